@@ -1,0 +1,215 @@
+"""The command line: parse options, call the library, format. Errors become one line and exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+from .errors import MjscoreError, OptionError
+from .rules import SITUATIONS, SOURCES
+
+WINDS = ["E", "S", "W", "N"]
+
+
+class MjscoreGroup(click.Group):
+    """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
+
+    def main(self, args=None, prog_name=None, **extra):  # noqa: D102
+        try:
+            rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+        except MjscoreError as e:
+            _fail(str(e), e.detail_lines(), e.exit_code)
+        except click.exceptions.Abort:
+            click.echo("mjscore: interrupted", err=True)
+            sys.exit(130)
+        except click.UsageError as e:
+            hint = f" (try '{e.ctx.command_path} --help')" if e.ctx else ""
+            _fail(e.format_message() + hint, [], 2)
+        except click.ClickException as e:
+            _fail(e.format_message(), [], e.exit_code or 2)
+        except BrokenPipeError:
+            sys.exit(0)
+        sys.exit(rv or 0)
+
+
+def _fail(message: str, details: list[str], code: int):
+    click.echo(f"mjscore: error: {message}", err=True)
+    for line in details:
+        click.echo(line, err=True)
+    sys.exit(code)
+
+
+def common_options(f):
+    """--variant, --option, --tables, --format: shared by every command."""
+    f = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+                     help="table for people, json for programs")(f)
+    f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
+                     help="use the YAML table files in DIR instead of the packaged ones")(f)
+    f = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+                     help="a house option of the variant (repeatable), e.g. limit=1000")(f)
+    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
+                     help="rule variant (default spanish; the MJSCORE_VARIANT environment variable overrides)")(f)
+    return f
+
+
+def situation_options(f):
+    words = ", ".join(SITUATIONS)
+    f = click.option("--also", "also", multiple=True, metavar="NAME",
+                     help=f"rarer circumstances (repeatable): {words}")(f)
+    f = click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
+                     help="how the winning tile came: a discard (default), drawn from the wall, the loose tile "
+                          "after a kong, robbed from a kong")(f)
+    f = click.option("--win", metavar="TILE", default=None,
+                     help="the tile that completed the hand (default: the best-scoring choice)")(f)
+    f = click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")(f)
+    f = click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")(f)
+    return f
+
+
+def _load(variant, options, tables_dir):
+    from .tables import DEFAULT_VARIANT, load_variant
+
+    v = load_variant(variant or DEFAULT_VARIANT, tables_dir)
+    given = {}
+    for text in options:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--option {text!r}: expected KEY=VALUE, e.g. limit=1000")
+        given[key.strip()] = value.strip()
+    return v, v.resolve_options(given)
+
+
+def _situation(v, seat, round_, win, source, also):
+    from .scoring import make_situation
+
+    return make_situation(v, seat.upper(), round_.upper(), win, source.lower(), tuple(also))
+
+
+def _emit_json(data):
+    click.echo(json.dumps(data, ensure_ascii=False))
+
+
+@click.group(cls=MjscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mjscore", prog_name="mjscore")
+def main():
+    """Score and settle mahjong hands under classical rule variants.
+
+    A hand is written as in shared/spec/notation.md: [555p] exposed set, {5555p}
+    concealed kong, free concealed tiles, E S W N winds, R G P dragons, 1f-4f
+    flowers, 1y-4y seasons. Example:
+
+        mjscore score "[555p] 123m 789s SSS NN" --variant spanish --seat S --win 7s --from wall
+    """
+
+
+@main.command()
+@click.argument("hand")
+@situation_options
+@click.option("--all", "show_all", is_flag=True, help="also list every other arrangement considered")
+@click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")
+@common_options
+def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, options, tables_dir, fmt):
+    """Value of one HAND, itemised."""
+    from .notation import parse_hand
+    from .scoring import score_all
+
+    v, opts = _load(variant, options, tables_dir)
+    parsed = parse_hand(hand)
+    sit = _situation(v, seat, round_, win, source, also)
+    scores = score_all(parsed, sit, v, opts)
+    best = scores[0]
+    if fmt == "json":
+        data = best.to_json()
+        if show_all:
+            data["alternatives"] = [s.to_json() for s in scores[1:]]
+        _emit_json(data)
+        return
+    from .report import score_text
+
+    click.echo(score_text(best, scores[1:] if show_all else None, glyphs))
+
+
+@main.command()
+@click.argument("hand")
+@click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")
+@click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
+@common_options
+def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
+    """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
+    from .errors import HandError
+    from .notation import parse_hand
+    from .scoring import WIN_COUNT, score_hand, waits as find_waits
+    from . import tiles as T
+
+    v, opts = _load(variant, options, tables_dir)
+    parsed = parse_hand(hand)
+    if parsed.tile_count != WIN_COUNT - 1:
+        raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
+                        f"this one has {parsed.tile_count}", hand)
+    from .scoring import check_tiles
+
+    check_tiles(parsed, v)
+    rows = []
+    for t in find_waits(parsed, v.shapes):
+        full = parsed.with_tile(t)
+        values = {}
+        for source in ("discard", "wall"):
+            sit = _situation(v, seat, round_, T.name(t), source, also)
+            values[source] = score_hand(full, sit, v, opts).value
+        rows.append({"tile": T.name(t), **values})
+    if fmt == "json":
+        _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": seat.upper(),
+                    "round": round_.upper(), "waits": rows})
+        return
+    from .report import waits_text
+
+    click.echo(waits_text(parsed.notation(), rows))
+
+
+@main.command()
+@click.argument("name", required=False)
+@click.option("--tables", "tables_dir", metavar="DIR", default=None, help="list the table files in DIR instead")
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
+def variants(name, tables_dir, fmt):
+    """List the variants, or print the tables of variant NAME."""
+    from .tables import load_variant, tables_dir as find_dir, variant_names
+
+    if name:
+        v = load_variant(name, tables_dir)
+        if fmt == "json":
+            _emit_json(_variant_json(v))
+            return
+        from .report import variant_text
+
+        click.echo(variant_text(v))
+        return
+    found = [load_variant(n, tables_dir) for n in variant_names(find_dir(tables_dir))]
+    if fmt == "json":
+        _emit_json([{"variant": v.name, "title": v.title, "source": v.source,
+                     "options": {k: o.default for k, o in v.options.items()}} for v in found])
+        return
+    from .report import variants_text
+
+    click.echo(variants_text(found))
+
+
+def _variant_json(v) -> dict:
+    return {
+        "variant": v.name, "title": v.title, "source": v.source, "limit": v.limit, "flowers": v.flowers,
+        "shapes": list(v.shapes),
+        "options": {k: {"type": o.type, "default": o.default, "choices": list(o.choices), "help": o.help}
+                    for k, o in v.options.items()},
+        "tables": [{"table": h, "per": per, "who": who,
+                    "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
+                               "doubles": r.doubles, "limit": r.limit, "extra": r.extra}
+                              for r in v.rules if r.table == h]} for h, per, who in v.tables],
+        "settlement": v.settlement,
+    }
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

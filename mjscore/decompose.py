@@ -1,0 +1,145 @@
+"""Every way to arrange concealed tiles into sets, cached on the 34-slot count vector.
+
+Groups here are light tuples (kind, tiles); scoring wraps them. Shapes other than
+"four sets and a pair" are registered in SHAPES by name, so a table file can list
+the winning patterns of its variant.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable
+
+from . import tiles as T
+
+Raw = tuple[str, tuple[int, ...]]  # ("pung", (4, 4, 4))
+
+
+def counts_of(tiles) -> tuple[int, ...]:
+    c = [0] * T.N_KINDS
+    for t in tiles:
+        c[t] += 1
+    return tuple(c)
+
+
+def _first(counts) -> int:
+    for i, c in enumerate(counts):
+        if c:
+            return i
+    return -1
+
+
+def _take(counts, *idx) -> tuple[int, ...]:
+    c = list(counts)
+    for i in idx:
+        c[i] -= 1
+    return tuple(c)
+
+
+def _chow_ok(counts, i: int) -> bool:
+    return i < 27 and i % 9 <= 6 and counts[i + 1] > 0 and counts[i + 2] > 0
+
+
+@lru_cache(maxsize=65536)
+def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
+    """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`)."""
+    i = _first(counts)
+    if i < 0:
+        return ((),) if sets == 0 and not pair else ()
+    out: list[tuple[Raw, ...]] = []
+    c = counts[i]
+    if pair and c >= 2:
+        for rest in sets_and_pair(_take(counts, i, i), sets, False):
+            out.append((("pair", (i, i)),) + rest)
+    if sets and c >= 3:
+        for rest in sets_and_pair(_take(counts, i, i, i), sets - 1, pair):
+            out.append((("pung", (i, i, i)),) + rest)
+    if sets and _chow_ok(counts, i):
+        for rest in sets_and_pair(_take(counts, i, i + 1, i + 2), sets - 1, pair):
+            out.append((("chow", (i, i + 1, i + 2)),) + rest)
+    return tuple(out)
+
+
+@lru_cache(maxsize=65536)
+def _set_choices(counts: tuple[int, ...]) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
+    """Every choice of pungs/chows, each with its leftover counts (lowest tile decided first)."""
+    i = _first(counts)
+    if i < 0:
+        return (((), counts),)
+    out = []
+    if counts[i] >= 3:
+        for sets, left in _set_choices(_take(counts, i, i, i)):
+            out.append(((("pung", (i, i, i)),) + sets, left))
+    if _chow_ok(counts, i):
+        for sets, left in _set_choices(_take(counts, i, i + 1, i + 2)):
+            out.append(((("chow", (i, i + 1, i + 2)),) + sets, left))
+    # leave every remaining copy of tile i out of sets
+    rest = list(counts)
+    rest[i] = 0
+    for sets, left in _set_choices(tuple(rest)):
+        lt = list(left)
+        lt[i] = counts[i]
+        out.append((sets, tuple(lt)))
+    return tuple(out)
+
+
+def _can_form_set(counts) -> bool:
+    return any(c >= 3 or (c and _chow_ok(counts, i)) for i, c in enumerate(counts))
+
+
+@lru_cache(maxsize=16384)
+def partial(counts: tuple[int, ...]) -> tuple[tuple[Raw, ...], ...]:
+    """Arrangements of a non-winning hand: maximal sets, then the rest as pairs and singles."""
+    out = []
+    for sets, left in _set_choices(counts):
+        if _can_form_set(left):
+            continue  # a set left unformed: never better than forming it
+        rest: list[Raw] = []
+        for i, c in enumerate(left):
+            rest += [("pair", (i, i))] * (c // 2) + [("single", (i,))] * (c % 2)
+        out.append(tuple(sorted(sets + tuple(rest), key=lambda g: g[1])))
+    return tuple(dict.fromkeys(out))
+
+
+# --- winning shapes -------------------------------------------------------------------------
+
+Shape = Callable[[tuple[int, ...], int], tuple[tuple[Raw, ...], ...]]
+SHAPES: dict[str, Shape] = {}
+
+
+def shape(name: str):
+    """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements."""
+
+    def register(f: Shape) -> Shape:
+        SHAPES[name] = f
+        return f
+
+    return register
+
+
+@shape("standard")
+def _standard(counts, melds: int):
+    """Four sets (pung, kong, chow) and a pair."""
+    if melds > 4:
+        return ()
+    return sets_and_pair(counts, 4 - melds, True)
+
+
+@shape("seven_pairs")
+def _seven_pairs(counts, melds: int):
+    """Seven pairs, all concealed; two alike pairs (four of a kind) are allowed."""
+    if melds or sum(counts) != 14 or any(c % 2 for c in counts):
+        return ()
+    return (tuple(("pair", (i, i)) for i, c in enumerate(counts) for _ in range(c // 2)),)
+
+
+@shape("thirteen_orphans")
+def _thirteen_orphans(counts, melds: int):
+    """One of each terminal and honour plus a fourteenth pairing one of them."""
+    majors = [i for i in range(T.N_KINDS) if T.is_major(i)]
+    if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
+        return ()
+    if sum(counts[i] for i in majors) != 14:
+        return ()
+    pair = next(i for i in majors if counts[i] == 2)
+    return (tuple(("pair", (i, i)) if i == pair else ("single", (i,)) for i in majors),)

@@ -1,0 +1,71 @@
+"""Every way input can be wrong, as its own exception class.
+
+The CLI turns any MjscoreError into one line plus (for hands) a caret line, exit 2.
+"""
+
+from __future__ import annotations
+
+
+class MjscoreError(Exception):
+    """Bad input; str() is the one-line message."""
+
+    exit_code = 2
+
+    def detail_lines(self) -> list[str]:
+        """Extra lines shown under the message (e.g. the hand with carets)."""
+        return []
+
+
+class HandError(MjscoreError):
+    """A hand string that breaks the notation; spans are (start, end) of the offending groups."""
+
+    def __init__(self, message: str, text: str, spans=()):
+        super().__init__(message)
+        self.text = text
+        self.spans = tuple(spans)
+
+    def detail_lines(self) -> list[str]:
+        if not self.text:
+            return []
+        return ["  " + self.text, "  " + caret_line(self.text, self.spans)]
+
+
+class SituationError(MjscoreError):
+    """A situation option (seat, wind, winning tile, --also word) that does not fit."""
+
+
+class OptionError(MjscoreError):
+    """A --option KEY=VALUE the variant does not have or cannot take."""
+
+
+class TableError(MjscoreError):
+    """A table file that fails validation; the message names file, entry and problem."""
+
+
+class VariantNotFound(MjscoreError):
+    """--variant names no table file."""
+
+
+class DealError(MjscoreError):
+    """A deal or game file that cannot be used."""
+
+
+def _width(ch: str) -> int:
+    import unicodedata
+
+    if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f":
+        return 0
+    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+
+
+def caret_line(text: str, spans) -> str:
+    """A line of ^ under each span of text, aligned for wide glyphs such as the red dragon."""
+    marks = [False] * len(text)
+    for start, end in spans:
+        for i in range(max(start, 0), min(end, len(text))):
+            marks[i] = True
+    out = []
+    for i, ch in enumerate(text):
+        w = _width(ch)
+        out.append(("^" if marks[i] and not ch.isspace() else " ") * w)
+    return "".join(out).rstrip()

@@ -1,0 +1,242 @@
+"""The hand notation of shared/spec/notation.md: strict parsing, canonical printing.
+
+Parsing never guesses: anything that is not exactly a tile, a set or a kong is a
+HandError naming the group, so a typo at the table shows at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import NamedTuple
+
+from . import tiles as T
+from .errors import HandError
+
+MAX_TILES = 18  # four kongs and a pair
+
+
+class Meld(NamedTuple):
+    """A declared set: `[...]` exposed (pung, chow, kong) or `{....}` concealed kong."""
+
+    kind: str  # "pung", "chow" or "kong"
+    tiles: tuple[int, ...]
+    exposed: bool
+
+    def notation(self, glyphs: bool = False) -> str:
+        inner = T.format_tiles(self.tiles, glyphs)
+        return f"[{inner}]" if self.exposed else f"{{{inner}}}"
+
+
+class Hand(NamedTuple):
+    """A parsed hand: declared melds, free concealed tiles (sorted) and bonus tiles (sorted)."""
+
+    melds: tuple[Meld, ...]
+    concealed: tuple[int, ...]
+    bonus: tuple[int, ...]
+    text: str = ""
+
+    @property
+    def tile_count(self) -> int:
+        """Tiles in the hand as a winning hand counts them: a kong counts as three."""
+        return len(self.concealed) + sum(3 if m.kind == "kong" else len(m.tiles) for m in self.melds)
+
+    @property
+    def all_tiles(self) -> tuple[int, ...]:
+        return tuple(t for m in self.melds for t in m.tiles) + self.concealed
+
+    def notation(self, glyphs: bool = False) -> str:
+        parts = [m.notation(glyphs) for m in self.melds]
+        parts += format_concealed(self.concealed, glyphs)
+        parts += format_concealed(self.bonus, glyphs)
+        return " ".join(parts)
+
+    def with_tile(self, tile: int) -> "Hand":
+        return Hand(self.melds, tuple(sorted(self.concealed + (tile,))), self.bonus)
+
+    def without_tile(self, tile: int) -> "Hand":
+        rest = list(self.concealed)
+        rest.remove(tile)
+        return Hand(self.melds, tuple(rest), self.bonus)
+
+
+def format_concealed(tiles, glyphs: bool = False) -> list[str]:
+    """Concealed tiles as groups: one run per suit (123m), one per honour (EEE), bonus by kind."""
+    groups: dict[object, list[int]] = {}
+    for t in sorted(tiles):
+        if T.is_suit(t):
+            key = T.suit_of(t)
+        elif T.is_bonus(t):
+            key = "f" if T.is_flower(t) else "y"
+        else:
+            key = t
+        groups.setdefault(key, []).append(t)
+    return [T.format_tiles(g, glyphs) for g in groups.values()]
+
+
+_SUIT_RANGE = {"m": 9, "p": 9, "s": 9, "f": 4, "y": 4, "z": 7}
+_LOWER_HINT = {
+    "e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "c": "C",
+}
+_BARE_SUIT_HINT = {
+    "m": "characters need numbers, e.g. 123m",
+    "p": "dots need numbers, e.g. 9p (the white dragon is P)",
+    "s": "bamboo needs numbers, e.g. 2s (the south wind is S)",
+    "f": "flowers need numbers 1-4, e.g. 1f (the green dragon is F)",
+    "y": "seasons need numbers 1-4, e.g. 3y",
+    "z": "honours in z form need numbers 1-7, e.g. 1z",
+}
+_SKIP = "\ufe0e\ufe0f"  # variation selectors, as in a pasted red-dragon emoji
+
+
+def _letter_tile(ch: str, suit: str, digit: int) -> int:
+    if suit in "mps":
+        return T.suit_tile(suit, digit)
+    if suit == "f":
+        return T.FLOWER0 + digit - 1
+    if suit == "y":
+        return T.SEASON0 + digit - 1
+    return T.Z_ORDER[digit - 1]
+
+
+def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
+    """Tiles of text[start:end] (one group, spaces allowed); errors point into `whole`."""
+    out: list[int] = []
+    digits: list[tuple[int, int]] = []  # (digit, position)
+    span = [(start, end)]
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch.isspace() or ch in _SKIP:
+            if digits and ch.isspace():
+                raise HandError(f"digits without a suit letter: {''.join(str(d) for d, _ in digits)}", whole, span)
+        elif ch.isdigit() and ch.isascii():
+            digits.append((int(ch), i))
+        elif ch in _SUIT_RANGE:
+            if not digits:
+                raise HandError(f"'{ch}' without numbers: {_BARE_SUIT_HINT[ch]}", whole, [(i, i + 1)])
+            top = _SUIT_RANGE[ch]
+            for d, pos in digits:
+                if not 1 <= d <= top:
+                    raise HandError(f"{d}{ch} is not a tile ({ch} numbers run 1-{top})", whole, [(pos, pos + 1)])
+                out.append(_letter_tile(ch, ch, d))
+            digits = []
+        elif digits:
+            raise HandError(
+                f"digits without a suit letter: {''.join(str(d) for d, _ in digits)} before '{ch}'", whole, span
+            )
+        elif ch in T.HONOUR_LETTERS:
+            out.append(T.wind_tile(ch) if ch in T.WINDS else T.RED + T.DRAGONS.index(ch))
+        elif ch in T.ALIASES:
+            out.append(T.ALIASES[ch])
+        elif ch in T.GLYPH_TO_TILE:
+            out.append(T.GLYPH_TO_TILE[ch])
+        elif ch in _LOWER_HINT:
+            raise HandError(
+                f"'{ch}' is not a tile: winds and dragons are upper case ({_LOWER_HINT[ch]})", whole, [(i, i + 1)]
+            )
+        elif ch in "[]{}":
+            raise HandError(f"unexpected '{ch}'", whole, [(i, i + 1)])
+        else:
+            raise HandError(f"unknown character {ch!r} in a hand", whole, [(i, i + 1)])
+        i += 1
+    if digits:
+        raise HandError(f"digits without a suit letter: {''.join(str(d) for d, _ in digits)}", whole, span)
+    return out
+
+
+def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
+    shown = T.format_tiles(tiles)
+    if not tiles:
+        raise HandError(f"empty group {kind_hint}", text, [span])
+    if any(T.is_bonus(t) for t in tiles):
+        raise HandError(f"flowers and seasons are not part of sets: {kind_hint[0]}{shown}{kind_hint[1]}", text, [span])
+    ts = tuple(sorted(tiles))
+    alike = len(set(ts)) == 1
+    if kind_hint == "{}":
+        if alike and len(ts) == 4:
+            return Meld("kong", ts, exposed=False)
+        raise HandError(f"a declared concealed kong is four alike tiles, not {{{shown}}}", text, [span])
+    if alike and len(ts) == 4:
+        return Meld("kong", ts, exposed=True)
+    if alike and len(ts) == 3:
+        return Meld("pung", ts, exposed=True)
+    if len(ts) == 3 and T.is_suit(ts[0]) and ts[2] < 27 and T.suit_of(ts[0]) == T.suit_of(ts[2]) \
+            and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
+        return Meld("chow", ts, exposed=True)
+    raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
+
+
+def _groups(text: str):
+    """Yield (kind, start, end) for each group: '[]', '{}' or '' (free concealed tiles)."""
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isspace():
+            i += 1
+            continue
+        if ch in "[{":
+            close = "]" if ch == "[" else "}"
+            j = i + 1
+            while j < n and text[j] not in "[]{}":
+                j += 1
+            if j >= n or text[j] != close:
+                raise HandError(f"'{ch}' is not closed by '{close}'", text, [(i, j)])
+            yield ch + close, i, j + 1
+            i = j + 1
+            continue
+        if ch in "]}":
+            raise HandError(f"'{ch}' without an opening bracket", text, [(i, i + 1)])
+        j = i
+        while j < n and not text[j].isspace() and text[j] not in "[]{}":
+            j += 1
+        yield "", i, j
+        i = j
+
+
+def parse_hand(text: str) -> Hand:
+    """Parse a hand string; raise HandError (with the offending groups) if it is not valid."""
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    bonus: list[int] = []
+    where: dict[int, list[tuple[int, int]]] = {}  # tile -> spans of groups holding it
+    for kind, start, end in _groups(text):
+        span = (start, end)
+        if kind:
+            group_tiles = scan_tiles(text, start + 1, end - 1, text)
+            meld = _meld(kind, group_tiles, text, span)
+            melds.append(meld)
+        else:
+            group_tiles = scan_tiles(text, start, end, text)
+            for t in group_tiles:
+                (bonus if T.is_bonus(t) else concealed).append(t)
+        for t in group_tiles:
+            spans = where.setdefault(t, [])
+            if span not in spans:
+                spans.append(span)
+    counts = Counter(t for m in melds for t in m.tiles)
+    counts.update(concealed)
+    counts.update(bonus)
+    for t in sorted(counts):
+        allowed = 1 if T.is_bonus(t) else 4
+        if counts[t] > allowed:
+            what = "there is one of each flower and season" if allowed == 1 else "a set has 4"
+            raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, where[t])
+    n = len(concealed) + sum(len(m.tiles) for m in melds)
+    if n == 0:
+        raise HandError("no tiles in the hand" if not bonus else "only flowers and seasons in the hand", text,
+                        [(0, len(text))])
+    if n > MAX_TILES:
+        raise HandError(f"{n} tiles, more than any hand can hold ({MAX_TILES}: four kongs and a pair)", text,
+                        [(0, len(text))])
+    return Hand(tuple(melds), tuple(sorted(concealed)), tuple(sorted(bonus)), text)
+
+
+def parse_tile(text: str, what: str = "tile") -> int:
+    """One tile, e.g. for --win: 5p, E, 1z or a glyph."""
+    stripped = text.strip()
+    if not stripped:
+        raise HandError(f"{what}: no tile given", text, [(0, len(text))])
+    found = scan_tiles(text, 0, len(text), text)
+    if len(found) != 1:
+        raise HandError(f"{what} must be one tile, not {len(found)}", text, [(0, len(text))])
+    return found[0]

@@ -1,0 +1,121 @@
+"""Text output for people: itemised scores, waits, variant tables. tabulate is imported here only."""
+
+from __future__ import annotations
+
+from . import tiles as T
+from .notation import parse_hand
+from .scoring import Score
+from .tables import Variant
+
+
+def _table(rows, headers) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def _glyphs(text: str, glyphs: bool) -> str:
+    if not glyphs or not text:
+        return text
+    try:
+        return parse_hand(text).notation(glyphs=True) if " " in text or len(text) > 3 else _glyph_group(text)
+    except Exception:  # a display nicety must never fail the command
+        return text
+
+
+def _glyph_group(text: str) -> str:
+    from .notation import scan_tiles
+
+    inner = text.strip("[]{}")
+    shown = T.format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
+    return text[0] + shown + text[-1] if text[0] in "[{" else shown
+
+
+def fmt_fraction(f: float) -> str:
+    return str(int(f)) if f == int(f) else f"{f:g}"
+
+
+def situation_line(s: Score) -> str:
+    parts = [f"seat {s.seat}", f"round {s.round}"]
+    if s.mahjong:
+        if s.win:
+            parts.append(f"won on {s.win} from {s.source}")
+        else:
+            parts.append("no winning tile")
+        parts += list(s.also)
+    return ", ".join(parts)
+
+
+def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False) -> str:
+    g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
+    lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
+    if s.arrangement:
+        shown = " ".join(g(a) for a in s.arrangement)
+        lines.append(f"arrangement: {shown}" + ("  (mah jong)" if s.mahjong else "  (not mah jong)"))
+    rows = []
+    for i in s.items:
+        rows.append([i.rule, g(i.tiles), i.points or "", i.doubles or "",
+                     f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")])
+    if rows:
+        lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"]), ""]
+    if s.limit_hand:
+        lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {s.value}")
+    else:
+        calc = f"base points {s.points}, doubles {s.doubles}: {s.points} x 2^{s.doubles} = {int(s.uncapped)}"
+        if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
+            calc += f", capped at the limit {s.limit}"
+        extra = [i for i in s.items if i.extra]
+        if extra:
+            calc += f", + {extra[0].extra} ({extra[0].rule})"
+        lines.append(calc)
+    lines.append(f"value: {s.value}")
+    lines += [f"note: {n}" for n in s.notes]
+    if alternatives:
+        lines += ["", "arrangements considered (best first):"]
+        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", a_.points, a_.doubles,
+                 a_.limit_hand or "", a_.value] for a_ in alternatives]
+        lines.append(_table(rows, ["arrangement", "win", "points", "doubles", "limit hand", "value"]))
+    return "\n".join(lines)
+
+
+def waits_text(hand_text: str, rows: list[dict]) -> str:
+    if not rows:
+        return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
+    table = _table([[r["tile"], r["discard"], r["wall"]] for r in rows],
+                   ["tile", "value claimed (discard)", "value drawn (wall)"])
+    return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
+
+
+def variants_text(variants: list[Variant]) -> str:
+    rows = [[v.name, v.title, ", ".join(f"{k}={o.default}" for k, o in v.options.items())] for v in variants]
+    return _table(rows, ["variant", "title", "options (default)"])
+
+
+def variant_text(v: Variant) -> str:
+    lines = [f"{v.name}: {v.title}", f"source: {v.source}",
+             f"limit: {v.limit if v.limit is not None else 'none'}",
+             f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
+             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}", ""]
+    opt_rows = [[o.name, o.type, o.default, ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
+                 "a whole number"), o.help] for o in v.options.values()]
+    lines += ["options (--option KEY=VALUE):", _table(opt_rows, ["option", "type", "default", "allowed", "meaning"]),
+              ""]
+    for heading, per, who in v.tables:
+        rules = [r for r in v.rules if r.table == heading]
+        lines.append(f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]")
+        rows = []
+        for r in rules:
+            value = []
+            if r.points or not (r.doubles or r.limit or r.extra):
+                value.append(f"{r.points} points")
+            if r.doubles:
+                value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
+            if r.limit:
+                value.append(f"{fmt_fraction(r.limit)} limit")
+            if r.extra:
+                value.append(f"+{r.extra} after doubling")
+            rows.append([r.name, ", ".join(value), r.when, r.who if r.who != who else ""])
+        lines += [_table(rows, ["rule", "value", "when", "who"]), ""]
+    if v.settlement:
+        lines.append("settlement: " + ", ".join(f"{k}={val}" for k, val in v.settlement.items()))
+    return "\n".join(lines).rstrip()

@@ -1,0 +1,311 @@
+"""Registry of named conditions that table files refer to, keyed by name.
+
+A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition
+is declared once here with the scope it applies to (a group, a bonus tile, the whole
+hand) and a parameter checker, so a table file is validated at load time and the
+predicate compiled once. `any`, `all`, `not` combine conditions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple
+
+from . import tiles as T
+
+SOURCES = ("discard", "wall", "loose", "kong")
+CLAIMED = frozenset({"discard", "kong"})
+SITUATIONS = {  # --also words every variant understands (notation spec); tables may add more
+    "last-wall-tile": "won with the last tile of the live wall",
+    "last-discard": "won on the last tile that can be discarded",
+    "heaven": "East wins on the dealt tiles, before any discard",
+    "earth": "a player wins on East's first discard",
+    "late-call": "declared waiting after East's first discard, hand unchanged, then won",
+    "original-call": "declared waiting before the first own discard, hand unchanged, then won",
+    "kong-on-kong": "a kong's loose tile makes another kong whose loose tile wins",
+    "east-nine-in-a-row": "East wins for the ninth time in a row",
+}
+SET_KINDS = ("pung", "kong", "chow", "pair", "single")
+
+TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
+    "simple": lambda t, c: T.is_simple(t),
+    "terminal": lambda t, c: T.is_terminal(t),
+    "honour": lambda t, c: T.is_honour(t),
+    "wind": lambda t, c: T.is_wind(t),
+    "dragon": lambda t, c: T.is_dragon(t),
+    "major": lambda t, c: T.is_major(t),
+    "suit": lambda t, c: T.is_suit(t),
+    "green": lambda t, c: t in T.GREEN_TILES,
+    "odd": lambda t, c: T.is_suit(t) and T.number_of(t) % 2 == 1,
+    "own_wind": lambda t, c: t == c.seat_tile,
+    "round_wind": lambda t, c: t == c.round_tile,
+}
+
+
+class Invalid(Exception):
+    """A parameter that does not fit its condition; tables.py adds file and entry."""
+
+
+# --- parameter checkers: (value, known) -> compiled value ------------------------------------
+
+def p_bool(v, known):
+    if not isinstance(v, bool):
+        raise Invalid(f"expects true or false, not {v!r}")
+    return v
+
+
+def p_int(v, known):
+    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+        raise Invalid(f"expects a whole number >= 0, not {v!r}")
+    return v
+
+
+def p_choices(choices):
+    def check(v, known):
+        vals = v if isinstance(v, list) else [v]
+        opts = choices(known) if callable(choices) else choices
+        for x in vals:
+            if x not in opts:
+                raise Invalid(f"{x!r} is not one of: {', '.join(opts)}")
+        return frozenset(vals)
+
+    return check
+
+
+def _parse_tile_or_class(x) -> tuple[str, Any]:
+    if x in TILE_CLASSES:
+        return ("class", TILE_CLASSES[x])
+    from .notation import scan_tiles
+    from .errors import HandError
+
+    try:
+        found = scan_tiles(str(x), 0, len(str(x)), str(x))
+    except HandError as e:
+        raise Invalid(f"{x!r} is neither a tile class ({', '.join(TILE_CLASSES)}) nor tiles: {e}") from None
+    return ("tiles", frozenset(found))
+
+
+def p_tiles(v, known):
+    """A tile class name, tiles in notation ("2345678s G"), or a list of those."""
+    vals = v if isinstance(v, list) else [v]
+    if not vals:
+        raise Invalid("expects at least one tile class or tile")
+    parts = [_parse_tile_or_class(x) for x in vals]
+
+    def test(t, c):
+        return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
+
+    return test
+
+
+def p_wind(v, known):
+    return p_choices(tuple(T.WINDS))(v, known)
+
+
+# --- the registry ---------------------------------------------------------------------------
+
+class Condition(NamedTuple):
+    name: str
+    scope: str  # "group", "bonus" or "hand"
+    check: Callable  # (param, known) -> compiled param
+    test: Callable  # (ctx, compiled, subject) -> bool
+    doc: str
+
+
+REGISTRY: dict[tuple[str, str], Condition] = {}
+
+
+def condition(name: str, scope: str, check, doc: str):
+    def register(f):
+        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc)
+        return f
+
+    return register
+
+
+# group conditions: subject is a scoring Group
+@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds")
+def _set(c, v, g):
+    return g.kind in v
+
+
+@condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)")
+def _tiles(c, v, g):
+    return all(v(t, c) for t in g.tiles)
+
+
+@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)")
+def _exposed(c, v, g):
+    return g.exposed == v
+
+
+@condition("declared", "group", p_bool, "the group was written [..] or {..}")
+def _declared(c, v, g):
+    return g.declared == v
+
+
+@condition("completed", "group", p_bool, "the group holds the winning tile")
+def _completed(c, v, g):
+    return g.completed == v
+
+
+# bonus conditions: subject is a bonus tile
+@condition("bonus", "bonus", p_choices(("flower", "season")), "the tile is a flower or a season")
+def _bonus(c, v, t):
+    return ("flower" if T.is_flower(t) else "season") in v
+
+
+@condition("own", "bonus", p_bool, "the tile's number is the player's seat (1 = East ... 4 = North)")
+def _own(c, v, t):
+    return (T.bonus_seat(t) == c.seat) == v
+
+
+# hand conditions: subject is None
+def _known_situations(known):
+    return tuple(SITUATIONS) + tuple(known.get("situations", ()))
+
+
+@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way")
+def _from(c, v, _):
+    return c.source in v
+
+
+@condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)")
+def _self_drawn(c, v, _):
+    return (c.source in ("wall", "loose")) == v
+
+
+@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given")
+def _also(c, v, _):
+    return bool(v & c.also)
+
+
+@condition("seat", "hand", p_wind, "the player's seat wind")
+def _seat(c, v, _):
+    return c.seat in v
+
+
+@condition("round", "hand", p_wind, "the prevailing wind")
+def _round(c, v, _):
+    return c.round in v
+
+
+@condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
+def _win_tile(c, v, _):
+    return c.win is not None and v(c.win, c)
+
+
+@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape")
+def _pattern(c, v, _):
+    return c.pattern in v
+
+
+@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3)")
+def _suits(c, v, _):
+    return len(c.suits) == v
+
+
+@condition("honours", "hand", p_bool, "the hand holds a wind or dragon")
+def _honours(c, v, _):
+    return c.has_honours == v
+
+
+@condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles")
+def _all_tiles(c, v, _):
+    return all(v(t, c) for t in c.tiles)
+
+
+@condition("concealed_hand", "hand", p_bool, "no group counts as exposed")
+def _concealed_hand(c, v, _):
+    return (not any(g.exposed for g in c.groups)) == v
+
+
+@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points")
+def _no_set_points(c, v, _):
+    return (c.set_points == 0) == v
+
+
+@condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
+def _only_possible(c, v, _):
+    return (c.wait_count == 1) == v
+
+
+def p_count(scope):
+    def check(v, known):
+        if not isinstance(v, dict):
+            raise Invalid("expects a mapping of conditions with min and/or max")
+        lo, hi = v.get("min", 0), v.get("max")
+        p_int(lo, known)
+        if hi is not None:
+            p_int(hi, known)
+        pred = compile_when({k: x for k, x in v.items() if k not in ("min", "max")}, scope, known)
+        return (pred, lo, hi)
+
+    return check
+
+
+def _in_range(n, lo, hi):
+    return n >= lo and (hi is None or n <= hi)
+
+
+@condition("groups", "hand", p_count("group"), "how many groups meet the given group conditions (min, max)")
+def _groups(c, v, _):
+    pred, lo, hi = v
+    return _in_range(sum(1 for g in c.groups if pred(c, g)), lo, hi)
+
+
+@condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
+def _bonus_tiles(c, v, _):
+    pred, lo, hi = v
+    return _in_range(sum(1 for t in c.bonus if pred(c, t)), lo, hi)
+
+
+def p_option(v, known):
+    if not isinstance(v, dict) or not v:
+        raise Invalid("expects a mapping {option: value or [values]}")
+    options = known.get("options", {})
+    out = {}
+    for key, val in v.items():
+        if key not in options:
+            raise Invalid(f"no option {key!r} in this table (options: {', '.join(options) or 'none'})")
+        out[key] = tuple(val) if isinstance(val, list) else (val,)
+    return out
+
+
+@condition("option", "hand", p_option, "a house option has this value")
+def _option(c, v, _):
+    return all(c.options.get(k) in vals for k, vals in v.items())
+
+
+# --- compiling `when:` ------------------------------------------------------------------------
+
+def compile_when(when, scope: str, known) -> Callable:
+    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition."""
+    if when is None:
+        return lambda c, s: True
+    if not isinstance(when, dict):
+        raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
+    tests = []
+    for key, param in when.items():
+        if key in ("any", "all"):
+            if not isinstance(param, list) or not param:
+                raise Invalid(f"'{key}' expects a list of condition mappings")
+            subs = [compile_when(p, scope, known) for p in param]
+            combine = any if key == "any" else all
+            tests.append(lambda c, s, subs=subs, combine=combine: combine(f(c, s) for f in subs))
+            continue
+        if key == "not":
+            sub = compile_when(param, scope, known)
+            tests.append(lambda c, s, sub=sub: not sub(c, s))
+            continue
+        cond = REGISTRY.get((scope, key))
+        if cond is None:
+            names = sorted(n for (sc, n) in REGISTRY if sc == scope) + ["any", "all", "not"]
+            raise Invalid(f"unknown {scope} condition {key!r} (known: {', '.join(names)})")
+        try:
+            compiled = cond.check(param, known)
+        except Invalid as e:
+            raise Invalid(f"condition {key!r} {e}") from None
+        tests.append(lambda c, s, f=cond.test, p=compiled: f(c, p, s))
+    if len(tests) == 1:
+        return tests[0]
+    return lambda c, s: all(t(c, s) for t in tests)

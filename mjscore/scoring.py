@@ -1,0 +1,338 @@
+"""Score a hand under a variant: every candidate arrangement, every rule, keep the best.
+
+Pure functions over parsed hands and compiled tables; no I/O. The order of work is
+the rulebooks': set points, bonus tiles, hand rules; then doubling, limit hands, the
+limit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, NamedTuple
+
+from . import tiles as T
+from .decompose import SHAPES, counts_of, partial
+from .errors import HandError, SituationError
+from .notation import Hand, Meld
+from .rules import CLAIMED, SITUATIONS, SOURCES
+from .tables import Variant
+
+WIN_COUNT = 14
+
+
+class Situation(NamedTuple):
+    """How the hand ended: seat, prevailing wind, winning tile and how it came, rarer circumstances."""
+
+    seat: str = "E"
+    round: str = "E"
+    win: int | None = None  # None: the tool tries every tile and keeps the best
+    source: str = "discard"
+    also: frozenset = frozenset()
+
+
+def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=()) -> Situation:
+    """Check situation values as a user typed them; SituationError says which one is wrong."""
+    for what, wind in (("seat", seat), ("round", round)):
+        if wind not in T.WINDS:
+            raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
+    if source not in SOURCES:
+        raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
+    known = {**SITUATIONS, **variant.situations}
+    for word in also:
+        if word not in known:
+            raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
+    if win is not None and not isinstance(win, int):
+        from .notation import parse_tile
+
+        win = parse_tile(win, "--win")
+    if win is not None and T.is_bonus(win):
+        raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
+    return Situation(seat, round, win, source, frozenset(also))
+
+
+class Group(NamedTuple):
+    """One group of an arrangement as the rules see it."""
+
+    kind: str  # pung, kong, chow, pair, single
+    tiles: tuple[int, ...]
+    exposed: bool  # declared exposed, or completed by a claimed tile
+    declared: bool  # written [..] or {..}
+    completed: bool = False  # holds the winning tile
+
+    def notation(self, glyphs: bool = False) -> str:
+        inner = T.format_tiles(self.tiles, glyphs)
+        if not self.declared:
+            return inner
+        return f"[{inner}]" if self.exposed or self.kind != "kong" else f"{{{inner}}}"
+
+
+class Item(NamedTuple):
+    """One scoring item: a rule that applied, to which tiles, and what it gave."""
+
+    rule: str
+    tiles: str = ""
+    points: int = 0
+    doubles: int = 0
+    limit: float = 0.0
+    extra: int = 0
+
+    def to_json(self) -> dict:
+        out: dict[str, Any] = {"rule": self.rule}
+        if self.tiles:
+            out["tiles"] = self.tiles
+        for key in ("points", "doubles", "limit", "extra"):
+            val = getattr(self, key)
+            if val:
+                out[key] = val
+        if len(out) == 1 + bool(self.tiles):
+            out["points"] = 0  # a row that counted for nothing, shown so a reader sees it was considered
+        return out
+
+
+class Score(NamedTuple):
+    variant: str
+    options: dict
+    hand: str
+    seat: str
+    round: str
+    mahjong: bool
+    arrangement: tuple[str, ...]
+    items: tuple[Item, ...]
+    points: int
+    doubles: int
+    limit_hand: str | None
+    limit_fraction: float
+    limit: int | None
+    value: int
+    uncapped: float
+    win: str | None = None
+    source: str | None = None
+    also: tuple[str, ...] = ()
+    bonus: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def rank(self) -> tuple:
+        """Best first: a winning hand, then value, then uncapped value, then points."""
+        return (self.mahjong, self.value, self.uncapped, self.points)
+
+    def to_json(self) -> dict:
+        frac = self.limit_fraction
+        return {
+            "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
+            "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
+            "items": [i.to_json() for i in self.items], "points": self.points, "doubles": self.doubles,
+            "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
+            "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
+            "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
+        }
+
+
+# --- the context conditions read ------------------------------------------------------------------
+
+class Ctx:
+    """What the registered conditions see for one candidate arrangement."""
+
+    def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, groups, pattern, win, mahjong):
+        self.hand, self.options, self.variant = hand, options, variant
+        self.seat, self.round = sit.seat, sit.round
+        self.seat_tile, self.round_tile = T.wind_tile(sit.seat), T.wind_tile(sit.round)
+        self.source = sit.source if mahjong else None
+        self.also = sit.also if mahjong else frozenset()
+        self.win = win
+        self.groups = groups
+        self.pattern = pattern
+        self.mahjong = mahjong
+        self.bonus = hand.bonus if options.get("flowers", True) else ()
+        self.tiles = hand.all_tiles
+        self.suits = {T.suit_of(t) for t in self.tiles if T.is_suit(t)}
+        self.has_honours = any(T.is_honour(t) for t in self.tiles)
+        self.set_points = 0
+
+    @property
+    def wait_count(self) -> int:
+        """Tiles the hand waited on before the winning tile (for single-wait rules)."""
+        if self.win is None:
+            return 0
+        melds, rest = [], list(self.hand.concealed)
+        for g in self.groups:
+            if g.declared and g.completed:  # a claimed tile completed a written [..] set
+                rest += list(g.tiles)
+            elif g.declared:
+                melds.append(Meld(g.kind, g.tiles, g.exposed))
+        rest.remove(self.win)
+        return len(waits(Hand(tuple(melds), tuple(sorted(rest)), ()), self.variant.shapes))
+
+
+@lru_cache(maxsize=4096)
+def is_winning_shape(melds: tuple[Meld, ...], concealed: tuple[int, ...], shapes: tuple[str, ...]) -> bool:
+    counts = counts_of(concealed)
+    return any(SHAPES[s](counts, len(melds)) for s in shapes)
+
+
+def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
+    """Every tile kind that would complete the hand (kinds already held four times excluded)."""
+    if hand.tile_count != WIN_COUNT - 1:
+        return []
+    held = counts_of(hand.all_tiles)
+    return [t for t in range(T.N_KINDS)
+            if held[t] < 4 and is_winning_shape(hand.melds, tuple(sorted(hand.concealed + (t,))), shapes)]
+
+
+# --- candidates -------------------------------------------------------------------------------------
+
+def _meld_groups(hand: Hand) -> list[Group]:
+    return [Group(m.kind, m.tiles, m.exposed, True) for m in hand.melds]
+
+
+def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
+    if "heaven" in sit.also and sit.seat == "E":
+        return [None]
+    claimed = sit.source in CLAIMED
+    exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else set()
+    if sit.win is not None:
+        if sit.win not in hand.concealed and sit.win not in exposed:
+            where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
+            raise SituationError(f"--win {T.name(sit.win)} is not {where}")
+        return [sit.win]
+    return sorted(set(hand.concealed) | exposed)
+
+
+def candidates(hand: Hand, sit: Situation, variant: Variant):
+    """Yield (groups, pattern, winning tile, mahjong) for every arrangement worth scoring."""
+    base = _meld_groups(hand)
+    n = hand.tile_count
+    if n < WIN_COUNT:
+        for raw in partial(counts_of(hand.concealed)):
+            yield tuple(base + [Group(k, ts, False, False) for k, ts in raw]), None, None, False
+        return
+    if n > WIN_COUNT:
+        return
+    claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
+    counts = counts_of(hand.concealed)
+    wins = _win_choices(hand, sit)
+    for shape in variant.shapes:
+        for raw in SHAPES[shape](counts, len(hand.melds)):
+            groups = base + [Group(k, ts, False, False) for k, ts in raw]
+            for w in wins:
+                if w is None:
+                    yield tuple(groups), shape, None, True
+                    continue
+                seen = set()
+                for i, g in enumerate(groups):
+                    key = (g.kind, g.tiles, g.declared)
+                    if w not in g.tiles or key in seen or (g.declared and (not claimed or g.kind == "kong")):
+                        continue
+                    seen.add(key)
+                    done = Group(g.kind, g.tiles, g.exposed or claimed, g.declared, True)
+                    yield tuple(groups[:i] + [done] + groups[i + 1:]), shape, w, True
+
+
+# --- scoring one candidate ---------------------------------------------------------------------------
+
+def _applies(who: str, mahjong: bool) -> bool:
+    return who == "all" or (who == "winner") == mahjong
+
+
+def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes) -> Score:
+    ctx = Ctx(hand, sit, options, variant, groups, pattern, win, mahjong)
+    items: list[Item] = []
+    replaced: set[str] = set()
+
+    def add(rule, tiles=""):
+        items.append(Item(rule.name, tiles, rule.points, rule.doubles, rule.limit, rule.extra))
+        replaced.update(rule.replaces)
+
+    rules = [r for r in variant.rules if _applies(r.who, mahjong)]
+    for g in groups:
+        for r in rules:
+            if r.per == "group" and r.pred(ctx, g):
+                add(r, g.notation())
+    ctx.set_points = sum(i.points for i in items)
+    for t in ctx.bonus:
+        for r in rules:
+            if r.per == "bonus" and r.pred(ctx, t):
+                add(r, T.name(t))
+    for r in rules:
+        if r.per == "hand" and r.pred(ctx, None):
+            add(r)
+    items = [i for i in items if i.rule not in replaced]
+    return combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
+
+
+def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> Score:
+    """Points x 2^doubles, limit hands, rounding, the limit, extras; as in each variant's digest."""
+    limit = options.get("limit")
+    points = sum(i.points for i in items)
+    doubles = sum(i.doubles for i in items)
+    uncapped = points * 2 ** doubles
+    best_limit = max((i for i in items if i.limit), key=lambda i: i.limit, default=None)
+    extras = [i for i in items if i.extra]
+    best_extra = max(extras, key=lambda i: i.extra, default=None)
+    common = dict(
+        variant=variant.name, options=options, hand=hand.notation(), seat=sit.seat, round=sit.round,
+        mahjong=mahjong, arrangement=tuple(g.notation() for g in groups), limit=limit,
+        win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
+        also=tuple(sorted(sit.also)) if mahjong else (), bonus=tuple(T.name(t) for t in hand.bonus),
+    )
+    if best_limit is not None and limit is not None and (
+            best_limit.limit >= 1 or best_limit.limit * limit >= uncapped):
+        value = round(best_limit.limit * limit)
+        return Score(items=(best_limit,), points=0, doubles=0, limit_hand=best_limit.rule,
+                     limit_fraction=best_limit.limit, value=value, uncapped=value, notes=tuple(notes), **common)
+    value = uncapped
+    step = variant.round_up
+    if step > 1:
+        value = -(-value // step) * step
+    if limit is not None and not options.get("roof_off", False):
+        value = min(value, limit)
+    if best_extra is not None:
+        items = [i for i in items if not i.extra or i is best_extra]
+        value += best_extra.extra
+    return Score(items=tuple(items), points=points, doubles=doubles, limit_hand=None, limit_fraction=0,
+                 value=value, uncapped=uncapped, notes=tuple(notes), **common)
+
+
+def _long_hand(hand, sit, variant, options, why) -> Score:
+    item = Item("long hand", points=0)
+    return Score(variant=variant.name, options=options, hand=hand.notation(), seat=sit.seat, round=sit.round,
+                 mahjong=False, arrangement=(), items=(item,), points=0, doubles=0, limit_hand=None,
+                 limit_fraction=0, limit=options.get("limit"), value=variant.long_hand,
+                 uncapped=variant.long_hand, bonus=tuple(T.name(t) for t in hand.bonus),
+                 notes=(why,))
+
+
+def check_tiles(hand: Hand, variant: Variant) -> None:
+    if hand.bonus and not variant.flowers:
+        shown = " ".join(T.name(t) for t in hand.bonus)
+        raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
+
+
+def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict) -> list[Score]:
+    """Every candidate's score, best first (ties keep generation order, so the choice is stable)."""
+    check_tiles(hand, variant)
+    notes = []
+    if hand.bonus and options.get("flowers", True) is False:
+        notes.append("played without flowers and seasons: bonus tiles not scored")
+    n = hand.tile_count
+    if n > WIN_COUNT:
+        return [_long_hand(hand, sit, variant, options,
+                           f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
+    mahjong_possible = n == WIN_COUNT
+    if not mahjong_possible:
+        given = sit.win is not None or sit.source != "discard" or sit.also
+        if given:
+            notes.append("not mah jong (fewer than 14 tiles): the situation options are ignored")
+    if mahjong_possible and sit.win is None and "heaven" not in sit.also:
+        notes.append("no --win given: every tile was tried as the winning tile; the best is shown")
+    scores = [_score(hand, sit, variant, options, g, p, w, m, notes) for g, p, w, m in candidates(hand, sit, variant)]
+    if not scores:
+        return [_long_hand(hand, sit, variant, options,
+                           f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
+                           f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
+    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, -i), reverse=True)
+    return [scores[i] for i in order]
+
+
+def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
+    return score_all(hand, sit, variant, options)[0]

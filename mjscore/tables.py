@@ -1,0 +1,375 @@
+"""Load a variant's YAML table file, validate it, compile its rules; cache what YAML parsing costs.
+
+The file is the spec of a variant (shared/rules/*.md turned into data). Validation
+names the file, the entry and the problem. A validated file is cached as JSON keyed
+by path, size and mtime, so a one-shot command does not import yaml at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zlib
+from typing import Any, Callable, NamedTuple
+
+from . import rules as R
+from .decompose import SHAPES
+from .errors import OptionError, TableError, VariantNotFound
+
+SCHEMA = 1  # bump when the meaning of a table file changes, to drop stale caches
+DEFAULT_VARIANT = "spanish"
+WHO = ("all", "winner", "loser")
+PER = ("group", "bonus", "hand")
+TOP_KEYS = {
+    "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
+    "settlement", "situations",
+}
+RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
+             "note"}
+SETTLEMENT_KEYS = {
+    "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
+    "east_keeps_deal_on_draw": bool, "start_points": int, "deals_per_game": int,
+}
+
+
+class Rule(NamedTuple):
+    name: str
+    per: str
+    who: str
+    table: str
+    points: int = 0
+    doubles: int = 0
+    limit: float = 0.0
+    extra: int = 0
+    replaces: tuple[str, ...] = ()
+    note: str = ""
+    when: str = ""  # the condition as written, for `mjscore variants NAME`
+    pred: Callable = lambda c, s: True
+
+
+class OptionSpec(NamedTuple):
+    name: str
+    type: str  # int, bool, choice
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+
+    def parse(self, text: str, variant: str):
+        """Turn a --option value into this option's type, or say what it accepts."""
+        if self.type == "bool":
+            low = text.strip().lower()
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.name} of {variant} takes true or false, not {text!r}")
+        if self.type == "int":
+            if text.strip().lower() in ("none", "null") and self.default is None:
+                return None
+            try:
+                value = int(text)
+            except ValueError:
+                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {text!r}") from None
+            if value < 1:
+                raise OptionError(f"option {self.name} of {variant} must be at least 1, not {value}")
+            return value
+        if text not in self.choices:
+            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, not {text!r}")
+        return text
+
+
+class Variant(NamedTuple):
+    name: str
+    title: str
+    source: str
+    flowers: bool
+    limit: int | None
+    shapes: tuple[str, ...]
+    options: dict[str, OptionSpec]
+    rules: tuple[Rule, ...]
+    tables: tuple[tuple[str, str, str], ...]  # (heading, per, who) in file order
+    long_hand: int
+    round_up: int
+    settlement: dict[str, Any]
+    situations: dict[str, str]
+    path: str
+
+    def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
+        """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
+        out = {k: o.default for k, o in self.options.items()}
+        for key, text in (given or {}).items():
+            if key not in self.options:
+                raise OptionError(
+                    f"{self.name} has no option {key!r} (options: {', '.join(sorted(self.options))})")
+            out[key] = self.options[key].parse(text, self.name)
+        return out
+
+
+# --- finding and caching ------------------------------------------------------------------------
+
+def packaged_dir() -> str:
+    here = os.path.dirname(os.path.abspath(__file__))
+    inside = os.path.join(here, "tables")  # in an installed wheel
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
+
+
+def tables_dir(given: str | os.PathLike | None) -> str:
+    if given is None:
+        return packaged_dir()
+    if not os.path.isdir(given):
+        raise VariantNotFound(f"--tables {given}: no such folder")
+    return os.fspath(given)
+
+
+def variant_names(directory: str) -> list[str]:
+    return sorted(f[:-5] for f in os.listdir(directory) if f.endswith(".yaml"))
+
+
+def _cache_dir() -> str:
+    env = os.environ.get("MJSCORE_CACHE_DIR")
+    if env:
+        return env
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "mjscore")
+
+
+def _stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+def _read_raw(path: str) -> dict:
+    """The file's data: from the JSON cache if fresh, else parsed with yaml (libyaml when present)."""
+    st = os.stat(path)
+    ident = f"{SCHEMA}|{os.path.abspath(path)}|{st.st_size}|{st.st_mtime_ns}".encode()
+    cached = os.path.join(_cache_dir(), f"{_stem(path)}-{zlib.crc32(ident):08x}-{st.st_size}.json")
+    try:
+        with open(cached, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        pass
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        with open(path, encoding="utf-8") as f:
+            raw = yaml.load(f, Loader=loader)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise TableError(f"{path}:{where}: not valid YAML: {problem}") from None
+    except (OSError, UnicodeDecodeError) as e:
+        raise TableError(f"{path}: cannot read: {e}") from None
+    build(raw, path)  # validate before caching
+    try:
+        os.makedirs(os.path.dirname(cached), exist_ok=True)
+        tmp = f"{cached}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(raw, f)
+        os.replace(tmp, cached)
+    except (OSError, TypeError, ValueError):
+        pass  # a cache is a convenience; an unwritable home must not stop scoring
+    return raw
+
+
+_LOADED: dict[tuple[str, str], Variant] = {}
+
+
+def load_variant(name: str, directory: str | os.PathLike | None = None) -> Variant:
+    """The variant NAME from the packaged tables or from --tables DIR."""
+    d = tables_dir(directory)
+    path = os.path.join(d, f"{name}.yaml")
+    key = (d, name)
+    if key in _LOADED:
+        return _LOADED[key]
+    if not os.path.isfile(path):
+        known = variant_names(d)
+        raise VariantNotFound(f"no variant {name!r} in {d} (variants: {', '.join(known) or 'none'})")
+    variant = build(_read_raw(path), path)
+    _LOADED[key] = variant
+    return variant
+
+
+# --- validation and building ---------------------------------------------------------------------
+
+class _Fail:
+    def __init__(self, path: str):
+        self.path = path
+
+    def __call__(self, where: str, problem: str):
+        raise TableError(f"{self.path}: {where}: {problem}")
+
+
+def _expect(fail, where, value, kind, what):
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind is float:
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        fail(where, f"{what} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
+    return value
+
+
+_KIND_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false", dict: "a mapping",
+               list: "a list"}
+
+
+def _options(raw, fail, limit) -> dict[str, OptionSpec]:
+    out = {"limit": OptionSpec("limit", "int", limit, (), "the limit (largest value of a hand)")}
+    given = raw.get("options") or {}
+    _expect(fail, "options", given, dict, "options")
+    for key, spec in given.items():
+        where = f"options.{key}"
+        _expect(fail, where, spec, dict, "an option")
+        unknown = set(spec) - {"type", "default", "choices", "help"}
+        if unknown:
+            fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: type, default, choices, help)")
+        typ = spec.get("type")
+        if typ not in ("int", "bool", "choice"):
+            fail(where, f"type must be int, bool or choice, not {typ!r}")
+        if "default" not in spec:
+            fail(where, "missing default")
+        default, choices = spec["default"], tuple(spec.get("choices") or ())
+        if typ == "choice" and default not in choices:
+            fail(where, f"default {default!r} is not among choices {list(choices)}")
+        if typ == "bool":
+            _expect(fail, where, default, bool, "default")
+        if typ == "int" and default is not None:
+            _expect(fail, where, default, int, "default")
+        out[key] = OptionSpec(key, typ, default, choices, str(spec.get("help", "")))
+    return out
+
+
+def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, known) -> list[Rule]:
+    unknown = set(entry) - RULE_KEYS
+    if unknown:
+        fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(RULE_KEYS))})")
+    name = entry.get("rule")
+    if not isinstance(name, str) or not name:
+        fail(where, "every rule needs a name: rule: ...")
+    where = f"{where} {name!r}"
+    who = entry.get("who", who)
+    if who not in WHO:
+        fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
+    values = {}
+    for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
+                      ("exposed", int), ("concealed", int)):
+        if key in entry:
+            values[key] = _expect(fail, where, entry[key], kind, key)
+    if not values:
+        fail(where, "gives nothing: add points, doubles, limit or extra")
+    split = ("exposed" in values) or ("concealed" in values)
+    if split and (per != "group" or "points" in values or not ("exposed" in values and "concealed" in values)):
+        fail(where, "exposed/concealed points go together, instead of points, in a table with per: group")
+    replaces = entry.get("replaces", [])
+    if isinstance(replaces, str):
+        replaces = [replaces]
+    _expect(fail, where, replaces, list, "replaces")
+    try:
+        pred = R.compile_when(entry.get("when"), per, known)
+    except R.Invalid as e:
+        fail(where, str(e))
+    note = str(entry.get("note", ""))
+    common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
+                  limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
+                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")))
+    if not split:
+        return [Rule(name, points=values.get("points", 0), pred=pred, **common)]
+    out = []
+    for exposure, flag in (("exposed", True), ("concealed", False)):
+        test = (lambda c, g, pred=pred, flag=flag: g.exposed == flag and pred(c, g))
+        out.append(Rule(f"{exposure} {name}", points=values[exposure], pred=test, **common))
+    return out
+
+
+def show_when(when) -> str:
+    """A `when:` mapping as one readable line: set: pung, tiles: simple."""
+    if when is None:
+        return ""
+    if isinstance(when, dict):
+        return ", ".join(f"{k}: {show_when(v) if isinstance(v, (dict, list)) else v}" for k, v in when.items())
+    if isinstance(when, list):
+        return "[" + "; ".join(show_when(v) for v in when) + "]"
+    return str(when)
+
+
+def build(raw: Any, path: str) -> Variant:
+    """Validate raw table data and compile it into a Variant; TableError on the first problem."""
+    fail = _Fail(path)
+    if not isinstance(raw, dict):
+        fail("top level", "a table file is a mapping (variant:, title:, tables: ...)")
+    unknown = set(raw) - TOP_KEYS
+    if unknown:
+        fail("top level", f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(TOP_KEYS))})")
+    for key in ("variant", "title", "source", "tables"):
+        if key not in raw:
+            fail("top level", f"missing {key}")
+    name = _expect(fail, "variant", raw["variant"], str, "variant")
+    if name != _stem(path):
+        fail("variant", f"{name!r} does not match the file name {os.path.basename(path)!r}")
+    tiles = raw.get("tiles") or {}
+    _expect(fail, "tiles", tiles, dict, "tiles")
+    flowers = _expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
+    limit = raw.get("limit")
+    if limit is not None:
+        _expect(fail, "limit", limit, int, "limit")
+    shapes = raw.get("shapes", ["standard"])
+    _expect(fail, "shapes", shapes, list, "shapes")
+    for s in shapes:
+        if s not in SHAPES:
+            fail("shapes", f"unknown shape {s!r} (known: {', '.join(SHAPES)})")
+    situations = raw.get("situations") or {}
+    _expect(fail, "situations", situations, dict, "situations")
+    options = _options(raw, fail, limit)
+    known = {"shapes": shapes, "options": options, "situations": situations}
+    value = raw.get("value") or {}
+    _expect(fail, "value", value, dict, "value")
+    round_up = _expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
+    settlement = raw.get("settlement") or {}
+    _expect(fail, "settlement", settlement, dict, "settlement")
+    for key, val in settlement.items():
+        kind = SETTLEMENT_KEYS.get(key)
+        if kind is None:
+            fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
+        if isinstance(kind, tuple):
+            if val not in kind:
+                fail(f"settlement.{key}", f"must be one of {', '.join(kind)}, not {val!r}")
+        else:
+            _expect(fail, f"settlement.{key}", val, kind, key)
+    rules: list[Rule] = []
+    headings = []
+    _expect(fail, "tables", raw["tables"], list, "tables")
+    for i, table in enumerate(raw["tables"]):
+        where = f"tables[{i}]"
+        _expect(fail, where, table, dict, "a table")
+        heading = table.get("table")
+        if not isinstance(heading, str):
+            fail(where, "every table needs a heading: table: ...")
+        where = f"table {heading!r}"
+        extra_keys = set(table) - {"table", "per", "who", "rules"}
+        if extra_keys:
+            fail(where, f"unknown key {sorted(extra_keys)[0]!r} (keys: table, per, who, rules)")
+        per, who = table.get("per", "hand"), table.get("who", "all")
+        if per not in PER:
+            fail(where, f"per must be one of {', '.join(PER)}, not {per!r}")
+        if who not in WHO:
+            fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
+        entries = table.get("rules")
+        _expect(fail, where, entries, list, "rules")
+        headings.append((heading, per, who))
+        for j, entry in enumerate(entries):
+            _expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
+            rules += _rules(entry, heading, per, who, f"{where} rule {j + 1}", fail, known)
+    names = [r.name for r in rules]
+    for r in rules:
+        for target in r.replaces:
+            if target not in names:
+                fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
+    return Variant(
+        name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
+        shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
+        long_hand=_expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
+        settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
+    )
