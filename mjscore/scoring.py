@@ -148,6 +148,7 @@ class Ctx:
         self.suits = {T.suit_of(t) for t in self.tiles if T.is_suit(t)}
         self.has_honours = any(T.is_honour(t) for t in self.tiles)
         self.set_points = 0
+        self.items: list = []  # items scored so far, for conditions on what the hand earned
 
     @property
     def wait_count(self) -> int:
@@ -203,8 +204,7 @@ def candidates(hand: Hand, sit: Situation, variant: Variant):
     base = _meld_groups(hand)
     n = hand.tile_count
     if n < WIN_COUNT:
-        for raw in partial(counts_of(hand.concealed)):
-            yield tuple(base + [Group(k, ts, False, False) for k, ts in raw]), None, None, False
+        yield from _partial_candidates(hand)
         return
     if n > WIN_COUNT:
         return
@@ -253,11 +253,18 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes) ->
         for r in rules:
             if r.per == "bonus" and r.pred(ctx, t):
                 add(r, T.name(t))
+    ctx.items = items
     for r in rules:
         if r.per == "hand" and r.pred(ctx, None):
             add(r)
     items = [i for i in items if i.rule not in replaced]
-    return combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
+    ctx.items = items
+    score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
+    if mahjong:
+        for req in variant.requires:
+            if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
+                return score._replace(mahjong=False, notes=score.notes + (f"not mah jong: {req.message}",))
+    return score
 
 
 def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> Score:
@@ -330,8 +337,29 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict) -> li
         return [_long_hand(hand, sit, variant, options,
                            f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
                            f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
+    if mahjong_possible and not any(s.mahjong for s in scores):
+        scores = _refused(hand, sit, variant, options, scores, notes)
     order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, -i), reverse=True)
     return [scores[i] for i in order]
+
+
+def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[Score]:
+    """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason."""
+    why = sorted({n for s in refused for n in s.notes if n.startswith("not mah jong")})
+    if variant.not_mahjong == "long_hand":
+        return [_long_hand(hand, sit, variant, options, "; ".join(why) + " (so a long hand)")]
+    notes = [n for n in notes if not n.startswith("no --win")] + why + ["scored as a non-winning hand"]
+    loser = Situation(sit.seat, sit.round)
+    out = [_score(hand, loser, variant, options, g, None, None, False, notes)
+           for g, _, _, _ in _partial_candidates(hand)]
+    order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
+    return [out[i] for i in order]
+
+
+def _partial_candidates(hand: Hand):
+    base = _meld_groups(hand)
+    for raw in partial(counts_of(hand.concealed)):
+        yield tuple(base + [Group(k, ts, False, False) for k, ts in raw]), None, None, False
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:

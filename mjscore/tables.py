@@ -22,7 +22,7 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations",
+    "settlement", "situations", "mahjong",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note"}
@@ -44,6 +44,16 @@ class Rule(NamedTuple):
     replaces: tuple[str, ...] = ()
     note: str = ""
     when: str = ""  # the condition as written, for `mjscore variants NAME`
+    pred: Callable = lambda c, s: True
+
+
+class Requirement(NamedTuple):
+    """A condition a winning hand must meet to be mah jong (e.g. a game mode's minimum)."""
+
+    name: str
+    message: str
+    limit_hands_exempt: bool = True
+    when: str = ""
     pred: Callable = lambda c, s: True
 
 
@@ -93,6 +103,8 @@ class Variant(NamedTuple):
     settlement: dict[str, Any]
     situations: dict[str, str]
     path: str
+    requires: tuple[Requirement, ...] = ()
+    not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -362,6 +374,7 @@ def build(raw: Any, path: str) -> Variant:
         for j, entry in enumerate(entries):
             _expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
             rules += _rules(entry, heading, per, who, f"{where} rule {j + 1}", fail, known)
+    requires, not_mahjong = _mahjong(raw.get("mahjong"), fail, known)
     names = [r.name for r in rules]
     for r in rules:
         for target in r.replaces:
@@ -372,4 +385,35 @@ def build(raw: Any, path: str) -> Variant:
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=_expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
+        requires=requires, not_mahjong=not_mahjong,
     )
+
+
+def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
+    """`mahjong: {requires: [...], otherwise: non_winning|long_hand}`."""
+    if section is None:
+        return (), "non_winning"
+    _expect(fail, "mahjong", section, dict, "mahjong")
+    unknown = set(section) - {"requires", "otherwise"}
+    if unknown:
+        fail("mahjong", f"unknown key {sorted(unknown)[0]!r} (keys: requires, otherwise)")
+    otherwise = section.get("otherwise", "non_winning")
+    if otherwise not in ("non_winning", "long_hand"):
+        fail("mahjong.otherwise", f"must be non_winning or long_hand, not {otherwise!r}")
+    out = []
+    for i, entry in enumerate(_expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
+        where = f"mahjong.requires[{i}]"
+        _expect(fail, where, entry, dict, "a requirement")
+        unknown = set(entry) - {"rule", "when", "message", "limit_hands_exempt"}
+        if unknown:
+            fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: rule, when, message, limit_hands_exempt)")
+        name = entry.get("rule")
+        if not isinstance(name, str) or not name:
+            fail(where, "every requirement needs a name: rule: ...")
+        try:
+            pred = R.compile_when(entry.get("when"), "hand", known)
+        except R.Invalid as e:
+            fail(f"{where} {name!r}", str(e))
+        exempt = _expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
+        out.append(Requirement(name, str(entry.get("message", name)), exempt, show_when(entry.get("when")), pred))
+    return tuple(out), otherwise
