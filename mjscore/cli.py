@@ -92,7 +92,7 @@ def _emit_json(data):
     click.echo(json.dumps(data, ensure_ascii=False))
 
 
-@click.group(cls=MjscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(name="mjscore", cls=MjscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="mjscore", prog_name="mjscore")
 def main():
     """Score and settle mahjong hands under classical rule variants.

@@ -1,0 +1,44 @@
+"""Shared test helpers: score a hand through the library or through the CLI's JSON."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from mjscore.cli import main
+from mjscore.notation import parse_hand
+from mjscore.scoring import make_situation, score_all
+from mjscore.tables import load_variant
+
+
+def score(hand: str, variant: str, seat="E", round="E", win=None, source="discard", also=(), options=None,
+          tables=None):
+    """Best Score of HAND under VARIANT (library call)."""
+    v = load_variant(variant, tables)
+    opts = v.resolve_options({k: str(val) for k, val in (options or {}).items()})
+    sit = make_situation(v, seat, round, win, source, tuple(also))
+    return score_all(parse_hand(hand), sit, v, opts)[0]
+
+
+def items(s) -> dict[str, tuple]:
+    """{rule: (points, doubles, limit)} summed over the items of a Score, for compact assertions."""
+    out: dict[str, list] = {}
+    for i in s.items:
+        acc = out.setdefault(i.rule, [0, 0, 0.0])
+        acc[0] += i.points
+        acc[1] += i.doubles
+        acc[2] = max(acc[2], i.limit)
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def run(*args, input=None):
+    """Run the CLI in-process; return (exit code, stdout, stderr)."""
+    result = CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def score_json(*args) -> dict:
+    code, out, err = run("score", *args, "--format", "json")
+    assert code == 0, err
+    return json.loads(out)

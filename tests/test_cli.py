@@ -1,0 +1,85 @@
+"""The command line as a user meets it: exact output, exit codes, one-line errors."""
+
+import json
+
+import pytest
+
+from helpers import run, score_json
+
+DONE_WHEN = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
+
+
+def test_issue_example_json():
+    data = score_json(*DONE_WHEN)
+    # [555p] exposed pung of simples 2 + SSS concealed pung of winds 8 + mah jong 20 + self-drawn 2 = 32;
+    # SSS is the own-wind pung of seat S: 1 double, 32 x 2 = 64
+    assert data["points"] == 2 + 8 + 20 + 2 == 32
+    assert data["doubles"] == 1
+    assert data["value"] == 32 * 2 == 64
+    assert data["mahjong"] is True
+    assert data["arrangement"] == ["[555p]", "123m", "789s", "SSS", "NN"]
+    assert data["hand"] == "[555p] 123m 789s SSS NN"
+    assert data["limit_hand"] is None and data["limit_fraction"] == 0 and data["limit"] == 300
+    assert {"rule": "pung of own wind", "tiles": "SSS", "doubles": 1} in data["items"]
+    for key in ("variant", "options", "seat", "round", "items"):
+        assert key in data
+
+
+def test_issue_example_table_output():
+    code, out, err = run("score", *DONE_WHEN)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "spanish: [555p] 123m 789s SSS NN  (seat S, round E, won on 7s from wall)"
+    assert lines[1] == "arrangement: [555p] 123m 789s SSS NN  (mah jong)"
+    assert "base points 32, doubles 1: 32 x 2^1 = 64" in lines
+    assert lines[-1] == "value: 64"
+    rows = {line.split("  ")[0]: line for line in lines if line.startswith(("exposed", "concealed", "pung", "mah", "self"))}
+    assert rows.keys() == {"exposed pung of simples", "concealed pung of honours", "pung of own wind", "mah jong",
+                           "self-drawn"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["score", "123m 555p 55p 5p"], "mjscore: error: 6 copies of 5p (a set has 4)"),
+    (["score", "123m eee"], "mjscore: error: 'e' is not a tile: winds and dragons are upper case (E)"),
+    (["score", "[555p] 123m 789s SSS NN", "--win", "4p"], "mjscore: error: --win 4p is not in the hand"),
+    (["score", "[555p] 123m 789s SSS NN", "--variant", "nope"], "mjscore: error: no variant 'nope'"),
+    (["score", "[555p] 123m 789s SSS NN", "--option", "limit=abc"],
+     "mjscore: error: option limit of spanish takes a whole number, not 'abc'"),
+    (["score", "[555p] 123m 789s SSS NN", "--option", "colour=red"], "mjscore: error: spanish has no option 'colour'"),
+    (["score", "[555p] 123m 789s SSS NN", "--option", "limit"], "mjscore: error: --option 'limit': expected KEY=VALUE"),
+    (["score", "[555p] 123m 789s SSS NN", "--seat", "X"], "mjscore: error: seat must be one of E, S, W, N, not 'X'"),
+    (["score", "[555p] 123m 789s SSS NN", "--from", "sky"], "mjscore: error: --from must be one of"),
+    (["score", "[555p] 123m 789s SSS NN", "--also", "lucky"], "mjscore: error: --also 'lucky' is not a known"),
+    (["score", "[555p] 123m 789s SSS NN", "--seet", "S"], "mjscore: error: No such option '--seet'. Did you mean '--seat'? (try 'mjscore score --help')"),
+    (["score", "123m 456p 789s EEE N 1f"], "mjscore: error: spanish is played without flowers and seasons: 1f"),
+    (["score"], "mjscore: error: Missing argument 'HAND'"),
+    (["waits", "123m 456p 789s EEE NN"], "mjscore: error: waits needs a hand one tile short of mah jong"),
+])
+def test_bad_input_is_one_line_and_exit_2(args, message):
+    code, out, err = run(*args)
+    assert code == 2
+    assert out == ""
+    assert err.splitlines()[0].startswith(message), err
+    assert "Traceback" not in err
+
+
+def test_caret_under_offending_groups():
+    code, out, err = run("score", "123m 555p 55p 5p")
+    assert err.splitlines()[1:] == ["  123m 555p 55p 5p", "       ^^^^ ^^^ ^^"]
+
+
+def test_all_lists_alternatives():
+    # 111222333m: three pungs or three chows; the pungs win.
+    data = score_json("111222333m 456p NN", "--variant", "spanish", "--win", "6p", "--from", "wall", "--all")
+    assert data["arrangement"] == ["111m", "222m", "333m", "456p", "NN"]
+    alt = [a["arrangement"] for a in data["alternatives"]]
+    assert ["123m", "123m", "123m", "456p", "NN"] in alt
+    assert all(a["value"] <= data["value"] for a in data["alternatives"])
+
+
+def test_variants_lists_spanish():
+    code, out, err = run("variants", "--format", "json")
+    assert code == 0
+    assert "spanish" in [v["variant"] for v in json.loads(out)]
+    code, out, err = run("variants", "spanish")
+    assert code == 0 and "pung of simples" in out and "Points for sets" in out
