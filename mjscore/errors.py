@@ -25,9 +25,10 @@ class HandError(MjscoreError):
         self.spans = tuple(spans)
 
     def detail_lines(self) -> list[str]:
-        if not self.text:
+        shown = "".join(" " if ch.isspace() or not ch.isprintable() else ch for ch in self.text)
+        if not shown.strip():
             return []
-        return ["  " + self.text, "  " + caret_line(self.text, self.spans)]
+        return ["  " + shown.rstrip(), "  " + caret_line(shown, self.spans)]
 
 
 class SituationError(MjscoreError):

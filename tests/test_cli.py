@@ -83,3 +83,30 @@ def test_variants_lists_spanish():
     assert "spanish" in [v["variant"] for v in json.loads(out)]
     code, out, err = run("variants", "spanish")
     assert code == 0 and "pung of simples" in out and "Points for sets" in out
+
+
+def test_waits_lists_each_tile_with_both_values():
+    # 2345678m 456p EEE waits on 2m, 5m, 8m. Claimed 5m (seat E): 234m 55m 678m -- the pair is completed,
+    # EEE concealed pung of honours 8, own wind (E) 1 double; prevailing wind no points; 8 + 20 = 28 x 2 = 56.
+    # Drawn: 8 + 20 + 2 = 30 x 2 = 60.
+    code, out, err = run("waits", "2345678m 456p EEE", "--variant", "spanish", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["waits"] == [{"tile": "2m", "discard": 56, "wall": 60}, {"tile": "5m", "discard": 56, "wall": 60},
+                             {"tile": "8m", "discard": 56, "wall": 60}]
+
+
+def test_waits_on_nothing_says_so():
+    code, out, err = run("waits", "1357m 2468p 13579s", "--variant", "spanish")
+    assert code == 0 and out == "1357m 2468p 13579s: waits on nothing (no tile makes it a winning hand)\n"
+
+
+def test_glyphs_print_the_hand_as_tiles():
+    code, out, err = run("score", *DONE_WHEN, "--glyphs")
+    assert out.splitlines()[0].startswith("spanish: [\U0001F01D\U0001F01D\U0001F01D] \U0001F007\U0001F008\U0001F009")
+
+
+def test_variant_env_var_sets_the_default(monkeypatch):
+    monkeypatch.setenv("MJSCORE_VARIANT", "nope")
+    code, out, err = run("score", "[555p] 123m 789s SSS NN")
+    assert code == 2 and "no variant 'nope'" in err
