@@ -82,6 +82,27 @@ def _load(variant, options, tables_dir):
     return v, v.resolve_options(given)
 
 
+def _load_for_file(data, variant, options, tables_dir, path):
+    """The variant and options of a deal or game file, with --variant / --option on top."""
+    from .errors import DealError
+
+    file_variant = data.get("variant") if isinstance(data, dict) else None
+    if variant and file_variant and variant != file_variant:
+        raise DealError(f"{path}: the file is for variant {file_variant!r} but --variant says {variant!r}")
+    file_opts = data.get("options") if isinstance(data, dict) else None
+    if file_opts is not None and not isinstance(file_opts, dict):
+        raise DealError(f"{path}: options: expected a mapping, e.g. {{mode: clean}}")
+    merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
+    try:
+        return _load(variant or file_variant, merged, tables_dir)
+    except OptionError as e:
+        raise DealError(f"{path}: options: {e}") from None
+
+
+def _option_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _situation(v, seat, round_, win, source, also):
     from .scoring import make_situation
 
@@ -168,6 +189,60 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     from .report import waits_text
 
     click.echo(waits_text(parsed.notation(), rows))
+
+
+@main.command()
+@click.argument("deal_file", required=False, metavar="DEAL.yaml|-")
+@click.option("--winner", default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
+@click.option("--east", default=None, metavar="HAND", help="East's hand")
+@click.option("--south", default=None, metavar="HAND", help="South's hand")
+@click.option("--west", default=None, metavar="HAND", help="West's hand")
+@click.option("--north", default=None, metavar="HAND", help="North's hand")
+@click.option("--round", "round_", default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--win", default=None, metavar="TILE", help="the winner's last tile")
+@click.option("--from", "source", default="discard", metavar="|".join(SOURCES), help="how the winning tile came")
+@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances of the win (repeatable)")
+@click.option("--discarder", default=None, metavar="E|S|W|N", help="who discarded the winning tile")
+@click.option("--false-mahjong", "false_mahjong", default=None, metavar="E|S|W|N",
+              help="the seat that declared a false mah jong")
+@click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
+              help="the seat that alone pays the winner (a variant's dangerous-game rule)")
+@common_options
+def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
+           pays_for_all, variant, options, tables_dir, fmt):
+    """Settle one deal: all four hands, every payment, each player's net.
+
+    Give a deal file (or - for standard input), or the hands with --east ... --north.
+    """
+    from .dealfile import load_data, parse_deal
+    from .errors import DealError
+    from .settle import settle as do_settle
+
+    given = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
+    if deal_file and given:
+        raise DealError("give a deal file or hands with --east/--south/--west/--north, not both")
+    if deal_file:
+        data = load_data(deal_file)
+        where = "<stdin>" if deal_file == "-" else deal_file
+    elif given:
+        data = {"hands": given, "winner": winner, "round": round_ or "E", "false_mahjong": false_mahjong,
+                "pays_for_all": pays_for_all,
+                "win": {"tile": win, "from": source, "discarder": discarder, "also": list(also)}}
+        where = "deal"
+    else:
+        raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
+    v, opts = _load_for_file(data, variant, options, tables_dir, where)
+    deal = parse_deal(data, v, opts, where=f"{where}: ")
+    try:
+        result = do_settle(deal)
+    except DealError as e:
+        raise DealError(f"{where}: {e}") from None
+    if fmt == "json":
+        _emit_json(result.to_json())
+        return
+    from .report import settlement_text
+
+    click.echo(settlement_text(result))
 
 
 @main.command()

@@ -119,3 +119,30 @@ def variant_text(v: Variant) -> str:
     if v.settlement:
         lines.append("settlement: " + ", ".join(f"{k}={val}" for k, val in v.settlement.items()))
     return "\n".join(lines).rstrip()
+
+
+def settlement_text(result) -> str:
+    from .settle import SEAT_NAMES
+
+    d = result.deal
+    head = f"{d.variant.name}, round {d.round}: "
+    if d.false_mahjong:
+        head += f"false mah jong by {SEAT_NAMES[d.false_mahjong]}"
+    elif d.winner:
+        head += f"{SEAT_NAMES[d.winner]} wins"
+    else:
+        head += "a draw"
+    name = lambda seat: d.players.get(seat, SEAT_NAMES[seat])  # noqa: E731
+    rows = []
+    for seat, s in result.scores.items():
+        how = s.limit_hand or ("mah jong" if s.mahjong else "")
+        rows.append([seat, name(seat), " ".join(s.arrangement) or s.hand, s.points, s.doubles, how, s.value])
+    lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "", "value"]), ""]
+    if result.payments:
+        pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
+               for p in result.payments]
+        lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"]), ""]
+    lines += [f"note: {n}" for n in result.notes]
+    net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
+    lines += ["net:", _table(net, ["seat", "player", "net"])]
+    return "\n".join(lines)

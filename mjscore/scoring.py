@@ -234,7 +234,7 @@ def _applies(who: str, mahjong: bool) -> bool:
     return who == "all" or (who == "winner") == mahjong
 
 
-def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes) -> Score:
+def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False) -> Score:
     ctx = Ctx(hand, sit, options, variant, groups, pattern, win, mahjong)
     items: list[Item] = []
     replaced: set[str] = set()
@@ -256,7 +256,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes) ->
     ctx.items = items
     for r in rules:
         if r.per == "hand" and r.pred(ctx, None):
-            add(r)
+            add(r._replace(doubles=0) if restricted else r)
     items = [i for i in items if i.rule not in replaced]
     ctx.items = items
     score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
@@ -315,8 +315,12 @@ def check_tiles(hand: Hand, variant: Variant) -> None:
         raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
 
 
-def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict) -> list[Score]:
-    """Every candidate's score, best first (ties keep generation order, so the choice is stable)."""
+def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restricted: bool = False) -> list[Score]:
+    """Every candidate's score, best first (ties keep generation order, so the choice is stable).
+
+    restricted: a short or wrong hand (basque rule 66) keeps its points but only the doubles of
+    its sets and bonus tiles, not those of hand rules.
+    """
     check_tiles(hand, variant)
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
@@ -332,7 +336,8 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict) -> li
             notes.append("not mah jong (fewer than 14 tiles): the situation options are ignored")
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:
         notes.append("no --win given: every tile was tried as the winning tile; the best is shown")
-    scores = [_score(hand, sit, variant, options, g, p, w, m, notes) for g, p, w, m in candidates(hand, sit, variant)]
+    scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted)
+              for g, p, w, m in candidates(hand, sit, variant)]
     if not scores:
         return [_long_hand(hand, sit, variant, options,
                            f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "

@@ -26,10 +26,14 @@ TOP_KEYS = {
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note"}
-SETTLEMENT_KEYS = {
+SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
-    "east_keeps_deal_on_draw": bool, "start_points": int, "deals_per_game": int,
+    "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
+    "deals_per_game": int, "loser_cap": ("none", "limit"), "collection_cap": "amount?", "collection_cap_east": "amount?",
+    "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
+    "pays_for_all": bool,
 }
+FAULT_SCORING = ("restricted", "zero", "normal")
 
 
 class Rule(NamedTuple):
@@ -345,11 +349,7 @@ def build(raw: Any, path: str) -> Variant:
         kind = SETTLEMENT_KEYS.get(key)
         if kind is None:
             fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
-        if isinstance(kind, tuple):
-            if val not in kind:
-                fail(f"settlement.{key}", f"must be one of {', '.join(kind)}, not {val!r}")
-        else:
-            _expect(fail, f"settlement.{key}", val, kind, key)
+        _switch(f"settlement.{key}", val, kind, fail, options)
     rules: list[Rule] = []
     headings = []
     _expect(fail, "tables", raw["tables"], list, "tables")
@@ -387,6 +387,54 @@ def build(raw: Any, path: str) -> Variant:
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong,
     )
+
+
+def _amount(where, val, fail):
+    """An amount: a whole number, or {limit: fraction, divide: n} (rounded down)."""
+    if isinstance(val, int) and not isinstance(val, bool):
+        return
+    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
+        fail(where, f"an amount is a whole number or {{limit: fraction, divide: n}}, not {val!r}")
+    _expect(fail, where, val["limit"], float, "limit")
+    _expect(fail, where, val.get("divide", 1), int, "divide")
+
+
+def _switch(where, val, kind, fail, options):
+    """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
+    if isinstance(val, dict) and "option" in val:
+        if set(val) - {"option", "cases", "default"}:
+            fail(where, "an option-dependent switch has keys option, cases, default")
+        if val["option"] not in options:
+            fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
+        cases = val.get("cases")
+        if cases is None:
+            return  # the option's own value is the switch value
+        _expect(fail, where, cases, dict, "cases")
+        for case in list(cases.values()) + ([val["default"]] if "default" in val else []):
+            _switch(where, case, kind, fail, options)
+        return
+    if kind in (bool, int):
+        _expect(fail, where, val, kind, where.split(".")[-1])
+    elif isinstance(kind, tuple):
+        if val not in kind:
+            fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
+    elif kind == "amount?":
+        if val is not None:
+            _amount(where, val, fail)
+    elif kind == "ints":
+        if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
+            fail(where, f"must be a list of player counts 2-6, not {val!r}")
+    elif kind == "fine":
+        _expect(fail, where, val, dict, "false_mahjong")
+        for k, amount in val.items():
+            if k not in ("to_east", "to_others", "east_to_each"):
+                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each)")
+            _amount(f"{where}.{k}", amount, fail)
+    elif kind == "faults":
+        _expect(fail, where, val, dict, "faults")
+        for k, how in val.items():
+            if how not in FAULT_SCORING:
+                fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:

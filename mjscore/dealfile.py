@@ -1,0 +1,110 @@
+"""Reading deals from files or options into settle.Deal, with messages that say where.
+
+Shared by `settle` (one deal) and `batch` (a game of deals): every problem becomes a
+DealError naming the file, the deal and the key.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import DealError, MjscoreError
+from .settle import SEATS, Deal, Win
+from .tables import Variant
+
+DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
+             "faults"}
+WIN_KEYS = {"tile", "from", "discarder", "also"}
+
+
+def load_data(path: str) -> Any:
+    """YAML (or JSON, a subset) from a file, or from standard input for '-'."""
+    import sys
+
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        if path == "-":
+            return yaml.load(sys.stdin, Loader=loader)
+        with open(path, encoding="utf-8") as f:
+            return yaml.load(f, Loader=loader)
+    except OSError as e:
+        raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"{path}: not a text file (UTF-8)") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise DealError(f"{path}:{where}: not valid YAML: {problem}") from None
+
+
+def _seat(value, what: str, where: str, allow_none=True) -> str | None:
+    if value is None and allow_none:
+        return None
+    if not isinstance(value, str) or value.upper() not in SEATS:
+        raise DealError(f"{where}{what}: {value!r} is not a seat (E, S, W, N)")
+    return value.upper()
+
+
+def _str_map(data, what: str, where: str) -> dict[str, str]:
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise DealError(f"{where}{what}: expected a mapping of seats, e.g. {{E: ..., S: ...}}")
+    out = {}
+    for k, v in data.items():
+        seat = _seat(k, f"{what} key", where, allow_none=False)
+        if seat in out:
+            raise DealError(f"{where}{what}: seat {seat} given twice")
+        if not isinstance(v, str):
+            raise DealError(f"{where}{what}.{seat}: expected text, not {v!r}")
+        out[seat] = v
+    return out
+
+
+def parse_win(data, where: str) -> Win:
+    if data is None:
+        return Win()
+    if not isinstance(data, dict):
+        raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, discarder: W, also: []}}")
+    unknown = set(data) - WIN_KEYS
+    if unknown:
+        raise DealError(f"{where}win: unknown key {sorted(map(str, unknown))[0]!r} (keys: tile, from, discarder, also)")
+    also = data.get("also") or []
+    if isinstance(also, str):
+        also = [also]
+    if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
+        raise DealError(f"{where}win.also: expected a list of words, e.g. [last-wall-tile]")
+    tile = data.get("tile")
+    source = data.get("from", "discard")
+    if tile is not None and not isinstance(tile, (str, int)):
+        raise DealError(f"{where}win.tile: expected a tile such as 5p, not {tile!r}")
+    if not isinstance(source, str):
+        raise DealError(f"{where}win.from: expected discard, wall, loose or kong, not {source!r}")
+    return Win(None if tile is None else str(tile), source, _seat(data.get("discarder"), "win.discarder", where),
+               tuple(also))
+
+
+def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None) -> Deal:
+    """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number)."""
+    if not isinstance(data, dict):
+        raise DealError(f"{where}a deal is a mapping with hands:, winner:, win: ...")
+    unknown = set(map(str, data)) - DEAL_KEYS
+    if unknown:
+        raise DealError(f"{where}unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(DEAL_KEYS))})")
+    hands = _str_map(data.get("hands"), "hands", where)
+    if not hands:
+        raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
+    faults = _str_map(data.get("faults"), "faults", where)
+    rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
+    try:
+        return Deal(variant=variant, options=options, round=rnd, hands=dict(sorted(hands.items(),
+                    key=lambda kv: SEATS.index(kv[0]))), players=_str_map(data.get("players"), "players", where),
+                    winner=_seat(data.get("winner"), "winner", where),
+                    win=parse_win(data.get("win"), where),
+                    false_mahjong=_seat(data.get("false_mahjong"), "false_mahjong", where),
+                    pays_for_all=_seat(data.get("pays_for_all"), "pays_for_all", where), faults=faults)
+    except MjscoreError as e:
+        raise DealError(f"{where}{e}") from None

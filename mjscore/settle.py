@@ -1,0 +1,305 @@
+"""Settlement of one deal: every hand scored, every payment between players with its reason.
+
+Pure: a Deal in, a Settlement out. The variant's `settlement:` switches say who pays
+whom: the winner paid by all, the others settling their differences, East (or the
+banker) paying and receiving double, caps, draws, a false mah jong, faulty hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, NamedTuple
+
+from . import tiles as T
+from .errors import DealError, MjscoreError
+from .notation import Hand, parse_hand
+from .scoring import Score, WIN_COUNT, _long_hand, make_situation, score_all
+from .tables import Variant
+
+SEATS = ("E", "S", "W", "N")
+SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+
+
+class Win(NamedTuple):
+    """How the winner's last tile came (the winner's situation)."""
+
+    tile: str | None = None
+    source: str = "discard"
+    discarder: str | None = None
+    also: tuple[str, ...] = ()
+
+
+class Deal(NamedTuple):
+    variant: Variant
+    options: dict[str, Any]
+    round: str
+    hands: dict[str, str]  # seat -> hand text, for the seats in play
+    players: dict[str, str]  # seat -> name
+    winner: str | None = None
+    win: Win = Win()
+    false_mahjong: str | None = None
+    pays_for_all: str | None = None
+    faults: dict[str, str] = {}  # seat -> short / long / wrong
+
+
+class Payment(NamedTuple):
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+
+class Settlement(NamedTuple):
+    deal: Deal
+    scores: dict[str, Score]
+    payments: list[Payment]
+    net: dict[str, int]
+    notes: list[str]
+
+    def to_json(self) -> dict:
+        d = self.deal
+        hands = {}
+        for seat, s in self.scores.items():
+            hands[seat] = {"player": d.players.get(seat, SEAT_NAMES[seat]), **s.to_json()}
+        return {
+            "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
+            "false_mahjong": d.false_mahjong, "players": {s: d.players.get(s, SEAT_NAMES[s]) for s in d.hands},
+            "hands": hands,
+            "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount, "reason": p.reason}
+                         for p in self.payments],
+            "net": self.net, "notes": self.notes,
+        }
+
+
+def switch(variant: Variant, options: dict, key: str, default=None):
+    """A settlement switch's value for these options (a switch may follow an option)."""
+    val = variant.settlement.get(key, default)
+    if isinstance(val, dict) and "option" in val:
+        opt = options.get(val["option"])
+        cases = val.get("cases")
+        return opt if cases is None else cases.get(opt, val.get("default", default))
+    return val
+
+
+def amount(spec, limit: int | None) -> int:
+    """A fine or cap: a number, or a fraction of the limit divided among payees (rounded down)."""
+    if isinstance(spec, int):
+        return spec
+    if limit is None:
+        raise DealError("this variant has no limit, so a fine in fractions of the limit cannot be paid")
+    return int(spec["limit"] * limit) // spec.get("divide", 1)
+
+
+def doubled_seat(options: dict) -> str:
+    """East, or the banker where the variant has a `banker` option (hungarian)."""
+    return options.get("banker") or "E"
+
+
+# --- checking a deal ---------------------------------------------------------------------------
+
+def _parse_hands(deal: Deal) -> dict[str, Hand]:
+    hands = {}
+    for seat, text in deal.hands.items():
+        try:
+            hands[seat] = parse_hand(text)
+        except MjscoreError as e:
+            raise DealError(f"hand of {SEAT_NAMES[seat]} ({seat}): {e}") from None
+    total = Counter()
+    for hand in hands.values():
+        total.update(hand.all_tiles)
+        total.update(hand.bonus)
+    for t, n in sorted(total.items()):
+        most = 1 if T.is_bonus(t) else 4
+        if n > most:
+            holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
+            raise DealError(f"{n} copies of {T.name(t)} in the deal (there are {most}): held by {', '.join(holders)}")
+    return hands
+
+
+def _check_deal(deal: Deal) -> None:
+    seats = list(deal.hands)
+    allowed = switch(deal.variant, deal.options, "players", [4]) or [4]
+    if len(seats) not in allowed:
+        raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
+                        f"this deal has {len(seats)} hands")
+    for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
+                       ("pays_for_all", deal.pays_for_all), ("win.discarder", deal.win.discarder)):
+        if seat is not None and seat not in seats:
+            raise DealError(f"{what}: {seat!r} is not a seat in this deal (seats: {', '.join(seats)})")
+    if deal.winner and deal.false_mahjong:
+        raise DealError("a deal has a winner or a false mah jong, not both")
+    if deal.pays_for_all and not deal.winner:
+        raise DealError("pays_for_all needs a winner")
+    if deal.pays_for_all == deal.winner and deal.winner:
+        raise DealError("pays_for_all: the winner does not pay")
+    if deal.pays_for_all and not switch(deal.variant, deal.options, "pays_for_all", False):
+        raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
+    faults = switch(deal.variant, deal.options, "faults", {}) or {}
+    for seat, fault in deal.faults.items():
+        if seat not in seats:
+            raise DealError(f"faults: {seat!r} is not a seat in this deal")
+        if fault not in faults:
+            known = ", ".join(faults) or "none"
+            raise DealError(f"faults: {deal.variant.name} has no rule for a {fault!r} hand (rules for: {known})")
+        if seat == deal.winner:
+            raise DealError(f"faults: the winner's hand cannot be {fault}")
+
+
+# --- scoring the four hands ---------------------------------------------------------------------
+
+def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
+    v, opts = deal.variant, deal.options
+    sit = make_situation(v, seat, deal.round)
+    fault = deal.faults.get(seat)
+    how = (switch(v, opts, "faults", {}) or {}).get(fault, "normal") if fault else "normal"
+    if how == "zero" or hand.tile_count > WIN_COUNT:
+        return _long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
+    if hand.tile_count == WIN_COUNT:
+        return _long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles but another player won")
+    return score_all(hand, sit, v, opts, restricted=how == "restricted")[0]
+
+
+def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
+    scores = {}
+    v, opts = deal.variant, deal.options
+    for seat, hand in hands.items():
+        if seat == deal.winner:
+            w = deal.win
+            sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
+            s = score_all(hand, sit, v, opts)[0]
+            if not s.mahjong:
+                why = "; ".join(s.notes) or "not a winning hand"
+                raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
+            scores[seat] = s
+        else:
+            scores[seat] = _score_loser(deal, seat, hand)
+    return scores
+
+
+# --- payments -----------------------------------------------------------------------------------
+
+def _factor(deal: Deal, a: str, b: str) -> int:
+    if len(deal.hands) == 2 and switch(deal.variant, deal.options, "two_players_no_double", False):
+        return 1
+    if not switch(deal.variant, deal.options, "east_double", True):
+        return 1
+    return 2 if doubled_seat(deal.options) in (a, b) else 1
+
+
+def _who(seat: str, deal: Deal) -> str:
+    return "the banker" if deal.options.get("banker") and seat == doubled_seat(deal.options) else SEAT_NAMES[seat]
+
+
+def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None) -> list[Payment]:
+    out = []
+    for i, a in enumerate(seats):
+        for b in seats[i + 1:]:
+            va, vb = values[a], values[b]
+            if va == vb:
+                continue
+            hi, lo = (a, b) if va > vb else (b, a)
+            f = _factor(deal, hi, lo)
+            pay = abs(va - vb) * f
+            reason = f"difference of hand values {values[hi]} - {values[lo]}"
+            if f == 2:
+                reason += f", x2 ({_who(doubled_seat(deal.options), deal)})"
+            if cap is not None and pay > cap * f:
+                pay = cap * f
+                reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
+            out.append(Payment(lo, hi, pay, reason))
+    return out
+
+
+def _false_mahjong(deal: Deal) -> list[Payment]:
+    v, opts, culprit = deal.variant, deal.options, deal.false_mahjong
+    fine = switch(v, opts, "false_mahjong")
+    if not fine:
+        raise DealError(f"{v.name} gives no penalty for a false mah jong (its rulebook has none)")
+    limit = opts.get("limit")
+    east = doubled_seat(opts)
+    out = []
+    for seat in deal.hands:
+        if seat == culprit:
+            continue
+        if culprit == east and "east_to_each" in fine:
+            pay, whom = amount(fine["east_to_each"], limit), "East declared it: pays each player"
+        elif seat == east and "to_east" in fine:
+            pay, whom = amount(fine["to_east"], limit), "paid to East"
+        else:
+            pay, whom = amount(fine.get("to_others", 0), limit), "paid to each other player"
+        if pay:
+            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})"))
+    return out
+
+
+def settle(deal: Deal) -> Settlement:
+    """Score every hand of the deal and work out every payment; the net always sums to zero."""
+    _check_deal(deal)
+    hands = _parse_hands(deal)
+    v, opts = deal.variant, deal.options
+    notes: list[str] = []
+    seats = list(deal.hands)
+    if deal.false_mahjong:
+        saved = deal._replace(winner=None)
+        scores = {s: _score_loser(saved, s, h) for s, h in hands.items()}
+        payments = _false_mahjong(deal)
+        notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends, only the penalty is paid")
+    else:
+        scores = score_deal(deal, hands)
+        payments = payments_for(deal, {seat: sc.value for seat, sc in scores.items()}, notes)
+    net = {s: 0 for s in seats}
+    for p in payments:
+        net[p.payer] -= p.amount
+        net[p.payee] += p.amount
+    return Settlement(deal, scores, payments, net, notes)
+
+
+def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[Payment]:
+    """Every payment of a deal given each seat's hand value (the deal's winner, switches and options)."""
+    v, opts = deal.variant, deal.options
+    seats = list(deal.hands)
+    limit = opts.get("limit")
+    cap = limit if switch(v, opts, "loser_cap", "none") == "limit" else None
+    if deal.winner is None:
+        if switch(v, opts, "draw", "none") == "differences":
+            notes.append("draw: the players settle the differences of their hands")
+            return _differences(deal, values, seats, cap)
+        notes.append("draw: no payments")
+        return []
+    w = deal.winner
+    value = values[w]
+    owed = []
+    for seat in seats:
+        if seat != w:
+            f = _factor(deal, seat, w)
+            reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubled_seat(opts), deal)})" if f == 2
+                                                                 else "")
+            owed.append(Payment(seat, w, value * f, reason))
+    if deal.pays_for_all:
+        total = sum(p.amount for p in owed)
+        notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
+        return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})")]
+    owed = _collection_cap(deal, owed, notes)
+    if switch(v, opts, "losers_settle", True):
+        owed += _differences(deal, values, [s for s in seats if s != w], cap)
+    return owed
+
+
+def _collection_cap(deal: Deal, owed: list[Payment], notes: list[str]) -> list[Payment]:
+    """Cap what the winner collects in all (basque clean mode: 2000, East 3000), cutting each payer alike."""
+    v, opts, w = deal.variant, deal.options, deal.winner
+    key = "collection_cap_east" if w == doubled_seat(opts) else "collection_cap"
+    spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
+    if spec is None:
+        return owed
+    cap = amount(spec, opts.get("limit"))
+    total = sum(p.amount for p in owed)
+    if total <= cap:
+        return owed
+    notes.append(f"the winner collects at most {cap} in all: {total} cut to {cap}")
+    out, left = [], cap
+    for i, p in enumerate(owed):
+        share = left if i == len(owed) - 1 else p.amount * cap // total
+        left -= share
+        out.append(p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})"))
+    return out
