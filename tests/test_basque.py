@@ -430,3 +430,22 @@ def test_variants_basque_prints_tables_and_options():
     assert "mixed" in mode.split()[2]  # the default
     code, out, err = run("variants", "--format", "json")
     assert V in [v["variant"] for v in json.loads(out)]
+
+
+# ---- the conditions added for basque check their parameters when a table is loaded ---------------------
+
+@pytest.mark.parametrize("when, message", [
+    ({"kinds": -1}, "whole number"),
+    ({"same_number": {"set": "pung", "suits": 4}}, "suits must be 1-3"),
+    ({"same_number": "pung"}, "expects a mapping"),
+    ({"held_before_win": "1111123"}, "each at most 4 times"),
+    ({"held_before_win": "10"}, "numbers 1-9"),
+    ({"earned_doubles": {"least": 1}}, "unknown key 'least'"),
+    ({"earned_doubles": {"min": 1, "ignore": [3]}}, "list of rule names"),
+    ({"value_over": {"option": "nope"}}, "naming an int option"),
+])
+def test_new_condition_parameters_are_checked(when, message):
+    from mjscore.rules import Invalid, compile_when
+
+    with pytest.raises(Invalid, match=message):
+        compile_when(when, "hand", {"shapes": ["standard"], "options": {}, "situations": {}})
