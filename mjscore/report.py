@@ -86,8 +86,13 @@ def waits_text(hand_text: str, rows: list[dict]) -> str:
     return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
 
 
+def _shown(o) -> str:
+    """An option's default as it is typed on the command line (true, not True)."""
+    return str(o.default).lower() if o.type == "bool" else str(o.default)
+
+
 def variants_text(variants: list[Variant]) -> str:
-    rows = [[v.name, v.title, ", ".join(f"{k}={o.default}" for k, o in v.options.items())] for v in variants]
+    rows = [[v.name, v.title, ", ".join(f"{k}={_shown(o)}" for k, o in v.options.items())] for v in variants]
     return _table(rows, ["variant", "title", "options (default)"])
 
 
@@ -96,10 +101,15 @@ def variant_text(v: Variant) -> str:
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
              f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}", ""]
-    opt_rows = [[o.name, o.type, o.default, ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
+    opt_rows = [[o.name, o.type, _shown(o), ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
                  "a whole number"), o.help] for o in v.options.values()]
     lines += ["options (--option KEY=VALUE):", _table(opt_rows, ["option", "type", "default", "allowed", "meaning"]),
               ""]
+    if v.requires:
+        req_rows = [[r.name, r.when, "yes" if r.limit_hands_exempt else "no"] for r in v.requires]
+        otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"
+        lines += [f"mah jong requires (otherwise {otherwise}):",
+                  _table(req_rows, ["requirement", "when", "limit hands exempt"]), ""]
     for heading, per, who in v.tables:
         rules = [r for r in v.rules if r.table == heading]
         lines.append(f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]")

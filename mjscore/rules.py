@@ -309,3 +309,105 @@ def compile_when(when, scope: str, known) -> Callable:
     if len(tests) == 1:
         return tests[0]
     return lambda c, s: all(t(c, s) for t in tests)
+
+
+# --- added for basque ---------------------------------------------------------------------------
+# Hand conditions the Basque rulebook (seeds/000) needs; generic, parameterised, usable by any table.
+
+@condition("kinds", "hand", p_int, "number of different tile kinds in the hand, bonus aside (seven distinct pairs: 7)")
+def _kinds(c, v, _):
+    return len(set(c.tiles)) == v
+
+
+def p_same_number(v, known):
+    """{<group conditions>, suits: N}: the groups compared, and how many suits must share a number."""
+    if not isinstance(v, dict):
+        raise Invalid("expects a mapping of group conditions with suits: N (default 3)")
+    suits = v.get("suits", 3)
+    p_int(suits, known)
+    if not 1 <= suits <= 3:
+        raise Invalid(f"suits must be 1-3, not {suits!r}")
+    return compile_when({k: x for k, x in v.items() if k != "suits"}, "group", known), suits
+
+
+@condition("same_number", "hand", p_same_number,
+           "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand")
+def _same_number(c, v, _):
+    pred, need = v
+    seen: dict[int, set] = {}
+    for g in c.groups:
+        if T.is_suit(g.tiles[0]) and pred(c, g):
+            seen.setdefault(T.number_of(min(g.tiles)), set()).add(T.suit_of(g.tiles[0]))
+    return any(len(s) >= need for s in seen.values())
+
+
+def p_numbers(v, known):
+    """A string of 1-9 digits, e.g. "1112345678999" (nine gates); each number at most 4 times."""
+    text = str(v)
+    if not text.isdigit() or "0" in text or any(text.count(d) > 4 for d in set(text)):
+        raise Invalid(f"expects numbers 1-9 of one suit, each at most 4 times, e.g. \"1112345678999\", not {v!r}")
+    return tuple(sorted(int(d) for d in text))
+
+
+@condition("held_before_win", "hand", p_numbers,
+           "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
+           "of one suit (\"1112345678999\": nine gates)")
+def _held_before_win(c, v, _):
+    if c.win is None or c.hand.melds:
+        return False
+    rest = list(c.hand.concealed)
+    rest.remove(c.win)
+    if not all(T.is_suit(t) for t in rest) or len({T.suit_of(t) for t in rest}) != 1:
+        return False
+    return tuple(sorted(T.number_of(t) for t in rest)) == v
+
+
+def p_earned(v, known):
+    """An int (the minimum) or {min, max, ignore: [rule names]}."""
+    if not isinstance(v, dict):
+        v = {"min": v}
+    unknown = set(v) - {"min", "max", "ignore"}
+    if unknown:
+        raise Invalid(f"unknown key {sorted(unknown)[0]!r} (keys: min, max, ignore)")
+    lo, hi = v.get("min", 0), v.get("max")
+    p_int(lo, known)
+    if hi is not None:
+        p_int(hi, known)
+    ignore = v.get("ignore", [])
+    if isinstance(ignore, str):
+        ignore = [ignore]
+    if not isinstance(ignore, list) or not all(isinstance(x, str) for x in ignore):
+        raise Invalid("ignore expects a list of rule names")
+    return lo, hi, frozenset(ignore)
+
+
+@condition("earned_doubles", "hand", p_earned,
+           "doubles of the items scored so far (group and bonus rules, then the hand rules above this one; "
+           "all of them in mahjong requires), leaving out the rules named in `ignore` (e.g. flowers): "
+           "N or {min, max, ignore}")
+def _earned_doubles(c, v, _):
+    lo, hi, ignore = v
+    return _in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
+
+
+def p_value_over(v, known):
+    """A whole number, or {option: NAME} naming an int house option (0 or none: no minimum)."""
+    if isinstance(v, dict):
+        name = v.get("option")
+        spec = known.get("options", {}).get(name)
+        if len(v) != 1 or spec is None or spec.type != "int":
+            raise Invalid(f"expects a number or {{option: NAME}} naming an int option, not {v!r}")
+        return ("option", name)
+    return ("number", p_int(v, known))
+
+
+@condition("value_over", "hand", p_value_over,
+           "points x 2^doubles of the items scored so far (flowers included, before the limit) is more than "
+           "N, or than the int house option {option: NAME} (a minimum to go mah jong); 0 means no minimum")
+def _value_over(c, v, _):
+    kind, x = v
+    n = c.options.get(x) if kind == "option" else x
+    if not n:
+        return True
+    return sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items) > n

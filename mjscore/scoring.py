@@ -344,8 +344,16 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
                            f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
     if mahjong_possible and not any(s.mahjong for s in scores):
         scores = _refused(hand, sit, variant, options, scores, notes)
-    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, -i), reverse=True)
+    later = _limit_order(variant)
+    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1), -i),
+                   reverse=True)
     return [scores[i] for i in order]
+
+
+def _limit_order(variant: Variant) -> dict[str, int]:
+    """Rule name -> position in the file. Arrangements of equal value go to the limit hand listed later:
+    a rulebook's named limit hands follow its general rows ("pure hand" before "buried treasure")."""
+    return {r.name: i for i, r in enumerate(variant.rules) if r.limit}
 
 
 def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[Score]:
