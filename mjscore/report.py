@@ -58,12 +58,18 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                      f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")])
     if rows:
         lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"]), ""]
-    if s.limit_hand:
+    if s.limit_hand and s.doubles:
+        base = round(s.limit_fraction * s.limit)
+        lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
+                     f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")
+    elif s.limit_hand:
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {s.value}")
     else:
         calc = f"base points {s.points}, doubles {s.doubles}: {s.points} x 2^{s.doubles} = {int(s.uncapped)}"
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
             calc += f", capped at the limit {s.limit}"
+        elif s.value - sum(i.extra for i in s.items) != s.uncapped:
+            calc += f", final value {s.value - sum(i.extra for i in s.items)}"
         extra = [i for i in s.items if i.extra]
         if extra:
             calc += f", + {extra[0].extra} ({extra[0].rule})"
