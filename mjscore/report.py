@@ -97,11 +97,24 @@ def variants_text(variants: list[Variant]) -> str:
     return _table(rows, ["variant", "title", "options (default)"])
 
 
+def _value_step(v: Variant) -> str:
+    """How points and doubles become the final value, in words."""
+    step = "points x 2^doubles"
+    if v.round_up > 1:
+        step += f", rounded up to a multiple of {v.round_up}"
+    step += ", capped at the limit" if v.limit is not None else ""
+    if v.value_grid:
+        rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
+        step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
+    return step
+
+
 def variant_text(v: Variant) -> str:
     lines = [f"{v.name}: {v.title}", f"source: {v.source}",
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
-             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}", ""]
+             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}",
+             f"final value: {_value_step(v)}", ""]
     opt_rows = [[o.name, o.type, o.default, ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
                  "a whole number"), o.help] for o in v.options.values()]
     lines += ["options (--option KEY=VALUE):", _table(opt_rows, ["option", "type", "default", "allowed", "meaning"]),
@@ -118,6 +131,8 @@ def variant_text(v: Variant) -> str:
                 value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
             if r.limit:
                 value.append(f"{fmt_fraction(r.limit)} limit")
+            if r.keep_doubles:
+                value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
             if r.extra:
                 value.append(f"+{r.extra} after doubling")
             rows.append([r.name, ", ".join(value), r.when, r.who if r.who != who else ""])
