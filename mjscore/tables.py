@@ -294,7 +294,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         fail(where, "keep_doubles is for a limit hand: add limit")
     for heading_kept in keep:
         if heading_kept not in known.get("headings", ()):
-            fail(where, f"keep_doubles names no table {heading_kept!r} (tables: {', '.join(known.get('headings', ()))})")
+            fail(where, f"keep_doubles names no table {heading_kept!r} "
+                        f"(tables: {', '.join(known.get('headings', ()))})")
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep))
