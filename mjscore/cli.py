@@ -280,9 +280,11 @@ def _variant_json(v) -> dict:
                     for k, o in v.options.items()},
         "tables": [{"table": h, "per": per, "who": who,
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
-                               "doubles": r.doubles, "limit": r.limit, "extra": r.extra}
+                               "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
+                               "keep_doubles": list(r.keep_doubles)}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement,
+        "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
     }
 
 

@@ -143,3 +143,65 @@ def _thirteen_orphans(counts, melds: int):
         return ()
     pair = next(i for i in majors if counts[i] == 2)
     return (tuple(("pair", (i, i)) if i == pair else ("single", (i,)) for i in majors),)
+
+
+# --- added for hungarian/danish ---
+
+def _straight_rest(counts, melds: int) -> list[tuple[int, tuple[int, ...]]]:
+    """(suit, leftover counts) for each suit holding 1-9 in a fully concealed 14-tile hand."""
+    if melds or sum(counts) != 14:
+        return []
+    out = []
+    for suit in range(3):
+        base = suit * 9
+        if all(counts[base + n] for n in range(9)):
+            left = list(counts)
+            for n in range(9):
+                left[base + n] -= 1
+            out.append((suit, tuple(left)))
+    return out
+
+
+def _straight_groups(suit: int) -> tuple[Raw, ...]:
+    b = suit * 9
+    return tuple(("chow", (b + n, b + n + 1, b + n + 2)) for n in (0, 3, 6))
+
+
+@shape("big_row_winds")
+def _big_row_winds(counts, melds: int):
+    """1-9 of one suit, one each of the four winds, and one more tile of that suit (Hungarian nagysor)."""
+    out = []
+    for suit, left in _straight_rest(counts, melds):
+        winds = range(T.EAST, T.NORTH + 1)
+        if all(left[w] == 1 for w in winds):
+            extra = [i for i in range(suit * 9, suit * 9 + 9) if left[i] == 1]
+            if len(extra) == 1:
+                out.append(_straight_groups(suit) + tuple(("single", (w,)) for w in winds)
+                           + (("single", (extra[0],)),))
+    return tuple(out)
+
+
+@shape("big_row_dragons")
+def _big_row_dragons(counts, melds: int):
+    """1-9 of one suit, one each of the three dragons, and a pair of winds (the nagysor's other form)."""
+    out = []
+    for suit, left in _straight_rest(counts, melds):
+        dragons = range(T.RED, T.WHITE + 1)
+        pair = [w for w in range(T.EAST, T.NORTH + 1) if left[w] == 2]
+        if all(left[d] == 1 for d in dragons) and len(pair) == 1:
+            out.append(_straight_groups(suit) + tuple(("single", (d,)) for d in dragons)
+                       + (("pair", (pair[0], pair[0])),))
+    return tuple(out)
+
+
+@shape("thirteen_orphans_any")
+def _thirteen_orphans_any(counts, melds: int):
+    """One of each terminal and honour plus any fourteenth tile (Hungarian "world wonder")."""
+    majors = [i for i in range(T.N_KINDS) if T.is_major(i)]
+    if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
+        return ()
+    extra = next(i for i in range(T.N_KINDS) if counts[i] > (1 if T.is_major(i) else 0))
+    groups = [("pair", (i, i)) if i == extra else ("single", (i,)) for i in majors]
+    if not T.is_major(extra):
+        groups.append(("single", (extra,)))
+    return (tuple(sorted(groups, key=lambda g: g[1])),)

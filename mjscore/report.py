@@ -58,12 +58,18 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                      f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")])
     if rows:
         lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"]), ""]
-    if s.limit_hand:
+    if s.limit_hand and s.doubles:
+        base = round(s.limit_fraction * s.limit)
+        lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
+                     f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")
+    elif s.limit_hand:
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {s.value}")
     else:
         calc = f"base points {s.points}, doubles {s.doubles}: {s.points} x 2^{s.doubles} = {int(s.uncapped)}"
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
             calc += f", capped at the limit {s.limit}"
+        elif s.value - sum(i.extra for i in s.items) != s.uncapped:
+            calc += f", final value {s.value - sum(i.extra for i in s.items)}"
         extra = [i for i in s.items if i.extra]
         if extra:
             calc += f", + {extra[0].extra} ({extra[0].rule})"
@@ -96,11 +102,24 @@ def variants_text(variants: list[Variant]) -> str:
     return _table(rows, ["variant", "title", "options (default)"])
 
 
+def _value_step(v: Variant) -> str:
+    """How points and doubles become the final value, in words."""
+    step = "points x 2^doubles"
+    if v.round_up > 1:
+        step += f", rounded up to a multiple of {v.round_up}"
+    step += ", capped at the limit" if v.limit is not None else ""
+    if v.value_grid:
+        rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
+        step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
+    return step
+
+
 def variant_text(v: Variant) -> str:
     lines = [f"{v.name}: {v.title}", f"source: {v.source}",
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
-             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}", ""]
+             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}",
+             f"final value: {_value_step(v)}", ""]
     opt_rows = [[o.name, o.type, _shown(o), ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
                  "a whole number"), o.help] for o in v.options.values()]
     lines += ["options (--option KEY=VALUE):", _table(opt_rows, ["option", "type", "default", "allowed", "meaning"]),
@@ -122,6 +141,8 @@ def variant_text(v: Variant) -> str:
                 value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
             if r.limit:
                 value.append(f"{fmt_fraction(r.limit)} limit")
+            if r.keep_doubles:
+                value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
             if r.extra:
                 value.append(f"+{r.extra} after doubling")
             rows.append([r.name, ", ".join(value), r.when, r.who if r.who != who else ""])

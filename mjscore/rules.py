@@ -276,6 +276,89 @@ def _option(c, v, _):
     return all(c.options.get(k) in vals for k, vals in v.items())
 
 
+# --- added for hungarian/danish ---
+
+def p_seat_option(v, known):
+    """The name of a choice option whose values are seat winds (e.g. `banker`)."""
+    spec = known.get("options", {}).get(v)
+    if spec is None:
+        raise Invalid(f"no option {v!r} in this table (options: {', '.join(known.get('options', {})) or 'none'})")
+    if spec.type != "choice" or not set(spec.choices) <= set(T.WINDS):
+        raise Invalid(f"option {v!r} must be a choice among {', '.join(T.WINDS)}")
+    return v
+
+
+@condition("seat_option", "hand", p_seat_option,
+           "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)")
+def _seat_option(c, v, _):
+    return c.seat == c.options.get(v)
+
+
+def p_min_value(v, known):
+    """A whole number, or the name of an int option holding it (a house minimum)."""
+    if isinstance(v, str):
+        spec = known.get("options", {}).get(v)
+        if spec is None or spec.type != "int":
+            raise Invalid(f"expects a whole number or the name of an int option, not {v!r}")
+        return v
+    return p_int(v, known)
+
+
+@condition("min_value", "hand", p_min_value,
+           "the hand's final value is at least N (a number or an int option); for mahjong: requires:")
+def _min_value(c, v, _):
+    need = c.options.get(v) if isinstance(v, str) else v
+    return c.value is not None and (need is None or c.value >= need)
+
+
+def p_runs(v, known):
+    """Runs as three consecutive digits: [123, 345, 567, 789]."""
+    vals = v if isinstance(v, list) else [v]
+    starts = []
+    for x in vals:
+        text = str(x)
+        if len(text) != 3 or not text.isdigit() or text[0] == "0" or text[0] > "7" \
+                or int(text[1]) != int(text[0]) + 1 or int(text[2]) != int(text[0]) + 2:
+            raise Invalid(f"expects runs such as 123 or 789, not {x!r}")
+        starts.append(int(text[0]))
+    if not starts:
+        raise Invalid("expects at least one run")
+    return tuple(sorted(starts))
+
+
+@condition("chow_runs", "hand", p_runs,
+           "the hand's chows are exactly these runs, all in one suit (e.g. [123, 345, 567, 789])")
+def _chow_runs(c, v, _):
+    chows = [g.tiles[0] for g in c.groups if g.kind == "chow"]
+    if len(chows) != len(v) or len({T.suit_of(t) for t in chows}) != 1:
+        return False
+    return tuple(sorted(T.number_of(t) for t in chows)) == v
+
+
+def p_numbers(v, known):
+    """A multiset of suit numbers as digits 1-9: "1112345678999"."""
+    text = str(v)
+    if not text or not text.isdigit() or "0" in text or len(text) > 14:
+        raise Invalid(f"expects up to 14 digits 1-9 (e.g. \"1112345678999\"), not {v!r}")
+    need = [0] * 10
+    for ch in text:
+        need[int(ch)] += 1
+    return tuple(need)
+
+
+@condition("suit_holds", "hand", p_numbers,
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"")
+def _suit_holds(c, v, _):
+    for suit in range(3):
+        have = [0] * 10
+        for t in c.tiles:
+            if T.suit_of(t) == suit:
+                have[T.number_of(t)] += 1
+        if all(h >= n for h, n in zip(have, v)):
+            return True
+    return False
+
+
 # --- compiling `when:` ------------------------------------------------------------------------
 
 def compile_when(when, scope: str, known) -> Callable:

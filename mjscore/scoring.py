@@ -75,6 +75,8 @@ class Item(NamedTuple):
     doubles: int = 0
     limit: float = 0.0
     extra: int = 0
+    table: str = ""  # heading of the rule's table (not in JSON)
+    keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
 
     def to_json(self) -> dict:
         out: dict[str, Any] = {"rule": self.rule}
@@ -149,6 +151,7 @@ class Ctx:
         self.has_honours = any(T.is_honour(t) for t in self.tiles)
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
+        self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
 
     @property
     def wait_count(self) -> int:
@@ -240,7 +243,8 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     replaced: set[str] = set()
 
     def add(rule, tiles=""):
-        items.append(Item(rule.name, tiles, rule.points, rule.doubles, rule.limit, rule.extra))
+        items.append(Item(rule.name, tiles, rule.points, rule.doubles, rule.limit, rule.extra, rule.table,
+                          rule.keep_doubles))
         replaced.update(rule.replaces)
 
     rules = [r for r in variant.rules if _applies(r.who, mahjong)]
@@ -260,6 +264,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     items = [i for i in items if i.rule not in replaced]
     ctx.items = items
     score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
+    ctx.value = score.value
     if mahjong:
         for req in variant.requires:
             if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
@@ -282,22 +287,48 @@ def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> 
         win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
         also=tuple(sorted(sit.also)) if mahjong else (), bonus=tuple(T.name(t) for t in hand.bonus),
     )
-    if best_limit is not None and limit is not None and (
-            best_limit.limit >= 1 or best_limit.limit * limit >= uncapped):
-        value = round(best_limit.limit * limit)
-        return Score(items=(best_limit,), points=0, doubles=0, limit_hand=best_limit.rule,
-                     limit_fraction=best_limit.limit, value=value, uncapped=value, notes=tuple(notes), **common)
-    value = uncapped
-    step = variant.round_up
-    if step > 1:
-        value = -(-value // step) * step
-    if limit is not None and not options.get("roof_off", False):
-        value = min(value, limit)
+    if best_limit is not None and limit is not None:
+        kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
+        kept_doubles = sum(i.doubles for i in kept)
+        base = round(best_limit.limit * limit)
+        if best_limit.limit >= 1 or best_limit.limit * limit * 2 ** kept_doubles >= uncapped:
+            if best_limit.keep_doubles:  # its base value goes through the final-values step with those doubles
+                value, note = final_value(variant, options, base, kept_doubles)
+                notes = list(notes) + ([note] if note else [])
+            else:
+                value = base
+            return Score(items=(best_limit, *kept), points=0, doubles=kept_doubles, limit_hand=best_limit.rule,
+                         limit_fraction=best_limit.limit, value=value, uncapped=base * 2 ** kept_doubles,
+                         notes=tuple(notes), **common)
+    value, note = final_value(variant, options, points, doubles)
+    if note:
+        notes = list(notes) + [note]
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
     return Score(items=tuple(items), points=points, doubles=doubles, limit_hand=None, limit_fraction=0,
                  value=value, uncapped=uncapped, notes=tuple(notes), **common)
+
+
+def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
+    """Base value and doubles to the final value: the variant's grid (a printed table of final values)
+    when it has the entry, else base x 2^doubles rounded up and capped at the limit; plus a note when
+    a grid had to be left."""
+    grid, note = variant.value_grid, None
+    if grid:
+        row = next((r for b, r in grid.items() if b >= base), None)
+        if row is not None and doubles < len(row):
+            return row[doubles], None
+        note = (f"base {base} with {doubles} doubles is beyond the table of final values: "
+                f"computed as base x 2^doubles")
+    value = base * 2 ** doubles
+    step = variant.round_up
+    if step > 1:
+        value = -(-value // step) * step
+    limit = options.get("limit")
+    if limit is not None and not options.get("roof_off", False):
+        value = min(value, limit)
+    return value, note
 
 
 def _long_hand(hand, sit, variant, options, why) -> Score:

@@ -25,7 +25,7 @@ TOP_KEYS = {
     "settlement", "situations", "mahjong",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note"}
+             "note", "keep_doubles"}
 SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
     "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
@@ -49,6 +49,7 @@ class Rule(NamedTuple):
     note: str = ""
     when: str = ""  # the condition as written, for `mjscore variants NAME`
     pred: Callable = lambda c, s: True
+    keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
 
 
 class Requirement(NamedTuple):
@@ -109,6 +110,7 @@ class Variant(NamedTuple):
     path: str
     requires: tuple[Requirement, ...] = ()
     not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
+    value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -288,9 +290,19 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     except R.Invalid as e:
         fail(where, str(e))
     note = str(entry.get("note", ""))
+    keep = entry.get("keep_doubles", [])
+    if isinstance(keep, str):
+        keep = [keep]
+    _expect(fail, where, keep, list, "keep_doubles")
+    if keep and "limit" not in values:
+        fail(where, "keep_doubles is for a limit hand: add limit")
+    for heading_kept in keep:
+        if heading_kept not in known.get("headings", ()):
+            fail(where, f"keep_doubles names no table {heading_kept!r} "
+                        f"(tables: {', '.join(known.get('headings', ()))})")
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
-                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")))
+                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep))
     if not split:
         return [Rule(name, points=values.get("points", 0), pred=pred, **common)]
     out = []
@@ -342,7 +354,11 @@ def build(raw: Any, path: str) -> Variant:
     known = {"shapes": shapes, "options": options, "situations": situations}
     value = raw.get("value") or {}
     _expect(fail, "value", value, dict, "value")
+    unknown = set(value) - {"round_up", "grid"}
+    if unknown:
+        fail("value", f"unknown key {sorted(unknown)[0]!r} (keys: round_up, grid)")
     round_up = _expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
+    grid = _grid(value.get("grid"), fail)
     settlement = raw.get("settlement") or {}
     _expect(fail, "settlement", settlement, dict, "settlement")
     for key, val in settlement.items():
@@ -353,6 +369,7 @@ def build(raw: Any, path: str) -> Variant:
     rules: list[Rule] = []
     headings = []
     _expect(fail, "tables", raw["tables"], list, "tables")
+    known["headings"] = tuple(t.get("table") for t in raw["tables"] if isinstance(t, dict))
     for i, table in enumerate(raw["tables"]):
         where = f"tables[{i}]"
         _expect(fail, where, table, dict, "a table")
@@ -385,7 +402,7 @@ def build(raw: Any, path: str) -> Variant:
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=_expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
-        requires=requires, not_mahjong=not_mahjong,
+        requires=requires, not_mahjong=not_mahjong, value_grid=grid,
     )
 
 
@@ -435,6 +452,29 @@ def _switch(where, val, kind, fail, options):
         for k, how in val.items():
             if how not in FAULT_SCORING:
                 fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
+
+
+def _grid(grid, fail) -> dict | None:
+    """`value: {grid: {BASE: [value for 0 doubles, 1, 2, ...]}}`, rows in rising base order."""
+    if grid is None:
+        return None
+    _expect(fail, "value.grid", grid, dict, "value.grid")
+    if not grid:
+        fail("value.grid", "is empty: give rows BASE: [values for 0, 1, 2 ... doubles]")
+    out = {}
+    for key, row in grid.items():
+        where = f"value.grid.{key}"
+        base = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON cache keys are text
+        if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+            fail(where, f"a row's key is a base value (a whole number >= 0), not {key!r}")
+        _expect(fail, where, row, list, "a row")
+        if not row:
+            fail(where, "a row needs at least the value for 0 doubles")
+        for cell in row:
+            if isinstance(cell, bool) or not isinstance(cell, int) or cell < 0:
+                fail(where, f"values must be whole numbers >= 0, not {cell!r}")
+        out[base] = tuple(row)
+    return dict(sorted(out.items()))
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
