@@ -338,8 +338,10 @@ def _chow_runs(c, v, _):
 def p_numbers(v, known):
     """A multiset of suit numbers as digits 1-9: "1112345678999"."""
     text = str(v)
-    if not text or not text.isdigit() or "0" in text or len(text) > 14:
-        raise Invalid(f"expects up to 14 digits 1-9 (e.g. \"1112345678999\"), not {v!r}")
+    if not text or not text.isdigit() or "0" in text or len(text) > 14 or any(
+            text.count(d) > 4 for d in set(text)):
+        raise Invalid(f"expects up to 14 numbers 1-9 of one suit, each at most 4 times (e.g. \"1112345678999\"), "
+                      f"not {v!r}")
     need = [0] * 10
     for ch in text:
         need[int(ch)] += 1
@@ -357,41 +359,6 @@ def _suit_holds(c, v, _):
         if all(h >= n for h, n in zip(have, v)):
             return True
     return False
-
-
-# --- compiling `when:` ------------------------------------------------------------------------
-
-def compile_when(when, scope: str, known) -> Callable:
-    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition."""
-    if when is None:
-        return lambda c, s: True
-    if not isinstance(when, dict):
-        raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
-    tests = []
-    for key, param in when.items():
-        if key in ("any", "all"):
-            if not isinstance(param, list) or not param:
-                raise Invalid(f"'{key}' expects a list of condition mappings")
-            subs = [compile_when(p, scope, known) for p in param]
-            combine = any if key == "any" else all
-            tests.append(lambda c, s, subs=subs, combine=combine: combine(f(c, s) for f in subs))
-            continue
-        if key == "not":
-            sub = compile_when(param, scope, known)
-            tests.append(lambda c, s, sub=sub: not sub(c, s))
-            continue
-        cond = REGISTRY.get((scope, key))
-        if cond is None:
-            names = sorted(n for (sc, n) in REGISTRY if sc == scope) + ["any", "all", "not"]
-            raise Invalid(f"unknown {scope} condition {key!r} (known: {', '.join(names)})")
-        try:
-            compiled = cond.check(param, known)
-        except Invalid as e:
-            raise Invalid(f"condition {key!r} {e}") from None
-        tests.append(lambda c, s, f=cond.test, p=compiled: f(c, p, s))
-    if len(tests) == 1:
-        return tests[0]
-    return lambda c, s: all(t(c, s) for t in tests)
 
 
 # --- added for basque ---------------------------------------------------------------------------
@@ -425,14 +392,6 @@ def _same_number(c, v, _):
     return any(len(s) >= need for s in seen.values())
 
 
-def p_numbers(v, known):
-    """A string of 1-9 digits, e.g. "1112345678999" (nine gates); each number at most 4 times."""
-    text = str(v)
-    if not text.isdigit() or "0" in text or any(text.count(d) > 4 for d in set(text)):
-        raise Invalid(f"expects numbers 1-9 of one suit, each at most 4 times, e.g. \"1112345678999\", not {v!r}")
-    return tuple(sorted(int(d) for d in text))
-
-
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
            "of one suit (\"1112345678999\": nine gates)")
@@ -443,7 +402,10 @@ def _held_before_win(c, v, _):
     rest.remove(c.win)
     if not all(T.is_suit(t) for t in rest) or len({T.suit_of(t) for t in rest}) != 1:
         return False
-    return tuple(sorted(T.number_of(t) for t in rest)) == v
+    have = [0] * 10
+    for t in rest:
+        have[T.number_of(t)] += 1
+    return tuple(have) == v
 
 
 def p_earned(v, known):
@@ -494,3 +456,38 @@ def _value_over(c, v, _):
     if not n:
         return True
     return sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items) > n
+
+
+# --- compiling `when:` ------------------------------------------------------------------------
+
+def compile_when(when, scope: str, known) -> Callable:
+    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition."""
+    if when is None:
+        return lambda c, s: True
+    if not isinstance(when, dict):
+        raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
+    tests = []
+    for key, param in when.items():
+        if key in ("any", "all"):
+            if not isinstance(param, list) or not param:
+                raise Invalid(f"'{key}' expects a list of condition mappings")
+            subs = [compile_when(p, scope, known) for p in param]
+            combine = any if key == "any" else all
+            tests.append(lambda c, s, subs=subs, combine=combine: combine(f(c, s) for f in subs))
+            continue
+        if key == "not":
+            sub = compile_when(param, scope, known)
+            tests.append(lambda c, s, sub=sub: not sub(c, s))
+            continue
+        cond = REGISTRY.get((scope, key))
+        if cond is None:
+            names = sorted(n for (sc, n) in REGISTRY if sc == scope) + ["any", "all", "not"]
+            raise Invalid(f"unknown {scope} condition {key!r} (known: {', '.join(names)})")
+        try:
+            compiled = cond.check(param, known)
+        except Invalid as e:
+            raise Invalid(f"condition {key!r} {e}") from None
+        tests.append(lambda c, s, f=cond.test, p=compiled: f(c, p, s))
+    if len(tests) == 1:
+        return tests[0]
+    return lambda c, s: all(t(c, s) for t in tests)
