@@ -8,7 +8,7 @@ import sys
 
 import click
 
-from .errors import MjscoreError, OptionError
+from .errors import MjscoreError
 from .rules import SITUATIONS, SOURCES
 
 WINDS = ["E", "S", "W", "N"]
@@ -70,37 +70,9 @@ def situation_options(f):
 
 
 def _load(variant, options, tables_dir):
-    from .tables import DEFAULT_VARIANT, load_variant
+    from .tables import load_with_options
 
-    v = load_variant(variant or DEFAULT_VARIANT, tables_dir)
-    given = {}
-    for text in options:
-        key, sep, value = text.partition("=")
-        if not sep or not key.strip():
-            raise OptionError(f"--option {text!r}: expected KEY=VALUE, e.g. limit=1000")
-        given[key.strip()] = value.strip()
-    return v, v.resolve_options(given)
-
-
-def _load_for_file(data, variant, options, tables_dir, path):
-    """The variant and options of a deal or game file, with --variant / --option on top."""
-    from .errors import DealError
-
-    file_variant = data.get("variant") if isinstance(data, dict) else None
-    if variant and file_variant and variant != file_variant:
-        raise DealError(f"{path}: the file is for variant {file_variant!r} but --variant says {variant!r}")
-    file_opts = data.get("options") if isinstance(data, dict) else None
-    if file_opts is not None and not isinstance(file_opts, dict):
-        raise DealError(f"{path}: options: expected a mapping, e.g. {{mode: clean}}")
-    merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
-    try:
-        return _load(variant or file_variant, merged, tables_dir)
-    except OptionError as e:
-        raise DealError(f"{path}: options: {e}") from None
-
-
-def _option_text(value) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
+    return load_with_options(variant, options, tables_dir)
 
 
 def _situation(v, seat, round_, win, source, also):
@@ -214,7 +186,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
     Give a deal file (or - for standard input), or the hands with --east ... --north.
     """
-    from .dealfile import load_data, parse_deal
+    from .dealfile import load_data, parse_deal, variant_for
     from .errors import DealError
     from .settle import settle as do_settle
 
@@ -231,7 +203,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         where = "deal"
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
-    v, opts = _load_for_file(data, variant, options, tables_dir, where)
+    v, opts = variant_for(data, variant, options, tables_dir, where)
     deal = parse_deal(data, v, opts, where=f"{where}: ")
     try:
         result = do_settle(deal)
@@ -243,6 +215,45 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
     from .report import settlement_text
 
     click.echo(settlement_text(result))
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl...")
+@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
+              help="table for people, csv for spreadsheets, json for programs")
+@click.option("-o", "--output", default=None, metavar="FILE", help="write to FILE (atomically) instead of stdout")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
+@click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
+@click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
+              help="rule variant, if the game file does not name one")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a house option (repeatable)")
+@click.option("--tables", "tables_dir", metavar="DIR", default=None, help="use the YAML table files in DIR")
+def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
+    """Score recorded games: seats, rounds, payments, running totals, standings.
+
+    A game file is YAML (variant, options, players, deals) or JSON Lines (a header
+    line, then one deal per line). Exit status 1 if some deals could not be scored.
+    """
+    import sys
+
+    from .batch import run_batch
+
+    show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
+    count = [0]
+
+    def progress(n):
+        count[0] += n
+        if show and count[0] % 100 == 0:
+            sys.stderr.write(f"\r{count[0]} deals scored")
+            sys.stderr.flush()
+
+    summary, errors = run_batch(list(files), variant, options, tables_dir, fmt, output, jobs, strict, progress)
+    if show and count[0] >= 100:
+        sys.stderr.write("\r" + " " * 30 + "\r")
+    if summary.rejected or errors:
+        sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
+                         + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")
+        sys.exit(1)
 
 
 @main.command()

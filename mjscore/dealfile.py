@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import DealError, MjscoreError
+from .errors import DealError, MjscoreError, OptionError
 from .settle import SEATS, Deal, Win
-from .tables import Variant
+from .tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
              "faults"}
@@ -108,3 +108,24 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
                     pays_for_all=_seat(data.get("pays_for_all"), "pays_for_all", where), faults=faults)
     except MjscoreError as e:
         raise DealError(f"{where}{e}") from None
+
+
+def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:
+    """The variant and options a deal or game file names, with --variant / --option on top."""
+    file_variant = data.get("variant") if isinstance(data, dict) else None
+    if file_variant is not None and not isinstance(file_variant, str):
+        raise DealError(f"{where}: variant: expected a name such as spanish, not {file_variant!r}")
+    if variant and file_variant and variant != file_variant:
+        raise DealError(f"{where}: the file is for variant {file_variant!r} but --variant says {variant!r}")
+    file_opts = data.get("options") if isinstance(data, dict) else None
+    if file_opts is not None and not isinstance(file_opts, dict):
+        raise DealError(f"{where}: options: expected a mapping, e.g. {{mode: clean}}")
+    merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
+    try:
+        return load_with_options(variant or file_variant, merged, tables_dir)
+    except OptionError as e:
+        raise DealError(f"{where}: options: {e}") from None
+
+
+def _option_text(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)

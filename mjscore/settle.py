@@ -103,7 +103,9 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            raise DealError(f"hand of {SEAT_NAMES[seat]} ({seat}): {e}") from None
+            who = deal.players.get(seat)
+            raise DealError(f"hand of {who + ' (' + seat + ')' if who else SEAT_NAMES[seat] + ' (' + seat + ')'}: "
+                            f"{e}") from None
     total = Counter()
     for hand in hands.values():
         total.update(hand.all_tiles)

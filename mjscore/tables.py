@@ -208,6 +208,18 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
     return variant
 
 
+def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
+    """The variant (default if None) and its options with KEY=VALUE strings applied."""
+    v = load_variant(name or DEFAULT_VARIANT, directory)
+    given = {}
+    for text in options:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise OptionError(f"--option {text!r}: expected KEY=VALUE, e.g. limit=1000")
+        given[key.strip()] = value.strip()
+    return v, v.resolve_options(given)
+
+
 # --- validation and building ---------------------------------------------------------------------
 
 class _Fail:

@@ -1,0 +1,251 @@
+"""`mjscore batch`: play recorded games through, keep running totals, write table, CSV or JSON.
+
+Output is streamed deal by deal (a JSON Lines archive of a million deals never sits in
+memory) and written atomically with -o. Rejected deals are reported with their place
+and counted; nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sys
+from typing import IO, Any, NamedTuple
+
+from .dealfile import variant_for
+from .errors import DealError
+from .game import Header, Result, check_header, read_game, seat_deals, settle_all
+from .settle import switch
+
+
+class Summary(NamedTuple):
+    read: int = 0
+    scored: int = 0
+    rejected: int = 0
+
+    def add(self, other: "Summary") -> "Summary":
+        return Summary(*(a + b for a, b in zip(self, other)))
+
+    def to_json(self) -> dict:
+        return self._asdict()
+
+
+class StrictStop(DealError):
+    """--strict: the first deal that cannot be scored stops the batch."""
+
+
+def standings(totals: dict[str, int]) -> list[dict]:
+    ordered = sorted(totals.items(), key=lambda kv: -kv[1])
+    out, rank = [], 0
+    for i, (name, total) in enumerate(ordered):
+        if i == 0 or total != ordered[i - 1][1]:
+            rank = i + 1
+        out.append({"rank": rank, "player": name, "total": total})
+    return out
+
+
+def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, writer: "Writer", progress) -> Summary:
+    """One game file through the writer; returns how many deals were read, scored and rejected."""
+    header_data, deals = read_game(path)
+    v, opts = variant_for(header_data, variant, options, tables_dir, path)
+    header = check_header(header_data, v, opts, path)
+    start = switch(v, opts, "start_points", 0) or 0
+    totals = {name: start for name in header.players}
+    writer.start_game(path, header, dict(totals))
+    read = scored = rejected = 0
+    for result in settle_all(header, seat_deals(header, deals), jobs):
+        read += 1
+        if result.error:
+            rejected += 1
+            if strict:
+                raise StrictStop(f"{result.place}: {result.error}")
+        else:
+            scored += 1
+            for name, amount in result.data["net"].items():
+                totals[name] += amount
+        writer.deal(result, dict(totals))
+        progress(1)
+    summary = Summary(read, scored, rejected)
+    writer.end_game(standings(totals), summary)
+    return summary
+
+
+# --- writers -----------------------------------------------------------------------------------------
+
+class Writer:
+    def __init__(self, out: IO[str], games: int):
+        self.out, self.games = out, games
+
+    def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None: ...
+
+    def deal(self, result: Result, totals: dict[str, int]) -> None: ...
+
+    def end_game(self, standings: list[dict], summary: Summary) -> None: ...
+
+    def finish(self, summary: Summary, errors: list[str]) -> None: ...
+
+
+class TableWriter(Writer):
+    """For people: each deal's seats, result, payments and the running totals; then the standings."""
+
+    def start_game(self, path, header, totals):
+        w = self.out.write
+        w(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}\n")
+        if any(totals.values()):
+            w("starting balances: " + ", ".join(f"{n} {t}" for n, t in totals.items()) + "\n")
+
+    def deal(self, r, totals):
+        w = self.out.write
+        seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
+        if r.error:
+            w(f"\ndeal {r.number} (round {r.round}; {seats}): NOT SCORED: {r.place}: {r.error}\n")
+            return
+        d = r.data
+        what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}" if d["winner"] else
+                f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
+        game = f"game {r.game}, " if r.game > 1 else ""
+        w(f"\ndeal {r.number} ({game}round {r.round}; {seats}): {what}\n")
+        values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
+        w(f"  hand values: {values}\n")
+        for p in d["payments"]:
+            w(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n")
+        w("  totals: " + ", ".join(f"{n} {t}" for n, t in totals.items()) + "\n")
+
+    def end_game(self, standings, summary):
+        w = self.out.write
+        w("\nstandings:\n")
+        for s in standings:
+            w(f"  {s['rank']}. {s['player']} {s['total']}\n")
+        w(f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected\n")
+
+    def finish(self, summary, errors):
+        if self.games > 1:
+            self.out.write(f"\nall games: {summary.read} deals read, {summary.scored} scored, "
+                           f"{summary.rejected} rejected\n")
+
+
+class CsvWriter(Writer):
+    """For spreadsheets: one row per player per deal, with the running total."""
+
+    FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error"]
+
+    def __init__(self, out, games):
+        super().__init__(out, games)
+        self.csv = csv.writer(out, lineterminator="\n")
+        self.csv.writerow(self.FIELDS)
+        self.path = ""
+
+    def start_game(self, path, header, totals):
+        self.path = path
+
+    def deal(self, r, totals):
+        for seat, name in r.seats.items():
+            if r.error:
+                self.csv.writerow([self.path, r.number, r.game, r.round, name, seat, "", "", 0, totals[name], r.error])
+            else:
+                d = r.data
+                self.csv.writerow([self.path, r.number, r.game, r.round, name, seat, d["winner"] or "",
+                                   d["hands"][name]["value"], d["net"][name], totals[name], ""])
+
+
+class JsonWriter(Writer):
+    """For programs: one game object (or {"games": [...]}) written as the deals come, never held whole."""
+
+    def __init__(self, out, games):
+        super().__init__(out, games)
+        self.first_game = True
+        if games > 1:
+            out.write('{"games": [')
+
+    def start_game(self, path, header, totals):
+        if self.games > 1 and not self.first_game:
+            self.out.write(", ")
+        self.first_game = False
+        head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
+                "start": totals}
+        self.out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "deals": [')
+        self.first_deal = True
+
+    def deal(self, r, totals):
+        item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
+                                "seats": r.seats}
+        if r.error:
+            item["error"] = r.error
+        else:
+            item.update(r.data)
+        item["totals"] = totals
+        self.out.write(("" if self.first_deal else ", ") + json.dumps(item, ensure_ascii=False))
+        self.first_deal = False
+
+    def end_game(self, standings, summary):
+        totals = {s["player"]: s["total"] for s in standings}
+        self.out.write(f'], "totals": {json.dumps(totals, ensure_ascii=False)}, '
+                       f'"standings": {json.dumps(standings, ensure_ascii=False)}, '
+                       f'"summary": {json.dumps(summary.to_json())}}}')
+
+    def finish(self, summary, errors):
+        if self.games > 1:
+            self.out.write(f'], "summary": {json.dumps(summary.to_json())}, '
+                           f'"errors": {json.dumps(errors, ensure_ascii=False)}}}')
+        self.out.write("\n")
+
+
+WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter}
+
+
+class AtomicFile:
+    """Write to a temporary file beside the target; rename over it only when all went well."""
+
+    def __init__(self, path: str):
+        self.path = path
+        folder = os.path.dirname(os.path.abspath(path))
+        self.tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
+
+    def __enter__(self) -> IO[str]:
+        try:
+            self.f = open(self.tmp, "w", encoding="utf-8", newline="")
+        except OSError as e:
+            raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        return self.f
+
+    def __exit__(self, kind, exc, tb):
+        self.f.close()
+        if kind is None:
+            os.replace(self.tmp, self.path)
+        else:
+            try:
+                os.remove(self.tmp)
+            except OSError:
+                pass
+        return False
+
+
+def run_batch(paths, variant, options, tables_dir, fmt: str, output: str | None, jobs: int, strict: bool,
+              progress) -> tuple[Summary, list[str]]:
+    """Every game file in turn; a file that cannot be read at all is an error for that file only."""
+    summary, errors = Summary(), []
+
+    def go(out):
+        nonlocal summary
+        writer = WRITERS[fmt](out, len(paths))
+        for path in paths:
+            try:
+                summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress))
+            except StrictStop:
+                raise
+            except DealError as e:
+                if strict or len(paths) == 1:
+                    raise
+                errors.append(str(e))
+                sys.stderr.write(f"mjscore: error: {e}\n")
+        writer.finish(summary, errors)
+
+    if output:
+        with AtomicFile(output) as out:
+            go(out)
+    else:
+        buf = sys.stdout
+        go(buf)
+    return summary, errors

@@ -1,0 +1,349 @@
+"""Recorded games: seats and prevailing wind derived deal by deal, each deal settled, running totals.
+
+A game is a header (variant, options, players) and a stream of deals keyed by player
+name. Seating is sequential and cheap (it needs only who won), so it is worked out
+first; settling the deals is the expensive part and may run on several processes.
+Nothing is dropped: a deal that cannot be scored is kept as a rejection with its
+place (file and line) and the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator, NamedTuple
+
+from .dealfile import load_data, parse_deal
+from .errors import DealError, MjscoreError
+from .settle import SEATS, Settlement, settle, switch
+from .tables import Variant
+
+ROUNDS = "ESWN"
+
+
+class Header(NamedTuple):
+    variant: Variant
+    options: dict[str, Any]
+    players: list[str]
+
+
+class RawDeal(NamedTuple):
+    """One deal as read, with where it came from."""
+
+    number: int
+    place: str  # "game.yaml line 12" or "game.jsonl line 3"
+    data: Any
+
+
+class Seated(NamedTuple):
+    """A deal with its seats worked out, ready to settle."""
+
+    raw: RawDeal
+    round: str
+    seats: dict[str, str]  # seat -> player name
+    game: int  # 1, then 2 ... when a file goes on after a game's four rounds
+    also: tuple[str, ...] = ()  # circumstances derived from the game (East's ninth win in a row)
+
+
+class Result(NamedTuple):
+    """A settled deal as plain data (it may come back from another process), or why it was rejected."""
+
+    number: int
+    place: str
+    round: str
+    seats: dict[str, str]
+    game: int
+    data: dict | None  # Settlement.to_json() with names for seats
+    error: str | None
+
+
+# --- reading ---------------------------------------------------------------------------------------
+
+def _yaml_lines(path: str) -> list[int]:
+    """Line numbers of the items of `deals:` in a YAML game file (for messages)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    with open(path, encoding="utf-8") as f:
+        node = yaml.compose(f, Loader=loader)
+    if node is None or not hasattr(node, "value") or not isinstance(node.value, list):
+        return []
+    for key, value in node.value:
+        if getattr(key, "value", None) == "deals" and isinstance(value.value, list):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
+    """The header mapping and an iterator over the deals; JSON Lines is streamed line by line."""
+    if path.endswith((".jsonl", ".ndjson")):
+        return _read_jsonl(path)
+    data = load_data(path)
+    if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
+        raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
+    lines = _yaml_lines(path) if path != "-" else []
+    header = {k: v for k, v in data.items() if k != "deals"}
+
+    def deals():
+        for i, d in enumerate(data["deals"]):
+            where = f"line {lines[i]}" if i < len(lines) else f"deal {i + 1}"
+            yield RawDeal(i + 1, f"{path} {where} (deal {i + 1})", d)
+
+    return header, deals()
+
+
+def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
+    try:
+        f = open(path, encoding="utf-8")
+    except OSError as e:
+        raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
+    first = f.readline()
+    try:
+        header = json.loads(first)
+    except ValueError as e:
+        f.close()
+        raise DealError(f"{path} line 1: the header is not JSON: {e}") from None
+    if not isinstance(header, dict):
+        f.close()
+        raise DealError(f"{path} line 1: the header is a JSON object with variant, options, players")
+
+    def deals():
+        with f:
+            number = 0
+            for lineno, line in enumerate(f, start=2):
+                if not line.strip():
+                    continue
+                number += 1
+                place = f"{path} line {lineno} (deal {number})"
+                try:
+                    data = json.loads(line)
+                except ValueError as e:
+                    data = _Broken(f"not JSON: {e}")
+                yield RawDeal(number, place, data)
+
+    return header, deals()
+
+
+class _Broken(NamedTuple):
+    """A line that could not be read; it becomes a rejected deal, not a lost one."""
+
+    why: str
+
+
+def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
+    players = header.get("players")
+    counts = switch(variant, options, "players", [4]) or [4]
+    allowed = sorted(set(counts) | ({5, 6} if 4 in counts and 5 in counts else set()))
+    if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+        raise DealError(f"{path}: players: a list of names, seated East, South, West, North at the start")
+    if len(set(players)) != len(players):
+        raise DealError(f"{path}: players: each name once")
+    if len(players) not in allowed:
+        raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
+                        f"not {len(players)}")
+    unknown = set(header) - {"variant", "options", "players"}
+    if unknown:
+        raise DealError(f"{path}: unknown key {sorted(map(str, unknown))[0]!r} (keys: variant, options, players, deals)")
+    return Header(variant, options, list(players))
+
+
+# --- seating -----------------------------------------------------------------------------------------
+
+class Table:
+    """Who sits where: chairs around the table (None = an empty chair for 2 or 3 players), the East chair,
+    the prevailing wind, and the players waiting (5 or 6 players)."""
+
+    def __init__(self, header: Header):
+        self.header = header
+        self.game = 0
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Seats as at the start: the players in file order from East; round East."""
+        v, opts, players = self.header
+        self.v, self.opts = v, opts
+        self.game += 1
+        n = len(players)
+        if n == 2:
+            self.chairs = [players[0], None, players[1], None]
+        elif n == 3:
+            self.chairs = [players[0], players[1], None, players[2]]
+        else:
+            self.chairs = list(players[:4])
+        self.waiting = list(players[4:])
+        self.east = 0
+        self.passes = 0  # how often the deal has passed: 4 per prevailing wind
+        self.east_wins = 0  # East's wins in a row in this prevailing wind
+
+    @property
+    def round(self) -> str:
+        return ROUNDS[min(self.passes // 4, 3)]
+
+    def seats(self) -> dict[str, str]:
+        out = {}
+        for i in range(4):
+            name = self.chairs[(self.east + i) % 4]
+            if name is not None:
+                out[SEATS[i]] = name
+        return out
+
+    def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
+        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
+        v, opts = self.v, self.opts
+        if false_mahjong:
+            keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
+        elif winner_seat is None:
+            keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
+        else:
+            keeps = winner_seat == "E"
+            if keeps:
+                self.east_wins += 1
+                limit = switch(v, opts, "east_wins_in_a_row", None)
+                if limit and self.east_wins >= limit:
+                    keeps = False
+        if self.waiting:  # 5-6 players: East goes out, the one out longest comes in as North
+            self._swap_in()
+        if not keeps:
+            self._pass()
+
+    def _pass(self) -> None:
+        self.east_wins = 0
+        if self.waiting:
+            self.passes += 1
+        else:
+            self.east = (self.east + 1) % 4
+            while self.chairs[self.east] is None:
+                self.east = (self.east + 1) % 4
+            self.passes += 1
+        if self.passes >= 16:  # every player has been East in all four prevailing winds
+            self.new_game()
+
+    def _swap_in(self) -> None:
+        out = self.chairs[self.east]
+        self.chairs[self.east] = self.waiting.pop(0)
+        self.waiting.append(out)
+        self.east = (self.east + 1) % 4
+        self.passes += 1
+        self.east_wins = 0
+        if self.passes >= 16:
+            self.new_game()
+
+
+def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
+    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
+    table = Table(header)
+    in_a_row = switch(header.variant, header.options, "east_wins_in_a_row", None)
+    for raw in deals:
+        seats = table.seats()
+        d = raw.data if isinstance(raw.data, dict) else {}
+        by_name = {name: seat for seat, name in seats.items()}
+        winner = by_name.get(d.get("winner")) if isinstance(d.get("winner"), str) else None
+        also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
+        yield Seated(raw, table.round, seats, table.game, also)
+        table.after(winner, bool(d.get("false_mahjong")))
+
+
+# --- settling ----------------------------------------------------------------------------------------
+
+def _by_seat(mapping, seats: dict[str, str], what: str):
+    if mapping is None:
+        return None
+    if not isinstance(mapping, dict):
+        raise DealError(f"{what}: expected a mapping of player names")
+    by_name = {name: seat for seat, name in seats.items()}
+    out = {}
+    for name, value in mapping.items():
+        if name not in by_name:
+            raise DealError(f"{what}: {name!r} is not seated in this deal (seated: {', '.join(seats.values())})")
+        out[by_name[name]] = value
+    return out
+
+
+def _name_to_seat(name, seats: dict[str, str], what: str):
+    if name is None:
+        return None
+    by_name = {n: s for s, n in seats.items()}
+    if name not in by_name:
+        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(seats.values())})")
+    return by_name[name]
+
+
+def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
+    """A game file's deal (keyed by player names) as a deal-file mapping (keyed by seats)."""
+    if isinstance(data, _Broken):
+        raise DealError(data.why)
+    if not isinstance(data, dict):
+        raise DealError("a deal is a mapping with hands:, winner:, win: ...")
+    out = dict(data)
+    hands = _by_seat(data.get("hands"), seats, "hands")
+    if hands is not None:
+        missing = [n for s, n in seats.items() if s not in hands]
+        if missing:
+            raise DealError(f"hands: no hand for {', '.join(missing)}")
+        out["hands"] = hands
+    for key in ("winner", "false_mahjong", "pays_for_all"):
+        out[key] = _name_to_seat(data.get(key), seats, key)
+    if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
+        out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], seats, "win.discarder")}
+    if data.get("faults") is not None:
+        out["faults"] = _by_seat(data["faults"], seats, "faults")
+    return out
+
+
+def settle_one(header: Header, seated: Seated) -> Result:
+    """Settle one seated deal; any problem becomes the Result's error (never an exception)."""
+    raw = seated.raw
+    base = (raw.number, raw.place, seated.round, seated.seats, seated.game)
+    try:
+        data = to_deal_data(raw.data, seated.seats)
+        if "players" in data or "round" in data:
+            raise DealError("players and round come from the game, not from a deal")
+        if seated.also:
+            win = data.get("win") if isinstance(data.get("win"), dict) else {}
+            data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
+        deal = parse_deal(data, header.variant, header.options, round_=seated.round)
+        result = settle(deal._replace(players=seated.seats))
+        return Result(*base, named(result), None)
+    except MjscoreError as e:
+        return Result(*base, None, str(e))
+
+
+def named(result: Settlement) -> dict:
+    """A settlement's JSON with players' names in place of seats (a game is about people)."""
+    data = result.to_json()
+    name = result.deal.players
+    return {
+        "winner": name.get(data["winner"]) if data["winner"] else None,
+        "false_mahjong": name.get(data["false_mahjong"]) if data["false_mahjong"] else None,
+        "hands": {name[seat]: {"seat": seat, **{k: h[k] for k in ("hand", "mahjong", "points", "doubles",
+                                                                    "limit_hand", "value")}}
+                  for seat, h in data["hands"].items()},
+        "payments": [{"from": name[p["from"]], "to": name[p["to"]], "amount": p["amount"], "reason": p["reason"]}
+                     for p in data["payments"]],
+        "net": {name[seat]: v for seat, v in data["net"].items()},
+        "notes": data["notes"],
+    }
+
+
+def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1) -> Iterator[Result]:
+    """Results in deal order; with jobs > 1 the deals are settled on that many processes."""
+    if jobs <= 1:
+        for s in seated:
+            yield settle_one(header, s)
+        return
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(header,)) as pool:
+        yield from pool.imap(_work, seated, chunksize=64)
+
+
+_HEADER: Header | None = None
+
+
+def _init_worker(header: Header) -> None:
+    global _HEADER
+    _HEADER = header
+
+
+def _work(seated: Seated) -> Result:
+    return settle_one(_HEADER, seated)
