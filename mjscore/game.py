@@ -14,7 +14,7 @@ from typing import Any, Iterator, NamedTuple
 
 from .dealfile import load_data, parse_deal
 from .errors import DealError, MjscoreError
-from .settle import SEATS, Settlement, settle, switch
+from .settle import SEATS, Settlement, doubled_seat, settle, switch
 from .tables import Variant
 
 ROUNDS = "ESWN"
@@ -194,7 +194,7 @@ class Table:
         elif winner_seat is None:
             keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
         else:
-            keeps = winner_seat == "E"
+            keeps = winner_seat == doubled_seat(opts)  # East, or the banker, keeps the deal by winning
             if keeps:
                 self.east_wins += 1
                 limit = switch(v, opts, "east_wins_in_a_row", None)

@@ -81,10 +81,12 @@ def switch(variant: Variant, options: dict, key: str, default=None):
     return val
 
 
-def amount(spec, limit: int | None) -> int:
-    """A fine or cap: a number, or a fraction of the limit divided among payees (rounded down)."""
+def amount(spec, limit: int | None, options: dict | None = None) -> int:
+    """A fine or cap: a number, an int option, or a fraction of the limit divided among payees (rounded down)."""
     if isinstance(spec, int):
         return spec
+    if "option" in spec:
+        return int((options or {}).get(spec["option"]) or 0)
     if limit is None:
         raise DealError("this variant has no limit, so a fine in fractions of the limit cannot be paid")
     return int(spec["limit"] * limit) // spec.get("divide", 1)
@@ -216,7 +218,7 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
     v, opts, culprit = deal.variant, deal.options, deal.false_mahjong
     fine = switch(v, opts, "false_mahjong")
     if not fine:
-        raise DealError(f"{v.name} gives no penalty for a false mah jong (its rulebook has none)")
+        return []  # the rulebook gives no penalty: the deal is void (settle() says so in a note)
     limit = opts.get("limit")
     east = doubled_seat(opts)
     out = []
@@ -224,11 +226,13 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
         if seat == culprit:
             continue
         if culprit == east and "east_to_each" in fine:
-            pay, whom = amount(fine["east_to_each"], limit), "East declared it: pays each player"
+            pay, whom = amount(fine["east_to_each"], limit, opts), "East declared it: pays each player"
         elif seat == east and "to_east" in fine:
-            pay, whom = amount(fine["to_east"], limit), "paid to East"
+            pay, whom = amount(fine["to_east"], limit, opts), "paid to East"
         else:
-            pay, whom = amount(fine.get("to_others", 0), limit), "paid to each other player"
+            pay, whom = amount(fine.get("to_others", 0), limit, opts), "paid to each other player"
+            if "to_east" not in fine and _factor(deal, culprit, seat) == 2:
+                pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
             out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})"))
     return out
@@ -245,7 +249,11 @@ def settle(deal: Deal) -> Settlement:
         saved = deal._replace(winner=None)
         scores = {s: _score_loser(saved, s, h) for s, h in hands.items()}
         payments = _false_mahjong(deal)
-        notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends, only the penalty is paid")
+        if payments:
+            notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends, only the penalty is paid")
+        else:
+            notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends; {v.name} gives no "
+                         f"penalty, so nothing is paid")
     else:
         scores = score_deal(deal, hands)
         payments = payments_for(deal, {seat: sc.value for seat, sc in scores.items()}, notes)
@@ -294,7 +302,7 @@ def _collection_cap(deal: Deal, owed: list[Payment], notes: list[str]) -> list[P
     spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
     if spec is None:
         return owed
-    cap = amount(spec, opts.get("limit"))
+    cap = amount(spec, opts.get("limit"), opts)
     total = sum(p.amount for p in owed)
     if total <= cap:
         return owed

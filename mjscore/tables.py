@@ -418,19 +418,23 @@ def build(raw: Any, path: str) -> Variant:
     )
 
 
-def _amount(where, val, fail):
-    """An amount: a whole number, or {limit: fraction, divide: n} (rounded down)."""
+def _amount(where, val, fail, options=None):
+    """An amount: a whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
     if isinstance(val, int) and not isinstance(val, bool):
         return
+    if isinstance(val, dict) and set(val) == {"option"}:
+        if options is not None and (val["option"] not in options or options[val["option"]].type != "int"):
+            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
+        return
     if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
-        fail(where, f"an amount is a whole number or {{limit: fraction, divide: n}}, not {val!r}")
+        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
     _expect(fail, where, val["limit"], float, "limit")
     _expect(fail, where, val.get("divide", 1), int, "divide")
 
 
 def _switch(where, val, kind, fail, options):
     """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
-    if isinstance(val, dict) and "option" in val:
+    if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
         if set(val) - {"option", "cases", "default"}:
             fail(where, "an option-dependent switch has keys option, cases, default")
         if val["option"] not in options:
@@ -449,7 +453,7 @@ def _switch(where, val, kind, fail, options):
             fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
     elif kind == "amount?":
         if val is not None:
-            _amount(where, val, fail)
+            _amount(where, val, fail, options)
     elif kind == "ints":
         if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
             fail(where, f"must be a list of player counts 2-6, not {val!r}")
@@ -458,7 +462,7 @@ def _switch(where, val, kind, fail, options):
         for k, amount in val.items():
             if k not in ("to_east", "to_others", "east_to_each"):
                 fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each)")
-            _amount(f"{where}.{k}", amount, fail)
+            _amount(f"{where}.{k}", amount, fail, options)
     elif kind == "faults":
         _expect(fail, where, val, dict, "faults")
         for k, how in val.items():

@@ -134,8 +134,6 @@ def test_basque_short_hand_keeps_only_set_doubles():
     ({"hands": {"E": "1m", "S": "2m", "W": "3m", "N": "4m"}, "winner": "X"}, "winner: 'X' is not a seat"),
     ({"hands": {"E": "1m", "S": "2m", "W": "3m", "N": "4m"}, "winner": "S"}, "the winner, South (S), does not hold"),
     ({"hands": {"E": "1m", "S": "2m", "W": "3m"}}, "spanish is played by 4 players; this deal has 3 hands"),
-    ({"hands": {"E": "1m", "S": "2m", "W": "3m", "N": "4m"}, "false_mahjong": "S"},
-     "spanish gives no penalty for a false mah jong"),
     ({"hands": {"E": "1m", "S": "2m", "W": "3m", "N": "4mm"}}, "hand of North (N): 'm' without numbers"),
     ({"hands": {"E": "1m", "S": "2m", "W": "3m", "N": "4m"}, "winer": "S"}, "unknown key 'winer'"),
     ({"hands": "E"}, "hands: expected a mapping of seats"),
@@ -231,3 +229,22 @@ def test_seat_order_in_a_file_does_not_matter():
     v = load_variant("spanish")
     a = parse_deal({"hands": {"N": "1m", "E": "2m", "S": "3m", "W": "4m"}}, v, v.resolve_options())
     assert list(a.hands) == SEATS
+
+
+def test_false_mahjong_without_a_penalty_is_void():
+    # spanish gives no penalty: nothing is paid, and the note says why
+    d = deal_of("spanish", {"E": "1m", "S": "2m", "W": "3m", "N": "4m"}, false_mahjong="S")
+    result = settle(d)
+    assert result.payments == [] and "gives no penalty" in result.notes[0]
+
+
+def test_danish_fine_and_draw_options():
+    # fine 50 from South to each other player, East double: E +100, W +50, N +50, S -200
+    d = deal_of("danish", {"E": "1m 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"}, false_mahjong="S",
+                options={"false_mahjong_fine": 50})
+    assert settle(d).net == {"E": 100, "S": -200, "W": 50, "N": 50}
+    # draw with differences: East [RRR] 4 points, dragon set doubling 1: 8 (rounded up to 10 by the danish final
+    # value step); others 0: each pays East 10 x 2 = 20
+    d = deal_of("danish", {"E": "[RRR] 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"},
+                options={"draw": "differences"})
+    assert settle(d).net == {"E": 60, "S": -20, "W": -20, "N": -20}
