@@ -123,7 +123,7 @@ CASES = [
     # [EEE] 4 + SSS 8 + 555m 4 + 20 = 36; dmjl + Completes Pair of Terminals 4 + Only Possible 2 = 42.
     # 2 doubles: dmjl 42 x 4 = 168, bmja 36 x 4 = 144.
     ("pungs of own and round wind", "[EEE] SSS 555m 123p 99s", ("--seat", "S", "--round", "E", *claimed("9s")),
-     (True, 40, 2, 0, 160), (True, 36, 2, 0, 144)),
+     (True, 42, 2, 0, 168), (True, 36, 2, 0, 144)),
     # Own = round wind: a pung of E at seat E, round E scores both doubles (§6): EEE 8 + [555m] 2 + 20
     # + wall 2 = 32; dmjl + Completes Pair of Terminals 4 = 36 (789s 9s also waits on 6s). 2 doubles:
     # dmjl 36 x 4 = 144. bmja: two chows, a long hand.
