@@ -328,3 +328,157 @@ CASES = [
 def test_rule(name, hand, args, dmjl, bmja):
     assert cli(hand, "dmjl", *args) == dmjl
     assert cli(hand, "bmja", *args) == bmja
+
+
+# --- options (§12) ------------------------------------------------------------------------------------
+
+def test_options():
+    row3 = ("{1111s} [999s] 222s 33s 444s", *drawn("3s"))
+    # §10.4 roof off: 68 x 2^5 = 2176, no cap.
+    assert cli(*row3[:1], "dmjl", *row3[1:], "--option", "roof_off=true") == (True, 68, 5, 0, 2176)
+    # limit 1000: 2176 capped at 1000; a full limit hand pays the new limit.
+    assert cli(*row3[:1], "dmjl", *row3[1:], "--option", "limit=1000") == (True, 68, 5, 0, 1000)
+    assert cli("[EEE] [SSS] [WWW] NNN 55p", "dmjl", *claimed("5p"), "--option", "limit=1000") == \
+        (True, 0, 0, 1, 1000)
+    # max_chows=4 in bmja: §14 row 3 becomes mah jong: EEE 8 + 20 + wall 2 = 30, round wind 1 double: 60.
+    assert cli("[123m] 456p 789s EEE NN", "bmja", "--seat", "S", *drawn("N"), "--option", "max_chows=4") == \
+        (True, 30, 1, 0, 60)
+    # max_chows=1 in dmjl: three chows are then no Standard Mah Jongg: a long hand.
+    assert cli("[123m] 456p 789s EEE NN", "dmjl", "--seat", "S", *drawn("N"), "--option", "max_chows=1") == LONG
+    # flowers=false: §14 row 1 without 3f: dmjl 52 - 4 = 48 x 2 = 96; bmja 46 - 4 = 42, no Own Flower: 84.
+    row1 = ("--seat", "W", *drawn("W"), "--option", "flowers=false")
+    assert cli("[555p] 123s 999m RRR WW 3f", "dmjl", *row1) == (True, 48, 1, 0, 96)
+    assert cli("[555p] 123s 999m RRR WW 3f", "bmja", *row1) == (True, 42, 1, 0, 84)
+
+
+# --- situations and edge cases --------------------------------------------------------------------------
+
+def test_ignored_words():
+    # §2: heaven with seat S and earth with seat E are ignored; late-call is accepted and ignored.
+    base = ("[222m] 444p 456s 777s 55p", *SW, *drawn("6s"))
+    for word in ("heaven", "late-call"):
+        assert cli(base[0], "dmjl", *base[1:], "--also", word) == (True, 32, 0, 0, 32)
+    assert cli("[222m] 444p 456s 777s 55p", "dmjl", *claimed("6s"), "--also", "earth") == (True, 30, 0, 0, 30)
+
+
+def test_heaven_has_no_winning_tile():
+    d = score_json("123m 444p 777s EEE NN", "--variant", "bmja", "--also", "heaven", "--win", "N", "--from", "wall")
+    assert d["win"] is None and d["limit_hand"] == "Blessing of Heaven" and d["value"] == 1000
+
+
+def test_only_possible_tile_claimed_into_declared_group():
+    # 5p claimed into [555p]: for Only Possible Tile the group goes back to concealed tiles (§8), so the
+    # 13 tiles are 55p WW ...: they wait on 5p or W, two tiles. [555p] 2 + 999m 8 + RRR 8 + WW own wind 2
+    # + 20 = 40; RRR 1 double: 80.
+    d = score_json("[555p] 123s 999m RRR WW", "--variant", "dmjl", "--seat", "W", *claimed("5p"))
+    assert (d["points"], d["doubles"], d["value"]) == (40, 1, 80)
+    assert "Last Tile is Only Possible Tile" not in {i["rule"] for i in d["items"]}
+
+
+def test_original_call_counts_the_claimed_pair():
+    # §8: at most two exposed groups, counting the group of a claimed tile. Claimed: [222m] [444p] 55p = 3,
+    # no double: [222m] 2 + [444p] 2 + 777s 4 + 20 = 28; dmjl + Completes Pair of 2..8 2 + Only Possible
+    # 2 = 32. Drawn: two exposed groups: + wall 2, 1 double: dmjl 34 x 2 = 68, bmja 30 x 2 = 60.
+    hand, call = "[222m] [444p] 456s 777s 55p", ("--also", "original-call")
+    assert cli(hand, "dmjl", *SW, *claimed("5p"), *call) == (True, 32, 0, 0, 32)
+    assert cli(hand, "bmja", *SW, *claimed("5p"), *call) == (True, 28, 0, 0, 28)
+    assert cli(hand, "dmjl", *SW, *drawn("5p"), *call) == (True, 34, 1, 0, 68)
+    assert cli(hand, "bmja", *SW, *drawn("5p"), *call) == (True, 30, 1, 0, 60)
+
+
+def test_no_win_given_tries_every_tile():
+    # §3.2: without --win the best winning tile is taken: N completes the pair (4 + Only Possible 2).
+    d = score_json("[123m] 456p 789s EEE NN", "--variant", "dmjl", "--seat", "S", "--from", "wall")
+    assert (d["win"], d["points"], d["doubles"], d["value"]) == ("N", 36, 1, 72)
+
+
+def test_kong_is_never_a_completed_group():
+    # 4 alike undeclared are a pung plus one (§1): 2222m concealed is 222m + 2m in 234m.
+    d = score_json("2222m 34m 555p 777s 99s", "--variant", "dmjl", *SW, *drawn("9s"))
+    assert "Concealed Kong" not in {i["rule"] for i in d["items"]}
+
+
+def test_limit_hand_reports_only_its_rule():
+    d = score_json("[EEE] [SSS] RRR NNN PP", "--variant", "dmjl", *SW, *drawn("P"))
+    assert [i["rule"] for i in d["items"]] == ["Only Honors"]
+    assert (d["limit_hand"], d["points"], d["doubles"], d["limit_fraction"], d["value"]) == \
+        ("Only Honors", 0, 0, 1, 500)
+
+
+def test_calling_item_kept_but_not_counted_when_points_win():
+    # §14 row 7 bmja: 76 x 8 = 608 beats 0.4 x 1000 = 400, so the limit is dropped (§10.4).
+    d = score_json("[EEE] {GGGG} {SSSS} NNN P", "--variant", "bmja", "--seat", "N")
+    assert d["limit_hand"] is None and d["limit_fraction"] == 0 and d["value"] == 608
+
+
+def test_variants_listed():
+    code, out, err = run("variants", "--format", "json")
+    assert {"dmjl", "bmja"} <= {v["variant"] for v in json.loads(out)}
+    code, out, err = run("variants", "bmja")
+    assert code == 0 and "Calling for Purity" in out and "Three Concealed Pongs" not in out
+
+
+# --- inheritance (docs/tables.md) -------------------------------------------------------------------------
+
+CLUB = """
+variant: club
+extends: dmjl
+title: A club's DMJL
+source: house rules
+limit: 1000
+options:
+  draw: null
+  flowers: {type: bool, default: false, help: we play without scoring bonus tiles}
+tables:
+  - table: "Table D: winner rules (§8)"
+    rules:
+      - {rule: Last Tile is Only Possible Tile, remove: true}
+      - rule: Won on a Wall Tile
+        in_place_of: Won with Last Tile Taken from Wall
+        when: {self_drawn: true}
+        points: 10
+      - rule: Seven Pairs Bonus
+        when: {groups: {set: pair, min: 7}}
+        points: 1
+  - table: "Table C: hand rules (§7)"
+    remove: true
+"""
+
+
+def test_club_extends_packaged_variant(tmp_path):
+    (tmp_path / "club.yaml").write_text(CLUB)
+    from mjscore.tables import load_variant
+
+    v = load_variant("club", tmp_path)
+    names = [r.name for r in v.rules]
+    assert "Won on a Wall Tile" in names and "Won with Last Tile Taken from Wall" not in names
+    assert names.index("Won on a Wall Tile") < names.index("Last Tile Completes Pair of 2..8")  # in place
+    assert names[-1] == "Scratching a Carrying Pole" and "Seven Pairs Bonus" in names
+    assert "Last Tile is Only Possible Tile" not in names and "Three Concealed Pongs" not in names
+    assert "draw" not in v.options and v.options["flowers"].default is False and v.limit == 1000
+    # §14 row 1 under the club: 52 - flower 4 - only possible 2 - wall 2 + 10 = 54, 1 double: 108.
+    s = score("[555p] 123s 999m RRR WW 3f", "club", seat="W", win="W", source="wall", tables=tmp_path)
+    assert (s.points, s.doubles, s.value) == (54, 1, 108)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("variant: a\nextends: b\ntitle: t\nsource: s\n", "circular inheritance"),
+    ("variant: a\nextends: nothing\ntitle: t\nsource: s\n", "no variant 'nothing'"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Table C: hand rules (§7)\"\n"
+     "    rules:\n      - {rule: Nope, remove: true}\n", "does not inherit"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Table C: hand rules (§7)\"\n"
+     "    rules:\n      - {rule: X, in_place_of: Nope, points: 1}\n", "in_place_of names a rule 'Nope'"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - {table: Nope, remove: true}\n",
+     "names a table the parent does not have"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\noptions: {nope: null}\n", "the parent has no 'nope'"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: T\n    rules:\n"
+     "      - {rule: X, when: {calling: Nope}, limit: 0.4}\n", "'Nope' is not a rule of this table"),
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: T\n    rules:\n"
+     "      - {rule: X, when: {groups: {set: chow, max: {option: flowers}}}, points: 1}\n", "max_chows"),
+])
+def test_inheritance_errors(tmp_path, text, message):
+    (tmp_path / "a.yaml").write_text(text)
+    (tmp_path / "b.yaml").write_text("variant: b\nextends: a\ntitle: t\nsource: s\n")
+    code, out, err = run("score", "123m 456p 789s EEE NN", "--variant", "a", "--tables", str(tmp_path))
+    assert code == 2 and message in err, err
+    assert err.startswith(f"mjscore: error: {tmp_path / 'a.yaml'}") or "circular" in err
