@@ -482,3 +482,10 @@ def test_inheritance_errors(tmp_path, text, message):
     code, out, err = run("score", "123m 456p 789s EEE NN", "--variant", "a", "--tables", str(tmp_path))
     assert code == 2 and message in err, err
     assert err.startswith(f"mjscore: error: {tmp_path / 'a.yaml'}") or "circular" in err
+
+
+def test_waits_lists_only_winning_completions():
+    # bmja: 1p or 9p make 1111/9999 shapes that are standard with three chows: not mah jong (§4).
+    code, out, err = run("waits", "1112345678999p", "--variant", "bmja", "--format", "json")
+    assert code == 0
+    assert [r["tile"] for r in json.loads(out)["waits"]] == ["2p", "3p", "4p", "5p", "6p", "7p", "8p"]
