@@ -149,11 +149,14 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     rows = []
     for t in find_waits(parsed, v.shapes):
         full = parsed.with_tile(t)
-        values = {}
+        values, winning = {}, False
         for source in ("discard", "wall"):
             sit = _situation(v, seat, round_, T.name(t), source, also)
-            values[source] = score_hand(full, sit, v, opts).value
-        rows.append({"tile": T.name(t), **values})
+            best = score_hand(full, sit, v, opts)
+            values[source] = best.value
+            winning = winning or best.mahjong
+        if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
+            rows.append({"tile": T.name(t), **values})
     if fmt == "json":
         _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": seat.upper(),
                     "round": round_.upper(), "waits": rows})

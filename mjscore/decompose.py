@@ -205,3 +205,79 @@ def _thirteen_orphans_any(counts, melds: int):
     if not T.is_major(extra):
         groups.append(("single", (extra,)))
     return (tuple(sorted(groups, key=lambda g: g[1])),)
+# --- added for classical ---
+
+def _suit_numbers(counts, suit: int) -> list[int]:
+    """Counts of numbers 1-9 of one suit, index 1-9 (index 0 unused)."""
+    return [0] + list(counts[suit * 9:suit * 9 + 9])
+
+
+def _suits_held(counts) -> list[int]:
+    return [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
+
+
+@shape("gates_of_heaven")
+def _gates_of_heaven(counts, melds: int):
+    """One suit, no declared group: 111 and 999, one each of 2-8 and one more 2-8 (arranged as its pair)."""
+    suits = _suits_held(counts)
+    if melds or sum(counts) != 14 or len(suits) != 1 or any(counts[27:]):
+        return ()
+    s = suits[0]
+    n = _suit_numbers(counts, s)
+    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
+        return ()
+    tile = lambda k: s * 9 + k - 1  # noqa: E731
+    groups = [("pung", (tile(1),) * 3)]
+    groups += [("pair", (tile(k),) * 2) if n[k] == 2 else ("single", (tile(k),)) for k in range(2, 9)]
+    return (tuple(groups + [("pung", (tile(9),) * 3)]),)
+
+
+@shape("wriggling_snake")
+def _wriggling_snake(counts, melds: int):
+    """No declared group: 1 1 2 3 4 5 6 7 8 9 of one suit and one each of E S W N (no dragons)."""
+    suits = _suits_held(counts)
+    if melds or sum(counts) != 14 or len(suits) != 1 or any(counts[27 + i] != 1 for i in range(4)) \
+            or any(counts[31:]):
+        return ()
+    s = suits[0]
+    if _suit_numbers(counts, s)[1:] != [2, 1, 1, 1, 1, 1, 1, 1, 1]:
+        return ()
+    groups = [("pair", (s * 9, s * 9))] + [("single", (s * 9 + k,)) for k in range(1, 9)]
+    return (tuple(groups + [("single", (27 + i,)) for i in range(4)]),)
+
+
+def _knitted(counts, suits: tuple[int, ...], number: int) -> Raw:
+    return ("knitted", tuple(s * 9 + number - 1 for s in suits))
+
+
+@shape("knitting")
+def _knitting(counts, melds: int):
+    """No honours, no declared group: two suits, seven couples of one number in both (couples may repeat)."""
+    suits = _suits_held(counts)
+    if melds or sum(counts) != 14 or len(suits) != 2 or any(counts[27:]):
+        return ()
+    a, b = (_suit_numbers(counts, s) for s in suits)
+    if a != b:
+        return ()
+    return (tuple(_knitted(counts, tuple(suits), k) for k in range(1, 10) for _ in range(a[k])),)
+
+
+@shape("triple_knitting")
+def _triple_knitting(counts, melds: int):
+    """No honours, no declared group: four knitted triples (a number in all three suits) and a knitted pair."""
+    if melds or sum(counts) != 14 or any(counts[27:]):
+        return ()
+    out = []
+    for k in range(1, 10):
+        for pair in ((0, 1), (0, 2), (1, 2)):
+            rest = list(counts)
+            for s in pair:
+                rest[s * 9 + k - 1] -= 1
+            if min(rest) < 0:
+                continue
+            n = [_suit_numbers(rest, s) for s in range(3)]
+            if not n[0] == n[1] == n[2]:
+                continue
+            triples = [_knitted(rest, (0, 1, 2), j) for j in range(1, 10) for _ in range(n[0][j])]
+            out.append(tuple(sorted(triples + [_knitted(counts, pair, k)], key=lambda g: g[1])))
+    return tuple(dict.fromkeys(out))

@@ -24,7 +24,7 @@ SITUATIONS = {  # --also words every variant understands (notation spec); tables
     "kong-on-kong": "a kong's loose tile makes another kong whose loose tile wins",
     "east-nine-in-a-row": "East wins for the ninth time in a row",
 }
-SET_KINDS = ("pung", "kong", "chow", "pair", "single")
+SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
 TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
     "simple": lambda t, c: T.is_simple(t),
@@ -229,14 +229,26 @@ def _only_possible(c, v, _):
     return (c.wait_count == 1) == v
 
 
+def p_bound(v, known):
+    """A count bound: a whole number, or {option: NAME} to read a house option's value when scoring."""
+    if isinstance(v, dict):
+        name = v.get("option")
+        options = known.get("options", {})
+        if set(v) != {"option"} or name not in options or options[name].type != "int":
+            ints = [k for k, o in options.items() if o.type == "int"]
+            raise Invalid(f"bound {v!r} must be a whole number or {{option: NAME}} with NAME one of: {', '.join(ints)}")
+        return lambda c, name=name: c.options.get(name)
+    p_int(v, known)
+    return lambda c, v=v: v
+
+
 def p_count(scope):
     def check(v, known):
         if not isinstance(v, dict):
             raise Invalid("expects a mapping of conditions with min and/or max")
         lo, hi = v.get("min", 0), v.get("max")
-        p_int(lo, known)
-        if hi is not None:
-            p_int(hi, known)
+        lo = p_bound(lo, known)
+        hi = p_bound(hi, known) if hi is not None else (lambda c: None)
         pred = compile_when({k: x for k, x in v.items() if k not in ("min", "max")}, scope, known)
         return (pred, lo, hi)
 
@@ -244,19 +256,19 @@ def p_count(scope):
 
 
 def _in_range(n, lo, hi):
-    return n >= lo and (hi is None or n <= hi)
+    return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
 @condition("groups", "hand", p_count("group"), "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
     pred, lo, hi = v
-    return _in_range(sum(1 for g in c.groups if pred(c, g)), lo, hi)
+    return _in_range(sum(1 for g in c.groups if pred(c, g)), lo(c), hi(c))
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
-    return _in_range(sum(1 for t in c.bonus if pred(c, t)), lo, hi)
+    return _in_range(sum(1 for t in c.bonus if pred(c, t)), lo(c), hi(c))
 
 
 def p_option(v, known):
@@ -364,11 +376,6 @@ def _suit_holds(c, v, _):
 # --- added for basque ---------------------------------------------------------------------------
 # Hand conditions the Basque rulebook (seeds/000) needs; generic, parameterised, usable by any table.
 
-@condition("kinds", "hand", p_int, "number of different tile kinds in the hand, bonus aside (seven distinct pairs: 7)")
-def _kinds(c, v, _):
-    return len(set(c.tiles)) == v
-
-
 def p_same_number(v, known):
     """{<group conditions>, suits: N}: the groups compared, and how many suits must share a number."""
     if not isinstance(v, dict):
@@ -456,6 +463,115 @@ def _value_over(c, v, _):
     if not n:
         return True
     return sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items) > n
+# --- added for classical ---
+
+def p_range(v, known):
+    """A whole number (exactly), or {min: .., max: ..} whose bounds may be {option: NAME}."""
+    if isinstance(v, dict):
+        unknown = set(v) - {"min", "max"}
+        if unknown or not v:
+            raise Invalid("expects a whole number or a mapping with min and/or max")
+        lo = p_bound(v.get("min", 0), known)
+        hi = p_bound(v["max"], known) if "max" in v else (lambda c: None)
+        return lo, hi
+    p_int(v, known)
+    return (lambda c: v), (lambda c: v)
+
+
+@condition("kinds", "hand", p_range,
+           "how many different tile kinds the hand holds, bonus aside (a number, or min/max): "
+           "{max: 5} with all_tiles green is Kajongg's Imperial Jade (not all six green kinds); "
+           "{min: 7} makes seven pairs all different")
+def _kinds(c, v, _):
+    lo, hi = v
+    return _in_range(len(set(c.tiles)), lo(c), hi(c))
+
+
+def p_surplus(v, known):
+    if v == "win":
+        return "win"
+    vals = v if isinstance(v, list) else [v]
+    if not vals or any(isinstance(x, bool) or not isinstance(x, int) or not 2 <= x <= 8 for x in vals):
+        raise Invalid(f"expects win or numbers 2-8 (a list), not {v!r}")
+    return frozenset(vals)
+
+
+def gates_surplus(tiles) -> int | None:
+    """The surplus number of a 'gates' hand (one suit, 111 2345678 999 and one more 2-8), else None."""
+    if len(tiles) != 14 or not all(T.is_suit(t) for t in tiles) or len({T.suit_of(t) for t in tiles}) != 1:
+        return None
+    n = [0] * 10
+    for t in tiles:
+        n[T.number_of(t)] += 1
+    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
+        return None
+    return next(k for k in range(2, 9) if n[k] == 2)
+
+
+@condition("gates_surplus", "hand", p_surplus,
+           "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
+           "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake)")
+def _gates_surplus(c, v, _):
+    k = gates_surplus(c.tiles)
+    if k is None:
+        return False
+    if v == "win":
+        return c.win is not None and T.number_of(c.win) == k
+    return k in v
+
+
+def p_rule_names(v, known):
+    vals = v if isinstance(v, list) else [v]
+    names = known.get("rules", frozenset())
+    for x in vals:
+        if not isinstance(x, str) or x not in names:
+            raise Invalid(f"{x!r} is not a rule of this table")
+    return frozenset(vals)
+
+
+@condition("scored", "hand", p_rule_names,
+           "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
+           "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)")
+def _scored(c, v, _):
+    return any(i.rule in v for i in c.items)
+
+
+_COMPLETIONS: dict[tuple, frozenset[str]] = {}
+
+
+def counted_on_completion(c) -> frozenset[str]:
+    """Rules that count in the score of each winning completion of a hand one tile short.
+
+    Each tile kind that completes the hand (not one held four times) is added as drawn
+    from the wall, with no other circumstance, and the hand is scored under the same
+    variant, seat and options. A limit hand counts only its limit rule; otherwise every
+    item without a limit counts (a limit outscored by points does not).
+    """
+    from .scoring import WIN_COUNT, Situation, score_all, waits
+
+    hand = c.hand
+    if hand.tile_count != WIN_COUNT - 1:
+        return frozenset()
+    key = (c.variant.path, c.variant.name, hand.melds, hand.concealed, hand.bonus, c.seat, c.round,
+           tuple(sorted(c.options.items())))
+    if key not in _COMPLETIONS:
+        out: set[str] = set()
+        for t in waits(hand, c.variant.shapes):
+            best = score_all(hand.with_tile(t), Situation(c.seat, c.round, t, "wall"), c.variant, c.options)[0]
+            if best.mahjong:
+                out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
+        if len(_COMPLETIONS) > 4096:
+            _COMPLETIONS.clear()
+        _COMPLETIONS[key] = frozenset(out)
+    return _COMPLETIONS[key]
+
+
+@condition("calling", "hand", p_rule_names,
+           "(a hand one tile short of mah jong) some tile, drawn from the wall, completes it into a "
+           "winning hand whose score counts one of these rules (a limit hand counts only its limit rule)")
+def _calling(c, v, _):
+    return bool(v & counted_on_completion(c))
 
 
 # --- compiling `when:` ------------------------------------------------------------------------
