@@ -1,0 +1,155 @@
+"""`mjscore batch`: seating, rejected deals reported with their place, output formats, atomic -o."""
+
+import json
+
+import pytest
+
+from helpers import run
+from mjscore.game import Header, Table
+from mjscore.tables import load_variant
+
+GOOD = {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
+        "Di": "123s 567s 3p 4p 6m 7m 9m WW"}
+
+
+def write_game(tmp_path, deals, variant="spanish", players=("Ann", "Bo", "Cy", "Di"), name="game.yaml"):
+    """A YAML game file with one deal per line: deal k starts on line 3 + k."""
+    path = tmp_path / name
+    lines = [f"variant: {variant}", f"players: {json.dumps(list(players))}", "deals:"]
+    lines += [f"  - {json.dumps(d)}" for d in deals]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def table(variant, players, options=None):
+    v = load_variant(variant)
+    return Table(Header(v, v.resolve_options(options or {}), list(players)))
+
+
+def test_seats_rotate_and_the_wind_moves_on():
+    t = table("spanish", "ABCD")
+    assert t.seats() == {"E": "A", "S": "B", "W": "C", "N": "D"} and t.round == "E"
+    t.after("E", False)  # East wins: keeps the deal
+    assert t.seats()["E"] == "A"
+    t.after(None, False)  # a draw: spanish East deals again
+    assert t.seats()["E"] == "A"
+    t.after("S", False)  # South wins: the discs pass to the right, B is East
+    assert t.seats() == {"E": "B", "S": "C", "W": "D", "N": "A"}
+    for _ in range(3):
+        t.after("W", False)
+    assert t.seats()["E"] == "A" and t.round == "S"  # all four have been East: South round
+
+
+def test_three_players_leave_a_chair_empty():
+    # basque, 3 players: West is left out; in the second deal there is no South, in the third no North
+    t = table("basque", "ABC")
+    assert t.seats() == {"E": "A", "S": "B", "N": "C"}
+    t.after("S", False)
+    assert t.seats() == {"E": "B", "W": "C", "N": "A"}
+    t.after("W", False)
+    assert t.seats() == {"E": "C", "S": "A", "W": "B"}
+
+
+def test_two_players_alternate_east_and_west():
+    t = table("basque", "AB")
+    assert t.seats() == {"E": "A", "W": "B"}
+    t.after("W", False)
+    assert t.seats() == {"E": "B", "W": "A"}
+
+
+def test_five_players_east_goes_out_and_the_longest_out_comes_in_as_north():
+    t = table("basque", "ABCDE")
+    assert t.seats() == {"E": "A", "S": "B", "W": "C", "N": "D"}
+    t.after("E", False)  # after each deal East goes out, E comes in as North
+    assert t.seats() == {"E": "B", "S": "C", "W": "D", "N": "E"}
+    t.after("S", False)
+    assert t.seats() == {"E": "C", "S": "D", "W": "E", "N": "A"}
+
+
+def test_rejected_deals_are_reported_and_the_rest_scored(tmp_path):
+    path = write_game(tmp_path, [
+        {"hands": GOOD, "winner": "Bo", "win": {"tile": "7s", "discarder": "Cy"}},
+        {"hands": {**GOOD, "Di": "123s 567s 3p 4p 6m 7m 9m WWW"}, "winner": None},  # 14 tiles, not won: long hand
+        {"hands": {**GOOD, "Cy": "5555p"}, "winner": None},  # 5555p + [555p]: 7 copies
+        {"hands": GOOD, "winner": "Zed"},
+        {"hands": GOOD, "winner": None},
+    ])
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["summary"] == {"read": 5, "scored": 3, "rejected": 2}
+    errors = {d["deal"]: (d["place"], d["error"]) for d in data["deals"] if "error" in d}
+    assert errors[3][0] == f"{path} line 6 (deal 3)" and "7 copies of 5p in the deal" in errors[3][1]
+    assert "winner: 'Zed' is not a player in this deal" in errors[4][1]
+    assert "mjscore: 2 of 5 deals not scored" in err
+
+
+def test_strict_stops_at_the_first_error(tmp_path):
+    path = write_game(tmp_path, [{"hands": GOOD, "winner": "Zed"}, {"hands": GOOD, "winner": None}])
+    code, out, err = run("batch", str(path), "--strict")
+    assert code == 2 and "line 4 (deal 1)" in err and "'Zed'" in err
+
+
+def test_output_file_is_written_whole_or_not_at_all(tmp_path):
+    path = write_game(tmp_path, [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}])
+    out_file = tmp_path / "out.json"
+    code, out, err = run("batch", str(path), "--format", "json", "-o", str(out_file))
+    assert code == 0 and out == ""
+    # South wins 60 (see test_settle): Ann -96, Bo +240, Cy -64, Di -80, from 2000 each
+    assert json.loads(out_file.read_text())["totals"] == {"Ann": 1904, "Bo": 2240, "Cy": 1936, "Di": 1920}
+    bad = write_game(tmp_path, [{"hands": GOOD}], players=["Ann", "Bo"], name="bad.yaml")
+    code, out, err = run("batch", str(bad), "--format", "json", "-o", str(out_file))
+    assert code == 2 and "players" in err
+    assert json.loads(out_file.read_text())["totals"]["Bo"] == 2240  # the old file is untouched
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+
+
+def test_json_lines_are_streamed_with_line_numbers(tmp_path):
+    path = tmp_path / "game.jsonl"
+    lines = [json.dumps({"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]}),
+             json.dumps({"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}), "", "{not json",
+             json.dumps({"hands": GOOD, "winner": None})]
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run("batch", str(path), "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["summary"] == {"read": 3, "scored": 2, "rejected": 1}
+    assert data["deals"][1]["place"] == f"{path} line 4 (deal 2)" and data["deals"][1]["error"].startswith("not JSON")
+
+
+def test_csv_has_a_row_per_player_per_deal(tmp_path):
+    path = write_game(tmp_path, [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}])
+    code, out, err = run("batch", str(path), "--format", "csv")
+    rows = out.splitlines()
+    assert rows[0] == "file,deal,game,round,player,seat,winner,hand_value,net,total,error"
+    assert rows[2] == f"{path},1,1,E,Bo,S,Bo,60,240,2240,"
+
+
+def test_several_files_and_one_unreadable(tmp_path):
+    good = write_game(tmp_path, [{"hands": GOOD, "winner": None}])
+    code, out, err = run("batch", str(good), str(tmp_path / "missing.yaml"), "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and len(data["games"]) == 1 and "missing.yaml: cannot read" in data["errors"][0]
+
+
+def test_jobs_give_identical_output(tmp_path):
+    deals = [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}, {"hands": GOOD, "winner": None}] * 40
+    path = write_game(tmp_path, deals)
+    one = run("batch", str(path), "--format", "json")
+    two = run("batch", str(path), "--format", "json", "--jobs", "2")
+    assert one == two and one[0] == 0
+
+
+@pytest.mark.parametrize("header, message", [
+    ({"variant": "spanish", "players": ["A", "B", "C"]}, "spanish is played by 4 players, not 3"),
+    ({"variant": "spanish", "players": ["A", "A", "B", "C"]}, "each name once"),
+    ({"variant": "nope", "players": ["A", "B", "C", "D"]}, "no variant 'nope'"),
+    ({"variant": "spanish", "players": ["A", "B", "C", "D"], "options": {"limit": "x"}}, "takes a whole number"),
+    ({"variant": "spanish", "players": ["A", "B", "C", "D"], "rounds": 4}, "unknown key 'rounds'"),
+])
+def test_bad_headers(tmp_path, header, message):
+    import yaml
+
+    path = tmp_path / "g.yaml"
+    path.write_text(yaml.safe_dump({**header, "deals": []}))
+    code, out, err = run("batch", str(path))
+    assert code == 2 and message in err and "Traceback" not in err
