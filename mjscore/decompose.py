@@ -22,83 +22,124 @@ def counts_of(tiles) -> tuple[int, ...]:
     return tuple(c)
 
 
-def _first(counts) -> int:
-    for i, c in enumerate(counts):
-        if c:
-            return i
-    return -1
+BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))  # three suits, then honours: sets never cross a block
 
 
-def _take(counts, *idx) -> tuple[int, ...]:
-    c = list(counts)
+def _blocks(counts) -> list[tuple[tuple[int, ...], int]]:
+    """The count vector cut into (block counts, first tile id); empty blocks left out."""
+    out = []
+    for lo, hi in BLOCKS:
+        vec = tuple(counts[lo:hi])
+        if any(vec):
+            out.append((vec, lo))
+    return out
+
+
+def _take(vec, *idx) -> tuple[int, ...]:
+    c = list(vec)
     for i in idx:
         c[i] -= 1
     return tuple(c)
 
 
-def _chow_ok(counts, i: int) -> bool:
-    return i < 27 and i % 9 <= 6 and counts[i + 1] > 0 and counts[i + 2] > 0
+def _chow_ok(vec, i: int, base: int) -> bool:
+    return base < 27 and i <= 6 and vec[i + 1] > 0 and vec[i + 2] > 0
+
+
+def _first(vec) -> int:
+    for i, c in enumerate(vec):
+        if c:
+            return i
+    return -1
+
+
+@lru_cache(maxsize=65536)
+def _block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
+    """Every split of one block into sets and at most one pair: (sets, pairs, groups)."""
+    i = _first(vec)
+    if i < 0:
+        return ((0, 0, ()),)
+    t = base + i
+    out = []
+    if vec[i] >= 2:
+        for n, p, rest in _block_sets(_take(vec, i, i), base):
+            if p == 0:
+                out.append((n, 1, (("pair", (t, t)),) + rest))
+    if vec[i] >= 3:
+        for n, p, rest in _block_sets(_take(vec, i, i, i), base):
+            out.append((n + 1, p, (("pung", (t, t, t)),) + rest))
+    if _chow_ok(vec, i, base):
+        for n, p, rest in _block_sets(_take(vec, i, i + 1, i + 2), base):
+            out.append((n + 1, p, (("chow", (t, t + 1, t + 2)),) + rest))
+    return tuple(out)
 
 
 @lru_cache(maxsize=65536)
 def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
-    """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`)."""
-    i = _first(counts)
-    if i < 0:
-        return ((),) if sets == 0 and not pair else ()
-    out: list[tuple[Raw, ...]] = []
-    c = counts[i]
-    if pair and c >= 2:
-        for rest in sets_and_pair(_take(counts, i, i), sets, False):
-            out.append((("pair", (i, i)),) + rest)
-    if sets and c >= 3:
-        for rest in sets_and_pair(_take(counts, i, i, i), sets - 1, pair):
-            out.append((("pung", (i, i, i)),) + rest)
-    if sets and _chow_ok(counts, i):
-        for rest in sets_and_pair(_take(counts, i, i + 1, i + 2), sets - 1, pair):
-            out.append((("chow", (i, i + 1, i + 2)),) + rest)
-    return tuple(out)
+    """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`).
+
+    Each suit (and the honours) is split on its own and cached, so a new hand mostly
+    reuses blocks seen before; the blocks' splits are then combined.
+    """
+    combos: list[tuple[int, int, tuple[Raw, ...]]] = [(0, 0, ())]
+    want_pairs = 1 if pair else 0
+    for vec, base in _blocks(counts):
+        options = _block_sets(vec, base)
+        combos = [(n + m, p + q, g + h) for n, p, g in combos for m, q, h in options
+                  if n + m <= sets and p + q <= want_pairs]
+        if not combos:
+            return ()
+    return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
 @lru_cache(maxsize=65536)
-def _set_choices(counts: tuple[int, ...]) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
-    """Every choice of pungs/chows, each with its leftover counts (lowest tile decided first)."""
-    i = _first(counts)
+def _block_choices(vec: tuple[int, ...], base: int) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
+    """Every choice of pungs/chows in one block, each with its leftover counts (lowest tile decided first)."""
+    i = _first(vec)
     if i < 0:
-        return (((), counts),)
+        return (((), vec),)
+    t = base + i
     out = []
-    if counts[i] >= 3:
-        for sets, left in _set_choices(_take(counts, i, i, i)):
-            out.append(((("pung", (i, i, i)),) + sets, left))
-    if _chow_ok(counts, i):
-        for sets, left in _set_choices(_take(counts, i, i + 1, i + 2)):
-            out.append(((("chow", (i, i + 1, i + 2)),) + sets, left))
-    # leave every remaining copy of tile i out of sets
-    rest = list(counts)
+    if vec[i] >= 3:
+        for sets, left in _block_choices(_take(vec, i, i, i), base):
+            out.append(((("pung", (t, t, t)),) + sets, left))
+    if _chow_ok(vec, i, base):
+        for sets, left in _block_choices(_take(vec, i, i + 1, i + 2), base):
+            out.append(((("chow", (t, t + 1, t + 2)),) + sets, left))
+    rest = list(vec)  # leave every remaining copy of tile i out of sets
     rest[i] = 0
-    for sets, left in _set_choices(tuple(rest)):
+    for sets, left in _block_choices(tuple(rest), base):
         lt = list(left)
-        lt[i] = counts[i]
+        lt[i] = vec[i]
         out.append((sets, tuple(lt)))
     return tuple(out)
 
 
-def _can_form_set(counts) -> bool:
-    return any(c >= 3 or (c and _chow_ok(counts, i)) for i, c in enumerate(counts))
+def _can_form_set(vec, base: int) -> bool:
+    return any(c >= 3 or (c and _chow_ok(vec, i, base)) for i, c in enumerate(vec))
+
+
+@lru_cache(maxsize=65536)
+def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
+    """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile."""
+    out = []
+    for sets, left in _block_choices(vec, base):
+        if _can_form_set(left, base):
+            continue  # a set left unformed: never better than forming it
+        rest: list[Raw] = []
+        for i, c in enumerate(left):
+            rest += [("pair", (base + i, base + i))] * (c // 2) + [("single", (base + i,))] * (c % 2)
+        out.append(tuple(sorted(sets + tuple(rest), key=lambda g: g[1])))
+    return tuple(dict.fromkeys(out))
 
 
 @lru_cache(maxsize=16384)
 def partial(counts: tuple[int, ...]) -> tuple[tuple[Raw, ...], ...]:
-    """Arrangements of a non-winning hand: maximal sets, then the rest as pairs and singles."""
-    out = []
-    for sets, left in _set_choices(counts):
-        if _can_form_set(left):
-            continue  # a set left unformed: never better than forming it
-        rest: list[Raw] = []
-        for i, c in enumerate(left):
-            rest += [("pair", (i, i))] * (c // 2) + [("single", (i,))] * (c % 2)
-        out.append(tuple(sorted(sets + tuple(rest), key=lambda g: g[1])))
-    return tuple(dict.fromkeys(out))
+    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles."""
+    combos: list[tuple[Raw, ...]] = [()]
+    for vec, base in _blocks(counts):
+        combos = [g + h for g in combos for h in _block_partial(vec, base)]
+    return tuple(combos)
 
 
 # --- winning shapes -------------------------------------------------------------------------

@@ -6,7 +6,6 @@ HandError naming the group, so a typo at the table shows at once.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import NamedTuple
 
 from . import tiles as T
@@ -59,18 +58,31 @@ class Hand(NamedTuple):
         return Hand(self.melds, tuple(rest), self.bonus)
 
 
+_TILE_KEY = [T.suit_of(t) if t < 27 else ("f" if T.is_flower(t) else "y") if T.is_bonus(t) else t
+             for t in range(T.SEASON0 + 4)]
+
+
 def format_concealed(tiles, glyphs: bool = False) -> list[str]:
     """Concealed tiles as groups: one run per suit (123m), one per honour (EEE), bonus by kind."""
     groups: dict[object, list[int]] = {}
     for t in sorted(tiles):
-        if T.is_suit(t):
-            key = T.suit_of(t)
-        elif T.is_bonus(t):
-            key = "f" if T.is_flower(t) else "y"
+        key = _TILE_KEY[t]
+        g = groups.get(key)
+        if g is None:
+            groups[key] = [t]
         else:
-            key = t
-        groups.setdefault(key, []).append(t)
-    return [T.format_tiles(g, glyphs) for g in groups.values()]
+            g.append(t)
+    if glyphs:
+        return [T.format_tiles(g, True) for g in groups.values()]
+    return [_run(g) for g in groups.values()]
+
+
+def _run(tiles: list[int]) -> str:
+    """Tiles of one suit, one honour or one bonus kind: 123m, EEE, 13f."""
+    t = tiles[0]
+    if T.is_honour(t):
+        return T.name(t) * len(tiles)
+    return "".join(str(T.number_of(x)) for x in tiles) + T.name(t)[-1]
 
 
 _SUIT_RANGE = {"m": 9, "p": 9, "s": 9, "f": 4, "y": 4, "z": 7}
@@ -166,8 +178,35 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
     raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
 
 
+_GROUP_RE = None
+
+
 def _groups(text: str):
-    """Yield (kind, start, end) for each group: '[]', '{}' or '' (free concealed tiles)."""
+    """(kind, start, end) for each group: '[]', '{}' or '' (free concealed tiles).
+
+    A regular expression finds the groups of a well-formed hand at C speed; anything it
+    leaves uncovered (a stray or unclosed bracket) goes to the careful scanner for its message.
+    """
+    global _GROUP_RE
+    if _GROUP_RE is None:
+        import re
+
+        _GROUP_RE = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}|[^\s\[\]{}]+")
+    out, covered = [], 0
+    for m in _GROUP_RE.finditer(text):
+        a, b = m.span()
+        if text[a] in "[{" and text[b - 1] != ("]" if text[a] == "[" else "}"):
+            return list(_scan_groups(text))
+        covered += b - a
+        ch = text[a]
+        out.append((ch + text[b - 1] if ch in "[{" else "", a, b))
+    if covered + sum(1 for ch in text if ch.isspace()) != len(text):
+        return list(_scan_groups(text))
+    return out
+
+
+def _scan_groups(text: str):
+    """Yield (kind, start, end) for each group; raise HandError at the first bracket out of place."""
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -193,34 +232,45 @@ def _groups(text: str):
         i = j
 
 
+_SCANNED: dict[str, tuple[int, ...]] = {}  # group text -> tiles: groups repeat across hands ("123m", "5p")
+
+
+def _scan(text: str, start: int, end: int) -> tuple[int, ...]:
+    key = text[start:end]
+    found = _SCANNED.get(key)
+    if found is None:
+        found = tuple(scan_tiles(text, start, end, text))  # raises, pointing into text, if the group is bad
+        if len(_SCANNED) > 100_000:
+            _SCANNED.clear()
+        _SCANNED[key] = found
+    return found
+
+
 def parse_hand(text: str) -> Hand:
     """Parse a hand string; raise HandError (with the offending groups) if it is not valid."""
     melds: list[Meld] = []
     concealed: list[int] = []
     bonus: list[int] = []
-    where: dict[int, list[tuple[int, int]]] = {}  # tile -> spans of groups holding it
+    parts: list[tuple[tuple[int, int], tuple[int, ...]]] = []  # (span, tiles) of each group, for messages
+    counts = [0] * (T.SEASON0 + 4)
     for kind, start, end in _groups(text):
         span = (start, end)
         if kind:
-            group_tiles = scan_tiles(text, start + 1, end - 1, text)
-            meld = _meld(kind, group_tiles, text, span)
-            melds.append(meld)
+            group_tiles = _scan(text, start + 1, end - 1)
+            melds.append(_meld(kind, list(group_tiles), text, span))
         else:
-            group_tiles = scan_tiles(text, start, end, text)
+            group_tiles = _scan(text, start, end)
             for t in group_tiles:
-                (bonus if T.is_bonus(t) else concealed).append(t)
+                (bonus if t >= T.FLOWER0 else concealed).append(t)
+        parts.append((span, group_tiles))
         for t in group_tiles:
-            spans = where.setdefault(t, [])
-            if span not in spans:
-                spans.append(span)
-    counts = Counter(t for m in melds for t in m.tiles)
-    counts.update(concealed)
-    counts.update(bonus)
-    for t in sorted(counts):
-        allowed = 1 if T.is_bonus(t) else 4
-        if counts[t] > allowed:
+            counts[t] += 1
+    for t, n in enumerate(counts):
+        allowed = 1 if t >= T.FLOWER0 else 4
+        if n > allowed:
             what = "there is one of each flower and season" if allowed == 1 else "a set has 4"
-            raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, where[t])
+            spans = [span for span, ts in parts if t in ts]
+            raise HandError(f"{n} copies of {T.name(t)} ({what})", text, spans)
     n = len(concealed) + sum(len(m.tiles) for m in melds)
     if n == 0:
         raise HandError("no tiles in the hand" if not bonus else "only flowers and seasons in the hand", text,
@@ -228,7 +278,9 @@ def parse_hand(text: str) -> Hand:
     if n > MAX_TILES:
         raise HandError(f"{n} tiles, more than any hand can hold ({MAX_TILES}: four kongs and a pair)", text,
                         [(0, len(text))])
-    return Hand(tuple(melds), tuple(sorted(concealed)), tuple(sorted(bonus)), text)
+    concealed.sort()
+    bonus.sort()
+    return Hand(tuple(melds), tuple(concealed), tuple(bonus), text)
 
 
 def parse_tile(text: str, what: str = "tile") -> int:

@@ -606,4 +606,12 @@ def compile_when(when, scope: str, known) -> Callable:
         tests.append(lambda c, s, f=cond.test, p=compiled: f(c, p, s))
     if len(tests) == 1:
         return tests[0]
-    return lambda c, s: all(t(c, s) for t in tests)
+    tests = tuple(tests)
+
+    def every(c, s):
+        for t in tests:
+            if not t(c, s):
+                return False
+        return True
+
+    return every

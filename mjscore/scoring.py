@@ -237,6 +237,31 @@ def _applies(who: str, mahjong: bool) -> bool:
     return who == "all" or (who == "winner") == mahjong
 
 
+def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
+    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand."""
+    key = ("rules", mahjong)
+    got = variant.memo.get(key)
+    if got is None:
+        rules = [r for r in variant.rules if _applies(r.who, mahjong)]
+        got = tuple(tuple(r for r in rules if r.per == per) for per in ("group", "bonus", "hand"))
+        variant.memo[key] = got
+    return got
+
+
+def _subject_items(variant, rules, ctx, subject, key, shown) -> tuple:
+    """Items of the group (or bonus) rules for one subject, memoised: they depend only on the subject,
+    the seat and prevailing wind (own/round wind classes), the options and winner-or-not."""
+    memo = variant.memo
+    found = memo.get(key)
+    if found is None:
+        found = tuple((Item(r.name, shown(subject), r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles),
+                       r.replaces) for r in rules if r.pred(ctx, subject))
+        if len(memo) > 200_000:  # a bound for endless batches of different hands
+            memo.clear()
+        memo[key] = found
+    return found
+
+
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False) -> Score:
     ctx = Ctx(hand, sit, options, variant, groups, pattern, win, mahjong)
     items: list[Item] = []
@@ -247,19 +272,22 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
                           rule.keep_doubles))
         replaced.update(rule.replaces)
 
-    rules = [r for r in variant.rules if _applies(r.who, mahjong)]
+    group_rules, bonus_rules, hand_rules = _rule_sets(variant, mahjong)
+    opts_key = tuple(options.items())
     for g in groups:
-        for r in rules:
-            if r.per == "group" and r.pred(ctx, g):
-                add(r, g.notation())
+        for item, repl in _subject_items(variant, group_rules, ctx, g, (g, sit.seat, sit.round, mahjong, opts_key),
+                                         _group_text):
+            items.append(item)
+            replaced.update(repl)
     ctx.set_points = sum(i.points for i in items)
     for t in ctx.bonus:
-        for r in rules:
-            if r.per == "bonus" and r.pred(ctx, t):
-                add(r, T.name(t))
+        for item, repl in _subject_items(variant, bonus_rules, ctx, t, ("bonus", t, sit.seat, mahjong, opts_key),
+                                         T.name):
+            items.append(item)
+            replaced.update(repl)
     ctx.items = items
-    for r in rules:
-        if r.per == "hand" and r.pred(ctx, None):
+    for r in hand_rules:
+        if r.pred(ctx, None):
             add(r._replace(doubles=0) if restricted else r)
     items = [i for i in items if i.rule not in replaced]
     ctx.items = items
@@ -272,6 +300,24 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     return score
 
 
+@lru_cache(maxsize=1024)
+def _notation(hand: Hand) -> str:
+    return hand.notation()
+
+
+_GROUP_TEXT: dict[Group, str] = {}
+
+
+def _group_text(g: Group) -> str:
+    """A group in the notation, memoised (a few hundred distinct groups make up most hands)."""
+    text = _GROUP_TEXT.get(g)
+    if text is None:
+        if len(_GROUP_TEXT) > 100_000:
+            _GROUP_TEXT.clear()
+        text = _GROUP_TEXT[g] = g.notation()
+    return text
+
+
 def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras; as in each variant's digest."""
     limit = options.get("limit")
@@ -282,8 +328,8 @@ def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> 
     extras = [i for i in items if i.extra]
     best_extra = max(extras, key=lambda i: i.extra, default=None)
     common = dict(
-        variant=variant.name, options=options, hand=hand.notation(), seat=sit.seat, round=sit.round,
-        mahjong=mahjong, arrangement=tuple(g.notation() for g in groups), limit=limit,
+        variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
+        mahjong=mahjong, arrangement=tuple(_group_text(g) for g in groups), limit=limit,
         win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
         also=tuple(sorted(sit.also)) if mahjong else (), bonus=tuple(T.name(t) for t in hand.bonus),
     )
@@ -333,7 +379,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 
 def _long_hand(hand, sit, variant, options, why) -> Score:
     item = Item("long hand", points=0)
-    return Score(variant=variant.name, options=options, hand=hand.notation(), seat=sit.seat, round=sit.round,
+    return Score(variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
                  mahjong=False, arrangement=(), items=(item,), points=0, doubles=0, limit_hand=None,
                  limit_fraction=0, limit=options.get("limit"), value=variant.long_hand,
                  uncapped=variant.long_hand, bonus=tuple(T.name(t) for t in hand.bonus),

@@ -111,6 +111,7 @@ class Variant(NamedTuple):
     requires: tuple[Requirement, ...] = ()
     not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
     value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
+    memo: dict | None = None  # scoring's caches for this variant (rule sets, group items); made fresh by build()
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -532,7 +533,7 @@ def build(raw: Any, path: str) -> Variant:
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=_expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
-        requires=requires, not_mahjong=not_mahjong, value_grid=grid,
+        requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
     )
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
@@ -10,6 +11,10 @@ from mjscore.cli import main
 from mjscore.notation import parse_hand
 from mjscore.scoring import make_situation, score_all
 from mjscore.tables import load_variant
+
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
 
 
 def score(hand: str, variant: str, seat="E", round="E", win=None, source="discard", also=(), options=None,

@@ -5,7 +5,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from helpers import run
+from helpers import EXAMPLES, run
 from mjscore import tiles as T
 from mjscore.errors import DealError
 from mjscore.dealfile import parse_deal
@@ -51,7 +51,7 @@ def test_spanish_example_deal_through_the_cli():
     # no self-drawn 2). East [RRR] 4 x2 = 8; West [111s] 4; North 0.
     # South: 120 + 60 + 60 = +240. East: -120 + (8-4) x 2 + (8-0) x 2 = -96. West: -60 - 8 + 4 = -64.
     # North: -60 - 16 - 4 = -80.
-    code, out, err = run("settle", "examples/deal-spanish.yaml", "--format", "json")
+    code, out, err = run("settle", str(EXAMPLES / "deal-spanish.yaml"), "--format", "json")
     assert code == 0, err
     data = json.loads(out)
     assert data["net"] == {"E": -96, "S": 240, "W": -64, "N": -80}
@@ -151,7 +151,7 @@ def test_bad_deals(data, message, tmp_path):
 
 
 def test_settle_reads_standard_input():
-    text = open("examples/deal-spanish.yaml").read()
+    text = (EXAMPLES / "deal-spanish.yaml").read_text()
     code, out, err = run("settle", "-", "--format", "json", input=text)
     assert code == 0 and json.loads(out)["net"]["S"] == 240
 
