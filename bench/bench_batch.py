@@ -49,7 +49,14 @@ def random_deal(rng: random.Random) -> tuple[dict, dict]:
     source = rng.choice(["wall", "discard"])
 
     def text(tiles):
-        return " ".join(tiles)
+        """Compact notation, as mjscore prints hands and a recorder would store them: 1257m 33p EE."""
+        parts = []
+        for suit in SUITS:
+            nums = sorted(t[0] for t in tiles if len(t) == 2 and t[1] == suit)
+            if nums:
+                parts.append("".join(nums) + suit)
+        parts += ["".join(t for t in tiles if t == h) for h in HONOURS if h in tiles]
+        return " ".join(parts)
 
     def meld(g):
         return f"[{''.join(t[0] for t in g)}{g[0][1]}]" if len(g[0]) == 2 else f"[{''.join(g)}]"

@@ -132,6 +132,13 @@ class Score(NamedTuple):
 
 # --- the context conditions read ------------------------------------------------------------------
 
+@lru_cache(maxsize=1024)
+def _facts(hand: Hand) -> tuple[tuple[int, ...], frozenset, bool]:
+    """The hand's tiles (bonus aside), the suits among them and whether it holds an honour."""
+    tiles = hand.all_tiles
+    return tiles, frozenset(t // 9 for t in tiles if t < 27), any(27 <= t < 34 for t in tiles)
+
+
 class Ctx:
     """What the registered conditions see for one candidate arrangement."""
 
@@ -146,9 +153,7 @@ class Ctx:
         self.pattern = pattern
         self.mahjong = mahjong
         self.bonus = hand.bonus if options.get("flowers", True) else ()
-        self.tiles = hand.all_tiles
-        self.suits = {T.suit_of(t) for t in self.tiles if T.is_suit(t)}
-        self.has_honours = any(T.is_honour(t) for t in self.tiles)
+        self.tiles, self.suits, self.has_honours = _facts(hand)
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
@@ -321,17 +326,22 @@ def _group_text(g: Group) -> str:
 def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras; as in each variant's digest."""
     limit = options.get("limit")
-    points = sum(i.points for i in items)
-    doubles = sum(i.doubles for i in items)
+    points = doubles = 0
+    best_limit = best_extra = None
+    for i in items:  # one pass: this runs for every candidate of every hand of a batch
+        points += i.points
+        doubles += i.doubles
+        if i.limit and (best_limit is None or i.limit > best_limit.limit):
+            best_limit = i
+        if i.extra and (best_extra is None or i.extra > best_extra.extra):
+            best_extra = i
     uncapped = points * 2 ** doubles
-    best_limit = max((i for i in items if i.limit), key=lambda i: i.limit, default=None)
-    extras = [i for i in items if i.extra]
-    best_extra = max(extras, key=lambda i: i.extra, default=None)
     common = dict(
         variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
         mahjong=mahjong, arrangement=tuple(_group_text(g) for g in groups), limit=limit,
         win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
-        also=tuple(sorted(sit.also)) if mahjong else (), bonus=tuple(T.name(t) for t in hand.bonus),
+        also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
+        bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else (),
     )
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
