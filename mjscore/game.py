@@ -173,6 +173,9 @@ class Table:
         self.east = 0
         self.passes = 0  # how often the deal has passed: 4 per prevailing wind
         self.east_wins = 0  # East's wins in a row in this prevailing wind
+        self.deals = 0  # deals played in this game
+        self.max_deals = switch(v, opts, "deals_per_game", None)
+        self.max_passes = 4 * (switch(v, opts, "rounds_per_game", 4) or 4)
 
     @property
     def round(self) -> str:
@@ -189,6 +192,7 @@ class Table:
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
         v, opts = self.v, self.opts
+        self.deals += 1
         if false_mahjong:
             keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
         elif winner_seat is None:
@@ -200,21 +204,20 @@ class Table:
                 limit = switch(v, opts, "east_wins_in_a_row", None)
                 if limit and self.east_wins >= limit:
                     keeps = False
-        if self.waiting:  # 5-6 players: East goes out, the one out longest comes in as North
+        if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
             self._swap_in()
-        if not keeps:
+        elif not keeps:
             self._pass()
+        if self.max_deals and self.deals >= self.max_deals:
+            self.new_game()  # a party of a fixed number of deals (hungarian: 16)
 
     def _pass(self) -> None:
         self.east_wins = 0
-        if self.waiting:
-            self.passes += 1
-        else:
+        self.east = (self.east + 1) % 4
+        while self.chairs[self.east] is None:
             self.east = (self.east + 1) % 4
-            while self.chairs[self.east] is None:
-                self.east = (self.east + 1) % 4
-            self.passes += 1
-        if self.passes >= 16:  # every player has been East in all four prevailing winds
+        self.passes += 1
+        if self.passes >= self.max_passes:  # every player has been East in every prevailing wind of a game
             self.new_game()
 
     def _swap_in(self) -> None:
@@ -224,7 +227,7 @@ class Table:
         self.east = (self.east + 1) % 4
         self.passes += 1
         self.east_wins = 0
-        if self.passes >= 16:
+        if self.passes >= self.max_passes:
             self.new_game()
 
 

@@ -231,7 +231,7 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
             pay, whom = amount(fine["to_east"], limit, opts), "paid to East"
         else:
             pay, whom = amount(fine.get("to_others", 0), limit, opts), "paid to each other player"
-            if "to_east" not in fine and _factor(deal, culprit, seat) == 2:
+            if fine.get("east_double") and _factor(deal, culprit, seat) == 2:
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
             out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})"))

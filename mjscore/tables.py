@@ -31,7 +31,7 @@ SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
     "deals_per_game": int, "loser_cap": ("none", "limit"), "collection_cap": "amount?", "collection_cap_east": "amount?",
     "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
-    "pays_for_all": bool, "east_wins_in_a_row": int,
+    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int,
 }
 FAULT_SCORING = ("restricted", "zero", "normal")
 
@@ -579,8 +579,11 @@ def _switch(where, val, kind, fail, options):
     elif kind == "fine":
         _expect(fail, where, val, dict, "false_mahjong")
         for k, amount in val.items():
+            if k == "east_double":
+                _expect(fail, f"{where}.{k}", amount, bool, k)
+                continue
             if k not in ("to_east", "to_others", "east_to_each"):
-                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each)")
+                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
             _amount(f"{where}.{k}", amount, fail, options)
     elif kind == "faults":
         _expect(fail, where, val, dict, "faults")

@@ -27,11 +27,11 @@ def table(variant, players, options=None):
 
 
 def test_seats_rotate_and_the_wind_moves_on():
-    t = table("spanish", "ABCD")
+    t = table("dmjl", "ABCD")
     assert t.seats() == {"E": "A", "S": "B", "W": "C", "N": "D"} and t.round == "E"
     t.after("E", False)  # East wins: keeps the deal
     assert t.seats()["E"] == "A"
-    t.after(None, False)  # a draw: spanish East deals again
+    t.after(None, False)  # a draw: East deals again
     assert t.seats()["E"] == "A"
     t.after("S", False)  # South wins: the discs pass to the right, B is East
     assert t.seats() == {"E": "B", "S": "C", "W": "D", "N": "A"}
@@ -153,3 +153,18 @@ def test_bad_headers(tmp_path, header, message):
     path.write_text(yaml.safe_dump({**header, "deals": []}))
     code, out, err = run("batch", str(path))
     assert code == 2 and message in err and "Traceback" not in err
+
+
+def test_a_spanish_game_is_one_round():
+    # spanish.md: a game is played until each player has been East; then a new game starts, wind East
+    t = table("spanish", "ABCD")
+    for _ in range(4):
+        t.after("S", False)
+    assert (t.game, t.round, t.seats()["E"]) == (2, "E", "A")
+
+
+def test_a_hungarian_party_is_16_deals():
+    t = table("hungarian", "ABCD")
+    for _ in range(16):
+        t.after("E", False)  # the banker keeps winning: one game of 16 deals all the same
+    assert (t.game, t.seats()["E"]) == (2, "A")

@@ -109,38 +109,38 @@ SPANISH = [
     # 9 Fourth pass: Ana is East again and the prevailing wind is South. Ana (East) wins one suit only:
     #   [111s] 4 + 777s 4 + 999s 8 + 20 + 2 = 38 x8 = 304, over the limit: 300; each pays 600.
     #   Bruno [SSS] 8; Carmen 0; Diego [GGG] 8. Carmen pays Bruno 8 and Diego 8.
-    ("S", seats(A, B, C, D), {A: 300, B: 8, C: 0, D: 8},
+    ("E", seats(A, B, C, D), {A: 300, B: 8, C: 0, D: 8},
      {A: 3 * 600, B: -600 + 8, C: -600 - 8 - 8, D: -600 + 8}),
     # 10 Ana keeps the deal. Carmen (W) wins: 777s 4 + RR 2 + 20 = 26; Ana pays 52, Bruno and Diego 26.
     #   Ana [999p] 4; Bruno [WWW] 4; Diego {4444m} 16. Ana pays Diego 12 x2 = 24; Bruno pays Diego 12.
-    ("S", seats(A, B, C, D), {A: 4, B: 4, C: 26, D: 16},
+    ("E", seats(A, B, C, D), {A: 4, B: 4, C: 26, D: 16},
      {C: 52 + 26 + 26, A: -52 - 24, B: -26 - 12, D: -26 + 24 + 12}),
     # 11 Bruno is East. A draw.
-    ("S", seats(B, C, D, A), None, nothing([A, B, C, D])),
+    ("E", seats(B, C, D, A), None, nothing([A, B, C, D])),
     # 12 Ana (N) wins: [NNN] 4 + 222s 4 + 20 = 28, own wind x2 = 56; Bruno pays 112, Carmen and Diego 56.
     #   Bruno [EEE] own wind 8; Carmen [888p] 2; Diego 0.
     #   Carmen pays Bruno 6 x2 = 12; Diego pays Bruno 8 x2 = 16 and Carmen 2.
-    ("S", seats(B, C, D, A), {B: 8, C: 2, D: 0, A: 56},
+    ("E", seats(B, C, D, A), {B: 8, C: 2, D: 0, A: 56},
      {A: 112 + 56 + 56, B: -112 + 12 + 16, C: -56 - 12 + 2, D: -56 - 16 - 2}),
     # 13 Carmen is East. Diego (S) wins: [SSS] 4 + GG 2 + 20 + 2 = 28, own wind and one suit with honours x4 = 112;
     #   Carmen pays 224, Ana and Bruno 112. Carmen [777s] 2 + [222p] 2 = 4; Ana [WWW] own wind 8;
     #   Bruno [RRR] 4 + [111p] 4 = 8 x2 = 16. Carmen pays Ana 4 x2 = 8 and Bruno 12 x2 = 24; Ana pays Bruno 8.
-    ("S", seats(C, D, A, B), {C: 4, D: 112, A: 8, B: 16},
+    ("E", seats(C, D, A, B), {C: 4, D: 112, A: 8, B: 16},
      {D: 224 + 112 + 112, C: -224 - 8 - 24, A: -112 + 8 - 8, B: -112 + 24 + 8}),
     # 14 Diego is East and wins: chows and a plain pair, 20 + 2 + 10 = 32; each pays 64.
     #   Ana [SSS] 8; Bruno [666m] 2; Carmen [PPP] 4 + NN 2 = 6 x2 = 12.
     #   Bruno pays Ana 6 and Carmen 10; Ana pays Carmen 4.
-    ("S", seats(D, A, B, C), {D: 32, A: 8, B: 2, C: 12},
+    ("E", seats(D, A, B, C), {D: 32, A: 8, B: 2, C: 12},
      {D: 3 * 64, A: -64 + 6 - 4, B: -64 - 6 - 10, C: -64 + 4 + 10}),
     # 15 Diego keeps the deal. Bruno (W) wins without a chow: 2 + 2 + 4 + 444s 4 + 20 + 10 = 42;
     #   Diego pays 84, Ana and Carmen 42. Diego [GGG] 8; Ana 0; Carmen [333m] 2.
     #   Ana pays Diego 8 x2 = 16 and Carmen 2; Carmen pays Diego 6 x2 = 12.
-    ("S", seats(D, A, B, C), {D: 8, A: 0, B: 42, C: 2},
+    ("E", seats(D, A, B, C), {D: 8, A: 0, B: 42, C: 2},
      {B: 84 + 42 + 42, D: -84 + 16 + 12, A: -42 - 16 - 2, C: -42 - 12 + 2}),
     # 16 Eighth pass: Ana is East, prevailing wind West. Bruno (S) wins:
     #   [RRR] 4 + [GGG] 4 + PP 2 + 20 = 30, two dragon pungs x4 = 120; Ana pays 240, Carmen and Diego 120.
     #   Ana [EEE] 8; Carmen [555s] 2; Diego [999m] 4. Carmen pays Ana 12 and Diego 2; Diego pays Ana 8.
-    ("W", seats(A, B, C, D), {A: 8, B: 120, C: 2, D: 4},
+    ("E", seats(A, B, C, D), {A: 8, B: 120, C: 2, D: 4},
      {B: 240 + 120 + 120, A: -240 + 12 + 8, C: -120 - 12 - 2, D: -120 - 8 + 2}),
 ]
 
@@ -157,7 +157,10 @@ def test_spanish_game():
     assert deals[0]["winner"] == A and deals[1]["seats"]["E"] == A  # East won: East keeps the deal
     assert deals[2]["winner"] is None and deals[3]["seats"] == deals[2]["seats"]  # a draw: East keeps it
     assert deals[6]["false_mahjong"] == A and deals[6]["payments"] == []  # void: nothing paid
-    assert [d["round"] for d in deals].count("E") == 8 and deals[8]["round"] == "S"
+    # a spanish game ends when every player has been East (rounds_per_game 1): the wind stays East and the
+    # ninth pass starts the third game; seats go round as before (four passes bring Ana back to East)
+    assert {d["round"] for d in deals} == {"E"}
+    assert [d["game"] for d in deals] == [1] * 8 + [2] * 7 + [3]
     assert deals[8]["hands"][A]["points"] == 38 and deals[8]["hands"][A]["doubles"] == 3  # 38 x8 = 304 -> 300
     assert {"from": C, "to": A, "amount": 600, "reason": "winner East's hand 300, x2 (East)"} in deals[8]["payments"]
 
