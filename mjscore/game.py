@@ -311,19 +311,19 @@ def settle_one(header: Header, seated: Seated) -> Result:
 
 
 def named(result: Settlement) -> dict:
-    """A settlement's JSON with players' names in place of seats (a game is about people)."""
-    data = result.to_json()
-    name = result.deal.players
+    """A settlement as data with players' names in place of seats (a game is about people)."""
+    d = result.deal
+    name = d.players
     return {
-        "winner": name.get(data["winner"]) if data["winner"] else None,
-        "false_mahjong": name.get(data["false_mahjong"]) if data["false_mahjong"] else None,
-        "hands": {name[seat]: {"seat": seat, **{k: h[k] for k in ("hand", "mahjong", "points", "doubles",
-                                                                    "limit_hand", "value")}}
-                  for seat, h in data["hands"].items()},
-        "payments": [{"from": name[p["from"]], "to": name[p["to"]], "amount": p["amount"], "reason": p["reason"]}
-                     for p in data["payments"]],
-        "net": {name[seat]: v for seat, v in data["net"].items()},
-        "notes": data["notes"],
+        "winner": name.get(d.winner) if d.winner else None,
+        "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
+        "hands": {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
+                               "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}
+                  for seat, s in result.scores.items()},
+        "payments": [{"from": name[p.payer], "to": name[p.payee], "amount": p.amount, "reason": p.reason}
+                     for p in result.payments],
+        "net": {name[seat]: v for seat, v in result.net.items()},
+        "notes": result.notes,
     }
 
 

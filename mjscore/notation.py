@@ -62,27 +62,30 @@ _TILE_KEY = [T.suit_of(t) if t < 27 else ("f" if T.is_flower(t) else "y") if T.i
              for t in range(T.SEASON0 + 4)]
 
 
+_RUN_KEY = [t // 9 if t < 27 else t if t < T.FLOWER0 else (40 if t < T.SEASON0 else 41) for t in range(T.SEASON0 + 4)]
+_DIGIT = [str(T.number_of(t)) if (t < 27 or t >= T.FLOWER0) else T.name(t) for t in range(T.SEASON0 + 4)]
+_SUFFIX = [T.name(t)[-1] if (t < 27 or t >= T.FLOWER0) else "" for t in range(T.SEASON0 + 4)]
+
+
 def format_concealed(tiles, glyphs: bool = False) -> list[str]:
     """Concealed tiles as groups: one run per suit (123m), one per honour (EEE), bonus by kind."""
-    groups: dict[object, list[int]] = {}
-    for t in sorted(tiles):
-        key = _TILE_KEY[t]
-        g = groups.get(key)
-        if g is None:
-            groups[key] = [t]
-        else:
-            g.append(t)
     if glyphs:
-        return [T.format_tiles(g, True) for g in groups.values()]
-    return [_run(g) for g in groups.values()]
-
-
-def _run(tiles: list[int]) -> str:
-    """Tiles of one suit, one honour or one bonus kind: 123m, EEE, 13f."""
-    t = tiles[0]
-    if T.is_honour(t):
-        return T.name(t) * len(tiles)
-    return "".join(str(T.number_of(x)) for x in tiles) + T.name(t)[-1]
+        runs: dict[int, list[int]] = {}
+        for t in sorted(tiles):
+            runs.setdefault(_RUN_KEY[t], []).append(t)
+        return [T.format_tiles(g, True) for g in runs.values()]
+    out: list[str] = []
+    key, digits, suffix = -1, [], ""
+    for t in sorted(tiles):
+        k = _RUN_KEY[t]
+        if k != key and digits:
+            out.append("".join(digits) + suffix)
+            digits = []
+        key, suffix = k, _SUFFIX[t]
+        digits.append(_DIGIT[t])
+    if digits:
+        out.append("".join(digits) + suffix)
+    return out
 
 
 _SUIT_RANGE = {"m": 9, "p": 9, "s": 9, "f": 4, "y": 4, "z": 7}
@@ -265,12 +268,11 @@ def parse_hand(text: str) -> Hand:
         parts.append((span, group_tiles))
         for t in group_tiles:
             counts[t] += 1
-    for t, n in enumerate(counts):
-        allowed = 1 if t >= T.FLOWER0 else 4
-        if n > allowed:
-            what = "there is one of each flower and season" if allowed == 1 else "a set has 4"
-            spans = [span for span, ts in parts if t in ts]
-            raise HandError(f"{n} copies of {T.name(t)} ({what})", text, spans)
+    if max(counts) > 4 or max(counts[T.FLOWER0:]) > 1:
+        t = next(t for t, n in enumerate(counts) if n > (1 if t >= T.FLOWER0 else 4))
+        what = "there is one of each flower and season" if t >= T.FLOWER0 else "a set has 4"
+        spans = [span for span, ts in parts if t in ts]
+        raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, spans)
     n = len(concealed) + sum(len(m.tiles) for m in melds)
     if n == 0:
         raise HandError("no tiles in the hand" if not bonus else "only flowers and seasons in the hand", text,

@@ -221,7 +221,7 @@ def candidates(hand: Hand, sit: Situation, variant: Variant):
     wins = _win_choices(hand, sit)
     for shape in variant.shapes:
         for raw in SHAPES[shape](counts, len(hand.melds)):
-            groups = base + [Group(k, ts, False, False) for k, ts in raw]
+            groups = base + _free(raw)
             for w in wins:
                 if w is None:
                     yield tuple(groups), shape, None, True
@@ -253,18 +253,28 @@ def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
     return got
 
 
-def _subject_items(variant, rules, ctx, subject, key, shown) -> tuple:
-    """Items of the group (or bonus) rules for one subject, memoised: they depend only on the subject,
-    the seat and prevailing wind (own/round wind classes), the options and winner-or-not."""
-    memo = variant.memo
-    found = memo.get(key)
-    if found is None:
-        found = tuple((Item(r.name, shown(subject), r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles),
-                       r.replaces) for r in rules if r.pred(ctx, subject))
-        if len(memo) > 200_000:  # a bound for endless batches of different hands
-            memo.clear()
-        memo[key] = found
-    return found
+def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
+    """Memo of the group (or bonus tile) rules' items per subject. They depend only on the subject, the
+    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each distinct
+    group is judged once per situation, not once per hand."""
+    key = (kind, sit.seat, sit.round, mahjong, tuple(options.items()))
+    table = variant.memo.get(key)
+    if table is None:
+        if len(variant.memo) > 2000:  # a bound for endless batches under changing options
+            variant.memo.clear()
+        table = variant.memo[key] = {}
+    elif len(table) > 50_000:
+        table.clear()
+    return table
+
+
+def _judge(rules, ctx, subject, shown) -> tuple:
+    """(text, items, replaced rule names) of one group or bonus tile."""
+    text = shown(subject)
+    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles)
+                  for r in rules if r.pred(ctx, subject))
+    names = frozenset(n for r in rules if r.replaces and r.pred(ctx, subject) for n in r.replaces)
+    return text, items, names
 
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False) -> Score:
@@ -278,25 +288,33 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         replaced.update(rule.replaces)
 
     group_rules, bonus_rules, hand_rules = _rule_sets(variant, mahjong)
-    opts_key = tuple(options.items())
+    table = _subject_table(variant, "group", sit, mahjong, options)
+    texts = []
     for g in groups:
-        for item, repl in _subject_items(variant, group_rules, ctx, g, (g, sit.seat, sit.round, mahjong, opts_key),
-                                         _group_text):
-            items.append(item)
-            replaced.update(repl)
+        entry = table.get(g)
+        if entry is None:
+            entry = table[g] = _judge(group_rules, ctx, g, Group.notation)
+        texts.append(entry[0])
+        items += entry[1]
+        if entry[2]:
+            replaced |= entry[2]
     ctx.set_points = sum(i.points for i in items)
-    for t in ctx.bonus:
-        for item, repl in _subject_items(variant, bonus_rules, ctx, t, ("bonus", t, sit.seat, mahjong, opts_key),
-                                         T.name):
-            items.append(item)
-            replaced.update(repl)
+    if ctx.bonus:
+        bonus_table = _subject_table(variant, "bonus", sit, mahjong, options)
+        for t in ctx.bonus:
+            entry = bonus_table.get(t)
+            if entry is None:
+                entry = bonus_table[t] = _judge(bonus_rules, ctx, t, T.name)
+            items += entry[1]
+            if entry[2]:
+                replaced |= entry[2]
     ctx.items = items
     for r in hand_rules:
         if r.pred(ctx, None):
             add(r._replace(doubles=0) if restricted else r)
     items = [i for i in items if i.rule not in replaced]
     ctx.items = items
-    score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes)
+    score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes, tuple(texts))
     ctx.value = score.value
     if mahjong:
         for req in variant.requires:
@@ -323,7 +341,7 @@ def _group_text(g: Group) -> str:
     return text
 
 
-def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> Score:
+def combine(hand, sit, variant, options, groups, items, win, mahjong, notes, texts=None) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras; as in each variant's digest."""
     limit = options.get("limit")
     points = doubles = 0
@@ -338,7 +356,8 @@ def combine(hand, sit, variant, options, groups, items, win, mahjong, notes) -> 
     uncapped = points * 2 ** doubles
     common = dict(
         variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
-        mahjong=mahjong, arrangement=tuple(_group_text(g) for g in groups), limit=limit,
+        mahjong=mahjong, arrangement=texts if texts is not None else tuple(_group_text(g) for g in groups),
+        limit=limit,
         win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
         also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
         bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else (),
@@ -431,7 +450,9 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
                            f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
     if mahjong_possible and not any(s.mahjong for s in scores):
         scores = _refused(hand, sit, variant, options, scores, notes)
-    later = _limit_order(variant)
+    later = variant.memo.get("limit order")
+    if later is None:
+        later = variant.memo["limit order"] = _limit_order(variant)
     order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1), -i),
                    reverse=True)
     return [scores[i] for i in order]
@@ -456,10 +477,24 @@ def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[S
     return [out[i] for i in order]
 
 
+_FREE: dict[tuple, Group] = {}
+
+
+def _free(raw) -> list[Group]:
+    """Concealed groups of a decomposition as Groups (memoised: the same few hundred recur)."""
+    out = []
+    for r in raw:
+        g = _FREE.get(r)
+        if g is None:
+            g = _FREE[r] = Group(r[0], r[1], False, False)
+        out.append(g)
+    return out
+
+
 def _partial_candidates(hand: Hand):
     base = _meld_groups(hand)
     for raw in partial(counts_of(hand.concealed)):
-        yield tuple(base + [Group(k, ts, False, False) for k, ts in raw]), None, None, False
+        yield tuple(base + _free(raw)), None, None, False
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
