@@ -3,7 +3,7 @@
 shared/rules/danish.md and the table files.
 
 Every deal below gives the seats (derived from the rules: East keeps the deal on East's win or a draw; a
-false mah jong passes it in dmjl/bmja and keeps it in danish), the winner and each hand's value, computed
+false mah jong passes it in dmjl, bmja and danish), the winner and each hand's value, computed
 item by item in the comments. `by_hand` then applies the settlement rules: the winner is paid its value by
 each other player, the losers pay each other the differences, East pays and receives double.
 """
@@ -185,7 +185,7 @@ BMJA = [
 ]
 
 # --- Danish (limit 1000, values rounded up to 10, option false_mahjong_fine: 100) ---------------------------
-# The DMJL game's hands, scored the Danish way; a false mah jong keeps the seats, so later seats differ.
+# The DMJL game's hands, scored the Danish way; a false mah jong passes the deal, so the seats are the DMJL ones.
 # Anders, Birgit, Carsten, Dorte: A B C D.
 up = lambda v: -(-v // 10) * 10  # noqa: E731  (danish.md How a hand is valued 3: rounded up to the next 10)
 DANISH = [
@@ -205,36 +205,42 @@ DANISH = [
     # 6. C (E) 20 + drawn 2 = 22 -> 30 (no doubling for chows). D SS own 2 + [999m] 4 -> 10;
     #    A [RRR] 4 + [EEE] 4 + 2f 4 = 12, dragons 1 + prevailing wind 1: 48 -> 50; B PP 2 -> 10.
     ("CDAB", "E", "C", {"C": up(22), "D": up(6), "A": up(48), "B": up(2)}, None),
-    # 7. A (W) false mah jong: the fine 100 to each other player, East double; the seats stay.
+    # 7. A (W) false mah jong: the fine 100 to each other player, East double (east_double: true); East passes
+    #    the deal (danish.md Settlement: "If East won the seats stay; otherwise East passes to the next player").
     ("CDAB", "E", None, {}, ("A", {"C": 2 * 100, "D": 100, "B": 100})),
-    # 8. B (N) 333m 4 + 555p 4 + 777p 4 + GG 2 + 20 + only possible tile 2 = 36; sets from the buried
-    #    treasure 1: 72 -> 80. C WWW 8 -> 10; D EE prevailing 2 -> 10; A [NNN] 4 + 2y 4 -> 10.
-    ("CDAB", "E", "B", {"B": up(36 * 2), "C": up(8), "D": up(2), "A": up(8)}, None),
-    # 9. DABC. D (E) 888p 4 + 999p 8 + 20 = 32, one suit only 3: 256 -> 260.
-    #    A SSS 8, own wind 1: 16 -> 20; B [RRRR] 16, dragons 1: 32 -> 40; C 0.
-    ("DABC", "E", "D", {"D": up(32 * 8), "A": up(16), "B": up(32), "C": 0}, None),
-    # 10. B (W) [SSS] 4 + [EEE] 4 + PP 2 + 20 + only possible 2 = 32, prevailing wind 1: 64 -> 70.
-    #     D 0; C 0; A 3f 4 -> 10.
-    ("DABC", "E", "B", {"B": up(64), "D": 0, "C": 0, "A": up(4)}, None),
-    # 11. four passes: round S, ABCD. A draw, A keeps the deal.
-    ("ABCD", "S", None, {}, None),
-    # 12. C (W) 888p 4 + 2f 4 + 2y 4 + 20 + drawn 2 = 34 -> 40 (not his own bonus tiles).
-    #     A NN 0 + 3y 4 + 4y 4 = 8 -> 10; B [666s] 2 + SS own and prevailing 4 -> 10; D EEE 8 -> 10.
-    ("ABCD", "S", "C", {"C": up(34), "A": up(8), "B": up(6), "D": up(8)}, None),
-    # 13. BCDA. A (N) [111m] 4 + [999s] 4 + WWW 4 + 999p 8 + NN own 2 + 20 = 42; all terminals and honours 1 +
-    #     no chows 1: 168 -> 170. B [RRR] 4 + GG 2 + 111s 8 = 14, dragons 1: 28 -> 30; C 0;
-    #     D [PPP] 4 + 1f 4, dragons 1: 16 -> 20.
-    ("BCDA", "S", "A", {"A": up(42 * 4), "B": up(28), "C": 0, "D": up(16)}, None),
-    # 14. CDAB. D (S) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 4f 4 + 20 + only possible 2 = 66; own wind 1 +
-    #     prevailing wind 1 + dragons 1: 528 -> 530. C 555s 4 -> 10; A 0; B [777p] 2 -> 10.
-    ("CDAB", "S", "D", {"D": up(66 * 8), "C": up(4), "A": 0, "B": up(2)}, None),
-    # 15. DABC. C (N) four chows: 20. D 111s 8 + 999m 8 + EE own 2 = 18 -> 20;
-    #     A SSS 8, own wind 1 + prevailing wind 1: 32 -> 40; B 1y 4 + 3y 4, own season 1: 16 -> 20.
-    ("DABC", "S", "C", {"C": 20, "D": up(18), "A": up(32), "B": up(16)}, None),
+    # From here the seats are those of the DMJL game. Pairs of simples/terminals and chows score 0 throughout.
+    # 8. DABC, round E. B (W) 333m 4 + 555p 4 + 777p 4 + GG 2 + 20 + only possible tile (G single) 2 = 36;
+    #    sets from the buried treasure 1: 72 -> 80. D (E) EE own and prevailing 4 -> 10;
+    #    A (S) [NNN] 4 + 2y 4 = 8, own season (summer = South) 1: 16 -> 20; C (N) WWW 8 (not his wind) -> 10.
+    ("DABC", "E", "B", {"B": up((4 + 4 + 4 + 2 + 20 + 2) * 2), "D": up(4), "A": up(8 * 2), "C": up(8)}, None),
+    # 9. four passes: round S, ABCD. D (N) 888p 4 + 999p 8 + 20 = 32 (waits 3p/6p: no only-tile premium);
+    #    one suit only 3: 256 -> 260. A (E) SSS 8, prevailing wind 1: 16 -> 20; B (S) [RRRR] 16, dragons 1:
+    #    32 -> 40; C (W) WW own wind 2 -> 10.
+    ("ABCD", "S", "D", {"D": up(32 * 8), "A": up(8 * 2), "B": up(16 * 2), "C": up(2)}, None),
+    # 10. BCDA. B (E) [SSS] 4 + [EEE] 4 + PP 2 + 20 + only possible (P single) 2 = 32; prevailing wind 1 +
+    #     own wind 1: 128 -> 130. C 0; D 0; A (N) 3f 4 (autumn flower = West, not hers) -> 10.
+    ("BCDA", "S", "B", {"B": up(32 * 4), "C": 0, "D": 0, "A": up(4)}, None),
+    # 11. a draw: no payments by custom, B keeps the deal.
+    ("BCDA", "S", None, {}, None),
+    # 12. C (S) 888p drawn 4 + 2f 4 + 2y 4 + 20 + drawn 2 = 34 (waits 7s/8p); own flower 1 + own season 1:
+    #     136 -> 140. B (E) [666s] 2 + SS prevailing (not own) 2 = 4 -> 10; D (W) EEE 8 -> 10;
+    #     A (N) NN own 2 + 3y 4 + 4y 4 = 10, own season (winter = North) 1: 20.
+    ("BCDA", "S", "C", {"C": up(34 * 4), "B": up(4), "D": up(8), "A": up(10 * 2)}, None),
+    # 13. CDAB. A (W) [111m] 4 + [999s] 4 + WWW (claimed) 4 + 999p 8 + NN (neither own nor prevailing) 0 +
+    #     20 = 40; own wind 1 + all terminals and honours 1 + no chows 1: 320. C (E) 0;
+    #     D (S) [PPP] 4 + 1f 4 (not hers), dragons 1: 16 -> 20; B (N) [RRR] 4 + GG 2 + 111s 8 = 14, dragons 1: 28 -> 30.
+    ("CDAB", "S", "A", {"A": up(40 * 8), "C": 0, "D": up(8 * 2), "B": up(14 * 2)}, None),
+    # 14. DABC. D (E) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 4f 4 + 20 + only possible 3m 2 = 66; own wind 1 +
+    #     prevailing wind 1 + dragons 1: 528 -> 530 (under the limit 1000). A 0; B (W) [777p] 2 -> 10;
+    #     C (N) NN own 2 + 555s 4 = 6 -> 10.
+    ("DABC", "S", "D", {"D": up(66 * 8), "A": 0, "B": up(2), "C": up(2 + 4)}, None),
+    # 15. C (N) four chows: 20 (waits 4m/7m). D (E) 111s 8 + 999m 8 + EE own 2 = 18 -> 20;
+    #     A (S) SSS 8, own wind 1 + prevailing wind 1: 32 -> 40; B (W) 1y 4 + 3y 4, own season 1: 16 -> 20.
+    ("DABC", "S", "C", {"C": 20, "D": up(18), "A": up(8 * 4), "B": up(8 * 2)}, None),
     # 16. eight passes: round W, ABCD. B (S) [WWW] 4 + 222m 4 + 666m 4 + 888s 4 + 20 + drawn 2 = 38;
     #     prevailing wind 1 + sets from the buried treasure 1 + no chows 1: 304 -> 310.
-    #     A 0; C [GGG] 4, dragons 1 -> 10; D NN own 2 + 2f 4 + 3f 4 -> 10.
-    ("ABCD", "W", "B", {"B": up(38 * 8), "A": 0, "C": up(8), "D": up(10)}, None),
+    #     A 0; C (W) [GGG] 4, dragons 1 -> 10; D (N) NN own 2 + 2f 4 + 3f 4 = 10.
+    ("ABCD", "W", "B", {"B": up(38 * 8), "A": 0, "C": up(4 * 2), "D": up(10)}, None),
 ]
 
 
@@ -254,6 +260,17 @@ def test_dmjl_final_standings():
     assert [s["player"] for s in data["standings"]] == ["Dieter", "Bernd", "Clara", "Anna"]
 
 
+def test_danish_final_standings():
+    data, totals = check_game("game-danish.yaml", DANISH)
+    # the sums of the nets above, deal by deal 1-16 without the draws 3 and 11 (Anders, Birgit, Carsten, Dorte)
+    assert totals == {"Anders": 300 - 460 - 60 - 340 + 20 - 400 - 50 - 540 - 240 - 110 + 1280 - 1080 + 40 - 660,
+                      "Birgit": -100 + 920 - 200 - 280 - 100 + 100 + 320 - 190 + 780 - 300 - 250 - 1050 - 40 + 1240,
+                      "Carsten": -70 - 230 - 140 + 960 + 180 + 200 - 90 - 310 - 270 + 560 - 740 - 1050 + 80 - 290,
+                      "Dorte": -130 - 230 + 400 - 340 - 100 + 100 - 180 + 1040 - 270 - 150 - 290 + 3180 - 80 - 290}
+    assert totals == {"Anders": -2300, "Birgit": 850, "Carsten": -1210, "Dorte": 2660}
+    assert [s["player"] for s in data["standings"]] == ["Dorte", "Birgit", "Carsten", "Anders"]
+
+
 def test_bmja_section_11_example_deal():
     data = batch_json("game-bmja.yaml")
     first = data["deals"][0]
@@ -267,9 +284,12 @@ def test_false_mahjong_seating():
     # dmjl: the deal passes after a false mah jong (deal 7 -> 8: Clara East, then Dieter East)
     d = batch_json("game-dmjl.yaml")["deals"]
     assert d[6]["seats"]["E"] == "Clara" and d[7]["seats"]["E"] == "Dieter"
-    # danish: the seats stay (deal 7 -> 8: Carsten East in both)
+    # danish passes it too (danish.md Settlement: "otherwise East passes"): Carsten East, then Dorte East
     d = batch_json("game-danish.yaml")["deals"]
-    assert d[6]["seats"]["E"] == "Carsten" and d[7]["seats"]["E"] == "Carsten"
+    assert d[6]["seats"]["E"] == "Carsten" and d[7]["seats"]["E"] == "Dorte"
+    assert d[7]["seats"] == {"E": "Dorte", "S": "Anders", "W": "Birgit", "N": "Carsten"}
+    # and the fine is doubled for East: Carsten (East) receives 200, the others 100 each
+    assert d[6]["net"] == {"Carsten": 200, "Dorte": 100, "Anders": -400, "Birgit": 100}
 
 
 @pytest.mark.parametrize("name", ["game-dmjl.yaml", "game-bmja.yaml", "game-danish.yaml"])
