@@ -74,7 +74,7 @@ def _block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[
     return tuple(out)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=4096)
 def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
     """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`).
 
@@ -133,7 +133,7 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
     return tuple(dict.fromkeys(out))
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=2048)
 def partial(counts: tuple[int, ...]) -> tuple[tuple[Raw, ...], ...]:
     """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles."""
     combos: list[tuple[Raw, ...]] = [()]
