@@ -293,9 +293,7 @@ def _merge_tables(tables: list, changes: list, fail) -> list:
                 fail(where, "to drop an inherited table write only {table: HEADING, remove: true}")
             target["removed"] = True
             continue
-        extra = set(change) - {"table", "per", "who", "rules"}
-        if extra:
-            fail(where, f"unknown key {sorted(extra)[0]!r} (keys: table, per, who, rules, remove)")
+        _only_keys(fail, where, change, {"table", "per", "who", "rules", "remove"})
         for k in ("per", "who"):
             if k in change:
                 target[k] = change[k]
@@ -337,6 +335,13 @@ class _Fail:
         raise TableError(f"{self.path}: {where}: {problem}")
 
 
+def _only_keys(fail, where, mapping: dict, allowed) -> None:
+    """Refuse a key the format does not have, naming the keys it does (a typo must not pass silently)."""
+    unknown = set(map(str, mapping)) - set(allowed)
+    if unknown:
+        fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(allowed))})")
+
+
 def _expect(fail, where, value, kind, what):
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
@@ -360,9 +365,7 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
     for key, spec in given.items():
         where = f"options.{key}"
         _expect(fail, where, spec, dict, "an option")
-        unknown = set(spec) - {"type", "default", "choices", "help"}
-        if unknown:
-            fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: type, default, choices, help)")
+        _only_keys(fail, where, spec, {"type", "default", "choices", "help"})
         typ = spec.get("type")
         if typ not in ("int", "bool", "choice"):
             fail(where, f"type must be int, bool or choice, not {typ!r}")
@@ -380,9 +383,7 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
 
 
 def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, known) -> list[Rule]:
-    unknown = set(entry) - RULE_KEYS
-    if unknown:
-        fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(RULE_KEYS))})")
+    _only_keys(fail, where, entry, RULE_KEYS)
     name = entry.get("rule")
     if not isinstance(name, str) or not name:
         fail(where, "every rule needs a name: rule: ...")
@@ -459,9 +460,7 @@ def build(raw: Any, path: str) -> Variant:
     fail = _Fail(path)
     if not isinstance(raw, dict):
         fail("top level", "a table file is a mapping (variant:, title:, tables: ...)")
-    unknown = set(raw) - TOP_KEYS
-    if unknown:
-        fail("top level", f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(TOP_KEYS))})")
+    _only_keys(fail, "top level", raw, TOP_KEYS)
     for key in ("variant", "title", "source", "tables"):
         if key not in raw:
             fail("top level", f"missing {key}")
@@ -485,9 +484,7 @@ def build(raw: Any, path: str) -> Variant:
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"])}
     value = raw.get("value") or {}
     _expect(fail, "value", value, dict, "value")
-    unknown = set(value) - {"round_up", "grid"}
-    if unknown:
-        fail("value", f"unknown key {sorted(unknown)[0]!r} (keys: round_up, grid)")
+    _only_keys(fail, "value", value, {"round_up", "grid"})
     round_up = _expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = _grid(value.get("grid"), fail)
     settlement = raw.get("settlement") or {}
@@ -508,9 +505,7 @@ def build(raw: Any, path: str) -> Variant:
         if not isinstance(heading, str):
             fail(where, "every table needs a heading: table: ...")
         where = f"table {heading!r}"
-        extra_keys = set(table) - {"table", "per", "who", "rules"}
-        if extra_keys:
-            fail(where, f"unknown key {sorted(extra_keys)[0]!r} (keys: table, per, who, rules)")
+        _only_keys(fail, where, table, {"table", "per", "who", "rules"})
         per, who = table.get("per", "hand"), table.get("who", "all")
         if per not in PER:
             fail(where, f"per must be one of {', '.join(PER)}, not {per!r}")
@@ -620,9 +615,7 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     if section is None:
         return (), "non_winning"
     _expect(fail, "mahjong", section, dict, "mahjong")
-    unknown = set(section) - {"requires", "otherwise"}
-    if unknown:
-        fail("mahjong", f"unknown key {sorted(unknown)[0]!r} (keys: requires, otherwise)")
+    _only_keys(fail, "mahjong", section, {"requires", "otherwise"})
     otherwise = section.get("otherwise", "non_winning")
     if otherwise not in ("non_winning", "long_hand"):
         fail("mahjong.otherwise", f"must be non_winning or long_hand, not {otherwise!r}")
@@ -630,9 +623,7 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     for i, entry in enumerate(_expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
         where = f"mahjong.requires[{i}]"
         _expect(fail, where, entry, dict, "a requirement")
-        unknown = set(entry) - {"rule", "when", "message", "limit_hands_exempt"}
-        if unknown:
-            fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: rule, when, message, limit_hands_exempt)")
+        _only_keys(fail, where, entry, {"rule", "when", "message", "limit_hands_exempt"})
         name = entry.get("rule")
         if not isinstance(name, str) or not name:
             fail(where, "every requirement needs a name: rule: ...")
