@@ -94,6 +94,8 @@ def waits_text(hand_text: str, rows: list[dict]) -> str:
 
 def _shown(o) -> str:
     """An option's default as it is typed on the command line (true, not True)."""
+    if o.default is None:
+        return "none"
     return str(o.default).lower() if o.type == "bool" else str(o.default)
 
 

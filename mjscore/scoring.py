@@ -195,16 +195,22 @@ def _meld_groups(hand: Hand) -> list[Group]:
 
 
 def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
-    if "heaven" in sit.also and sit.seat == "E":
-        return [None]
+    if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
+        return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else set()
+    # robbing a kong: three copies are in the robbed set and the fourth is the winning tile
+    robbable = {t for t in hand.all_tiles if hand.all_tiles.count(t) == 1} if sit.source == "kong" else None
     if sit.win is not None:
         if sit.win not in hand.concealed and sit.win not in exposed:
             where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
             raise SituationError(f"--win {T.name(sit.win)} is not {where}")
+        if robbable is not None and sit.win not in robbable:
+            raise SituationError(f"--from kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
+                                 f"kong), but this hand holds {hand.all_tiles.count(sit.win)}")
         return [sit.win]
-    return sorted(set(hand.concealed) | exposed)
+    choices = set(hand.concealed) | exposed
+    return sorted(choices & robbable if robbable is not None else choices)
 
 
 def candidates(hand: Hand, sit: Situation, variant: Variant):

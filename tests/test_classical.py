@@ -493,3 +493,19 @@ def test_waits_lists_only_winning_completions():
     code, out, err = run("waits", "1112345678999p", "--variant", "bmja", "--format", "json")
     assert code == 0
     assert [r["tile"] for r in json.loads(out)["waits"]] == ["2p", "3p", "4p", "5p", "6p", "7p", "8p"]
+
+
+def test_robbing_a_kong_needs_the_fourth_copy():
+    # classical.md §2: the robbed pung holds three copies, the winning tile is the fourth; a hand holding
+    # another 5p cannot have robbed one: a one-line error, exit 2
+    code, out, err = run("score", "123m 456m 789m 567p 55p", "--from", "kong", "--win", "5p", "--variant", "dmjl")
+    assert code == 2 and "a robbed 5p is the fourth copy" in err
+
+
+def test_heaven_needs_a_concealed_hand():
+    # Blessing of Heaven needs no exposed group (§8): with [EEE] exposed the hand is scored normally.
+    # dmjl, seat E round E, won on 5p from a discard: [EEE] exposed pung of honours 4 + 20 (Standard Mah Jongg)
+    # + completed pair of simples 2 + only possible tile 2 (456m 789m 5p 567s waits on 5p alone) = 28;
+    # own wind 1 + round wind 1 = 2 doubles: 28 x 4 = 112
+    data = score_json("[EEE] 456m 789m 55p 567s", "--also", "heaven", "--win", "5p", "--variant", "dmjl")
+    assert data["limit_hand"] is None and data["value"] == 28 * 4
