@@ -15,7 +15,6 @@ import argparse
 import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -113,13 +112,17 @@ def run_batch(path: str, out: str, jobs: int) -> tuple[float, float]:
     """Seconds and peak RSS (MiB) of one `mjscore batch` run."""
     script = os.path.join(os.path.dirname(sys.executable), "mjscore")
     cmd = [script] if os.path.exists(script) else [sys.executable, "-m", "mjscore"]
-    t = time.perf_counter()
-    done = subprocess.run(cmd + ["batch", path, "--format", "json", "-o", out, "--jobs", str(jobs)],
-                          capture_output=True, text=True)
-    seconds = time.perf_counter() - t
-    if done.returncode != 0:
-        sys.exit(f"batch failed ({done.returncode}): {done.stderr[:500]}")
-    return seconds, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    # a fresh parent per run, so that RUSAGE_CHILDREN's peak is this run's alone
+    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+             "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode); "
+             "sys.stderr.write(r.stderr[:500])")
+    done = subprocess.run([sys.executable, "-c", probe] + cmd + ["batch", path, "--format", "json", "-o", out,
+                                                                 "--jobs", str(jobs)], capture_output=True, text=True)
+    seconds, rss_kib, code = done.stdout.split()
+    if code != "0":
+        sys.exit(f"batch failed ({code}): {done.stderr}")
+    return float(seconds), int(rss_kib) / 1024
 
 
 def main() -> None:

@@ -290,7 +290,10 @@ def parse_tile(text: str, what: str = "tile") -> int:
     stripped = text.strip()
     if not stripped:
         raise HandError(f"{what}: no tile given", text, [(0, len(text))])
-    found = scan_tiles(text, 0, len(text), text)
+    try:
+        found = scan_tiles(text, 0, len(text), text)
+    except HandError as e:
+        raise HandError(f"{what}: {e}", e.text, e.spans) from None
     if len(found) != 1:
         raise HandError(f"{what} must be one tile, not {len(found)}", text, [(0, len(text))])
     return found[0]
