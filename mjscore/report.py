@@ -149,6 +149,8 @@ def variant_text(v: Variant) -> str:
                 value.append(f"+{r.extra} after doubling")
             rows.append([r.name, ", ".join(value), r.when, r.who if r.who != who else ""])
         lines += [_table(rows, ["rule", "value", "when", "who"]), ""]
+    if v.situations:
+        lines.append("extra --also words: " + ", ".join(f"{k} ({d})" for k, d in v.situations.items()))
     if v.settlement:
         lines.append("settlement: " + ", ".join(f"{k}={val}" for k, val in v.settlement.items()))
     return "\n".join(lines).rstrip()

@@ -37,17 +37,21 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
             raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
         raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
-    known = {**SITUATIONS, **variant.situations}
-    for word in also:
-        if word not in known:
-            raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
+    if also:
+        known = {**SITUATIONS, **variant.situations}
+        for word in also:
+            if word not in known:
+                raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
     if win is not None and not isinstance(win, int):
         from .notation import parse_tile
 
         win = parse_tile(win, "--win")
     if win is not None and T.is_bonus(win):
         raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
-    return Situation(seat, round, win, source, frozenset(also))
+    return Situation(seat, round, win, source, frozenset(also) if also else _NO_WORDS)
+
+
+_NO_WORDS: frozenset = frozenset()
 
 
 class Group(NamedTuple):

@@ -7,7 +7,6 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any, NamedTuple
 
 from . import tiles as T
@@ -108,11 +107,18 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
             who = deal.players.get(seat)
             raise DealError(f"hand of {who + ' (' + seat + ')' if who else SEAT_NAMES[seat] + ' (' + seat + ')'}: "
                             f"{e}") from None
-    total = Counter()
+    total = [0] * (T.SEASON0 + 4)
     for hand in hands.values():
-        total.update(hand.all_tiles)
-        total.update(hand.bonus)
-    for t, n in sorted(total.items()):
+        for m in hand.melds:
+            for t in m.tiles:
+                total[t] += 1
+        for t in hand.concealed:
+            total[t] += 1
+        for t in hand.bonus:
+            total[t] += 1
+    if max(total) <= 1 or (max(total[:T.FLOWER0]) <= 4 and max(total[T.FLOWER0:]) <= 1):
+        return hands
+    for t, n in enumerate(total):
         most = 1 if T.is_bonus(t) else 4
         if n > most:
             holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
