@@ -8,7 +8,6 @@ and counted; nothing is dropped silently.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import os
 import sys

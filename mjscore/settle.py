@@ -248,7 +248,7 @@ def settle(deal: Deal) -> Settlement:
     """Score every hand of the deal and work out every payment; the net always sums to zero."""
     _check_deal(deal)
     hands = _parse_hands(deal)
-    v, opts = deal.variant, deal.options
+    v = deal.variant
     notes: list[str] = []
     seats = list(deal.hands)
     if deal.false_mahjong:

@@ -10,7 +10,6 @@ which scores [555p] exposed pung of simples 2 + mah jong 20 = 22 (99s is a value
 from __future__ import annotations
 
 import json
-import shutil
 
 import pytest
 

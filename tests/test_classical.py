@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from helpers import items, run, score, score_json
+from helpers import run, score, score_json
 
 LONG = (False, 0, 0, 0, 0)  # §3.1: a long hand reports everything 0
 

@@ -1,0 +1,298 @@
+"""Named conditions for special hands and house rules, registered in the same registry as rules.py's.
+
+Kept apart so that rules.py stays the registry and the everyday conditions; these are the
+shapes and counts a rulebook's limit hands, reward hands and loser credits need (nine gates,
+knitting, calling hands, runs, minimum values, ...). Each is generic: a table names it.
+"""
+
+from __future__ import annotations
+
+
+from . import tiles as T
+from .rules import Invalid, _in_range, compile_when, condition, p_bound, p_int
+
+
+# --- added for hungarian/danish ---
+
+def p_seat_option(v, known):
+    """The name of a choice option whose values are seat winds (e.g. `banker`)."""
+    spec = known.get("options", {}).get(v)
+    if spec is None:
+        raise Invalid(f"no option {v!r} in this table (options: {', '.join(known.get('options', {})) or 'none'})")
+    if spec.type != "choice" or not set(spec.choices) <= set(T.WINDS):
+        raise Invalid(f"option {v!r} must be a choice among {', '.join(T.WINDS)}")
+    return v
+
+
+@condition("seat_option", "hand", p_seat_option,
+           "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)")
+def _seat_option(c, v, _):
+    return c.seat == c.options.get(v)
+
+
+def p_min_value(v, known):
+    """A whole number, or the name of an int option holding it (a house minimum)."""
+    if isinstance(v, str):
+        spec = known.get("options", {}).get(v)
+        if spec is None or spec.type != "int":
+            raise Invalid(f"expects a whole number or the name of an int option, not {v!r}")
+        return v
+    return p_int(v, known)
+
+
+@condition("min_value", "hand", p_min_value,
+           "the hand's final value is at least N (a number or an int option); for mahjong: requires:")
+def _min_value(c, v, _):
+    need = c.options.get(v) if isinstance(v, str) else v
+    return c.value is not None and (need is None or c.value >= need)
+
+
+def p_runs(v, known):
+    """Runs as three consecutive digits: [123, 345, 567, 789]."""
+    vals = v if isinstance(v, list) else [v]
+    starts = []
+    for x in vals:
+        text = str(x)
+        if len(text) != 3 or not text.isdigit() or text[0] == "0" or text[0] > "7" \
+                or int(text[1]) != int(text[0]) + 1 or int(text[2]) != int(text[0]) + 2:
+            raise Invalid(f"expects runs such as 123 or 789, not {x!r}")
+        starts.append(int(text[0]))
+    if not starts:
+        raise Invalid("expects at least one run")
+    return tuple(sorted(starts))
+
+
+@condition("chow_runs", "hand", p_runs,
+           "the hand's chows are exactly these runs, all in one suit (e.g. [123, 345, 567, 789])")
+def _chow_runs(c, v, _):
+    chows = [g.tiles[0] for g in c.groups if g.kind == "chow"]
+    if len(chows) != len(v) or len({T.suit_of(t) for t in chows}) != 1:
+        return False
+    return tuple(sorted(T.number_of(t) for t in chows)) == v
+
+
+def p_numbers(v, known):
+    """A multiset of suit numbers as digits 1-9: "1112345678999"."""
+    text = str(v)
+    if not text or not text.isdigit() or "0" in text or len(text) > 14 or any(
+            text.count(d) > 4 for d in set(text)):
+        raise Invalid(f"expects up to 14 numbers 1-9 of one suit, each at most 4 times (e.g. \"1112345678999\"), "
+                      f"not {v!r}")
+    need = [0] * 10
+    for ch in text:
+        need[int(ch)] += 1
+    return tuple(need)
+
+
+@condition("suit_holds", "hand", p_numbers,
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"")
+def _suit_holds(c, v, _):
+    for suit in range(3):
+        have = [0] * 10
+        for t in c.tiles:
+            if T.suit_of(t) == suit:
+                have[T.number_of(t)] += 1
+        if all(h >= n for h, n in zip(have, v)):
+            return True
+    return False
+
+
+# --- added for basque ---------------------------------------------------------------------------
+# Hand conditions the Basque rulebook (seeds/000) needs; generic, parameterised, usable by any table.
+
+def p_same_number(v, known):
+    """{<group conditions>, suits: N}: the groups compared, and how many suits must share a number."""
+    if not isinstance(v, dict):
+        raise Invalid("expects a mapping of group conditions with suits: N (default 3)")
+    suits = v.get("suits", 3)
+    p_int(suits, known)
+    if not 1 <= suits <= 3:
+        raise Invalid(f"suits must be 1-3, not {suits!r}")
+    return compile_when({k: x for k, x in v.items() if k != "suits"}, "group", known), suits
+
+
+@condition("same_number", "hand", p_same_number,
+           "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand")
+def _same_number(c, v, _):
+    pred, need = v
+    seen: dict[int, set] = {}
+    for g in c.groups:
+        if T.is_suit(g.tiles[0]) and pred(c, g):
+            seen.setdefault(T.number_of(min(g.tiles)), set()).add(T.suit_of(g.tiles[0]))
+    return any(len(s) >= need for s in seen.values())
+
+
+@condition("held_before_win", "hand", p_numbers,
+           "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
+           "of one suit (\"1112345678999\": nine gates)")
+def _held_before_win(c, v, _):
+    if c.win is None or c.hand.melds:
+        return False
+    rest = list(c.hand.concealed)
+    rest.remove(c.win)
+    if not all(T.is_suit(t) for t in rest) or len({T.suit_of(t) for t in rest}) != 1:
+        return False
+    have = [0] * 10
+    for t in rest:
+        have[T.number_of(t)] += 1
+    return tuple(have) == v
+
+
+def p_earned(v, known):
+    """An int (the minimum) or {min, max, ignore: [rule names]}."""
+    if not isinstance(v, dict):
+        v = {"min": v}
+    unknown = set(v) - {"min", "max", "ignore"}
+    if unknown:
+        raise Invalid(f"unknown key {sorted(unknown)[0]!r} (keys: min, max, ignore)")
+    lo, hi = v.get("min", 0), v.get("max")
+    p_int(lo, known)
+    if hi is not None:
+        p_int(hi, known)
+    ignore = v.get("ignore", [])
+    if isinstance(ignore, str):
+        ignore = [ignore]
+    if not isinstance(ignore, list) or not all(isinstance(x, str) for x in ignore):
+        raise Invalid("ignore expects a list of rule names")
+    return lo, hi, frozenset(ignore)
+
+
+@condition("earned_doubles", "hand", p_earned,
+           "doubles of the items scored so far (group and bonus rules, then the hand rules above this one; "
+           "all of them in mahjong requires), leaving out the rules named in `ignore` (e.g. flowers): "
+           "N or {min, max, ignore}")
+def _earned_doubles(c, v, _):
+    lo, hi, ignore = v
+    return _in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
+
+
+def p_value_over(v, known):
+    """A whole number, or {option: NAME} naming an int house option (0 or none: no minimum)."""
+    if isinstance(v, dict):
+        name = v.get("option")
+        spec = known.get("options", {}).get(name)
+        if len(v) != 1 or spec is None or spec.type != "int":
+            raise Invalid(f"expects a number or {{option: NAME}} naming an int option, not {v!r}")
+        return ("option", name)
+    return ("number", p_int(v, known))
+
+
+@condition("value_over", "hand", p_value_over,
+           "points x 2^doubles of the items scored so far (flowers included, before the limit) is more than "
+           "N, or than the int house option {option: NAME} (a minimum to go mah jong); 0 means no minimum")
+def _value_over(c, v, _):
+    kind, x = v
+    n = c.options.get(x) if kind == "option" else x
+    if not n:
+        return True
+    return sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items) > n
+# --- added for classical ---
+
+def p_range(v, known):
+    """A whole number (exactly), or {min: .., max: ..} whose bounds may be {option: NAME}."""
+    if isinstance(v, dict):
+        unknown = set(v) - {"min", "max"}
+        if unknown or not v:
+            raise Invalid("expects a whole number or a mapping with min and/or max")
+        lo = p_bound(v.get("min", 0), known)
+        hi = p_bound(v["max"], known) if "max" in v else (lambda c: None)
+        return lo, hi
+    p_int(v, known)
+    return (lambda c: v), (lambda c: v)
+
+
+@condition("kinds", "hand", p_range,
+           "how many different tile kinds the hand holds, bonus aside (a number, or min/max): "
+           "{max: 5} with all_tiles green is Kajongg's Imperial Jade (not all six green kinds); "
+           "{min: 7} makes seven pairs all different")
+def _kinds(c, v, _):
+    lo, hi = v
+    return _in_range(len(set(c.tiles)), lo(c), hi(c))
+
+
+def p_surplus(v, known):
+    if v == "win":
+        return "win"
+    vals = v if isinstance(v, list) else [v]
+    if not vals or any(isinstance(x, bool) or not isinstance(x, int) or not 2 <= x <= 8 for x in vals):
+        raise Invalid(f"expects win or numbers 2-8 (a list), not {v!r}")
+    return frozenset(vals)
+
+
+def gates_surplus(tiles) -> int | None:
+    """The surplus number of a 'gates' hand (one suit, 111 2345678 999 and one more 2-8), else None."""
+    if len(tiles) != 14 or not all(T.is_suit(t) for t in tiles) or len({T.suit_of(t) for t in tiles}) != 1:
+        return None
+    n = [0] * 10
+    for t in tiles:
+        n[T.number_of(t)] += 1
+    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
+        return None
+    return next(k for k in range(2, 9) if n[k] == 2)
+
+
+@condition("gates_surplus", "hand", p_surplus,
+           "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
+           "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake)")
+def _gates_surplus(c, v, _):
+    k = gates_surplus(c.tiles)
+    if k is None:
+        return False
+    if v == "win":
+        return c.win is not None and T.number_of(c.win) == k
+    return k in v
+
+
+def p_rule_names(v, known):
+    vals = v if isinstance(v, list) else [v]
+    names = known.get("rules", frozenset())
+    for x in vals:
+        if not isinstance(x, str) or x not in names:
+            raise Invalid(f"{x!r} is not a rule of this table")
+    return frozenset(vals)
+
+
+@condition("scored", "hand", p_rule_names,
+           "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
+           "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)")
+def _scored(c, v, _):
+    return any(i.rule in v for i in c.items)
+
+
+_COMPLETIONS: dict[tuple, frozenset[str]] = {}
+
+
+def counted_on_completion(c) -> frozenset[str]:
+    """Rules that count in the score of each winning completion of a hand one tile short.
+
+    Each tile kind that completes the hand (not one held four times) is added as drawn
+    from the wall, with no other circumstance, and the hand is scored under the same
+    variant, seat and options. A limit hand counts only its limit rule; otherwise every
+    item without a limit counts (a limit outscored by points does not).
+    """
+    from .scoring import WIN_COUNT, Situation, score_all, waits
+
+    hand = c.hand
+    if hand.tile_count != WIN_COUNT - 1:
+        return frozenset()
+    key = (c.variant.path, c.variant.name, hand.melds, hand.concealed, hand.bonus, c.seat, c.round,
+           tuple(sorted(c.options.items())))
+    if key not in _COMPLETIONS:
+        out: set[str] = set()
+        for t in waits(hand, c.variant.shapes):
+            best = score_all(hand.with_tile(t), Situation(c.seat, c.round, t, "wall"), c.variant, c.options)[0]
+            if best.mahjong:
+                out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
+        if len(_COMPLETIONS) > 4096:
+            _COMPLETIONS.clear()
+        _COMPLETIONS[key] = frozenset(out)
+    return _COMPLETIONS[key]
+
+
+@condition("calling", "hand", p_rule_names,
+           "(a hand one tile short of mah jong) some tile, drawn from the wall, completes it into a "
+           "winning hand whose score counts one of these rules (a limit hand counts only its limit rule)")
+def _calling(c, v, _):
+    return bool(v & counted_on_completion(c))
