@@ -53,7 +53,7 @@ def _first(vec) -> int:
     return -1
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)
 def _block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
     """Every split of one block into sets and at most one pair: (sets, pairs, groups)."""
     i = _first(vec)
@@ -92,7 +92,7 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=8192)
 def _block_choices(vec: tuple[int, ...], base: int) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
     """Every choice of pungs/chows in one block, each with its leftover counts (lowest tile decided first)."""
     i = _first(vec)
@@ -119,7 +119,7 @@ def _can_form_set(vec, base: int) -> bool:
     return any(c >= 3 or (c and _chow_ok(vec, i, base)) for i, c in enumerate(vec))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)
 def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
     """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile."""
     out = []
