@@ -132,7 +132,7 @@ class _Broken(NamedTuple):
 def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
     players = header.get("players")
     counts = switch(variant, options, "players", [4]) or [4]
-    allowed = sorted(set(counts) | ({5, 6} if 4 in counts and 5 in counts else set()))
+    allowed = sorted(counts)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise DealError(f"{path}: players: a list of names, seated East, South, West, North at the start")
     if len(set(players)) != len(players):

@@ -168,3 +168,15 @@ def test_a_hungarian_party_is_16_deals():
     for _ in range(16):
         t.after("E", False)  # the banker keeps winning: one game of 16 deals all the same
     assert (t.game, t.seats()["E"]) == (2, "A")
+
+
+def test_a_basque_game_of_five(tmp_path):
+    # five players: four sit; after deal 1 East (Ann) goes out and Eve comes in as North
+    hands = {"Ann": "1m 5p", "Bo": "2m 6p", "Cy": "3m 7p", "Di": "4m 8p"}
+    path = write_game(tmp_path, [{"hands": hands, "winner": None},
+                                 {"hands": {"Bo": "1m 5p", "Cy": "2m 6p", "Di": "3m 7p", "Eve": "4m 8p"}, "winner": None}],
+                      variant="basque", players=("Ann", "Bo", "Cy", "Di", "Eve"))
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0, err
+    seats = [d["seats"] for d in json.loads(out)["deals"]]
+    assert seats == [{"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}, {"E": "Bo", "S": "Cy", "W": "Di", "N": "Eve"}]
