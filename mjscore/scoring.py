@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, counts_of, partial
+from .decompose import SHAPES, _block_partial, _blocks, counts_of
 from .errors import HandError, SituationError
 from .notation import Hand, Meld
 from .rules import CLAIMED, SITUATIONS, SOURCES
@@ -33,7 +33,7 @@ class Situation(NamedTuple):
 def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=()) -> Situation:
     """Check situation values as a user typed them; SituationError says which one is wrong."""
     for what, wind in (("seat", seat), ("round", round)):
-        if wind not in T.WINDS:
+        if wind not in tuple(T.WINDS):
             raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
         raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
@@ -136,11 +136,22 @@ class Score(NamedTuple):
 
 # --- the context conditions read ------------------------------------------------------------------
 
-@lru_cache(maxsize=1024)
+_LAST: list = [None, None, None]  # the hand last described, its facts, its notation
+
+
 def _facts(hand: Hand) -> tuple[tuple[int, ...], frozenset, bool]:
-    """The hand's tiles (bonus aside), the suits among them and whether it holds an honour."""
-    tiles = hand.all_tiles
-    return tiles, frozenset(t // 9 for t in tiles if t < 27), any(27 <= t < 34 for t in tiles)
+    """The hand's tiles (bonus aside), the suits among them and whether it holds an honour.
+
+    Every candidate of a hand shares the Hand object, so remembering the last one is enough
+    (and cheaper than hashing a hand for a real cache)."""
+    if _LAST[0] is not hand:
+        tiles = hand.all_tiles
+        _LAST[:] = [hand, (tiles, frozenset(t // 9 for t in tiles if t < 27), any(27 <= t < 34 for t in tiles)),
+                    None]
+    return _LAST[1]
+
+
+_WIND = {w: T.wind_tile(w) for w in T.WINDS}
 
 
 class Ctx:
@@ -149,7 +160,7 @@ class Ctx:
     def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, groups, pattern, win, mahjong):
         self.hand, self.options, self.variant = hand, options, variant
         self.seat, self.round = sit.seat, sit.round
-        self.seat_tile, self.round_tile = T.wind_tile(sit.seat), T.wind_tile(sit.round)
+        self.seat_tile, self.round_tile = _WIND[sit.seat], _WIND[sit.round]
         self.source = sit.source if mahjong else None
         self.also = sit.also if mahjong else frozenset()
         self.win = win
@@ -333,9 +344,12 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     return score
 
 
-@lru_cache(maxsize=1024)
 def _notation(hand: Hand) -> str:
-    return hand.notation()
+    """The hand in canonical notation, remembered for the hand last described (see _facts)."""
+    _facts(hand)
+    if _LAST[2] is None:
+        _LAST[2] = hand.notation()
+    return _LAST[2]
 
 
 _GROUP_TEXT: dict[Group, str] = {}
@@ -501,10 +515,19 @@ def _free(raw) -> list[Group]:
     return out
 
 
+@lru_cache(maxsize=32768)
+def _block_groups(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
+    """decompose's arrangements of one block of a non-winning hand, as Groups (cached with the block)."""
+    return tuple(tuple(_free(raw)) for raw in _block_partial(vec, base))
+
+
 def _partial_candidates(hand: Hand):
-    base = _meld_groups(hand)
-    for raw in partial(counts_of(hand.concealed)):
-        yield tuple(base + _free(raw)), None, None, False
+    """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
+    combos = [tuple(_meld_groups(hand))]
+    for vec, base in _blocks(counts_of(hand.concealed)):
+        combos = [c + g for c in combos for g in _block_groups(vec, base)]
+    for groups in combos:
+        yield groups, None, None, False
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
