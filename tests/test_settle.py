@@ -248,3 +248,18 @@ def test_danish_fine_and_draw_options():
     d = deal_of("danish", {"E": "[RRR] 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"},
                 options={"draw": "differences"})
     assert settle(d).net == {"E": 60, "S": -20, "W": -20, "N": -20}
+
+
+def test_classical_pays_for_all():
+    # classical.md §11: West wins with the §14 first-row hand, 104 in dmjl (52 points, 1 double, drawn);
+    # South alone pays what all three would have paid: East 2 x 104 + South 104 + North 104 = 416 (x4), and
+    # the losers settle nothing
+    d = deal_of("dmjl", {"E": "1m 5p 9s", "S": "2m 6p", "W": "[555p] 123s 999m RRR WW 3f", "N": "3m 7p"},
+                winner="W", win=Win("W", "wall"), pays_for_all="S")
+    result = settle(d)
+    assert result.net == {"E": 0, "S": -416, "W": 416, "N": 0}
+    # the same with East winning pays x6
+    d = deal_of("dmjl", {"W": "1m 5p 9s", "S": "2m 6p", "E": "[555p] 123s 999m RRR EE 1f", "N": "3m 7p"},
+                winner="E", win=Win("E", "wall"), pays_for_all="S")
+    east = settle(d).scores["E"].value
+    assert settle(d).net["S"] == -6 * east
