@@ -133,12 +133,16 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
     return tuple(dict.fromkeys(out))
 
 
-@lru_cache(maxsize=2048)
-def partial(counts: tuple[int, ...]) -> tuple[tuple[Raw, ...], ...]:
-    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles."""
-    combos: list[tuple[Raw, ...]] = [()]
+def partial(counts: tuple[int, ...], block=None) -> tuple[tuple, ...]:
+    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles.
+
+    `block(vec, base)` gives one block's arrangements (default: _block_partial's raw groups);
+    scoring passes its own cached version that yields ready-made Groups.
+    """
+    block = block or _block_partial
+    combos: list[tuple] = [()]
     for vec, base in _blocks(counts):
-        combos = [g + h for g in combos for h in _block_partial(vec, base)]
+        combos = [g + h for g in combos for h in block(vec, base)]
     return tuple(combos)
 
 

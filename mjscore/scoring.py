@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, _block_partial, _blocks, counts_of
+from .decompose import SHAPES, _block_partial, counts_of, partial
 from .errors import HandError, SituationError
 from .notation import Hand, Meld
 from .rules import CLAIMED, SITUATIONS, SOURCES
@@ -523,11 +523,9 @@ def _block_groups(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], .
 
 def _partial_candidates(hand: Hand):
     """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
-    combos = [tuple(_meld_groups(hand))]
-    for vec, base in _blocks(counts_of(hand.concealed)):
-        combos = [c + g for c in combos for g in _block_groups(vec, base)]
-    for groups in combos:
-        yield groups, None, None, False
+    melds = tuple(_meld_groups(hand))
+    for groups in partial(counts_of(hand.concealed), _block_groups):
+        yield melds + groups, None, None, False
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
