@@ -13,7 +13,7 @@ import os
 import sys
 from typing import IO, Any, NamedTuple
 
-from .dealfile import variant_for
+from .dealfile import load_data, variant_for
 from .errors import DealError
 from .game import Header, Result, check_header, read_game, seat_deals, settle_all
 from .settle import switch
@@ -69,6 +69,52 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
     summary = Summary(read, scored, rejected)
     writer.end_game(standings(totals), summary)
     return summary
+
+
+class Progress:
+    """A progress bar on a terminal (stderr) for long runs; silent when given no files (not a terminal)."""
+
+    WIDTH = 30
+
+    def __init__(self, stream, files: list[str] | None):
+        self.stream, self.done, self.shown = stream, 0, False
+        self.total = count_deals(files) if files else None
+        self.every = max(1, (self.total or 0) // 200) if files else 0
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        if self.every and (self.done % self.every == 0 or self.done == self.total) and self.done >= 100:
+            self.stream.write("\r" + self.render())
+            self.stream.flush()
+            self.shown = True
+
+    def render(self) -> str:
+        if not self.total:
+            return f"{self.done:,} deals scored"
+        filled = self.WIDTH * min(self.done, self.total) // self.total
+        return (f"[{'#' * filled}{'.' * (self.WIDTH - filled)}] {100 * self.done // self.total:3d}% "
+                f"{self.done:,}/{self.total:,} deals")
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * (self.WIDTH + 40) + "\r")
+            self.stream.flush()
+
+
+def count_deals(paths: list[str]) -> int | None:
+    """How many deals the files hold (for the bar): YAML list lengths, JSON Lines non-empty lines less the header."""
+    total = 0
+    for path in paths:
+        try:
+            if path.endswith((".jsonl", ".ndjson")):
+                with open(path, "rb") as f:
+                    total += max(sum(1 for line in f if line.strip()) - 1, 0)
+            else:
+                data = load_data(path)
+                total += len(data.get("deals") or []) if isinstance(data, dict) else 0
+        except (OSError, DealError):
+            return None  # the run itself will say what is wrong with the file
+    return total
 
 
 # --- writers -----------------------------------------------------------------------------------------

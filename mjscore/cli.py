@@ -238,20 +238,12 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     """
     import sys
 
-    from .batch import run_batch
+    from .batch import Progress, run_batch
 
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
-    count = [0]
-
-    def progress(n):
-        count[0] += n
-        if show and count[0] % 100 == 0:
-            sys.stderr.write(f"\r{count[0]} deals scored")
-            sys.stderr.flush()
-
+    progress = Progress(sys.stderr, list(files) if show else None)
     summary, errors = run_batch(list(files), variant, options, tables_dir, fmt, output, jobs, strict, progress)
-    if show and count[0] >= 100:
-        sys.stderr.write("\r" + " " * 30 + "\r")
+    progress.close()
     if summary.rejected or errors:
         sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
                          + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")

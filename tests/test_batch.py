@@ -180,3 +180,22 @@ def test_a_basque_game_of_five(tmp_path):
     assert code == 0, err
     seats = [d["seats"] for d in json.loads(out)["deals"]]
     assert seats == [{"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}, {"E": "Bo", "S": "Cy", "W": "Di", "N": "Eve"}]
+
+
+def test_progress_bar_renders_counts(tmp_path):
+    import io
+
+    from mjscore.batch import Progress
+
+    path = write_game(tmp_path, [{"hands": GOOD, "winner": None}] * 400)
+    out = io.StringIO()
+    bar = Progress(out, [str(path)])
+    assert bar.total == 400
+    for _ in range(200):
+        bar(1)
+    assert bar.render() == "[###############...............]  50% 200/400 deals"
+    assert out.getvalue().endswith("[###############...............]  50% 200/400 deals")
+    bar.close()
+    silent = Progress(out, None)
+    silent(500)
+    assert silent.render() == "500 deals scored" and not silent.shown
