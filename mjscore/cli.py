@@ -43,8 +43,9 @@ def _fail(message: str, details: list[str], code: int):
 
 def common_options(f):
     """--variant, --option, --tables, --format: shared by every command."""
-    f = click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
-                     help="table for people, json for programs")(f)
+    f = click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+                     help="table for people, json for programs, csv for spreadsheets (one row per item, "
+                          "waiting tile or payment)")(f)
     f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
                      help="use the YAML table files in DIR instead of the packaged ones")(f)
     f = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
@@ -78,6 +79,15 @@ def _situation(v, seat, round_, win, source, also):
     from .scoring import make_situation
 
     return make_situation(v, seat.upper(), round_.upper(), win, source.lower(), tuple(also))
+
+
+def _emit_csv(header, rows):
+    import csv
+    import sys
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
 
 
 def _emit_json(data):
@@ -119,6 +129,14 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
             data["alternatives"] = [s.to_json() for s in scores[1:]]
         _emit_json(data)
         return
+    if fmt == "csv":
+        from .report import fmt_fraction
+
+        rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra] for i in best.items]
+        rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
+                     fmt_fraction(best.limit_fraction), best.value])
+        _emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra"], rows)
+        return
     from .report import score_text
 
     click.echo(score_text(best, scores[1:] if show_all else None, glyphs))
@@ -159,6 +177,9 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     if fmt == "json":
         _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": seat.upper(),
                     "round": round_.upper(), "waits": rows})
+        return
+    if fmt == "csv":
+        _emit_csv(["tile", "discard", "wall"], [[r["tile"], r["discard"], r["wall"]] for r in rows])
         return
     from .report import waits_text
 
@@ -213,6 +234,9 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         raise DealError(f"{where}: {e}") from None
     if fmt == "json":
         _emit_json(result.to_json())
+        return
+    if fmt == "csv":
+        _emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
         return
     from .report import settlement_text
 
