@@ -335,7 +335,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
             add(r._replace(doubles=0) if restricted else r)
     items = [i for i in items if i.rule not in replaced]
     ctx.items = items
-    score = combine(hand, sit, variant, options, groups, items, win, mahjong, notes, tuple(texts))
+    score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
     ctx.value = score.value
     if mahjong:
         for req in variant.requires:
@@ -352,21 +352,8 @@ def _notation(hand: Hand) -> str:
     return _LAST[2]
 
 
-_GROUP_TEXT: dict[Group, str] = {}
-
-
-def _group_text(g: Group) -> str:
-    """A group in the notation, memoised (a few hundred distinct groups make up most hands)."""
-    text = _GROUP_TEXT.get(g)
-    if text is None:
-        if len(_GROUP_TEXT) > 100_000:
-            _GROUP_TEXT.clear()
-        text = _GROUP_TEXT[g] = g.notation()
-    return text
-
-
-def combine(hand, sit, variant, options, groups, items, win, mahjong, notes, texts=None) -> Score:
-    """Points x 2^doubles, limit hands, rounding, the limit, extras; as in each variant's digest."""
+def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> Score:
+    """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation)."""
     limit = options.get("limit")
     points = doubles = 0
     best_limit = best_extra = None
@@ -380,8 +367,7 @@ def combine(hand, sit, variant, options, groups, items, win, mahjong, notes, tex
     uncapped = points * 2 ** doubles
     common = dict(
         variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
-        mahjong=mahjong, arrangement=texts if texts is not None else tuple(_group_text(g) for g in groups),
-        limit=limit,
+        mahjong=mahjong, arrangement=texts, limit=limit,
         win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
         also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
         bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else (),
