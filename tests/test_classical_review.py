@@ -237,6 +237,11 @@ CASES = [
     # bmja with max_chows=4 has no Zero Point Hand: 20 + wall 2 = 22, OCM: 44.
     ("bmja four chows allowed", "123m 456m 789p 234s 55s", SW + drawn("3s") + ("--option", "max_chows=4"),
      (True, 24, 2, 0, 96), (True, 22, 1, 0, 44)),
+    # Seat N round N: {NNNN} 32 (own 1 + round 1) + [WWW] 4 + 999s 8 + 20; the claimed 1s is best taken
+    # into the pair: dmjl + pair of terminals 4 = 68 (4s also wins), + False Color 1: 544 capped 500.
+    # bmja 64 x 4 = 256.
+    ("own = round wind kong, claimed pair", "{NNNN} [WWW] 999s 11s 123s", ("--seat", "N", "--round", "N") + claimed("1s"),
+     (True, 68, 3, 0, 500), (True, 64, 2, 0, 256)),
     # --- Last Tile is Only Possible Tile (dmjl §8) ---
     # Without 2m: 1111m 3m ... waits on 2m only (33m cannot pair with 1111m; 1m is held four times).
     # 111m 8 + [123m] claimed 0 + 20 + only 2 = 30.
@@ -282,6 +287,17 @@ CASES = [
     # Calling for Gates of Heaven pays 0.4 of the limit option: 0.4 x 2000 = 800; dmjl 999p 8 + 111p 8 = 16.
     ("calling with limit option", "1112345678999p", ("--option", "limit=2000"),
      (False, 16, 0, 0, 16), (False, 0, 0, 0.4, 800)),
+    # Calling for Buried Treasure with an honour pair (E or 9m): dmjl 8 + 4 + 4 = 16, 3CP: 32.
+    ("calling buried treasure, honours", "111m 555m 777m EE 99m", SW, (False, 16, 1, 0, 32), (False, 0, 0, 0.4, 400)),
+    # Calling for Heads and Tails (9m) outscored: {1111m} 32 + {9999p} 32 + 111s 8 + 999s 8 + 1234f 16 = 96.
+    # bmja All Flowers 2 + Own Flower 1: 768 >= 400. dmjl 3CP + All Flowers: 384.
+    ("calling heads and tails outscored", "{1111m} {9999p} 111s 999s 9m 1234f", (),
+     (False, 96, 2, 0, 384), (False, 96, 3, 0, 768)),
+    # E completes only with two chows: no BMJA mah jong, not calling. 111p 8 + 999p 8 = 16.
+    ("not calling with two chows", "123m 456m 111p 999p E", (), (False, 16, 0, 0, 16), (False, 16, 0, 0, 16)),
+    # 6m completes 333 444 555 66 with [222m]: Purity, no limit (exposed). [222m] 2 + 4 + 4 + 4 = 14;
+    # bmja Calling for Purity: 112; dmjl 3CP: 28.
+    ("calling purity, pungs", "[222m] 333m 444m 555m 6m", (), (False, 14, 1, 0, 28), (False, 14, 3, 0, 112)),
     ("long hand four alike undeclared", "1111m 234m 555p 777s 99s", (), LONG, LONG),
     ("long hand with bonus", "1111m 234m 555p 777s 99s 1f 2y", drawn("9s"), LONG, LONG),
 ]
