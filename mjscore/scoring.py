@@ -460,6 +460,8 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
                            f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
     if mahjong_possible and not any(s.mahjong for s in scores):
         scores = _refused(hand, sit, variant, options, scores, notes)
+    if len(scores) == 1:
+        return scores
     later = variant.memo.get("limit order")
     if later is None:
         later = variant.memo["limit order"] = _limit_order(variant)
