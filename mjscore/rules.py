@@ -115,6 +115,12 @@ REGISTRY: dict[tuple[str, str], Condition] = {}
 
 
 def condition(name: str, scope: str, check, doc: str):
+    """Register condition `name` for a scope: "group", "bonus" or "hand".
+
+    A group or bonus condition may read only its subject, the seat and prevailing wind and the
+    options: scoring memoises group and bonus items on exactly those (scoring._subject_table).
+    """
+
     def register(f):
         REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc)
         return f
