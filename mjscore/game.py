@@ -247,27 +247,23 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
 
 # --- settling ----------------------------------------------------------------------------------------
 
+def _name_to_seat(name, seats: dict[str, str], what: str):
+    """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
+    if name is None:
+        return None
+    by_name = {n: s for s, n in seats.items()}
+    if not isinstance(name, str) or name not in by_name:
+        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(seats.values())})")
+    return by_name[name]
+
+
 def _by_seat(mapping, seats: dict[str, str], what: str):
+    """A mapping keyed by player names, keyed by seats instead."""
     if mapping is None:
         return None
     if not isinstance(mapping, dict):
         raise DealError(f"{what}: expected a mapping of player names")
-    by_name = {name: seat for seat, name in seats.items()}
-    out = {}
-    for name, value in mapping.items():
-        if name not in by_name:
-            raise DealError(f"{what}: {name!r} is not seated in this deal (seated: {', '.join(seats.values())})")
-        out[by_name[name]] = value
-    return out
-
-
-def _name_to_seat(name, seats: dict[str, str], what: str):
-    if name is None:
-        return None
-    by_name = {n: s for s, n in seats.items()}
-    if name not in by_name:
-        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(seats.values())})")
-    return by_name[name]
+    return {_name_to_seat(name, seats, what): value for name, value in mapping.items()}
 
 
 def to_deal_data(data: Any, seats: dict[str, str]) -> dict:

@@ -199,3 +199,12 @@ def test_progress_bar_renders_counts(tmp_path):
     silent = Progress(out, None)
     silent(500)
     assert silent.render() == "500 deals scored" and not silent.shown
+
+
+def test_a_name_that_is_not_text_is_a_rejected_deal(tmp_path):
+    path = write_game(tmp_path, [{"hands": GOOD, "winner": ["Bo"]}, {"hands": GOOD, "false_mahjong": {"x": 1}}])
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 1 and "Traceback" not in err
+    errors = [d["error"] for d in json.loads(out)["deals"]]
+    assert errors[0].startswith("winner: ['Bo'] is not a player in this deal")
+    assert errors[1].startswith("false_mahjong: {'x': 1} is not a player in this deal")
