@@ -10,9 +10,6 @@ import click
 from .errors import MjscoreError
 from .rules import SITUATIONS, SOURCES
 
-WINDS = ["E", "S", "W", "N"]
-
-
 class MjscoreGroup(click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
 
@@ -41,18 +38,29 @@ def _fail(message: str, details: list[str], code: int):
     sys.exit(code)
 
 
+def variant_options(f, option_flags=("--option", "-o")):
+    """--variant, --option, --tables: which rules (batch keeps -o for its output file)."""
+    f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
+                     help="use the YAML table files in DIR instead of the packaged ones")(f)
+    f = click.option(*option_flags, "options", multiple=True, metavar="KEY=VALUE",
+                     help="a house option of the variant (repeatable), e.g. limit=1000")(f)
+    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
+                     help="rule variant (default spanish, or what a deal or game file names; the "
+                          "MJSCORE_VARIANT environment variable overrides the default)")(f)
+    return f
+
+
+def variant_options_long_only(f):
+    """variant_options for batch, whose -o is the output file."""
+    return variant_options(f, option_flags=("--option",))
+
+
 def common_options(f):
-    """--variant, --option, --tables, --format: shared by every command."""
+    """--variant, --option, --tables, --format: shared by score, waits and settle."""
     f = click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
                      help="table for people, json for programs, csv for spreadsheets (one row per item, "
                           "waiting tile or payment)")(f)
-    f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
-                     help="use the YAML table files in DIR instead of the packaged ones")(f)
-    f = click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-                     help="a house option of the variant (repeatable), e.g. limit=1000")(f)
-    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
-                     help="rule variant (default spanish; the MJSCORE_VARIANT environment variable overrides)")(f)
-    return f
+    return variant_options(f)
 
 
 def situation_options(f):
@@ -83,7 +91,6 @@ def _situation(v, seat, round_, win, source, also):
 
 def _emit_csv(header, rows):
     import csv
-    import sys
 
     writer = csv.writer(sys.stdout, lineterminator="\n")
     writer.writerow(header)
@@ -250,18 +257,13 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 @click.option("-o", "--output", default=None, metavar="FILE", help="write to FILE (atomically) instead of stdout")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
-@click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
-              help="rule variant, if the game file does not name one")
-@click.option("--option", "options", multiple=True, metavar="KEY=VALUE", help="a house option (repeatable)")
-@click.option("--tables", "tables_dir", metavar="DIR", default=None, help="use the YAML table files in DIR")
+@variant_options_long_only
 def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
     line, then one deal per line). Exit status 1 if some deals could not be scored.
     """
-    import sys
-
     from .batch import Progress, run_batch
 
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))

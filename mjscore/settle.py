@@ -104,9 +104,7 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            who = deal.players.get(seat)
-            raise DealError(f"hand of {who + ' (' + seat + ')' if who else SEAT_NAMES[seat] + ' (' + seat + ')'}: "
-                            f"{e}") from None
+            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {e}") from None
     total = [0] * (T.SEASON0 + 4)
     for hand in hands.values():
         for m in hand.melds:
