@@ -291,6 +291,5 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, output: str | None,
         with AtomicFile(output) as out:
             go(out)
     else:
-        buf = sys.stdout
-        go(buf)
+        go(sys.stdout)
     return summary, errors
