@@ -7,13 +7,14 @@ limit.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, _block_partial, counts_of, partial
+from .decompose import SHAPES, _block_partial, _blocks, combine_blocks, counts_of
 from .errors import HandError, SituationError
-from .notation import Hand, Meld
+from .notation import Hand, Meld, format_concealed
 from .rules import CLAIMED, SITUATIONS, SOURCES
 from .tables import Variant
 
@@ -136,42 +137,104 @@ class Score(NamedTuple):
 
 # --- the context conditions read ------------------------------------------------------------------
 
-_LAST: list = [None, None, None]  # the hand last described, its facts, its notation
+class Facts(NamedTuple):
+    """What every candidate of one hand shares, worked out once per hand."""
+
+    suits: frozenset  # suits among the tiles (0, 1, 2), bonus aside
+    has_honours: bool
+    notation: str  # the hand in canonical notation
+    blocks: tuple  # the free concealed tiles cut into (block counts, first tile id), as decompose caches them
+    tile_count: int  # as a winning hand counts them: a kong counts three
+    melds: tuple  # the declared sets as Groups
 
 
-def _facts(hand: Hand) -> tuple[tuple[int, ...], frozenset, bool]:
-    """The hand's tiles (bonus aside), the suits among them and whether it holds an honour.
+_LAST: list = [None, None]  # the hand last described and its Facts
 
-    Every candidate of a hand shares the Hand object, so remembering the last one is enough
-    (and cheaper than hashing a hand for a real cache)."""
-    if _LAST[0] is not hand:
-        tiles = hand.all_tiles
-        _LAST[:] = [hand, (tiles, frozenset(t // 9 for t in tiles if t < 27), any(27 <= t < 34 for t in tiles)),
-                    None]
-    return _LAST[1]
+
+def facts(hand: Hand) -> Facts:
+    """The hand's Facts. Every candidate of a hand shares the Hand object, so remembering the
+    last one is enough (and cheaper than hashing a hand for a real cache)."""
+    if _LAST[0] is hand:
+        return _LAST[1]
+    conc = hand.concealed
+    cuts = (0, bisect_left(conc, 9), bisect_left(conc, 18), bisect_left(conc, 27), len(conc))
+    blocks, parts, suits, honours = [], [], set(), False
+    for k in range(4):
+        if cuts[k] == cuts[k + 1]:
+            continue
+        part = conc[cuts[k]:cuts[k + 1]]
+        info = _BLOCKS.get(part) or _block_info(part)
+        blocks.append(info[0])
+        parts.append(info[1])
+        if k < 3:
+            suits.add(k)
+        else:
+            honours = True
+    n = len(conc)
+    if hand.melds:
+        shown = []
+        for m in hand.melds:
+            t = m.tiles[0]
+            if t < 27:
+                suits.add(t // 9)
+            else:
+                honours = True
+            n += 3 if m.kind == "kong" else len(m.tiles)
+            shown.append(m.notation())
+        parts = shown + parts
+    if hand.bonus:
+        parts += format_concealed(hand.bonus)
+    out = Facts(frozenset(suits), honours, " ".join(parts), tuple(blocks), n,
+                tuple(Group(m.kind, m.tiles, m.exposed, True) for m in hand.melds))
+    _LAST[0], _LAST[1] = hand, out
+    return out
+
+
+_BLOCKS: dict[tuple[int, ...], tuple] = {}  # one block's sorted tiles -> ((counts, first id), notation)
+
+
+def _block_info(part: tuple[int, ...]) -> tuple:
+    base = 27 if part[0] >= 27 else part[0] // 9 * 9
+    vec = [0] * (7 if base == 27 else 9)
+    for t in part:
+        vec[t - base] += 1
+    if base == 27:
+        text = " ".join(T.name(base + i) * c for i, c in enumerate(vec) if c)
+    else:
+        text = "".join(str(i + 1) * c for i, c in enumerate(vec)) + T.SUITS[base // 9]
+    if len(_BLOCKS) > 50_000:
+        _BLOCKS.clear()
+    info = _BLOCKS[part] = ((tuple(vec), base), text)
+    return info
 
 
 _WIND = {w: T.wind_tile(w) for w in T.WINDS}
 
 
 class Ctx:
-    """What the registered conditions see for one candidate arrangement."""
+    """What the registered conditions see for one candidate arrangement (one per hand, re-pointed
+    at each candidate by score_all)."""
 
-    def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, groups, pattern, win, mahjong):
+    def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, mahjong: bool,
+                 hand_facts: Facts | None = None):
         self.hand, self.options, self.variant = hand, options, variant
         self.seat, self.round = sit.seat, sit.round
         self.seat_tile, self.round_tile = _WIND[sit.seat], _WIND[sit.round]
         self.source = sit.source if mahjong else None
-        self.also = sit.also if mahjong else frozenset()
-        self.win = win
-        self.groups = groups
-        self.pattern = pattern
+        self.also = sit.also if mahjong else _NO_WORDS
         self.mahjong = mahjong
         self.bonus = hand.bonus if options.get("flowers", True) else ()
-        self.tiles, self.suits, self.has_honours = _facts(hand)
+        f = hand_facts or facts(hand)
+        self.suits, self.has_honours = f.suits, f.has_honours
+        self.win = self.groups = self.pattern = None
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """Every tile of the hand, bonus aside (few conditions read it)."""
+        return self.hand.all_tiles
 
     @property
     def wait_count(self) -> int:
@@ -228,18 +291,19 @@ def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
     return sorted(choices & robbable if robbable is not None else choices)
 
 
-def candidates(hand: Hand, sit: Situation, variant: Variant):
+def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts | None = None):
     """Yield (groups, pattern, winning tile, mahjong) for every arrangement worth scoring."""
-    base = _meld_groups(hand)
-    n = hand.tile_count
+    f = hand_facts or facts(hand)
+    n = f.tile_count
     if n < WIN_COUNT:
-        yield from _partial_candidates(hand)
+        yield from _partial_candidates(hand, f)
         return
     if n > WIN_COUNT:
         return
+    base = list(f.melds)
     claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
-    counts = counts_of(hand.concealed)
     wins = _win_choices(hand, sit)
+    counts = counts_of(hand.concealed)
     for shape in variant.shapes:
         for raw in SHAPES[shape](counts, len(hand.melds)):
             groups = base + _free(raw)
@@ -298,18 +362,18 @@ def _judge(rules, ctx, subject, shown) -> tuple:
     return text, items, names
 
 
-def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False) -> Score:
-    ctx = Ctx(hand, sit, options, variant, groups, pattern, win, mahjong)
+def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
+           ctx: Ctx | None = None, tables: tuple | None = None) -> Score:
+    """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates."""
+    if ctx is None:
+        ctx = Ctx(hand, sit, options, variant, mahjong)
+    if tables is None:
+        tables = _tables(variant, sit, mahjong, options)
+    ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
+    group_rules, bonus_rules, hand_rules = _rule_sets(variant, mahjong)
+    table = tables[0]
     items: list[Item] = []
     replaced: set[str] = set()
-
-    def add(rule, tiles=""):
-        items.append(Item(rule.name, tiles, rule.points, rule.doubles, rule.limit, rule.extra, rule.table,
-                          rule.keep_doubles))
-        replaced.update(rule.replaces)
-
-    group_rules, bonus_rules, hand_rules = _rule_sets(variant, mahjong)
-    table = _subject_table(variant, "group", sit, mahjong, options)
     texts = []
     for g in groups:
         entry = table.get(g)
@@ -319,9 +383,12 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         items += entry[1]
         if entry[2]:
             replaced |= entry[2]
-    ctx.set_points = sum(i.points for i in items)
+    points = 0
+    for i in items:
+        points += i.points
+    ctx.set_points = points
     if ctx.bonus:
-        bonus_table = _subject_table(variant, "bonus", sit, mahjong, options)
+        bonus_table = tables[1]
         for t in ctx.bonus:
             entry = bonus_table.get(t)
             if entry is None:
@@ -332,8 +399,13 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     ctx.items = items
     for r in hand_rules:
         if r.pred(ctx, None):
-            add(r._replace(doubles=0) if restricted else r)
-    items = [i for i in items if i.rule not in replaced]
+            if restricted:
+                r = r._replace(doubles=0)
+            items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles))
+            if r.replaces:
+                replaced.update(r.replaces)
+    if replaced:
+        items = [i for i in items if i.rule not in replaced]
     ctx.items = items
     score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
     ctx.value = score.value
@@ -344,12 +416,13 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     return score
 
 
+def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple[dict, dict]:
+    return (_subject_table(variant, "group", sit, mahjong, options),
+            _subject_table(variant, "bonus", sit, mahjong, options))
+
+
 def _notation(hand: Hand) -> str:
-    """The hand in canonical notation, remembered for the hand last described (see _facts)."""
-    _facts(hand)
-    if _LAST[2] is None:
-        _LAST[2] = hand.notation()
-    return _LAST[2]
+    return facts(hand).notation
 
 
 def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> Score:
@@ -365,13 +438,11 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
         if i.extra and (best_extra is None or i.extra > best_extra.extra):
             best_extra = i
     uncapped = points * 2 ** doubles
-    common = dict(
-        variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
-        mahjong=mahjong, arrangement=texts, limit=limit,
-        win=T.name(win) if win is not None else None, source=sit.source if mahjong else None,
-        also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
-        bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else (),
-    )
+    # the fields after `value` and `uncapped`, in Score's order
+    tail = (T.name(win) if win is not None else None, sit.source if mahjong else None,
+            tuple(sorted(sit.also)) if mahjong and sit.also else (),
+            tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
+    head = (variant.name, options, facts(hand).notation, sit.seat, sit.round, mahjong, texts)
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
@@ -382,17 +453,15 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
                 notes = list(notes) + ([note] if note else [])
             else:
                 value = base
-            return Score(items=(best_limit, *kept), points=0, doubles=kept_doubles, limit_hand=best_limit.rule,
-                         limit_fraction=best_limit.limit, value=value, uncapped=base * 2 ** kept_doubles,
-                         notes=tuple(notes), **common)
+            return Score(*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit, limit,
+                         value, base * 2 ** kept_doubles, *tail, tuple(notes))
     value, note = final_value(variant, options, points, doubles)
     if note:
         notes = list(notes) + [note]
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
-    return Score(items=tuple(items), points=points, doubles=doubles, limit_hand=None, limit_fraction=0,
-                 value=value, uncapped=uncapped, notes=tuple(notes), **common)
+    return Score(*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail, tuple(notes))
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
@@ -418,11 +487,9 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 
 def _long_hand(hand, sit, variant, options, why) -> Score:
     item = Item("long hand", points=0)
-    return Score(variant=variant.name, options=options, hand=_notation(hand), seat=sit.seat, round=sit.round,
-                 mahjong=False, arrangement=(), items=(item,), points=0, doubles=0, limit_hand=None,
-                 limit_fraction=0, limit=options.get("limit"), value=variant.long_hand,
-                 uncapped=variant.long_hand, bonus=tuple(T.name(t) for t in hand.bonus),
-                 notes=(why,))
+    return Score(variant.name, options, _notation(hand), sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
+                 options.get("limit"), variant.long_hand, variant.long_hand,
+                 bonus=tuple(T.name(t) for t in hand.bonus), notes=(why,))
 
 
 def check_tiles(hand: Hand, variant: Variant) -> None:
@@ -441,7 +508,8 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
         notes.append("played without flowers and seasons: bonus tiles not scored")
-    n = hand.tile_count
+    f = facts(hand)
+    n = f.tile_count
     if n > WIN_COUNT:
         return [_long_hand(hand, sit, variant, options,
                            f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
@@ -452,8 +520,10 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
             notes.append("not mah jong (fewer than 14 tiles): the situation options are ignored")
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:
         notes.append("no --win given: every tile was tried as the winning tile; the best is shown")
-    scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted)
-              for g, p, w, m in candidates(hand, sit, variant)]
+    ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
+    tables = _tables(variant, sit, mahjong_possible, options)
+    scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
+              for g, p, w, m in candidates(hand, sit, variant, f)]
     if not scores:
         return [_long_hand(hand, sit, variant, options,
                            f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
@@ -509,11 +579,11 @@ def _block_groups(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], .
     return tuple(tuple(_free(raw)) for raw in _block_partial(vec, base))
 
 
-def _partial_candidates(hand: Hand):
+def _partial_candidates(hand: Hand, hand_facts: Facts | None = None):
     """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
-    melds = tuple(_meld_groups(hand))
-    for groups in partial(counts_of(hand.concealed), _block_groups):
-        yield melds + groups, None, None, False
+    f = hand_facts or facts(hand)
+    for groups in combine_blocks(f.blocks, _block_groups):
+        yield f.melds + groups, None, None, False
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
