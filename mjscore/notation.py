@@ -6,6 +6,7 @@ HandError naming the group, so a typo at the table shows at once.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import NamedTuple
 
 from . import tiles as T
@@ -249,8 +250,48 @@ def _scan(text: str, start: int, end: int) -> tuple[int, ...]:
     return found
 
 
+_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its Meld
+
+
+def _remember(token: str, found: tuple) -> None:
+    if not any(ch.isspace() for ch in token):
+        if len(_TOKENS) > 20_000:
+            _TOKENS.clear()
+        _TOKENS[token] = found
+
+
 def parse_hand(text: str) -> Hand:
-    """Parse a hand string; raise HandError (with the offending groups) if it is not valid."""
+    """Parse a hand string; raise HandError (with the offending groups) if it is not valid.
+
+    Hands are mostly made of groups seen before ("1257m", "[777m]"), so a hand whose groups
+    are all remembered and which breaks no rule is put together at once; anything else, and
+    every error, goes through the careful parser."""
+    melds: list[Meld] = []
+    tiles: list[int] = []
+    for token in text.split():
+        found = _TOKENS.get(token)
+        if found is None:
+            return _parse_careful(text)
+        if found.__class__ is Meld:
+            melds.append(found)
+        else:
+            tiles += found
+    tiles.sort()
+    bonus: list[int] = []
+    if tiles and tiles[-1] >= T.FLOWER0:
+        cut = bisect_left(tiles, T.FLOWER0)
+        tiles, bonus = tiles[:cut], tiles[cut:]
+        if any(a == b for a, b in zip(bonus, bonus[1:])):
+            return _parse_careful(text)
+    held = sorted(tiles + [t for m in melds for t in m.tiles]) if melds else tiles
+    n = len(held)
+    if n == 0 or n > MAX_TILES or any(a == b for a, b in zip(held, held[4:])):
+        return _parse_careful(text)  # raises with the place
+    return Hand(tuple(melds), tuple(tiles), tuple(bonus), text)
+
+
+def _parse_careful(text: str) -> Hand:
+    """parse_hand group by group, with each error's place; remembers each good group for the quick path."""
     melds: list[Meld] = []
     concealed: list[int] = []
     bonus: list[int] = []
@@ -261,10 +302,12 @@ def parse_hand(text: str) -> Hand:
         if kind:
             group_tiles = _scan(text, start + 1, end - 1)
             melds.append(_meld(kind, list(group_tiles), text, span))
+            _remember(text[start:end], melds[-1])
         else:
             group_tiles = _scan(text, start, end)
             for t in group_tiles:
                 (bonus if t >= T.FLOWER0 else concealed).append(t)
+            _remember(text[start:end], group_tiles)
         parts.append((span, group_tiles))
         for t in group_tiles:
             counts[t] += 1

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, _block_partial, _blocks, combine_blocks, counts_of
+from .decompose import SHAPES, _block_partial, combine_blocks, counts_of
 from .errors import HandError, SituationError
 from .notation import Hand, Meld, format_concealed
 from .rules import CLAIMED, SITUATIONS, SOURCES
@@ -267,10 +267,6 @@ def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
 
 
 # --- candidates -------------------------------------------------------------------------------------
-
-def _meld_groups(hand: Hand) -> list[Group]:
-    return [Group(m.kind, m.tiles, m.exposed, True) for m in hand.melds]
-
 
 def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):

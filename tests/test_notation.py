@@ -3,7 +3,7 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from mjscore import tiles as T
+from mjscore import notation, tiles as T
 from mjscore.errors import HandError
 from mjscore.notation import parse_hand, parse_tile
 
@@ -143,3 +143,24 @@ def test_round_trip(text):
     assert again.notation() == hand.notation()
     assert sorted(again.all_tiles) == sorted(hand.all_tiles) and again.bonus == hand.bonus
     assert parse_hand(hand.notation(glyphs=True)).notation() == hand.notation()
+
+
+# --- the quick path (remembered groups) agrees with the careful parser -------------------------------
+
+def _outcome(parse, text):
+    try:
+        return parse(text)
+    except HandError as e:
+        return ("error", str(e))
+
+
+@given(hands(), st.lists(st.tuples(st.integers(0, 40), st.sampled_from(list("[]{} 1m5pEz\u2003")))), st.booleans())
+def test_quick_path_agrees_with_careful_parse(text, edits, twice):
+    """A hand parsed twice (the second time from remembered groups) parses as the careful parser
+    says, good or bad: the same Hand, or the same one-line message with the same carets."""
+    for pos, ch in edits:  # mangle some: stray brackets, spaces inside groups, extra tiles
+        text = text[:pos] + ch + text[pos:]
+    first = _outcome(parse_hand, text)
+    if twice:
+        _outcome(parse_hand, text.replace(" ", "  "))  # other groups remembered in between
+    assert _outcome(parse_hand, text) == first == _outcome(notation._parse_careful, text)
