@@ -54,7 +54,7 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0
-    for result in settle_all(header, seat_deals(header, deals), jobs):
+    for result, shown in settle_all(header, seat_deals(header, deals), jobs, type(writer).render):
         read += 1
         if result.error:
             rejected += 1
@@ -64,7 +64,7 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
             scored += 1
             for name, amount in result.data["net"].items():
                 totals[name] += amount
-        writer.deal(result, dict(totals))
+        writer.deal(result, shown, totals)
         progress(1)
     summary = Summary(read, scored, rejected)
     writer.end_game(standings(totals), summary)
@@ -120,16 +120,27 @@ def count_deals(paths: list[str]) -> int | None:
 # --- writers -----------------------------------------------------------------------------------------
 
 class Writer:
+    """A deal is written in two steps: `render` (a static function of the settled deal alone, so it
+    runs where the deal was settled, perhaps in another process) and `deal`, which adds the running
+    totals in the main process."""
+
     def __init__(self, out: IO[str], games: int):
         self.out, self.games = out, games
 
     def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None: ...
 
-    def deal(self, result: Result, totals: dict[str, int]) -> None: ...
+    @staticmethod
+    def render(r: Result) -> Any: ...
+
+    def deal(self, result: Result, shown: Any, totals: dict[str, int]) -> None: ...
 
     def end_game(self, standings: list[dict], summary: Summary) -> None: ...
 
     def finish(self, summary: Summary, errors: list[str]) -> None: ...
+
+
+def _line(totals: dict[str, int]) -> str:
+    return ", ".join(f"{n} {t}" for n, t in totals.items())
 
 
 class TableWriter(Writer):
@@ -139,24 +150,23 @@ class TableWriter(Writer):
         w = self.out.write
         w(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}\n")
         if any(totals.values()):
-            w("starting balances: " + ", ".join(f"{n} {t}" for n, t in totals.items()) + "\n")
+            w(f"starting balances: {_line(totals)}\n")
 
-    def deal(self, r, totals):
-        w = self.out.write
+    @staticmethod
+    def render(r):
         seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
         if r.error:
-            w(f"\ndeal {r.number} (round {r.round}; {seats}): NOT SCORED: {r.place}: {r.error}\n")
-            return
+            return f"\ndeal {r.number} (round {r.round}; {seats}): NOT SCORED: {r.place}: {r.error}\n"
         d = r.data
         what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}" if d["winner"] else
                 f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
-        w(f"\ndeal {r.number} ({game}round {r.round}; {seats}): {what}\n")
         values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
-        w(f"  hand values: {values}\n")
-        for p in d["payments"]:
-            w(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n")
-        w("  totals: " + ", ".join(f"{n} {t}" for n, t in totals.items()) + "\n")
+        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}): {what}\n  hand values: {values}\n"
+                + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"]))
+
+    def deal(self, r, shown, totals):
+        self.out.write(shown if r.error else f"{shown}  totals: {_line(totals)}\n")
 
     def end_game(self, standings, summary):
         w = self.out.write
@@ -185,14 +195,18 @@ class CsvWriter(Writer):
     def start_game(self, path, header, totals):
         self.path = path
 
-    def deal(self, r, totals):
-        for seat, name in r.seats.items():
-            if r.error:
-                self.csv.writerow([self.path, r.number, r.game, r.round, name, seat, "", "", 0, totals[name], r.error])
-            else:
-                d = r.data
-                self.csv.writerow([self.path, r.number, r.game, r.round, name, seat, d["winner"] or "",
-                                   d["hands"][name]["value"], d["net"][name], totals[name], ""])
+    @staticmethod
+    def render(r):
+        """Each row but the file and the running total."""
+        if r.error:
+            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error] for seat, name in r.seats.items()]
+        d = r.data
+        return [[r.number, r.game, r.round, name, seat, d["winner"] or "", d["hands"][name]["value"],
+                 d["net"][name], ""] for seat, name in r.seats.items()]
+
+    def deal(self, r, shown, totals):
+        for row in shown:
+            self.csv.writerow([self.path, *row[:-1], totals[row[3]], row[-1]])
 
 
 class JsonWriter(Writer):
@@ -213,15 +227,20 @@ class JsonWriter(Writer):
         self.out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "deals": [')
         self.first_deal = True
 
-    def deal(self, r, totals):
+    @staticmethod
+    def render(r):
+        """The deal's JSON object, open at the end for its "totals"."""
         item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
                                 "seats": r.seats}
         if r.error:
             item["error"] = r.error
         else:
             item.update(r.data)
-        item["totals"] = totals
-        self.out.write(("" if self.first_deal else ", ") + json.dumps(item, ensure_ascii=False))
+        return json.dumps(item, ensure_ascii=False)[:-1]
+
+    def deal(self, r, shown, totals):
+        self.out.write(f'{"" if self.first_deal else ", "}{shown}, "totals": '
+                       f'{json.dumps(totals, ensure_ascii=False)}}}')
         self.first_deal = False
 
     def end_game(self, standings, summary):

@@ -10,7 +10,7 @@ place (file and line) and the reason.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Callable, Iterator, NamedTuple
 
 from .dealfile import load_data, parse_deal
 from .errors import DealError, MjscoreError
@@ -323,26 +323,46 @@ def named(result: Settlement) -> dict:
     }
 
 
-def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1) -> Iterator[Result]:
-    """Results in deal order; with jobs > 1 the deals are settled on that many processes."""
+def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1,
+               render: Callable[[Result], Any] = lambda r: None) -> Iterator[tuple[Result, Any]]:
+    """(result, render(result)) in deal order; with jobs > 1 the deals are settled and rendered on that
+    many processes, and only what the main process needs of a result (its net) comes back with it."""
     if jobs <= 1:
         for s in seated:
-            yield settle_one(header, s)
+            r = settle_one(header, s)
+            yield r, render(r)
         return
     import multiprocessing as mp
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    with ctx.Pool(jobs, initializer=_init_worker, initargs=(header,)) as pool:
-        yield from pool.imap(_work, seated, chunksize=64)
+    with ctx.Pool(jobs, initializer=_init_worker, initargs=(header, render)) as pool:
+        for chunk in pool.imap(_work, _chunks(seated, 64)):
+            yield from chunk
 
 
-_HEADER: Header | None = None
+def _chunks(items: Iterator, size: int) -> Iterator[list]:
+    chunk = []
+    for item in items:
+        chunk.append(item)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
 
 
-def _init_worker(header: Header) -> None:
-    global _HEADER
-    _HEADER = header
+_WORKER: list = []
 
 
-def _work(seated: Seated) -> Result:
-    return settle_one(_HEADER, seated)
+def _init_worker(header: Header, render) -> None:
+    _WORKER[:] = [header, render]
+
+
+def _work(chunk: list[Seated]) -> list[tuple[Result, Any]]:
+    header, render = _WORKER
+    out = []
+    for seated in chunk:
+        r = settle_one(header, seated)
+        shown = render(r)
+        out.append((r._replace(data={"net": r.data["net"]}) if r.data else r, shown))
+    return out
