@@ -247,23 +247,22 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
 
 # --- settling ----------------------------------------------------------------------------------------
 
-def _name_to_seat(name, seats: dict[str, str], what: str):
+def _name_to_seat(name, by_name: dict[str, str], what: str):
     """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
     if name is None:
         return None
-    by_name = {n: s for s, n in seats.items()}
     if not isinstance(name, str) or name not in by_name:
-        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(seats.values())})")
+        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(by_name)})")
     return by_name[name]
 
 
-def _by_seat(mapping, seats: dict[str, str], what: str):
+def _by_seat(mapping, by_name: dict[str, str], what: str):
     """A mapping keyed by player names, keyed by seats instead."""
     if mapping is None:
         return None
     if not isinstance(mapping, dict):
         raise DealError(f"{what}: expected a mapping of player names")
-    return {_name_to_seat(name, seats, what): value for name, value in mapping.items()}
+    return {_name_to_seat(name, by_name, what): value for name, value in mapping.items()}
 
 
 def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
@@ -272,19 +271,20 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
         raise DealError(data.why)
     if not isinstance(data, dict):
         raise DealError("a deal is a mapping with hands:, winner:, win: ...")
+    by_name = {n: s for s, n in seats.items()}
     out = dict(data)
-    hands = _by_seat(data.get("hands"), seats, "hands")
+    hands = _by_seat(data.get("hands"), by_name, "hands")
     if hands is not None:
-        missing = [n for s, n in seats.items() if s not in hands]
-        if missing:
+        if len(hands) < len(seats):
+            missing = [n for s, n in seats.items() if s not in hands]
             raise DealError(f"hands: no hand for {', '.join(missing)}")
         out["hands"] = hands
     for key in ("winner", "false_mahjong", "pays_for_all"):
-        out[key] = _name_to_seat(data.get(key), seats, key)
+        out[key] = _name_to_seat(data.get(key), by_name, key)
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
-        out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], seats, "win.discarder")}
+        out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
-        out["faults"] = _by_seat(data["faults"], seats, "faults")
+        out["faults"] = _by_seat(data["faults"], by_name, "faults")
     return out
 
 

@@ -33,9 +33,9 @@ class Situation(NamedTuple):
 
 def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=()) -> Situation:
     """Check situation values as a user typed them; SituationError says which one is wrong."""
-    for what, wind in (("seat", seat), ("round", round)):
-        if wind not in tuple(T.WINDS):
-            raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
+    if seat not in _WIND_LETTERS or round not in _WIND_LETTERS:
+        what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
+        raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
         raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
     if also:
@@ -44,12 +44,20 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
             if word not in known:
                 raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
     if win is not None and not isinstance(win, int):
-        from .notation import parse_tile
-
-        win = parse_tile(win, "--win")
+        win = _win_tile(win)
     if win is not None and T.is_bonus(win):
         raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
     return Situation(seat, round, win, source, frozenset(also) if also else _NO_WORDS)
+
+
+_WIND_LETTERS = frozenset(T.WINDS)
+
+
+@lru_cache(maxsize=256)
+def _win_tile(text: str) -> int:
+    from .notation import parse_tile
+
+    return parse_tile(text, "--win")
 
 
 _NO_WORDS: frozenset = frozenset()

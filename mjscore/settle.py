@@ -7,6 +7,7 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, NamedTuple
 
 from . import tiles as T
@@ -105,18 +106,19 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
             raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {e}") from None
-    total = [0] * (T.SEASON0 + 4)
+    held: list[int] = []
     for hand in hands.values():
+        held += hand.concealed
+        held += hand.bonus
         for m in hand.melds:
-            for t in m.tiles:
-                total[t] += 1
-        for t in hand.concealed:
-            total[t] += 1
-        for t in hand.bonus:
-            total[t] += 1
-    if max(total) <= 1 or (max(total[:T.FLOWER0]) <= 4 and max(total[T.FLOWER0:]) <= 1):
+            held += m.tiles
+    total = Counter(held)
+    bonus = Counter({t: total.pop(t) for t in list(total) if t >= T.FLOWER0}) if held and max(held) >= T.FLOWER0 \
+        else Counter()
+    if max(total.values(), default=0) <= 4 and max(bonus.values(), default=0) <= 1:
         return hands
-    for t, n in enumerate(total):
+    for t in sorted(total + bonus):
+        n = total[t] + bonus[t]
         most = 1 if T.is_bonus(t) else 4
         if n > most:
             holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
@@ -158,11 +160,12 @@ def _check_deal(deal: Deal) -> None:
 def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
     v, opts = deal.variant, deal.options
     sit = make_situation(v, seat, deal.round)
-    fault = deal.faults.get(seat)
+    fault = deal.faults.get(seat) if deal.faults else None
     how = (switch(v, opts, "faults", {}) or {}).get(fault, "normal") if fault else "normal"
-    if how == "zero" or hand.tile_count > WIN_COUNT:
+    n = hand.tile_count
+    if how == "zero" or n > WIN_COUNT:
         return _long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
-    if hand.tile_count == WIN_COUNT:
+    if n == WIN_COUNT:
         return _long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles but another player won")
     return score_all(hand, sit, v, opts, restricted=how == "restricted")[0]
 
@@ -186,12 +189,18 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
 
 # --- payments -----------------------------------------------------------------------------------
 
+def _doubler(deal: Deal) -> str | None:
+    """The seat that pays and receives double in this deal (East or the banker), or None."""
+    v, opts = deal.variant, deal.options
+    if len(deal.hands) == 2 and switch(v, opts, "two_players_no_double", False):
+        return None
+    if not switch(v, opts, "east_double", True):
+        return None
+    return doubled_seat(opts)
+
+
 def _factor(deal: Deal, a: str, b: str) -> int:
-    if len(deal.hands) == 2 and switch(deal.variant, deal.options, "two_players_no_double", False):
-        return 1
-    if not switch(deal.variant, deal.options, "east_double", True):
-        return 1
-    return 2 if doubled_seat(deal.options) in (a, b) else 1
+    return 2 if _doubler(deal) in (a, b) else 1
 
 
 def _who(seat: str, deal: Deal) -> str:
@@ -200,17 +209,18 @@ def _who(seat: str, deal: Deal) -> str:
 
 def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None) -> list[Payment]:
     out = []
+    doubler = _doubler(deal)
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
             va, vb = values[a], values[b]
             if va == vb:
                 continue
             hi, lo = (a, b) if va > vb else (b, a)
-            f = _factor(deal, hi, lo)
+            f = 2 if doubler in (a, b) else 1
             pay = abs(va - vb) * f
             reason = f"difference of hand values {values[hi]} - {values[lo]}"
             if f == 2:
-                reason += f", x2 ({_who(doubled_seat(deal.options), deal)})"
+                reason += f", x2 ({_who(doubler, deal)})"
             if cap is not None and pay > cap * f:
                 pay = cap * f
                 reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
@@ -283,11 +293,11 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
     w = deal.winner
     value = values[w]
     owed = []
+    doubler = _doubler(deal)
     for seat in seats:
         if seat != w:
-            f = _factor(deal, seat, w)
-            reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubled_seat(opts), deal)})" if f == 2
-                                                                 else "")
+            f = 2 if doubler in (seat, w) else 1
+            reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
             owed.append(Payment(seat, w, value * f, reason))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
