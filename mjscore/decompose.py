@@ -139,16 +139,10 @@ def partial(counts: tuple[int, ...], block=None) -> tuple[tuple, ...]:
     `block(vec, base)` gives one block's arrangements (default: _block_partial's raw groups);
     scoring passes its own cached version that yields ready-made Groups.
     """
-    return combine_blocks(_blocks(counts), block or _block_partial)
-
-
-def combine_blocks(blocks, block) -> tuple[tuple, ...]:
-    """Every combination of the blocks' arrangements, `block(vec, base)` giving each block's."""
+    block = block or _block_partial
     combos: list[tuple] = [()]
-    for vec, base in blocks:
-        options = block(vec, base)
-        combos = [g + h for g in combos for h in options] if len(options) > 1 or len(combos) > 1 else \
-            [combos[0] + options[0]]
+    for vec, base in _blocks(counts):
+        combos = [g + h for g in combos for h in block(vec, base)]
     return tuple(combos)
 
 

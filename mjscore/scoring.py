@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, _block_partial, combine_blocks, counts_of
+from .decompose import SHAPES, _block_partial, counts_of
 from .errors import HandError, SituationError
 from .notation import Hand, Meld, format_concealed
 from .rules import CLAIMED, SITUATIONS, SOURCES
@@ -151,7 +151,7 @@ class Facts(NamedTuple):
     suits: frozenset  # suits among the tiles (0, 1, 2), bonus aside
     has_honours: bool
     notation: str  # the hand in canonical notation
-    blocks: tuple  # the free concealed tiles cut into (block counts, first tile id), as decompose caches them
+    blocks: tuple  # the free concealed tiles by block: [(block counts, first tile id), notation, arrangements]
     tile_count: int  # as a winning hand counts them: a kong counts three
     melds: tuple  # the declared sets as Groups
 
@@ -172,7 +172,7 @@ def facts(hand: Hand) -> Facts:
             continue
         part = conc[cuts[k]:cuts[k + 1]]
         info = _BLOCKS.get(part) or _block_info(part)
-        blocks.append(info[0])
+        blocks.append(info)
         parts.append(info[1])
         if k < 3:
             suits.add(k)
@@ -198,10 +198,12 @@ def facts(hand: Hand) -> Facts:
     return out
 
 
-_BLOCKS: dict[tuple[int, ...], tuple] = {}  # one block's sorted tiles -> ((counts, first id), notation)
+_BLOCKS: dict[tuple[int, ...], list] = {}  # one block's sorted tiles -> its entry in Facts.blocks
 
 
-def _block_info(part: tuple[int, ...]) -> tuple:
+def _block_info(part: tuple[int, ...]) -> list:
+    """[(counts, first tile id), notation, None]; the third place keeps the block's arrangements as
+    Groups for a non-winning hand once they are asked for (_partial_candidates)."""
     base = 27 if part[0] >= 27 else part[0] // 9 * 9
     vec = [0] * (7 if base == 27 else 9)
     for t in part:
@@ -210,9 +212,9 @@ def _block_info(part: tuple[int, ...]) -> tuple:
         text = " ".join(T.name(base + i) * c for i, c in enumerate(vec) if c)
     else:
         text = "".join(str(i + 1) * c for i, c in enumerate(vec)) + T.SUITS[base // 9]
-    if len(_BLOCKS) > 50_000:
+    if len(_BLOCKS) > 100_000:
         _BLOCKS.clear()
-    info = _BLOCKS[part] = ((tuple(vec), base), text)
+    info = _BLOCKS[part] = [(tuple(vec), base), text, None]
     return info
 
 
@@ -577,17 +579,19 @@ def _free(raw) -> list[Group]:
     return out
 
 
-@lru_cache(maxsize=32768)
-def _block_groups(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
-    """decompose's arrangements of one block of a non-winning hand, as Groups (cached with the block)."""
-    return tuple(tuple(_free(raw)) for raw in _block_partial(vec, base))
-
-
-def _partial_candidates(hand: Hand, hand_facts: Facts | None = None):
+def _partial_candidates(hand: Hand, hand_facts: Facts | None = None) -> list[tuple]:
     """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
     f = hand_facts or facts(hand)
-    for groups in combine_blocks(f.blocks, _block_groups):
-        yield f.melds + groups, None, None, False
+    combos = [f.melds]
+    for info in f.blocks:
+        arrangements = info[2]
+        if arrangements is None:  # decompose's arrangements of the block, as Groups
+            arrangements = info[2] = tuple(tuple(_free(raw)) for raw in _block_partial(*info[0]))
+        if len(arrangements) == 1:
+            combos = [c + arrangements[0] for c in combos]
+        else:
+            combos = [c + a for c in combos for a in arrangements]
+    return [(c, None, None, False) for c in combos]
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
