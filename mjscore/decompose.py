@@ -92,7 +92,7 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _block_choices(vec: tuple[int, ...], base: int) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
     """Every choice of pungs/chows in one block, each with its leftover counts (lowest tile decided first)."""
     i = _first(vec)

@@ -333,11 +333,21 @@ def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1,
             yield r, render(r)
         return
     import multiprocessing as mp
+    from collections import deque
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    sent: deque = deque()  # the chunks given out, in order: results come back in the same order
+
+    def chunks():
+        for chunk in _chunks(seated, 64):
+            sent.append(chunk)
+            yield [(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data) for s in chunk]
+
     with ctx.Pool(jobs, initializer=_init_worker, initargs=(header, render)) as pool:
-        for chunk in pool.imap(_work, _chunks(seated, 64)):
-            yield from chunk
+        for done in pool.imap(_work, chunks()):
+            for s, (error, net, shown) in zip(sent.popleft(), done):
+                yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game,
+                             None if error else {"net": net}, error), shown
 
 
 def _chunks(items: Iterator, size: int) -> Iterator[list]:
@@ -358,11 +368,11 @@ def _init_worker(header: Header, render) -> None:
     _WORKER[:] = [header, render]
 
 
-def _work(chunk: list[Seated]) -> list[tuple[Result, Any]]:
+def _work(chunk: list[tuple]) -> list[tuple]:
+    """Settle and render a chunk of deals (sent and returned as plain tuples: less to pickle)."""
     header, render = _WORKER
     out = []
-    for seated in chunk:
-        r = settle_one(header, seated)
-        shown = render(r)
-        out.append((r._replace(data={"net": r.data["net"]}) if r.data else r, shown))
+    for number, place, round_, seats, game, also, data in chunk:
+        r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also))
+        out.append((r.error, r.data["net"] if r.data else None, render(r)))
     return out

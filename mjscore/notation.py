@@ -255,9 +255,27 @@ _TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> i
 
 def _remember(token: str, found: tuple) -> None:
     if not any(ch.isspace() for ch in token):
-        if len(_TOKENS) > 20_000:
+        if len(_TOKENS) > 100_000:
             _TOKENS.clear()
         _TOKENS[token] = found
+
+
+_SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+
+
+def _learn(token: str) -> tuple | None:
+    """A group not seen before, parsed on its own (the careful parser remembers it if it is good).
+    The commonest form, digits 1-9 and a suit letter ("12469m"), is read directly."""
+    base = _SUIT_BASE.get(token[-1])
+    if base is not None and len(token) > 1 and token[:-1].isdigit() and token[:-1].isascii() and "0" not in token:
+        found = tuple(base + ord(ch) - 49 for ch in token[:-1])
+        _remember(token, found)
+        return found
+    try:
+        _parse_careful(token)
+    except HandError:
+        pass  # a bad group, or a good one that is no hand on its own ("1f"): remembered all the same
+    return _TOKENS.get(token)
 
 
 def parse_hand(text: str) -> Hand:
@@ -271,7 +289,9 @@ def parse_hand(text: str) -> Hand:
     for token in text.split():
         found = _TOKENS.get(token)
         if found is None:
-            return _parse_careful(text)
+            found = _learn(token)
+            if found is None:
+                return _parse_careful(text)
         if found.__class__ is Meld:
             melds.append(found)
         else:

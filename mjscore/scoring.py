@@ -165,37 +165,51 @@ def facts(hand: Hand) -> Facts:
     if _LAST[0] is hand:
         return _LAST[1]
     conc = hand.concealed
-    cuts = (0, bisect_left(conc, 9), bisect_left(conc, 18), bisect_left(conc, 27), len(conc))
-    blocks, parts, suits, honours = [], [], set(), False
-    for k in range(4):
-        if cuts[k] == cuts[k + 1]:
-            continue
-        part = conc[cuts[k]:cuts[k + 1]]
-        info = _BLOCKS.get(part) or _block_info(part)
-        blocks.append(info)
-        parts.append(info[1])
-        if k < 3:
-            suits.add(k)
-        else:
-            honours = True
+    # the concealed tiles are sorted: each suit, then the honours, is one slice (written out: this runs per hand)
+    a = bisect_left(conc, 9)
+    b = bisect_left(conc, 18, a)
+    c = bisect_left(conc, 27, b)
+    blocks = []
+    mask = 0
+    if a:
+        blocks.append(_BLOCKS.get(conc[:a]) or _block_info(conc[:a]))
+        mask = 1
+    if b > a:
+        blocks.append(_BLOCKS.get(conc[a:b]) or _block_info(conc[a:b]))
+        mask |= 2
+    if c > b:
+        blocks.append(_BLOCKS.get(conc[b:c]) or _block_info(conc[b:c]))
+        mask |= 4
+    if len(conc) > c:
+        blocks.append(_BLOCKS.get(conc[c:]) or _block_info(conc[c:]))
+        mask |= 8
     n = len(conc)
+    parts = [info[1] for info in blocks]
+    melds = ()
     if hand.melds:
-        shown = []
+        known = [_MELDS.get(m) or _meld_info(m) for m in hand.melds]
+        melds = tuple(k[0] for k in known)
+        parts[:0] = [k[1] for k in known]
         for m in hand.melds:
             t = m.tiles[0]
-            if t < 27:
-                suits.add(t // 9)
-            else:
-                honours = True
+            mask |= 1 << (t // 9 if t < 27 else 3)
             n += 3 if m.kind == "kong" else len(m.tiles)
-            shown.append(m.notation())
-        parts = shown + parts
     if hand.bonus:
         parts += format_concealed(hand.bonus)
-    out = Facts(frozenset(suits), honours, " ".join(parts), tuple(blocks), n,
-                tuple(Group(m.kind, m.tiles, m.exposed, True) for m in hand.melds))
+    out = Facts(_SUITS_IN[mask & 7], mask >= 8, " ".join(parts), blocks, n, melds)
     _LAST[0], _LAST[1] = hand, out
     return out
+
+
+_SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
+_MELDS: dict[Meld, tuple[Group, str]] = {}  # a declared set -> its Group and notation
+
+
+def _meld_info(m: Meld) -> tuple[Group, str]:
+    if len(_MELDS) > 10_000:
+        _MELDS.clear()
+    info = _MELDS[m] = (Group(m.kind, m.tiles, m.exposed, True), m.notation())
+    return info
 
 
 _BLOCKS: dict[tuple[int, ...], list] = {}  # one block's sorted tiles -> its entry in Facts.blocks
@@ -376,8 +390,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     if tables is None:
         tables = _tables(variant, sit, mahjong, options)
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    group_rules, bonus_rules, hand_rules = _rule_sets(variant, mahjong)
-    table = tables[0]
+    table, bonus_table, (group_rules, bonus_rules, hand_rules) = tables
     items: list[Item] = []
     replaced: set[str] = set()
     texts = []
@@ -394,7 +407,6 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         points += i.points
     ctx.set_points = points
     if ctx.bonus:
-        bonus_table = tables[1]
         for t in ctx.bonus:
             entry = bonus_table.get(t)
             if entry is None:
@@ -422,9 +434,18 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     return score
 
 
-def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple[dict, dict]:
-    return (_subject_table(variant, "group", sit, mahjong, options),
-            _subject_table(variant, "bonus", sit, mahjong, options))
+def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
+    """(group memo, bonus memo, rule sets) for a situation, found with one lookup. The key holds the
+    options' identity; the entry holds the options themselves, so that identity is never reused while
+    the entry lives, and a changed (or another equal) options mapping still finds the tables by content."""
+    key = (sit.seat, sit.round, mahjong, id(options))
+    hit = variant.memo.get(key)
+    if hit is None or hit[0] is not options or hit[1] != tuple(options.items()):
+        hit = variant.memo[key] = (options, tuple(options.items()),
+                                   (_subject_table(variant, "group", sit, mahjong, options),
+                                    _subject_table(variant, "bonus", sit, mahjong, options),
+                                    _rule_sets(variant, mahjong)))
+    return hit[2]
 
 
 def _notation(hand: Hand) -> str:
