@@ -373,6 +373,19 @@ def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, o
     return table
 
 
+def _judge_all(table: dict, rules, ctx, groups) -> tuple:
+    """(texts, items, replaced rule names) of several groups together."""
+    texts, items, replaced = [], [], frozenset()
+    for g in groups:
+        entry = table.get(g)
+        if entry is None:
+            entry = table[g] = _judge(rules, ctx, g, Group.notation)
+        texts.append(entry[0])
+        items += entry[1]
+        replaced |= entry[2]
+    return tuple(texts), tuple(items), replaced
+
+
 def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
@@ -383,18 +396,20 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
-           ctx: Ctx | None = None, tables: tuple | None = None) -> Score:
-    """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates."""
+           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = ()) -> Score:
+    """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates,
+    and for a non-winning hand the blocks' arrangements that make up the groups after the declared sets
+    (each arrangement is judged once per situation, not group by group)."""
     if ctx is None:
         ctx = Ctx(hand, sit, options, variant, mahjong)
     if tables is None:
         tables = _tables(variant, sit, mahjong, options)
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, hand_rules) = tables
+    table, bonus_table, (group_rules, bonus_rules, hand_rules), arranged = tables
     items: list[Item] = []
     replaced: set[str] = set()
     texts = []
-    for g in groups:
+    for g in groups[:len(groups) - sum(map(len, blocks))] if blocks else groups:
         entry = table.get(g)
         if entry is None:
             entry = table[g] = _judge(group_rules, ctx, g, Group.notation)
@@ -402,6 +417,16 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         items += entry[1]
         if entry[2]:
             replaced |= entry[2]
+    for a in blocks:
+        entry = arranged.get(id(a))
+        if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
+            if len(arranged) > 100_000:
+                arranged.clear()
+            entry = arranged[id(a)] = (a, *_judge_all(table, group_rules, ctx, a))
+        texts += entry[1]
+        items += entry[2]
+        if entry[3]:
+            replaced |= entry[3]
     points = 0
     for i in items:
         points += i.points
@@ -444,7 +469,8 @@ def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> t
         hit = variant.memo[key] = (options, tuple(options.items()),
                                    (_subject_table(variant, "group", sit, mahjong, options),
                                     _subject_table(variant, "bonus", sit, mahjong, options),
-                                    _rule_sets(variant, mahjong)))
+                                    _rule_sets(variant, mahjong),
+                                    _subject_table(variant, "arrangement", sit, mahjong, options)))
     return hit[2]
 
 
@@ -480,15 +506,22 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
                 notes = list(notes) + ([note] if note else [])
             else:
                 value = base
-            return Score(*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit, limit,
-                         value, base * 2 ** kept_doubles, *tail, tuple(notes))
-    value, note = final_value(variant, options, points, doubles)
-    if note:
-        notes = list(notes) + [note]
+            return _new_score(Score, (*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit,
+                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes)))
+    if variant.value_grid or variant.round_up > 1 or limit is None or options.get("roof_off", False):
+        value, note = final_value(variant, options, points, doubles)
+        if note:
+            notes = list(notes) + [note]
+    else:  # final_value's commonest case, written out
+        value = uncapped if uncapped < limit else limit
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
-    return Score(*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail, tuple(notes))
+    return _new_score(Score, (*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail,
+                              tuple(notes)))
+
+
+_new_score = tuple.__new__  # a Score from its 20 fields in order, without NamedTuple's keyword-taking __new__
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
@@ -549,8 +582,12 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
         notes.append("no --win given: every tile was tried as the winning tile; the best is shown")
     ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
     tables = _tables(variant, sit, mahjong_possible, options)
-    scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
-              for g, p, w, m in candidates(hand, sit, variant, f)]
+    if n < WIN_COUNT:
+        scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts)
+                  for g, parts in _partial_combos(f)]
+    else:
+        scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
+                  for g, p, w, m in candidates(hand, sit, variant, f)]
     if not scores:
         return [_long_hand(hand, sit, variant, options,
                            f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
@@ -603,16 +640,22 @@ def _free(raw) -> list[Group]:
 def _partial_candidates(hand: Hand, hand_facts: Facts | None = None) -> list[tuple]:
     """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
     f = hand_facts or facts(hand)
-    combos = [f.melds]
+    return [(c, None, None, False) for c, _ in _partial_combos(f)]
+
+
+def _partial_combos(f: Facts) -> list[tuple[tuple, tuple]]:
+    """(groups, the blocks' arrangements they end with) for each combination of the blocks' arrangements."""
+    combos = [(f.melds, ())]
     for info in f.blocks:
         arrangements = info[2]
         if arrangements is None:  # decompose's arrangements of the block, as Groups
             arrangements = info[2] = tuple(tuple(_free(raw)) for raw in _block_partial(*info[0]))
         if len(arrangements) == 1:
-            combos = [c + arrangements[0] for c in combos]
+            a = arrangements[0]
+            combos = [(c + a, parts + (a,)) for c, parts in combos]
         else:
-            combos = [c + a for c in combos for a in arrangements]
-    return [(c, None, None, False) for c in combos]
+            combos = [(c + a, parts + (a,)) for c, parts in combos for a in arrangements]
+    return combos
 
 
 def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
