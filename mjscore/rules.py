@@ -109,27 +109,30 @@ class Condition(NamedTuple):
     check: Callable  # (param, known) -> compiled param
     test: Callable  # (ctx, compiled, subject) -> bool
     doc: str
+    inline: str = ""  # the test as an expression of c (context), s (subject) and {p} (compiled param)
 
 
 REGISTRY: dict[tuple[str, str], Condition] = {}
 
 
-def condition(name: str, scope: str, check, doc: str):
+def condition(name: str, scope: str, check, doc: str, inline: str = ""):
     """Register condition `name` for a scope: "group", "bonus" or "hand".
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
     options: scoring memoises group and bonus items on exactly those (scoring._subject_table).
+    `inline`, if given, is the test written as an expression, which compile_when puts straight
+    into a rule's predicate (a hand's rules run for every candidate of every hand of a batch).
     """
 
     def register(f):
-        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc)
+        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline)
         return f
 
     return register
 
 
 # group conditions: subject is a scoring Group
-@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds")
+@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", inline="s.kind in {p}")
 def _set(c, v, g):
     return g.kind in v
 
@@ -139,17 +142,17 @@ def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
-@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)")
+@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)", inline="s.exposed == {p}")
 def _exposed(c, v, g):
     return g.exposed == v
 
 
-@condition("declared", "group", p_bool, "the group was written [..] or {..}")
+@condition("declared", "group", p_bool, "the group was written [..] or {..}", inline="s.declared == {p}")
 def _declared(c, v, g):
     return g.declared == v
 
 
-@condition("completed", "group", p_bool, "the group holds the winning tile")
+@condition("completed", "group", p_bool, "the group holds the winning tile", inline="s.completed == {p}")
 def _completed(c, v, g):
     return g.completed == v
 
@@ -170,7 +173,7 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way")
+@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", inline="c.source in {p}")
 def _from(c, v, _):
     return c.source in v
 
@@ -180,17 +183,17 @@ def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
-@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given")
+@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", inline="bool({p} & c.also)")
 def _also(c, v, _):
     return bool(v & c.also)
 
 
-@condition("seat", "hand", p_wind, "the player's seat wind")
+@condition("seat", "hand", p_wind, "the player's seat wind", inline="c.seat in {p}")
 def _seat(c, v, _):
     return c.seat in v
 
 
-@condition("round", "hand", p_wind, "the prevailing wind")
+@condition("round", "hand", p_wind, "the prevailing wind", inline="c.round in {p}")
 def _round(c, v, _):
     return c.round in v
 
@@ -205,12 +208,12 @@ def _pattern(c, v, _):
     return c.pattern in v
 
 
-@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3)")
+@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3)", inline="len(c.suits) == {p}")
 def _suits(c, v, _):
     return len(c.suits) == v
 
 
-@condition("honours", "hand", p_bool, "the hand holds a wind or dragon")
+@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", inline="c.has_honours == {p}")
 def _honours(c, v, _):
     return c.has_honours == v
 
@@ -225,7 +228,7 @@ def _concealed_hand(c, v, _):
     return (not any(g.exposed for g in c.groups)) == v
 
 
-@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points")
+@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points", inline="(c.set_points == 0) == {p}")
 def _no_set_points(c, v, _):
     return (c.set_points == 0) == v
 
@@ -297,23 +300,36 @@ def _option(c, v, _):
 # --- compiling `when:` ------------------------------------------------------------------------
 
 def compile_when(when, scope: str, known) -> Callable:
-    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition."""
+    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition.
+
+    The predicate is one generated function: each condition's inline expression (or a call of its
+    test), joined by and/or/not, with the compiled parameters bound by name, never written as text."""
+    bound: dict[str, Any] = {}
+    expr = _expression(when, scope, known, bound)
+    code = _COMPILED.get(expr)
+    if code is None:  # the text depends only on the conditions' shape: tables repeat a few shapes
+        code = _COMPILED[expr] = compile(f"lambda c, s: {expr}", "<when>", "eval")
+    return eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
+
+
+_COMPILED: dict[str, Any] = {}
+
+
+def _expression(when, scope: str, known, bound: dict) -> str:
     if when is None:
-        return lambda c, s: True
+        return "True"
     if not isinstance(when, dict):
         raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
-    tests = []
+    parts = []
     for key, param in when.items():
         if key in ("any", "all"):
             if not isinstance(param, list) or not param:
                 raise Invalid(f"'{key}' expects a list of condition mappings")
-            subs = [compile_when(p, scope, known) for p in param]
-            combine = any if key == "any" else all
-            tests.append(lambda c, s, subs=subs, combine=combine: combine(f(c, s) for f in subs))
+            subs = [_expression(p, scope, known, bound) for p in param]
+            parts.append("(" + (" or " if key == "any" else " and ").join(subs) + ")")
             continue
         if key == "not":
-            sub = compile_when(param, scope, known)
-            tests.append(lambda c, s, sub=sub: not sub(c, s))
+            parts.append(f"(not {_expression(param, scope, known, bound)})")
             continue
         cond = REGISTRY.get((scope, key))
         if cond is None:
@@ -323,18 +339,10 @@ def compile_when(when, scope: str, known) -> Callable:
             compiled = cond.check(param, known)
         except Invalid as e:
             raise Invalid(f"condition {key!r} {e}") from None
-        tests.append(lambda c, s, f=cond.test, p=compiled: f(c, p, s))
-    if len(tests) == 1:
-        return tests[0]
-    tests = tuple(tests)
-
-    def every(c, s):
-        for t in tests:
-            if not t(c, s):
-                return False
-        return True
-
-    return every
+        p, f = f"p{len(bound)}", f"f{len(bound)}"
+        bound[p], bound[f] = compiled, cond.test
+        parts.append("(" + (cond.inline.format(p=p) if cond.inline else f"{f}(c, {p}, s)") + ")")
+    return "(" + " and ".join(parts) + ")" if parts else "True"
 
 
 from . import special  # noqa: E402,F401  (registers the special-hand conditions)
