@@ -81,10 +81,14 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     Each suit (and the honours) is split on its own and cached, so a new hand mostly
     reuses blocks seen before; the blocks' splits are then combined.
     """
+    return combine_splits([_block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
+
+
+def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
+    """Exactly `sets` sets and one pair (if `pair`) from one _block_sets result per block."""
     combos: list[tuple[int, int, tuple[Raw, ...]]] = [(0, 0, ())]
     want_pairs = 1 if pair else 0
-    for vec, base in _blocks(counts):
-        options = _block_sets(vec, base)
+    for options in splits:
         combos = [(n + m, p + q, g + h) for n, p, g in combos for m, q, h in options
                   if n + m <= sets and p + q <= want_pairs]
         if not combos:

@@ -7,6 +7,7 @@ HandError naming the group, so a typo at the table shows at once.
 from __future__ import annotations
 
 from bisect import bisect_left
+from operator import eq
 from typing import NamedTuple
 
 from . import tiles as T
@@ -301,11 +302,11 @@ def parse_hand(text: str) -> Hand:
     if tiles and tiles[-1] >= T.FLOWER0:
         cut = bisect_left(tiles, T.FLOWER0)
         tiles, bonus = tiles[:cut], tiles[cut:]
-        if any(a == b for a, b in zip(bonus, bonus[1:])):
+        if any(map(eq, bonus, bonus[1:])):
             return _parse_careful(text)
     held = sorted(tiles + [t for m in melds for t in m.tiles]) if melds else tiles
     n = len(held)
-    if n == 0 or n > MAX_TILES or any(a == b for a, b in zip(held, held[4:])):
+    if n == 0 or n > MAX_TILES or any(map(eq, held, held[4:])):  # sorted: five alike span five places
         return _parse_careful(text)  # raises with the place
     return Hand(tuple(melds), tuple(tiles), tuple(bonus), text)
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .decompose import SHAPES, _block_partial, counts_of
+from .decompose import SHAPES, _block_partial, _block_sets, combine_splits, counts_of
 from .errors import HandError, SituationError
 from .notation import Hand, Meld, format_concealed
 from .rules import CLAIMED, SITUATIONS, SOURCES
@@ -151,7 +151,7 @@ class Facts(NamedTuple):
     suits: frozenset  # suits among the tiles (0, 1, 2), bonus aside
     has_honours: bool
     notation: str  # the hand in canonical notation
-    blocks: tuple  # the free concealed tiles by block: [(block counts, first tile id), notation, arrangements]
+    blocks: list  # the free concealed tiles by block: [(block counts, first id), notation, arrangements, splits]
     tile_count: int  # as a winning hand counts them: a kong counts three
     melds: tuple  # the declared sets as Groups
 
@@ -216,8 +216,8 @@ _BLOCKS: dict[tuple[int, ...], list] = {}  # one block's sorted tiles -> its ent
 
 
 def _block_info(part: tuple[int, ...]) -> list:
-    """[(counts, first tile id), notation, None]; the third place keeps the block's arrangements as
-    Groups for a non-winning hand once they are asked for (_partial_candidates)."""
+    """[(counts, first tile id), notation, None, None]; the third place keeps the block's arrangements
+    as Groups for a non-winning hand, the fourth its splits for a winning one, once asked for."""
     base = 27 if part[0] >= 27 else part[0] // 9 * 9
     vec = [0] * (7 if base == 27 else 9)
     for t in part:
@@ -228,8 +228,14 @@ def _block_info(part: tuple[int, ...]) -> list:
         text = "".join(str(i + 1) * c for i, c in enumerate(vec)) + T.SUITS[base // 9]
     if len(_BLOCKS) > 100_000:
         _BLOCKS.clear()
-    info = _BLOCKS[part] = [(tuple(vec), base), text, None]
+    info = _BLOCKS[part] = [(tuple(vec), base), text, None, None]
     return info
+
+
+def _block_splits(info: list) -> tuple:
+    """The block's splits into sets and at most one pair (decompose._block_sets), kept in its entry."""
+    splits = info[3] = _block_sets(*info[0])
+    return splits
 
 
 _WIND = {w: T.wind_tile(w) for w in T.WINDS}
@@ -323,9 +329,15 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
     base = list(f.melds)
     claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
     wins = _win_choices(hand, sit)
-    counts = counts_of(hand.concealed)
+    counts = None
     for shape in variant.shapes:
-        for raw in SHAPES[shape](counts, len(hand.melds)):
+        if shape == "standard":  # the commonest shape, from the hand's blocks (each block's splits cached with it)
+            splits = [info[3] or _block_splits(info) for info in f.blocks]
+            found = combine_splits(splits, 4 - len(hand.melds), True) if len(hand.melds) <= 4 else ()
+        else:
+            counts = counts or counts_of(hand.concealed)
+            found = SHAPES[shape](counts, len(hand.melds))
+        for raw in found:
             groups = base + _free(raw)
             for w in wins:
                 if w is None:
@@ -337,7 +349,7 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
                     if w not in g.tiles or key in seen or (g.declared and (not claimed or g.kind == "kong")):
                         continue
                     seen.add(key)
-                    done = Group(g.kind, g.tiles, g.exposed or claimed, g.declared, True)
+                    done = tuple.__new__(Group, (g.kind, g.tiles, g.exposed or claimed, g.declared, True))
                     yield tuple(groups[:i] + [done] + groups[i + 1:]), shape, w, True
 
 

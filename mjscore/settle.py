@@ -138,12 +138,15 @@ def _check_deal(deal: Deal) -> None:
             raise DealError(f"{what}: {seat!r} is not a seat in this deal (seats: {', '.join(seats)})")
     if deal.winner and deal.false_mahjong:
         raise DealError("a deal has a winner or a false mah jong, not both")
-    if deal.pays_for_all and not deal.winner:
-        raise DealError("pays_for_all needs a winner")
-    if deal.pays_for_all == deal.winner and deal.winner:
-        raise DealError("pays_for_all: the winner does not pay")
-    if deal.pays_for_all and not switch(deal.variant, deal.options, "pays_for_all", False):
-        raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
+    if deal.pays_for_all:
+        if not deal.winner:
+            raise DealError("pays_for_all needs a winner")
+        if deal.pays_for_all == deal.winner:
+            raise DealError("pays_for_all: the winner does not pay")
+        if not switch(deal.variant, deal.options, "pays_for_all", False):
+            raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
+    if not deal.faults:
+        return
     faults = switch(deal.variant, deal.options, "faults", {}) or {}
     for seat, fault in deal.faults.items():
         if seat not in seats:
