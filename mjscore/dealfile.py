@@ -87,25 +87,26 @@ def parse_win(data, where: str) -> Win:
                tuple(also))
 
 
-def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None) -> Deal:
-    """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number)."""
+def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None,
+               players: dict[str, str] | None = None) -> Deal:
+    """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number).
+    A game passes the round and the players' seats, which its deals do not give."""
     if not isinstance(data, dict):
         raise DealError(f"{where}a deal is a mapping with hands:, winner:, win: ...")
-    unknown = set(map(str, data)) - DEAL_KEYS
+    unknown = data.keys() - DEAL_KEYS
     if unknown:
-        raise DealError(f"{where}unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(DEAL_KEYS))})")
+        raise DealError(f"{where}unknown key {sorted(map(str, unknown))[0]!r} (keys: {', '.join(sorted(DEAL_KEYS))})")
     hands = _str_map(data.get("hands"), "hands", where)
     if not hands:
         raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
-    faults = _str_map(data.get("faults"), "faults", where)
+    faults = _str_map(data["faults"], "faults", where) if data.get("faults") is not None else {}
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     try:
-        return Deal(variant=variant, options=options, round=rnd, hands=dict(sorted(hands.items(),
-                    key=lambda kv: SEATS.index(kv[0]))), players=_str_map(data.get("players"), "players", where),
-                    winner=_seat(data.get("winner"), "winner", where),
-                    win=parse_win(data.get("win"), where),
-                    false_mahjong=_seat(data.get("false_mahjong"), "false_mahjong", where),
-                    pays_for_all=_seat(data.get("pays_for_all"), "pays_for_all", where), faults=faults)
+        return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands},
+                    players if players is not None else _str_map(data.get("players"), "players", where),
+                    _seat(data.get("winner"), "winner", where), parse_win(data.get("win"), where),
+                    _seat(data.get("false_mahjong"), "false_mahjong", where),
+                    _seat(data.get("pays_for_all"), "pays_for_all", where), faults)
     except MjscoreError as e:
         raise DealError(f"{where}{e}") from None
 

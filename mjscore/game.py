@@ -299,8 +299,7 @@ def settle_one(header: Header, seated: Seated) -> Result:
         if seated.also:
             win = data.get("win") if isinstance(data.get("win"), dict) else {}
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
-        deal = parse_deal(data, header.variant, header.options, round_=seated.round)
-        result = settle(deal._replace(players=seated.seats))
+        result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         return Result(*base, named(result), None)
     except MjscoreError as e:
         return Result(*base, None, str(e))
