@@ -196,7 +196,7 @@ def facts(hand: Hand) -> Facts:
             n += 3 if m.kind == "kong" else len(m.tiles)
     if hand.bonus:
         parts += format_concealed(hand.bonus)
-    out = Facts(_SUITS_IN[mask & 7], mask >= 8, " ".join(parts), blocks, n, melds)
+    out = tuple.__new__(Facts, (_SUITS_IN[mask & 7], mask >= 8, " ".join(parts), blocks, n, melds))
     _LAST[0], _LAST[1] = hand, out
     return out
 
@@ -657,16 +657,18 @@ def _partial_candidates(hand: Hand, hand_facts: Facts | None = None) -> list[tup
 
 def _partial_combos(f: Facts) -> list[tuple[tuple, tuple]]:
     """(groups, the blocks' arrangements they end with) for each combination of the blocks' arrangements."""
-    combos = [(f.melds, ())]
+    each = []
     for info in f.blocks:
         arrangements = info[2]
         if arrangements is None:  # decompose's arrangements of the block, as Groups
             arrangements = info[2] = tuple(tuple(_free(raw)) for raw in _block_partial(*info[0]))
-        if len(arrangements) == 1:
-            a = arrangements[0]
-            combos = [(c + a, parts + (a,)) for c, parts in combos]
-        else:
-            combos = [(c + a, parts + (a,)) for c, parts in combos for a in arrangements]
+        each.append(arrangements)
+    if all(len(a) == 1 for a in each):  # most hands: one arrangement per block
+        parts = tuple(a[0] for a in each)
+        return [(f.melds + sum(parts, ()), parts)]
+    combos = [(f.melds, ())]
+    for arrangements in each:
+        combos = [(c + a, parts + (a,)) for c, parts in combos for a in arrangements]
     return combos
 
 
