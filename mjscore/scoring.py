@@ -408,10 +408,10 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
-           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = ()) -> Score:
+           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = (), declared: int = 0) -> Score:
     """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates,
-    and for a non-winning hand the blocks' arrangements that make up the groups after the declared sets
-    (each arrangement is judged once per situation, not group by group)."""
+    and for a non-winning hand the blocks' arrangements that make up the groups after the `declared`
+    sets (each arrangement is judged once per situation, not group by group)."""
     if ctx is None:
         ctx = Ctx(hand, sit, options, variant, mahjong)
     if tables is None:
@@ -421,7 +421,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     items: list[Item] = []
     replaced: set[str] = set()
     texts = []
-    for g in groups[:len(groups) - sum(map(len, blocks))] if blocks else groups:
+    for g in groups[:declared] if blocks else groups:
         entry = table.get(g)
         if entry is None:
             entry = table[g] = _judge(group_rules, ctx, g, Group.notation)
@@ -595,8 +595,8 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
     tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
-        scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts)
-                  for g, parts in _partial_combos(f)]
+        scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts,
+                         len(f.melds)) for g, parts in _partial_combos(f)]
     else:
         scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
                   for g, p, w, m in candidates(hand, sit, variant, f)]
