@@ -96,44 +96,54 @@ def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...]
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-@lru_cache(maxsize=65536)
-def _block_choices(vec: tuple[int, ...], base: int) -> tuple[tuple[tuple[Raw, ...], tuple[int, ...]], ...]:
-    """Every choice of pungs/chows in one block, each with its leftover counts (lowest tile decided first)."""
-    i = _first(vec)
-    if i < 0:
-        return (((), vec),)
-    t = base + i
-    out = []
-    if vec[i] >= 3:
-        for sets, left in _block_choices(_take(vec, i, i, i), base):
-            out.append(((("pung", (t, t, t)),) + sets, left))
-    if _chow_ok(vec, i, base):
-        for sets, left in _block_choices(_take(vec, i, i + 1, i + 2), base):
-            out.append(((("chow", (t, t + 1, t + 2)),) + sets, left))
-    rest = list(vec)  # leave every remaining copy of tile i out of sets
-    rest[i] = 0
-    for sets, left in _block_choices(tuple(rest), base):
-        lt = list(left)
-        lt[i] = vec[i]
-        out.append((sets, tuple(lt)))
-    return tuple(out)
-
-
-def _can_form_set(vec, base: int) -> bool:
-    return any(c >= 3 or (c and _chow_ok(vec, i, base)) for i, c in enumerate(vec))
-
-
 @lru_cache(maxsize=32768)
 def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
-    """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile."""
-    out = []
-    for sets, left in _block_choices(vec, base):
-        if _can_form_set(left, base):
-            continue  # a set left unformed: never better than forming it
-        rest: list[Raw] = []
-        for i, c in enumerate(left):
-            rest += [("pair", (base + i, base + i))] * (c // 2) + [("single", (base + i,))] * (c % 2)
-        out.append(tuple(sorted(sets + tuple(rest), key=lambda g: g[1])))
+    """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile.
+
+    Sets are chosen lowest tile first (a pung, a chow, or leaving the tile's copies out, in that order);
+    a branch that leaves three alike out is dropped at once, and at the end one that leaves any set
+    unformed (never better than forming it)."""
+    n, suit = len(vec), base < 27
+    count, left, sets, out = list(vec), [0] * len(vec), [], []
+
+    def maximal() -> bool:
+        for i in range(n):
+            if left[i] >= 3 or (suit and i <= 6 and left[i] and left[i + 1] and left[i + 2]):
+                return False
+        return True
+
+    def choose(i: int) -> None:
+        while i < n and not count[i]:
+            i += 1
+        if i == n:
+            if maximal():
+                rest: list[Raw] = []
+                for k, c in enumerate(left):
+                    rest += [("pair", (base + k, base + k))] * (c // 2) + [("single", (base + k,))] * (c % 2)
+                out.append(tuple(sorted(sets + rest, key=lambda g: g[1])))
+            return
+        t = base + i
+        if count[i] >= 3:
+            count[i] -= 3
+            sets.append(("pung", (t, t, t)))
+            choose(i)
+            sets.pop()
+            count[i] += 3
+        if suit and i <= 6 and count[i + 1] and count[i + 2]:
+            for k in (i, i + 1, i + 2):
+                count[k] -= 1
+            sets.append(("chow", (t, t + 1, t + 2)))
+            choose(i)
+            sets.pop()
+            for k in (i, i + 1, i + 2):
+                count[k] += 1
+        if count[i] >= 3:
+            return  # leaving three alike out is never maximal
+        left[i], count[i] = count[i], 0
+        choose(i + 1)
+        count[i], left[i] = left[i], 0
+
+    choose(0)
     return tuple(dict.fromkeys(out))
 
 

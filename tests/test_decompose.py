@@ -82,6 +82,39 @@ def test_partial_keeps_only_maximal_set_choices():
     assert all(any(g[0] in ("pung", "chow") for g in d) for d in found)
 
 
+def maximal_by_brute_force(tiles):
+    """Every choice of sets (from ALL_SETS, no cleverness) after which no set can be formed from the
+    rest, the rest as pairs and singles; each choice as its groups sorted by tiles."""
+    found = set()
+    held = set(tiles)
+    candidates = [g for g in ALL_SETS if set(g[1]) <= held]
+    for k in range(len(tiles) // 3 + 1):
+        for chosen in combinations_with_replacement(candidates, k):
+            rest = Counter(tiles)
+            rest.subtract(t for _, ts in chosen for t in ts)
+            if min(rest.values(), default=0) < 0:
+                continue
+            if any(all(rest[t] >= ts.count(t) for t in ts) for _, ts in ALL_SETS):
+                continue  # a set left unformed
+            groups = list(chosen)
+            for t in sorted(rest):
+                groups += [("pair", (t, t))] * (rest[t] // 2) + [("single", (t,))] * (rest[t] % 2)
+            found.add(tuple(sorted(groups, key=lambda g: g[1])))
+    return found
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from([0, 9, 18, 27]), st.lists(st.integers(0, 8), min_size=1, max_size=9))
+def test_partial_is_every_maximal_choice_of_sets(base, numbers):
+    """A block of a non-winning hand: exactly the set choices that leave no set unformed, once each."""
+    tiles = sorted(base + (n if base < 27 else n % 7) for n in numbers)
+    if max(Counter(tiles).values()) > 4:
+        return
+    found = partial(counts_of(tiles))
+    assert len(found) == len(set(found))
+    assert set(found) == maximal_by_brute_force(tiles)
+
+
 @st.composite
 def scored_hands(draw):
     """A random winning hand with 0-2 declared sets, a winning tile and a source."""
