@@ -84,7 +84,7 @@ def _load(variant, options, tables_dir):
 
 
 def _situation(v, seat, round_, win, source, also):
-    from .scoring import make_situation
+    from .arrange import make_situation
 
     return make_situation(v, seat.upper(), round_.upper(), win, source.lower(), tuple(also))
 
@@ -159,7 +159,8 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
     from .errors import HandError
     from .notation import parse_hand
-    from .scoring import WIN_COUNT, score_hand, waits as find_waits
+    from .arrange import WIN_COUNT, waits as find_waits
+    from .scoring import score_hand
     from . import tiles as T
 
     v, opts = _load(variant, options, tables_dir)

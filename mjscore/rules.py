@@ -142,7 +142,8 @@ def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
-@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)", inline="s.exposed == {p}")
+@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
+           inline="s.exposed == {p}")
 def _exposed(c, v, g):
     return g.exposed == v
 

@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 from . import tiles as T
 from .errors import DealError, MjscoreError
 from .notation import Hand, parse_hand
-from .scoring import Score, WIN_COUNT, _long_hand, make_situation, score_all
+from .arrange import WIN_COUNT, make_situation
+from .scoring import Score, _long_hand, score_all
 from .tables import Variant
 
 SEATS = ("E", "S", "W", "N")

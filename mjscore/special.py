@@ -272,7 +272,8 @@ def counted_on_completion(c) -> frozenset[str]:
     variant, seat and options. A limit hand counts only its limit rule; otherwise every
     item without a limit counts (a limit outscored by points does not).
     """
-    from .scoring import WIN_COUNT, Situation, score_all, waits
+    from .arrange import WIN_COUNT, Situation, waits
+    from .scoring import score_all
 
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:

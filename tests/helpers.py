@@ -9,7 +9,8 @@ from click.testing import CliRunner
 
 from mjscore.cli import main
 from mjscore.notation import parse_hand
-from mjscore.scoring import make_situation, score_all
+from mjscore.arrange import make_situation
+from mjscore.scoring import score_all
 from mjscore.tables import load_variant
 
 

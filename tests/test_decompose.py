@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 from mjscore import tiles as T
 from mjscore.decompose import counts_of, partial, sets_and_pair
 from mjscore.notation import Hand, Meld
-from mjscore.scoring import Group, Situation, _score, score_all, waits
+from mjscore.arrange import Group, Situation, waits
+from mjscore.scoring import _score, score_all
 from mjscore.tables import load_variant
 
 ALL_SETS = [("pung", (t, t, t)) for t in range(T.N_KINDS)] + [
