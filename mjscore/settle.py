@@ -7,7 +7,9 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
+from operator import eq
 from typing import Any, NamedTuple
 
 from . import tiles as T
@@ -113,13 +115,13 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
         held += hand.bonus
         for m in hand.melds:
             held += m.tiles
-    total = Counter(held)
-    bonus = Counter({t: total.pop(t) for t in list(total) if t >= T.FLOWER0}) if held and max(held) >= T.FLOWER0 \
-        else Counter()
-    if max(total.values(), default=0) <= 4 and max(bonus.values(), default=0) <= 1:
+    held.sort()
+    cut = bisect_left(held, T.FLOWER0)  # five alike span five places of the sorted tiles; two alike bonus tiles two
+    if not any(map(eq, held, held[4:cut])) and not any(map(eq, held[cut:], held[cut + 1:])):
         return hands
-    for t in sorted(total + bonus):
-        n = total[t] + bonus[t]
+    total = Counter(held)
+    for t in sorted(total):
+        n = total[t]
         most = 1 if T.is_bonus(t) else 4
         if n > most:
             holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]

@@ -150,6 +150,21 @@ def test_bad_deals(data, message, tmp_path):
     assert err.startswith(f"mjscore: error: {path}: ") and message in err.splitlines()[0], err
 
 
+@pytest.mark.parametrize("hands, message", [
+    ({"E": "1f 123m", "S": "1f 2p", "W": "1s", "N": "2s"}, "2 copies of 1f in the deal (there are 1): held by East, South"),
+    ({"E": "[5555p]", "S": "5p", "W": "1s", "N": "2s 4y"}, "5 copies of 5p in the deal (there are 4): held by East, South"),
+    ({"E": "99s 2y", "S": "9s 3y", "W": "99s 4y", "N": "2s 1y"}, "5 copies of 9s in the deal (there are 4): held by East, South, West"),
+])
+def test_too_many_copies_across_the_deal(hands, message, tmp_path):
+    """Each hand alone is legal; together they hold a fifth copy, or a second copy of one flower or season."""
+    import yaml
+
+    path = tmp_path / "deal.yaml"
+    path.write_text(yaml.safe_dump({"variant": "dmjl", "hands": hands}))
+    code, out, err = run("settle", str(path))
+    assert code == 2 and out == "" and message in err.splitlines()[0], err
+
+
 def test_settle_reads_standard_input():
     text = (EXAMPLES / "deal-spanish.yaml").read_text()
     code, out, err = run("settle", "-", "--format", "json", input=text)
