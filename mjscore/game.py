@@ -326,7 +326,7 @@ def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1,
                render: Callable[[Result], Any] = lambda r: None) -> Iterator[tuple[Result, Any]]:
     """(result, render(result)) in deal order; with jobs > 1 the deals are settled and rendered on that
     many processes, and only what the main process needs of a result (its net) comes back with it."""
-    if jobs <= 1:
+    if jobs <= 1 or not _can_fork():
         for s in seated:
             r = settle_one(header, s)
             yield r, render(r)
@@ -346,7 +346,7 @@ def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int)
     import multiprocessing as mp
     from collections import deque
 
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    ctx = mp.get_context("fork")
     workers = []
     try:
         for _ in range(jobs):
@@ -386,6 +386,14 @@ def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int)
             proc.join(timeout=5)
             if proc.is_alive():
                 proc.terminate()
+
+
+def _can_fork() -> bool:
+    """Workers are forked: they share the loaded tables (compiled rules do not pickle). Where a process
+    cannot fork (Windows), the deals are settled in this one."""
+    import multiprocessing as mp
+
+    return "fork" in mp.get_all_start_methods()
 
 
 def _chunks(items: Iterator, size: int) -> Iterator[list]:
