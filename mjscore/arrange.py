@@ -48,7 +48,7 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         win = _win_tile(win)
     if win is not None and T.is_bonus(win):
         raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
-    return Situation(seat, round, win, source, frozenset(also) if also else _NO_WORDS)
+    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else _NO_WORDS))
 
 
 _WIND_LETTERS = frozenset(T.WINDS)

@@ -308,7 +308,7 @@ def parse_hand(text: str) -> Hand:
     n = len(held)
     if n == 0 or n > MAX_TILES or any(map(eq, held, held[4:])):  # sorted: five alike span five places
         return _parse_careful(text)  # raises with the place
-    return Hand(tuple(melds), tuple(tiles), tuple(bonus), text)
+    return tuple.__new__(Hand, (tuple(melds), tuple(tiles), tuple(bonus), text))  # all four fields, in order
 
 
 def _parse_careful(text: str) -> Hand:
