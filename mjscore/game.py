@@ -155,6 +155,7 @@ class Table:
     def __init__(self, header: Header):
         self.header = header
         self.game = 0
+        self._seats = None  # (chairs and East, seat -> name, name -> seat) last worked out
         self.new_game()
 
     def new_game(self) -> None:
@@ -182,12 +183,21 @@ class Table:
         return ROUNDS[min(self.passes // 4, 3)]
 
     def seats(self) -> dict[str, str]:
-        out = {}
-        for i in range(4):
-            name = self.chairs[(self.east + i) % 4]
-            if name is not None:
-                out[SEATS[i]] = name
-        return out
+        """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
+        key = (self.east, tuple(self.chairs))
+        if self._seats is None or self._seats[0] != key:
+            out = {}
+            for i in range(4):
+                name = self.chairs[(self.east + i) % 4]
+                if name is not None:
+                    out[SEATS[i]] = name
+            self._seats = (key, out, {name: seat for seat, name in out.items()})
+        return self._seats[1]
+
+    def seat_of(self, name) -> str | None:
+        """The seat of a player in the next deal, or None."""
+        self.seats()
+        return self._seats[2].get(name) if isinstance(name, str) else None
 
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
@@ -238,8 +248,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     for raw in deals:
         seats = table.seats()
         d = raw.data if isinstance(raw.data, dict) else {}
-        by_name = {name: seat for seat, name in seats.items()}
-        winner = by_name.get(d.get("winner")) if isinstance(d.get("winner"), str) else None
+        winner = table.seat_of(d.get("winner"))
         also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
         yield Seated(raw, table.round, seats, table.game, also)
         table.after(winner, bool(d.get("false_mahjong")))
