@@ -15,6 +15,7 @@ from typing import NamedTuple
 from . import tiles as T
 from .decompose import SHAPES, _block_partial, _block_sets, combine_splits, counts_of
 from .errors import SituationError
+from .memo import make_room
 from .notation import Hand, Meld, format_concealed
 from .rules import CLAIMED, SITUATIONS, SOURCES
 from .tables import Variant
@@ -161,8 +162,7 @@ def _block_info(part: tuple[int, ...]) -> list:
         text = " ".join(T.name(base + i) * c for i, c in enumerate(vec) if c)
     else:
         text = "".join(str(i + 1) * c for i, c in enumerate(vec)) + T.SUITS[base // 9]
-    if len(_BLOCKS) > 100_000:
-        _BLOCKS.clear()
+    make_room(_BLOCKS, 40_000)
     info = _BLOCKS[part] = [(tuple(vec), base), text, None, None]
     return info
 

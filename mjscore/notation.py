@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from . import tiles as T
 from .errors import HandError
+from .memo import make_room
 
 MAX_TILES = 18  # four kongs and a pair
 
@@ -256,8 +257,7 @@ _TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> i
 
 def _remember(token: str, found: tuple) -> None:
     if not any(ch.isspace() for ch in token):
-        if len(_TOKENS) > 100_000:
-            _TOKENS.clear()
+        make_room(_TOKENS, 50_000)
         _TOKENS[token] = found
 
 

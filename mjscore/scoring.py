@@ -14,6 +14,7 @@ from .arrange import (
     _NO_WORDS, WIN_COUNT, Facts, Group, Situation, _partial_candidates, _partial_combos, candidates, facts, waits,
 )
 from .errors import HandError
+from .memo import make_room
 from .notation import Hand, Meld
 from .tables import Variant
 
@@ -206,8 +207,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     for a in blocks:
         entry = arranged.get(id(a))
         if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
-            if len(arranged) > 100_000:
-                arranged.clear()
+            make_room(arranged, 40_000)
             entry = arranged[id(a)] = (a, *_judge_all(table, group_rules, ctx, a))
         texts += entry[1]
         items += entry[2]
