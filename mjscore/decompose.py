@@ -96,7 +96,7 @@ def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...]
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=1024)  # scoring keeps each block's arrangements with the block (arrange._BLOCKS)
 def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
     """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile.
 
