@@ -139,6 +139,26 @@ def test_jobs_give_identical_output(tmp_path):
     assert one == two and one[0] == 0
 
 
+@pytest.mark.parametrize("fmt", ["json", "csv", "table"])
+def test_jobs_keep_rejected_deals_in_place(tmp_path, fmt):
+    """Over several chunks of work (64 deals each), rejected deals come back where they were."""
+    good = [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}, {"hands": GOOD, "winner": None}]
+    deals = (good * 50 + [{"hands": GOOD, "winner": "Zed"}]) * 3
+    path = write_game(tmp_path, deals)
+    one = run("batch", str(path), "--format", fmt)
+    two = run("batch", str(path), "--format", fmt, "--jobs", "3")
+    assert one == two and one[0] == 1 and "mjscore: 3 of 303 deals not scored" in one[2]
+
+
+def test_jobs_strict_stops_and_leaves_no_file(tmp_path):
+    deals = [{"hands": GOOD, "winner": None}] * 200 + [{"hands": GOOD, "winner": "Zed"}] + [{"hands": GOOD}] * 200
+    path = write_game(tmp_path, deals)
+    out_file = tmp_path / "out.json"
+    code, out, err = run("batch", str(path), "--strict", "--jobs", "2", "-o", str(out_file))
+    assert code == 2 and "(deal 201)" in err and "'Zed'" in err and "Traceback" not in err
+    assert not out_file.exists() and list(tmp_path.iterdir()) == [path]
+
+
 @pytest.mark.parametrize("header, message", [
     ({"variant": "spanish", "players": ["A", "B", "C"]}, "spanish is played by 4 players, not 3"),
     ({"variant": "spanish", "players": ["A", "A", "B", "C"]}, "each name once"),
