@@ -92,6 +92,10 @@ class Ctx:
     """What the registered conditions see for one candidate arrangement (one per hand, re-pointed
     at each candidate by score_all)."""
 
+    __slots__ = ("hand", "options", "variant", "seat", "round", "seat_tile", "round_tile", "source", "also",
+                 "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
+                 "value")
+
     def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, mahjong: bool,
                  hand_facts: Facts | None = None):
         self.hand, self.options, self.variant = hand, options, variant
