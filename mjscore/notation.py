@@ -246,8 +246,7 @@ def _scan(text: str, start: int, end: int) -> tuple[int, ...]:
     found = _SCANNED.get(key)
     if found is None:
         found = tuple(scan_tiles(text, start, end, text))  # raises, pointing into text, if the group is bad
-        if len(_SCANNED) > 20_000:
-            _SCANNED.clear()
+        make_room(_SCANNED, 20_000)
         _SCANNED[key] = found
     return found
 
