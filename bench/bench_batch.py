@@ -7,6 +7,9 @@ to show that it stays flat (JSON Lines is streamed).
 
     python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . mahjong
     python bench/bench_batch.py [--deals 20000] [--variant spanish] [--jobs 1]
+
+`--jobs 2` uses both cores of a two-core machine, as a club would for a large archive. The
+riichi rate moves by about 20% from run to run on a shared machine: compare within one run.
 """
 
 from __future__ import annotations
