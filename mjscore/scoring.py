@@ -164,26 +164,30 @@ def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, o
     return table
 
 
-def _judge_all(table: dict, rules, ctx, groups) -> tuple:
-    """(texts, items, replaced rule names) of several groups together."""
-    texts, items, replaced = [], [], frozenset()
+def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
+    """(texts, items, replaced rule names) of several groups together, each group judged once per
+    situation (`table` is the situation's memo)."""
+    texts: list[str] = []
+    items: list[Item] = []
+    replaced: set[str] = set()
     for g in groups:
         entry = table.get(g)
         if entry is None:
             entry = table[g] = _judge(rules, ctx, g, Group.notation)
         texts.append(entry[0])
         items += entry[1]
-        replaced |= entry[2]
-    return tuple(texts), tuple(items), replaced
+        if entry[2]:
+            replaced |= entry[2]
+    return texts, items, replaced
 
 
 def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
+    matched = [r for r in rules if r.pred(ctx, subject)]
     items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles)
-                  for r in rules if r.pred(ctx, subject))
-    names = frozenset(n for r in rules if r.replaces and r.pred(ctx, subject) for n in r.replaces)
-    return text, items, names
+                  for r in matched)
+    return text, items, frozenset(n for r in matched for n in r.replaces)
 
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
@@ -197,22 +201,13 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         tables = _tables(variant, sit, mahjong, options)
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
     table, bonus_table, (group_rules, bonus_rules, hand_rules), arranged = tables
-    items: list[Item] = []
-    replaced: set[str] = set()
-    texts = []
-    for g in groups[:declared] if blocks else groups:
-        entry = table.get(g)
-        if entry is None:
-            entry = table[g] = _judge(group_rules, ctx, g, Group.notation)
-        texts.append(entry[0])
-        items += entry[1]
-        if entry[2]:
-            replaced |= entry[2]
+    texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
         entry = arranged.get(id(a))
         if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
             make_room(arranged, 40_000)
-            entry = arranged[id(a)] = (a, *_judge_all(table, group_rules, ctx, a))
+            t, i, r = _judge_all(table, group_rules, ctx, a)
+            entry = arranged[id(a)] = (a, tuple(t), tuple(i), frozenset(r))
         texts += entry[1]
         items += entry[2]
         if entry[3]:
@@ -250,9 +245,10 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets) for a situation, found with one lookup. The key holds the
-    options' identity; the entry holds the options themselves, so that identity is never reused while
-    the entry lives, and a changed (or another equal) options mapping still finds the tables by content."""
+    """(group memo, bonus memo, rule sets, arrangement memo) for a situation, found with one lookup.
+    The key holds the options' identity; the entry holds the options themselves, so that identity is
+    never reused while the entry lives, and a changed (or another equal) options mapping still finds
+    the tables by content."""
     key = (sit.seat, sit.round, mahjong, id(options))
     hit = variant.memo.get(key)
     if hit is None or hit[0] is not options or hit[1] != tuple(options.items()):
@@ -262,10 +258,6 @@ def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> t
                                     _rule_sets(variant, mahjong),
                                     _subject_table(variant, "arrangement", sit, mahjong, options)))
     return hit[2]
-
-
-def _notation(hand: Hand) -> str:
-    return facts(hand).notation
 
 
 def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> Score:
@@ -298,12 +290,9 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
                 value = base
             return _new_score(Score, (*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit,
                                       limit, value, base * 2 ** kept_doubles, *tail, tuple(notes)))
-    if variant.value_grid or variant.round_up > 1 or limit is None or options.get("roof_off", False):
-        value, note = final_value(variant, options, points, doubles)
-        if note:
-            notes = list(notes) + [note]
-    else:  # final_value's commonest case, written out
-        value = uncapped if uncapped < limit else limit
+    value, note = final_value(variant, options, points, doubles)
+    if note:
+        notes = list(notes) + [note]
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
@@ -337,7 +326,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 
 def _long_hand(hand, sit, variant, options, why) -> Score:
     item = Item("long hand", points=0)
-    return Score(variant.name, options, _notation(hand), sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
+    return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
                  bonus=tuple(T.name(t) for t in hand.bonus), notes=(why,))
 
