@@ -142,8 +142,7 @@ _MELDS: dict[Meld, tuple[Group, str]] = {}  # a declared set -> its Group and no
 
 
 def _meld_info(m: Meld) -> tuple[Group, str]:
-    if len(_MELDS) > 10_000:
-        _MELDS.clear()
+    make_room(_MELDS, 10_000)
     info = _MELDS[m] = (Group(m.kind, m.tiles, m.exposed, True), m.notation())
     return info
 
@@ -158,12 +157,8 @@ def _block_info(part: tuple[int, ...]) -> list:
     vec = [0] * (7 if base == 27 else 9)
     for t in part:
         vec[t - base] += 1
-    if base == 27:
-        text = " ".join(T.name(base + i) * c for i, c in enumerate(vec) if c)
-    else:
-        text = "".join(str(i + 1) * c for i, c in enumerate(vec)) + T.SUITS[base // 9]
     make_room(_BLOCKS, 40_000)
-    info = _BLOCKS[part] = [(tuple(vec), base), text, None, None]
+    info = _BLOCKS[part] = [(tuple(vec), base), " ".join(format_concealed(part)), None, None]
     return info
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 from . import tiles as T
+from .memo import make_room
 from .rules import Invalid, _in_range, compile_when, condition, p_bound, p_int
 
 
@@ -286,8 +287,7 @@ def counted_on_completion(c) -> frozenset[str]:
             best = score_all(hand.with_tile(t), Situation(c.seat, c.round, t, "wall"), c.variant, c.options)[0]
             if best.mahjong:
                 out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
-        if len(_COMPLETIONS) > 4096:
-            _COMPLETIONS.clear()
+        make_room(_COMPLETIONS, 4096)
         _COMPLETIONS[key] = frozenset(out)
     return _COMPLETIONS[key]
 
