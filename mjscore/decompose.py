@@ -103,12 +103,12 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
     Sets are chosen lowest tile first (a pung, a chow, or leaving the tile's copies out, in that order);
     a branch that leaves three alike out is dropped at once, and at the end one that leaves any set
     unformed (never better than forming it)."""
-    n, suit = len(vec), base < 27
-    count, left, sets, out = list(vec), [0] * len(vec), [], []
+    n = len(vec)
+    count, left, sets, out = list(vec), [0] * n, [], []
 
     def maximal() -> bool:
         for i in range(n):
-            if left[i] >= 3 or (suit and i <= 6 and left[i] and left[i + 1] and left[i + 2]):
+            if left[i] >= 3 or (left[i] and _chow_ok(left, i, base)):
                 return False
         return True
 
@@ -129,7 +129,7 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
             choose(i)
             sets.pop()
             count[i] += 3
-        if suit and i <= 6 and count[i + 1] and count[i + 2]:
+        if _chow_ok(count, i, base):
             for k in (i, i + 1, i + 2):
                 count[k] -= 1
             sets.append(("chow", (t, t + 1, t + 2)))
@@ -147,16 +147,12 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
     return tuple(dict.fromkeys(out))
 
 
-def partial(counts: tuple[int, ...], block=None) -> tuple[tuple, ...]:
-    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles.
-
-    `block(vec, base)` gives one block's arrangements (default: _block_partial's raw groups);
-    scoring passes its own cached version that yields ready-made Groups.
-    """
-    block = block or _block_partial
+def partial(counts: tuple[int, ...]) -> tuple[tuple, ...]:
+    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles
+    (scoring combines the blocks itself, from arrangements it keeps with each block)."""
     combos: list[tuple] = [()]
     for vec, base in _blocks(counts):
-        combos = [g + h for g in combos for h in block(vec, base)]
+        combos = [g + h for g in combos for h in _block_partial(vec, base)]
     return tuple(combos)
 
 
