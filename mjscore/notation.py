@@ -61,10 +61,6 @@ class Hand(NamedTuple):
         return Hand(self.melds, tuple(rest), self.bonus)
 
 
-_TILE_KEY = [T.suit_of(t) if t < 27 else ("f" if T.is_flower(t) else "y") if T.is_bonus(t) else t
-             for t in range(T.SEASON0 + 4)]
-
-
 _RUN_KEY = [t // 9 if t < 27 else t if t < T.FLOWER0 else (40 if t < T.SEASON0 else 41) for t in range(T.SEASON0 + 4)]
 _DIGIT = [str(T.number_of(t)) if (t < 27 or t >= T.FLOWER0) else T.name(t) for t in range(T.SEASON0 + 4)]
 _SUFFIX = [T.name(t)[-1] if (t < 27 or t >= T.FLOWER0) else "" for t in range(T.SEASON0 + 4)]
@@ -238,19 +234,6 @@ def _scan_groups(text: str):
         i = j
 
 
-_SCANNED: dict[str, tuple[int, ...]] = {}  # group text -> tiles: groups repeat across hands ("123m", "5p")
-
-
-def _scan(text: str, start: int, end: int) -> tuple[int, ...]:
-    key = text[start:end]
-    found = _SCANNED.get(key)
-    if found is None:
-        found = tuple(scan_tiles(text, start, end, text))  # raises, pointing into text, if the group is bad
-        make_room(_SCANNED, 20_000)
-        _SCANNED[key] = found
-    return found
-
-
 _TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its Meld
 
 
@@ -320,11 +303,11 @@ def _parse_careful(text: str) -> Hand:
     for kind, start, end in _groups(text):
         span = (start, end)
         if kind:
-            group_tiles = _scan(text, start + 1, end - 1)
+            group_tiles = tuple(scan_tiles(text, start + 1, end - 1, text))
             melds.append(_meld(kind, list(group_tiles), text, span))
             _remember(text[start:end], melds[-1])
         else:
-            group_tiles = _scan(text, start, end)
+            group_tiles = tuple(scan_tiles(text, start, end, text))
             for t in group_tiles:
                 (bonus if t >= T.FLOWER0 else concealed).append(t)
             _remember(text[start:end], group_tiles)
