@@ -120,8 +120,9 @@ def condition(name: str, scope: str, check, doc: str, inline: str = ""):
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
     options: scoring memoises group and bonus items on exactly those (scoring._subject_table).
-    `inline`, if given, is the test written as an expression, which compile_when puts straight
-    into a rule's predicate (a hand's rules run for every candidate of every hand of a batch).
+    A condition that is one expression is registered with `expression` instead: compile_when writes
+    its `inline` text straight into a rule's predicate (a hand's rules run for every candidate of every
+    hand of a batch).
     """
 
     def register(f):
@@ -131,10 +132,15 @@ def condition(name: str, scope: str, check, doc: str, inline: str = ""):
     return register
 
 
+def expression(name: str, scope: str, check, doc: str, inline: str) -> None:
+    """Register a condition that is one expression of c (context), s (subject) and {p} (its compiled
+    parameter): compile_when writes it into the predicates, and its test is made from the same text."""
+    test = eval(f"lambda c, p, s: {inline.format(p='p')}")  # noqa: S307 (our own registry's text)
+    condition(name, scope, check, doc, inline)(test)
+
+
 # group conditions: subject is a scoring Group
-@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", inline="s.kind in {p}")
-def _set(c, v, g):
-    return g.kind in v
+expression("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", "s.kind in {p}")
 
 
 @condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)")
@@ -142,20 +148,10 @@ def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
-@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
-           inline="s.exposed == {p}")
-def _exposed(c, v, g):
-    return g.exposed == v
-
-
-@condition("declared", "group", p_bool, "the group was written [..] or {..}", inline="s.declared == {p}")
-def _declared(c, v, g):
-    return g.declared == v
-
-
-@condition("completed", "group", p_bool, "the group holds the winning tile", inline="s.completed == {p}")
-def _completed(c, v, g):
-    return g.completed == v
+expression("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
+           "s.exposed == {p}")
+expression("declared", "group", p_bool, "the group was written [..] or {..}", "s.declared == {p}")
+expression("completed", "group", p_bool, "the group holds the winning tile", "s.completed == {p}")
 
 
 # bonus conditions: subject is a bonus tile
@@ -174,9 +170,7 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", inline="c.source in {p}")
-def _from(c, v, _):
-    return c.source in v
+expression("from", "hand", p_choices(SOURCES), "the winning tile came this way", "c.source in {p}")
 
 
 @condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)")
@@ -184,19 +178,10 @@ def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
-@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", inline="bool({p} & c.also)")
-def _also(c, v, _):
-    return bool(v & c.also)
-
-
-@condition("seat", "hand", p_wind, "the player's seat wind", inline="c.seat in {p}")
-def _seat(c, v, _):
-    return c.seat in v
-
-
-@condition("round", "hand", p_wind, "the prevailing wind", inline="c.round in {p}")
-def _round(c, v, _):
-    return c.round in v
+expression("also", "hand", p_choices(_known_situations), "a --also circumstance was given",
+           "bool({p} & c.also)")
+expression("seat", "hand", p_wind, "the player's seat wind", "c.seat in {p}")
+expression("round", "hand", p_wind, "the prevailing wind", "c.round in {p}")
 
 
 @condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
@@ -209,14 +194,8 @@ def _pattern(c, v, _):
     return c.pattern in v
 
 
-@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3)", inline="len(c.suits) == {p}")
-def _suits(c, v, _):
-    return len(c.suits) == v
-
-
-@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", inline="c.has_honours == {p}")
-def _honours(c, v, _):
-    return c.has_honours == v
+expression("suits", "hand", p_int, "number of different suits among the tiles (0-3)", "len(c.suits) == {p}")
+expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}")
 
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles")
@@ -229,9 +208,7 @@ def _concealed_hand(c, v, _):
     return (not any(g.exposed for g in c.groups)) == v
 
 
-@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points", inline="(c.set_points == 0) == {p}")
-def _no_set_points(c, v, _):
-    return (c.set_points == 0) == v
+expression("no_set_points", "hand", p_bool, "the sets and pairs scored no points", "(c.set_points == 0) == {p}")
 
 
 @condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
@@ -340,9 +317,14 @@ def _expression(when, scope: str, known, bound: dict) -> str:
             compiled = cond.check(param, known)
         except Invalid as e:
             raise Invalid(f"condition {key!r} {e}") from None
-        p, f = f"p{len(bound)}", f"f{len(bound)}"
-        bound[p], bound[f] = compiled, cond.test
-        parts.append("(" + (cond.inline.format(p=p) if cond.inline else f"{f}(c, {p}, s)") + ")")
+        p = f"p{len(bound)}"
+        bound[p] = compiled
+        if cond.inline:
+            parts.append(f"({cond.inline.format(p=p)})")
+        else:
+            f = f"f{len(bound)}"
+            bound[f] = cond.test
+            parts.append(f"({f}(c, {p}, s))")
     return "(" + " and ".join(parts) + ")" if parts else "True"
 
 
