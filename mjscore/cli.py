@@ -55,12 +55,15 @@ def variant_options_long_only(f):
     return variant_options(f, option_flags=("--option",))
 
 
+def format_option(csv_rows: str):
+    """--format table|json|csv, the same for every command; `csv_rows` says what a CSV row is."""
+    return click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
+                        help=f"table for people, json for programs, csv for spreadsheets (one row per {csv_rows})")
+
+
 def common_options(f):
     """--variant, --option, --tables, --format: shared by score, waits and settle."""
-    f = click.option("--format", "fmt", type=click.Choice(["table", "json", "csv"]), default="table",
-                     help="table for people, json for programs, csv for spreadsheets (one row per item, "
-                          "waiting tile or payment)")(f)
-    return variant_options(f)
+    return variant_options(format_option("item, waiting tile or payment")(f))
 
 
 def situation_options(f):
@@ -253,8 +256,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
 @main.command()
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl...")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table",
-              help="table for people, csv for spreadsheets, json for programs")
+@format_option("player per deal")
 @click.option("-o", "--output", default=None, metavar="FILE", help="write to FILE (atomically) instead of stdout")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
