@@ -368,14 +368,12 @@ def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int)
             workers.append((proc, mine))
         pending: deque = deque()  # (worker, chunk) in the order the chunks were sent
 
-        def send(worker) -> bool:
+        def send(worker) -> None:
             chunk = next(chunks, None)
-            if chunk is None:
-                return False
-            worker[1].send([(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data)
-                            for s in chunk])
-            pending.append((worker, chunk))
-            return True
+            if chunk is not None:
+                worker[1].send([(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data)
+                                for s in chunk])
+                pending.append((worker, chunk))
 
         for _ in range(2):
             for worker in workers:
