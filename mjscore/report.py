@@ -167,7 +167,7 @@ def settlement_text(result) -> str:
         head += f"{SEAT_NAMES[d.winner]} wins"
     else:
         head += "a draw"
-    name = lambda seat: d.players.get(seat, SEAT_NAMES[seat])  # noqa: E731
+    name = d.player
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or ("mah jong" if s.mahjong else "")

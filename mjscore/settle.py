@@ -44,6 +44,10 @@ class Deal(NamedTuple):
     pays_for_all: str | None = None
     faults: dict[str, str] = {}  # seat -> short / long / wrong
 
+    def player(self, seat: str) -> str:
+        """The name at a seat, or the seat's name (East...) where the deal names no players."""
+        return self.players.get(seat, SEAT_NAMES[seat])
+
 
 class Payment(NamedTuple):
     payer: str
@@ -63,10 +67,10 @@ class Settlement(NamedTuple):
         d = self.deal
         hands = {}
         for seat, s in self.scores.items():
-            hands[seat] = {"player": d.players.get(seat, SEAT_NAMES[seat]), **s.to_json()}
+            hands[seat] = {"player": d.player(seat), **s.to_json()}
         return {
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
-            "false_mahjong": d.false_mahjong, "players": {s: d.players.get(s, SEAT_NAMES[s]) for s in d.hands},
+            "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
             "hands": hands,
             "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount, "reason": p.reason}
                          for p in self.payments],
