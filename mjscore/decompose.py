@@ -103,12 +103,13 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
     Sets are chosen lowest tile first (a pung, a chow, or leaving the tile's copies out, in that order);
     a branch that leaves three alike out is dropped at once, and at the end one that leaves any set
     unformed (never better than forming it)."""
-    n = len(vec)
+    n, suit = len(vec), base < 27
     count, left, sets, out = list(vec), [0] * n, [], []
+    # the chow test (_chow_ok) is written out here: it runs at every step of the search
 
     def maximal() -> bool:
         for i in range(n):
-            if left[i] >= 3 or (left[i] and _chow_ok(left, i, base)):
+            if left[i] >= 3 or (suit and i <= 6 and left[i] and left[i + 1] and left[i + 2]):
                 return False
         return True
 
@@ -129,7 +130,7 @@ def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ..
             choose(i)
             sets.pop()
             count[i] += 3
-        if _chow_ok(count, i, base):
+        if suit and i <= 6 and count[i + 1] and count[i + 2]:
             for k in (i, i + 1, i + 2):
                 count[k] -= 1
             sets.append(("chow", (t, t + 1, t + 2)))
