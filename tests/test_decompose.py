@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings, strategies as st
 
 from mjscore import tiles as T
-from mjscore.decompose import counts_of, partial, sets_and_pair
+from mjscore.decompose import _run_partial, counts_of, partial, sets_and_pair
 from mjscore.notation import Hand, Meld
 from mjscore.arrange import Group, Situation, waits
 from mjscore.scoring import _score, score_all
@@ -166,3 +166,19 @@ def test_waits_are_exactly_the_completing_tiles(tiles):
     held = Counter(tiles[1:])
     for t in set(range(T.N_KINDS)) - set(found):
         assert held[t] == 4 or not brute_force(sorted(tiles[1:] + [t]), 4)
+
+
+def test_the_block_search_leaves_no_cycle_behind():
+    """The search's helper calls itself through its own cell; it is unlinked when done, else every
+    new block of a batch left a cycle for the garbage collector (about 1.5 KB per deal, measured)."""
+    import gc
+
+    gc.collect()
+    gc.disable()
+    try:
+        found = _run_partial.__wrapped__((1, 2, 2, 1), 0, True)  # the run 1m 2m 2m 3m 3m 4m
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    # 1 22 33 4 = 123m + 234m with nothing left; any other choice leaves a chow unformed (not maximal)
+    assert found == ((("chow", (0, 1, 2)), ("chow", (1, 2, 3))),)
