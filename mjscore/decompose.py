@@ -167,7 +167,7 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Raw
         count[i], left[i] = left[i], 0
 
     choose(0)
-    del choose  # it calls itself through its own cell, a cycle only the garbage collector would free
+    choose = None  # it called itself through its own cell: a cycle only the garbage collector would free
     return tuple(dict.fromkeys(out))
 
 
