@@ -105,13 +105,16 @@ def count_deals(paths: list[str]) -> int | None:
     """How many deals the files hold (for the bar): YAML list lengths, JSON Lines non-empty lines less the header."""
     total = 0
     for path in paths:
+        if path == "-":
+            return None  # standard input can be read only once: by the run itself
         try:
             if path.endswith((".jsonl", ".ndjson")):
                 with open(path, "rb") as f:
                     total += max(sum(1 for line in f if line.strip()) - 1, 0)
             else:
                 data = load_data(path)
-                total += len(data.get("deals") or []) if isinstance(data, dict) else 0
+                deals = data.get("deals") if isinstance(data, dict) else None
+                total += len(deals) if isinstance(deals, list) else 0
         except (OSError, DealError):
             return None  # the run itself will say what is wrong with the file
     return total
@@ -271,6 +274,8 @@ class AtomicFile:
         self.tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
 
     def __enter__(self) -> IO[str]:
+        if os.path.isdir(self.path):
+            raise DealError(f"-o {self.path}: is a folder; give a file name")
         try:
             self.f = open(self.tmp, "w", encoding="utf-8", newline="")
         except OSError as e:
@@ -280,13 +285,20 @@ class AtomicFile:
     def __exit__(self, kind, exc, tb):
         self.f.close()
         if kind is None:
-            os.replace(self.tmp, self.path)
-        else:
             try:
-                os.remove(self.tmp)
-            except OSError:
-                pass
+                os.replace(self.tmp, self.path)
+                return False
+            except OSError as e:
+                self._remove()
+                raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        self._remove()
         return False
+
+    def _remove(self) -> None:
+        try:
+            os.remove(self.tmp)
+        except OSError:
+            pass
 
 
 def run_batch(paths, variant, options, tables_dir, fmt: str, output: str | None, jobs: int, strict: bool,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -28,6 +29,11 @@ class MjscoreGroup(click.Group):
             _fail(e.format_message(), [], e.exit_code or 2)
         except BrokenPipeError:
             sys.exit(0)
+        except Exception as e:  # a bug, not bad input: still one line, never a traceback (MJSCORE_DEBUG=1 shows it)
+            if os.environ.get("MJSCORE_DEBUG"):
+                raise
+            _fail(f"internal error ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
+                  f"please report it with the input that caused it", [], 2)
         sys.exit(rv or 0)
 
 
@@ -269,10 +275,14 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     """
     from .batch import Progress, run_batch
 
+    if output == "-":
+        output = None  # -o - is standard output, as for most tools
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
     progress = Progress(sys.stderr, list(files) if show else None)
-    summary, errors = run_batch(list(files), variant, options, tables_dir, fmt, output, jobs, strict, progress)
-    progress.close()
+    try:
+        summary, errors = run_batch(list(files), variant, options, tables_dir, fmt, output, jobs, strict, progress)
+    finally:
+        progress.close()  # before any message: it must not run on from the bar's line
     if summary.rejected or errors:
         sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
                          + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")

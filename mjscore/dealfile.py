@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import DealError, MjscoreError, OptionError
+from .loading import ReadProblem, read_yaml
 from .settle import SEATS, Deal, Win
 from .tables import Variant, load_with_options
 
@@ -18,26 +19,21 @@ WIN_KEYS = {"tile", "from", "discarder", "also"}
 
 
 def load_data(path: str) -> Any:
-    """YAML (or JSON, a subset) from a file, or from standard input for '-'."""
+    """YAML (or JSON, a subset) from a file, or from standard input for '-' (a key given twice, or
+    a value that cannot be read, is a DealError like any other problem)."""
     import sys
 
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         if path == "-":
-            return yaml.load(sys.stdin, Loader=loader)
+            return read_yaml(sys.stdin)
         with open(path, encoding="utf-8") as f:
-            return yaml.load(f, Loader=loader)
+            return read_yaml(f)
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
     except UnicodeDecodeError:
         raise DealError(f"{path}: not a text file (UTF-8)") from None
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise DealError(f"{path}:{where}: not valid YAML: {problem}") from None
+    except ReadProblem as e:
+        raise DealError(f"{path}: line {e.line}: {e}" if e.line else f"{path}: {e}") from None
 
 
 def _seat(value, what: str, where: str, allow_none=True) -> str | None:
@@ -62,6 +58,14 @@ def _str_map(data, what: str, where: str) -> dict[str, str]:
             raise DealError(f"{where}{what}.{seat}: expected text, not {v!r}")
         out[seat] = v
     return out
+
+
+def printable_name(name: str, where: str) -> str:
+    """A player's name goes into every line of output: printable text on one line (no tab, newline or
+    invisible character that would break a line or a column)."""
+    if not name.isprintable():
+        raise DealError(f"{where}: {name!r} is not a name of printable text on one line")
+    return name
 
 
 def parse_win(data, where: str) -> Win:
@@ -103,7 +107,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands},
-                    players if players is not None else _str_map(data.get("players"), "players", where),
+                    players if players is not None else
+                    {s: printable_name(n, f"{where}players.{s}") for s, n in
+                     _str_map(data.get("players"), "players", where).items()},
                     _seat(data.get("winner"), "winner", where), parse_win(data.get("win"), where),
                     _seat(data.get("false_mahjong"), "false_mahjong", where),
                     _seat(data.get("pays_for_all"), "pays_for_all", where), faults)
@@ -121,9 +127,15 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
     file_opts = data.get("options") if isinstance(data, dict) else None
     if file_opts is not None and not isinstance(file_opts, dict):
         raise DealError(f"{where}: options: expected a mapping, e.g. {{mode: clean}}")
+    name = variant or file_variant
+    if options:  # a bad --option is the command line's fault (exit 2, whatever the files), not the file's
+        try:
+            load_with_options(name, list(options), tables_dir)
+        except OptionError as e:
+            raise OptionError(f"--option: {e}") from None
     merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
     try:
-        return load_with_options(variant or file_variant, merged, tables_dir)
+        return load_with_options(name, merged, tables_dir)
     except OptionError as e:
         raise DealError(f"{where}: options: {e}") from None
 

@@ -25,10 +25,13 @@ class HandError(MjscoreError):
         self.spans = tuple(spans)
 
     def detail_lines(self) -> list[str]:
-        shown = "".join(" " if ch.isspace() or not ch.isprintable() else ch for ch in self.text)
-        if not shown.strip():
+        """The hand with ^ under the offending groups; none when no group is to blame (a wrong count).
+        An invisible character shows as ? so that a caret can point at it."""
+        shown = "".join(" " if ch.isspace() else "?" if not ch.isprintable() else ch for ch in self.text)
+        carets = caret_line(shown, self.spans)
+        if not shown.strip() or not carets:
             return []
-        return ["  " + shown.rstrip(), "  " + caret_line(shown, self.spans)]
+        return ["  " + shown.rstrip(), "  " + carets]
 
 
 class SituationError(MjscoreError):

@@ -9,11 +9,12 @@ place (file and line) and the reason.
 
 from __future__ import annotations
 
-import json
+import codecs
 from typing import Any, Callable, Iterator, NamedTuple
 
-from .dealfile import load_data, parse_deal
+from .dealfile import load_data, parse_deal, printable_name
 from .errors import DealError, MjscoreError
+from .loading import ReadProblem, read_json_line
 from .settle import SEATS, Settlement, doubled_seat, settle, switch
 from .tables import Variant
 
@@ -92,16 +93,20 @@ def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
 
 
 def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
+    """Read as bytes and decoded line by line, so a line that is not UTF-8 is that deal's problem only."""
     try:
-        f = open(path, encoding="utf-8")
+        f = open(path, "rb")
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
     first = f.readline()
+    if first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
+        first = first[len(codecs.BOM_UTF8):]
     try:
-        header = json.loads(first)
-    except ValueError as e:
+        header = read_json_line(first)
+    except ReadProblem as e:
         f.close()
-        raise DealError(f"{path} line 1: the header is not JSON: {e}") from None
+        raise DealError(f"{path} line 1: the header is {e}" if str(e).startswith("not ") else
+                        f"{path} line 1: the header: {e}") from None
     if not isinstance(header, dict):
         f.close()
         raise DealError(f"{path} line 1: the header is a JSON object with variant, options, players")
@@ -115,9 +120,9 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
                 number += 1
                 place = f"{path} line {lineno} (deal {number})"
                 try:
-                    data = json.loads(line)
-                except ValueError as e:
-                    data = _Broken(f"not JSON: {e}")
+                    data = read_json_line(line)
+                except ReadProblem as e:
+                    data = _Broken(str(e))
                 yield RawDeal(number, place, data)
 
     return header, deals()
@@ -135,6 +140,8 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     allowed = sorted(counts)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise DealError(f"{path}: players: a list of names, seated East, South, West, North at the start")
+    for p in players:
+        printable_name(p, f"{path}: players")
     if len(set(players)) != len(players):
         raise DealError(f"{path}: players: each name once")
     if len(players) not in allowed:

@@ -64,7 +64,7 @@ def p_choices(choices):
         vals = v if isinstance(v, list) else [v]
         opts = choices(known) if callable(choices) else choices
         for x in vals:
-            if x not in opts:
+            if not isinstance(x, str) or x not in opts:  # every choice is a word (a mapping is not hashable)
                 raise Invalid(f"{x!r} is not one of: {', '.join(opts)}")
         return frozenset(vals)
 
@@ -72,6 +72,8 @@ def p_choices(choices):
 
 
 def _parse_tile_or_class(x) -> tuple[str, Any]:
+    if not isinstance(x, (str, int)) or isinstance(x, bool):
+        raise Invalid(f"expects a tile class ({', '.join(TILE_CLASSES)}) or tiles in notation, not {x!r}")
     if x in TILE_CLASSES:
         return ("class", TILE_CLASSES[x])
     from .notation import scan_tiles
@@ -221,7 +223,7 @@ def p_bound(v, known):
     if isinstance(v, dict):
         name = v.get("option")
         options = known.get("options", {})
-        if set(v) != {"option"} or name not in options or options[name].type != "int":
+        if set(v) != {"option"} or not isinstance(name, str) or name not in options or options[name].type != "int":
             ints = [k for k, o in options.items() if o.type == "int"]
             raise Invalid(f"bound {v!r} must be a whole number or {{option: NAME}} with NAME one of: {', '.join(ints)}")
         return lambda c, name=name: c.options.get(name)

@@ -13,7 +13,7 @@ from operator import eq
 from typing import Any, NamedTuple
 
 from . import tiles as T
-from .errors import DealError, MjscoreError
+from .errors import DealError, HandError, MjscoreError, SituationError
 from .notation import Hand, parse_hand
 from .arrange import WIN_COUNT, make_situation
 from .scoring import Score, _long_hand, score_all
@@ -184,16 +184,25 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
     scores = {}
     v, opts = deal.variant, deal.options
     for seat, hand in hands.items():
-        if seat == deal.winner:
-            w = deal.win
-            sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
-            s = score_all(hand, sit, v, opts)[0]
-            if not s.mahjong:
-                why = "; ".join(s.notes) or "not a winning hand"
-                raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
-            scores[seat] = s
-        else:
-            scores[seat] = _score_loser(deal, seat, hand)
+        try:
+            if seat == deal.winner:
+                w = deal.win
+                sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
+                s = score_all(hand, sit, v, opts)[0]
+                if not s.mahjong:
+                    why = "; ".join(s.notes) or "not a winning hand"
+                    raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
+                scores[seat] = s
+            else:
+                scores[seat] = _score_loser(deal, seat, hand)
+        except (SituationError, HandError) as e:
+            said = str(e)
+            if isinstance(e, SituationError) or said.startswith("--win"):  # the win: mapping, in the score
+                # command's words: say them as the deal's keys
+                raise DealError(said.replace("--win", "win.tile").replace("--from", "win.from")
+                                .replace("--also", "win.also")) from None
+            # a hand that parses but breaks the variant (a flower where none are played)
+            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {said}") from None
     return scores
 
 

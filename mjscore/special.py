@@ -17,7 +17,7 @@ from .rules import Invalid, _in_range, compile_when, condition, p_bound, p_int
 
 def p_seat_option(v, known):
     """The name of a choice option whose values are seat winds (e.g. `banker`)."""
-    spec = known.get("options", {}).get(v)
+    spec = known.get("options", {}).get(v) if isinstance(v, str) else None
     if spec is None:
         raise Invalid(f"no option {v!r} in this table (options: {', '.join(known.get('options', {})) or 'none'})")
     if spec.type != "choice" or not set(spec.choices) <= set(T.WINDS):
@@ -172,7 +172,7 @@ def p_value_over(v, known):
     """A whole number, or {option: NAME} naming an int house option (0 or none: no minimum)."""
     if isinstance(v, dict):
         name = v.get("option")
-        spec = known.get("options", {}).get(name)
+        spec = known.get("options", {}).get(name) if isinstance(name, str) else None
         if len(v) != 1 or spec is None or spec.type != "int":
             raise Invalid(f"expects a number or {{option: NAME}} naming an int option, not {v!r}")
         return ("option", name)

@@ -15,6 +15,7 @@ from typing import Any, Callable, NamedTuple
 from . import rules as R
 from .decompose import SHAPES
 from .errors import OptionError, TableError, VariantNotFound
+from .loading import ReadProblem, read_yaml
 
 SCHEMA = 1  # bump when the meaning of a table file changes, to drop stale caches
 DEFAULT_VARIANT = "spanish"
@@ -166,17 +167,11 @@ def _read_raw(path: str) -> dict:
             return json.load(f)
     except (OSError, ValueError):
         pass
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         with open(path, encoding="utf-8") as f:
-            raw = yaml.load(f, Loader=loader)
-    except yaml.YAMLError as e:
-        mark = getattr(e, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
-        raise TableError(f"{path}:{where}: not valid YAML: {problem}") from None
+            raw = read_yaml(f)
+    except ReadProblem as e:
+        raise TableError(f"{path}: line {e.line}: {e}" if e.line else f"{path}: {e}") from None
     except (OSError, UnicodeDecodeError) as e:
         raise TableError(f"{path}: cannot read: {e}") from None
     if not (isinstance(raw, dict) and "extends" in raw):
@@ -270,7 +265,10 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
             fail(where, f"type must be int, bool or choice, not {typ!r}")
         if "default" not in spec:
             fail(where, "missing default")
-        default, choices = spec["default"], tuple(spec.get("choices") or ())
+        choices = spec.get("choices") or []
+        if not isinstance(choices, list) or not all(isinstance(c, (str, int)) for c in choices):
+            fail(where, f"choices must be a list of words or numbers, not {choices!r}")
+        default, choices = spec["default"], tuple(choices)
         if typ == "choice" and default not in choices:
             fail(where, f"default {default!r} is not among choices {list(choices)}")
         if typ == "bool":
@@ -335,7 +333,8 @@ def _rule_names(tables) -> frozenset[str]:
     """Every rule name the file defines, so conditions naming rules (scored, calling) are checked on load."""
     out = set()
     for table in tables if isinstance(tables, list) else ():
-        for entry in (table.get("rules") or []) if isinstance(table, dict) else ():
+        entries = table.get("rules") if isinstance(table, dict) else None
+        for entry in entries if isinstance(entries, list) else ():
             if isinstance(entry, dict) and isinstance(entry.get("rule"), str):
                 name = entry["rule"]
                 split = "exposed" in entry or "concealed" in entry
@@ -375,7 +374,7 @@ def build(raw: Any, path: str) -> Variant:
     shapes = raw.get("shapes", ["standard"])
     _expect(fail, "shapes", shapes, list, "shapes")
     for s in shapes:
-        if s not in SHAPES:
+        if not isinstance(s, str) or s not in SHAPES:
             fail("shapes", f"unknown shape {s!r} (known: {', '.join(SHAPES)})")
     situations = raw.get("situations") or {}
     _expect(fail, "situations", situations, dict, "situations")
@@ -436,7 +435,8 @@ def _amount(where, val, fail, options=None):
     if isinstance(val, int) and not isinstance(val, bool):
         return
     if isinstance(val, dict) and set(val) == {"option"}:
-        if options is not None and (val["option"] not in options or options[val["option"]].type != "int"):
+        name = val["option"]
+        if options is not None and (not isinstance(name, str) or name not in options or options[name].type != "int"):
             fail(where, f"{{option: {val['option']}}} must name an int option of this table")
         return
     if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
@@ -450,7 +450,7 @@ def _switch(where, val, kind, fail, options):
     if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
         if set(val) - {"option", "cases", "default"}:
             fail(where, "an option-dependent switch has keys option, cases, default")
-        if val["option"] not in options:
+        if not isinstance(val["option"], str) or val["option"] not in options:
             fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
         cases = val.get("cases")
         if cases is None:

@@ -1,0 +1,114 @@
+"""Reading YAML and JSON input strictly: whatever is wrong with a file becomes a ReadProblem.
+
+PyYAML keeps the last of two equal keys without a word, so a second `deals:` would drop
+the first list silently: here a key given twice is an error. Values PyYAML cannot build
+(a 5000-digit number, `!!int abc`) and structures nested too deeply to print or to send
+to a worker process are refused too, never raised as Python errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MAX_DEPTH = 32  # a game file nests four levels; anything far deeper is a broken file
+
+
+class ReadProblem(Exception):
+    """Why a file (or one JSON line) cannot be used; `line` is 1-based where known."""
+
+    def __init__(self, problem: str, line: int | None = None):
+        super().__init__(problem)
+        self.line = line
+
+
+_LOADER = None
+
+
+def _strict_loader():
+    """libyaml's safe loader (when present) that refuses a mapping key given twice."""
+    global _LOADER
+    if _LOADER is None:
+        import yaml
+
+        base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+        class Strict(base):  # type: ignore[valid-type, misc]
+            def construct_mapping(self, node, deep=False):
+                seen = set()
+                for key_node, _ in node.value:
+                    if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                        key = (key_node.tag, key_node.value)
+                        if key in seen:
+                            raise yaml.constructor.ConstructorError(
+                                None, None, f"key {key_node.value!r} given twice in one mapping", key_node.start_mark)
+                        seen.add(key)
+                return super().construct_mapping(node, deep)
+
+        _LOADER = Strict
+    return _LOADER
+
+
+def read_yaml(stream) -> Any:
+    """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used.
+    A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
+    import yaml
+
+    try:
+        data = yaml.load(stream, Loader=_strict_loader())
+    except UnicodeDecodeError:
+        raise
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ReadProblem(f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
+    except RecursionError:
+        raise ReadProblem(f"not valid YAML: nested more than {MAX_DEPTH} levels deep") from None
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:  # a value PyYAML cannot build
+        raise ReadProblem(f"not valid YAML: a value that cannot be read ({_short(e)})") from None
+    if too_deep(data):
+        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def read_json_line(raw: bytes) -> Any:
+    """One line of a JSON Lines file; ReadProblem says why it cannot be used."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ReadProblem(f"not UTF-8 text (byte {e.start + 1} of the line)") from None
+    import json
+
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError as e:
+        raise ReadProblem(f"not JSON: {_short(e)}") from None
+    if "\\u" in text:  # an escape may stand for half a surrogate pair, which is no text at all
+        try:
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            raise ReadProblem("a \\u escape that is half of a surrogate pair (not a character)") from None
+    if text.count("[") + text.count("{") > MAX_DEPTH and too_deep(data):
+        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
+    return data
+
+
+def too_deep(data: Any, most: int = MAX_DEPTH) -> bool:
+    """Whether lists and mappings nest more than `most` levels (looked at without recursion)."""
+    stack = [(data, 0)]
+    while stack:
+        obj, depth = stack.pop()
+        if isinstance(obj, dict):
+            obj = obj.values()
+        elif not isinstance(obj, list):
+            continue
+        if depth >= most:
+            return True
+        stack.extend((v, depth + 1) for v in obj)
+    return False
+
+
+def _short(e: Exception) -> str:
+    text = (str(e).splitlines() or [type(e).__name__])[0]
+    return text if len(text) <= 100 else text[:97] + "..."

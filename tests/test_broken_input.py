@@ -1,0 +1,196 @@
+"""Broken files and odd input found by fuzzing `mjscore batch`, `settle` and table files: each is one
+line that says what and where, exit 2 (or a rejected deal, exit 1), never a traceback."""
+
+import json
+
+import pytest
+
+from helpers import run
+from mjscore.errors import TableError
+from mjscore.tables import build
+
+GOOD = {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
+        "Di": "123s 567s 3p 4p 6m 7m 9m WW"}
+HEADER = {"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]}
+DRAW = json.dumps({"hands": GOOD, "winner": None})
+
+
+def jsonl(tmp_path, *lines: bytes) -> str:
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    return str(path)
+
+
+def test_a_header_that_is_not_utf8(tmp_path):
+    # saved as Latin-1: '{"variant": "spanish", "players": ["' is 36 bytes, so Á (0xc1) is byte 37
+    path = jsonl(tmp_path, '{"variant": "spanish", "players": ["Ádám", "Bea", "Csaba", "Dóra"]}'.encode("latin-1"))
+    assert run("batch", path) == (2, "", f"mjscore: error: {path} line 1: the header is not UTF-8 text "
+                                         f"(byte 37 of the line)\n")
+
+
+def test_a_deal_line_that_is_not_utf8_is_that_deal_only(tmp_path):
+    path = jsonl(tmp_path, json.dumps(HEADER).encode(), DRAW.encode(), DRAW.encode()[:-2] + b'\xe9"}', DRAW.encode())
+    code, out, err = run("batch", path, "--format", "json")
+    data = json.loads(out)
+    assert code == 1 and data["summary"] == {"read": 3, "scored": 2, "rejected": 1}
+    assert data["deals"][1]["place"] == f"{path} line 3 (deal 2)"
+    assert data["deals"][1]["error"].startswith("not UTF-8 text (byte ")
+
+
+def test_a_byte_order_mark_is_read_past(tmp_path):
+    path = jsonl(tmp_path, b"\xef\xbb\xbf" + json.dumps(HEADER).encode(), DRAW.encode())
+    code, out, err = run("batch", path, "--format", "json")
+    assert (code, json.loads(out)["summary"]) == (0, {"read": 1, "scored": 1, "rejected": 0})
+
+
+def test_half_a_surrogate_pair_is_no_name(tmp_path):
+    # "\ud800" alone decodes to no character: it could not be written out, so it is refused on reading
+    path = jsonl(tmp_path, b'{"variant": "spanish", "players": ["Ann\\ud800", "Bo", "Cy", "Di"]}')
+    assert run("batch", path)[2] == (f"mjscore: error: {path} line 1: the header: a \\u escape that is half of a "
+                                     f"surrogate pair (not a character)\n")
+    # a whole pair is a character (U+1F600) and is fine
+    path = jsonl(tmp_path, b'{"variant": "spanish", "players": ["Ann\\ud83d\\ude00", "Bo", "Cy", "Di"]}',
+                 json.dumps({"hands": {"Ann\U0001F600": GOOD["Ann"], "Bo": GOOD["Bo"], "Cy": GOOD["Cy"],
+                                       "Di": GOOD["Di"]}, "winner": None}).encode())
+    assert run("batch", path)[0] == 0
+
+
+def test_nesting_too_deep(tmp_path):
+    deep = "[" * 1000 + "]" * 1000
+    path = jsonl(tmp_path, json.dumps(HEADER).encode(), f'{{"winner": {deep}}}'.encode())
+    code, out, err = run("batch", path, "--format", "json", "--jobs", "2")
+    assert code == 1 and json.loads(out)["deals"][0]["error"] == "nested more than 32 levels deep"
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - winner: {deep}\n")
+    assert run("batch", str(game)) == (2, "", f"mjscore: error: {game}: nested more than 32 levels deep\n")
+
+
+@pytest.mark.parametrize("value, why", [
+    ("9" * 4301, "a value that cannot be read (Exceeds the limit (4300 digits) for integer string conversion"),
+    ("!!int abc", "a value that cannot be read (invalid literal for int() with base 10: 'abc')"),
+    ("!!bool maybe", "a value that cannot be read ('maybe')"),
+])
+def test_yaml_values_that_cannot_be_read(tmp_path, value, why):
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - winner: {value}\n")
+    code, out, err = run("batch", str(game))
+    assert code == 2 and err.startswith(f"mjscore: error: {game}: not valid YAML: {why}") and err.count("\n") == 1
+
+
+def test_a_key_given_twice_loses_nothing_silently(tmp_path):
+    # PyYAML alone would keep the second deals: list and drop the first two deals without a word
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: spanish\nplayers: [Ann, Bo, Cy, Di]\n"
+                    f"deals:\n  - {DRAW}\n  - {DRAW}\ndeals:\n  - {DRAW}\n")
+    assert run("batch", str(game)) == (
+        2, "", f"mjscore: error: {game}: line 6: not valid YAML: key 'deals' given twice in one mapping\n")
+
+
+def test_output_to_a_folder(tmp_path):
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - {DRAW}\n")
+    (tmp_path / "out").mkdir()
+    assert run("batch", str(game), "-o", str(tmp_path / "out")) == (
+        2, "", f"mjscore: error: -o {tmp_path / 'out'}: is a folder; give a file name\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["g.yaml", "out"]  # no temporary file left
+
+
+def test_output_dash_is_standard_output(tmp_path):
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - {DRAW}\n")
+    code, out, err = run("batch", str(game), "--format", "json", "-o", "-")
+    assert code == 0 and json.loads(out)["summary"]["scored"] == 1 and not (tmp_path / "-").exists()
+
+
+def test_the_progress_count_never_fails_on_a_bad_file(tmp_path):
+    from mjscore.batch import count_deals
+
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: spanish\nplayers: [A, B, C, D]\ndeals: 5\n")
+    assert count_deals([str(game)]) == 0  # the run itself says "a list deals:"
+    assert count_deals(["-"]) is None  # standard input is read once, by the run
+
+
+def test_a_bad_option_is_the_command_lines_fault_whatever_the_files(tmp_path):
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - {DRAW}\n")
+    expected = (2, "", "mjscore: error: --option: option limit of spanish takes a whole number, not 'abc'\n")
+    assert run("batch", str(game), str(game), "--option", "limit=abc") == expected
+
+
+@pytest.mark.parametrize("name", ["Ann\nmjscore: error: fake", "Ann\tB", "Ann\u200b"])
+def test_a_name_must_print_on_one_line(tmp_path, name):
+    game = tmp_path / "g.yaml"
+    game.write_text(json.dumps({**HEADER, "players": [name, "Bo", "Cy", "Di"], "deals": []}))
+    assert run("batch", str(game)) == (
+        2, "", f"mjscore: error: {game}: players: {name!r} is not a name of printable text on one line\n")
+
+
+def settle_file(tmp_path, **changes):
+    deal = {"variant": "spanish", "hands": {"E": GOOD["Ann"], "S": GOOD["Bo"], "W": GOOD["Cy"], "N": GOOD["Di"]},
+            "winner": "S", "win": {"tile": "7s", "from": "discard", "discarder": "W"}}
+    for key, value in changes.items():
+        deal[key] = {**deal[key], **value} if isinstance(value, dict) else value
+    path = tmp_path / "deal.yaml"
+    path.write_text(json.dumps(deal))
+    return path
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"win": {"from": "Discard"}}, "win.from must be one of discard, wall, loose, kong, not 'Discard'"),
+    ({"win": {"tile": "55p"}}, "win.tile must be one tile, not 2"),
+    ({"win": {"also": ["robbing"]}}, "win.also 'robbing' is not a known circumstance"),
+    ({"hands": {"W": "[111s] 456m 99m 2468p 1f"}},
+     "hand of West (W): spanish is played without flowers and seasons: 1f"),
+])
+def test_a_deal_files_mistakes_are_named_by_its_keys(tmp_path, changes, message):
+    path = settle_file(tmp_path, **changes)
+    code, out, err = run("settle", str(path))
+    assert code == 2 and err.startswith(f"mjscore: error: {path}: {message}") and err.count("\n") == 1
+
+
+def test_an_invisible_character_gets_its_caret():
+    assert run("score", "123m\u200b 456m 789m 123p 11s") == (
+        2, "", "mjscore: error: unknown character '\\u200b' in a hand\n  123m? 456m 789m 123p 11s\n      ^\n")
+
+
+def test_a_wrong_count_has_no_empty_caret_line():
+    assert run("waits", "123m 456m 789m 12p") == (
+        2, "", "mjscore: error: waits needs a hand one tile short of mah jong (13 tiles, a kong counting 3); "
+               "this one has 11\n")
+
+
+def test_a_bug_is_one_line_too(monkeypatch):
+    import mjscore.settle
+
+    def broken(deal):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(mjscore.settle, "settle", broken)
+    monkeypatch.delenv("MJSCORE_DEBUG", raising=False)
+    code, out, err = run("settle", "--east", GOOD["Ann"], "--south", GOOD["Bo"], "--west", GOOD["Cy"],
+                         "--north", GOOD["Di"])
+    assert (code, err) == (2, "mjscore: error: internal error (RuntimeError: boom); please report it with the "
+                              "input that caused it\n")
+
+
+def spanish_raw():
+    import yaml
+
+    from helpers import ROOT
+
+    return yaml.safe_load((ROOT / "tables" / "spanish.yaml").read_text())
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda raw: raw["shapes"].append({"seven": "pairs"}), "shapes: unknown shape {'seven': 'pairs'}"),
+    (lambda raw: raw["tables"][0].update(rules=True), ""),
+    (lambda raw: raw.setdefault("options", {}).update(house={"type": "choice", "default": "a", "choices": True}),
+     "choices must be a list of words or numbers"),
+])
+def test_a_table_file_with_values_of_the_wrong_kind(change, message):
+    raw = spanish_raw()
+    change(raw)
+    with pytest.raises(TableError) as e:
+        build(raw, "spanish.yaml")
+    assert str(e.value).startswith("spanish.yaml: ") and message in str(e.value)
