@@ -63,8 +63,11 @@ def read_yaml(stream) -> Any:
         raise ReadProblem(f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
     except RecursionError:
         raise ReadProblem(f"not valid YAML: nested more than {MAX_DEPTH} levels deep") from None
-    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:  # a value PyYAML cannot build
+    except (ValueError, OverflowError) as e:  # a value PyYAML cannot build: its words say which
         raise ReadProblem(f"not valid YAML: a value that cannot be read ({_short(e)})") from None
+    except (TypeError, KeyError, AttributeError):  # the same, in words about PyYAML's insides
+        raise ReadProblem("not valid YAML: a value that cannot be read "
+                          "(a !!tag that does not fit its value?)") from None
     if too_deep(data):
         raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
     return data

@@ -68,7 +68,8 @@ def test_nesting_too_deep(tmp_path):
 @pytest.mark.parametrize("value, why", [
     ("9" * 4301, "a value that cannot be read (Exceeds the limit (4300 digits) for integer string conversion"),
     ("!!int abc", "a value that cannot be read (invalid literal for int() with base 10: 'abc')"),
-    ("!!bool maybe", "a value that cannot be read ('maybe')"),
+    ("!!bool maybe", "a value that cannot be read (a !!tag that does not fit its value?)"),
+    ("!!timestamp 2020-13-45x", "a value that cannot be read (a !!tag that does not fit its value?)"),
 ])
 def test_yaml_values_that_cannot_be_read(tmp_path, value, why):
     game = tmp_path / "g.yaml"
