@@ -17,7 +17,7 @@ from .decompose import SHAPES
 from .errors import OptionError, TableError, VariantNotFound
 from .loading import ReadProblem, read_yaml
 
-SCHEMA = 1  # bump when the meaning of a table file changes, to drop stale caches
+SCHEMA = 2  # bump when the meaning of a table file changes, to drop stale caches (2: a key given twice is refused)
 DEFAULT_VARIANT = "spanish"
 WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
