@@ -187,6 +187,8 @@ def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
 
 def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
+        if sit.win is not None and sit.win not in hand.all_tiles:
+            raise SituationError(f"--win {T.name(sit.win)} is not in the hand")
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else set()

@@ -95,7 +95,13 @@ def _load(variant, options, tables_dir):
 def _situation(v, seat, round_, win, source, also):
     from .arrange import make_situation
 
-    return make_situation(v, seat.upper(), round_.upper(), win, source.lower(), tuple(also))
+    # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
+    return make_situation(v, _fold(seat, str.upper), _fold(round_, str.upper), win, _fold(source, str.lower),
+                          tuple(also))
+
+
+def _fold(text: str, case) -> str:
+    return case(text) if text.isascii() else text
 
 
 def _emit_csv(header, rows):
@@ -192,8 +198,8 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
         if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
             rows.append({"tile": T.name(t), **values})
     if fmt == "json":
-        _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": seat.upper(),
-                    "round": round_.upper(), "waits": rows})
+        _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": _fold(seat, str.upper),
+                    "round": _fold(round_, str.upper), "waits": rows})
         return
     if fmt == "csv":
         _emit_csv(["tile", "discard", "wall"], [[r["tile"], r["discard"], r["wall"]] for r in rows])
@@ -226,8 +232,8 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
     Give a deal file (or - for standard input), or the hands with --east ... --north.
     """
-    from .dealfile import load_data, parse_deal, variant_for
-    from .errors import DealError
+    from .dealfile import deal_words, load_data, parse_deal, variant_for
+    from .errors import DealError, SituationError
     from .settle import settle as do_settle
 
     given = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
@@ -237,7 +243,8 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         data = load_data(deal_file)
         where = "<stdin>" if deal_file == "-" else deal_file
     elif given:
-        data = {"hands": given, "winner": winner, "round": round_ or "E", "false_mahjong": false_mahjong,
+        data = {"hands": given, "winner": winner, "round": "E" if round_ is None else round_,
+                "false_mahjong": false_mahjong,
                 "pays_for_all": pays_for_all,
                 "win": {"tile": win, "from": source, "discarder": discarder, "also": list(also)}}
         where = "deal"
@@ -249,6 +256,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         result = do_settle(deal)
     except DealError as e:
         raise DealError(f"{where}: {e}") from None
+    except SituationError as e:  # in a deal file, say the deal's keys; with options, the options
+        if deal_file:
+            raise DealError(f"{where}: {deal_words(str(e))}") from None
+        raise
     if fmt == "json":
         _emit_json(result.to_json())
         return
@@ -297,7 +308,7 @@ def variants(name, tables_dir, fmt):
     """List the variants, or print the tables of variant NAME."""
     from .tables import load_variant, tables_dir as find_dir, variant_names
 
-    if name:
+    if name is not None:  # "" is no variant, not "list them all"
         v = load_variant(name, tables_dir)
         if fmt == "json":
             _emit_json(_variant_json(v))

@@ -39,7 +39,7 @@ def load_data(path: str) -> Any:
 def _seat(value, what: str, where: str, allow_none=True) -> str | None:
     if value is None and allow_none:
         return None
-    if not isinstance(value, str) or value.upper() not in SEATS:
+    if not isinstance(value, str) or not value.isascii() or value.upper() not in SEATS:
         raise DealError(f"{where}{what}: {value!r} is not a seat (E, S, W, N)")
     return value.upper()
 
@@ -58,6 +58,11 @@ def _str_map(data, what: str, where: str) -> dict[str, str]:
             raise DealError(f"{where}{what}.{seat}: expected text, not {v!r}")
         out[seat] = v
     return out
+
+
+def deal_words(message: str) -> str:
+    """A situation message in the score command's words (--from) said in a deal file's keys (win.from)."""
+    return (message.replace("--win", "win.tile").replace("--from", "win.from").replace("--also", "win.also"))
 
 
 def printable_name(name: str, where: str) -> str:
@@ -105,14 +110,17 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
     faults = _str_map(data["faults"], "faults", where) if data.get("faults") is not None else {}
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
+    if players is None:
+        players = {s: printable_name(n, f"{where}players.{s}")
+                   for s, n in _str_map(data.get("players"), "players", where).items()}
+    winner, win = _seat(data.get("winner"), "winner", where), parse_win(data.get("win"), where)
+    if winner is not None and win.discarder == winner:
+        raise DealError(f"{where}win.discarder: {winner} is the winner; a winner never discards the winning tile")
+    false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where)
+    pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where)
     try:
-        return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands},
-                    players if players is not None else
-                    {s: printable_name(n, f"{where}players.{s}") for s, n in
-                     _str_map(data.get("players"), "players", where).items()},
-                    _seat(data.get("winner"), "winner", where), parse_win(data.get("win"), where),
-                    _seat(data.get("false_mahjong"), "false_mahjong", where),
-                    _seat(data.get("pays_for_all"), "pays_for_all", where), faults)
+        return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
+                    false_mahjong, pays_for_all, faults)
     except MjscoreError as e:
         raise DealError(f"{where}{e}") from None
 
@@ -120,7 +128,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
 def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:
     """The variant and options a deal or game file names, with --variant / --option on top."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
-    if file_variant is not None and not isinstance(file_variant, str):
+    if file_variant is not None and (not isinstance(file_variant, str) or not file_variant):
         raise DealError(f"{where}: variant: expected a name such as spanish, not {file_variant!r}")
     if variant and file_variant and variant != file_variant:
         raise DealError(f"{where}: the file is for variant {file_variant!r} but --variant says {variant!r}")
@@ -132,7 +140,10 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         try:
             load_with_options(name, list(options), tables_dir)
         except OptionError as e:
-            raise OptionError(f"--option: {e}") from None
+            raise OptionError(str(e) if str(e).startswith("--option") else f"--option: {e}") from None
+    for key in file_opts or {}:
+        if not isinstance(key, str) or not key.strip() or "=" in key:
+            raise DealError(f"{where}: options: {key!r} is not an option's name")
     merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
     try:
         return load_with_options(name, merged, tables_dir)

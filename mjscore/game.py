@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 from typing import Any, Callable, Iterator, NamedTuple
 
-from .dealfile import load_data, parse_deal, printable_name
-from .errors import DealError, MjscoreError
+from .dealfile import deal_words, load_data, parse_deal, printable_name
+from .errors import DealError, MjscoreError, SituationError
 from .loading import ReadProblem, read_json_line
 from .settle import SEATS, Settlement, doubled_seat, settle, switch
 from .tables import Variant
@@ -317,6 +317,8 @@ def settle_one(header: Header, seated: Seated) -> Result:
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         return Result(*base, named(result), None)
+    except SituationError as e:
+        return Result(*base, None, deal_words(str(e)))
     except MjscoreError as e:
         return Result(*base, None, str(e))
 

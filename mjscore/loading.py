@@ -68,8 +68,9 @@ def read_yaml(stream) -> Any:
     except (TypeError, KeyError, AttributeError):  # the same, in words about PyYAML's insides
         raise ReadProblem("not valid YAML: a value that cannot be read "
                           "(a !!tag that does not fit its value?)") from None
-    if too_deep(data):
-        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
+    problem = _too_big(data)
+    if problem:
+        raise ReadProblem(problem)
     return data
 
 
@@ -98,18 +99,48 @@ def read_json_line(raw: bytes) -> Any:
 
 
 def too_deep(data: Any, most: int = MAX_DEPTH) -> bool:
-    """Whether lists and mappings nest more than `most` levels (looked at without recursion)."""
-    stack = [(data, 0)]
+    """Whether lists and mappings nest more than `most` levels."""
+    return _too_big(data, most) is not None
+
+
+def _too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
+    """Why nested lists and mappings cannot be used, or None: nested more than `most` levels, a
+    part that contains itself, or YAML aliases that would expand to far more than was written
+    (ten lines of aliases can stand for a billion items). Each distinct part is looked at once,
+    without recursion; a shared part counts at each of its uses."""
+    shape: dict[int, tuple[int, int]] = {}  # id -> (depth, size when expanded)
+    open_: set[int] = set()
+    stack = [(data, False)]
     while stack:
-        obj, depth = stack.pop()
-        if isinstance(obj, dict):
-            obj = obj.values()
-        elif not isinstance(obj, list):
+        obj, closing = stack.pop()
+        kids = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else None
+        if kids is None or (not closing and id(obj) in shape):
             continue
-        if depth >= most:
-            return True
-        stack.extend((v, depth + 1) for v in obj)
-    return False
+        if not closing:
+            if id(obj) in open_:
+                return "a list or mapping that contains itself"
+            open_.add(id(obj))
+            stack.append((obj, True))
+            for k in kids:
+                if isinstance(k, (dict, list)):
+                    if id(k) in open_:
+                        return "a list or mapping that contains itself"
+                    stack.append((k, False))
+            continue
+        depth, size = 1, 1
+        for k in kids:
+            if isinstance(k, (dict, list)):
+                d, s = shape[id(k)]
+                depth, size = max(depth, d + 1), size + s
+            else:
+                size += 1
+        if depth > most:
+            return f"nested more than {most} levels deep"
+        open_.discard(id(obj))
+        shape[id(obj)] = (depth, size)
+    if shape and shape[id(data)][1] > 100_000 + 20 * len(shape):  # YAML aliases expanding a thousandfold
+        return "aliases (*name) that repeat far more than the file holds"
+    return None
 
 
 def _short(e: Exception) -> str:

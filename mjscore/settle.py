@@ -190,19 +190,18 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
                 s = score_all(hand, sit, v, opts)[0]
                 if not s.mahjong:
-                    why = "; ".join(s.notes) or "not a winning hand"
+                    n = hand.tile_count
+                    why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
+                           "; ".join(s.notes) or "not a winning hand")
                     raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
             else:
                 scores[seat] = _score_loser(deal, seat, hand)
-        except (SituationError, HandError) as e:
-            said = str(e)
-            if isinstance(e, SituationError) or said.startswith("--win"):  # the win: mapping, in the score
-                # command's words: say them as the deal's keys
-                raise DealError(said.replace("--win", "win.tile").replace("--from", "win.from")
-                                .replace("--also", "win.also")) from None
+        except HandError as e:
+            if str(e).startswith("--win"):  # the winning tile, not the hand: a situation, said by the caller
+                raise SituationError(str(e)) from None
             # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {said}") from None
+            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {e}") from None
     return scores
 
 

@@ -17,6 +17,7 @@ from .decompose import SHAPES
 from .errors import OptionError, TableError, VariantNotFound
 from .loading import ReadProblem, read_yaml
 
+MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
 SCHEMA = 2  # bump when the meaning of a table file changes, to drop stale caches (2: a key given twice is refused)
 DEFAULT_VARIANT = "spanish"
 WHO = ("all", "winner", "loser")
@@ -86,8 +87,9 @@ class OptionSpec(NamedTuple):
                 value = int(text)
             except ValueError:
                 raise OptionError(f"option {self.name} of {variant} takes a whole number, not {text!r}") from None
-            if value < 1:
-                raise OptionError(f"option {self.name} of {variant} must be at least 1, not {value}")
+            least = 1 if self.name == "limit" else 0  # 0 is "off" for a minimum or a fine, "none" for a count
+            if value < least:
+                raise OptionError(f"option {self.name} of {variant} must be at least {least}, not {value}")
             return value
         if text not in self.choices:
             raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, not {text!r}")
@@ -142,7 +144,8 @@ def tables_dir(given: str | os.PathLike | None) -> str:
 
 
 def variant_names(directory: str) -> list[str]:
-    return sorted(f[:-5] for f in os.listdir(directory) if f.endswith(".yaml"))
+    return sorted(f[:-5] for f in os.listdir(directory)
+                  if f.endswith(".yaml") and os.path.isfile(os.path.join(directory, f)))
 
 
 def _cache_dir() -> str:
@@ -191,8 +194,12 @@ _LOADED: dict[tuple[str, str], Variant] = {}
 
 
 def load_variant(name: str, directory: str | os.PathLike | None = None) -> Variant:
-    """The variant NAME from the packaged tables or from --tables DIR."""
+    """The variant NAME from the packaged tables or from --tables DIR (a name, never a path)."""
     d = tables_dir(directory)
+    if not isinstance(name, str) or not name or name != os.path.basename(name) or name.startswith("."):
+        known = variant_names(d)
+        raise VariantNotFound(f"no variant {name!r}: a variant is named by one word "
+                              f"(variants: {', '.join(known) or 'none'})")
     path = os.path.join(d, f"{name}.yaml")
     key = (d, name)
     if key in _LOADED:
@@ -215,6 +222,8 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
             raise OptionError(f"--option {text!r}: expected KEY=VALUE, e.g. limit=1000")
+        if key.strip() in given:  # the later value counts; the earlier must still be one the option takes
+            v.resolve_options({key.strip(): given[key.strip()]})
         given[key.strip()] = value.strip()
     return v, v.resolve_options(given)
 
@@ -239,8 +248,8 @@ def _only_keys(fail, where, mapping: dict, allowed) -> None:
 def _expect(fail, where, value, kind, what):
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind is float:
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool)
+    elif kind is float:  # a fraction of the limit: never negative, infinite or NaN
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf")
     else:
         ok = isinstance(value, kind)
     if not ok:
@@ -248,8 +257,8 @@ def _expect(fail, where, value, kind, what):
     return value
 
 
-_KIND_NAMES = {int: "a whole number", float: "a number", str: "text", bool: "true or false", dict: "a mapping",
-               list: "a list"}
+_KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text", bool: "true or false",
+               dict: "a mapping", list: "a list"}
 
 
 def _options(raw, fail, limit) -> dict[str, OptionSpec]:
@@ -258,6 +267,8 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
     _expect(fail, "options", given, dict, "options")
     for key, spec in given.items():
         where = f"options.{key}"
+        if not isinstance(key, str):
+            fail(where, f"an option's name is a word, not {key!r}")
         _expect(fail, where, spec, dict, "an option")
         _only_keys(fail, where, spec, {"type", "default", "choices", "help"})
         typ = spec.get("type")
@@ -293,6 +304,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                       ("exposed", int), ("concealed", int)):
         if key in entry:
             values[key] = _expect(fail, where, entry[key], kind, key)
+    if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
+        fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
     if not values:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
@@ -442,7 +455,8 @@ def _amount(where, val, fail, options=None):
     if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
         fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
     _expect(fail, where, val["limit"], float, "limit")
-    _expect(fail, where, val.get("divide", 1), int, "divide")
+    if _expect(fail, where, val.get("divide", 1), int, "divide") < 1:
+        fail(where, f"divide must be at least 1, not {val['divide']}")
 
 
 def _switch(where, val, kind, fail, options):

@@ -131,7 +131,7 @@ def settle_file(tmp_path, **changes):
     deal = {"variant": "spanish", "hands": {"E": GOOD["Ann"], "S": GOOD["Bo"], "W": GOOD["Cy"], "N": GOOD["Di"]},
             "winner": "S", "win": {"tile": "7s", "from": "discard", "discarder": "W"}}
     for key, value in changes.items():
-        deal[key] = {**deal[key], **value} if isinstance(value, dict) else value
+        deal[key] = {**deal.get(key, {}), **value} if isinstance(value, dict) else value
     path = tmp_path / "deal.yaml"
     path.write_text(json.dumps(deal))
     return path
@@ -195,3 +195,111 @@ def test_a_table_file_with_values_of_the_wrong_kind(change, message):
     with pytest.raises(TableError) as e:
         build(raw, "spanish.yaml")
     assert str(e.value).startswith("spanish.yaml: ") and message in str(e.value)
+
+
+# --- a second pass: score, waits, settle, variants and table files ----------------------------------
+
+HANDS = ["--east", GOOD["Ann"], "--south", GOOD["Bo"], "--west", GOOD["Cy"], "--north", GOOD["Di"]]
+
+
+def test_aliases_that_would_expand_a_billionfold_are_refused_at_once(tmp_path):
+    # 9 lines: a0 holds 10 items, each line after holds 10 of the line before: 10^9 items in all
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    path = tmp_path / "bomb.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    assert run("settle", str(path)) == (
+        2, "", f"mjscore: error: {path}: aliases (*name) that repeat far more than the file holds\n")
+
+
+def test_aliases_in_moderation_are_fine():
+    from mjscore.loading import read_yaml
+
+    # a merge key and a shared list: YAML as a club might write a table
+    assert read_yaml("base: &b {points: 2}\nr: {<<: *b, doubles: 1}\nx: &x [1, 2]\ny: *x\n") == {
+        "base": {"points": 2}, "r": {"points": 2, "doubles": 1}, "x": [1, 2], "y": [1, 2]}
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--winner", "S", "--win", "7s", "--discarder", "S"],
+     "deal: win.discarder: S is the winner; a winner never discards the winning tile"),
+    (["--winner", "S", "--win", "0p"], "--win: 0p is not a tile (p numbers run 1-9)"),  # said as typed
+    (["--winner", "S", "--win", "7s", "--round", ""], "deal: round: '' is not a seat (E, S, W, N)"),
+    (["--winner", "S", "--win", "7s", "--option", "=1"], "--option '=1': expected KEY=VALUE, e.g. limit=1000"),
+    # East holds [RRR] 234m 55s 78p NN: 3 + 3 + 2 + 2 + 2 = 12 tiles
+    (["--winner", "E", "--win", "5s"],
+     "deal: the winner, East (E), does not hold mah jong: 12 tiles (a kong counts 3), a winning hand has 14"),
+])
+def test_settle_with_options_refuses(args, message):
+    assert run("settle", *HANDS, *args) == (2, "", f"mjscore: error: {message}\n")
+
+
+def test_a_deal_files_place_is_said_once(tmp_path):
+    path = settle_file(tmp_path, winner="X")
+    assert run("settle", str(path)) == (2, "", f"mjscore: error: {path}: winner: 'X' is not a seat (E, S, W, N)\n")
+    path = settle_file(tmp_path, options={"": 1})
+    assert run("settle", str(path)) == (2, "", f"mjscore: error: {path}: options: '' is not an option's name\n")
+    path = settle_file(tmp_path, variant="")
+    assert run("settle", str(path)) == (
+        2, "", f"mjscore: error: {path}: variant: expected a name such as spanish, not ''\n")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--seat", "ſ"], "seat must be one of E, S, W, N, not 'ſ'"),  # "ſ".upper() is "S": only ASCII is folded
+    (["-o", "limit=1e3", "-o", "limit=300"], "option limit of spanish takes a whole number, not '1e3'"),
+    (["-v", "../tables/basque"], "no variant '../tables/basque': a variant is named by one word (variants: "
+                                 "basque, bmja, danish, dmjl, hungarian, spanish)"),
+])
+def test_score_refuses(args, message):
+    assert run("score", "[555p] 123m 789s SSS NN", *args) == (2, "", f"mjscore: error: {message}\n")
+
+
+def test_heaven_still_checks_the_winning_tile():
+    assert run("score", "123m 456p 789s SSS NN", "--also", "heaven", "--win", "9m") == (
+        2, "", "mjscore: error: --win 9m is not in the hand\n")
+
+
+@pytest.mark.parametrize("variant, option", [
+    ("basque", "clean_minimum=0"), ("danish", "min_value=0"), ("danish", "false_mahjong_fine=0"),
+    ("dmjl", "max_chows=0"),
+])
+def test_zero_turns_a_minimum_or_a_fine_off(variant, option):
+    code, out, err = run("score", "[555p] 123m 789s SSS NN", "-v", variant, "-o", option)
+    assert code == 0, err
+
+
+def test_limit_stays_at_least_1():
+    assert run("score", "[555p] 123m 789s SSS NN", "-o", "limit=0") == (
+        2, "", "mjscore: error: option limit of spanish must be at least 1, not 0\n")
+
+
+def test_variants_lists_table_files_only(tmp_path):
+    (tmp_path / "sub.yaml").mkdir()  # a folder named like a table file is not a variant
+    code, out, err = run("variants", "--tables", str(tmp_path))
+    assert code == 0 and "sub" not in out
+    assert run("variants", "")[0] == 2
+
+
+FIRST_RULE = "table 'Points for sets (exposed = made with a discard / concealed = completed from the wall)' rule 1 'chow'"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda raw: raw["tables"][0]["rules"][0].update(limit=float("inf")),
+     f"{FIRST_RULE}: limit must be a finite number >= 0, not inf"),
+    (lambda raw: raw["tables"][0]["rules"][0].update(limit=float("nan")),
+     f"{FIRST_RULE}: limit must be a finite number >= 0, not nan"),
+    (lambda raw: raw["tables"][0]["rules"][0].update(limit=-1.0),
+     f"{FIRST_RULE}: limit must be a finite number >= 0, not -1.0"),
+    (lambda raw: raw["tables"][0]["rules"][0].update(doubles=10 ** 9),
+     f"{FIRST_RULE}: doubles must be 0 to 64, not 1000000000"),
+    (lambda raw: raw.setdefault("options", {}).update({1: {"type": "int", "default": 3}}),
+     "options.1: an option's name is a word, not 1"),
+    (lambda raw: raw.setdefault("settlement", {}).update(false_mahjong={"to_others": {"limit": 0.5, "divide": 0}}),
+     "settlement.false_mahjong.to_others: divide must be at least 1, not 0"),
+])
+def test_a_table_file_with_numbers_out_of_range(change, message):
+    raw = spanish_raw()
+    change(raw)
+    with pytest.raises(TableError) as e:
+        build(raw, "spanish.yaml")
+    assert str(e.value) == f"spanish.yaml: {message}"
