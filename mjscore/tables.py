@@ -180,10 +180,13 @@ def _read_raw(path: str) -> dict:
     if not (isinstance(raw, dict) and "extends" in raw):
         build(raw, path)  # validate before caching (a child is validated once merged with its parent)
     try:
+        text = json.dumps(raw)
+        if json.loads(text) != raw:  # JSON would change it (a key 1 becomes "1"): read the YAML each time
+            return raw
         os.makedirs(os.path.dirname(cached), exist_ok=True)
         tmp = f"{cached}.{os.getpid()}.tmp"
         with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(raw, f)
+            f.write(text)
         os.replace(tmp, cached)
     except (OSError, TypeError, ValueError):
         pass  # a cache is a convenience; an unwritable home must not stop scoring

@@ -303,3 +303,19 @@ def test_a_table_file_with_numbers_out_of_range(change, message):
     with pytest.raises(TableError) as e:
         build(raw, "spanish.yaml")
     assert str(e.value) == f"spanish.yaml: {message}"
+
+
+def test_the_table_cache_never_changes_what_a_file_means(tmp_path, monkeypatch):
+    # a child file is cached before it is checked (with its parent); JSON would turn the key 1 into "1",
+    # so the second load, from the cache, found a valid option named "1" where the first refused the file
+    from mjscore import tables
+
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "house.yaml").write_text("variant: house\nextends: spanish\noptions:\n  1: {type: int, default: 3}\n")
+    for _ in range(2):
+        tables._LOADED.clear()
+        with pytest.raises(TableError) as e:
+            tables.load_variant("house", folder)
+        assert str(e.value) == f"{folder / 'house.yaml'}: options.1: an option's name is a word, not 1"
