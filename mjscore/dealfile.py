@@ -33,7 +33,7 @@ def load_data(path: str) -> Any:
     except UnicodeDecodeError:
         raise DealError(f"{path}: not a text file (UTF-8)") from None
     except ReadProblem as e:
-        raise DealError(f"{path}: line {e.line}: {e}" if e.line else f"{path}: {e}") from None
+        raise DealError(e.at(path)) from None
 
 
 def _seat(value, what: str, where: str, allow_none=True) -> str | None:

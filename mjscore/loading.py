@@ -20,6 +20,10 @@ class ReadProblem(Exception):
         super().__init__(problem)
         self.line = line
 
+    def at(self, path: str) -> str:
+        """The message with its place: "FILE: line N: problem", or "FILE: problem"."""
+        return f"{path}: line {self.line}: {self}" if self.line else f"{path}: {self}"
+
 
 _LOADER = None
 
@@ -68,9 +72,7 @@ def read_yaml(stream) -> Any:
     except (TypeError, KeyError, AttributeError):  # the same, in words about PyYAML's insides
         raise ReadProblem("not valid YAML: a value that cannot be read "
                           "(a !!tag that does not fit its value?)") from None
-    problem = _too_big(data)
-    if problem:
-        raise ReadProblem(problem)
+    _check_shape(data)
     return data
 
 
@@ -93,21 +95,22 @@ def read_json_line(raw: bytes) -> Any:
             json.dumps(data, ensure_ascii=False).encode("utf-8")
         except UnicodeEncodeError:
             raise ReadProblem("a \\u escape that is half of a surrogate pair (not a character)") from None
-    if text.count("[") + text.count("{") > MAX_DEPTH and too_deep(data):
-        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
+    if text.count("[") + text.count("{") > MAX_DEPTH:  # a line of a few brackets cannot nest too deep
+        _check_shape(data)
     return data
 
 
-def too_deep(data: Any, most: int = MAX_DEPTH) -> bool:
-    """Whether lists and mappings nest more than `most` levels."""
-    return _too_big(data, most) is not None
+def _check_shape(data: Any) -> None:
+    problem = _too_big(data)
+    if problem:
+        raise ReadProblem(problem)
 
 
 def _too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
     """Why nested lists and mappings cannot be used, or None: nested more than `most` levels, a
     part that contains itself, or YAML aliases that would expand to far more than was written
     (ten lines of aliases can stand for a billion items). Each distinct part is looked at once,
-    without recursion; a shared part counts at each of its uses."""
+    without recursion; a shared part counts at each of its uses (JSON has none)."""
     shape: dict[int, tuple[int, int]] = {}  # id -> (depth, size when expanded)
     open_: set[int] = set()
     stack = [(data, False)]

@@ -174,7 +174,7 @@ def _read_raw(path: str) -> dict:
         with open(path, encoding="utf-8") as f:
             raw = read_yaml(f)
     except ReadProblem as e:
-        raise TableError(f"{path}: line {e.line}: {e}" if e.line else f"{path}: {e}") from None
+        raise TableError(e.at(path)) from None
     except (OSError, UnicodeDecodeError) as e:
         raise TableError(f"{path}: cannot read: {e}") from None
     if not (isinstance(raw, dict) and "extends" in raw):
