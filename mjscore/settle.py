@@ -112,7 +112,7 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {e}") from None
+            raise DealError(f"{_hand_of(deal, seat)}: {e}") from None
     held: list[int] = []
     for hand in hands.values():
         held += hand.concealed
@@ -131,6 +131,11 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
             holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
             raise DealError(f"{n} copies of {T.name(t)} in the deal (there are {most}): held by {', '.join(holders)}")
     return hands
+
+
+def _hand_of(deal: Deal, seat: str) -> str:
+    """How a message names a seat's hand: "hand of Ann (E)", or "hand of East (E)" without names."""
+    return f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat})"
 
 
 def _check_deal(deal: Deal) -> None:
@@ -187,7 +192,10 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
         try:
             if seat == deal.winner:
                 w = deal.win
-                sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
+                try:
+                    sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
+                except HandError as e:  # the winning tile as written: a situation, said by the caller
+                    raise SituationError(str(e)) from None
                 s = score_all(hand, sit, v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
@@ -197,11 +205,8 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 scores[seat] = s
             else:
                 scores[seat] = _score_loser(deal, seat, hand)
-        except HandError as e:
-            if str(e).startswith("--win"):  # the winning tile, not the hand: a situation, said by the caller
-                raise SituationError(str(e)) from None
-            # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat}): {e}") from None
+        except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
+            raise DealError(f"{_hand_of(deal, seat)}: {e}") from None
     return scores
 
 
