@@ -218,12 +218,18 @@ def _only_possible(c, v, _):
     return (c.wait_count == 1) == v
 
 
+def is_int_option(name, options: dict) -> bool:
+    """Whether `name` names an int house option among `options` (a name from a table file may be
+    any YAML value: a list or mapping is no name)."""
+    return isinstance(name, str) and name in options and options[name].type == "int"
+
+
 def p_bound(v, known):
     """A count bound: a whole number, or {option: NAME} to read a house option's value when scoring."""
     if isinstance(v, dict):
         name = v.get("option")
         options = known.get("options", {})
-        if set(v) != {"option"} or not isinstance(name, str) or name not in options or options[name].type != "int":
+        if set(v) != {"option"} or not is_int_option(name, options):
             ints = [k for k, o in options.items() if o.type == "int"]
             raise Invalid(f"bound {v!r} must be a whole number or {{option: NAME}} with NAME one of: {', '.join(ints)}")
         return lambda c, name=name: c.options.get(name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import tiles as T
 from .memo import make_room
-from .rules import Invalid, _in_range, compile_when, condition, p_bound, p_int
+from .rules import Invalid, _in_range, compile_when, condition, is_int_option, p_bound, p_int
 
 
 # --- added for hungarian/danish ---
@@ -34,8 +34,7 @@ def _seat_option(c, v, _):
 def p_min_value(v, known):
     """A whole number, or the name of an int option holding it (a house minimum)."""
     if isinstance(v, str):
-        spec = known.get("options", {}).get(v)
-        if spec is None or spec.type != "int":
+        if not is_int_option(v, known.get("options", {})):
             raise Invalid(f"expects a whole number or the name of an int option, not {v!r}")
         return v
     return p_int(v, known)
@@ -172,8 +171,7 @@ def p_value_over(v, known):
     """A whole number, or {option: NAME} naming an int house option (0 or none: no minimum)."""
     if isinstance(v, dict):
         name = v.get("option")
-        spec = known.get("options", {}).get(name) if isinstance(name, str) else None
-        if len(v) != 1 or spec is None or spec.type != "int":
+        if len(v) != 1 or not is_int_option(name, known.get("options", {})):
             raise Invalid(f"expects a number or {{option: NAME}} naming an int option, not {v!r}")
         return ("option", name)
     return ("number", p_int(v, known))

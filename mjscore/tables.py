@@ -451,8 +451,7 @@ def _amount(where, val, fail, options=None):
     if isinstance(val, int) and not isinstance(val, bool):
         return
     if isinstance(val, dict) and set(val) == {"option"}:
-        name = val["option"]
-        if options is not None and (not isinstance(name, str) or name not in options or options[name].type != "int"):
+        if options is not None and not R.is_int_option(val["option"], options):
             fail(where, f"{{option: {val['option']}}} must name an int option of this table")
         return
     if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
