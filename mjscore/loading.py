@@ -8,6 +8,7 @@ to a worker process are refused too, never raised as Python errors.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 MAX_DEPTH = 32  # a game file nests four levels; anything far deeper is a broken file
@@ -82,8 +83,6 @@ def read_json_line(raw: bytes) -> Any:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ReadProblem(f"not UTF-8 text (byte {e.start + 1} of the line)") from None
-    import json
-
     try:
         data = json.loads(text)
     except RecursionError:
