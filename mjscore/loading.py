@@ -65,6 +65,8 @@ def read_yaml(stream) -> Any:
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        if "nesting depth" in problem:  # libyaml 0.2.6 (PyYAML 6.0.4) has a depth limit of its own
+            raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep") from None
         raise ReadProblem(f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
     except RecursionError:
         raise ReadProblem(f"not valid YAML: nested more than {MAX_DEPTH} levels deep") from None
