@@ -7,11 +7,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from mjscore.cli import main
-from mjscore.notation import parse_hand
-from mjscore.arrange import make_situation
-from mjscore.scoring import score_all
-from mjscore.tables import load_variant
+from mjscore.cli.main import main
+from mjscore.hand.notation import parse_hand
+from mjscore.hand.arrange import make_situation
+from mjscore.rules.scoring import score_all
+from mjscore.rules.tables import load_variant
 
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -407,7 +407,7 @@ def test_cli_refusal_note_in_json():
 
 def test_changed_table_file_is_used(tmp_path):
     # copy tables/basque.yaml, make mah jong worth 30, score H: [555p] 2 + 30 = 32
-    from mjscore.tables import packaged_dir
+    from mjscore.rules.tables import packaged_dir
 
     src = f"{packaged_dir()}/basque.yaml"
     text = open(src, encoding="utf-8").read()
@@ -444,7 +444,7 @@ def test_variants_basque_prints_tables_and_options():
     ({"value_over": {"option": "nope"}}, "naming an int option"),
 ])
 def test_new_condition_parameters_are_checked(when, message):
-    from mjscore.rules import Invalid, compile_when
+    from mjscore.rules.registry import Invalid, compile_when
 
     with pytest.raises(Invalid, match=message):
         compile_when(when, "hand", {"shapes": ["standard"], "options": {}, "situations": {}})

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from helpers import run
-from mjscore.game import Header, Table
-from mjscore.tables import load_variant
+from mjscore.play.game import Header, Table
+from mjscore.rules.tables import load_variant
 
 GOOD = {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
         "Di": "123s 567s 3p 4p 6m 7m 9m WW"}
@@ -205,7 +205,7 @@ def test_a_basque_game_of_five(tmp_path):
 def test_progress_bar_renders_counts(tmp_path):
     import io
 
-    from mjscore.batch import Progress
+    from mjscore.cli.batch import Progress
 
     path = write_game(tmp_path, [{"hands": GOOD, "winner": None}] * 400)
     out = io.StringIO()

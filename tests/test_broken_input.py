@@ -6,9 +6,9 @@ import json
 import pytest
 
 from helpers import run
-from mjscore.decompose import SHAPES
+from mjscore.hand.decompose import SHAPES
 from mjscore.errors import TableError
-from mjscore.tables import build
+from mjscore.rules.tables import build
 
 GOOD = {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
         "Di": "123s 567s 3p 4p 6m 7m 9m WW"}
@@ -105,7 +105,7 @@ def test_output_dash_is_standard_output(tmp_path):
 
 
 def test_the_progress_count_never_fails_on_a_bad_file(tmp_path):
-    from mjscore.batch import count_deals
+    from mjscore.cli.batch import count_deals
 
     game = tmp_path / "g.yaml"
     game.write_text("variant: spanish\nplayers: [A, B, C, D]\ndeals: 5\n")
@@ -163,12 +163,12 @@ def test_a_wrong_count_has_no_empty_caret_line():
 
 
 def test_a_bug_is_one_line_too(monkeypatch):
-    import mjscore.settle
+    import mjscore.play.settle
 
     def broken(deal):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(mjscore.settle, "settle", broken)
+    monkeypatch.setattr(mjscore.play.settle, "settle", broken)
     monkeypatch.delenv("MJSCORE_DEBUG", raising=False)
     code, out, err = run("settle", "--east", GOOD["Ann"], "--south", GOOD["Bo"], "--west", GOOD["Cy"],
                          "--north", GOOD["Di"])
@@ -303,7 +303,7 @@ def test_a_table_file_with_a_value_it_cannot_take(change, message):
 def test_the_table_cache_never_changes_what_a_file_means(tmp_path, monkeypatch):
     # a child file is cached before it is checked (with its parent); JSON would turn the key 1 into "1",
     # so the second load, from the cache, found a valid option named "1" where the first refused the file
-    from mjscore import tables
+    from mjscore.rules import tables
 
     monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
     folder = tmp_path / "club"

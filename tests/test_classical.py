@@ -447,7 +447,7 @@ tables:
 
 def test_club_extends_packaged_variant(tmp_path):
     (tmp_path / "club.yaml").write_text(CLUB)
-    from mjscore.tables import load_variant
+    from mjscore.rules.tables import load_variant
 
     v = load_variant("club", tmp_path)
     names = [r.name for r in v.rules]

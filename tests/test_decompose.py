@@ -5,12 +5,12 @@ from itertools import combinations_with_replacement
 
 from hypothesis import given, settings, strategies as st
 
-from mjscore import tiles as T
-from mjscore.decompose import _run_partial, counts_of, partial, sets_and_pair
-from mjscore.notation import Hand, Meld
-from mjscore.arrange import Group, Situation, waits
-from mjscore.scoring import _score, score_all
-from mjscore.tables import load_variant
+from mjscore.hand import tiles as T
+from mjscore.hand.decompose import _run_partial, counts_of, partial, sets_and_pair
+from mjscore.hand.notation import Hand, Meld
+from mjscore.hand.arrange import Group, Situation, waits
+from mjscore.rules.scoring import _score, score_all
+from mjscore.rules.tables import load_variant
 
 ALL_SETS = [("pung", (t, t, t)) for t in range(T.N_KINDS)] + [
     ("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]

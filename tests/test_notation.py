@@ -3,9 +3,11 @@
 import pytest
 from hypothesis import given, strategies as st
 
-from mjscore import notation, tiles as T
+from mjscore.hand import notation
+
+from mjscore.hand import tiles as T
 from mjscore.errors import HandError
-from mjscore.notation import parse_hand, parse_tile
+from mjscore.hand.notation import parse_hand, parse_tile
 
 
 @pytest.mark.parametrize("text, canonical", [

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from helpers import EXAMPLES, run
-from mjscore import tiles as T
+from mjscore.hand import tiles as T
 from mjscore.errors import DealError
-from mjscore.dealfile import parse_deal
-from mjscore.settle import Deal, Win, payments_for, settle
-from mjscore.tables import load_variant, packaged_dir, variant_names
+from mjscore.play.dealfile import parse_deal
+from mjscore.play.settle import Deal, Win, payments_for, settle
+from mjscore.rules.tables import load_variant, packaged_dir, variant_names
 
 SEATS = ["E", "S", "W", "N"]
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from . import tiles as T
-from .notation import parse_hand
-from .scoring import Score
-from .tables import Variant
+from mjscore.hand import tiles as T
+from mjscore.hand.notation import parse_hand
+from mjscore.rules.scoring import Score
+from mjscore.rules.tables import Variant
 
 
 def _table(rows, headers) -> str:
@@ -24,7 +24,7 @@ def _glyphs(text: str, glyphs: bool) -> str:
 
 
 def _glyph_group(text: str) -> str:
-    from .notation import scan_tiles
+    from mjscore.hand.notation import scan_tiles
 
     inner = text.strip("[]{}")
     shown = T.format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
@@ -157,7 +157,7 @@ def variant_text(v: Variant) -> str:
 
 
 def settlement_text(result) -> str:
-    from .settle import SEAT_NAMES
+    from mjscore.play.settle import SEAT_NAMES
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Callable
 
-from . import tiles as T
+from mjscore.hand import tiles as T
 
 Raw = tuple[str, tuple[int, ...]]  # ("pung", (4, 4, 4))
 

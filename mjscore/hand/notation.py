@@ -10,9 +10,9 @@ from bisect import bisect_left
 from operator import eq
 from typing import NamedTuple
 
-from . import tiles as T
-from .errors import HandError
-from .memo import make_room
+from mjscore.hand import tiles as T
+from mjscore.errors import HandError
+from mjscore.memo import make_room
 
 MAX_TILES = 18  # four kongs and a pair
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from . import tiles as T
-from .arrange import (
+from mjscore.hand import tiles as T
+from mjscore.hand.arrange import (
     _NO_WORDS, WIN_COUNT, Facts, Group, Situation, _partial_candidates, _partial_combos, candidates, facts, waits,
 )
-from .errors import HandError
-from .memo import make_room
-from .notation import Hand, Meld
-from .tables import Variant
+from mjscore.errors import HandError
+from mjscore.memo import make_room
+from mjscore.hand.notation import Hand, Meld
+from mjscore.rules.tables import Variant
 
 
 class Item(NamedTuple):

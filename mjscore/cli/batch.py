@@ -13,10 +13,10 @@ import os
 import sys
 from typing import IO, Any, NamedTuple
 
-from .dealfile import load_data, variant_for
-from .errors import DealError
-from .game import Header, Result, check_header, read_game, seat_deals, settle_all
-from .settle import switch
+from mjscore.play.dealfile import load_data, variant_for
+from mjscore.errors import DealError
+from mjscore.play.game import Header, Result, check_header, read_game, seat_deals, settle_all
+from mjscore.play.settle import switch
 
 
 class Summary(NamedTuple):

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import DealError, MjscoreError, OptionError
-from .loading import ReadProblem, read_yaml
-from .settle import SEATS, Deal, Win
-from .tables import Variant, load_with_options
+from mjscore.errors import DealError, MjscoreError, OptionError
+from mjscore.loading import ReadProblem, read_yaml
+from mjscore.play.settle import SEATS, Deal, Win
+from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
              "faults"}

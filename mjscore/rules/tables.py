@@ -12,10 +12,10 @@ import os
 import zlib
 from typing import Any, Callable, NamedTuple
 
-from . import rules as R
-from .decompose import SHAPES
-from .errors import OptionError, TableError, VariantNotFound
-from .loading import ReadProblem, read_yaml
+from mjscore.rules import registry as R
+from mjscore.hand.decompose import SHAPES
+from mjscore.errors import OptionError, TableError, VariantNotFound
+from mjscore.loading import ReadProblem, read_yaml
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
 SCHEMA = 2  # bump when the meaning of a table file changes, to drop stale caches (2: a key given twice is refused)
@@ -130,7 +130,7 @@ class Variant(NamedTuple):
 # --- finding and caching ------------------------------------------------------------------------
 
 def packaged_dir() -> str:
-    here = os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
     inside = os.path.join(here, "tables")  # in an installed wheel
     return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
 
@@ -210,7 +210,7 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
     if not os.path.isfile(path):
         known = variant_names(d)
         raise VariantNotFound(f"no variant {name!r} in {d} (variants: {', '.join(known) or 'none'})")
-    from .inherit import resolved_raw
+    from mjscore.rules.inherit import resolved_raw
 
     variant = build(resolved_raw(path), path)
     _LOADED[key] = variant

@@ -12,11 +12,11 @@ from __future__ import annotations
 import codecs
 from typing import Any, Callable, Iterator, NamedTuple
 
-from .dealfile import deal_words, load_data, parse_deal, printable_name
-from .errors import DealError, MjscoreError, SituationError
-from .loading import ReadProblem, read_json_line
-from .settle import SEATS, Settlement, doubled_seat, settle, switch
-from .tables import Variant
+from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
+from mjscore.errors import DealError, MjscoreError, SituationError
+from mjscore.loading import ReadProblem, read_json_line
+from mjscore.play.settle import SEATS, Settlement, doubled_seat, settle, switch
+from mjscore.rules.tables import Variant
 
 ROUNDS = "ESWN"
 

@@ -8,9 +8,9 @@ knitting, calling hands, runs, minimum values, ...). Each is generic: a table na
 from __future__ import annotations
 
 
-from . import tiles as T
-from .memo import make_room
-from .rules import Invalid, _in_range, compile_when, condition, is_int_option, p_bound, p_int
+from mjscore.hand import tiles as T
+from mjscore.memo import make_room
+from mjscore.rules.registry import Invalid, _in_range, compile_when, condition, is_int_option, p_bound, p_int
 
 
 # --- added for hungarian/danish ---
@@ -271,8 +271,8 @@ def counted_on_completion(c) -> frozenset[str]:
     variant, seat and options. A limit hand counts only its limit rule; otherwise every
     item without a limit counts (a limit outscored by points does not).
     """
-    from .arrange import WIN_COUNT, Situation, waits
-    from .scoring import score_all
+    from mjscore.hand.arrange import WIN_COUNT, Situation, waits
+    from mjscore.rules.scoring import score_all
 
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:

@@ -8,8 +8,8 @@ import sys
 
 import click
 
-from .errors import MjscoreError
-from .rules import SITUATIONS, SOURCES
+from mjscore.errors import MjscoreError
+from mjscore.rules.registry import SITUATIONS, SOURCES
 
 class MjscoreGroup(click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
@@ -87,13 +87,13 @@ def situation_options(f):
 
 
 def _load(variant, options, tables_dir):
-    from .tables import load_with_options
+    from mjscore.rules.tables import load_with_options
 
     return load_with_options(variant, options, tables_dir)
 
 
 def _situation(v, seat, round_, win, source, also):
-    from .arrange import make_situation
+    from mjscore.hand.arrange import make_situation
 
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     return make_situation(v, _fold(seat, str.upper), _fold(round_, str.upper), win, _fold(source, str.lower),
@@ -137,8 +137,8 @@ def main():
 @common_options
 def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised."""
-    from .notation import parse_hand
-    from .scoring import score_all
+    from mjscore.hand.notation import parse_hand
+    from mjscore.rules.scoring import score_all
 
     v, opts = _load(variant, options, tables_dir)
     parsed = parse_hand(hand)
@@ -152,14 +152,14 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
         _emit_json(data)
         return
     if fmt == "csv":
-        from .report import fmt_fraction
+        from mjscore.cli.report import fmt_fraction
 
         rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra] for i in best.items]
         rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
                      fmt_fraction(best.limit_fraction), best.value])
         _emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra"], rows)
         return
-    from .report import score_text
+    from mjscore.cli.report import score_text
 
     click.echo(score_text(best, scores[1:] if show_all else None, glyphs))
 
@@ -172,18 +172,18 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
 @common_options
 def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
-    from .errors import HandError
-    from .notation import parse_hand
-    from .arrange import WIN_COUNT, waits as find_waits
-    from .scoring import score_hand
-    from . import tiles as T
+    from mjscore.errors import HandError
+    from mjscore.hand.notation import parse_hand
+    from mjscore.hand.arrange import WIN_COUNT, waits as find_waits
+    from mjscore.rules.scoring import score_hand
+    from mjscore.hand import tiles as T
 
     v, opts = _load(variant, options, tables_dir)
     parsed = parse_hand(hand)
     if parsed.tile_count != WIN_COUNT - 1:
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", hand)
-    from .scoring import check_tiles
+    from mjscore.rules.scoring import check_tiles
 
     check_tiles(parsed, v)
     rows = []
@@ -204,7 +204,7 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     if fmt == "csv":
         _emit_csv(["tile", "discard", "wall"], [[r["tile"], r["discard"], r["wall"]] for r in rows])
         return
-    from .report import waits_text
+    from mjscore.cli.report import waits_text
 
     click.echo(waits_text(parsed.notation(), rows))
 
@@ -232,9 +232,9 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
     Give a deal file (or - for standard input), or the hands with --east ... --north.
     """
-    from .dealfile import deal_words, load_data, parse_deal, variant_for
-    from .errors import DealError, SituationError
-    from .settle import settle as do_settle
+    from mjscore.play.dealfile import deal_words, load_data, parse_deal, variant_for
+    from mjscore.errors import DealError, SituationError
+    from mjscore.play.settle import settle as do_settle
 
     given = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
     if deal_file and given:
@@ -266,7 +266,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
     if fmt == "csv":
         _emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
         return
-    from .report import settlement_text
+    from mjscore.cli.report import settlement_text
 
     click.echo(settlement_text(result))
 
@@ -284,7 +284,7 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
     line, then one deal per line). Exit status 1 if some deals could not be scored.
     """
-    from .batch import Progress, run_batch
+    from mjscore.cli.batch import Progress, run_batch
 
     if output == "-":
         output = None  # -o - is standard output, as for most tools
@@ -306,14 +306,14 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
 def variants(name, tables_dir, fmt):
     """List the variants, or print the tables of variant NAME."""
-    from .tables import load_variant, tables_dir as find_dir, variant_names
+    from mjscore.rules.tables import load_variant, tables_dir as find_dir, variant_names
 
     if name is not None:  # "" is no variant, not "list them all"
         v = load_variant(name, tables_dir)
         if fmt == "json":
             _emit_json(_variant_json(v))
             return
-        from .report import variant_text
+        from mjscore.cli.report import variant_text
 
         click.echo(variant_text(v))
         return
@@ -322,7 +322,7 @@ def variants(name, tables_dir, fmt):
         _emit_json([{"variant": v.name, "title": v.title, "source": v.source,
                      "options": {k: o.default for k, o in v.options.items()}} for v in found])
         return
-    from .report import variants_text
+    from mjscore.cli.report import variants_text
 
     click.echo(variants_text(found))
 

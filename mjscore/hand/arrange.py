@@ -12,13 +12,13 @@ from bisect import bisect_left
 from functools import lru_cache
 from typing import NamedTuple
 
-from . import tiles as T
-from .decompose import SHAPES, _block_partial, _block_sets, combine_splits, counts_of
-from .errors import SituationError
-from .memo import make_room
-from .notation import Hand, Meld, format_concealed
-from .rules import CLAIMED, SITUATIONS, SOURCES
-from .tables import Variant
+from mjscore.hand import tiles as T
+from mjscore.hand.decompose import SHAPES, _block_partial, _block_sets, combine_splits, counts_of
+from mjscore.errors import SituationError
+from mjscore.memo import make_room
+from mjscore.hand.notation import Hand, Meld, format_concealed
+from mjscore.rules.registry import CLAIMED, SITUATIONS, SOURCES
+from mjscore.rules.tables import Variant
 
 WIN_COUNT = 14
 
@@ -57,7 +57,7 @@ _WIND_LETTERS = frozenset(T.WINDS)
 
 @lru_cache(maxsize=256)
 def _win_tile(text: str) -> int:
-    from .notation import parse_tile
+    from mjscore.hand.notation import parse_tile
 
     return parse_tile(text, "--win")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import os
 
-from .tables import _Fail, _expect, _only_keys, _read_raw, _stem, packaged_dir
+from mjscore.rules.tables import _Fail, _expect, _only_keys, _read_raw, _stem, packaged_dir
 
 MERGED_SECTIONS = ("tiles", "options", "situations", "settlement", "value")  # merged key by key
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, NamedTuple
 
-from . import tiles as T
+from mjscore.hand import tiles as T
 
 SOURCES = ("discard", "wall", "loose", "kong")
 CLAIMED = frozenset({"discard", "kong"})
@@ -76,8 +76,8 @@ def _parse_tile_or_class(x) -> tuple[str, Any]:
         raise Invalid(f"expects a tile class ({', '.join(TILE_CLASSES)}) or tiles in notation, not {x!r}")
     if x in TILE_CLASSES:
         return ("class", TILE_CLASSES[x])
-    from .notation import scan_tiles
-    from .errors import HandError
+    from mjscore.hand.notation import scan_tiles
+    from mjscore.errors import HandError
 
     try:
         found = scan_tiles(str(x), 0, len(str(x)), str(x))
@@ -336,4 +336,4 @@ def _expression(when, scope: str, known, bound: dict) -> str:
     return "(" + " and ".join(parts) + ")" if parts else "True"
 
 
-from . import special  # noqa: E402,F401  (registers the special-hand conditions)
+from mjscore.rules import special  # noqa: E402,F401  (registers the special-hand conditions)

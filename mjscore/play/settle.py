@@ -12,12 +12,12 @@ from collections import Counter
 from operator import eq
 from typing import Any, NamedTuple
 
-from . import tiles as T
-from .errors import DealError, HandError, MjscoreError, SituationError
-from .notation import Hand, parse_hand
-from .arrange import WIN_COUNT, make_situation
-from .scoring import Score, _long_hand, score_all
-from .tables import Variant
+from mjscore.hand import tiles as T
+from mjscore.errors import DealError, HandError, MjscoreError, SituationError
+from mjscore.hand.notation import Hand, parse_hand
+from mjscore.hand.arrange import WIN_COUNT, make_situation
+from mjscore.rules.scoring import Score, _long_hand, score_all
+from mjscore.rules.tables import Variant
 
 SEATS = ("E", "S", "W", "N")
 SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}

@@ -1,0 +1,1 @@
+"""Command-line face: parse options, call the library, format."""

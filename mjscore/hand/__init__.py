@@ -1,0 +1,1 @@
+"""Rule-free hand: tiles, notation, arrangement search."""

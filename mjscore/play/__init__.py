@@ -1,0 +1,1 @@
+"""Play: deals, settlement, recorded games."""

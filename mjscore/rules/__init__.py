@@ -1,0 +1,1 @@
+"""Rules: table files, the condition registry, scoring."""
