@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from mjscore.cli.main import main
 from mjscore.hand.notation import parse_hand
-from mjscore.hand.arrange import make_situation
+from mjscore.rules.situations import make_situation
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tables import load_variant
 

@@ -407,7 +407,7 @@ def test_cli_refusal_note_in_json():
 
 def test_changed_table_file_is_used(tmp_path):
     # copy tables/basque.yaml, make mah jong worth 30, score H: [555p] 2 + 30 = 32
-    from mjscore.rules.tables import packaged_dir
+    from mjscore.rules.tablefile import packaged_dir
 
     src = f"{packaged_dir()}/basque.yaml"
     text = open(src, encoding="utf-8").read()

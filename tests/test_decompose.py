@@ -8,7 +8,8 @@ from hypothesis import given, settings, strategies as st
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import _run_partial, counts_of, partial, sets_and_pair
 from mjscore.hand.notation import Hand, Meld
-from mjscore.hand.arrange import Group, Situation, waits
+from mjscore.hand.arrange import Group, waits
+from mjscore.hand.situation import Situation
 from mjscore.rules.scoring import _score, score_all
 from mjscore.rules.tables import load_variant
 

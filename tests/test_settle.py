@@ -10,7 +10,8 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError
 from mjscore.play.dealfile import parse_deal
 from mjscore.play.settle import Deal, Win, payments_for, settle
-from mjscore.rules.tables import load_variant, packaged_dir, variant_names
+from mjscore.rules.tables import load_variant
+from mjscore.rules.tablefile import packaged_dir, variant_names
 
 SEATS = ["E", "S", "W", "N"]
 

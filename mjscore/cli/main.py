@@ -9,7 +9,7 @@ import sys
 import click
 
 from mjscore.errors import MjscoreError
-from mjscore.rules.registry import SITUATIONS, SOURCES
+from mjscore.hand.situation import SITUATIONS, SOURCES
 
 class MjscoreGroup(click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
@@ -93,7 +93,7 @@ def _load(variant, options, tables_dir):
 
 
 def _situation(v, seat, round_, win, source, also):
-    from mjscore.hand.arrange import make_situation
+    from mjscore.rules.situations import make_situation
 
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     return make_situation(v, _fold(seat, str.upper), _fold(round_, str.upper), win, _fold(source, str.lower),
@@ -306,7 +306,8 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
 def variants(name, tables_dir, fmt):
     """List the variants, or print the tables of variant NAME."""
-    from mjscore.rules.tables import load_variant, tables_dir as find_dir, variant_names
+    from mjscore.rules.tables import load_variant
+    from mjscore.rules.tablefile import tables_dir as find_dir, variant_names
 
     if name is not None:  # "" is no variant, not "list them all"
         v = load_variant(name, tables_dir)

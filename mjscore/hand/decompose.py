@@ -54,7 +54,7 @@ def _first(vec) -> int:
 
 
 @lru_cache(maxsize=32768)
-def _block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
+def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
     """Every split of one block into sets and at most one pair: (sets, pairs, groups)."""
     i = _first(vec)
     if i < 0:
@@ -62,14 +62,14 @@ def _block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[
     t = base + i
     out = []
     if vec[i] >= 2:
-        for n, p, rest in _block_sets(_take(vec, i, i), base):
+        for n, p, rest in block_sets(_take(vec, i, i), base):
             if p == 0:
                 out.append((n, 1, (("pair", (t, t)),) + rest))
     if vec[i] >= 3:
-        for n, p, rest in _block_sets(_take(vec, i, i, i), base):
+        for n, p, rest in block_sets(_take(vec, i, i, i), base):
             out.append((n + 1, p, (("pung", (t, t, t)),) + rest))
     if _chow_ok(vec, i, base):
-        for n, p, rest in _block_sets(_take(vec, i, i + 1, i + 2), base):
+        for n, p, rest in block_sets(_take(vec, i, i + 1, i + 2), base):
             out.append((n + 1, p, (("chow", (t, t + 1, t + 2)),) + rest))
     return tuple(out)
 
@@ -81,11 +81,11 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     Each suit (and the honours) is split on its own and cached, so a new hand mostly
     reuses blocks seen before; the blocks' splits are then combined.
     """
-    return combine_splits([_block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
+    return combine_splits([block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
 
 
 def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
-    """Exactly `sets` sets and one pair (if `pair`) from one _block_sets result per block."""
+    """Exactly `sets` sets and one pair (if `pair`) from one block_sets result per block."""
     combos: list[tuple[int, int, tuple[Raw, ...]]] = [(0, 0, ())]
     want_pairs = 1 if pair else 0
     for options in splits:
@@ -96,7 +96,7 @@ def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...]
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-def _block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
+def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
     """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile.
 
     A set never spans a tile kind the block lacks (nor two honours), so the block falls into runs
@@ -176,7 +176,7 @@ def partial(counts: tuple[int, ...]) -> tuple[tuple, ...]:
     (scoring combines the blocks itself, from arrangements it keeps with each block)."""
     combos: list[tuple] = [()]
     for vec, base in _blocks(counts):
-        combos = [g + h for g in combos for h in _block_partial(vec, base)]
+        combos = [g + h for g in combos for h in block_partial(vec, base)]
     return tuple(combos)
 
 

@@ -15,8 +15,9 @@ from typing import Any, NamedTuple
 from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
-from mjscore.hand.arrange import WIN_COUNT, make_situation
-from mjscore.rules.scoring import Score, _long_hand, score_all
+from mjscore.hand.arrange import WIN_COUNT
+from mjscore.rules.scoring import Score, long_hand, score_all
+from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
 
 SEATS = ("E", "S", "W", "N")
@@ -179,9 +180,9 @@ def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
     how = (switch(v, opts, "faults", {}) or {}).get(fault, "normal") if fault else "normal"
     n = hand.tile_count
     if how == "zero" or n > WIN_COUNT:
-        return _long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
+        return long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
     if n == WIN_COUNT:
-        return _long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles but another player won")
+        return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles but another player won")
     return score_all(hand, sit, v, opts, restricted=how == "restricted")[0]
 
 

@@ -9,21 +9,24 @@ from __future__ import annotations
 import json
 import os
 
-from mjscore.rules.tables import _Fail, _expect, _only_keys, _read_raw, _stem, packaged_dir
+from typing import Callable
+
+from mjscore.rules.tablefile import Fail, expect, only_keys, packaged_dir, stem
 
 MERGED_SECTIONS = ("tiles", "options", "situations", "settlement", "value")  # merged key by key
 
 
-def resolved_raw(path: str, chain: tuple[str, ...] = ()) -> dict:
-    """The file's data with its `extends:` chain merged in (parent first, then this file's changes)."""
-    raw = _read_raw(path)
+def resolved_raw(path: str, read_raw: Callable[[str], dict], chain: tuple[str, ...] = ()) -> dict:
+    """The file's data with its `extends:` chain merged in (parent first, then this file's changes);
+    `read_raw` reads one file (the loader passes its cached reader, so inheritance sits below it)."""
+    raw = read_raw(path)
     if not isinstance(raw, dict) or "extends" not in raw:
         return raw
-    fail = _Fail(path)
+    fail = Fail(path)
     parent = raw["extends"]
     if not isinstance(parent, str) or not parent:
         fail("extends", f"must name a variant, not {parent!r}")
-    me = _stem(path)
+    me = stem(path)
     if parent == me or parent in chain:
         fail("extends", f"circular inheritance: {' -> '.join(chain + (me, parent))}")
     parent_path = os.path.join(os.path.dirname(path), f"{parent}.yaml")
@@ -31,7 +34,7 @@ def resolved_raw(path: str, chain: tuple[str, ...] = ()) -> dict:
         parent_path = os.path.join(packaged_dir(), f"{parent}.yaml")
     if not os.path.isfile(parent_path):
         fail("extends", f"no variant {parent!r} beside this file or among the packaged tables")
-    return inherit(resolved_raw(parent_path, chain + (me,)), raw, fail)
+    return inherit(resolved_raw(parent_path, read_raw, chain + (me,)), raw, fail)
 
 
 def inherit(parent: dict, child: dict, fail) -> dict:
@@ -45,7 +48,7 @@ def inherit(parent: dict, child: dict, fail) -> dict:
         if key == "extends":
             continue
         if key == "tables":
-            _expect(fail, "tables", val, list, "tables")
+            expect(fail, "tables", val, list, "tables")
             out["tables"] = _merge_tables(out.get("tables") or [], val, fail)
         elif key in MERGED_SECTIONS and isinstance(val, dict) and isinstance(out.get(key), dict):
             merged = out[key]
@@ -65,7 +68,7 @@ def _merge_tables(tables: list, changes: list, fail) -> list:
     """Apply a child's `tables:` to the parent's: same heading = changes to that table, else a new table."""
     headings = [t.get("table") for t in tables]
     for i, change in enumerate(changes):
-        _expect(fail, f"tables[{i}]", change, dict, "a table")
+        expect(fail, f"tables[{i}]", change, dict, "a table")
         heading = change.get("table")
         where = f"table {heading!r}"
         if heading not in headings:
@@ -80,19 +83,19 @@ def _merge_tables(tables: list, changes: list, fail) -> list:
                 fail(where, "to drop an inherited table write only {table: HEADING, remove: true}")
             target["removed"] = True
             continue
-        _only_keys(fail, where, change, {"table", "per", "who", "rules", "remove"})
+        only_keys(fail, where, change, {"table", "per", "who", "rules", "remove"})
         for k in ("per", "who"):
             if k in change:
                 target[k] = change[k]
         rules = target.setdefault("rules", [])
-        for j, entry in enumerate(_expect(fail, where, change.get("rules") or [], list, "rules")):
+        for j, entry in enumerate(expect(fail, where, change.get("rules") or [], list, "rules")):
             _merge_rule(rules, entry, f"{where} rule {j + 1}", fail)
     return [t for t in tables if not t.get("removed")]
 
 
 def _merge_rule(rules: list, entry, where: str, fail) -> None:
     """Override an inherited rule by name (in place), drop it (remove: true), rename it (in_place_of), or add."""
-    _expect(fail, where, entry, dict, "a rule")
+    expect(fail, where, entry, dict, "a rule")
     names = [r.get("rule") for r in rules]
     name = entry.get("rule")
     if "remove" in entry:

@@ -11,19 +11,8 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 from mjscore.hand import tiles as T
+from mjscore.hand.situation import SITUATIONS, SOURCES
 
-SOURCES = ("discard", "wall", "loose", "kong")
-CLAIMED = frozenset({"discard", "kong"})
-SITUATIONS = {  # --also words every variant understands (notation spec); tables may add more
-    "last-wall-tile": "won with the last tile of the live wall",
-    "last-discard": "won on the last tile that can be discarded",
-    "heaven": "East wins on the dealt tiles, before any discard",
-    "earth": "a player wins on East's first discard",
-    "late-call": "declared waiting after East's first discard, hand unchanged, then won",
-    "original-call": "declared waiting before the first own discard, hand unchanged, then won",
-    "kong-on-kong": "a kong's loose tile makes another kong whose loose tile wins",
-    "east-nine-in-a-row": "East wins for the ninth time in a row",
-}
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
 TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
@@ -250,20 +239,20 @@ def p_count(scope):
     return check
 
 
-def _in_range(n, lo, hi):
+def in_range(n, lo, hi):
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
 @condition("groups", "hand", p_count("group"), "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
     pred, lo, hi = v
-    return _in_range(sum(1 for g in c.groups if pred(c, g)), lo(c), hi(c))
+    return in_range(sum(1 for g in c.groups if pred(c, g)), lo(c), hi(c))
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
-    return _in_range(sum(1 for t in c.bonus if pred(c, t)), lo(c), hi(c))
+    return in_range(sum(1 for t in c.bonus if pred(c, t)), lo(c), hi(c))
 
 
 def p_option(v, known):
@@ -336,4 +325,3 @@ def _expression(when, scope: str, known, bound: dict) -> str:
     return "(" + " and ".join(parts) + ")" if parts else "True"
 
 
-from mjscore.rules import special  # noqa: E402,F401  (registers the special-hand conditions)

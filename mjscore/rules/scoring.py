@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import (
-    _NO_WORDS, WIN_COUNT, Facts, Group, Situation, _partial_candidates, _partial_combos, candidates, facts, waits,
-)
+from mjscore.hand.arrange import WIN_COUNT, Facts, Group, facts, partial_candidates, partial_combos, waits
+from mjscore.hand.situation import NO_WORDS, Situation
+from mjscore.rules.candidates import candidates
 from mjscore.errors import HandError
 from mjscore.memo import make_room
 from mjscore.hand.notation import Hand, Meld
@@ -102,7 +102,7 @@ class Ctx:
         self.seat, self.round = sit.seat, sit.round
         self.seat_tile, self.round_tile = _WIND[sit.seat], _WIND[sit.round]
         self.source = sit.source if mahjong else None
-        self.also = sit.also if mahjong else _NO_WORDS
+        self.also = sit.also if mahjong else NO_WORDS
         self.mahjong = mahjong
         self.bonus = hand.bonus if options.get("flowers", True) else ()
         f = hand_facts or facts(hand)
@@ -116,6 +116,12 @@ class Ctx:
     def tiles(self) -> tuple[int, ...]:
         """Every tile of the hand, bonus aside (few conditions read it)."""
         return self.hand.all_tiles
+
+    def score_completed(self, tile: int) -> Score:
+        """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
+        wait would score call the scorer through here, so they stay below it."""
+        sit = tuple.__new__(Situation, (self.seat, self.round, tile, "wall", NO_WORDS))
+        return score_all(self.hand.with_tile(tile), sit, self.variant, self.options)[0]
 
     @property
     def wait_count(self) -> int:
@@ -324,7 +330,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
     return value, note
 
 
-def _long_hand(hand, sit, variant, options, why) -> Score:
+def long_hand(hand, sit, variant, options, why) -> Score:
     item = Item("long hand", points=0)
     return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
@@ -350,7 +356,7 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     f = facts(hand)
     n = f.tile_count
     if n > WIN_COUNT:
-        return [_long_hand(hand, sit, variant, options,
+        return [long_hand(hand, sit, variant, options,
                            f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
     mahjong_possible = n == WIN_COUNT
     if not mahjong_possible:
@@ -363,12 +369,12 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
         scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts,
-                         len(f.melds)) for g, parts in _partial_combos(f)]
+                         len(f.melds)) for g, parts in partial_combos(f)]
     else:
         scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
                   for g, p, w, m in candidates(hand, sit, variant, f)]
     if not scores:
-        return [_long_hand(hand, sit, variant, options,
+        return [long_hand(hand, sit, variant, options,
                            f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
                            f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
     if mahjong_possible and not any(s.mahjong for s in scores):
@@ -393,11 +399,11 @@ def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[S
     """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason."""
     why = sorted({n for s in refused for n in s.notes if n.startswith("not mah jong")})
     if variant.not_mahjong == "long_hand":
-        return [_long_hand(hand, sit, variant, options, "; ".join(why) + " (so a long hand)")]
+        return [long_hand(hand, sit, variant, options, "; ".join(why) + " (so a long hand)")]
     notes = [n for n in notes if not n.startswith("no --win")] + why + ["scored as a non-winning hand"]
     loser = Situation(sit.seat, sit.round)
     out = [_score(hand, loser, variant, options, g, None, None, False, notes)
-           for g, _, _, _ in _partial_candidates(hand)]
+           for g, _, _, _ in partial_candidates(hand)]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 
 from mjscore.hand import tiles as T
+from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.memo import make_room
-from mjscore.rules.registry import Invalid, _in_range, compile_when, condition, is_int_option, p_bound, p_int
+from mjscore.rules.registry import Invalid, in_range, compile_when, condition, is_int_option, p_bound, p_int
 
 
 # --- added for hungarian/danish ---
@@ -164,7 +165,7 @@ def p_earned(v, known):
            "N or {min, max, ignore}")
 def _earned_doubles(c, v, _):
     lo, hi, ignore = v
-    return _in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
+    return in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
 
 
 def p_value_over(v, known):
@@ -207,7 +208,7 @@ def p_range(v, known):
            "{min: 7} makes seven pairs all different")
 def _kinds(c, v, _):
     lo, hi = v
-    return _in_range(len(set(c.tiles)), lo(c), hi(c))
+    return in_range(len(set(c.tiles)), lo(c), hi(c))
 
 
 def p_surplus(v, known):
@@ -271,9 +272,6 @@ def counted_on_completion(c) -> frozenset[str]:
     variant, seat and options. A limit hand counts only its limit rule; otherwise every
     item without a limit counts (a limit outscored by points does not).
     """
-    from mjscore.hand.arrange import WIN_COUNT, Situation, waits
-    from mjscore.rules.scoring import score_all
-
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
@@ -282,7 +280,7 @@ def counted_on_completion(c) -> frozenset[str]:
     if key not in _COMPLETIONS:
         out: set[str] = set()
         for t in waits(hand, c.variant.shapes):
-            best = score_all(hand.with_tile(t), Situation(c.seat, c.round, t, "wall"), c.variant, c.options)[0]
+            best = c.score_completed(t)
             if best.mahjong:
                 out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
         make_room(_COMPLETIONS, 4096)

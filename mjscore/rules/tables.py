@@ -13,8 +13,13 @@ import zlib
 from typing import Any, Callable, NamedTuple
 
 from mjscore.rules import registry as R
+from mjscore.rules import special  # noqa: F401  (registers the special-hand conditions before any table compiles)
 from mjscore.hand.decompose import SHAPES
 from mjscore.errors import OptionError, TableError, VariantNotFound
+from mjscore.rules.inherit import resolved_raw
+from mjscore.rules.tablefile import (
+    Fail, cache_dir, check_grid, check_switch, expect, only_keys, stem, tables_dir, variant_names,
+)
 from mjscore.loading import ReadProblem, read_yaml
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -35,7 +40,6 @@ SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
     "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int,
 }
-FAULT_SCORING = ("restricted", "zero", "normal")
 
 
 class Rule(NamedTuple):
@@ -129,42 +133,11 @@ class Variant(NamedTuple):
 
 # --- finding and caching ------------------------------------------------------------------------
 
-def packaged_dir() -> str:
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
-    inside = os.path.join(here, "tables")  # in an installed wheel
-    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
-
-
-def tables_dir(given: str | os.PathLike | None) -> str:
-    if given is None:
-        return packaged_dir()
-    if not os.path.isdir(given):
-        raise VariantNotFound(f"--tables {given}: no such folder")
-    return os.fspath(given)
-
-
-def variant_names(directory: str) -> list[str]:
-    return sorted(f[:-5] for f in os.listdir(directory)
-                  if f.endswith(".yaml") and os.path.isfile(os.path.join(directory, f)))
-
-
-def _cache_dir() -> str:
-    env = os.environ.get("MJSCORE_CACHE_DIR")
-    if env:
-        return env
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "mjscore")
-
-
-def _stem(path: str) -> str:
-    return os.path.splitext(os.path.basename(path))[0]
-
-
-def _read_raw(path: str) -> dict:
+def read_raw(path: str) -> dict:
     """The file's data: from the JSON cache if fresh, else parsed with yaml (libyaml when present)."""
     st = os.stat(path)
     ident = f"{SCHEMA}|{os.path.abspath(path)}|{st.st_size}|{st.st_mtime_ns}".encode()
-    cached = os.path.join(_cache_dir(), f"{_stem(path)}-{zlib.crc32(ident):08x}-{st.st_size}.json")
+    cached = os.path.join(cache_dir(), f"{stem(path)}-{zlib.crc32(ident):08x}-{st.st_size}.json")
     try:
         with open(cached, encoding="utf-8") as f:
             return json.load(f)
@@ -210,9 +183,7 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
     if not os.path.isfile(path):
         known = variant_names(d)
         raise VariantNotFound(f"no variant {name!r} in {d} (variants: {', '.join(known) or 'none'})")
-    from mjscore.rules.inherit import resolved_raw
-
-    variant = build(resolved_raw(path), path)
+    variant = build(resolved_raw(path, read_raw), path)
     _LOADED[key] = variant
     return variant
 
@@ -233,47 +204,16 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
 
 # --- validation and building ---------------------------------------------------------------------
 
-class _Fail:
-    def __init__(self, path: str):
-        self.path = path
-
-    def __call__(self, where: str, problem: str):
-        raise TableError(f"{self.path}: {where}: {problem}")
-
-
-def _only_keys(fail, where, mapping: dict, allowed) -> None:
-    """Refuse a key the format does not have, naming the keys it does (a typo must not pass silently)."""
-    unknown = set(map(str, mapping)) - set(allowed)
-    if unknown:
-        fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(allowed))})")
-
-
-def _expect(fail, where, value, kind, what):
-    if kind is int:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    elif kind is float:  # a fraction of the limit: never negative, infinite or NaN
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf")
-    else:
-        ok = isinstance(value, kind)
-    if not ok:
-        fail(where, f"{what} must be {_KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
-    return value
-
-
-_KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text", bool: "true or false",
-               dict: "a mapping", list: "a list"}
-
-
 def _options(raw, fail, limit) -> dict[str, OptionSpec]:
     out = {"limit": OptionSpec("limit", "int", limit, (), "the limit (largest value of a hand)")}
     given = raw.get("options") or {}
-    _expect(fail, "options", given, dict, "options")
+    expect(fail, "options", given, dict, "options")
     for key, spec in given.items():
         where = f"options.{key}"
         if not isinstance(key, str):
             fail(where, f"an option's name is a word, not {key!r}")
-        _expect(fail, where, spec, dict, "an option")
-        _only_keys(fail, where, spec, {"type", "default", "choices", "help"})
+        expect(fail, where, spec, dict, "an option")
+        only_keys(fail, where, spec, {"type", "default", "choices", "help"})
         typ = spec.get("type")
         if typ not in ("int", "bool", "choice"):
             fail(where, f"type must be int, bool or choice, not {typ!r}")
@@ -286,15 +226,15 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
         if typ == "choice" and default not in choices:
             fail(where, f"default {default!r} is not among choices {list(choices)}")
         if typ == "bool":
-            _expect(fail, where, default, bool, "default")
+            expect(fail, where, default, bool, "default")
         if typ == "int" and default is not None:
-            _expect(fail, where, default, int, "default")
+            expect(fail, where, default, int, "default")
         out[key] = OptionSpec(key, typ, default, choices, str(spec.get("help", "")))
     return out
 
 
 def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, known) -> list[Rule]:
-    _only_keys(fail, where, entry, RULE_KEYS)
+    only_keys(fail, where, entry, RULE_KEYS)
     name = entry.get("rule")
     if not isinstance(name, str) or not name:
         fail(where, "every rule needs a name: rule: ...")
@@ -306,7 +246,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
                       ("exposed", int), ("concealed", int)):
         if key in entry:
-            values[key] = _expect(fail, where, entry[key], kind, key)
+            values[key] = expect(fail, where, entry[key], kind, key)
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
     if not values:
@@ -317,7 +257,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     replaces = entry.get("replaces", [])
     if isinstance(replaces, str):
         replaces = [replaces]
-    _expect(fail, where, replaces, list, "replaces")
+    expect(fail, where, replaces, list, "replaces")
     try:
         pred = R.compile_when(entry.get("when"), per, known)
     except R.Invalid as e:
@@ -326,7 +266,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     keep = entry.get("keep_doubles", [])
     if isinstance(keep, str):
         keep = [keep]
-    _expect(fail, where, keep, list, "keep_doubles")
+    expect(fail, where, keep, list, "keep_doubles")
     if keep and "limit" not in values:
         fail(where, "keep_doubles is for a limit hand: add limit")
     for heading_kept in keep:
@@ -371,65 +311,65 @@ def show_when(when) -> str:
 
 def build(raw: Any, path: str) -> Variant:
     """Validate raw table data and compile it into a Variant; TableError on the first problem."""
-    fail = _Fail(path)
+    fail = Fail(path)
     if not isinstance(raw, dict):
         fail("top level", "a table file is a mapping (variant:, title:, tables: ...)")
-    _only_keys(fail, "top level", raw, TOP_KEYS)
+    only_keys(fail, "top level", raw, TOP_KEYS)
     for key in ("variant", "title", "source", "tables"):
         if key not in raw:
             fail("top level", f"missing {key}")
-    name = _expect(fail, "variant", raw["variant"], str, "variant")
-    if name != _stem(path):
+    name = expect(fail, "variant", raw["variant"], str, "variant")
+    if name != stem(path):
         fail("variant", f"{name!r} does not match the file name {os.path.basename(path)!r}")
     tiles = raw.get("tiles") or {}
-    _expect(fail, "tiles", tiles, dict, "tiles")
-    flowers = _expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
+    expect(fail, "tiles", tiles, dict, "tiles")
+    flowers = expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
     limit = raw.get("limit")
     if limit is not None:
-        _expect(fail, "limit", limit, int, "limit")
+        expect(fail, "limit", limit, int, "limit")
     shapes = raw.get("shapes", ["standard"])
-    _expect(fail, "shapes", shapes, list, "shapes")
+    expect(fail, "shapes", shapes, list, "shapes")
     for s in shapes:
         if not isinstance(s, str) or s not in SHAPES:
             fail("shapes", f"unknown shape {s!r} (known: {', '.join(SHAPES)})")
     situations = raw.get("situations") or {}
-    _expect(fail, "situations", situations, dict, "situations")
+    expect(fail, "situations", situations, dict, "situations")
     options = _options(raw, fail, limit)
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"])}
     value = raw.get("value") or {}
-    _expect(fail, "value", value, dict, "value")
-    _only_keys(fail, "value", value, {"round_up", "grid"})
-    round_up = _expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
-    grid = _grid(value.get("grid"), fail)
+    expect(fail, "value", value, dict, "value")
+    only_keys(fail, "value", value, {"round_up", "grid"})
+    round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
+    grid = check_grid(value.get("grid"), fail)
     settlement = raw.get("settlement") or {}
-    _expect(fail, "settlement", settlement, dict, "settlement")
+    expect(fail, "settlement", settlement, dict, "settlement")
     for key, val in settlement.items():
         kind = SETTLEMENT_KEYS.get(key)
         if kind is None:
             fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
-        _switch(f"settlement.{key}", val, kind, fail, options)
+        check_switch(f"settlement.{key}", val, kind, fail, options)
     rules: list[Rule] = []
     headings = []
-    _expect(fail, "tables", raw["tables"], list, "tables")
+    expect(fail, "tables", raw["tables"], list, "tables")
     known["headings"] = tuple(t.get("table") for t in raw["tables"] if isinstance(t, dict))
     for i, table in enumerate(raw["tables"]):
         where = f"tables[{i}]"
-        _expect(fail, where, table, dict, "a table")
+        expect(fail, where, table, dict, "a table")
         heading = table.get("table")
         if not isinstance(heading, str):
             fail(where, "every table needs a heading: table: ...")
         where = f"table {heading!r}"
-        _only_keys(fail, where, table, {"table", "per", "who", "rules"})
+        only_keys(fail, where, table, {"table", "per", "who", "rules"})
         per, who = table.get("per", "hand"), table.get("who", "all")
         if per not in PER:
             fail(where, f"per must be one of {', '.join(PER)}, not {per!r}")
         if who not in WHO:
             fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
         entries = table.get("rules")
-        _expect(fail, where, entries, list, "rules")
+        expect(fail, where, entries, list, "rules")
         headings.append((heading, per, who))
         for j, entry in enumerate(entries):
-            _expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
+            expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
             rules += _rules(entry, heading, per, who, f"{where} rule {j + 1}", fail, known)
     requires, not_mahjong = _mahjong(raw.get("mahjong"), fail, known)
     names = [r.name for r in rules]
@@ -440,105 +380,26 @@ def build(raw: Any, path: str) -> Variant:
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
-        long_hand=_expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
+        long_hand=expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
     )
-
-
-def _amount(where, val, fail, options=None):
-    """An amount: a whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
-    if isinstance(val, int) and not isinstance(val, bool):
-        return
-    if isinstance(val, dict) and set(val) == {"option"}:
-        if options is not None and not R.is_int_option(val["option"], options):
-            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
-        return
-    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
-        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
-    _expect(fail, where, val["limit"], float, "limit")
-    if _expect(fail, where, val.get("divide", 1), int, "divide") < 1:
-        fail(where, f"divide must be at least 1, not {val['divide']}")
-
-
-def _switch(where, val, kind, fail, options):
-    """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
-    if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
-        if set(val) - {"option", "cases", "default"}:
-            fail(where, "an option-dependent switch has keys option, cases, default")
-        if not isinstance(val["option"], str) or val["option"] not in options:
-            fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
-        cases = val.get("cases")
-        if cases is None:
-            return  # the option's own value is the switch value
-        _expect(fail, where, cases, dict, "cases")
-        for case in list(cases.values()) + ([val["default"]] if "default" in val else []):
-            _switch(where, case, kind, fail, options)
-        return
-    if kind in (bool, int):
-        _expect(fail, where, val, kind, where.split(".")[-1])
-    elif isinstance(kind, tuple):
-        if val not in kind:
-            fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
-    elif kind == "amount?":
-        if val is not None:
-            _amount(where, val, fail, options)
-    elif kind == "ints":
-        if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
-            fail(where, f"must be a list of player counts 2-6, not {val!r}")
-    elif kind == "fine":
-        _expect(fail, where, val, dict, "false_mahjong")
-        for k, amount in val.items():
-            if k == "east_double":
-                _expect(fail, f"{where}.{k}", amount, bool, k)
-                continue
-            if k not in ("to_east", "to_others", "east_to_each"):
-                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
-            _amount(f"{where}.{k}", amount, fail, options)
-    elif kind == "faults":
-        _expect(fail, where, val, dict, "faults")
-        for k, how in val.items():
-            if how not in FAULT_SCORING:
-                fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
-
-
-def _grid(grid, fail) -> dict | None:
-    """`value: {grid: {BASE: [value for 0 doubles, 1, 2, ...]}}`, rows in rising base order."""
-    if grid is None:
-        return None
-    _expect(fail, "value.grid", grid, dict, "value.grid")
-    if not grid:
-        fail("value.grid", "is empty: give rows BASE: [values for 0, 1, 2 ... doubles]")
-    out = {}
-    for key, row in grid.items():
-        where = f"value.grid.{key}"
-        base = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON cache keys are text
-        if isinstance(base, bool) or not isinstance(base, int) or base < 0:
-            fail(where, f"a row's key is a base value (a whole number >= 0), not {key!r}")
-        _expect(fail, where, row, list, "a row")
-        if not row:
-            fail(where, "a row needs at least the value for 0 doubles")
-        for cell in row:
-            if isinstance(cell, bool) or not isinstance(cell, int) or cell < 0:
-                fail(where, f"values must be whole numbers >= 0, not {cell!r}")
-        out[base] = tuple(row)
-    return dict(sorted(out.items()))
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     """`mahjong: {requires: [...], otherwise: non_winning|long_hand}`."""
     if section is None:
         return (), "non_winning"
-    _expect(fail, "mahjong", section, dict, "mahjong")
-    _only_keys(fail, "mahjong", section, {"requires", "otherwise"})
+    expect(fail, "mahjong", section, dict, "mahjong")
+    only_keys(fail, "mahjong", section, {"requires", "otherwise"})
     otherwise = section.get("otherwise", "non_winning")
     if otherwise not in ("non_winning", "long_hand"):
         fail("mahjong.otherwise", f"must be non_winning or long_hand, not {otherwise!r}")
     out = []
-    for i, entry in enumerate(_expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
+    for i, entry in enumerate(expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
         where = f"mahjong.requires[{i}]"
-        _expect(fail, where, entry, dict, "a requirement")
-        _only_keys(fail, where, entry, {"rule", "when", "message", "limit_hands_exempt"})
+        expect(fail, where, entry, dict, "a requirement")
+        only_keys(fail, where, entry, {"rule", "when", "message", "limit_hands_exempt"})
         name = entry.get("rule")
         if not isinstance(name, str) or not name:
             fail(where, "every requirement needs a name: rule: ...")
@@ -546,6 +407,6 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
             pred = R.compile_when(entry.get("when"), "hand", known)
         except R.Invalid as e:
             fail(f"{where} {name!r}", str(e))
-        exempt = _expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
+        exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
         out.append(Requirement(name, str(entry.get("message", name)), exempt, show_when(entry.get("when")), pred))
     return tuple(out), otherwise

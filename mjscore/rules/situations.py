@@ -1,0 +1,39 @@
+"""A situation as a user typed it, checked against a variant's circumstances."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from mjscore.errors import SituationError
+from mjscore.hand import tiles as T
+from mjscore.hand.situation import NO_WORDS, SITUATIONS, SOURCES, Situation
+from mjscore.rules.tables import Variant
+
+
+def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=()) -> Situation:
+    """Check situation values as a user typed them; SituationError says which one is wrong."""
+    if seat not in _WIND_LETTERS or round not in _WIND_LETTERS:
+        what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
+        raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
+    if source not in SOURCES:
+        raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
+    if also:
+        known = {**SITUATIONS, **variant.situations}
+        for word in also:
+            if word not in known:
+                raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
+    if win is not None and not isinstance(win, int):
+        win = _win_tile(win)
+    if win is not None and T.is_bonus(win):
+        raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
+    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS))
+
+
+_WIND_LETTERS = frozenset(T.WINDS)
+
+
+@lru_cache(maxsize=256)
+def _win_tile(text: str) -> int:
+    from mjscore.hand.notation import parse_tile
+
+    return parse_tile(text, "--win")

@@ -1,0 +1,156 @@
+"""The table file format's ground floor: where table files are, and the checks every part of a
+file shares (a value of the right kind, no unknown key, settlement switches and amounts).
+
+Both the loader (tables.py) and inheritance (inherit.py) stand on this module, so neither
+needs the other's insides.
+"""
+
+from __future__ import annotations
+
+import os
+
+from mjscore.errors import TableError, VariantNotFound
+from mjscore.rules import registry as R
+
+FAULT_SCORING = ("restricted", "zero", "normal")
+
+
+def packaged_dir() -> str:
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
+    inside = os.path.join(here, "tables")  # in an installed wheel
+    return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
+
+
+def tables_dir(given: str | os.PathLike | None) -> str:
+    if given is None:
+        return packaged_dir()
+    if not os.path.isdir(given):
+        raise VariantNotFound(f"--tables {given}: no such folder")
+    return os.fspath(given)
+
+
+def variant_names(directory: str) -> list[str]:
+    return sorted(f[:-5] for f in os.listdir(directory)
+                  if f.endswith(".yaml") and os.path.isfile(os.path.join(directory, f)))
+
+
+def cache_dir() -> str:
+    env = os.environ.get("MJSCORE_CACHE_DIR")
+    if env:
+        return env
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "mjscore")
+
+
+def stem(path: str) -> str:
+    return os.path.splitext(os.path.basename(path))[0]
+
+
+class Fail:
+    def __init__(self, path: str):
+        self.path = path
+
+    def __call__(self, where: str, problem: str):
+        raise TableError(f"{self.path}: {where}: {problem}")
+
+
+def only_keys(fail, where, mapping: dict, allowed) -> None:
+    """Refuse a key the format does not have, naming the keys it does (a typo must not pass silently)."""
+    unknown = set(map(str, mapping)) - set(allowed)
+    if unknown:
+        fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(allowed))})")
+
+
+def expect(fail, where, value, kind, what):
+    if kind is int:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind is float:  # a fraction of the limit: never negative, infinite or NaN
+        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < float("inf")
+    else:
+        ok = isinstance(value, kind)
+    if not ok:
+        fail(where, f"{what} must be {KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
+    return value
+
+
+KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text", bool: "true or false",
+               dict: "a mapping", list: "a list"}
+
+
+def check_amount(where, val, fail, options=None):
+    """An amount: a whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
+    if isinstance(val, int) and not isinstance(val, bool):
+        return
+    if isinstance(val, dict) and set(val) == {"option"}:
+        if options is not None and not R.is_int_option(val["option"], options):
+            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
+        return
+    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
+        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
+    expect(fail, where, val["limit"], float, "limit")
+    if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
+        fail(where, f"divide must be at least 1, not {val['divide']}")
+
+
+def check_switch(where, val, kind, fail, options):
+    """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
+    if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
+        if set(val) - {"option", "cases", "default"}:
+            fail(where, "an option-dependent switch has keys option, cases, default")
+        if not isinstance(val["option"], str) or val["option"] not in options:
+            fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
+        cases = val.get("cases")
+        if cases is None:
+            return  # the option's own value is the switch value
+        expect(fail, where, cases, dict, "cases")
+        for case in list(cases.values()) + ([val["default"]] if "default" in val else []):
+            check_switch(where, case, kind, fail, options)
+        return
+    if kind in (bool, int):
+        expect(fail, where, val, kind, where.split(".")[-1])
+    elif isinstance(kind, tuple):
+        if val not in kind:
+            fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
+    elif kind == "amount?":
+        if val is not None:
+            check_amount(where, val, fail, options)
+    elif kind == "ints":
+        if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
+            fail(where, f"must be a list of player counts 2-6, not {val!r}")
+    elif kind == "fine":
+        expect(fail, where, val, dict, "false_mahjong")
+        for k, amount in val.items():
+            if k == "east_double":
+                expect(fail, f"{where}.{k}", amount, bool, k)
+                continue
+            if k not in ("to_east", "to_others", "east_to_each"):
+                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
+            check_amount(f"{where}.{k}", amount, fail, options)
+    elif kind == "faults":
+        expect(fail, where, val, dict, "faults")
+        for k, how in val.items():
+            if how not in FAULT_SCORING:
+                fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
+
+
+def check_grid(grid, fail) -> dict | None:
+    """`value: {grid: {BASE: [value for 0 doubles, 1, 2, ...]}}`, rows in rising base order."""
+    if grid is None:
+        return None
+    expect(fail, "value.grid", grid, dict, "value.grid")
+    if not grid:
+        fail("value.grid", "is empty: give rows BASE: [values for 0, 1, 2 ... doubles]")
+    out = {}
+    for key, row in grid.items():
+        where = f"value.grid.{key}"
+        base = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON cache keys are text
+        if isinstance(base, bool) or not isinstance(base, int) or base < 0:
+            fail(where, f"a row's key is a base value (a whole number >= 0), not {key!r}")
+        expect(fail, where, row, list, "a row")
+        if not row:
+            fail(where, "a row needs at least the value for 0 doubles")
+        for cell in row:
+            if isinstance(cell, bool) or not isinstance(cell, int) or cell < 0:
+                fail(where, f"values must be whole numbers >= 0, not {cell!r}")
+        out[base] = tuple(row)
+    return dict(sorted(out.items()))
