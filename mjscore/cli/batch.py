@@ -27,7 +27,7 @@ class Summary(NamedTuple):
     def add(self, other: "Summary") -> "Summary":
         return Summary(*(a + b for a, b in zip(self, other)))
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         return self._asdict()
 
 
@@ -250,11 +250,11 @@ class JsonWriter(Writer):
         totals = {s["player"]: s["total"] for s in standings}
         self.out.write(f'], "totals": {json.dumps(totals, ensure_ascii=False)}, '
                        f'"standings": {json.dumps(standings, ensure_ascii=False)}, '
-                       f'"summary": {json.dumps(summary.to_json())}}}')
+                       f'"summary": {json.dumps(summary.to_dict())}}}')
 
     def finish(self, summary, errors):
         if self.games > 1:
-            self.out.write(f'], "summary": {json.dumps(summary.to_json())}, '
+            self.out.write(f'], "summary": {json.dumps(summary.to_dict())}, '
                            f'"errors": {json.dumps(errors, ensure_ascii=False)}}}')
         self.out.write("\n")
 

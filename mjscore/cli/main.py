@@ -146,9 +146,9 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
     scores = score_all(parsed, sit, v, opts)
     best = scores[0]
     if fmt == "json":
-        data = best.to_json()
+        data = best.to_dict()
         if show_all:
-            data["alternatives"] = [s.to_json() for s in scores[1:]]
+            data["alternatives"] = [s.to_dict() for s in scores[1:]]
         _emit_json(data)
         return
     if fmt == "csv":
@@ -261,7 +261,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
             raise DealError(f"{where}: {deal_words(str(e))}") from None
         raise
     if fmt == "json":
-        _emit_json(result.to_json())
+        _emit_json(result.to_dict())
         return
     if fmt == "csv":
         _emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])

@@ -53,7 +53,7 @@ class Result(NamedTuple):
     round: str
     seats: dict[str, str]
     game: int
-    data: dict | None  # Settlement.to_json() with names for seats
+    data: dict | None  # Settlement.to_dict() with names for seats
     error: str | None
 
 

@@ -64,11 +64,11 @@ class Settlement(NamedTuple):
     net: dict[str, int]
     notes: list[str]
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         d = self.deal
         hands = {}
         for seat, s in self.scores.items():
-            hands[seat] = {"player": d.player(seat), **s.to_json()}
+            hands[seat] = {"player": d.player(seat), **s.to_dict()}
         return {
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},

@@ -31,7 +31,7 @@ class Item(NamedTuple):
     table: str = ""  # heading of the rule's table (not in JSON)
     keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         out: dict[str, Any] = {"rule": self.rule}
         if self.tiles:
             out["tiles"] = self.tiles
@@ -71,12 +71,12 @@ class Score(NamedTuple):
         """Best first: a winning hand, then value, then uncapped value, then points."""
         return (self.mahjong, self.value, self.uncapped, self.points)
 
-    def to_json(self) -> dict:
+    def to_dict(self) -> dict:
         frac = self.limit_fraction
         return {
             "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
             "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
-            "items": [i.to_json() for i in self.items], "points": self.points, "doubles": self.doubles,
+            "items": [i.to_dict() for i in self.items], "points": self.points, "doubles": self.doubles,
             "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
             "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
             "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
