@@ -7,9 +7,15 @@ from __future__ import annotations
 
 
 class MjscoreError(Exception):
-    """Bad input; str() is the one-line message."""
+    """Bad input; str() is the one-line message. `where` names the place (a file and line, a hand's
+    text) where known, `hint` what to type instead where the tool can tell."""
 
     exit_code = 2
+
+    def __init__(self, message: str = "", *, where: str | None = None, hint: str | None = None):
+        super().__init__(message)
+        self.where = where
+        self.hint = hint
 
     def detail_lines(self) -> list[str]:
         """Extra lines shown under the message (e.g. the hand with carets)."""
@@ -19,8 +25,8 @@ class MjscoreError(Exception):
 class HandError(MjscoreError):
     """A hand string that breaks the notation; spans are (start, end) of the offending groups."""
 
-    def __init__(self, message: str, text: str, spans=()):
-        super().__init__(message)
+    def __init__(self, message: str, text: str, spans=(), hint: str | None = None):
+        super().__init__(message, where=text, hint=hint)
         self.text = text
         self.spans = tuple(spans)
 

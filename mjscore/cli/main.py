@@ -86,24 +86,6 @@ def situation_options(f):
     return f
 
 
-def _load(variant, options, tables_dir):
-    from mjscore.rules.tables import load_with_options
-
-    return load_with_options(variant, options, tables_dir)
-
-
-def _situation(v, seat, round_, win, source, also):
-    from mjscore.rules.situations import make_situation
-
-    # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
-    return make_situation(v, _fold(seat, str.upper), _fold(round_, str.upper), win, _fold(source, str.lower),
-                          tuple(also))
-
-
-def _fold(text: str, case) -> str:
-    return case(text) if text.isascii() else text
-
-
 def _emit_csv(header, rows):
     import csv
 
@@ -137,13 +119,10 @@ def main():
 @common_options
 def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised."""
-    from mjscore.hand.notation import parse_hand
-    from mjscore.rules.scoring import score_all
+    from mjscore import api
 
-    v, opts = _load(variant, options, tables_dir)
-    parsed = parse_hand(hand)
-    sit = _situation(v, seat, round_, win, source, also)
-    scores = score_all(parsed, sit, v, opts)
+    scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
+                              also=also, options=options, tables=tables_dir)
     best = scores[0]
     if fmt == "json":
         data = best.to_dict()
@@ -172,41 +151,19 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
 @common_options
 def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
-    from mjscore.errors import HandError
-    from mjscore.hand.notation import parse_hand
-    from mjscore.hand.arrange import WIN_COUNT, waits as find_waits
-    from mjscore.rules.scoring import score_hand
-    from mjscore.hand import tiles as T
+    from mjscore import api
 
-    v, opts = _load(variant, options, tables_dir)
-    parsed = parse_hand(hand)
-    if parsed.tile_count != WIN_COUNT - 1:
-        raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
-                        f"this one has {parsed.tile_count}", hand)
-    from mjscore.rules.scoring import check_tiles
-
-    check_tiles(parsed, v)
-    rows = []
-    for t in find_waits(parsed, v.shapes):
-        full = parsed.with_tile(t)
-        values, winning = {}, False
-        for source in ("discard", "wall"):
-            sit = _situation(v, seat, round_, T.name(t), source, also)
-            best = score_hand(full, sit, v, opts)
-            values[source] = best.value
-            winning = winning or best.mahjong
-        if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
-            rows.append({"tile": T.name(t), **values})
+    found = api.waits(hand, variant, seat=seat, round=round_, also=also, options=options,
+                      tables=tables_dir)
     if fmt == "json":
-        _emit_json({"variant": v.name, "options": opts, "hand": parsed.notation(), "seat": _fold(seat, str.upper),
-                    "round": _fold(round_, str.upper), "waits": rows})
+        _emit_json(found.to_dict())
         return
     if fmt == "csv":
-        _emit_csv(["tile", "discard", "wall"], [[r["tile"], r["discard"], r["wall"]] for r in rows])
+        _emit_csv(["tile", "discard", "wall"], [list(w) for w in found.waits])
         return
     from mjscore.cli.report import waits_text
 
-    click.echo(waits_text(parsed.notation(), rows))
+    click.echo(waits_text(found.hand, [w._asdict() for w in found.waits]))
 
 
 @main.command()
@@ -232,9 +189,9 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
     Give a deal file (or - for standard input), or the hands with --east ... --north.
     """
-    from mjscore.play.dealfile import deal_words, load_data, parse_deal, variant_for
-    from mjscore.errors import DealError, SituationError
-    from mjscore.play.settle import settle as do_settle
+    from mjscore import api
+    from mjscore.errors import DealError
+    from mjscore.play.dealfile import load_data
 
     given = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
     if deal_file and given:
@@ -250,16 +207,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         where = "deal"
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
-    v, opts = variant_for(data, variant, options, tables_dir, where)
-    deal = parse_deal(data, v, opts, where=f"{where}: ")
-    try:
-        result = do_settle(deal)
-    except DealError as e:
-        raise DealError(f"{where}: {e}") from None
-    except SituationError as e:  # in a deal file, say the deal's keys; with options, the options
-        if deal_file:
-            raise DealError(f"{where}: {deal_words(str(e))}") from None
-        raise
+    result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
     if fmt == "json":
         _emit_json(result.to_dict())
         return
@@ -306,19 +254,18 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")
 def variants(name, tables_dir, fmt):
     """List the variants, or print the tables of variant NAME."""
-    from mjscore.rules.tables import load_variant
-    from mjscore.rules.tablefile import tables_dir as find_dir, variant_names
+    from mjscore import api
 
     if name is not None:  # "" is no variant, not "list them all"
-        v = load_variant(name, tables_dir)
+        v = api.load_variant(name, tables_dir)
         if fmt == "json":
-            _emit_json(_variant_json(v))
+            _emit_json(api.describe_variant(v))
             return
         from mjscore.cli.report import variant_text
 
         click.echo(variant_text(v))
         return
-    found = [load_variant(n, tables_dir) for n in variant_names(find_dir(tables_dir))]
+    found = api.variants(tables_dir)
     if fmt == "json":
         _emit_json([{"variant": v.name, "title": v.title, "source": v.source,
                      "options": {k: o.default for k, o in v.options.items()}} for v in found])
@@ -326,22 +273,6 @@ def variants(name, tables_dir, fmt):
     from mjscore.cli.report import variants_text
 
     click.echo(variants_text(found))
-
-
-def _variant_json(v) -> dict:
-    return {
-        "variant": v.name, "title": v.title, "source": v.source, "limit": v.limit, "flowers": v.flowers,
-        "shapes": list(v.shapes),
-        "options": {k: {"type": o.type, "default": o.default, "choices": list(o.choices), "help": o.help}
-                    for k, o in v.options.items()},
-        "tables": [{"table": h, "per": per, "who": who,
-                    "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
-                               "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
-                               "keep_doubles": list(r.keep_doubles)}
-                              for r in v.rules if r.table == h]} for h, per, who in v.tables],
-        "settlement": v.settlement,
-        "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
-    }
 
 
 if __name__ == "__main__":  # pragma: no cover

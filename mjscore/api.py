@@ -1,0 +1,244 @@
+"""The public Python API: what every face (the CLI, a web page, a report) calls.
+
+Pure functions: no printing, no exit, no global state but caches. Each result has
+`to_dict()`, exactly the JSON that the matching CLI command prints with `--format json`.
+Bad input raises `MjscoreError` (its `str()` is the one-line message the CLI prints).
+See docs/api.md.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
+
+from mjscore.errors import DealError, HandError, MjscoreError, SituationError
+from mjscore.hand import tiles as T
+from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
+from mjscore.hand.notation import Hand, parse_hand as _parse_hand
+from mjscore.rules.scoring import Score, check_tiles, score_all
+from mjscore.rules.situations import make_situation
+from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
+from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options
+
+if TYPE_CHECKING:  # settling and games load only when asked for: `score` starts without them
+    from mjscore.play.game import Header, Result
+    from mjscore.play.record import Summary
+    from mjscore.play.settle import Settlement
+
+__all__ = [
+    "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements",
+    "describe_variant", "load_variant", "parse_hand", "score", "score_game", "settle", "variants", "waits",
+]
+
+Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
+
+
+def parse_hand(text: str) -> Hand:
+    """A hand in the notation of docs/notation.md; HandError (an MjscoreError) says what and where."""
+    return _parse_hand(text)
+
+
+def load_variant(name: str | os.PathLike, tables: str | os.PathLike | None = None) -> Variant:
+    """A variant by name (`"basque"`), from the packaged tables or from the folder `tables`; a path to a
+    table file (`"club/basque.yaml"`) loads that file (its folder serves as `tables`)."""
+    text = os.fspath(name)
+    if tables is None and text.endswith(".yaml") and os.path.isfile(text):
+        return _load_variant(os.path.splitext(os.path.basename(text))[0], os.path.dirname(os.path.abspath(text)))
+    return _load_variant(text, tables)
+
+
+def variants(tables: str | os.PathLike | None = None) -> list[Variant]:
+    """Every variant of the packaged tables (or of the folder `tables`), by name."""
+    return [_load_variant(n, tables) for n in _variant_names(_tables_dir(tables))]
+
+
+def _option_strings(options: Options) -> list[str]:
+    if options is None:
+        return []
+    if isinstance(options, Mapping):
+        return [f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in options.items()]
+    return list(options)
+
+
+def _prepare(hand: str | Hand, variant: str | None, options: Options, tables) -> tuple[Hand, Variant, dict]:
+    v, opts = load_with_options(variant, _option_strings(options), tables)
+    return (hand if isinstance(hand, Hand) else _parse_hand(hand)), v, opts
+
+
+def _fold(text: str, case) -> str:
+    return case(text) if isinstance(text, str) and text.isascii() else text
+
+
+def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str]):
+    # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
+    return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
+                          tuple(also))
+
+
+def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+                 win: str | None = None, source: str = "discard", also: Iterable[str] = (),
+                 options: Options = None, tables: str | os.PathLike | None = None) -> list[Score]:
+    """Every arrangement of the hand considered, scored, best first (`score --all`)."""
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    return score_all(parsed, _situation(v, seat, round, win, source, also), v, opts)
+
+
+def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+          win: str | None = None, source: str = "discard", also: Iterable[str] = (),
+          options: Options = None, tables: str | os.PathLike | None = None) -> Score:
+    """The value of one hand, itemised: the best arrangement (`mjscore score`).
+
+    >>> s = score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
+    >>> s.mahjong, s.points, s.doubles, s.value
+    (True, 32, 1, 64)
+    """
+    return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
+                        options=options, tables=tables)[0]
+
+
+class Wait(NamedTuple):
+    """A tile that completes the hand, and the hand's value when it is claimed or drawn."""
+
+    tile: str
+    discard: int
+    wall: int
+
+
+class Waits(NamedTuple):
+    variant: str
+    options: dict
+    hand: str
+    seat: str
+    round: str
+    waits: tuple[Wait, ...]
+
+    def to_dict(self) -> dict:
+        return {"variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
+                "round": self.round, "waits": [w._asdict() for w in self.waits]}
+
+
+def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+          also: Iterable[str] = (), options: Options = None, tables: str | os.PathLike | None = None) -> Waits:
+    """Every tile that completes a hand one tile short of mah jong, with its value (`mjscore waits`)."""
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    if parsed.tile_count != WIN_COUNT - 1:
+        raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
+                        f"this one has {parsed.tile_count}", parsed.text)
+    check_tiles(parsed, v)
+    found = []
+    for t in _find_waits(parsed, v.shapes):
+        full = parsed.with_tile(t)
+        values, winning = {}, False
+        for how in ("discard", "wall"):
+            best = score_all(full, _situation(v, seat, round, T.name(t), how, also), v, opts)[0]
+            values[how] = best.value
+            winning = winning or best.mahjong
+        if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
+            found.append(Wait(T.name(t), values["discard"], values["wall"]))
+    return Waits(v.name, opts, parsed.notation(), _fold(seat, str.upper), _fold(round, str.upper), tuple(found))
+
+
+def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, options: Options = None,
+           tables: str | os.PathLike | None = None, where: str | None = None, flags: bool = False) -> Settlement:
+    """Settle one deal: every hand's value, every payment, each player's net (`mjscore settle`).
+
+    `deal` is a deal file's path or its data (docs/cli.md, "Deal files"); `variant` and `options`
+    apply on top of what the deal names; `where` names the deal in messages (default: its path);
+    `flags`: the deal was typed as command-line flags, so messages name --from, not win.from.
+    """
+    from mjscore.play.dealfile import deal_words, load_data, parse_deal, variant_for
+    from mjscore.play.settle import settle as settle_deal
+
+    from_file = not isinstance(deal, Mapping)
+    data = load_data(os.fspath(deal)) if from_file else deal
+    where = where or (os.fspath(deal) if from_file else "deal")
+    v, opts = variant_for(data, variant, _option_strings(options), tables, where)
+    parsed = parse_deal(data, v, opts, where=f"{where}: ")
+    try:
+        return settle_deal(parsed)
+    except DealError as e:
+        raise DealError(f"{where}: {e}") from None
+    except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
+        if flags:
+            raise
+        raise DealError(f"{where}: {deal_words(str(e))}") from None
+
+
+class GameResult(NamedTuple):
+    """A recorded game settled deal by deal (`mjscore batch` on one file)."""
+
+    file: str
+    variant: str
+    options: dict
+    players: list[str]
+    start: dict[str, int]
+    deals: list[dict]  # each as batch prints it: seats, hands, payments, net, running totals, or an error
+    totals: dict[str, int]
+    standings: list[dict]
+    summary: dict
+
+    def to_dict(self) -> dict:
+        out = self._asdict()
+        return {k: out[k] for k in ("file", "variant", "options", "players", "start", "deals", "totals",
+                                    "standings", "summary")}
+
+
+class _Collector:
+    """play()'s writer for the API: keeps each deal as batch's JSON would print it."""
+
+    def __init__(self) -> None:
+        self.head: dict = {}
+        self.deals: list[dict] = []
+        self.tail: dict = {}
+
+    def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None:
+        self.head = {"file": path, "variant": header.variant.name, "options": header.options,
+                     "players": header.players, "start": totals}
+
+    @staticmethod
+    def render(r: Result) -> dict:
+        item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
+                                "seats": r.seats}
+        if r.error:
+            item["error"] = r.error
+        else:
+            item.update(r.data)
+        return item
+
+    def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
+        shown["totals"] = dict(totals)
+        self.deals.append(shown)
+
+    def end_game(self, standings: list[dict], summary: Summary) -> None:
+        self.tail = {"totals": {s["player"]: s["total"] for s in standings}, "standings": standings,
+                     "summary": summary.to_dict()}
+
+
+def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
+               tables: str | os.PathLike | None = None, jobs: int = 1) -> GameResult:
+    """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
+    totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
+    cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
+    over its files (docs/api.md)."""
+    from mjscore.play.record import play
+
+    collector = _Collector()
+    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None)
+    return GameResult(deals=collector.deals, **collector.head, **collector.tail)
+
+
+def describe_variant(v: Variant) -> dict:
+    """A variant's tables, options and settlement as data (`mjscore variants NAME --format json`)."""
+    return {
+        "variant": v.name, "title": v.title, "source": v.source, "limit": v.limit, "flowers": v.flowers,
+        "shapes": list(v.shapes),
+        "options": {k: {"type": o.type, "default": o.default, "choices": list(o.choices), "help": o.help}
+                    for k, o in v.options.items()},
+        "tables": [{"table": h, "per": per, "who": who,
+                    "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
+                               "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
+                               "keep_doubles": list(r.keep_doubles)}
+                              for r in v.rules if r.table == h]} for h, per, who in v.tables],
+        "settlement": v.settlement,
+        "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
+    }

@@ -1,0 +1,68 @@
+"""A recorded game played through deal by deal: running totals, standings, what was scored.
+
+The CLI's writers and the API's collector both receive the deals from `play`, so a batch
+and `mjscore.score_game` agree by construction.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mjscore.errors import DealError
+from mjscore.play.dealfile import variant_for
+from mjscore.play.game import check_header, read_game, seat_deals, settle_all
+from mjscore.play.settle import switch
+
+
+class Summary(NamedTuple):
+    read: int = 0
+    scored: int = 0
+    rejected: int = 0
+
+    def add(self, other: "Summary") -> "Summary":
+        return Summary(*(a + b for a, b in zip(self, other)))
+
+    def to_dict(self) -> dict:
+        return self._asdict()
+
+
+class StrictStop(DealError):
+    """--strict: the first deal that cannot be scored stops the batch."""
+
+
+def standings(totals: dict[str, int]) -> list[dict]:
+    ordered = sorted(totals.items(), key=lambda kv: -kv[1])
+    out, rank = [], 0
+    for i, (name, total) in enumerate(ordered):
+        if i == 0 or total != ordered[i - 1][1]:
+            rank = i + 1
+        out.append({"rank": rank, "player": name, "total": total})
+    return out
+
+
+def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, writer, progress) -> Summary:
+    """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
+    API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
+    million deals never sits in memory unless the writer keeps it."""
+    header_data, deals = read_game(path)
+    v, opts = variant_for(header_data, variant, options, tables_dir, path)
+    header = check_header(header_data, v, opts, path)
+    start = switch(v, opts, "start_points", 0) or 0
+    totals = {name: start for name in header.players}
+    writer.start_game(path, header, dict(totals))
+    read = scored = rejected = 0
+    for result, shown in settle_all(header, seat_deals(header, deals), jobs, type(writer).render):
+        read += 1
+        if result.error:
+            rejected += 1
+            if strict:
+                raise StrictStop(f"{result.place}: {result.error}")
+        else:
+            scored += 1
+            for name, amount in result.data["net"].items():
+                totals[name] += amount
+        writer.deal(result, shown, totals)
+        progress(1)
+    summary = Summary(read, scored, rejected)
+    writer.end_game(standings(totals), summary)
+    return summary
