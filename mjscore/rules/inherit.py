@@ -16,9 +16,14 @@ from mjscore.rules.tablefile import Fail, expect, only_keys, packaged_dir, stem
 MERGED_SECTIONS = ("tiles", "options", "situations", "settlement", "value")  # merged key by key
 
 
+MAX_CHAIN = 8  # files in one `extends:` chain; a club's table extends a variant that may extend another
+
+
 def resolved_raw(path: str, read_raw: Callable[[str], dict], chain: tuple[str, ...] = ()) -> dict:
     """The file's data with its `extends:` chain merged in (parent first, then this file's changes);
-    `read_raw` reads one file (the loader passes its cached reader, so inheritance sits below it)."""
+    `read_raw` reads one file (the loader passes its cached reader, so inheritance sits below it).
+    A parent is named by one word and found beside the file or among the packaged tables, never by a
+    path: a table file cannot make mjscore read any other file on the disk."""
     raw = read_raw(path)
     if not isinstance(raw, dict) or "extends" not in raw:
         return raw
@@ -26,15 +31,20 @@ def resolved_raw(path: str, read_raw: Callable[[str], dict], chain: tuple[str, .
     parent = raw["extends"]
     if not isinstance(parent, str) or not parent:
         fail("extends", f"must name a variant, not {parent!r}")
-    me = stem(path)
-    if parent == me or parent in chain:
-        fail("extends", f"circular inheritance: {' -> '.join(chain + (me, parent))}")
+    if parent != os.path.basename(parent) or parent.startswith(".") or "\\" in parent or parent.endswith(".yaml"):
+        fail("extends", f"names a variant by one word (e.g. extends: dmjl), not a path: {parent!r}")
+    here = os.path.realpath(path)
+    names = [stem(p) for p in chain + (here,)]
+    if len(chain) + 1 >= MAX_CHAIN:
+        fail("extends", f"a chain of more than {MAX_CHAIN} files: {' -> '.join(names)} -> {parent}")
     parent_path = os.path.join(os.path.dirname(path), f"{parent}.yaml")
     if not os.path.isfile(parent_path):  # a club's --tables folder may extend a packaged variant
         parent_path = os.path.join(packaged_dir(), f"{parent}.yaml")
     if not os.path.isfile(parent_path):
         fail("extends", f"no variant {parent!r} beside this file or among the packaged tables")
-    return inherit(resolved_raw(parent_path, read_raw, chain + (me,)), raw, fail)
+    if os.path.realpath(parent_path) in chain + (here,):
+        fail("extends", f"circular inheritance: {' -> '.join(names)} -> {parent}")
+    return inherit(resolved_raw(parent_path, read_raw, chain + (here,)), raw, fail)
 
 
 def inherit(parent: dict, child: dict, fail) -> dict:

@@ -34,14 +34,6 @@ def variant_names(directory: str) -> list[str]:
                   if f.endswith(".yaml") and os.path.isfile(os.path.join(directory, f)))
 
 
-def cache_dir() -> str:
-    env = os.environ.get("MJSCORE_CACHE_DIR")
-    if env:
-        return env
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "mjscore")
-
-
 def stem(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
@@ -61,6 +53,28 @@ def only_keys(fail, where, mapping: dict, allowed) -> None:
         fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(allowed))})")
 
 
+MAX_NUMBER = 1_000_000_000  # assumed: no rulebook's points, limit or fine come near; keeps every sum exact and printable
+MAX_FRACTION = 100  # assumed: a limit hand worth more than 100 limits is a typing mistake (rulebooks give 1/2 to 2)
+
+
+def shown(value) -> str:
+    """A value as a message shows it: repr, but a huge number by its size and a long text cut short."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 30:
+        return f"a number of {len(str(abs(value))) if abs(value) < 10 ** 4000 else 'over 4000'} digits"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def int_problem(name: str, value: int) -> str | None:
+    """Why an int option's value cannot be used, the same whether it comes from a table file or --option."""
+    least = 1 if name == "limit" else 0  # 0 is "off" for a minimum or a fine, "none" for a count
+    if value < least:
+        return f"must be at least {least}, not {shown(value)}"
+    if value > MAX_NUMBER:
+        return f"must be at most {MAX_NUMBER:,}, not {shown(value)}"
+    return None
+
+
 def expect(fail, where, value, kind, what):
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
@@ -69,7 +83,11 @@ def expect(fail, where, value, kind, what):
     else:
         ok = isinstance(value, kind)
     if not ok:
-        fail(where, f"{what} must be {KIND_NAMES.get(kind, kind.__name__)}, not {value!r}")
+        fail(where, f"{what} must be {KIND_NAMES.get(kind, kind.__name__)}, not {shown(value)}")
+    if kind is int and abs(value) > MAX_NUMBER:
+        fail(where, f"{what} must be between -{MAX_NUMBER:,} and {MAX_NUMBER:,}, not {shown(value)}")
+    if kind is float and value > MAX_FRACTION:
+        fail(where, f"{what} must be at most {MAX_FRACTION} (times the limit), not {shown(value)}")
     return value
 
 

@@ -7,23 +7,21 @@ by path, size and mtime, so a one-shot command does not import yaml at all.
 
 from __future__ import annotations
 
-import json
 import os
-import zlib
 from typing import Any, Callable, NamedTuple
 
 from mjscore.rules import registry as R
 from mjscore.rules import special  # noqa: F401  (registers the special-hand conditions before any table compiles)
 from mjscore.hand.decompose import SHAPES
 from mjscore.errors import OptionError, TableError, VariantNotFound
+from mjscore.rules import tablecache
 from mjscore.rules.inherit import resolved_raw
 from mjscore.rules.tablefile import (
-    Fail, cache_dir, check_grid, check_switch, expect, only_keys, stem, tables_dir, variant_names,
+    Fail, check_grid, check_switch, expect, int_problem, only_keys, stem, tables_dir, variant_names,
 )
 from mjscore.loading import ReadProblem, read_yaml
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
-SCHEMA = 2  # bump when the meaning of a table file changes, to drop stale caches (2: a key given twice is refused)
 DEFAULT_VARIANT = "spanish"
 WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
@@ -91,9 +89,9 @@ class OptionSpec(NamedTuple):
                 value = int(text)
             except ValueError:
                 raise OptionError(f"option {self.name} of {variant} takes a whole number, not {text!r}") from None
-            least = 1 if self.name == "limit" else 0  # 0 is "off" for a minimum or a fine, "none" for a count
-            if value < least:
-                raise OptionError(f"option {self.name} of {variant} must be at least {least}, not {value}")
+            problem = int_problem(self.name, value)
+            if problem:
+                raise OptionError(f"option {self.name} of {variant} {problem}")
             return value
         if text not in self.choices:
             raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, not {text!r}")
@@ -134,35 +132,25 @@ class Variant(NamedTuple):
 # --- finding and caching ------------------------------------------------------------------------
 
 def read_raw(path: str) -> dict:
-    """The file's data: from the JSON cache if fresh, else parsed with yaml (libyaml when present)."""
-    st = os.stat(path)
-    ident = f"{SCHEMA}|{os.path.abspath(path)}|{st.st_size}|{st.st_mtime_ns}".encode()
-    cached = os.path.join(cache_dir(), f"{stem(path)}-{zlib.crc32(ident):08x}-{st.st_size}.json")
+    """The file's data: from the cache when its entry checks against the file's bytes, else parsed
+    with yaml (libyaml when present), validated and cached."""
     try:
-        with open(cached, encoding="utf-8") as f:
-            return json.load(f)
-    except (OSError, ValueError):
-        pass
+        with open(path, "rb") as f:
+            source = f.read()
+    except OSError as e:
+        raise TableError(f"{path}: cannot read: {e.strerror or e}") from None
+    cached = tablecache.load(path, source)
+    if cached is not None:
+        return cached
     try:
-        with open(path, encoding="utf-8") as f:
-            raw = read_yaml(f)
+        raw = read_yaml(source.decode("utf-8"))
     except ReadProblem as e:
         raise TableError(e.at(path)) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise TableError(f"{path}: cannot read: {e}") from None
+    except UnicodeDecodeError:
+        raise TableError(f"{path}: not a text file (UTF-8)") from None
     if not (isinstance(raw, dict) and "extends" in raw):
         build(raw, path)  # validate before caching (a child is validated once merged with its parent)
-    try:
-        text = json.dumps(raw)
-        if json.loads(text) != raw:  # JSON would change it (a key 1 becomes "1"): read the YAML each time
-            return raw
-        os.makedirs(os.path.dirname(cached), exist_ok=True)
-        tmp = f"{cached}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, cached)
-    except (OSError, TypeError, ValueError):
-        pass  # a cache is a convenience; an unwritable home must not stop scoring
+    tablecache.store(path, source, raw)
     return raw
 
 
@@ -212,6 +200,8 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
         where = f"options.{key}"
         if not isinstance(key, str):
             fail(where, f"an option's name is a word, not {key!r}")
+        if key == "limit":
+            fail(where, "the limit is set by the top-level key limit: (and --option limit=N), not as an option")
         expect(fail, where, spec, dict, "an option")
         only_keys(fail, where, spec, {"type", "default", "choices", "help"})
         typ = spec.get("type")
@@ -228,7 +218,10 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
         if typ == "bool":
             expect(fail, where, default, bool, "default")
         if typ == "int" and default is not None:
-            expect(fail, where, default, int, "default")
+            if not isinstance(default, int) or isinstance(default, bool):
+                expect(fail, where, default, int, "default")
+            if int_problem(key, default):  # the same bounds as --option KEY=N
+                fail(where, f"default {int_problem(key, default)}")
         out[key] = OptionSpec(key, typ, default, choices, str(spec.get("help", "")))
     return out
 
@@ -326,7 +319,10 @@ def build(raw: Any, path: str) -> Variant:
     flowers = expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
     limit = raw.get("limit")
     if limit is not None:
-        expect(fail, "limit", limit, int, "limit")
+        if not isinstance(limit, int) or isinstance(limit, bool):
+            expect(fail, "limit", limit, int, "limit")
+        if int_problem("limit", limit):  # the same bounds as --option limit=N
+            fail("limit", f"the limit {int_problem('limit', limit)}")
     shapes = raw.get("shapes", ["standard"])
     expect(fail, "shapes", shapes, list, "shapes")
     for s in shapes:

@@ -1,0 +1,134 @@
+"""The compiled-table cache: a table file's data kept as JSON, so a command need not parse YAML.
+
+A cache must never change a score. An entry is used only when everything checks: it names
+the cache schema and the package version, the SHA-256 of the table file's bytes as they are
+on disk now, and the SHA-256 of its own data text. Anything else (an edited entry, a
+truncated one, `[]`, a FIFO, a symlink to a device, a folder) is ignored and rewritten; a
+corrupt cache costs time, never a wrong value or a refusal. Reading never blocks: only a
+regular file is read. Entries not used for PRUNE_AFTER days are removed when one is written.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+import time
+
+from mjscore import __version__
+
+SCHEMA = 3  # bump when the meaning of a table file changes (2: a key given twice is refused; 3: self-checking)
+MAX_ENTRY = 8 * 1024 * 1024  # bytes: far above any table (the largest packaged one is ~40 KB as JSON)
+PRUNE_AFTER = 30  # days without use
+
+
+def cache_dir() -> str:
+    env = os.environ.get("MJSCORE_CACHE_DIR")
+    if env:
+        return env
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "mjscore")
+
+
+def entry_path(path: str) -> str:
+    """One entry per table file, named by the file's stem and a hash of its absolute path."""
+    where = hashlib.sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    return os.path.join(cache_dir(), f"{os.path.splitext(os.path.basename(path))[0]}-{where}.v{SCHEMA}.json")
+
+
+def _header(source: bytes, text: str) -> dict:
+    return {"schema": SCHEMA, "version": __version__, "source": hashlib.sha256(source).hexdigest(),
+            "data": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+
+
+def _read_regular(path: str) -> bytes | None:
+    """The bytes of a regular file of sane size, or None (never blocks on a FIFO, never follows a link)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        return None
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY:
+            return None
+        chunks, left = [], MAX_ENTRY + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks) if left > 0 else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def load(path: str, source: bytes):
+    """The cached data of the table file at `path` whose bytes are `source`, or None when there is no
+    entry that checks (the caller then parses the YAML and calls `store`)."""
+    blob = _read_regular(entry_path(path))
+    if blob is None:
+        return None
+    head, sep, text = blob.partition(b"\n")
+    try:
+        header = json.loads(head)
+        body = text.decode("utf-8")
+        if not sep or header != _header(source, body):
+            return None
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        return None
+
+
+def store(path: str, source: bytes, data) -> None:
+    """Keep `data` (JSON-able, unchanged by a JSON round trip) for the table file's `source` bytes.
+    A cache is a convenience: a home that cannot be written must not stop scoring."""
+    try:
+        text = json.dumps(data, ensure_ascii=False)
+        if json.loads(text) != data:  # JSON would change it (a key 1 becomes "1"): read the YAML each time
+            return
+        target = entry_path(path)
+        folder = os.path.dirname(target)
+        os.makedirs(folder, exist_ok=True)
+        tmp = f"{target}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.write(json.dumps(_header(source, text)) + "\n" + text)
+        os.replace(tmp, target)
+        prune(folder, keep=target)
+    except (OSError, TypeError, ValueError, RecursionError):
+        pass
+
+
+_OURS = re.compile(r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$")  # old and new names
+
+
+def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
+    """Remove our entries of other schemas, entries not written for `days` days (an entry is written
+    whenever its table changes or it went bad), and temporary files left for an hour. Files whose
+    names are not the cache's own are never touched (MJSCORE_CACHE_DIR may be a shared folder)."""
+    now = time.time()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for name in names:
+        full = os.path.join(folder, name)
+        m = _OURS.search(name)
+        if full == keep or m is None:
+            continue
+        try:
+            st = os.lstat(full)
+            if stat.S_ISDIR(st.st_mode):
+                continue
+            if m.group(2):  # another process's unfinished write, unless it was left long ago
+                stale = st.st_mtime < now - 3600
+            else:
+                stale = m.group(1) != str(SCHEMA) or st.st_mtime < now - days * 86400
+            if stale:
+                os.remove(full)
+        except OSError:
+            pass

@@ -1,0 +1,122 @@
+"""The compiled-table cache can never change a score: whatever is found at an entry's place (an
+edited entry, `[]`, a FIFO, a link to a device, a folder), the value is the one the table on disk
+gives, the command never hangs or fails because of it, and the entry is rewritten."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from helpers import ROOT
+from mjscore.loading import read_yaml
+from mjscore.rules import tablecache
+from mjscore.rules.tables import read_raw
+
+SPANISH = str(ROOT / "tables" / "spanish.yaml")
+HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
+# Babcock, Rules for Mah-Jongg (1923), as the spanish table scores it: exposed pung of simples 2
+# + concealed pung of honours (SSS) 8 + mah jong 20 + self-drawn 2 = 32; pung of own wind (South
+# sitting South) doubles once: 32 x 2 = 64
+CLEAN_VALUE = 64
+
+
+def value(cache: str) -> tuple[int, int, str]:
+    """(exit status, value, stderr) of `mjscore score HAND` in a fresh process using the cache folder."""
+    env = {**os.environ, "MJSCORE_CACHE_DIR": cache}
+    done = subprocess.run([sys.executable, "-m", "mjscore", "score", *HAND, "--format", "json"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    return done.returncode, json.loads(done.stdout)["value"] if done.returncode == 0 else None, done.stderr
+
+
+def entry(cache) -> str:
+    os.environ["MJSCORE_CACHE_DIR"] = str(cache)
+    try:
+        return tablecache.entry_path(SPANISH)
+    finally:
+        del os.environ["MJSCORE_CACHE_DIR"]
+
+
+def test_a_tampered_entry_gives_the_clean_value_and_is_rewritten(tmp_path):
+    cache = str(tmp_path / "cache")
+    assert value(cache) == (0, CLEAN_VALUE, "")
+    path = entry(cache)
+    head, body = open(path, encoding="utf-8").read().split("\n", 1)
+    assert body.count('"points": 20') == 1  # the spanish table's one rule worth 20: mah jong
+    tampered = body.replace('"points": 20', '"points": 2000')  # mah jong worth 2000: every winner at the limit
+    assert tampered != body
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(head + "\n" + tampered)
+    assert value(cache) == (0, CLEAN_VALUE, "")
+    assert open(path, encoding="utf-8").read().split("\n", 1)[1] == body  # rewritten from the YAML
+
+
+@pytest.mark.parametrize("garbage", ["[]", "", "{}", "\n[]", "not json at all", '{"schema": 3}\n[]'])
+def test_garbage_in_the_entry_is_ignored(tmp_path, garbage):
+    cache = str(tmp_path / "cache")
+    os.makedirs(cache)
+    with open(entry(cache), "w") as f:
+        f.write(garbage)
+    assert value(cache) == (0, CLEAN_VALUE, "")
+
+
+def test_a_fifo_at_the_entry_never_blocks(tmp_path):
+    cache = str(tmp_path / "cache")
+    os.makedirs(cache)
+    os.mkfifo(entry(cache))
+    assert value(cache) == (0, CLEAN_VALUE, "")  # subprocess.run's timeout turns a hang into a failure
+
+
+def test_a_link_to_a_device_or_a_folder_is_ignored(tmp_path):
+    cache = str(tmp_path / "cache")
+    os.makedirs(cache)
+    os.symlink("/dev/zero", entry(cache))
+    assert value(cache) == (0, CLEAN_VALUE, "")
+    os.remove(entry(cache))
+    os.makedirs(entry(cache))  # cannot be replaced by a file: scoring goes on without a cache
+    assert value(cache) == (0, CLEAN_VALUE, "")
+
+
+def test_an_edited_table_is_read_again_even_with_its_old_time(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    table = tmp_path / "spanish.yaml"
+    text = open(SPANISH, encoding="utf-8").read()
+    table.write_text(text)
+    assert read_raw(str(table))["limit"] == 300
+    st = os.stat(table)
+    table.write_text(text.replace("limit: 300", "limit: 900", 1))  # same size: 300 and 900
+    os.utime(table, ns=(st.st_atime_ns, st.st_mtime_ns))  # and the old time: only the bytes tell
+    assert read_raw(str(table))["limit"] == 900
+
+
+def test_the_cache_holds_exactly_the_yaml_data(tmp_path, monkeypatch):
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    with open(SPANISH, encoding="utf-8") as f:
+        parsed = read_yaml(f)
+    assert read_raw(SPANISH) == parsed  # first: parsed and stored
+    assert os.path.isfile(tablecache.entry_path(SPANISH))
+    assert read_raw(SPANISH) == parsed  # then: from the entry
+
+
+def test_old_entries_are_pruned_and_other_files_left_alone(tmp_path, monkeypatch):
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(cache))
+    old_scheme = cache / "spanish-1a2b3c4d-2048.json"  # the names of schema 2
+    other_schema = cache / "basque-0123456789abcdef.v2.json"
+    unused = cache / "danish-0123456789abcdef.v3.json"
+    left_tmp = cache / "dmjl-0123456789abcdef.v3.json.4242.tmp"
+    fresh_tmp = cache / "bmja-0123456789abcdef.v3.json.4343.tmp"
+    foreign = cache / "notes.json"
+    for p in (old_scheme, other_schema, unused, left_tmp, fresh_tmp, foreign):
+        p.write_text("x")
+    long_ago = time.time() - 31 * 86400
+    for p in (unused, left_tmp):
+        os.utime(p, (long_ago, long_ago))
+    read_raw(SPANISH)  # writes its entry, then prunes
+    left = sorted(os.listdir(cache))
+    assert left == sorted([os.path.basename(tablecache.entry_path(SPANISH)), fresh_tmp.name, foreign.name])
