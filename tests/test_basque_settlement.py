@@ -1,0 +1,159 @@
+"""Basque settlement and game rules, worked by hand from the Basque rulebook (Prats Verdú).
+
+Rule 79 (Muga): "Irabazleari ordaintzeko muga bat jarri ohi da. Muga hori 500 puntukoa izango da. Irabazi ez
+duten jokalarien arteko ordainketak ez dira mugatik pasako. Ekiarentzat muga bikoitza da. Esku garbian,
+jokalari baten kobrantza guztiek ezin dute 2.000tik pasatu, eta ekiarentzat 3.000tik ezin da pasatu."
+(A limit is set for paying the winner: 500 points. Payments between the players who did not win do not pass
+the limit. For East the limit is double. In the clean hand all that one player collects cannot pass 2,000,
+and for East 3,000.)
+
+Rule 78, late call: "Harresitik hartu edo fitxa horrekin pung (kèzi) edo txow (shùnzi) egiten badu, bikoitz
+bat izango du, eskua aldatu ez badu." (If he draws it from the wall, or makes a pung or chow with that tile,
+he has one double, if he has not changed his hand.)
+
+Three players: "Mendebala baztertu egingo da zozketatik. Bigarren jokaldian ez da hegorik egongo eta
+hirugarrenean ez da iparrik egongo." (West is left out of the draw. In the second deal there is no South,
+and in the third no North.) Five players: "Jokaldi bakoitzaren amaieran ekia izan dena aterako da eta sartuko
+den jokalaria iparra izango da hurrengo jokaldian." (At the end of each deal the one who was East goes out,
+and the one who comes in is North in the next deal.) Rule 81: a round ends "jokalari guztiek ekiaren
+posizioa behin hartu dutenean" (when every player has been East once).
+
+Unless said otherwise: mode mixed, prevailing wind East, flowers played.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import run, score_json
+
+V = "basque"
+H = "[555p] 123m 456m 789s 99s"  # seat S, won on 4m: [555p] 2 + mah jong 20 = 22 (see test_basque.py)
+
+
+def settle_json(tmp_path, deal: dict, *args: str) -> dict:
+    path = tmp_path / "deal.yaml"
+    path.write_text(json.dumps({"variant": V, **deal}), encoding="utf-8")
+    code, out, err = run("settle", str(path), "--format", "json", *args)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def batch(tmp_path, players: list[str], deals: list[dict], *args: str, fmt: str = "json"):
+    path = tmp_path / "game.yaml"
+    path.write_text(json.dumps({"variant": V, "players": players, "deals": deals}), encoding="utf-8")
+    code, out, err = run("batch", str(path), "--format", fmt, *args)
+    assert code == 0, err
+    return json.loads(out) if fmt == "json" else out
+
+
+def paid(data: dict) -> dict[tuple[str, str], int]:
+    return {(p["from"], p["to"]): p["amount"] for p in data["payments"]}
+
+
+# ---- rule 79: what passes between two non-winners is capped, not their hands -----------------------------
+
+# South wins on North's 4m: 555p concealed pung of simples 4 + mah jong 20 = 24 (table 1, table 3).
+# East (seat E, round E): {EEEE} concealed kong of honours 32 + {9999m} concealed kong of terminals 16 +
+#   {1111p} 16 + RR dragon pair 2 + 1f and 2f 4 each = 74 points (table 1); {EEEE} own prevailing wind
+#   2 doubles + own flower 1f 1 double = 3 (table 2): 74 x 2^3 = 592, over the limit 500.
+# West: GGG 8 + PPP 8 + WWW 8 + {1111s} 16 + 4f 4 = 44; GGG 1 + PPP 1 + WWW own wind 1 = 3: 44 x 8 = 352.
+# North: four chows and a single: 0.
+RULE_79 = {
+    "hands": {"E": "{EEEE} {9999m} {1111p} RR 5s 7s 1f 2f", "S": "555p 123m 456m 789s 99s",
+              "W": "GGG PPP WWW {1111s} 6m 4f", "N": "234m 678m 234p 678p 3s"},
+    "winner": "S", "win": {"tile": "4m", "from": "discard", "discarder": "N"},
+}
+
+
+def test_rule_79_a_non_winner_over_the_limit_keeps_the_difference(tmp_path):
+    # Rule 69: South is paid 24 by each, East double: 48 + 24 + 24 = +96.
+    # Rule 70, capped by rule 79 (East's cap 500 x 2 = 1000):
+    #   East 592 - West 352 = 240, x2 (East) = 480: under the cap, West pays East 480.
+    #   East 592 - North 0 = 592, x2 = 1184: capped at 1000, North pays East 1000.
+    #   West 352 - North 0 = 352: under 500, North pays West 352.
+    # East -48 + 480 + 1000 = +1432; West -24 - 480 + 352 = -152; North -24 - 1000 - 352 = -1376.
+    # (Capping East's hand at 500 before the differences would give West 2 x (500 - 352) = 296 to pay:
+    # East +1248, West +32; rule 79 caps what passes, not the hand.)
+    data = settle_json(tmp_path, RULE_79)
+    assert data["net"] == {"E": -48 + 480 + 1000, "S": 48 + 24 + 24, "W": -24 - 480 + 352, "N": -24 - 1000 - 352}
+    assert data["net"] == {"E": 1432, "S": 96, "W": -152, "N": -1376}
+    assert paid(data) == {("E", "S"): 48, ("W", "S"): 24, ("N", "S"): 24, ("W", "E"): 480, ("N", "E"): 1000,
+                          ("N", "W"): 352}
+    assert any("592" in n for n in data["notes"])
+
+
+def test_rule_79_the_hand_itself_still_scores_the_limit():
+    # scored alone, East's hand is 74 points and 3 doubles, 592 capped at the limit 500 (what a winner is paid)
+    data = score_json(RULE_79["hands"]["E"], "--variant", V, "--seat", "E")
+    assert (data["points"], data["doubles"], data["value"]) == (74, 3, 500)
+
+
+def test_rule_79_in_a_game(tmp_path):
+    # the same deal as the first deal of a game: Ann East, Bo South, Cy West, Di North
+    names = dict(zip("ESWN", ["Ann", "Bo", "Cy", "Di"]))
+    deal = {"hands": {names[s]: h for s, h in RULE_79["hands"].items()}, "winner": "Bo",
+            "win": {"tile": "4m", "from": "discard", "discarder": "Di"}}
+    data = batch(tmp_path, list(names.values()), [deal])
+    assert data["deals"][0]["net"] == {"Ann": 1432, "Bo": 96, "Cy": -152, "Di": -1376}
+
+
+def test_rule_79_between_two_non_winners_without_east(tmp_path):
+    # East wins on South's 4m: 555p concealed 4 + 20 = 24; each pays 24 x 2 = 48 (rule 69): East +144.
+    # West: GGG 8 + PPP 8 + WWW 8 + {1111s} 16 + 4f 4 = 44; G, P, own wind W and one suit with honours
+    #   (bamboo only) 1 each = 4 doubles: 44 x 16 = 704.
+    # North: RRR 8 + NNN 8 + {9999m} 16 + 4y 4 + 1y 4 + 2y 4 = 44; RRR 1 + own wind N 1 + own season 4y 1 = 3:
+    #   44 x 8 = 352. South: thirteen odd tiles, 0.
+    # West 704 - South 0 = 704: capped at 500. West 704 - North 352 = 352. North 352 - South 0 = 352.
+    # South -48 - 500 - 352 = -900; West -48 + 500 + 352 = +804; North -48 - 352 + 352 = -48.
+    deal = {"hands": {"E": "555p 123m 456m 789s 99s", "S": "3m 6m 8m 1p 4p 7p 9p 3s 6s 9s E S P",
+                      "W": "GGG PPP WWW {1111s} 2s 4f", "N": "RRR NNN {9999m} 2m 5p 8s 3p 4y 1y 2y"},
+            "winner": "E", "win": {"tile": "4m", "discarder": "S"}}
+    data = settle_json(tmp_path, deal)
+    assert data["net"] == {"E": 3 * 48, "S": -48 - 500 - 352, "W": -48 + 500 + 352, "N": -48 - 352 + 352}
+    assert paid(data)[("S", "W")] == 500 and paid(data)[("N", "W")] == 352
+
+
+# ---- rule 79: in the clean hand a player collects at most 2000, East 3000 — winner or not ----------------
+
+def test_rule_79_clean_collection_cap_on_a_non_winner_east(tmp_path):
+    # mode clean, house limit 1000 (with the limit 500 the caps cannot be reached: 500 + 500 + 1000 = 2000,
+    # East 3 x 1000 = 3000).
+    # South wins on West's 4m: [NNN] 4 + 20 = 24, one suit and honours 1 double = 48 (tables 1-3):
+    #   East pays 96, West 48, North 48.
+    # East: {EEEE} 32 + {RRRR} 32 + {GGGG} 32 + PP 2 = 98; own prevailing wind 2 + R 1 + G 1 + one suit and
+    #   honours 1 = 5 doubles: 98 x 32 = 3136. West and North: thirteen odd tiles, 0.
+    # East - West = 3136 x 2 = 6272, capped at the limit x2 = 2000; the same from North: East collects 4000,
+    # over East's 3000: cut alike, 2000 x 3000 / 4000 = 1500 from each.
+    # East -96 + 3000 = +2904; South 96 + 48 + 48 = +192; West -48 - 1500 = -1548; North -1548.
+    deal = {"hands": {"E": "{EEEE} {RRRR} {GGGG} PP 5p 7p", "S": "[NNN] 123m 456m 789m 99m",
+                      "W": "1s 4s 7s 2s 5s 8s 1p 4p 9p 3m 6m S W", "N": "3s 6s 9s 2p 8p 3p 6p 2m 5m 8m 1m S W"},
+            "winner": "S", "win": {"tile": "4m", "discarder": "W"}, "options": {"mode": "clean", "limit": 1000}}
+    data = settle_json(tmp_path, deal)
+    assert data["net"] == {"E": -96 + 3000, "S": 96 + 48 + 48, "W": -48 - 1500, "N": -48 - 1500}
+    assert paid(data)[("W", "E")] == 1500 and paid(data)[("N", "E")] == 1500
+    assert any("East collects at most 3000" in n for n in data["notes"])
+
+
+def test_rule_79_clean_collection_cap_in_a_draw(tmp_path):
+    # mode clean, limit 1000, a draw: the players settle their differences (rule 73).
+    # West: {WWWW} 32 + {RRRR} 32 + {GGGG} 32 + PP 2 = 98; own wind 1 + R 1 + G 1 + one suit and honours 1 =
+    #   4 doubles: 98 x 16 = 1568. East, South, North: 0.
+    # West is owed 1568 x 2 = 3136 by East, capped at 2000; 1568 by South and by North, capped at 1000 each:
+    # 4000, over 2000: cut alike, East 2000 x 2000 / 4000 = 1000, South 1000 x 2000 / 4000 = 500, North 500.
+    deal = {"hands": {"E": "1s 4s 7s 2s 5s 8s 1p 4p 9p 3m 6m S E", "S": "3s 6s 9s 2p 8p 3p 6p 2m 5m 8m 1m N E",
+                      "W": "{WWWW} {RRRR} {GGGG} PP 5p 7p", "N": "1m 4m 7m 9m 1s 9s 3p 9p 6s 5m S N E"},
+            "options": {"mode": "clean", "limit": 1000}}
+    data = settle_json(tmp_path, deal)
+    assert data["net"] == {"E": -1000, "S": -500, "W": 2000, "N": -500}
+
+
+def test_rule_79_collection_cap_is_for_the_clean_hand_only(tmp_path):
+    # the same deal in mode mixed: South still wins 48 (table 2's one suit and honours is for every mode), and
+    # East collects 2000 + 2000 = 4000 uncut: -96 + 4000 = +3904
+    deal = {"hands": {"E": "{EEEE} {RRRR} {GGGG} PP 5p 7p", "S": "[NNN] 123m 456m 789m 99m",
+                      "W": "1s 4s 7s 2s 5s 8s 1p 4p 9p 3m 6m S W", "N": "3s 6s 9s 2p 8p 3p 6p 2m 5m 8m 1m S W"},
+            "winner": "S", "win": {"tile": "4m", "discarder": "W"}, "options": {"limit": 1000}}
+    assert settle_json(tmp_path, deal)["net"]["E"] == -96 + 2000 + 2000
