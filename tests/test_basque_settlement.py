@@ -157,3 +157,41 @@ def test_rule_79_collection_cap_is_for_the_clean_hand_only(tmp_path):
                       "W": "1s 4s 7s 2s 5s 8s 1p 4p 9p 3m 6m S W", "N": "3s 6s 9s 2p 8p 3p 6p 2m 5m 8m 1m S W"},
             "winner": "S", "win": {"tile": "4m", "discarder": "W"}, "options": {"limit": 1000}}
     assert settle_json(tmp_path, deal)["net"]["E"] == -96 + 2000 + 2000
+
+
+# ---- rule 78: late call only when the tile is drawn, or claimed for a pung or chow -------------------------
+
+LATE = [
+    # (hand, win, source, late call double?, value)
+    (H, "4m", "wall", True, 48),  # drawn: 22 + 2 from the wall = 24; late call 1 double: 48
+    (H, "4m", "discard", True, 44),  # claimed, completes the chow 456m: 22 x 2 = 44
+    # claimed, completes the pung NNN (99s NN waited on two tiles): [555p] 2 + exposed pung of honours 4 + 20
+    # = 26; late call x2 = 52
+    ("[555p] 123m 456m 99s NNN", "N", "discard", True, 52),
+    # claimed for the pair: [555p] 2 + 20 + the only possible tile 2 = 24; no late call double
+    ("[555p] 123m 456m 789s NN", "N", "discard", False, 24),
+    # the same pair tile drawn from the wall: 24 + 2 = 26; late call x2 = 52
+    ("[555p] 123m 456m 789s NN", "N", "wall", True, 52),
+    # robbed from a kong for the chow 456m: 22; robbing a kong 1 + late call 1 = 2 doubles: 88
+    (H, "4m", "kong", True, 88),
+]
+
+
+@pytest.mark.parametrize("hand, win, source, doubled, value", LATE)
+def test_rule_78_late_call(hand, win, source, doubled, value):
+    data = score_json(hand, "--variant", V, "--seat", "S", "--win", win, "--from", source, "--also", "late-call")
+    assert data["value"] == value
+    assert ("late call" in [i["rule"] for i in data["items"]]) is doubled
+
+
+def test_rule_78_late_call_for_the_pair_in_a_settlement(tmp_path):
+    # South, after a late call, takes West's N for the pair: 24 (above), no double.
+    # East pays 48, West 24, North 24. East [RRR] exposed pung of honours 4, dragon double: 8; West and North 0:
+    # West pays East 8 x 2 = 16, North pays East 16.
+    # East -48 + 16 + 16 = -16; South +96; West -24 - 16 = -40; North -40.
+    deal = {"hands": {"E": "[RRR] 1s 4s 7s 2p 8p 3m 6m 9m 1p", "S": "[555p] 123m 456m 789s NN",
+                      "W": "3s 6s 9s 3p 6p 9p 2m 5m 8m 1s 4s E W", "N": "2s 5s 8s 1p 4p 7p 1m 4m 7m 2s 5s E W"},
+            "winner": "S", "win": {"tile": "N", "discarder": "W", "also": ["late-call"]}}
+    data = settle_json(tmp_path, deal)
+    assert data["hands"]["S"]["value"] == 24
+    assert data["net"] == {"E": -48 + 16 + 16, "S": 48 + 24 + 24, "W": -24 - 16, "N": -24 - 16}
