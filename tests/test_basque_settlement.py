@@ -195,3 +195,66 @@ def test_rule_78_late_call_for_the_pair_in_a_settlement(tmp_path):
     data = settle_json(tmp_path, deal)
     assert data["hands"]["S"]["value"] == 24
     assert data["net"] == {"E": -48 + 16 + 16, "S": 48 + 24 + 24, "W": -24 - 16, "N": -24 - 16}
+
+
+# ---- doubtful readings as house options ------------------------------------------------------------------
+
+def test_one_double_mode_circumstance_doubles_do_not_count_by_default():
+    # Rule 42: "lau taldeek eta bikoteak bikoitz bat eraman beharko dute" (the four sets and the pair must carry
+    # a double). A loose-tile win's double is how the tile came, not the sets': refused, and scored as a
+    # non-winning hand: [5555p] 4 + 999s concealed pung of terminals 8 (7s 8s single) = 12.
+    hand = "[5555p] 123m 456m 789s 99s"
+    data = score_json(hand, "--variant", V, "--seat", "S", "--win", "4m", "--from", "loose",
+                      "--option", "mode=one-double")
+    assert (data["mahjong"], data["value"]) == (False, 4 + 8)
+    # one_double_circumstances=true: the loose tile's double counts: [5555p] 4 + 20 + 2 (a loose tile is from
+    # the wall, rule 45) = 26; x2 = 52
+    data = score_json(hand, "--variant", V, "--seat", "S", "--win", "4m", "--from", "loose",
+                      "--option", "mode=one-double", "--option", "one_double_circumstances=true")
+    assert (data["mahjong"], data["value"]) == (True, 26 * 2)
+    # last tile of the wall, likewise: refused by default; with the option 22 + 2 = 24, x2 = 48
+    args = (H, "--variant", V, "--seat", "S", "--win", "4m", "--from", "wall", "--also", "last-wall-tile",
+            "--option", "mode=one-double")
+    assert score_json(*args)["mahjong"] is False
+    assert score_json(*args, "--option", "one_double_circumstances=true")["value"] == 24 * 2
+    # a double of the sets is enough either way: [555p] 2 + RRR 8 + 20 + 2 = 32 (loose), R 1 + loose 1 = 128
+    data = score_json("[5555p] 123m 456m RRR 99s", "--variant", V, "--seat", "S", "--win", "4m", "--from", "loose",
+                      "--option", "mode=one-double")
+    assert (data["mahjong"], data["value"]) == (True, (4 + 8 + 20 + 2) * 4)
+
+
+def test_all_four_flowers_keep_the_own_flower_double_by_default():
+    # Table 2: "Lau loreak (norberarena kontuan hartu gabe) 3" (all four flowers, without counting one's own: 3).
+    # A non-winner, seat S: 1234f 4 points each = 16; own flower 2f 1 double + all four 3 = 4: 16 x 16 = 256
+    data = score_json("123m 456p 1234f", "--variant", V, "--seat", "S")
+    assert (data["points"], data["doubles"], data["value"]) == (16, 4, 16 * 2 ** 4)
+    # four_flowers=own-included: 3 doubles in all: 16 x 8 = 128
+    data = score_json("123m 456p 1234f", "--variant", V, "--seat", "S", "--option", "four_flowers=own-included")
+    assert (data["points"], data["doubles"], data["value"]) == (16, 3, 16 * 2 ** 3)
+    # all four seasons alike: 1234y, seat W: own season 3y 1 + 3 = 4 doubles
+    assert score_json("123m 456p 1234y", "--variant", V, "--seat", "W")["value"] == 16 * 2 ** 4
+
+
+def test_horizontal_hand_needs_an_honour_pair_by_default():
+    # Rule 85 VIII: "osatzeko ohoreen hirukotea eta bikotea behar direlarik" (needing the pung and pair of
+    # honours to complete it): with RR the limit, 500
+    data = score_json("[555m] [555p] 555s NNN RR", "--variant", V, "--seat", "S", "--win", "R")
+    assert (data["limit_hand"], data["value"]) == ("horizontal hand (VIII)", 500)
+    # with 22m, no limit hand: [555m] 2 + [555p] 2 + 555s 4 + NNN 8 + 20 + the only possible tile 2 = 38;
+    # no chows 1 double: 76
+    args = ("[555m] [555p] 555s NNN 22m", "--variant", V, "--seat", "S", "--win", "2m")
+    data = score_json(*args)
+    assert (data["limit_hand"], data["value"]) == (None, 38 * 2)
+    # horizontal_pair=any: any pair
+    data = score_json(*args, "--option", "horizontal_pair=any")
+    assert (data["limit_hand"], data["value"]) == ("horizontal hand (VIII)", 500)
+
+
+# ---- the options above, listed
+
+def test_variants_lists_the_new_options_with_their_defaults():
+    code, out, err = run("variants", V)
+    assert code == 0
+    rows = {line.split()[0]: line.split()[2] for line in out.splitlines()
+            if line.split()[:1] and line.split()[0] in ("one_double_circumstances", "four_flowers", "horizontal_pair")}
+    assert rows == {"one_double_circumstances": "false", "four_flowers": "plus-own", "horizontal_pair": "honour"}
