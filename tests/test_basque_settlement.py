@@ -250,11 +250,128 @@ def test_horizontal_hand_needs_an_honour_pair_by_default():
     assert (data["limit_hand"], data["value"]) == ("horizontal hand (VIII)", 500)
 
 
+# ---- three players: the empty seat, deal by deal ---------------------------------------------------------
+
+def test_settle_three_players_with_the_south_seat_empty(tmp_path):
+    # the second deal's seating: East, West, North. West wins on North's 4m: H = 22 (seat W: no wind points).
+    # East pays 44, North 22. East [RRR] 4, x2 = 8; North 0: North pays East 8 x 2 = 16.
+    # East -44 + 16 = -28; West +66; North -22 - 16 = -38.
+    deal = {"hands": {"E": "[RRR] 1s 4s 7s 2p 8p 3m 6m 9m 1p", "W": H, "N": "2s 5s 8s 1p 4p 7p 1m 4m 7m 2s 5s E W"},
+            "winner": "W", "win": {"tile": "4m", "discarder": "N"}}
+    data = settle_json(tmp_path, deal)
+    assert data["net"] == {"E": -44 + 16, "W": 44 + 22, "N": -22 - 16}
+    assert "3 players: the South seat is empty in this deal" in data["notes"]
+    code, out, err = run("settle", "--variant", V, "--winner", "W", "--east", deal["hands"]["E"], "--west", H,
+                         "--north", deal["hands"]["N"], "--win", "4m", "--discarder", "N")
+    assert code == 0 and "the South seat is empty" in out and "+66" in out
+
+
+def test_settle_three_players_need_east(tmp_path):
+    path = tmp_path / "deal.yaml"
+    path.write_text(json.dumps({"variant": V, "hands": {"S": H, "W": "1m", "N": "2m"}}), encoding="utf-8")
+    code, out, err = run("settle", str(path))
+    assert code == 2 and "East's seat is never the empty one" in err and "Traceback" not in err
+
+
+BO_WINS = {"tile": "4m", "discarder": "Ann"}
+THREE = [
+    # 1: Ann (East) wins on Cy's 4m: 555p 4 + 20 = 24; Bo and Cy pay 48 each. Bo [RRR] 4, x2 = 8; Cy 0: Cy pays
+    #    Bo 8. Ann +96, Bo -48 + 8 = -40, Cy -48 - 8 = -56.
+    {"hands": {"Ann": "555p 123m 456m 789s 99s", "Bo": "[RRR] 1s 4s 7s 2p 8p 3m 6m 9m 1p",
+               "Cy": "2s 5s 8s 3p 6p 9p 2m 5m 8m E W N S"}, "winner": "Ann", "win": {"tile": "4m", "discarder": "Cy"}},
+    # 2: a draw, nothing paid (rule 73)
+    {"hands": {"Ann": "1m 5p", "Bo": "2m 6p", "Cy": "3m 7p"}},
+    # 3: Bo wins on Ann's 4m with H: 22 in any seat but East (no wind in it)
+    {"hands": {"Ann": "1m 5p", "Bo": H, "Cy": "3m 7p"}, "winner": "Bo", "win": BO_WINS},
+    # 4: a draw
+    {"hands": {"Ann": "1m 5p", "Bo": "2m 6p", "Cy": "3m 7p"}},
+]
+
+
+def test_three_players_the_empty_seat_moves_every_deal(tmp_path):
+    # default three_players=every-deal: deal 1 no West, deal 2 no South, deal 3 no North, whoever won; the
+    # deal passes each time, so every player has been East after three deals and deal 4 is round South.
+    data = batch(tmp_path, ["Ann", "Bo", "Cy"], THREE)
+    deals = data["deals"]
+    assert [d["seats"] for d in deals] == [
+        {"E": "Ann", "S": "Bo", "N": "Cy"}, {"E": "Bo", "W": "Cy", "N": "Ann"},
+        {"E": "Cy", "S": "Ann", "W": "Bo"}, {"E": "Ann", "S": "Bo", "N": "Cy"}]
+    assert [d["empty"] for d in deals] == [["W"], ["S"], ["N"], ["W"]]
+    assert [d["round"] for d in deals] == ["E", "E", "E", "S"]
+    # deal 3: Bo (West) wins 22: Cy (East) pays 44, Ann 22: Bo +66
+    assert deals[0]["net"] == {"Ann": 96, "Bo": -48 + 8, "Cy": -48 - 8}
+    assert deals[2]["net"] == {"Cy": -44, "Ann": -22, "Bo": 66}
+    assert data["totals"] == {"Ann": 96 - 22, "Bo": -40 + 66, "Cy": -56 - 44}
+    text = batch(tmp_path, ["Ann", "Bo", "Cy"], THREE, fmt="table")
+    assert "deal 2 (round E; E Bo, W Cy, N Ann; S empty)" in text
+
+
+def test_three_players_the_empty_seat_moves_with_the_deal(tmp_path):
+    # three_players=as-the-deal-passes: East keeps the deal by winning and after a draw (rule 80), so the
+    # West seat stays empty until Bo (South) wins deal 3: Ann (East) pays 44, Cy 22.
+    data = batch(tmp_path, ["Ann", "Bo", "Cy"], THREE, "--option", "three_players=as-the-deal-passes")
+    deals = data["deals"]
+    assert [d["empty"] for d in deals] == [["W"], ["W"], ["W"], ["S"]]
+    assert deals[3]["seats"] == {"E": "Bo", "W": "Cy", "N": "Ann"}
+    assert deals[2]["net"] == {"Ann": -44, "Bo": 66, "Cy": -22}
+
+
+def test_three_players_a_game_is_twelve_deals(tmp_path):
+    # four prevailing winds of three deals each (rule 81: every player East once): deal 13 starts game 2
+    data = batch(tmp_path, ["Ann", "Bo", "Cy"], [THREE[1]] * 13)
+    deals = data["deals"]
+    assert [d["round"] for d in deals] == ["E"] * 3 + ["S"] * 3 + ["W"] * 3 + ["N"] * 3 + ["E"]
+    assert [d["game"] for d in deals] == [1] * 12 + [2]
+
+
+# ---- five and six players: East goes out after every deal, the one out longest comes in as North ---------
+
+def test_five_players(tmp_path):
+    names = ["Ann", "Bo", "Cy", "Di", "Eve"]
+    draw = {"hands": dict(zip(names, ["1m 5p", "2m 6p", "3m 7p", "4m 8p", "1p 5m"]))}
+    deals = []
+    for i in range(6):  # each deal names the four players seated in it (worked out below)
+        sitting = [n for n in names if n != names[(4 + i) % 5]]
+        deals.append({"hands": {n: draw["hands"][n] for n in sitting}})
+    data = batch(tmp_path, names, deals)
+    got = [(d["seats"], d["out"], d["round"]) for d in data["deals"]]
+    # Eve drew the odd tile: out first. Then East goes out and comes back last; rule 81: five deals a round.
+    assert got == [
+        ({"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}, ["Eve"], "E"),
+        ({"E": "Bo", "S": "Cy", "W": "Di", "N": "Eve"}, ["Ann"], "E"),
+        ({"E": "Cy", "S": "Di", "W": "Eve", "N": "Ann"}, ["Bo"], "E"),
+        ({"E": "Di", "S": "Eve", "W": "Ann", "N": "Bo"}, ["Cy"], "E"),
+        ({"E": "Eve", "S": "Ann", "W": "Bo", "N": "Cy"}, ["Di"], "E"),
+        ({"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}, ["Eve"], "S"),
+    ]
+    text = batch(tmp_path, names, deals, fmt="table")
+    assert "sitting out: Ann" in text
+
+
+def test_six_players(tmp_path):
+    # "Lehen jokaldia amaitutakoan ekia aterako da eta batekoa hartu duena sartu eta iparra izango da bigarren
+    # jokaldian. Bigarren jokaldia amaitutakoan bigarren ekia aterako da eta bederatzikoa hartu zuena iparra
+    # sartuko da." Eve took the 1, Fay the 9: Eve comes in as North in deal 2, Fay in deal 3, then whoever has
+    # been out longest. Six deals a round.
+    names = ["Ann", "Bo", "Cy", "Di", "Eve", "Fay"]
+    tiles = dict(zip(names, ["1m 5p", "2m 6p", "3m 7p", "4m 8p", "1p 5m", "2p 6m"]))
+    seatings = [["Ann", "Bo", "Cy", "Di"], ["Bo", "Cy", "Di", "Eve"], ["Cy", "Di", "Eve", "Fay"],
+                ["Di", "Eve", "Fay", "Ann"], ["Eve", "Fay", "Ann", "Bo"], ["Fay", "Ann", "Bo", "Cy"],
+                ["Ann", "Bo", "Cy", "Di"]]
+    deals = [{"hands": {n: tiles[n] for n in s}} for s in seatings]
+    data = batch(tmp_path, names, deals)
+    assert [list(d["seats"].values()) for d in data["deals"]] == seatings
+    assert [d["out"] for d in data["deals"]][:3] == [["Eve", "Fay"], ["Ann", "Fay"], ["Ann", "Bo"]]
+    assert [d["round"] for d in data["deals"]] == ["E"] * 6 + ["S"]
+
+
 # ---- the options above, listed
 
 def test_variants_lists_the_new_options_with_their_defaults():
     code, out, err = run("variants", V)
     assert code == 0
     rows = {line.split()[0]: line.split()[2] for line in out.splitlines()
-            if line.split()[:1] and line.split()[0] in ("one_double_circumstances", "four_flowers", "horizontal_pair")}
-    assert rows == {"one_double_circumstances": "false", "four_flowers": "plus-own", "horizontal_pair": "honour"}
+            if line.split()[:1] and line.split()[0] in ("one_double_circumstances", "four_flowers",
+                                                        "horizontal_pair", "three_players")}
+    assert rows == {"one_double_circumstances": "false", "four_flowers": "plus-own", "horizontal_pair": "honour",
+                    "three_players": "every-deal"}

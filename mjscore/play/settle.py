@@ -100,6 +100,11 @@ def amount(spec, limit: int | None, options: dict | None = None) -> int:
     return int(spec["limit"] * limit) // spec.get("divide", 1)
 
 
+def empty_seats(seats) -> list[str]:
+    """The seats nobody sits in, in a deal of two or three players."""
+    return [s for s in SEATS if s not in seats]
+
+
 def doubled_seat(options: dict) -> str:
     """East, or the banker where the variant has a `banker` option (hungarian)."""
     return options.get("banker") or "E"
@@ -145,6 +150,8 @@ def _check_deal(deal: Deal) -> None:
     if len(seats) not in allowed:
         raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
                         f"this deal has {len(seats)} hands")
+    if len(seats) < 4 and "E" not in seats:
+        raise DealError(f"with {len(seats)} players East's seat is never the empty one: give East's hand")
     for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
                        ("pays_for_all", deal.pays_for_all), ("win.discarder", deal.win.discarder)):
         if seat is not None and seat not in seats:
@@ -296,6 +303,10 @@ def settle(deal: Deal) -> Settlement:
         scores = score_deal(deal, hands)
         payments = payments_for(deal, {seat: _paying_value(deal, seat, sc, notes) for seat, sc in scores.items()},
                                 notes)
+    empty = [SEAT_NAMES[s] for s in empty_seats(seats)]
+    if empty:
+        notes.append(f"{len(seats)} players: the {' and '.join(empty)} seat{'s are' if len(empty) > 1 else ' is'} "
+                     f"empty in this deal")
     net = {s: 0 for s in seats}
     for p in payments:
         net[p.payer] -= p.amount
