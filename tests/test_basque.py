@@ -1,4 +1,4 @@
-"""Variant basque (seeds/000_961f952b7c5a4c79.txt, digest shared/rules/basque.md).
+"""Variant basque: the Basque rulebook (Prats Verdú).
 
 Every expected number below is worked out by hand from the rulebook's tables 1-3, rule 78
 and rule 85, with the arithmetic in the comment. Unless said otherwise: mode mixed, seat S,
@@ -168,7 +168,7 @@ def test_rows(hand, sit, points, doubles, value, want):
 
 
 def test_kong_rows_kept_as_printed():
-    # seed table 1 prints kong of simples 4/8 (classical rulebooks: 8/16); the file keeps the seed's numbers
+    # table 1 prints kong of simples 4/8 (classical rulebooks: 8/16); the file keeps the rulebook's numbers
     assert items(sc("[5555p] 123m 456m 789s 99s", win="4m"))["exposed kong of simples"] == (4, 0, 0)
     assert items(sc("{5555p} 123m 456m 789s 99s", win="4m"))["concealed kong of simples"] == (8, 0, 0)
 
@@ -426,7 +426,7 @@ def test_changed_table_file_is_used(tmp_path):
 
     src = f"{packaged_dir()}/basque.yaml"
     text = open(src, encoding="utf-8").read()
-    old = "        points: 20         # seed 000 table 3: Mah jong 20 | 20 | 20"
+    old = "        points: 20         # rulebook table 3: Mah jong 20 | 20 | 20"
     assert text.count(old) == 1
     (tmp_path / "basque.yaml").write_text(text.replace(old, "        points: 30"), encoding="utf-8")
     data = score_json(H, "--variant", V, "--seat", "S", "--win", "4m", "--tables", str(tmp_path))
