@@ -197,6 +197,29 @@ def test_rule_78_late_call_for_the_pair_in_a_settlement(tmp_path):
     assert data["net"] == {"E": -48 + 16 + 16, "S": 48 + 24 + 24, "W": -24 - 16, "N": -24 - 16}
 
 
+def test_rule_78_and_four_flowers_in_a_game(tmp_path):
+    # deal 1: the late call above, South taking West's N for the pair: 24, no double (Ann East, Bo South,
+    #   Cy West, Di North): Ann -48 + 16 + 16 = -16, Bo +96, Cy -40, Di -40.
+    # deal 2: South won, so Bo is East (rule 80), Cy South, Di West, Ann North. Ann (North) wins on Bo's 4m
+    #   with H: 22, paid 44 by Bo, 22 by Cy and Di. Di holds 1234y: 4 x 4 = 16 points; own season 3y
+    #   (seat W) 1 + all four seasons 3 = 4 doubles: 16 x 16 = 256 (four_flowers=plus-own). Bo and Cy 0.
+    #   Bo (East) pays Di 256 x 2 = 512 (under the cap 1000), Cy pays Di 256 (under 500).
+    #   Bo -44 - 512 = -556; Cy -22 - 256 = -278; Di -22 + 512 + 256 = +746; Ann 44 + 22 + 22 = +88.
+    # With four_flowers=own-included Di has 3 doubles, 128: Bo pays Di 256, Cy 128: Di -22 + 384 = +362.
+    late = {"hands": {"Ann": "[RRR] 1s 4s 7s 2p 8p 3m 6m 9m 1p", "Bo": "[555p] 123m 456m 789s NN",
+                      "Cy": "3s 6s 9s 3p 6p 9p 2m 5m 8m 1s 4s E W", "Di": "2s 5s 8s 1p 4p 7p 1m 4m 7m 2s 5s E W"},
+            "winner": "Bo", "win": {"tile": "N", "discarder": "Cy", "also": ["late-call"]}}
+    flowers = {"hands": {"Bo": "1s 4s 7s 2p 8p 3m 6m 9m 1p 5s 7p E N", "Cy": "3s 6s 9s 3p 6p 9p 2m 5m 8m 1s 4s E W",
+                         "Di": "2s 5s 8s 1p 3p 4p 7p 1m 7m 2s 5s W N 1234y", "Ann": H},
+               "winner": "Ann", "win": {"tile": "4m", "discarder": "Bo"}}
+    data = batch(tmp_path, ["Ann", "Bo", "Cy", "Di"], [late, flowers])
+    assert data["deals"][0]["net"] == {"Ann": -16, "Bo": 96, "Cy": -40, "Di": -40}
+    assert data["deals"][1]["seats"] == {"E": "Bo", "S": "Cy", "W": "Di", "N": "Ann"}
+    assert data["deals"][1]["net"] == {"Bo": -44 - 512, "Cy": -22 - 256, "Di": -22 + 512 + 256, "Ann": 44 + 22 + 22}
+    data = batch(tmp_path, ["Ann", "Bo", "Cy", "Di"], [late, flowers], "--option", "four_flowers=own-included")
+    assert data["deals"][1]["net"]["Di"] == -22 + 256 + 128
+
+
 # ---- doubtful readings as house options ------------------------------------------------------------------
 
 def test_one_double_mode_circumstance_doubles_do_not_count_by_default():
