@@ -369,6 +369,11 @@ def test_five_players(tmp_path):
     ]
     text = batch(tmp_path, names, deals, fmt="table")
     assert "sitting out: Ann" in text
+    # settled on two processes, and through the Python API: the same seating
+    assert [d["out"] for d in batch(tmp_path, names, deals, "-j", "2")["deals"]] == [g[1] for g in got]
+    import mjscore
+
+    assert [d["out"] for d in mjscore.score_game(tmp_path / "game.yaml").deals] == [g[1] for g in got]
 
 
 def test_six_players(tmp_path):

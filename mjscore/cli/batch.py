@@ -188,15 +188,12 @@ class JsonWriter(Writer):
                 "start": totals}
         self.out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "deals": [')
         self.first_deal = True
-        self.players = header.players
 
     @staticmethod
     def render(r):
         """The deal's JSON object, open at the end for its "totals"."""
         item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
                                 "seats": r.seats}
-        if empty_seats(r.seats):
-            item["empty"] = empty_seats(r.seats)
         if r.error:
             item["error"] = r.error
         else:
@@ -204,9 +201,6 @@ class JsonWriter(Writer):
         return _encode(item)[:-1]
 
     def deal(self, r, shown, totals):
-        out = sitting_out(self.players, r.seats)
-        if out:
-            shown += f', "out": {_encode(out)}'
         self.out.write(f'{"" if self.first_deal else ", "}{shown}, "totals": '
                        f'{_encode(totals)}}}')
         self.first_deal = False

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
 from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore.loading import ReadProblem, read_json_line
-from mjscore.play.settle import SEATS, Settlement, doubled_seat, settle, switch
+from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
 
 ROUNDS = "ESWN"
@@ -323,7 +323,8 @@ def settle_one(header: Header, seated: Seated) -> Result:
             win = data.get("win") if isinstance(data.get("win"), dict) else {}
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
-        return Result(*base, named(result), None)
+        seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
+        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None)
     except SituationError as e:
         return Result(*base, None, deal_words(str(e)))
     except MjscoreError as e:
