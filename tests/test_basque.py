@@ -1,4 +1,4 @@
-"""Variant basque (seeds/000_961f952b7c5a4c79.txt, digest shared/rules/basque.md).
+"""Variant basque: the Basque rulebook (Prats Verdú).
 
 Every expected number below is worked out by hand from the rulebook's tables 1-3, rule 78
 and rule 85, with the arithmetic in the comment. Unless said otherwise: mode mixed, seat S,
@@ -78,10 +78,16 @@ ROWS = [
      {"own flower": (0, 1, 0)}),  # 2f is South's: 2 + 4 + 20 = 26; 1 double: 52
     ("own season", H + " 2y", dict(win="4m"), 26, 1, 52,
      {"own season": (0, 1, 0)}),  # 2y is South's: 26; 1 double: 52
-    ("all four flowers", H + " 1234f", dict(win="4m"), 38, 3, 304,
-     {"all four flowers": (0, 3, 0)}),  # 2 + 4x4 + 20 = 38; 3 doubles (own flower not again): 38 x 8 = 304
-    ("all four seasons", H + " 1234y", dict(win="4m"), 38, 3, 304,
-     {"all four seasons": (0, 3, 0)}),  # as above: 304
+    # table 2 "Lau loreak (norberarena kontuan hartu gabe) 3" (all four, without counting one's own: 3), and the
+    # own flower keeps its 1 (option four_flowers, default plus-own): 2 + 4x4 + 20 = 38; 3 + 1 = 4 doubles:
+    # 38 x 16 = 608, over 500, so under a house limit of 1000
+    ("all four flowers", H + " 1234f", dict(win="4m", options={"limit": 1000}), 38, 4, 608,
+     {"all four flowers": (0, 3, 0), "own flower": (0, 1, 0)}),
+    ("all four seasons", H + " 1234y", dict(win="4m", options={"limit": 1000}), 38, 4, 608,
+     {"all four seasons": (0, 3, 0), "own season": (0, 1, 0)}),  # as above: 608
+    # four_flowers=own-included: 3 doubles in all, the own flower's replaced: 38 x 8 = 304
+    ("all four flowers, own included", H + " 1234f", dict(win="4m", options={"four_flowers": "own-included"}),
+     38, 3, 304, {"all four flowers": (0, 3, 0)}),
     ("clean hand: one suit and honours", HC, dict(win="4m"), 24, 1, 48,
      {"clean hand: one suit and honours": (0, 1, 0)}),  # [NNN] 4 + 20 = 24; 1 double: 48
     # [NNN] 4 + 111m 8 + 999p 8 + 111s 8 + 20 + 9s the only tile 2 = 50; terminals+honours 1, no chows 1: 200
@@ -107,9 +113,10 @@ ROWS = [
      dict(win="4m", source="wall"), 22, 1, 44, {"chows and a valueless pair": (0, 1, 0)}),  # 20 + 2; x2 = 44
     # [555p] 2 + [111m] 4 + 999s 8 + [NNN] 4 + 20 + 2s the only tile 2 = 40; no chows 1 double: 80
     ("no chows", "[555p] [111m] 999s [NNN] 22s", dict(win="2s"), 40, 1, 80, {"no chows": (0, 1, 0)}),
-    # Table 3, column one-double: the same doubles, and the hand has one so it is mah jong
+    # Table 3, column one-double: the same doubles. A double of how the tile came makes the hand's one double
+    # only with one_double_circumstances=true (rule 42 asks it of the sets and pair: see REFUSED)
     ("one-double: loose tile", "[5555p] 123m 456m 789s 99s", dict(win="4m", source="loose",
-     options={"mode": "one-double"}), 26, 1, 52, {"won on a loose tile": (0, 1, 0)}),
+     options={"mode": "one-double", "one_double_circumstances": True}), 26, 1, 52, {"won on a loose tile": (0, 1, 0)}),
     ("one-double: no chows", "[555p] [111m] 999s [NNN] 22s", dict(win="2s", options={"mode": "one-double"}),
      40, 1, 80, {"no chows": (0, 1, 0)}),
     # Table 3, column clean: 10 points instead of a double. HC: [NNN] 4 + 20; clean hand 1 double
@@ -161,7 +168,7 @@ def test_rows(hand, sit, points, doubles, value, want):
 
 
 def test_kong_rows_kept_as_printed():
-    # seed table 1 prints kong of simples 4/8 (classical rulebooks: 8/16); the file keeps the seed's numbers
+    # table 1 prints kong of simples 4/8 (classical rulebooks: 8/16); the file keeps the rulebook's numbers
     assert items(sc("[5555p] 123m 456m 789s 99s", win="4m"))["exposed kong of simples"] == (4, 0, 0)
     assert items(sc("{5555p} 123m 456m 789s 99s", win="4m"))["concealed kong of simples"] == (8, 0, 0)
 
@@ -206,8 +213,9 @@ LIMITS = [
     ("red hand (V)", "[234p] 555p 777p RRR 88p", dict(win="8p")),
     ("white hand (VI)", "[234m] 555m 666m PPP 88m", dict(win="8m")),
     ("three great scholars (VII)", "[RRR] [GGG] PPP 123m 55m", dict(win="1m")),
-    ("horizontal hand (VIII)", "[555m] [555p] 555s NNN 22m", dict(win="2m")),
-    ("horizontal hand (VIII)", "[3333m] [333p] 333s RRR 99m", dict(win="9m")),  # a kong counts
+    # rule 85 VIII "ohoreen hirukotea eta bikotea": the honours' pung and pair (option horizontal_pair)
+    ("horizontal hand (VIII)", "[555m] [555p] 555s NNN RR", dict(win="R")),
+    ("horizontal hand (VIII)", "[3333m] [333p] 333s RRR GG", dict(win="G")),  # a kong counts
     ("four blessings (IX)", "[EEE] [SSS] [WWW] NNN 55m", dict(win="5m")),
     ("all kongs (X)", "[5555p] {1111m} [EEEE] [9999s] 22m", dict(win="2m")),
     ("nine gates (XI)", "1112345678999m 5m", dict(win="5m")),
@@ -267,6 +275,9 @@ NEAR = [
     ("three great scholars (VII)", "[RRR] [GGG] PPP 123m 55p", dict(win="1m"), None, 288, True),
     # VIII: 666s: [555m] 2 + [555p] 2 + 666s 4 + NNN 8 + 20 + 2 only tile = 38; no chows 1: 76
     ("horizontal hand (VIII)", "[555m] [555p] 666s NNN 22m", dict(win="2m"), None, 76, True),
+    # VIII: a pair that is not honours (option horizontal_pair=honour, the default): [555m] 2 + [555p] 2 +
+    # 555s 4 + NNN 8 + 20 + 2 only tile = 38; no chows 1: 76
+    ("horizontal hand (VIII)", "[555m] [555p] 555s NNN 22m", dict(win="2m"), None, 76, True),
     # VIII: no honour pung: 2 + 2 + 555s 4 + 20 = 28
     ("horizontal hand (VIII)", "[555m] [555p] 555s 123m 22m", dict(win="1m"), None, 28, True),
     # IX: three wind pungs and a wind pair is only little blessings (rows above); here a dragon pung instead:
@@ -322,6 +333,10 @@ REFUSED = [
     ("one-double", H, dict(win="4m"), 10, "mode one-double"),
     # one-double: the own flower's double does not count (rule 42). Non-winning: 10 + 2f 4 = 14; own flower x2 = 28
     ("one-double", H + " 2f", dict(win="4m"), 28, "mode one-double"),
+    # one-double: rule 42 "lau taldeek eta bikoteak bikoitz bat eraman beharko dute" (the four sets and the pair
+    # must carry a double): the loose tile's double does not (option one_double_circumstances, default false).
+    # Non-winning: [5555p] 4 + 999s 8 (7s 8s single) = 12
+    ("one-double", "[5555p] 123m 456m 789s 99s", dict(win="4m", source="loose"), 12, "mode one-double"),
     # clean: three suits. Non-winning: 10 as above
     ("clean", H, dict(win="4m"), 10, "mode clean"),
     # mixed: seven pairs that are no limit hand. Non-winning: RR 2
@@ -411,7 +426,7 @@ def test_changed_table_file_is_used(tmp_path):
 
     src = f"{packaged_dir()}/basque.yaml"
     text = open(src, encoding="utf-8").read()
-    old = "        points: 20         # seed 000 table 3: Mah jong 20 | 20 | 20"
+    old = "        points: 20         # rulebook table 3: Mah jong 20 | 20 | 20"
     assert text.count(old) == 1
     (tmp_path / "basque.yaml").write_text(text.replace(old, "        points: 30"), encoding="utf-8")
     data = score_json(H, "--variant", V, "--seat", "S", "--win", "4m", "--tables", str(tmp_path))

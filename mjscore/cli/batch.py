@@ -15,8 +15,9 @@ from typing import IO, Any
 
 from mjscore.errors import DealError
 from mjscore.play.dealfile import load_data
-from mjscore.play.game import Header, Result
+from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import StrictStop, Summary, play
+from mjscore.play.settle import empty_seats
 
 
 class Progress:
@@ -99,6 +100,7 @@ class TableWriter(Writer):
 
     def start_game(self, path, header, totals):
         w = self.out.write
+        self.players = header.players
         w(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}\n")
         if any(totals.values()):
             w(f"starting balances: {_line(totals)}\n")
@@ -106,6 +108,9 @@ class TableWriter(Writer):
     @staticmethod
     def render(r):
         seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
+        empty = empty_seats(r.seats)
+        if empty:
+            seats += f"; {' and '.join(empty)} empty"
         if r.error:
             return f"\ndeal {r.number} (round {r.round}; {seats}): NOT SCORED: {r.place}: {r.error}\n"
         d = r.data
@@ -117,6 +122,9 @@ class TableWriter(Writer):
                 + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"]))
 
     def deal(self, r, shown, totals):
+        out = sitting_out(self.players, r.seats)
+        if out:
+            shown += f"  sitting out: {', '.join(out)}\n"
         self.out.write(shown if r.error else f"{shown}  totals: {_line(totals)}\n")
 
     def end_game(self, standings, summary):
@@ -145,6 +153,7 @@ class CsvWriter(Writer):
 
     def start_game(self, path, header, totals):
         self.path = path
+        self.players = header.players
 
     @staticmethod
     def render(r):
@@ -158,6 +167,8 @@ class CsvWriter(Writer):
     def deal(self, r, shown, totals):
         for row in shown:
             self.csv.writerow([self.path, *row[:-1], totals[row[3]], row[-1]])
+        for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
+            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], ""])
 
 
 class JsonWriter(Writer):

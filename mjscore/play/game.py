@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
 from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore.loading import ReadProblem, read_json_line
-from mjscore.play.settle import SEATS, Settlement, doubled_seat, settle, switch
+from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
 
 ROUNDS = "ESWN"
@@ -179,15 +179,17 @@ class Table:
             self.chairs = list(players[:4])
         self.waiting = list(players[4:])
         self.east = 0
-        self.passes = 0  # how often the deal has passed: 4 per prevailing wind
+        self.passes = 0  # how often the deal has passed
+        self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
+        self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
         self.east_wins = 0  # East's wins in a row in this prevailing wind
         self.deals = 0  # deals played in this game
         self.max_deals = switch(v, opts, "deals_per_game", None)
-        self.max_passes = 4 * (switch(v, opts, "rounds_per_game", 4) or 4)
+        self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
 
     @property
     def round(self) -> str:
-        return ROUNDS[min(self.passes // 4, 3)]
+        return ROUNDS[min(self.passes // self.per_round, 3)]
 
     def seats(self) -> dict[str, str]:
         """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
@@ -223,7 +225,7 @@ class Table:
                     keeps = False
         if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
             self._swap_in()
-        elif not keeps:
+        elif not keeps or self.every_deal:
             self._pass()
         if self.max_deals and self.deals >= self.max_deals:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
@@ -246,6 +248,11 @@ class Table:
         self.east_wins = 0
         if self.passes >= self.max_passes:
             self.new_game()
+
+
+def sitting_out(players: list[str], seats: dict[str, str]) -> list[str]:
+    """The players who sit a deal out (five or six players), in the order the game file lists them."""
+    return [p for p in players if p not in seats.values()]
 
 
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
@@ -316,7 +323,8 @@ def settle_one(header: Header, seated: Seated) -> Result:
             win = data.get("win") if isinstance(data.get("win"), dict) else {}
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
-        return Result(*base, named(result), None)
+        seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
+        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None)
     except SituationError as e:
         return Result(*base, None, deal_words(str(e)))
     except MjscoreError as e:

@@ -100,6 +100,11 @@ def amount(spec, limit: int | None, options: dict | None = None) -> int:
     return int(spec["limit"] * limit) // spec.get("divide", 1)
 
 
+def empty_seats(seats) -> list[str]:
+    """The seats nobody sits in, in a deal of two or three players."""
+    return [s for s in SEATS if s not in seats]
+
+
 def doubled_seat(options: dict) -> str:
     """East, or the banker where the variant has a `banker` option (hungarian)."""
     return options.get("banker") or "E"
@@ -145,6 +150,8 @@ def _check_deal(deal: Deal) -> None:
     if len(seats) not in allowed:
         raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
                         f"this deal has {len(seats)} hands")
+    if len(seats) < 4 and "E" not in seats:
+        raise DealError(f"with {len(seats)} players East's seat is never the empty one: give East's hand")
     for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
                        ("pays_for_all", deal.pays_for_all), ("win.discarder", deal.win.discarder)):
         if seat is not None and seat not in seats:
@@ -294,12 +301,30 @@ def settle(deal: Deal) -> Settlement:
                          f"penalty, so nothing is paid")
     else:
         scores = score_deal(deal, hands)
-        payments = payments_for(deal, {seat: sc.value for seat, sc in scores.items()}, notes)
+        payments = payments_for(deal, {seat: _paying_value(deal, seat, sc, notes) for seat, sc in scores.items()},
+                                notes)
+    empty = [SEAT_NAMES[s] for s in empty_seats(seats)]
+    if empty:
+        notes.append(f"{len(seats)} players: the {' and '.join(empty)} seat{'s are' if len(empty) > 1 else ' is'} "
+                     f"empty in this deal")
     net = {s: 0 for s in seats}
     for p in payments:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
     return Settlement(deal, scores, payments, net, notes)
+
+
+def _paying_value(deal: Deal, seat: str, score: Score, notes: list[str]) -> int:
+    """What a hand counts for in the payments: its value; but where the limit caps the payments between
+    non-winners (`loser_cap: limit`), a non-winner's hand counts before the limit (basque rule 79 limits
+    what passes between two non-winners, not the hands)."""
+    if seat == deal.winner or switch(deal.variant, deal.options, "loser_cap", "none") != "limit":
+        return score.value
+    whole = max(score.value, int(score.uncapped))
+    if whole > score.value:
+        notes.append(f"{SEAT_NAMES[seat]}'s hand is worth {whole} before the limit: the payments between "
+                     f"non-winners take that, each capped at the limit")
+    return whole
 
 
 def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[Payment]:
@@ -311,7 +336,7 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
     if deal.winner is None:
         if switch(v, opts, "draw", "none") == "differences":
             notes.append("draw: the players settle the differences of their hands")
-            return _differences(deal, values, seats, cap)
+            return _collection_cap(deal, _differences(deal, values, seats, cap), notes)
         notes.append("draw: no payments")
         return []
     w = deal.winner
@@ -327,27 +352,31 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
         total = sum(p.amount for p in owed)
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
         return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})")]
-    owed = _collection_cap(deal, owed, notes)
     if switch(v, opts, "losers_settle", True):
         owed += _differences(deal, values, [s for s in seats if s != w], cap)
-    return owed
+    return _collection_cap(deal, owed, notes)
 
 
-def _collection_cap(deal: Deal, owed: list[Payment], notes: list[str]) -> list[Payment]:
-    """Cap what the winner collects in all (basque clean mode: 2000, East 3000), cutting each payer alike."""
-    v, opts, w = deal.variant, deal.options, deal.winner
-    key = "collection_cap_east" if w == doubled_seat(opts) else "collection_cap"
-    spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
-    if spec is None:
-        return owed
-    cap = amount(spec, opts.get("limit"), opts)
-    total = sum(p.amount for p in owed)
-    if total <= cap:
-        return owed
-    notes.append(f"the winner collects at most {cap} in all: {total} cut to {cap}")
-    out, left = [], cap
-    for i, p in enumerate(owed):
-        share = left if i == len(owed) - 1 else p.amount * cap // total
-        left -= share
-        out.append(p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})"))
+def _collection_cap(deal: Deal, payments: list[Payment], notes: list[str]) -> list[Payment]:
+    """Cap what any one player collects in the deal, winner or not (basque clean mode: 2000, East 3000),
+    cutting that player's payers alike."""
+    v, opts = deal.variant, deal.options
+    out = list(payments)
+    for seat in deal.hands:
+        key = "collection_cap_east" if seat == doubled_seat(opts) else "collection_cap"
+        spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
+        if spec is None:
+            continue
+        cap = amount(spec, opts.get("limit"), opts)
+        mine = [i for i, p in enumerate(out) if p.payee == seat]
+        total = sum(out[i].amount for i in mine)
+        if total <= cap:
+            continue
+        notes.append(f"{SEAT_NAMES[seat]} collects at most {cap} in all: {total} cut to {cap}")
+        left = cap
+        for k, i in enumerate(mine):
+            p = out[i]
+            share = left if k == len(mine) - 1 else p.amount * cap // total
+            left -= share
+            out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})")
     return out

@@ -36,7 +36,7 @@ SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
     "deals_per_game": int, "loser_cap": ("none", "limit"), "collection_cap": "amount?", "collection_cap_east": "amount?",
     "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
-    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int,
+    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
 }
 
 
