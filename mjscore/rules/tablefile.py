@@ -13,6 +13,9 @@ from mjscore.errors import TableError, VariantNotFound
 from mjscore.rules import registry as R
 
 FAULT_SCORING = ("restricted", "zero", "normal")
+# A limit times a fraction of it is worked out as a float: these bounds keep it a finite, exact number.
+MAX_AMOUNT = 10 ** 9  # assumed: no table plays for more (a limit, a fine, a minimum, an int house option)
+MAX_FRACTION = 100  # assumed: no rulebook gives a hand or a fine more than a few limits
 
 
 def packaged_dir() -> str:
@@ -87,7 +90,8 @@ def check_amount(where, val, fail, options=None):
         return
     if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
         fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
-    expect(fail, where, val["limit"], float, "limit")
+    if expect(fail, where, val["limit"], float, "limit") > MAX_FRACTION:
+        fail(where, f"limit must be a fraction of the limit from 0 to {MAX_FRACTION}, not {val['limit']}")
     if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
         fail(where, f"divide must be at least 1, not {val['divide']}")
 

@@ -18,7 +18,8 @@ from mjscore.hand.decompose import SHAPES
 from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.rules.inherit import resolved_raw
 from mjscore.rules.tablefile import (
-    Fail, cache_dir, check_grid, check_switch, expect, only_keys, stem, tables_dir, variant_names,
+    MAX_AMOUNT, MAX_FRACTION, Fail, cache_dir, check_grid, check_switch, expect, only_keys, stem, tables_dir,
+    variant_names,
 )
 from mjscore.loading import ReadProblem, read_yaml
 
@@ -94,6 +95,8 @@ class OptionSpec(NamedTuple):
             least = 1 if self.name == "limit" else 0  # 0 is "off" for a minimum or a fine, "none" for a count
             if value < least:
                 raise OptionError(f"option {self.name} of {variant} must be at least {least}, not {value}")
+            if value > MAX_AMOUNT:
+                raise OptionError(f"option {self.name} of {variant} must be at most {MAX_AMOUNT}, not {value}")
             return value
         if text not in self.choices:
             raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, not {text!r}")
@@ -227,8 +230,8 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
             fail(where, f"default {default!r} is not among choices {list(choices)}")
         if typ == "bool":
             expect(fail, where, default, bool, "default")
-        if typ == "int" and default is not None:
-            expect(fail, where, default, int, "default")
+        if typ == "int" and default is not None and not 0 <= expect(fail, where, default, int, "default") <= MAX_AMOUNT:
+            fail(where, f"default must be 0 to {MAX_AMOUNT}, not {default}")
         out[key] = OptionSpec(key, typ, default, choices, str(spec.get("help", "")))
     return out
 
@@ -249,6 +252,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
             values[key] = expect(fail, where, entry[key], kind, key)
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
+    if values.get("limit", 0) > MAX_FRACTION:
+        fail(where, f"limit must be a fraction of the limit from 0 to {MAX_FRACTION}, not {values['limit']}")
     if not values:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
@@ -325,8 +330,8 @@ def build(raw: Any, path: str) -> Variant:
     expect(fail, "tiles", tiles, dict, "tiles")
     flowers = expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
     limit = raw.get("limit")
-    if limit is not None:
-        expect(fail, "limit", limit, int, "limit")
+    if limit is not None and not 1 <= expect(fail, "limit", limit, int, "limit") <= MAX_AMOUNT:
+        fail("limit", f"the limit must be 1 to {MAX_AMOUNT}, not {limit}")
     shapes = raw.get("shapes", ["standard"])
     expect(fail, "shapes", shapes, list, "shapes")
     for s in shapes:
