@@ -3,8 +3,11 @@ command over random broken files.
 
 A legal deal is built from one set of tiles (four of each kind, each flower and season once where the
 variant plays them): the winner holds four sets and a pair the variant accepts (bmja: at most one chow),
-won on a tile among its concealed ones; each other player holds 1 to 13 tiles, or only bonus tiles. The
-number of players is one the variant allows (`mjscore variants NAME`: settlement players, else 4).
+won on a tile among its concealed ones (a discard, the wall, the loose tile after a kong, a robbed kong,
+with or without an --also word); each other player holds 1 to 13 tiles, or only bonus tiles. A deal may
+instead be a draw or a false mah jong, and have a player paying for all or a faulty hand where the
+variant has those rules. The number of players is one the variant allows (`mjscore variants NAME`:
+settlement players, else 4).
 What must hold whatever the deal:
 - every settlement sums to zero, and a game's totals to the starting points;
 - renaming the players (same seats) renames them in the output and changes nothing else;
@@ -33,6 +36,7 @@ KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNRGP")  # 34
 BONUS = [f"{n}{k}" for k in "fy" for n in range(1, 5)]
 SEATS_OF = {2: "EW", 3: "ESN"}  # the chairs a game fills with 2 or 3 players; 4 or more: E S W N
 NAMES = ["Ann", "Bo", "Çelik", "Dóra", "Eiji", "Fí"]
+ALSO = ["last-wall-tile", "last-discard", "heaven", "earth", "late-call", "original-call", "kong-on-kong"]
 OTHER_NAMES = ["Zoë", "Yann", "Xiao", "Wim", "Vera", "Uma"]
 
 
@@ -54,8 +58,11 @@ def variant_info(name: str) -> dict:
         players = [4]
     max_chows = data["options"].get("max_chows", {}).get("default", 4)
     start = data["settlement"].get("start_points", 0)
+    faults = data["settlement"].get("faults")
     return {"flowers": data["flowers"], "players": sorted(players), "max_chows": max_chows,
-            "start": start if isinstance(start, int) else 0}
+            "start": start if isinstance(start, int) else 0,
+            "faults": sorted(faults) if isinstance(faults, dict) else [],
+            "pays_for_all": data["settlement"].get("pays_for_all") is True}
 
 
 def seats_for(n: int) -> str:
@@ -126,7 +133,12 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
     if winner:
         hand, concealed = draw(winning_hand(pool, info["max_chows"], rnd))
         hands[winner] = hand
-        win = {"tile": rnd.choice(concealed), "from": draw(st.sampled_from(["discard", "wall"]))}
+        tile = rnd.choice(concealed)
+        held = 4 * 34 - sum(pool)  # the winner's tiles are all out of the pool so far
+        sources = (["discard", "wall"] + ["loose"] * (held > 14)  # a kong: the loose tile may win
+                   + ["kong"] * (pool[KINDS.index(tile)] == 3))  # robbing a kong: the hand holds one copy
+        win = {"tile": tile, "from": draw(st.sampled_from(sources)),
+               "also": draw(st.lists(st.sampled_from(ALSO), max_size=1))}
     for seat in seats:
         if seat == winner:
             continue
@@ -150,6 +162,13 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
             "winner": winner}
     if win:
         deal["win"] = win
+        if info["pays_for_all"] and draw(st.integers(0, 4)) == 0:
+            deal["pays_for_all"] = draw(st.sampled_from([s for s in seats if s != winner]))
+    elif draw(st.integers(0, 3)) == 0:
+        deal["false_mahjong"] = draw(st.sampled_from(list(seats)))
+    if info["faults"] and draw(st.booleans()):
+        seat = draw(st.sampled_from([s for s in seats if s != winner]))
+        deal["faults"] = {seat: draw(st.sampled_from(info["faults"]))}
     return {"deal": deal, "n": n, "seats": seats}
 
 
