@@ -484,3 +484,12 @@ def test_a_club_table_with_a_huge_number_is_refused(tmp_path, change, message):
     (tmp_path / "spanish.yaml").write_text(text.replace(change[0], change[1], 1), encoding="utf-8")
     code, out, err = run("score", "[EEE] SSS WWW NNN RR", "--tables", str(tmp_path), "--also", "heaven")
     assert code == 2 and out == "" and len(err.splitlines()) == 1 and message in err, err
+
+
+@pytest.mark.parametrize("content", ["", "- 1\n", "hello.yaml\n", "examples/deal-spanish.yaml\n", "7\n"])
+def test_a_deal_file_that_is_no_mapping_is_one_line(tmp_path, content):
+    # an empty file or a list gave "internal error (TypeError ...)", and a file holding a path settled that other
+    # file instead: a deal file holds a mapping
+    path = tmp_path / "deal.yaml"
+    path.write_text(content)
+    assert run("settle", str(path)) == (2, "", f"mjscore: error: {path}: a deal is a mapping with hands:, winner:, win: ...\n")
