@@ -188,13 +188,18 @@ def game_of(templates: list[dict], names: list[str]) -> dict:
         seats = table.seats()
         onto = dict(zip(t["seats"], [s for s in "ESWN" if s in seats]))
         d = t["deal"]
-        winner = onto[d["winner"]] if d["winner"] else None
-        deal = {"hands": {seats[onto[s]]: h for s, h in d["hands"].items()},
-                "winner": seats[winner] if winner else None}
+        name = {s: seats[onto[s]] for s in t["seats"]}  # template seat -> the player there in this deal
+        deal = {"hands": {name[s]: h for s, h in d["hands"].items()},
+                "winner": name[d["winner"]] if d["winner"] else None}
+        for key in ("false_mahjong", "pays_for_all"):
+            if key in d:
+                deal[key] = name[d[key]]
+        if "faults" in d:
+            deal["faults"] = {name[s]: f for s, f in d["faults"].items()}
         if "win" in d:
             deal["win"] = d["win"]
         deals.append(deal)
-        table.after(winner, False)
+        table.after(onto[d["winner"]] if d["winner"] else None, "false_mahjong" in d)
     return {"variant": variant, "players": list(names), "deals": deals}
 
 
@@ -271,9 +276,14 @@ def test_batch_of_one_deal_is_settle_of_it(tmp_path, template, names):
     got = _json("batch", write(tmp_path, "game.yaml", game), "--format", "json")["deals"][0]
     seats = got["seats"]  # seat -> name in the game's first deal (round East)
     played = game["deals"][0]
+    seat_of = {n: s for s, n in seats.items()}
     deal = {"variant": game["variant"], "round": "E", "players": seats,
-            "hands": {s: played["hands"][n] for s, n in seats.items()},
-            "winner": next((s for s, n in seats.items() if n == played["winner"]), None)}
+            "hands": {s: played["hands"][n] for s, n in seats.items()}, "winner": seat_of.get(played["winner"])}
+    for key in ("false_mahjong", "pays_for_all"):
+        if key in played:
+            deal[key] = seat_of[played[key]]
+    if "faults" in played:
+        deal["faults"] = {seat_of[n]: f for n, f in played["faults"].items()}
     if "win" in played:
         deal["win"] = played["win"]
     settled = _json("settle", write(tmp_path, "deal.yaml", deal), "--format", "json")
