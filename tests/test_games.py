@@ -127,11 +127,12 @@ SPANISH = [
     #   Bruno [RRR] 4 + [111p] 4 = 8 x2 = 16. Carmen pays Ana 4 x2 = 8 and Bruno 12 x2 = 24; Ana pays Bruno 8.
     ("E", seats(C, D, A, B), {C: 4, D: 112, A: 8, B: 16},
      {D: 224 + 112 + 112, C: -224 - 8 - 24, A: -112 + 8 - 8, B: -112 + 24 + 8}),
-    # 14 Diego is East and wins: chows and a plain pair, 20 + 2 + 10 = 32; each pays 64.
+    # 14 Diego is East and draws his winning tile: chows and a plain pair, 20 + 2 = 22 (page 2: "No puntuar nada más
+    #   que Mah Jongg: 10 puntos": the self-drawn 2 is more than Mah Jongg, so no 10); each pays 44.
     #   Ana [SSS] 8; Bruno [666m] 2; Carmen [PPP] 4 + NN 2 = 6 x2 = 12.
     #   Bruno pays Ana 6 and Carmen 10; Ana pays Carmen 4.
-    ("E", seats(D, A, B, C), {D: 32, A: 8, B: 2, C: 12},
-     {D: 3 * 64, A: -64 + 6 - 4, B: -64 - 6 - 10, C: -64 + 4 + 10}),
+    ("E", seats(D, A, B, C), {D: 22, A: 8, B: 2, C: 12},
+     {D: 3 * 44, A: -44 + 6 - 4, B: -44 - 6 - 10, C: -44 + 4 + 10}),
     # 15 Diego keeps the deal. Bruno (W) wins without a chow: 2 + 2 + 4 + 444s 4 + 20 + 10 = 42;
     #   Diego pays 84, Ana and Carmen 42. Diego [GGG] 8; Ana 0; Carmen [333m] 2.
     #   Ana pays Diego 8 x2 = 16 and Carmen 2; Carmen pays Diego 6 x2 = 12.
@@ -147,12 +148,12 @@ SPANISH = [
 
 def test_spanish_game():
     data = check_game("spanish", [A, B, C, D], 2000, SPANISH)
-    # Ana: 2000 + 312 - 136 - 82 - 70 - 64 + 184 + 1800 - 76 + 224 - 112 - 62 - 60 - 220 = 3638
-    # Bruno: 2000 - 120 + 240 + 288 - 140 + 120 - 66 - 592 - 38 - 84 - 80 - 80 + 168 + 480 = 2096
-    # Carmen: 2000 - 114 - 44 - 94 - 14 + 0 - 66 - 616 + 104 - 66 - 256 - 50 - 52 - 134 = 598
-    # Diego: 2000 - 78 - 60 - 112 + 224 - 56 - 52 - 592 + 10 - 74 + 448 + 192 - 56 - 126 = 1668
-    assert data["totals"] == {A: 3638, B: 2096, C: 598, D: 1668}
-    assert standings_of(data) == [(1, A, 3638), (2, B, 2096), (3, D, 1668), (4, C, 598)]
+    # Ana: 2000 + 312 - 136 - 82 - 70 - 64 + 184 + 1800 - 76 + 224 - 112 - 42 - 60 - 220 = 3658
+    # Bruno: 2000 - 120 + 240 + 288 - 140 + 120 - 66 - 592 - 38 - 84 - 80 - 60 + 168 + 480 = 2116
+    # Carmen: 2000 - 114 - 44 - 94 - 14 + 0 - 66 - 616 + 104 - 66 - 256 - 30 - 52 - 134 = 618
+    # Diego: 2000 - 78 - 60 - 112 + 224 - 56 - 52 - 592 + 10 - 74 + 448 + 132 - 56 - 126 = 1608
+    assert data["totals"] == {A: 3658, B: 2116, C: 618, D: 1608}
+    assert standings_of(data) == [(1, A, 3658), (2, B, 2116), (3, D, 1608), (4, C, 618)]
     deals = data["deals"]
     assert deals[0]["winner"] == A and deals[1]["seats"]["E"] == A  # East won: East keeps the deal
     assert deals[2]["winner"] is None and deals[3]["seats"] == deals[2]["seats"]  # a draw: East keeps it

@@ -60,7 +60,6 @@ def test_valid_forms_print_canonically(text, canonical):
     ("s", "'s' without numbers: bamboo needs numbers, e.g. 2s (the south wind is S)", "^"),
     ("f", "'f' without numbers", "^"),
     ("", "no tiles in the hand", None),
-    ("1f 2y", "only flowers and seasons in the hand", None),
     ("EEEE SSSS WWWW NNNN RRRR", "20 tiles, more than any hand can hold (18: four kongs and a pair)", None),
     ("1f 1f 123m", "2 copies of 1f (there is one of each flower and season)", "^^ ^^"),
     ("\U0001F02A", "unknown character", "^"),  # the joker tile is not in the game

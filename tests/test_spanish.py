@@ -37,17 +37,20 @@ CASES = [
     # a pair of the prevailing wind scores nothing here: 20 + nothing-but-mah-jong 10 = 30
     ("234m 567m 234p 567p SS", dict(seat="E", round="S", win="4m"), 30, 0, 30,
      {"nothing scored but mah jong": (10, 0, 0)}),
-    # nothing scored but mah jong: 20 + 10 = 30; self-drawn: 20 + 2 + 10 = 32
+    # nothing scored but mah jong: 20 + 10 = 30. Self-drawn: 20 + 2 = 22, for page 2's "No puntuar nada más que
+    # Mah Jongg: 10 puntos" (scoring nothing but Mah Jongg) no longer holds once "Terminar el juego con una ficha
+    # no descartada: 2 puntos" is scored (option nothing_but_mahjong=no-set-points: 32, tests/test_spanish_options.py)
     ("234m 567m 234p 567p 99s", dict(win="4m"), 30, 0, 30, {"mah jong": (20, 0, 0), "chow": (0, 0, 0)}),
-    ("234m 567m 234p 567p 99s", dict(win="4m", source="wall"), 32, 0, 32, {"self-drawn": (2, 0, 0)}),
+    ("234m 567m 234p 567p 99s", dict(win="4m", source="wall"), 22, 0, 22, {"self-drawn": (2, 0, 0)}),
     # no chow (seat S): [222m] 2 + 555p 4 + 777s 4 + EEE 8 + 20 + 10 = 48 (prevailing-wind pung: no double)
     ("[222m] 555p 777s EEE 99s", dict(seat="S", win="9s"), 48, 0, 48, {"no chow": (10, 0, 0)}),
     # loose tile after a kong: [5555p] 8 + 20 + 10, instead of the self-drawn 2 = 38
     ("[5555p] 234m 678m 234s 99s", dict(win="9s", source="loose"), 38, 0, 38, {"won on a loose tile": (10, 0, 0)}),
-    # robbing a kong: 20 + 10 + nothing-but-mah-jong 10 = 40
-    ("234m 678m 234s 567p 99s", dict(win="5p", source="kong"), 40, 0, 40, {"robbing a kong": (10, 0, 0)}),
-    # last tile of the live wall: 20 + 2 + 10 + nothing-but-mah-jong 10 = 42
-    ("234m 678m 234s 567p 99s", dict(win="9s", source="wall", also=["last-wall-tile"]), 42, 0, 42,
+    # robbing a kong: 20 + 10 = 30 (page 2: "No puntuar nada más que Mah Jongg": the 10 for the robbed tile is
+    # more than Mah Jongg, so no nothing-but-mah-jong 10)
+    ("234m 678m 234s 567p 99s", dict(win="5p", source="kong"), 30, 0, 30, {"robbing a kong": (10, 0, 0)}),
+    # last tile of the live wall: 20 + 2 + 10 = 32 (no nothing-but-mah-jong 10, as above)
+    ("234m 678m 234s 567p 99s", dict(win="9s", source="wall", also=["last-wall-tile"]), 32, 0, 32,
      {"last tile of the live wall": (10, 0, 0)}),
     # own wind kong (seat S): {SSSS} 32 + 555p 4 + 20 + 2 = 58; 1 double: 116
     ("{SSSS} 123m 789s 555p NN", dict(seat="S", win="5p", source="wall"), 58, 1, 116,

@@ -148,12 +148,17 @@ class CsvWriter(Writer):
     def __init__(self, out, games):
         super().__init__(out, games)
         self.csv = csv.writer(out, lineterminator="\n")
-        self.csv.writerow(self.FIELDS)
-        self.path = ""
+        self.path = None  # until the header row is written: a file refused at once leaves no output
 
     def start_game(self, path, header, totals):
+        if self.path is None:
+            self.csv.writerow(self.FIELDS)
         self.path = path
         self.players = header.players
+
+    def finish(self, summary, errors):
+        if self.path is None:  # every file refused (and reported): still a CSV, its header row
+            self.csv.writerow(self.FIELDS)
 
     @staticmethod
     def render(r):

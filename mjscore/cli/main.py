@@ -199,6 +199,8 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
     if deal_file:
         data = load_data(deal_file)
         where = "<stdin>" if deal_file == "-" else deal_file
+        if not isinstance(data, dict):  # (the API would take a text for the path of another deal file)
+            raise DealError(f"{where}: a deal is a mapping with hands:, winner:, win: ...")
     elif given:
         data = {"hands": given, "winner": winner, "round": "E" if round_ is None else round_,
                 "false_mahjong": false_mahjong,

@@ -288,7 +288,8 @@ def parse_hand(text: str) -> Hand:
             return _parse_careful(text)
     held = sorted(tiles + [t for m in melds for t in m.tiles]) if melds else tiles
     n = len(held)
-    if n == 0 or n > MAX_TILES or any(map(eq, held, held[4:])):  # sorted: five alike span five places
+    # sorted: five alike span five places. Only flowers and seasons is a hand (a non-winner's)
+    if (n == 0 and not bonus) or n > MAX_TILES or any(map(eq, held, held[4:])):
         return _parse_careful(text)  # raises with the place
     return tuple.__new__(Hand, (tuple(melds), tuple(tiles), tuple(bonus), text))  # all four fields, in order
 
@@ -320,9 +321,8 @@ def _parse_careful(text: str) -> Hand:
         spans = [span for span, ts in parts if t in ts]
         raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, spans)
     n = len(concealed) + sum(len(m.tiles) for m in melds)
-    if n == 0:
-        raise HandError("no tiles in the hand" if not bonus else "only flowers and seasons in the hand", text,
-                        [(0, len(text))])
+    if n == 0 and not bonus:  # only flowers and seasons is a hand: a non-winner's, which scores its bonus tiles
+        raise HandError("no tiles in the hand", text, [(0, len(text))])
     if n > MAX_TILES:
         raise HandError(f"{n} tiles, more than any hand can hold ({MAX_TILES}: four kongs and a pair)", text,
                         [(0, len(text))])

@@ -185,13 +185,16 @@ def _pattern(c, v, _):
     return c.pattern in v
 
 
-expression("suits", "hand", p_int, "number of different suits among the tiles (0-3)", "len(c.suits) == {p}")
+# "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
+expression("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)",
+           "len(c.suits) == {p} and ({p} > 0 or c.has_honours)")
 expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}")
 
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles")
 def _all_tiles(c, v, _):
-    return all(v(t, c) for t in c.tiles)
+    tiles = c.tiles  # none in a hand of only flowers and seasons: then no class holds for "every tile"
+    return bool(tiles) and all(v(t, c) for t in tiles)
 
 
 @condition("concealed_hand", "hand", p_bool, "no group counts as exposed")

@@ -53,6 +53,7 @@ def only_keys(fail, where, mapping: dict, allowed) -> None:
         fail(where, f"unknown key {sorted(unknown)[0]!r} (keys: {', '.join(sorted(allowed))})")
 
 
+# A limit times a fraction of it is worked out as a float: these bounds keep it a finite, exact number.
 MAX_NUMBER = 1_000_000_000  # assumed: no rulebook's points, limit or fine come near; keeps every sum exact and printable
 MAX_FRACTION = 100  # assumed: a limit hand worth more than 100 limits is a typing mistake (rulebooks give 1/2 to 2)
 
