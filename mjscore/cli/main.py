@@ -103,9 +103,9 @@ def _emit_json(data):
 def main():
     """Score and settle mahjong hands under classical rule variants.
 
-    A hand is written as in shared/spec/notation.md: [555p] exposed set, {5555p}
-    concealed kong, free concealed tiles, E S W N winds, R G P dragons, 1f-4f
-    flowers, 1y-4y seasons. Example:
+    A hand is written as in docs/notation.md (`mjscore notation` prints it):
+    [555p] exposed set, {5555p} concealed kong, free concealed tiles, E S W N
+    winds, R G P dragons, 1f-4f flowers, 1y-4y seasons. Example:
 
         mjscore score "[555p] 123m 789s SSS NN" --variant spanish --seat S --win 7s --from wall
     """
@@ -275,6 +275,18 @@ def variants(name, tables_dir, fmt):
     from mjscore.cli.report import variants_text
 
     click.echo(variants_text(found))
+
+
+@main.command()
+def notation():
+    """Print the hand notation: every tile, set and situation, with the common mistakes."""
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
+    for path in (os.path.join(here, "docs", "notation.md"), os.path.join(os.path.dirname(here), "docs", "notation.md")):
+        if os.path.isfile(path):  # inside an installed wheel, or beside the package in the repo
+            with open(path, encoding="utf-8") as f:
+                click.echo(f.read().rstrip("\n"))
+            return
+    raise click.ClickException("the notation reference is missing from this installation; see docs/notation.md")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1,4 +1,4 @@
-"""The hand notation of shared/spec/notation.md: strict parsing, canonical printing.
+"""The hand notation of docs/notation.md: strict parsing, canonical printing.
 
 Parsing never guesses: anything that is not exactly a tile, a set or a kong is a
 HandError naming the group, so a typo at the table shows at once.

@@ -1,8 +1,9 @@
 """Load a variant's YAML table file, validate it, compile its rules; cache what YAML parsing costs.
 
-The file is the spec of a variant (shared/rules/*.md turned into data). Validation
-names the file, the entry and the problem. A validated file is cached as JSON keyed
-by path, size and mtime, so a one-shot command does not import yaml at all.
+The file is the spec of a variant (its rulebook turned into data, docs/tables.md). Validation
+names the file, the entry and the problem. A validated file is cached as JSON, checked
+against the file's bytes on every read (rules/tablecache.py), so a one-shot command does
+not import yaml at all.
 """
 
 from __future__ import annotations
