@@ -7,7 +7,8 @@ command line starts fast.
 
 __version__ = "0.1.0"
 
-_API = ("GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements",
+_API = ("Compared", "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements",
+        "compare", "runner_up",
         "describe_variant", "load_variant", "parse_hand", "score", "score_game", "settle", "variants", "waits")
 __all__ = [*_API, "__version__"]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
 
-from mjscore.errors import DealError, HandError, MjscoreError, SituationError
+from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # settling and games load only when asked for: `score` starts
     from mjscore.play.settle import Settlement
 
 __all__ = [
-    "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements",
+    "Compared", "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements", "compare", "runner_up",
     "describe_variant", "load_variant", "parse_hand", "score", "score_game", "settle", "variants", "waits",
 ]
 
@@ -83,6 +83,16 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     return score_all(parsed, _situation(v, seat, round, win, source, also), v, opts)
 
 
+def runner_up(scores: list[Score]) -> Score | None:
+    """The best arrangement after the one kept that groups the tiles differently (or takes another winning
+    tile): what a referee shows when asked "why not scored as ...?". None when there is no other."""
+    best = scores[0]
+    for s in scores[1:]:
+        if (s.arrangement, s.win) != (best.arrangement, best.win):
+            return s
+    return None
+
+
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
           options: Options = None, tables: str | os.PathLike | None = None) -> Score:
@@ -94,6 +104,46 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     """
     return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
                         options=options, tables=tables)[0]
+
+
+class Compared(NamedTuple):
+    """One variant's answer in a comparison: its best Score, or why the hand cannot be scored there."""
+
+    variant: str
+    score: Score | None
+    error: str | None = None
+
+    def to_dict(self, lang: str = "en") -> dict:
+        return self.score.to_dict(lang) if self.score is not None else {"variant": self.variant, "error": self.error}
+
+
+def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
+            win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
+            tables: str | os.PathLike | None = None) -> list[Compared]:
+    """One hand scored under several variants (all of a folder by default), side by side (`mjscore compare`).
+
+    Each house option applies to the variants that have it (`limit` to all); one that no variant has is an
+    error. A hand that a variant cannot score (flowers where it plays without them, a circumstance it does
+    not know) gives that variant's message instead of failing the whole comparison.
+    """
+    chosen = [load_variant(n, tables) for n in variants] if variants is not None else [
+        _load_variant(n, tables) for n in _variant_names(_tables_dir(tables))]
+    given = _option_strings(options)
+    for text in given:
+        key = text.partition("=")[0].strip()
+        if not any(key in v.options for v in chosen):
+            raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}")
+    parsed = hand if isinstance(hand, Hand) else _parse_hand(hand)
+    out = []
+    for v in chosen:
+        mine = [t for t in given if t.partition("=")[0].strip() in v.options]
+        try:
+            best = arrangements(parsed, v.name, seat=seat, round=round, win=win, source=source, also=also,
+                                options=mine, tables=tables if tables is not None else None)[0]
+            out.append(Compared(v.name, best))
+        except MjscoreError as e:
+            out.append(Compared(v.name, None, str(e)))
+    return out
 
 
 class Wait(NamedTuple):

@@ -72,6 +72,20 @@ def common_options(f):
     return variant_options(format_option("item, waiting tile or payment")(f))
 
 
+LANGS = ("en", "eu", "hu", "es", "da", "native")
+
+
+def lang_option(f):
+    """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
+    return click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True,
+                        help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
+                             "native: each variant's own rulebook; English where a rulebook has no name")(f)
+
+
+def _lang(lang: str, variant) -> str:
+    return variant.language if lang == "native" else lang
+
+
 def situation_options(f):
     words = ", ".join(SITUATIONS)
     f = click.option("--also", "also", multiple=True, metavar="NAME",
@@ -115,19 +129,25 @@ def main():
 @click.argument("hand")
 @situation_options
 @click.option("--all", "show_all", is_flag=True, help="also list every other arrangement considered")
+@click.option("--explain", is_flag=True, help="say why the arrangement kept beat the next best one (for a dispute)")
 @click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")
+@lang_option
 @common_options
-def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, options, tables_dir, fmt):
+def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised."""
     from mjscore import api
 
     scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
                               also=also, options=options, tables=tables_dir)
     best = scores[0]
+    lang = _lang(lang, api.load_variant(best.variant, tables_dir))
     if fmt == "json":
-        data = best.to_dict()
+        data = best.to_dict(lang)
         if show_all:
-            data["alternatives"] = [s.to_dict() for s in scores[1:]]
+            data["alternatives"] = [s.to_dict(lang) for s in scores[1:]]
+        if explain:
+            runner = api.runner_up(scores)
+            data["runner_up"] = runner.to_dict(lang) if runner is not None else None
         _emit_json(data)
         return
     if fmt == "csv":
@@ -140,7 +160,42 @@ def score(hand, seat, round_, win, source, also, show_all, glyphs, variant, opti
         return
     from mjscore.cli.report import score_text
 
-    click.echo(score_text(best, scores[1:] if show_all else None, glyphs))
+    click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang))
+    if explain:
+        from mjscore.cli.report import explain_text
+
+        click.echo(explain_text(best, api.runner_up(scores), lang))
+
+
+@main.command()
+@click.argument("hand")
+@situation_options
+@click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
+              help="the variants to compare, separated by commas (default: all)")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="a house option (repeatable), applied to each variant that has it, e.g. limit=1000")
+@click.option("--tables", "tables_dir", metavar="DIR", default=None,
+              help="use the YAML table files in DIR instead of the packaged ones")
+@lang_option
+@click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
+              help="table for people; json: a list with, per variant, the object `score --format json` prints")
+def compare(hand, seat, round_, win, source, also, variant_list, options, tables_dir, lang, fmt):
+    """One HAND under every variant (or --variant a,b), side by side: what it is worth in each and why.
+
+    Example: mjscore compare "[555p] 123m 789s SSS NN" --seat S --win 7s --from wall
+    """
+    from mjscore import api
+
+    names = [n.strip() for n in variant_list.split(",") if n.strip()] if variant_list else None
+    results = api.compare(hand, names, seat=seat, round=round_, win=win, source=source, also=also,
+                          options=options, tables=tables_dir)
+    langs = {c.variant: _lang(lang, api.load_variant(c.variant, tables_dir)) for c in results}
+    if fmt == "json":
+        _emit_json([c.to_dict(langs[c.variant]) for c in results])
+        return
+    from mjscore.cli.report import compare_text
+
+    click.echo(compare_text(results, lang))
 
 
 @main.command()

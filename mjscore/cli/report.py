@@ -46,18 +46,29 @@ def situation_line(s: Score) -> str:
     return ", ".join(parts)
 
 
-def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False) -> str:
+def item_name(i, lang: str) -> str:
+    """The item's name in `lang`, marked * where the rulebook has none and English is shown."""
+    name, found = i.name(lang)
+    return name if found else f"{name} *"
+
+
+def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en") -> str:
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
     if s.arrangement:
         shown = " ".join(g(a) for a in s.arrangement)
         lines.append(f"arrangement: {shown}" + ("  (mah jong)" if s.mahjong else "  (not mah jong)"))
     rows = []
+    cited = any(i.cite for i in s.items)
     for i in s.items:
-        rows.append([i.rule, g(i.tiles), i.points or "", i.doubles or "",
-                     f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")])
+        rows.append([item_name(i, lang), g(i.tiles), i.points or "", i.doubles or "",
+                     f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")]
+                    + ([i.cite] if cited else []))
     if rows:
-        lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"]), ""]
+        lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"] + (["rulebook"] if cited else [])),
+                  ""]
+        if lang != "en" and any(not i.name(lang)[1] for i in s.items):
+            lines.append("* the rulebook has no name for this item in that language: English shown")
     if s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
@@ -81,6 +92,77 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value] for a_ in alternatives]
         lines.append(_table(rows, ["arrangement", "win", "points", "doubles", "limit hand", "value"]))
+    return "\n".join(lines)
+
+
+def _cell(points: int, doubles: int, limit: float, extra: int) -> str:
+    parts = [str(points)] if points else []
+    if doubles:
+        parts.append(f"{doubles} dbl")
+    if limit:
+        parts.append(f"{fmt_fraction(limit)} limit")
+    if extra:
+        parts.append(f"+{extra}")
+    return " + ".join(parts) or "0"
+
+
+def explain_text(best: Score, runner: Score | None, lang: str = "en") -> str:
+    """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
+    kept = " ".join(best.arrangement) or best.hand
+    if runner is None:
+        return f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})"
+    other = " ".join(runner.arrangement) or runner.hand
+    won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
+    lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
+                 f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
+             + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
+    def counted(s):  # noqa: E306
+        return {(i.rule, i.tiles): i for i in s.items}
+    a, b = counted(best), counted(runner)
+    only_kept = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in a.items() if k not in b]
+    only_other = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in b.items() if k not in a]
+    if only_kept:
+        lines.append("  counted here only: " + ", ".join(only_kept))
+    if only_other:
+        lines.append("  counted there only: " + ", ".join(only_other))
+    return "\n".join(lines)
+
+
+def compare_text(results, lang: str = "en") -> str:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
+    first = next((c.score for c in results if c.score is not None), None)
+    lines = [f"{first.hand}  ({situation_line(first)})" if first else "no variant could score this hand", ""]
+    scored = [c for c in results if c.score is not None]
+    heads = [c.variant for c in results]
+    col = {c.variant: c.score for c in results}
+    def row(label, get):  # noqa: E306
+        return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
+    rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
+            row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
+            row("value", lambda s: s.value)]
+    sums: dict[str, dict[str, list]] = {}
+    for c in scored:
+        for i in c.score.items:
+            acc = sums.setdefault(i.rule, {}).setdefault(c.variant, [0, 0, 0.0, 0])
+            acc[0] += i.points
+            acc[1] += i.doubles
+            acc[2] = max(acc[2], i.limit)
+            acc[3] += i.extra
+    same = []
+    differ = []
+    for rule, per in sums.items():
+        cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
+        (same if len(per) == len(scored) and len(set(cells.values())) == 1 else differ).append((rule, cells))
+    lines.append(_table(rows, ["", *heads]))
+    if differ:
+        lines += ["", "items that differ (— absent):",
+                  _table([[rule] + [cells.get(v, "—") for v in heads] for rule, cells in differ], ["item", *heads])]
+    if same:
+        lines += ["", "the same in every variant scored: " + ", ".join(
+            f"{rule} {next(iter(cells.values()))}" for rule, cells in same)]
+    for c in results:
+        if c.error:
+            lines.append(f"{c.variant}: not scored: {c.error}")
     return "\n".join(lines)
 
 
@@ -116,7 +198,7 @@ def _value_step(v: Variant) -> str:
     return step
 
 
-def variant_text(v: Variant) -> str:
+def variant_text(v: Variant, lang: str = "en") -> str:
     lines = [f"{v.name}: {v.title}", f"source: {v.source}",
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
@@ -147,8 +229,9 @@ def variant_text(v: Variant) -> str:
                 value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
             if r.extra:
                 value.append(f"+{r.extra} after doubling")
-            rows.append([r.name, ", ".join(value), r.when, r.who if r.who != who else ""])
-        lines += [_table(rows, ["rule", "value", "when", "who"]), ""]
+            name = dict(r.names).get(lang, r.name) if lang != "en" else r.name
+            rows.append([name, ", ".join(value), r.when, r.who if r.who != who else "", r.cite])
+        lines += [_table(rows, ["rule", "value", "when", "who", "rulebook"]), ""]
     if v.situations:
         lines.append("extra --also words: " + ", ".join(f"{k} ({d})" for k, d in v.situations.items()))
     if v.settlement:

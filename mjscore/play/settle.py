@@ -64,11 +64,11 @@ class Settlement(NamedTuple):
     net: dict[str, int]
     notes: list[str]
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
         d = self.deal
         hands = {}
         for seat, s in self.scores.items():
-            hands[seat] = {"player": d.player(seat), **s.to_dict()}
+            hands[seat] = {"player": d.player(seat), **s.to_dict(lang)}
         return {
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},

@@ -30,16 +30,36 @@ class Item(NamedTuple):
     extra: int = 0
     table: str = ""  # heading of the rule's table (not in JSON)
     keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
+    cite: str = ""  # where its rule stands in the rulebook
+    names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
 
-    def to_dict(self) -> dict:
+    def name(self, lang: str = "en") -> tuple[str, bool]:
+        """The item's name in `lang` and whether it is in that language (else the English rule name)."""
+        if lang != "en":
+            for code, text in self.names:
+                if code == lang:
+                    return text, True
+        return self.rule, lang == "en"
+
+    def to_dict(self, lang: str = "en") -> dict:
+        """`rule` is the stable English key; with another language, `name` is the rulebook's own word
+        (or the English one with `name_lang: en` where the rulebook has none); `cite` where it stands."""
         out: dict[str, Any] = {"rule": self.rule}
+        if lang != "en":
+            out["name"], found = self.name(lang)
+            if not found:
+                out["name_lang"] = "en"
+        if self.cite:
+            out["cite"] = self.cite
         if self.tiles:
             out["tiles"] = self.tiles
+        counted = False
         for key in ("points", "doubles", "limit", "extra"):
             val = getattr(self, key)
             if val:
                 out[key] = val
-        if len(out) == 1 + bool(self.tiles):
+                counted = True
+        if not counted:
             out["points"] = 0  # a row that counted for nothing, shown so a reader sees it was considered
         return out
 
@@ -71,12 +91,13 @@ class Score(NamedTuple):
         """Best first: a winning hand, then value, then uncapped value, then points."""
         return (self.mahjong, self.value, self.uncapped, self.points)
 
-    def to_dict(self) -> dict:
+    def to_dict(self, lang: str = "en") -> dict:
+        """The JSON `score` prints; item names in `lang` (a language code; English where the rulebook has none)."""
         frac = self.limit_fraction
         return {
             "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
             "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
-            "items": [i.to_dict() for i in self.items], "points": self.points, "doubles": self.doubles,
+            "items": [i.to_dict(lang) for i in self.items], "points": self.points, "doubles": self.doubles,
             "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
             "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
             "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
@@ -191,7 +212,7 @@ def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
     matched = [r for r in rules if r.pred(ctx, subject)]
-    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles)
+    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
                   for r in matched)
     return text, items, frozenset(n for r in matched for n in r.replaces)
 
@@ -235,7 +256,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         if r.pred(ctx, None):
             if restricted:
                 r = r._replace(doubles=0)
-            items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles))
+            items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names))
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:

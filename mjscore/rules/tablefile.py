@@ -13,6 +13,7 @@ from mjscore.errors import TableError, VariantNotFound
 from mjscore.rules import registry as R
 
 FAULT_SCORING = ("restricted", "zero", "normal")
+LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
 
 
 def packaged_dir() -> str:
@@ -173,3 +174,40 @@ def check_grid(grid, fail) -> dict | None:
                 fail(where, f"values must be whole numbers >= 0, not {cell!r}")
         out[base] = tuple(row)
     return dict(sorted(out.items()))
+
+
+def check_language(fail, code):
+    if code not in LANGUAGES:
+        fail("language", f"the rulebook's language is one of {', '.join(LANGUAGES)}, not {shown(code)}")
+    return code
+
+
+def check_cite(fail, where: str, cite) -> str:
+    """Where a rule stands in its rulebook: short text ("rule 85 XII", "table 2", "§4", "p. 1")."""
+    expect(fail, where, cite, str, "cite")
+    if len(cite) > 80 or not cite.isprintable():
+        fail(where, f"cite is a short reference on one line (at most 80 characters), not {shown(cite)}")
+    return cite
+
+
+def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[str, str], ...]]:
+    """A rule's names in its rulebook's language(s): {eu: "..."}; a rule with exposed/concealed points
+    may name each: {eu: {exposed: "...", concealed: "..."}}. Returns the pairs for "" (the rule), and
+    for "exposed" and "concealed"."""
+    out: dict[str, list] = {"": [], "exposed": [], "concealed": []}
+    if names is None:
+        return {k: () for k in out}
+    expect(fail, where, names, dict, "names")
+    for lang, name in names.items():
+        if lang not in LANGUAGES:
+            fail(f"{where} names", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
+        if isinstance(name, dict) and split:
+            only_keys(fail, f"{where} names.{lang}", name, {"exposed", "concealed"})
+            parts = {k: name.get(k) for k in ("exposed", "concealed")}
+        else:
+            parts = {"": name, "exposed": name, "concealed": name}
+        for key, text in parts.items():
+            if not isinstance(text, str) or not text.strip() or not text.isprintable() or len(text) > 80:
+                fail(f"{where} names.{lang}", f"a name is text on one line (at most 80 characters), not {shown(text)}")
+            out[key].append((lang, text))
+    return {k: tuple(v) for k, v in out.items()}

@@ -18,7 +18,8 @@ from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.rules import tablecache
 from mjscore.rules.inherit import resolved_raw
 from mjscore.rules.tablefile import (
-    Fail, check_grid, check_switch, expect, int_problem, only_keys, stem, tables_dir, variant_names,
+    Fail, check_cite, check_grid, check_language, check_names, check_switch, expect, int_problem, only_keys, stem,
+    tables_dir, variant_names,
 )
 from mjscore.loading import ReadProblem, read_yaml
 
@@ -28,10 +29,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong",
+    "settlement", "situations", "mahjong", "language",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles"}
+             "note", "keep_doubles", "cite", "names"}
 SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
     "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
@@ -55,6 +56,8 @@ class Rule(NamedTuple):
     when: str = ""  # the condition as written, for `mjscore variants NAME`
     pred: Callable = lambda c, s: True
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
+    cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
+    names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
 
 
 class Requirement(NamedTuple):
@@ -118,6 +121,7 @@ class Variant(NamedTuple):
     not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
     value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
     memo: dict | None = None  # scoring's caches for this variant (rule sets, group items); made fresh by build()
+    language: str = "en"  # the rulebook's language: --lang native shows its names
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -267,15 +271,18 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         if heading_kept not in known.get("headings", ()):
             fail(where, f"keep_doubles names no table {heading_kept!r} "
                         f"(tables: {', '.join(known.get('headings', ()))})")
+    cite = check_cite(fail, where, entry.get("cite", ""))
+    names = check_names(fail, where, entry.get("names"), split)
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
-                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep))
+                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
+                  cite=cite)
     if not split:
-        return [Rule(name, points=values.get("points", 0), pred=pred, **common)]
+        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
         test = (lambda c, g, pred=pred, flag=flag: g.exposed == flag and pred(c, g))
-        out.append(Rule(f"{exposure} {name}", points=values[exposure], pred=test, **common))
+        out.append(Rule(f"{exposure} {name}", points=values[exposure], pred=test, names=names[exposure], **common))
     return out
 
 
@@ -380,6 +387,7 @@ def build(raw: Any, path: str) -> Variant:
         long_hand=expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
+        language=check_language(fail, raw.get("language", "en")),
     )
 
 

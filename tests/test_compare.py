@@ -1,0 +1,67 @@
+"""`mjscore compare`: each variant's column is exactly what `score --variant V` says, side by side."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from helpers import run
+
+VARIANTS = ["basque", "bmja", "danish", "dmjl", "hungarian", "spanish"]
+HANDS = [  # (hand, situation): mah jong everywhere, in some variants only, nowhere, bonus tiles, special shapes
+    ("[555p] 123m 789s SSS NN", ["--seat", "S", "--win", "7s", "--from", "wall"]),
+    ("[555p] 123m 789s SSS NN 1f", ["--seat", "S", "--win", "7s"]),  # spanish plays without flowers
+    ("123m 456m 789m 123p NN", ["--win", "N"]),  # four chows: bmja allows one (not mah jong there)
+    ("11m 22m 33p 44p 55s 66s 77s", ["--win", "7s"]),  # seven pairs: a winning shape in some variants only
+    ("19m 19p 19s ESWNRGP P", ["--win", "P", "--from", "wall"]),  # thirteen orphans
+    ("{EEEE} [SSS] WWW NNN RR", ["--win", "R", "--from", "wall"]),  # all honours, a limit hand
+    ("1112345678999m 5m", ["--win", "5m"]),  # nine gates
+    ("123m 456p 78s EEE N", ["--seat", "W"]),  # one tile short: not mah jong anywhere
+    ("[222s] [333s] [444s] 666s GG", ["--win", "G"]),  # all green
+    ("[RRR] [GGG] PP 123m 456p", ["--win", "4p"]),  # little dragons
+    ("2468p 1357s EE", []),  # a losing hand of odds and ends
+]
+
+
+@pytest.mark.parametrize("hand,args", HANDS)
+def test_each_column_is_the_score_of_that_variant(hand, args):
+    code, out, err = run("compare", hand, *args, "--format", "json")
+    assert code == 0, err
+    got = {d["variant"]: d for d in json.loads(out)}
+    assert list(got) == VARIANTS
+    for v in VARIANTS:
+        c, o, e = run("score", hand, *args, "--variant", v, "--format", "json")
+        if c == 0:
+            assert got[v] == json.loads(o)
+        else:  # the variant refuses the hand: its column says why, in score's own words
+            assert got[v] == {"variant": v, "error": e.removeprefix("mjscore: error: ").splitlines()[0]}
+
+
+def test_a_hand_that_is_mah_jong_in_some_variants_only():
+    # 123m 456m 789m 123p NN: four chows and a pair. BMJA allows at most one chow in a standard hand,
+    # so it is no mah jong there; DMJL and the others take it as a winning hand.
+    code, out, _ = run("compare", "123m 456m 789m 123p NN", "--win", "N", "--format", "json")
+    mahjong = {d["variant"]: d["mahjong"] for d in json.loads(out)}
+    assert mahjong == {"basque": True, "bmja": False, "danish": True, "dmjl": True, "hungarian": True,
+                       "spanish": True}
+
+
+def test_the_table_names_a_variant_that_refuses_the_hand():
+    code, out, err = run("compare", "[555p] 123m 789s SSS NN 1f", "--seat", "S", "--win", "7s",
+                         "--variant", "spanish,basque")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[-1] == "spanish: not scored: spanish is played without flowers and seasons: 1f"
+    assert lines[2].split() == ["spanish", "basque"]
+
+
+def test_options_go_to_the_variants_that_have_them():
+    # mode is a basque option only; limit is every variant's
+    code, out, _ = run("compare", "{EEEE} [SSS] WWW NNN RR", "--win", "R", "--option", "limit=1000",
+                       "--option", "mode=clean", "--variant", "basque,dmjl", "--format", "json")
+    data = {d["variant"]: d for d in json.loads(out)}
+    assert data["basque"]["options"]["mode"] == "clean" and "mode" not in data["dmjl"]["options"]
+    assert data["basque"]["limit"] == data["dmjl"]["limit"] == 1000
+    code, _, err = run("compare", "123m", "--option", "colour=red")
+    assert (code, err) == (2, "mjscore: error: --option 'colour=red': no variant compared has an option 'colour'\n")
