@@ -177,7 +177,7 @@ def check_grid(grid, fail) -> dict | None:
 
 
 def check_language(fail, code):
-    if code not in LANGUAGES:
+    if not isinstance(code, str) or code not in LANGUAGES:  # a list or mapping is refused, not a TypeError
         fail("language", f"the rulebook's language is one of {', '.join(LANGUAGES)}, not {shown(code)}")
     return code
 
