@@ -20,7 +20,8 @@ def test_issue_example_json():
     assert data["arrangement"] == ["[555p]", "123m", "789s", "SSS", "NN"]
     assert data["hand"] == "[555p] 123m 789s SSS NN"
     assert data["limit_hand"] is None and data["limit_fraction"] == 0 and data["limit"] == 300
-    assert {"rule": "pung of own wind", "tiles": "SSS", "doubles": 1} in data["items"]
+    # its rulebook place: page 2, "Tres o cuatro del propio Viento, ocultas o expuestas: dobla la puntuación total"
+    assert {"rule": "pung of own wind", "cite": "p. 2 §6", "tiles": "SSS", "doubles": 1} in data["items"]
     for key in ("variant", "options", "seat", "round", "items"):
         assert key in data
 
