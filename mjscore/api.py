@@ -280,14 +280,15 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
 def describe_variant(v: Variant) -> dict:
     """A variant's tables, options and settlement as data (`mjscore variants NAME --format json`)."""
     return {
-        "variant": v.name, "title": v.title, "source": v.source, "limit": v.limit, "flowers": v.flowers,
+        "variant": v.name, "title": v.title, "source": v.source, "language": v.language, "limit": v.limit,
+        "flowers": v.flowers,
         "shapes": list(v.shapes),
         "options": {k: {"type": o.type, "default": o.default, "choices": list(o.choices), "help": o.help}
                     for k, o in v.options.items()},
         "tables": [{"table": h, "per": per, "who": who,
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
-                               "keep_doubles": list(r.keep_doubles)}
+                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names)}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement,
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},

@@ -143,8 +143,6 @@ def test_every_item_cites_the_rulebook_and_native_is_basque():
     assert len(seen) >= 35, sorted(seen)  # the hands reach most of the table's rules
 
 
-@pytest.mark.xfail(strict=True, reason="the mechanism gives the long hand's item (from `long_hand:`) no cite or "
-                                       "name; rule 67 would be its cite, rule 63's \"esku luzea\" its name")
 def test_the_long_hand_cites_rule_67():
     # rule 63: "Fitxa gehiegi duen eskua esku luzea da."; rule 67: "Esku luzearen puntuak ez dira zenbatuko."
     got = items(["[111m] 1112345678999p 99s", "--seat", "S"])  # 17 tiles: a long hand

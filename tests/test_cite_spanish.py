@@ -146,8 +146,6 @@ def test_every_item_cites_the_rulebook_and_native_is_spanish():
     assert len(seen) == 30, sorted(seen)  # the hands reach every rule of the table (26 entries, 30 items)
 
 
-@pytest.mark.xfail(strict=True, reason="the mechanism gives the long hand's item (from `long_hand:`) no cite; "
-                                       "neither page values a long hand, so it would cite its assumed source")
 def test_the_long_hand_cites_its_source():
     got = items(["[111m] 1112345678999p 99s", "--seat", "S"])  # 17 tiles: a long hand
-    assert got["long hand"].get("cite")
+    assert got["long hand"]["cite"] == "assumed: no words on pp. 1-2"

@@ -352,7 +352,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 
 
 def long_hand(hand, sit, variant, options, why) -> Score:
-    item = Item("long hand", points=0)
+    item = Item("long hand", points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
     return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
                  bonus=tuple(T.name(t) for t in hand.bonus), notes=(why,))

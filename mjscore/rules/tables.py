@@ -122,6 +122,7 @@ class Variant(NamedTuple):
     value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
     memo: dict | None = None  # scoring's caches for this variant (rule sets, group items); made fresh by build()
     language: str = "en"  # the rulebook's language: --lang native shows its names
+    long_hand_words: tuple = ("", ())  # the long hand item's cite and names
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -345,6 +346,7 @@ def build(raw: Any, path: str) -> Variant:
     only_keys(fail, "value", value, {"round_up", "grid"})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
+    long_value, long_words = _long_hand(raw.get("long_hand", 0), fail)
     settlement = raw.get("settlement") or {}
     expect(fail, "settlement", settlement, dict, "settlement")
     for key, val in settlement.items():
@@ -384,11 +386,21 @@ def build(raw: Any, path: str) -> Variant:
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
-        long_hand=expect(fail, "long_hand", raw.get("long_hand", 0), int, "long_hand"), round_up=round_up,
+        long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")),
     )
+
+
+def _long_hand(entry, fail) -> tuple[int, tuple]:
+    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
+    if not isinstance(entry, dict):
+        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
+    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
+    value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
+    return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
+                   check_names(fail, "long_hand", entry.get("names"), False)[""])
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
