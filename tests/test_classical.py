@@ -430,7 +430,7 @@ options:
   draw: null
   flowers: {type: bool, default: false, help: we play without scoring bonus tiles}
 tables:
-  - table: "Table D: winner rules (§8)"
+  - table: "Winner Rules"
     rules:
       - {rule: Last Tile is Only Possible Tile, remove: true}
       - rule: Won on a Wall Tile
@@ -440,7 +440,7 @@ tables:
       - rule: Seven Pairs Bonus
         when: {groups: {set: pair, min: 7}}
         points: 1
-  - table: "Table C: hand rules (§7)"
+  - table: "Hand Rules"
     remove: true
 """
 
@@ -464,9 +464,9 @@ def test_club_extends_packaged_variant(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ("variant: a\nextends: b\ntitle: t\nsource: s\n", "circular inheritance"),
     ("variant: a\nextends: nothing\ntitle: t\nsource: s\n", "no variant 'nothing'"),
-    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Table C: hand rules (§7)\"\n"
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Hand Rules\"\n"
      "    rules:\n      - {rule: Nope, remove: true}\n", "does not inherit"),
-    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Table C: hand rules (§7)\"\n"
+    ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - table: \"Hand Rules\"\n"
      "    rules:\n      - {rule: X, in_place_of: Nope, points: 1}\n", "in_place_of names a rule 'Nope'"),
     ("variant: a\nextends: dmjl\ntitle: t\nsource: s\ntables:\n  - {table: Nope, remove: true}\n",
      "names a table the parent does not have"),
