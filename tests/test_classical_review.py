@@ -1,6 +1,7 @@
-"""Review of the classical variants (dmjl, bmja) against shared/rules/classical.md.
+"""Review of the classical variants (dmjl, bmja) against KDE Kajongg's rulesets "Classical Chinese DMJL"
+and "Classical Chinese BMJA" (comments name their rule lists: Meld, Hand, Mah Jongg, Winner, Loser Rules).
 
-Each hand was worked out by hand from the spec, independently of the program; the comment
+Each hand was worked out by hand from those rulesets, independently of the program; the comment
 beside it shows the arithmetic. Expected tuples are (mahjong, points, doubles, limit_fraction,
 value) read from the CLI's JSON, dmjl first, then bmja.
 """
@@ -9,7 +10,7 @@ import pytest
 
 from helpers import score_json
 
-LONG = (False, 0, 0, 0, 0)  # §3.1: a long hand (or BMJA 2+ chows with 14 tiles) reports all 0
+LONG = (False, 0, 0, 0, 0)  # Kajongg's Long Hand: a long hand (or BMJA 2+ chows with 14 tiles) reports all 0
 SW = ("--seat", "S", "--round", "W")  # E and N are neither own nor round wind
 
 
@@ -33,7 +34,7 @@ def lim(limit, fraction=1):
 D500, B1000 = lim(500), lim(1000)
 
 CASES = [
-    # --- --win omitted: every tile is tried (§3.2) ---
+    # --- --win omitted: every tile is tried ---
     # Drawn. 9p: 111m 8 + 555p 4 + 777s 4 + 20 + wall 2 + dmjl Completes Pair of Terminals 4 + Only
     # Possible 2 (9p is the single wait) = 44; Three Concealed Pongs + Only Concealed Melds: 176 (3s gives
     # only 40 x 4). bmja: 38, Only Concealed Melds: 76.
@@ -42,7 +43,7 @@ CASES = [
     # Claimed. dmjl best is E on the pair: 8 + 4 + 4 + 20 + pair of honours 4 + only 2 = 42, Three
     # Concealed Pongs (the claimed pair is not a pung): 84. bmja: E or 3s: 8 + 4 + 4 + 20 = 36.
     ("no win, claimed", "111m 555p 777s 234s EE", SW, (True, 42, 1, 0, 84), (True, 36, 0, 0, 36)),
-    # --- bonus tiles (§5, §6, §7) ---
+    # --- bonus tiles (Meld Rules, Hand Rules) ---
     # Own flower alone: [222m] 2 + 444p 4 + 777s 4 + 20 + wall 2 + 1f 4 = 36 (45s waits 3s/6s).
     # dmjl: no double (needs own flower AND own season); bmja Own Flower 1: 72.
     ("own flower alone", "[222m] 444p 456s 777s 55p 1f", drawn("6s"), (True, 36, 0, 0, 36), (True, 36, 1, 0, 72)),
@@ -53,7 +54,7 @@ CASES = [
     # bmja 2 + 2 + Own Flower 1 + Own Season 1 = 6: 4096 capped 1000. Capped: fraction 0.
     ("all flowers and seasons", "[222m] 444p 456s 777s 55p 1234f 1234y", ("--seat", "W") + drawn("6s"),
      (True, 64, 3, 0, 500), (True, 64, 6, 0, 1000)),
-    # --- dragons and winds (§7) ---
+    # --- dragons and winds (Hand Rules) ---
     # {RRRR} 32 + [GGG] 4 + PP 2 + 555p 4 + 20 + wall 2 = 64; dmjl + Only Possible (12m) 2 = 66,
     # dragons 2 + Little Three Dragons 1: 528 capped 500. bmja 64 x 4 = 256.
     ("little three dragons with kong", "{RRRR} [GGG] PP 123m 555p", SW + drawn("3m"),
@@ -74,7 +75,7 @@ CASES = [
     # 12 tiles (no calling rules): 3 x 4 = 12, own 1 + round 1; dmjl + Little Four Joys 1: 96; bmja 48.
     ("twelve tiles, little four joys", "[EEE] [SSS] [WWW] NN 5p", ("--seat", "S", "--round", "E"),
      (False, 12, 3, 0, 96), (False, 12, 2, 0, 48)),
-    # --- Zero Point Hand (dmjl §8) ---
+    # --- Zero Point Hand (DMJL Winner Rules) ---
     # RR scores 2: no Zero Point. 20 + wall 2 + RR 2 + pair of honours 4 + only 2 = 30, OCM: 60.
     ("zero point spoilt by dragon pair", "123m 456m 789p 234s RR", SW + drawn("R"), (True, 30, 1, 0, 60), LONG),
     # NN scores nothing: 20 + 2 + 4 + 2 = 28, Zero Point + OCM: 112.
@@ -89,7 +90,7 @@ CASES = [
     # wins); dmjl 3CP: 80. bmja 40.
     ("claimed tile completes the chow", "111m 456p 555p EEE 99s", SW + claimed("5p"),
      (True, 40, 1, 0, 80), (True, 40, 0, 0, 40)),
-    # --- Nine Gates / Squirming Snake / Gates of Heaven (§4) ---
+    # --- Nine Gates / Squirming Snake / Gates of Heaven (Mah Jongg Rules) ---
     # Surplus 3, claimed 6p (11 123 345 678 999): dmjl not Nine Gates (surplus != 6), not Snake (3):
     # 999p 8 + 20 = 28 (without 6p the hand also wins on 9p: 11 123 345 789 999, so not the only tile);
     # True Color 3: 224. bmja: Gates of Heaven, any winning tile.
@@ -102,14 +103,14 @@ CASES = [
     ("squirming snake surplus 5", "11123455678999p", claimed("2p"), D500, B1000),
     # Exposed group allowed for the Snake; bmja: declared group, two chows: long.
     ("squirming snake exposed", "[999p] 111p 22p 345p 678p", claimed("2p"), D500, LONG),
-    # --- Imperial Jade (§8) ---
+    # --- Imperial Jade (Winner Rules) ---
     ("imperial jade two chows", "234s 234s 666s GGG 33s", claimed("6s"), D500, LONG),
     ("imperial jade one chow", "222s 234s 33s 666s GGG", claimed("6s"), D500, B1000),
     # Six green kinds: 666s 4 + [888s] claimed 2 + GGG 8 + 20 = 34 (33s 88s two waits); dragons 1 + dmjl
     # False Color 1: 136. bmja 68.
     ("six green kinds is not jade", "234s 666s 888s GGG 33s", SW + claimed("8s"),
      (True, 34, 2, 0, 136), (True, 34, 1, 0, 68)),
-    # --- loose tile, last tile (§8) ---
+    # --- loose tile, last tile (Winner Rules) ---
     # 5p from the wall: no Plum Blossom. {1111m} 32 + 777s 4 + 999s 8 + 20 + wall 2 = 66; dmjl + pair
     # 2..8 2 + only 2 = 70, 3CP + OCM: 280. bmja 66 x 2 = 132.
     ("plum blossom near miss", "{1111m} 234m 55p 777s 999s", SW + drawn("5p"),
@@ -127,19 +128,19 @@ CASES = [
     # Drawn 5p, last wall tile: 2 + 4 + 4 + 20 + wall 2 = 32; dmjl + pair 2..8 2 (3p 5p 6p wait) = 34; x 2.
     ("last wall tile on a pair", "[222m] 444p 456s 777s 55p", SW + drawn("5p") + ("--also", "last-wall-tile"),
      (True, 34, 1, 0, 68), (True, 32, 1, 0, 64)),
-    # --- robbing the kong (§2, §8) ---
+    # --- robbing the kong (Winner Rules) ---
     ("carrying pole exposed", "[EEE] [444m] 123s 777p 99m", ("--win", "2s", "--from", "kong"), D500, B1000),
     ("thirteen orphans robbing", "119m 19p 19s ESWN RGP", ("--win", "9m", "--from", "kong"), D500, B1000),
     # 3s robbed into 24s: 111m 8 + 555p 4 + EEE 8 + 20 = 40; dmjl + only 2 = 42; robbing 1 + 3CP 1: 168.
     # bmja 40 x 2 = 80.
     ("robbing the kong", "111m 555p 234s EEE 99p", SW + ("--win", "3s", "--from", "kong"),
      (True, 42, 2, 0, 168), (True, 40, 1, 0, 80)),
-    # --- Three Concealed Pongs (dmjl §7) ---
+    # --- Three Concealed Pongs (DMJL Hand Rules) ---
     # {5555p} 16 + 111m 8 + 777s 4 + 20 = 48; dmjl + pair of terminals 4 + only 2 = 54, 3CP (the claimed
     # pair is no pung): 108. bmja 48.
     ("three concealed pongs with kong, claimed pair", "{5555p} 111m 777s 234s 99p", SW + claimed("9p"),
      (True, 54, 1, 0, 108), (True, 48, 0, 0, 48)),
-    # --- treasures, terminals and honours (§8) ---
+    # --- treasures, terminals and honours (Winner Rules) ---
     # [111m] 4 + 999m 8 + EEE 8 + NNN 8 + RR 2 + 20 = 50; dmjl + pair of honours 4 + only 2 = 56, No Chow
     # + False Color + Only T&H + 3CP: 896 capped 500. bmja No Chow + Only T&H: 200.
     ("terminals and honours capped", "[111m] 999m EEE NNN RR", SW + claimed("R"),
@@ -155,7 +156,7 @@ CASES = [
     # No Chow + OCM: 280.
     ("hidden treasure with kong", "{1111m} 555p 777s EEE 99p", SW + drawn("9p"), D500, (True, 70, 2, 0, 280)),
     ("three great scholars with kong", "{RRRR} [GGG] PPP 555m 99p", SW + drawn("9p"), D500, B1000),
-    # --- winds (§5, §6) ---
+    # --- winds (Meld Rules) ---
     # Seat S round S, SS own + round 4: 555p 4 + 777s 4 + 999s 8 + 4 + 20 = 40; dmjl + pair of honours 4
     # + only 2 = 46, 3CP: 92. bmja 40.
     ("own = round wind pair claimed", "123m 555p 777s 999s SS", ("--seat", "S", "--round", "S") + claimed("S"),
@@ -165,7 +166,7 @@ CASES = [
      (True, 32, 2, 0, 128), (True, 32, 2, 0, 128)),
     # [RRRR] 16 + 20 + pair of terminals 4 = 40 (1p 4p 7p all win); dragons 1 + False Color 1: 160.
     ("exposed dragon kong, one suit", "[RRRR] 123p 456p 789p 11p", SW + claimed("1p"), (True, 40, 2, 0, 160), LONG),
-    # --- limit situations (§8) ---
+    # --- limit situations (Winner Rules) ---
     ("heaven with concealed kong", "{EEEE} 123m 444p 777s NN", ("--also", "heaven"), D500, B1000),
     ("earth seat W", "123m 444p 777s EEE NN", ("--seat", "W", "--also", "earth", "--win", "2m"), D500, B1000),
     ("concealed true color via loose", "{2222s} 345s 678s 999s 11s", ("--win", "1s", "--from", "loose"), D500, LONG),
@@ -173,14 +174,14 @@ CASES = [
     # (3p 5p 6p wait) = 32, x 2 = 64. bmja 60.
     ("original call, claimed pair second", "[222m] 444p 456s 777s 55p", SW + claimed("5p") + ("--also", "original-call"),
      (True, 32, 1, 0, 64), (True, 30, 1, 0, 60)),
-    # --- max_chows (§12) ---
+    # --- max_chows (Kajongg option "number of allowed chows") ---
     # [123m] 0 + EEE 8 (round) + 999s 8 + NN 0 + 20 + wall 2 = 38; dmjl + pair of honours 4 + only 2 = 44.
     ("two chows, bmja long", "[123m] 456p EEE 999s NN", ("--seat", "S", "--round", "E") + drawn("N"),
      (True, 44, 1, 0, 88), LONG),
     ("two chows, max_chows=2", "[123m] 456p EEE 999s NN",
      ("--seat", "S", "--round", "E", "--option", "max_chows=2") + drawn("N"),
      (True, 44, 1, 0, 88), (True, 38, 1, 0, 76)),
-    # --- special patterns (bmja §4) and the half-limit rule (§10.3) ---
+    # --- special patterns (BMJA Mah Jongg Rules) and the half limit (counts if >= points) ---
     # Knitting claimed with all eight bonus tiles, seat E: 32 points; All F 2 + All S 2 + Own F 1 + Own S
     # 1 + No Chow 1 = 7: 4096 >= 500, so not the half limit; capped 1000 (fraction 0).
     ("knitting outscored", "1234567m 1234567p 1234f 1234y", claimed("5p"), LONG, (True, 32, 7, 0, 1000)),
@@ -199,14 +200,14 @@ CASES = [
     ("all pair honors roof off", "11m 99m 11p EE SS RR GG", SW + drawn("G") + ("--option", "roof_off=true"),
      LONG, lim(1000, 0.5)),
     ("wriggling snake on a wind", "1123456789s ESWN", drawn("N"), LONG, B1000),
-    # --- more --win omitted (§3.2, §3.3) ---
+    # --- more --win omitted ---
     # Robbed, no --win: only a tile with no other copy may be robbed; 2s gives Carrying Pole.
     ("no win, robbing finds carrying pole", "111m 555p 234s EEE 99p", SW + ("--from", "kong"), D500, B1000),
     ("no win, last wall tile finds the moon", "123m 444s 777s 11p EEE", SW + ("--from", "wall", "--also",
                                                                            "last-wall-tile"), D500, B1000),
     # Loose, no --win. dmjl: 5p is Plum Blossom (500), but 3m or 4m (the only tile: 1m is held four times)
     # score 68 points and dead wall + 3CP + OCM 3 doubles = 544, capped 500: equal value, higher uncapped
-    # value wins (§3.3). bmja: Plum Blossom 1000 beats 66 x 2.
+    # value wins. bmja: Plum Blossom 1000 beats 66 x 2.
     ("no win, loose: uncapped breaks the tie", "{1111m} 234m 55p 777s 999s", SW + ("--from", "loose"),
      (True, 68, 3, 0, 500), B1000),
     ("no win, loose, roof off", "{1111m} 234m 55p 777s 999s", SW + ("--from", "loose", "--option", "roof_off=true"),
@@ -223,7 +224,7 @@ CASES = [
      (True, 32, 0, 0, 32), (True, 32, 0, 0, 32)),
     ("hidden treasure via loose", "{1111m} 555p 777s EEE 99p", SW + ("--win", "9p", "--from", "loose"),
      D500, (True, 70, 2, 0, 280)),
-    # Half-limit threshold is >= (§10.3): seat E round E, EE 4 + RR 2 + GG 2 = 8, No Chow + Only T&H:
+    # Half-limit threshold is >=: seat E round E, EE 4 + RR 2 + GG 2 = 8, No Chow + Only T&H:
     # 8 x 4 = 32. With limit 64 the half limit is 32 >= 32: a limit hand of 32. With limit 62 (31 < 32):
     # the points, 32.
     ("half limit equality", "11m 99m 11p EE SS RR GG", claimed("G") + ("--option", "limit=64"),
@@ -242,7 +243,7 @@ CASES = [
     # bmja 64 x 4 = 256.
     ("own = round wind kong, claimed pair", "{NNNN} [WWW] 999s 11s 123s", ("--seat", "N", "--round", "N") + claimed("1s"),
      (True, 68, 3, 0, 500), (True, 64, 2, 0, 256)),
-    # --- Last Tile is Only Possible Tile (dmjl §8) ---
+    # --- Last Tile is Only Possible Tile (DMJL Winner Rules) ---
     # Without 2m: 1111m 3m ... waits on 2m only (33m cannot pair with 1111m; 1m is held four times).
     # 111m 8 + [123m] claimed 0 + 20 + only 2 = 30.
     ("only tile through four alike", "1111m 23m 456p 789s EE", SW + claimed("2m"), (True, 30, 0, 0, 30), LONG),
@@ -252,7 +253,7 @@ CASES = [
     ("pair wait not the only tile", "11122m 456p 789s EEE", SW + claimed("2m"), (True, 38, 0, 0, 38), LONG),
     ("full limit roof off", "{EEEE} 123m 444p 777s NN", ("--also", "heaven", "--option", "roof_off=true"),
      D500, B1000),
-    # --- non-winning hands (§3.1, Tables A-C, E) ---
+    # --- non-winning hands (Meld, Hand and BMJA Loser Rules) ---
     # 222 333 444m as pungs 12; dmjl 3CP: 24. bmja 12 (not calling).
     ("13 tiles concealed pungs", "222m 333m 444m 55p 7s 9s", (), (False, 12, 1, 0, 24), (False, 12, 0, 0, 12)),
     # Four alike undeclared: a pung and a single. 222m 4 + 555p 4 + 777s 4 = 12.
@@ -272,7 +273,7 @@ CASES = [
      (False, 32, 3, 0, 256), (False, 32, 6, 0, 1000)),
     # Calling for The 13 Unique Wonders on one tile (P): 11m pair 0 points.
     ("calling thirteen, one tile", "119m 19p 19s ESWN RG", (), (False, 0, 0, 0, 0), (False, 0, 0, 0.4, 400)),
-    # A 13-tile hand ignores situation options (§3.1).
+    # A 13-tile hand ignores situation options.
     ("13 tiles ignore situation", "[111m] [222m] 333m 55m 77m", drawn("5m") + ("--also", "last-wall-tile"),
      (False, 10, 0, 0, 10), (False, 10, 3, 0, 80)),
     # 13 tiles whose one completion (5m) is Buried Treasure (also pure, but a limit hand: no Purity
