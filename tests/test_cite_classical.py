@@ -229,8 +229,6 @@ def test_no_winning_pattern_message(variant, args, note):
     assert (d["mahjong"], d["value"], d["notes"]) == (False, 0, [note])
 
 
-@pytest.mark.xfail(strict=True, reason="a long hand's item comes from the top-level `long_hand:` value, "
-                   "which has no place for a cite (Kajongg: handRules 'Long Hand', points=0)")
 def test_long_hand_item_cites_kajongg():
     d = score_json("123m 456m 789m 234p 55p", "--win", "5p", "--variant", "bmja")
     assert [i.get("cite") for i in d["items"]] == ["DMJL and BMJA (Kajongg): Hand Rules"]
