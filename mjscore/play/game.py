@@ -128,9 +128,7 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
     return header, deals()
 
 
-class _Broken(NamedTuple):
-    """A line that could not be read; it becomes a rejected deal, not a lost one."""
-
+class _Broken(NamedTuple):  # a line that could not be read: it becomes a rejected deal, not a lost one
     why: str
 
 
@@ -333,14 +331,19 @@ def settle_one(header: Header, seated: Seated) -> Result:
 
 def named(result: Settlement) -> dict:
     """A settlement as data with players' names in place of seats (a game is about people)."""
-    d = result.deal
-    name = d.players
+    d, name = result.deal, result.deal.players
+    hands = {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
+                          "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}
+             for seat, s in result.scores.items()}
+    won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
+    if won:
+        hands[name[d.winner]]["items"] = [i.to_dict() for i in result.scores[d.winner].items]
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
-        "hands": {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
-                               "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}
-                  for seat, s in result.scores.items()},
+        "win": {"tile": result.scores[d.winner].win, "from": w.source, "discarder": name.get(w.discarder),
+                "also": list(w.also)} if won else None,
+        "hands": hands,
         "payments": [{"from": name[p.payer], "to": name[p.payee], "amount": p.amount, "reason": p.reason}
                      for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
@@ -421,13 +424,10 @@ def _can_fork() -> bool:
 
 
 def _chunks(items: Iterator, size: int) -> Iterator[list]:
-    chunk = []
-    for item in items:
-        chunk.append(item)
-        if len(chunk) == size:
-            yield chunk
-            chunk = []
-    if chunk:
+    from itertools import islice
+
+    items = iter(items)  # a list too, or islice would start it again each time
+    while chunk := list(islice(items, size)):
         yield chunk
 
 
