@@ -7,13 +7,14 @@ command line starts fast.
 
 __version__ = "0.1.0"
 
-_API = ("Compared", "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements",
-        "compare", "runner_up",
-        "describe_variant", "load_variant", "parse_hand", "score", "score_game", "settle", "variants", "waits")
+_API = ("Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait",
+        "Waits", "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "parse_hand", "score",
+        "score_game", "score_sheet", "season", "settle", "variants", "waits")
 __all__ = [*_API, "__version__"]
 
 
-_HOME = {"Settlement": "mjscore.play.settle", "MjscoreError": "mjscore.errors"}  # the rest: mjscore.api
+_HOME = {"Settlement": "mjscore.play.settle", "MjscoreError": "mjscore.errors", "Season": "mjscore.play.season",
+         "Sheet": "mjscore.play.season"}  # the rest: mjscore.api
 
 
 def __getattr__(name: str):

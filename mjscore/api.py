@@ -23,11 +23,13 @@ from mjscore.rules.tables import Variant, load_variant as _load_variant, load_wi
 if TYPE_CHECKING:  # settling and games load only when asked for: `score` starts without them
     from mjscore.play.game import Header, Result
     from mjscore.play.record import Summary
+    from mjscore.play.season import Season, Sheet
     from mjscore.play.settle import Settlement
 
 __all__ = [
-    "Compared", "GameResult", "MjscoreError", "Score", "Settlement", "Variant", "Wait", "Waits", "arrangements", "compare", "runner_up",
-    "describe_variant", "load_variant", "parse_hand", "score", "score_game", "settle", "variants", "waits",
+    "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
+    "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "parse_hand", "score", "score_game",
+    "score_sheet", "season", "settle", "variants", "waits",
 ]
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
@@ -275,6 +277,29 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
     collector = _Collector()
     play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
+
+
+def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
+    return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
+
+
+def score_sheet(game: GameResult | str | os.PathLike, *, variant: str | None = None, options: Options = None,
+                tables: str | os.PathLike | None = None) -> Sheet:
+    """A game's score sheet as a club keeps it (`mjscore sheet`): a row per deal with who was East, the
+    result, how the last tile came, each player's net and running total; its `totals` are batch's."""
+    from mjscore.play.season import score_sheet as _sheet
+
+    return _sheet(_scored(game, variant, options, tables))
+
+
+def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[str, str] | Iterable[str] | None = None,
+           variant: str | None = None, options: Options = None, tables: str | os.PathLike | None = None) -> Season:
+    """A season of games (scored results or game files, in order): the league table with statistics per player
+    (`mjscore standings`), each game's sheet and the running changes (`mjscore report`). `aliases` folds other
+    spellings into one name: {"Ane M.": "Ane"} or ["Ane=Ane M."]. A total is the change from a variant's counter."""
+    from mjscore.play.season import season as _season
+
+    return _season((_scored(g, variant, options, tables) for g in games), aliases)
 
 
 def describe_variant(v: Variant) -> dict:

@@ -305,6 +305,54 @@ def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
         sys.exit(1)
 
 
+def _season_format(f):
+    return click.option("--format", "fmt", type=click.Choice(["table", "csv", "markdown", "html", "json"]),
+                        default="table", help="table for people, csv for spreadsheets, markdown or html for a club's "
+                                              "pages, json for programs")(f)
+
+
+def _not_scored(games) -> None:
+    """As batch: deals that could not be scored are said on stderr, and the exit status is 1."""
+    bad = [d for g in games for d in g.deals if d.get("error")]
+    if bad:
+        for d in bad:
+            click.echo(f"mjscore: not scored: {d['place']}: {d['error']}", err=True)
+        click.echo(f"mjscore: {len(bad)} of {sum(len(g.deals) for g in games)} deals not scored", err=True)
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@_season_format
+@variant_options_long_only
+def sheet(files, fmt, variant, options, tables_dir):
+    """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
+    net and running total) and a final row, whose totals are batch's."""
+    from mjscore import api
+    from mjscore.cli.season import score_files, sheets_text
+
+    games = score_files(files, variant, options, tables_dir)
+    click.echo(sheets_text([api.score_sheet(g) for g in games], fmt))
+    _not_scored(games)
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@_season_format
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
+              help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
+@variant_options_long_only
+def standings(files, fmt, aliases, variant, options, tables_dir):
+    """The league table of a season of games: total (the change from a variant's counter), games, deals,
+    wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank."""
+    from mjscore import api
+    from mjscore.cli.season import score_files, standings_text
+
+    games = score_files(files, variant, options, tables_dir)
+    click.echo(standings_text(api.season(games, aliases=aliases), fmt))
+    _not_scored(games)
+
+
 @main.command()
 @click.argument("name", required=False)
 @click.option("--tables", "tables_dir", metavar="DIR", default=None, help="list the table files in DIR instead")

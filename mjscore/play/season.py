@@ -1,0 +1,258 @@
+"""A club's records over a season: each game's score sheet, the league table, statistics per player.
+
+Pure functions over scored games (what `mjscore.score_game` returns: file, variant, players, start,
+deals, totals); nothing here reads a file or prints. A player is a name; `--alias` spellings are
+folded into one name before anything is counted, so the same person is one row however a file
+spelt them. Where a variant starts players at a counter (spanish: 2000), a player's season total is
+the change from it, so games of different variants add up.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, NamedTuple, Protocol
+
+from mjscore.errors import DealError
+
+SELF_DRAWN = ("wall", "loose")  # the winning tile came from the wall (a loose tile after a kong is one too)
+HOW = {"wall": "self-drawn", "loose": "loose tile", "kong": "robbing a kong"}
+
+
+class Game(Protocol):
+    """What a season reads of a scored game (mjscore.api.GameResult)."""
+
+    file: str
+    variant: str
+    players: list[str]
+    start: dict[str, int]
+    deals: list[dict]
+    totals: dict[str, int]
+
+
+# --- a game's score sheet ----------------------------------------------------------------------------
+
+class SheetRow(NamedTuple):
+    """One deal as a club writes it on paper: who was East, the result, how the last tile came, nets."""
+
+    deal: int
+    game: int  # 1, then 2 ... where a file goes on after a game's four rounds
+    round: str
+    east: str
+    result: str  # the winner's name, "draw", "false mah jong by NAME" or "not scored"
+    how: str  # "discard by NAME", "self-drawn", "loose tile", "robbing a kong", or ""
+    value: int | None  # the winning hand's value
+    net: dict[str, int]  # player -> the deal's net (absent: sitting out or not scored)
+    totals: dict[str, int]  # player -> running total after the deal (as batch reports it)
+    error: str | None = None
+
+    def to_dict(self) -> dict:
+        return self._asdict()
+
+
+class Sheet(NamedTuple):
+    file: str
+    variant: str
+    players: list[str]
+    start: dict[str, int]
+    rows: list[SheetRow]
+    net: dict[str, int]  # each player's sum of the deals' nets
+    totals: dict[str, int]  # the final row: equal to batch's totals for the file
+
+    def to_dict(self) -> dict:
+        return {"file": self.file, "variant": self.variant, "players": self.players, "start": self.start,
+                "rows": [r.to_dict() for r in self.rows], "net": self.net, "totals": self.totals}
+
+
+def how_won(deal: dict) -> str:
+    """How the winner's last tile came, in words."""
+    win = deal.get("win") or {}
+    if not win:
+        return ""
+    source = win.get("from", "discard")
+    words = f"discard by {win['discarder']}" if source == "discard" and win.get("discarder") else HOW.get(source, source)
+    return ", ".join([words, *win.get("also", [])])
+
+
+def result_of(deal: dict) -> str:
+    if deal.get("error"):
+        return "not scored"
+    if deal.get("false_mahjong"):
+        return f"false mah jong by {deal['false_mahjong']}"
+    return deal["winner"] or "draw"
+
+
+def score_sheet(game: Game) -> Sheet:
+    """The score sheet of one game: a row per deal with each player's net and running total, and the sums."""
+    rows = []
+    net = dict.fromkeys(game.players, 0)
+    for d in game.deals:
+        won = d.get("winner") and not d.get("error")
+        rows.append(SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d),
+                             how_won(d) if won else "", d["hands"][d["winner"]]["value"] if won else None,
+                             dict(d.get("net") or {}), dict(d["totals"]), d.get("error")))
+        for name, amount in (d.get("net") or {}).items():
+            net[name] += amount
+    return Sheet(game.file, game.variant, list(game.players), dict(game.start), rows, net, dict(game.totals))
+
+
+# --- the league table and statistics -------------------------------------------------------------------
+
+def alias_map(aliases: Mapping[str, str] | Iterable[str] | None) -> dict[str, str]:
+    """Spelling -> name, from {"Ane M.": "Ane"} or ["Ane=Ane M.,A. Mendi"] (the name, then its other spellings)."""
+    if aliases is None:
+        return {}
+    if isinstance(aliases, Mapping):
+        return {str(k): str(v) for k, v in aliases.items()}
+    out: dict[str, str] = {}
+    for text in aliases:
+        name, eq, spellings = str(text).partition("=")
+        others = [s.strip() for s in spellings.split(",") if s.strip()]
+        if not eq or not name.strip() or not others:
+            raise DealError(f"--alias {text!r}: write NAME=OTHER SPELLING (several spellings separated by commas)")
+        for other in others:
+            if out.get(other, name.strip()) != name.strip():
+                raise DealError(f"--alias: {other!r} is given as a spelling of both {out[other]!r} and {name.strip()!r}")
+            out[other] = name.strip()
+    return out
+
+
+def _renamer(game: Game, aliases: dict[str, str]):
+    """A function from the names of one game to the season's names; two players of a game are never one person."""
+    seen: dict[str, str] = {}
+    for p in game.players:
+        person = aliases.get(p, p)
+        if person in seen:
+            raise DealError(f"{game.file}: {seen[person]} and {p} both play in this game, so they cannot be "
+                            f"the same person {person} (--alias)")
+        seen[person] = p
+    return lambda name: aliases.get(name, name) if name is not None else None
+
+
+class _Player:
+    """A player's counts as the season goes."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.total = self.games = self.deals = self.wins = self.self_drawn = self.false_mahjong = 0
+        self.discarded = self.paid_as_discarder = self.paid_to_winners = 0
+        self.win_values: list[int] = []
+        self.best: dict | None = None
+        self.variants: dict[str, int] = {}
+        self.counters: dict[str, dict[str, int]] = {}
+        self.limit_hands: dict[str, int] = {}
+        self.doubling_items: dict[str, int] = {}
+
+
+def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
+    """Add one scored deal to the players' counts."""
+    winner, winner_name = who(d.get("winner")), d.get("winner")
+    for name in d["net"]:
+        players[who(name)].deals += 1
+    if d.get("false_mahjong"):
+        players[who(d["false_mahjong"])].false_mahjong += 1
+    if not winner or d.get("false_mahjong"):
+        return
+    p, hand, win = players[winner], d["hands"][winner_name], d.get("win") or {}
+    p.wins += 1
+    p.win_values.append(hand["value"])
+    p.self_drawn += win.get("from") in SELF_DRAWN
+    if p.best is None or hand["value"] > p.best["value"]:
+        p.best = {"value": hand["value"], "variant": game.variant, "file": game.file, "deal": d["deal"],
+                  "hand": hand["hand"], "limit_hand": hand.get("limit_hand")}
+    if hand.get("limit_hand"):
+        p.limit_hands[hand["limit_hand"]] = p.limit_hands.get(hand["limit_hand"], 0) + 1
+    for item in hand.get("items", []):
+        if item.get("doubles") and not item.get("limit"):
+            p.doubling_items[item["rule"]] = p.doubling_items.get(item["rule"], 0) + 1
+    for pay in d["payments"]:
+        if pay["to"] == winner_name and pay["from"] != winner_name:
+            payer = players[who(pay["from"])]
+            payer.paid_to_winners += pay["amount"]
+            if pay["from"] == win.get("discarder"):
+                payer.paid_as_discarder += pay["amount"]
+    if win.get("discarder"):
+        players[who(win["discarder"])].discarded += 1
+
+
+def _ratio(a: float, b: float, places: int = 3) -> float | None:
+    return round(a / b, places) if b else None
+
+
+def _row(p: _Player) -> dict:
+    return {
+        "player": p.name, "total": p.total, "games": p.games, "deals": p.deals, "wins": p.wins,
+        "self_drawn": p.self_drawn, "false_mahjong": p.false_mahjong, "best": p.best,
+        "average": _ratio(p.total, p.games, 1), "variants": dict(sorted(p.variants.items())),
+        "counters": p.counters, "win_rate": _ratio(p.wins, p.deals), "self_drawn_share": _ratio(p.self_drawn, p.wins),
+        "average_win": _ratio(sum(p.win_values), len(p.win_values), 1),
+        "limit_hands": dict(sorted(p.limit_hands.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "doubling_items": dict(sorted(p.doubling_items.items(), key=lambda kv: (-kv[1], kv[0]))),
+        "discarded": p.discarded, "paid_as_discarder": p.paid_as_discarder, "paid_to_winners": p.paid_to_winners,
+    }
+
+
+class Season(NamedTuple):
+    """The games of a season together: the league table (one row per player, with statistics), each game's
+    sheet, and every player's running change across the season (for the chart)."""
+
+    games: list[dict]  # file, variant, players (season names), start, deals scored and rejected
+    table: list[dict]  # ranked: player, rank, total, games, deals, wins, self_drawn, false_mahjong, best ...
+    sheets: list[Sheet]
+    series: list[dict]  # after each scored deal: file, deal, season's running change per player
+    summary: dict  # games, deals read, scored, rejected
+
+    def to_dict(self) -> dict:
+        return {"games": self.games, "table": self.table, "sheets": [s.to_dict() for s in self.sheets],
+                "series": self.series, "summary": self.summary}
+
+
+def _ranked(rows: list[dict]) -> list[dict]:
+    rows.sort(key=lambda r: (-r["total"], r["player"]))
+    for i, r in enumerate(rows):
+        r["rank"] = rows[i - 1]["rank"] if i and r["total"] == rows[i - 1]["total"] else i + 1
+    return [{"rank": r.pop("rank"), **r} for r in rows]
+
+
+def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | None = None) -> Season:
+    """The league table, statistics, sheets and running changes of the games, in the order given."""
+    names = alias_map(aliases)
+    players: dict[str, _Player] = {}
+    running: dict[str, int] = {}
+    listed, sheets, series = [], [], []
+    read = rejected = 0
+    for game in games:
+        who = _renamer(game, names)
+        for name in game.players:
+            p = players.setdefault(who(name), _Player(who(name)))
+            p.games += 1
+            p.variants[game.variant] = p.variants.get(game.variant, 0) + 1
+            change = game.totals[name] - game.start[name]
+            p.total += change
+            running.setdefault(p.name, 0)
+            if game.start[name]:
+                c = p.counters.setdefault(game.variant, {"start": game.start[name], "end": game.start[name]})
+                c["end"] += change
+        bad = 0
+        for d in game.deals:
+            read += 1
+            if d.get("error"):
+                bad += 1
+                continue
+            _count_deal(d, game, who, players)
+            for name, amount in d["net"].items():
+                running[who(name)] += amount
+            series.append({"file": game.file, "deal": d["deal"], "totals": dict(running)})
+        rejected += bad
+        listed.append({"file": game.file, "variant": game.variant, "players": [who(p) for p in game.players],
+                       "start": {who(p): v for p, v in game.start.items()}, "deals": len(game.deals) - bad,
+                       "rejected": bad})
+        sheets.append(score_sheet(game))
+    table = _ranked([_row(p) for p in players.values()])
+    order = [r["player"] for r in table]
+    series = [{**s, "totals": {n: s["totals"].get(n, 0) for n in order}} for s in series]
+    return Season(listed, table, sheets, series,
+                  {"games": len(listed), "read": read, "scored": read - rejected, "rejected": rejected})
+
+
+def counter_words(row: Mapping[str, Any]) -> str:
+    """A player's counters in words ("spanish 2000 -> 2534"), for the faces; empty where no variant has one."""
+    return "; ".join(f"{v} {c['start']} -> {c['end']}" for v, c in row["counters"].items())
