@@ -354,6 +354,37 @@ def standings(files, fmt, aliases, variant, options, tables_dir):
 
 
 @main.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.option("-o", "--output", default=None, metavar="FILE.html", help="write the page to FILE (default: stdout)")
+@click.option("--title", default=None, help="the page's title (default: Season, N games)")
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
+              help="other spellings of a player's name in the files (repeatable)")
+@variant_options_long_only
+def report(files, output, title, aliases, variant, options, tables_dir):
+    """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
+    game's score sheet (needs the extra: pip install "mjscore[report]")."""
+    from mjscore import api
+    from mjscore.cli.chart import INSTALL, have_matplotlib, running_totals_svg
+
+    if not have_matplotlib():
+        _fail(INSTALL, [], 2)
+    from mjscore.cli.batch import AtomicFile
+    from mjscore.cli.season import score_files
+    from mjscore.cli.season_report import report_page
+
+    games = score_files(files, variant, options, tables_dir)
+    s = api.season(games, aliases=aliases)
+    page = report_page(s, running_totals_svg(s.series, [r["player"] for r in s.table]),
+                       title or f"Season, {len(games)} game{'s' if len(games) != 1 else ''}")
+    if output in (None, "-"):
+        click.echo(page)
+    else:
+        with AtomicFile(output) as out:
+            out.write(page + "\n")
+    _not_scored(games)
+
+
+@main.command()
 @click.argument("name", required=False)
 @click.option("--tables", "tables_dir", metavar="DIR", default=None, help="list the table files in DIR instead")
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table")

@@ -101,7 +101,7 @@ def _cell(cell: Any) -> str:
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.25em .5em}
 th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:bold}
-tr:last-child td{font-weight:600}table.standings tr:last-child td{font-weight:normal}"""
+table.sheet tr:last-child td{font-weight:600}table.sheet td{white-space:nowrap}"""
 
 
 def html_page(title: str, body: str, style: str = STYLE) -> str:
@@ -113,7 +113,7 @@ def html_page(title: str, body: str, style: str = STYLE) -> str:
 # --- score sheets -----------------------------------------------------------------------------------------
 
 def _signed(n: int | None) -> str:
-    return "" if n is None else f"{n:+d}"
+    return "" if n is None else f"{n:+d}" if n else "0"
 
 
 def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
@@ -147,16 +147,16 @@ def sheets_text(sheets: list[Sheet], fmt: str) -> str:
     if fmt == "csv":
         return _csv(grids)
     if fmt == "html":
-        body = "\n".join(html_table(h, _shown_rows(rows), _sheet_title(s), "sheet") for s, (h, rows) in zip(sheets, grids))
+        body = "\n".join(html_table(h, shown_rows(rows), _sheet_title(s), "sheet") for s, (h, rows) in zip(sheets, grids))
         return html_page("Score sheets", body)
     parts = []
     for s, (h, rows) in zip(sheets, grids):
         title = _sheet_title(s)
-        parts.append((f"## {title}" if fmt == "markdown" else title) + "\n\n" + _text_table(_shown_rows(rows), h, fmt))
+        parts.append((f"## {title}" if fmt == "markdown" else title) + "\n\n" + _text_table(shown_rows(rows), h, fmt))
     return "\n\n".join(parts)
 
 
-def _shown_rows(rows: list[list]) -> list[list]:
+def shown_rows(rows: list[list]) -> list[list]:
     """For people: nets with their sign, nothing where a player sat out."""
     out = []
     for row in rows:

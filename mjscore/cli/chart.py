@@ -1,0 +1,53 @@
+"""The season chart: each player's running total across the season, drawn by matplotlib as inline SVG.
+
+matplotlib is an optional extra (`pip install "mjscore[report]"`) and is imported here only, when a
+report is written; no other command loads it. The figure is drawn without pyplot (no global state,
+no display) and its SVG carries no date and stable ids, so the same season gives the same page.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+
+INSTALL = 'the report draws its chart with matplotlib: install it with  pip install "mjscore[report]"'
+
+
+def have_matplotlib() -> bool:
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def running_totals_svg(series: list[dict], players: list[str], width: float = 9.0, height: float = 4.5) -> str:
+    """An SVG element: x the deals of the season in order, y each player's running change from the start;
+    dotted lines where a new game file begins."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore", "font.size": 9}):
+        fig = Figure(figsize=(width, height), layout="constrained")
+        ax = fig.add_subplot()
+        xs = list(range(len(series) + 1))
+        for name in players:
+            ys = [0] + [point["totals"].get(name, 0) for point in series]
+            ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, label=name, gid=f"line-{name}")
+        previous = None
+        for i, point in enumerate(series):
+            if point["file"] != previous:
+                ax.axvline(i, color="#999", linestyle=":", linewidth=0.8)
+                ax.annotate(os.path.basename(point["file"]).rsplit(".", 1)[0], (i, 1), xycoords=("data", "axes fraction"),
+                            xytext=(3, -3), textcoords="offset points", va="top", fontsize=7, color="#555")
+                previous = point["file"]
+        ax.axhline(0, color="#444", linewidth=0.6)
+        ax.set_xlabel("deals of the season, in order")
+        ax.set_ylabel("running total (change from the start)")
+        ax.set_xlim(0, max(len(series), 1))
+        ax.grid(axis="y", alpha=0.3)
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+        out = io.StringIO()
+        fig.savefig(out, format="svg", metadata={"Date": None})
+    text = out.getvalue()
+    return text[text.index("<svg"):]  # inline: no XML declaration or doctype inside the HTML page
