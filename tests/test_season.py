@@ -206,3 +206,23 @@ def test_alias_mistakes_are_one_line():
     assert code == 2 and "NAME=OTHER SPELLING" in err and "Traceback" not in err
     code, out, err = run("standings", PATHS[0], "--alias", "Ane=Bruno")  # both at the same table
     assert code == 2 and "both play in this game" in err
+
+
+def test_a_deal_that_cannot_be_scored_is_a_row_of_the_sheet_and_counts_nowhere(tmp_path):
+    text = (SEASON / "2026-03-spanish.yaml").read_text(encoding="utf-8")
+    broken = text.replace('Iker: "[888m] [GGG] 345s 678p EE"', 'Iker: "[888m] [GGG] 345x 678p EE"')
+    assert broken != text
+    path = tmp_path / "broken.yaml"
+    path.write_text(broken, encoding="utf-8")
+    code, out, err = run("sheet", str(path), "--format", "json")
+    assert code == 1 and "1 of 12 deals not scored" in err and "deal 5" in err
+    rows = json.loads(out)[0]["rows"]
+    assert rows[4]["result"] == "not scored" and rows[4]["net"] == {} and rows[4]["error"]
+    # deal 5 (Iker's self-drawn 56) counts for nothing; the seats after it are as before (the winner is still
+    # named), so every other deal's hand-worked net stands
+    kept = [n for i, n in enumerate(nets("2026-03-spanish.yaml")) if i != 4]
+    assert json.loads(out)[0]["totals"] == {p: 2000 + sum(n[p] for n in kept) for p in kept[0]}
+    code, out, err = run("standings", str(path), "--format", "json")
+    assert code == 1
+    iker = next(r for r in json.loads(out) if r["player"] == "Iker")
+    assert (iker["deals"], iker["total"]) == (11, sum(n["Iker"] for n in kept))
