@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import check_header, read_game, seat_deals, settle_all
+from mjscore.play.game import check_header, read_game, seat_deals
+from mjscore.play.workers import settle_all
 from mjscore.play.settle import switch
 
 
