@@ -360,6 +360,9 @@ def test_hungarian_game():
     assert deals[6]["false_mahjong"] == AD and deals[6]["payments"] == [] and deals[7]["seats"]["E"] == DO
     assert deals[9]["hands"][CS]["points"] == 22 and deals[9]["hands"][CS]["value"] == 22 + 1000
     assert deals[8]["round"] == "S" and deals[8]["seats"] == seats(AD, BA, CS, DO)
+    # a party is 16 SCORED deals ("Egy parti, praktikusán, 16 pontozott játékból áll"): the draws (deals 3 and
+    # 11) and the void false mah jong (deal 7) do not count, so these 16 deals are 13 of the party's 16
+    assert data["parties"] == [{"game": 1, "played": 16, "counted": 13}]
 
 
 # --- the other output formats and parallel settling ------------------------------------------------------------

@@ -43,6 +43,7 @@ class Seated(NamedTuple):
     seats: dict[str, str]  # seat -> player name
     game: int  # 1, then 2 ... when a file goes on after a game's four rounds
     also: tuple[str, ...] = ()  # circumstances derived from the game (East's ninth win in a row)
+    counted: int | None = None  # fixed number of deals: place among the counted ones (0: not counted)
 
 
 class Result(NamedTuple):
@@ -55,6 +56,7 @@ class Result(NamedTuple):
     game: int
     data: dict | None  # Settlement.to_dict() with names for seats
     error: str | None
+    counted: int | None = None  # as Seated.counted
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -183,8 +185,9 @@ class Table:
         self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
         self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
         self.east_wins = 0  # East's wins in a row in this prevailing wind
-        self.deals = 0  # deals played in this game
+        self.deals = 0  # deals counted in this game (see counts)
         self.max_deals = switch(v, opts, "deals_per_game", None)
+        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
         self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
 
     @property
@@ -208,10 +211,18 @@ class Table:
         self.seats()
         return self._seats[2].get(name) if isinstance(name, str) else None
 
+    def counts(self, winner_seat: str | None) -> int | None:
+        """A deal's place among the counted ones in a game of a fixed number of deals (0: with `counted_deals:
+        won`, a draw or void deal does not count); None in a game without a fixed number."""
+        if not self.max_deals:
+            return None
+        return self.deals + 1 if winner_seat is not None or not self.only_won else 0
+
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
         v, opts = self.v, self.opts
-        self.deals += 1
+        if winner_seat is not None or not self.only_won:
+            self.deals += 1
         if false_mahjong:
             keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
         elif winner_seat is None:
@@ -264,7 +275,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         d = raw.data if isinstance(raw.data, dict) else {}
         winner = table.seat_of(d.get("winner"))
         also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
-        yield Seated(raw, table.round, seats, table.game, also)
+        yield Seated(raw, table.round, seats, table.game, also, table.counts(winner))
         table.after(winner, bool(d.get("false_mahjong")))
 
 
@@ -324,11 +335,11 @@ def settle_one(header: Header, seated: Seated) -> Result:
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
-        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None)
+        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None, seated.counted)
     except SituationError as e:
-        return Result(*base, None, deal_words(str(e)))
+        return Result(*base, None, deal_words(str(e)), seated.counted)
     except MjscoreError as e:
-        return Result(*base, None, str(e))
+        return Result(*base, None, str(e), seated.counted)
 
 
 def named(result: Settlement) -> dict:
