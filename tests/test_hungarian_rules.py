@@ -1,4 +1,4 @@
-"""Hungarian (Hergár, 1925): the length of a party.
+"""Hungarian (Hergár, 1925): the length of a party and the house options for the rulebook's doubtful words.
 
 Every number is worked by hand from the Hungarian rulebook (Hergár, 1925), IV. "Az elszámolás":
 pung 2-8 2/4, pung of 1, 9 or honours 4/8 (exposed/concealed), pair of own wind or dragons 2,
@@ -13,7 +13,9 @@ import csv
 import io
 import json
 
-from helpers import run
+import pytest
+
+from helpers import items, run, score, score_json
 
 V = "hungarian"
 
@@ -92,3 +94,117 @@ def test_a_game_without_a_fixed_length_reports_no_count(tmp_path):
     assert "parties" not in data and "counted" not in data["deals"][0]
     code, out, err = run("batch", str(path), "--format", "table")
     assert code == 0 and "party" not in out and "counted" not in out
+
+
+# --- one suit "closed with a dragon or wind" (option one_suit_closing) -----------------------------------------
+# Hergár (1925), IV. "Duplázás": "1x, ha: Egyszínű az összes figura (Sárkánnyal, vagy Széllal zárva)" = "once,
+# if every figure is of one suit (closed with a dragon or a wind)": the closing pair ("záró-Pár") is the honour.
+
+ONE_SUIT = [
+    # the pair closes it: NN (not South's wind, scores nothing) + 20 = 20; one suit closed with a wind x2 = 40
+    ("123m 456m 789m 234m NN", "2m", "pair", 20, 1, 40, True),
+    ("123m 456m 789m 234m NN", "2m", "any", 20, 1, 40, True),
+    # an honour PUNG, a pair of the suit: [RRR] 4 + 20 = 24; dragon pung x2 = 48; not every figure is of one suit
+    ("[RRR] 123m 456m 789m 99m", "4m", "pair", 24, 1, 48, False),
+    # ... the old reading (honours anywhere): dragon pung 1 + one suit with honours 1: 24 x 4 = 96
+    ("[RRR] 123m 456m 789m 99m", "4m", "any", 24, 2, 96, True),
+    # an honour pung and an honour pair: [RRR] 4 + 20 = 24 (NN scores nothing); pair: x2 = 48, any: x4 = 96
+    ("[RRR] 123m 456m 789m NN", "4m", "pair", 24, 1, 48, False),
+    ("[RRR] 123m 456m 789m NN", "4m", "any", 24, 2, 96, True),
+]
+
+
+@pytest.mark.parametrize("hand, win, reading, points, doubles, value, double", ONE_SUIT)
+def test_one_suit_closing(hand, win, reading, points, doubles, value, double):
+    s = score(hand, V, seat="S", win=win, options={"one_suit_closing": reading})
+    assert s.mahjong and (s.points, s.doubles, s.value) == (points, doubles, value)
+    assert ("one suit with honours" in items(s)) == double
+
+
+def test_one_suit_closing_default_through_settle():
+    # South wins [RRR] 123m 456m 789m 99m on West's 4m: 48 (above, the default `pair`). East (the banker) pays
+    # 48 x 2 = 96, West and North 48. The others: East [555p] 2; West 0; North [999s] 4.
+    # Losers settle: West pays East (2 - 0) x 2 = 4; West pays North 4 - 0 = 4; East pays North (4 - 2) x 2 = 4.
+    code, out, err = run("settle", "-v", V, "--winner", "S", "--win", "4m", "--discarder", "W",
+                         "--south", "[RRR] 123m 456m 789m 99m", "--east", "[555p] 1s 2s 5s 7p",
+                         "--west", "1m 4m 7m 3p 6p 9p", "--north", "[999s] 2m 3p 8p", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["hands"]["S"]["value"] == 48
+    assert data["net"] == {"E": -96 + 4 - 4, "S": 96 + 48 + 48, "W": -48 - 4 - 4, "N": -48 + 4 + 4}
+
+
+# --- nine lanterns (option nine_lanterns_concealed) --------------------------------------------------------------
+# Hergár (1925), IV: "KilencLámpás-játék: Egyetlen színből 2-től 8-ig Chow és Pong az egyesekből is és a
+# kilencesekből is, egyetlen (a szériáival megegyező színű) zárólappal": no word of the hand. Only the pair
+# game says "(ez csak kézből tehető le, ill. csak az utolsó lap rabolható)".
+
+def test_nine_lanterns_may_be_laid_out_by_default():
+    # [111p] exposed 4 + 999p concealed 8 + 20 + 2 (drawn) = 34; pure one suit 3 doubles: 34 x 8 = 272; + 1000
+    s = score("[111p] 2345678999p 5p", V, seat="S", win="5p", source="wall")
+    assert (s.points, s.doubles, s.value) == (34, 3, 272 + 1000)
+    assert "nine lanterns" in items(s)
+
+
+def test_nine_lanterns_concealed_option():
+    # the old reading: laid out, no reward: 272
+    s = score("[111p] 2345678999p 5p", V, seat="S", win="5p", source="wall",
+              options={"nine_lanterns_concealed": True})
+    assert (s.points, s.doubles, s.value) == (34, 3, 272) and "nine lanterns" not in items(s)
+    # held in the hand it is rewarded under both: 111p 8 + 999p 8 + 20 + 2 = 38 x 8 = 304; + 1000
+    for concealed in (True, False):
+        s = score("1112345678999p 5p", V, seat="S", win="5p", source="wall",
+                  options={"nine_lanterns_concealed": concealed})
+        assert (s.points, s.doubles, s.value) == (38, 3, 304 + 1000)
+
+
+# --- pairs in the pair game (option pair_game_pair_points) --------------------------------------------------------
+# Hergár (1925), IV: "Pár saját szélből : 2 / 2", "Sárkánypár : 2 / 2", no exception for "Pár-játék".
+
+PAIRS = [
+    # SS own wind 2 + RR GG PP 2 each = 8; + 20 = 28; all honours 4 doubles: 28 x 16 = 448; + 3000 (honours)
+    ("EESSWWNNRRGGPP", "E", True, 28, 448 + 3000),
+    # without the pairs' points: 20 x 16 = 320; + 3000
+    ("EESSWWNNRRGGPP", "E", False, 20, 320 + 3000),
+    # three suits and a dragon pair: RR 2 + 20 = 22; + 1000 (pair game, simple)
+    ("1199m 3355p 2288s RR", "R", True, 22, 22 + 1000),
+    ("1199m 3355p 2288s RR", "R", False, 20, 20 + 1000),
+]
+
+
+@pytest.mark.parametrize("hand, win, pair_points, points, value", PAIRS)
+def test_pair_game_pair_points(hand, win, pair_points, points, value):
+    s = score(hand, V, seat="S", win=win, options={"pair_game_pair_points": pair_points})
+    assert s.mahjong and (s.points, s.value) == (points, value)
+    assert ("pair of dragons" in items(s)) == pair_points
+
+
+def test_pair_points_outside_the_pair_game_are_kept():
+    # a standard hand is not touched by the option: RR 2 + 20 = 22 (three suits, no double)
+    s = score("123m 456m 789s 234s RR", V, seat="S", win="2s", options={"pair_game_pair_points": False})
+    assert (s.points, s.value) == (22, 22) and "pair of dragons" in items(s)
+
+
+# --- the options are listed with their defaults ---------------------------------------------------------------------
+
+def test_variants_lists_the_options():
+    code, out, err = run("variants", V, "--format", "json")
+    assert code == 0, err
+    opts = json.loads(out)["options"]
+    assert {k: opts[k]["default"] for k in ("one_suit_closing", "nine_lanterns_concealed",
+                                             "pair_game_pair_points")} == \
+        {"one_suit_closing": "pair", "nine_lanterns_concealed": False, "pair_game_pair_points": True}
+    assert opts["one_suit_closing"]["choices"] == ["pair", "any"]
+    code, out, err = run("variants", V)
+    assert code == 0 and "one_suit_closing" in out and "nine_lanterns_concealed" in out
+
+
+def test_bad_option_value_is_one_line():
+    code, out, err = run("score", "123m 456m 789m 234m NN", "-v", V, "--option", "one_suit_closing=pung")
+    assert code == 2 and "one_suit_closing" in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_score_json_of_the_default():
+    # through the CLI: [RRR] 123m 456m 789m 99m, South, on 4m: 48 (dragon pung only)
+    data = score_json("[RRR] 123m 456m 789m 99m", "-v", V, "--seat", "S", "--win", "4m")
+    assert (data["points"], data["doubles"], data["value"]) == (24, 1, 48)
