@@ -262,3 +262,46 @@ def test_variants_lists_the_options():
     assert opts["bonus_points"]["choices"] == ["none", "base", "after"]
     code, out, err = run("variants", V)
     assert code == 0 and "bonus_points" in out and "limited_doublings" in out and "purity_doublings" in out
+
+
+# --- the rulebook's own names ---------------------------------------------------------------------------------------
+
+def test_danish_names_and_cites():
+    # "Spillets afvikling": "De tretten under"
+    code, out, err = run("score", "19m 19p 19s ESWNRGP 9s", "-v", V, "--seat", "S", "--win", "9s", "--lang", "da",
+                         "--format", "json")
+    assert code == 0, err
+    names = {i["rule"]: (i.get("name"), i.get("cite")) for i in json.loads(out)["items"]}
+    assert names["the thirteen wonders"] == ("De tretten under", "Spillets afvikling")
+
+
+DANISH_HANDS = [
+    ["[555p] 123m 789s 234s NN 2f 1y", "--seat", "S", "--win", "4s"],
+    ["{5555p} [9999m] 123s 234s SS", "--seat", "S", "--win", "3s", "--from", "loose"],
+    ["[RRR] [EEE] 123m 456m 99m", "--seat", "E", "--win", "4m"],
+    ["555p 777p WWW 234s NN", "--seat", "S", "--win", "4s"],
+    ["EEE SSS WWW NNN 55p", "--seat", "S", "--win", "5p"],
+    ["1112345678999p 5p", "--seat", "S", "--win", "5p", "--from", "wall"],
+    ["19m 19p 19s ESWNRGP 9s", "--seat", "S", "--win", "9s"],
+    ["[RRR] 555p 123m 78s NN 1f", "--seat", "S"],
+]
+
+
+def test_every_item_cites_its_source():
+    # the rulebook's own words where it has them ("Spillets afvikling": "De tretten under", "de ni kaldede",
+    # "tillæg for at blive Mah Jong"; "Hvordan spilles spillet?": "åben Pung", "skjult Pung", "Chow"); the
+    # numbers it lacks cite their source, the classical British tables
+    own = {"the thirteen wonders": "De tretten under", "the nine called": "de ni kaldede",
+           "mah jong": "tillæg for at blive Mah Jong", "exposed pung of simples": "åben Pung",
+           "concealed pung of simples": "skjult Pung", "chow": "Chow"}
+    seen = set()
+    for args in DANISH_HANDS:
+        code, out, err = run("score", *args, "--variant", V, "--format", "json", "--lang", "da")
+        assert code == 0, (args, err)
+        for item in json.loads(out)["items"]:
+            assert item["cite"] in ("classical (Millington / BMJA)", "Spillets afvikling",
+                                    "Hvad er spillets særpræg?"), (args, item)
+            if item["rule"] in own:
+                assert item["name"] == own[item["rule"]] and "name_lang" not in item, (args, item)
+            seen.add(item["rule"])
+    assert set(own) <= seen, sorted(seen)

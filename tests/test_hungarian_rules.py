@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from helpers import items, run, score, score_json
+from helpers import ROOT, items, run, score, score_json
 
 V = "hungarian"
 
@@ -208,3 +208,52 @@ def test_score_json_of_the_default():
     # through the CLI: [RRR] 123m 456m 789m 99m, South, on 4m: 48 (dragon pung only)
     data = score_json("[RRR] 123m 456m 789m 99m", "-v", V, "--seat", "S", "--win", "4m")
     assert (data["points"], data["doubles"], data["value"]) == (24, 1, 48)
+
+
+# --- the rulebook's own names ---------------------------------------------------------------------------------------
+
+def test_hungarian_names_and_cites():
+    # Hergár (1925), IV: "1000 pont: KilencLámpás-játék", "3x, ha: Tiszta Színjáték"
+    data = score_json("1112345678999p 5p", "-v", V, "--seat", "S", "--win", "5p", "--from", "wall", "--lang", "hu")
+    names = {i["rule"]: (i.get("name"), i.get("cite")) for i in data["items"]}
+    assert names["nine lanterns"] == ("KilencLámpás-játék", "IV")
+    assert names["pure one suit"] == ("Tiszta Színjáték", "IV")
+
+
+def test_a_language_that_is_not_text_is_refused(tmp_path):
+    text = (ROOT / "tables" / "hungarian.yaml").read_text(encoding="utf-8").replace("language: hu", "language: []", 1)
+    (tmp_path / "hungarian.yaml").write_text(text, encoding="utf-8")
+    code, out, err = run("variants", V, "--tables", str(tmp_path))
+    assert code == 2 and "the rulebook's language is one of" in err and err.count("\n") == 1, err
+
+
+HANDS = [
+    ["[555p] 123m 789s 234s NN 2f 1y", "--seat", "S", "--win", "3m"],
+    ["{5555p} [9999m] 123s 234s SS", "--seat", "S", "--win", "3s", "--from", "wall"],
+    ["[RRR] [EEE] 123m 456m 99m", "--seat", "E", "--win", "4m"],
+    ["123m 456m 789m 234m NN", "--seat", "S", "--win", "2m"],
+    ["EEE SSS WWW NNN RR", "--seat", "E", "--also", "heaven"],
+    ["123456789s ESWN 5s", "--seat", "S", "--win", "5s"],
+    ["1112345678999p 5p", "--seat", "S", "--win", "5p"],
+    ["111333555777m 99m", "--seat", "S", "--win", "9m"],
+    ["123345567789s 99s", "--seat", "S", "--win", "1s"],
+    ["11224455778899m", "--seat", "S", "--win", "9m"],
+    ["EESSWWNNRRGGPP", "--seat", "S", "--win", "E"],
+    ["[222s] 666s 888s 234s GG", "--seat", "S", "--win", "4s"],
+    ["19m 19p 19s ESWNRGP 5p", "--seat", "S", "--win", "5p"],
+    ["[RRR] 555p 123m 78s NN 1f", "--seat", "S"],
+]
+
+
+def test_every_item_cites_the_rulebook_and_native_is_hungarian():
+    seen = set()
+    for args in HANDS:
+        hu = run("score", *args, "--variant", V, "--format", "json", "--lang", "hu")
+        native = run("score", *args, "--variant", V, "--format", "json", "--lang", "native")
+        assert hu[0] == 0, (args, hu[2])
+        assert native == hu, args  # the rulebook's language is Hungarian
+        for item in json.loads(hu[1])["items"]:
+            assert item.get("cite") == "IV", (args, item)  # IV. "Az elszámolás"
+            assert "name_lang" not in item, (args, item)  # the rulebook names every item it scores
+            seen.add(item["rule"])
+    assert len(seen) >= 25, sorted(seen)
