@@ -228,11 +228,12 @@ class GameResult(NamedTuple):
     totals: dict[str, int]
     standings: list[dict]
     summary: dict
+    parties: list[dict] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
 
     def to_dict(self) -> dict:
         out = self._asdict()
-        return {k: out[k] for k in ("file", "variant", "options", "players", "start", "deals", "totals",
-                                    "standings", "summary")}
+        keys = ("file", "variant", "options", "players", "start", "deals", "totals", "standings", "summary")
+        return {k: out[k] for k in keys + (("parties",) if self.parties else ())}
 
 
 class _Collector:
@@ -246,11 +247,16 @@ class _Collector:
     def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None:
         self.head = {"file": path, "variant": header.variant.name, "options": header.options,
                      "players": header.players, "start": totals}
+        from mjscore.play.record import Parties
+
+        self.parties = Parties(header)
 
     @staticmethod
     def render(r: Result) -> dict:
         item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
                                 "seats": r.seats}
+        if r.counted is not None:
+            item["counted"] = r.counted
         if r.error:
             item["error"] = r.error
         else:
@@ -258,12 +264,13 @@ class _Collector:
         return item
 
     def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
+        self.parties.add(r)
         shown["totals"] = dict(totals)
         self.deals.append(shown)
 
     def end_game(self, standings: list[dict], summary: Summary) -> None:
         self.tail = {"totals": {s["player"]: s["total"] for s in standings}, "standings": standings,
-                     "summary": summary.to_dict()}
+                     "summary": summary.to_dict(), "parties": self.parties.to_list()}
 
 
 def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,

@@ -41,12 +41,23 @@ CASES = [
     ("hungarian", "1f", "S", 4, 0, 4),
     ("hungarian", "1234f", "E", 8 + 4 + 4 + 4, 0, 20),
     ("hungarian", "2f 2y", "S", 8 + 8, 0, 16),
-    # danish: Danish Mah Jong Regler, its tables missing: flower or season 4, own flower 1, own season 1,
-    # all four flowers 1 double, the value rounded up to 10 (all assumed, classical, as the table file says)
-    ("danish", "1f", "E", 4, 1, 10),                          # 4 x2 = 8 -> 10
-    ("danish", "1f", "S", 4, 0, 10),                          # 4 -> 10
-    ("danish", "1234f", "E", 16, 2, 70),                      # own flower + all four: 16 x4 = 64 -> 70
-    ("danish", "2f 2y", "S", 8, 2, 40),                       # own flower + own season: 8 x4 = 32 -> 40
+    # danish: Danish Mah Jong Regler, "Spillets afvikling": the base value is "Punger, Konger og Par samt de
+    # mulige tillæg for at blive Mah Jong" (pungs, kongs, pairs and the mah jong premiums): a bonus tile adds no
+    # points (option bonus_points, default none), only its doublings: own flower 1, own season 1, all four
+    # flowers 1 (assumed, classical). A base of 0 doubled is 0
+    ("danish", "1f", "E", 0, 1, 0),                           # own flower: 0 x2 = 0
+    ("danish", "1f", "S", 0, 0, 0),
+    ("danish", "1234f", "E", 0, 2, 0),                        # own flower + all four: 0 x4 = 0
+    ("danish", "2f 2y", "S", 0, 2, 0),                        # own flower + own season: 0 x4 = 0
+]
+
+# danish with the classical reading (option bonus_points=base): flower or season 4 in the base value, the value
+# rounded up to 10 (all assumed, classical, as the table file says)
+DANISH_BASE = [
+    ("1f", "E", 4, 1, 10),                                    # 4 x2 = 8 -> 10
+    ("1f", "S", 4, 0, 10),                                    # 4 -> 10
+    ("1234f", "E", 16, 2, 70),                                # own flower + all four: 16 x4 = 64 -> 70
+    ("2f 2y", "S", 8, 2, 40),                                 # own flower + own season: 8 x4 = 32 -> 40
 ]
 
 
@@ -56,6 +67,12 @@ def test_bonus_only_hand_scores_its_bonus_tiles(variant, hand, seat, points, dou
     assert not data["mahjong"] and data["limit_hand"] is None
     assert (data["points"], data["doubles"], data["value"]) == (points, doubles, value)
     assert data["arrangement"] == []
+
+
+@pytest.mark.parametrize("hand, seat, points, doubles, value", DANISH_BASE)
+def test_danish_bonus_points_in_the_base_value(hand, seat, points, doubles, value):
+    data = score_json(hand, "--variant", "danish", "--seat", seat, "--option", "bonus_points=base")
+    assert (data["points"], data["doubles"], data["value"]) == (points, doubles, value)
 
 
 def test_spanish_is_played_without_bonus_tiles():

@@ -1,4 +1,4 @@
-"""Danish "Mah Jong Regler": every row of shared/rules/danish.md worked by hand.
+"""Danish "Mah Jong Regler": every row of the table file (tables/danish.yaml) worked by hand.
 
 The final value is base x 2^doublings rounded up to the next 10, capped at 1000. Unless a
 row says otherwise the player sits South in the East round. The base hand
@@ -42,8 +42,11 @@ BASE_ROWS = [
     ("[555p] 123m 789s 234s EE", dict(win="4s"), 24, 0, 30, "pair of prevailing wind"),
     # East in the East round: own 2 + prevailing 2 = 4; 2 + 4 + 20 = 26 -> 30
     ("[555p] 123m 789s 234s EE", dict(seat="E", win="4s"), 26, 0, 30, "pair of own wind"),
-    # a bonus tile (not South's) 4: 2 + 4 + 20 = 26 -> 30
-    ("[555p] 123m 789s 234s NN 1f", dict(win="4s"), 26, 0, 30, "flower or season"),
+    # a bonus tile (not South's) 4 in the base value, the old reading (option bonus_points=base; by default bonus
+    # tiles score only their doublings: "Den grundlæggende værdi ... findes ved at sammenlægge værdierne af de
+    # forekommende Punger, Konger og Par samt de mulige tillæg for at blive Mah Jong"): 2 + 4 + 20 = 26 -> 30
+    ("[555p] 123m 789s 234s NN 1f", dict(win="4s", options={"bonus_points": "base"}), 26, 0, 30,
+     "flower or season"),
     # winning tile from the wall 2: 2 + 20 + 2 = 24 -> 30
     ("[555p] 123m 789s 234s NN", dict(win="4s", source="wall"), 24, 0, 30, "winning tile from the wall"),
     # only possible tile: 12m waits on 3m alone; 2 + 20 + 2 = 24 -> 30
@@ -68,14 +71,15 @@ DOUBLING_ROWS = [
     ("[EEE] 123m 789s 234s NN", dict(seat="E", win="4s"), 24, 2, 100, "pung of prevailing wind"),
     # set: three concealed pungs: 555p 4 + 777p 4 + WWW 8 + 20 = 36 x 2 = 72 -> 80
     ("555p 777p WWW 234s NN", dict(win="4s"), 36, 1, 80, "sets from the buried treasure"),
-    # extra: own flower 2f (South): 2 + 4 + 20 = 26 x 2 = 52 -> 60
-    ("[555p] 123m 789s 234s NN 2f", dict(win="4s"), 26, 1, 60, "own flower"),
-    # extra: own season 2y: 26 x 2 = 52 -> 60
-    ("[555p] 123m 789s 234s NN 2y", dict(win="4s"), 26, 1, 60, "own season"),
-    # extra: all four flowers: 2 + 4 x 4 + 20 = 38; own flower 1 + all four 1 = 2: 152 -> 160
-    ("[555p] 123m 789s 234s NN 1234f", dict(win="4s"), 38, 2, 160, "all four flowers"),
-    # extra: all four seasons: 38, own season 1 + all four 1: 152 -> 160
-    ("[555p] 123m 789s 234s NN 1234y", dict(win="4s"), 38, 2, 160, "all four seasons"),
+    # extra: own flower 2f (South); the bonus tile itself adds no points (the base value is "Punger, Konger og
+    # Par samt de mulige tillæg for at blive Mah Jong"; option bonus_points, default none): 2 + 20 = 22 x 2 = 44 -> 50
+    ("[555p] 123m 789s 234s NN 2f", dict(win="4s"), 22, 1, 50, "own flower"),
+    # extra: own season 2y: 22 x 2 = 44 -> 50
+    ("[555p] 123m 789s 234s NN 2y", dict(win="4s"), 22, 1, 50, "own season"),
+    # extra: all four flowers: 22; own flower 1 + all four 1 = 2: 88 -> 90
+    ("[555p] 123m 789s 234s NN 1234f", dict(win="4s"), 22, 2, 90, "all four flowers"),
+    # extra: all four seasons: 22, own season 1 + all four 1: 88 -> 90
+    ("[555p] 123m 789s 234s NN 1234y", dict(win="4s"), 22, 2, 90, "all four seasons"),
     # extra: the loose tile (drawn, so + 2): 2 + 20 + 2 = 24 x 2 = 48 -> 50
     ("[555p] 123m 789s 234s NN", dict(win="4s", source="loose"), 24, 1, 50, "winning on the loose tile"),
     # extra: the last wall tile, drawn: 24 x 2 = 48 -> 50
@@ -96,9 +100,10 @@ def test_rows(hand, sit, points, doubles, value, rule):
 
 
 def test_non_winning_hand_has_base_value_and_set_doublings():
-    # 13 tiles, unfinished: [RRR] 4 + 555p 4 + 1f 4 = 12; pung of dragons 1: 24 -> 30 (no mah jong premiums)
+    # 13 tiles, unfinished: [RRR] 4 + 555p 4 = 8 (1f, not South's, adds nothing: option bonus_points, default
+    # none); pung of dragons 1: 16 -> 20 (no mah jong premiums)
     s = score("[RRR] 555p 123m 78s NN 1f", V, seat="S")
-    assert not s.mahjong and (s.points, s.doubles, s.value) == (12, 1, 30)
+    assert not s.mahjong and (s.points, s.doubles, s.value) == (8, 1, 20)
 
 
 def test_capped_at_the_limit():
@@ -111,24 +116,30 @@ def test_capped_at_the_limit():
     assert (s.points, s.doubles, s.value, s.limit_hand) == (44, 5, 1000, None)
 
 
-# (hand, situation, limited hand, doubles kept)
+# (hand, situation, limited hand, doubles kept). A limited hand's base value (the limit, assumed) is doubled like
+# any hand: "Den grundlæggende værdi af de afgrænsede hænder er opskrevet i tabellen over afgrænsede hænder", "I
+# givet fald doubles håndens grundlæggende værdi ...", but "I forbindelse med de to afgrænsede hænder, "De tretten
+# under" og "de ni kaldede", er det kun tillægsdoblingerne, som er vedkommende" (option limited_doublings, default
+# doubled); 1000 x 2^doublings is capped at the limit 1000 in every row
 LIMITED_ROWS = [
-    # the thirteen unique keeps its extra doublings: no chows 1: 1000 x 2, capped at 1000
-    ("19m 19p 19s ESWNRGP 9s", dict(win="9s"), "the thirteen unique", 1),
-    # the nine called, drawn: 111 234 55 678 999p has chows, no extra doublings: 1000
+    # the thirteen wonders keeps its extra doublings: no chows 1
+    ("19m 19p 19s ESWNRGP 9s", dict(win="9s"), "the thirteen wonders", 1),
+    # the nine called, drawn: 111 234 55 678 999p has chows, no extra doublings
     ("1112345678999p 5p", dict(win="5p", source="wall"), "the nine called", 0),
-    # all honours (the pung completed by a discard may be exposed): 1000
-    ("EEE WWW RRR PPP NN", dict(win="W"), "all honours", 0),
-    # all terminals: 1000
-    ("111m 999m 111p 999s 11s", dict(win="9m"), "all terminals", 0),
-    # four kongs, concealed: 1000
-    ("{1111m} {5555p} {9999s} {WWWW} NN", dict(win="N"), "four kongs", 0),
-    # four winds: 1000
-    ("EEE SSS WWW NNN 55p", dict(win="5p"), "four winds", 0),
-    # three great dragons + another set + pair: 1000
-    ("RRR GGG PPP 123m 55p", dict(win="5p"), "three great dragons", 0),
-    # buried treasure: four concealed pungs, the pair may be claimed: 1000
-    ("555p 777p 999s WWW NN", dict(win="N"), "buried treasure", 0),
+    # all honours (the WWW pung completed by a discard may be exposed): all terminals and honours 1; RRR 1, PPP 1,
+    # EEE prevailing 1; three concealed pungs EEE RRR PPP 1; no chows 1 = 6
+    ("EEE WWW RRR PPP NN", dict(win="W"), "all honours", 6),
+    # all terminals: all terminals and honours 1; concealed 111m 111p 999s (999m completed by the discard) 1;
+    # no chows 1 = 3
+    ("111m 999m 111p 999s 11s", dict(win="9m"), "all terminals", 3),
+    # four kongs, concealed: three concealed 1 (WWWW is neither South's nor the round's wind); no chows 1 = 2
+    ("{1111m} {5555p} {9999s} {WWWW} NN", dict(win="N"), "four kongs", 2),
+    # four winds: SSS own 1, EEE prevailing 1, concealed pungs 1, one suit (dots) with honours 1, no chows 1 = 5
+    ("EEE SSS WWW NNN 55p", dict(win="5p"), "four winds", 5),
+    # three great dragons + another set + pair: three dragon pungs 3, concealed pungs 1 (a chow: no "no chows") = 4
+    ("RRR GGG PPP 123m 55p", dict(win="5p"), "three great dragons", 4),
+    # buried treasure: four concealed pungs, the pair may be claimed: concealed pungs 1, no chows 1 = 2
+    ("555p 777p 999s WWW NN", dict(win="N"), "buried treasure", 2),
     # heaven's hand: East wins on the deal: 1000
     ("123m 456m 789s 234s NN", dict(seat="E", also=["heaven"]), "heaven's hand", 0),
     # earth's hand: South wins on East's first discard: 1000
@@ -254,13 +265,17 @@ def test_grid_override_with_tables_dir(tmp_path):
     data = score_json("[EEE] 123m 789s 234s NN", "-v", V, "--seat", "E", "--win", "4s", "--tables", d)
     assert (data["points"], data["doubles"], data["value"]) == (24, 2, 100)
     assert any("beyond the table of final values" in n for n in data["notes"])
-    # the thirteen unique: base 1000 (the limit) with its kept extra doubling (no chows): row 1000, column 1
+    # the thirteen wonders: base 1000 (the limit) with its kept extra doubling (no chows): row 1000, column 1
     data = score_json("19m 19p 19s ESWNRGP 9s", "-v", V, "--seat", "S", "--win", "9s", "--tables", d)
     assert (data["limit_hand"], data["limit_fraction"], data["doubles"], data["value"]) == \
-        ("the thirteen unique", 1, 1, 1500)
-    # a limited hand that keeps no doublings is the limit, grid or not
+        ("the thirteen wonders", 1, 1, 1500)
+    # four winds keeps its 5 doublings (test_limited_hands): beyond the row, so 1000 x 2^5 capped at 1000
     data = score_json("EEE SSS WWW NNN 55p", "-v", V, "--seat", "S", "--win", "5p", "--tables", d)
-    assert data["value"] == 1000
+    assert (data["doubles"], data["value"]) == (5, 1000)
+    # a limited hand that keeps no doublings (the old reading, limited_doublings=none) is the limit
+    data = score_json("EEE SSS WWW NNN 55p", "-v", V, "--seat", "S", "--win", "5p", "--tables", d,
+                      "-o", "limited_doublings=none")
+    assert (data["doubles"], data["value"]) == (0, 1000)
     code, out, err = run("variants", V, "--tables", d)
     assert code == 0 and "table of final values" in out and "30: 35, 70" in out
 
@@ -297,9 +312,10 @@ def test_cli_json_ordinary_hand():
 
 
 def test_cli_json_limited_hand():
+    # four winds keeps its 5 doublings (test_limited_hands), 1000 x 2^5 capped at 1000
     data = score_json("EEE SSS WWW NNN 55p", "--variant", V, "--seat", "S", "--win", "5p")
     assert (data["mahjong"], data["points"], data["doubles"], data["limit_hand"], data["limit_fraction"],
-            data["value"]) == (True, 0, 0, "four winds", 1, 1000)
+            data["value"]) == (True, 0, 5, "four winds", 1, 1000)
 
 
 def test_variants_shows_options_and_the_three_doubling_tables():

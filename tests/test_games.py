@@ -272,7 +272,7 @@ def test_basque_game():
 # --- hungarian: no limit, East is the banker ----------------------------------------------------------------------
 # Points: pung 2-8 2/4, pung 1-9/honours 4/8, kong 2-8 8/16, kong 1-9/honours 16/32, pair of own wind or dragons 2;
 # own flower or season 8, another 4; winner 20, +2 when not claimed. Doubles: each dragon or own-wind pung 1, one
-# suit with honours 1, pure one suit 3, the banker won 1. Pair game (seven pairs): +1000 after doubling.
+# suit closed with an honour pair 1, pure one suit 3, the banker won 1. Pair game (seven pairs): +1000 after doubling.
 # The banker (East) pays and receives double; the losers settle differences; a draw pays nothing; a false mah jong
 # has no penalty (the deal is void, nothing paid); East keeps the deal by winning and after a draw.
 
@@ -290,11 +290,13 @@ HUNGARIAN = [
      {BA: 152 + 76 + 76, AD: -152 - 12 - 20, CS: -76 + 12 - 4, DO: -76 + 20 + 4}),
     # 3 Bea is East (and banker). A draw.
     ("E", seats(BA, CS, DO, AD), None, nothing([AD, BA, CS, DO])),
-    # 4 Bea keeps the deal and wins: [WWW] 4 + 20 = 24, one suit with honours and banker won x4 = 96; each pays 192.
+    # 4 Bea keeps the deal and wins: [WWW] 4 + 20 = 24, banker won x2 = 48; each pays 96. No one-suit double: a
+    #   wind pung is not "Egyszínű az összes figura (Sárkánnyal, vagy Széllal zárva)" (every figure of one suit,
+    #   closed with a dragon or wind: the pair; hungarian option one_suit_closing, default pair).
     #   Csaba [SSS] 8; Dóra [222s] 2; Ádám [PPP] 4 + [777m] 2 = 6 x2 = 12.
     #   Dóra pays Csaba 6 and Ádám 10; Csaba pays Ádám 4.
-    ("E", seats(BA, CS, DO, AD), {BA: 96, CS: 8, DO: 2, AD: 12},
-     {BA: 3 * 192, CS: -192 + 6 - 4, DO: -192 - 6 - 10, AD: -192 + 4 + 10}),
+    ("E", seats(BA, CS, DO, AD), {BA: 48, CS: 8, DO: 2, AD: 12},
+     {BA: 3 * 96, CS: -96 + 6 - 4, DO: -96 - 6 - 10, AD: -96 + 4 + 10}),
     # 5 Dóra (W) draws 6p: [888m] 2 + [GGG] 4 + 20 + 2 = 28 x2 = 56; Bea pays 112, Csaba and Ádám 56.
     #   Bea [444s] 2; Csaba SSS 16; Ádám RR 2. Bea pays Csaba 14 x2 = 28; Ádám pays Csaba 14.
     ("E", seats(BA, CS, DO, AD), {BA: 2, CS: 16, DO: 56, AD: 2},
@@ -326,11 +328,11 @@ HUNGARIAN = [
     #   Csaba pays Bea 6 x2 = 12 and Dóra 2; Dóra pays Bea 4 x2 = 8.
     ("S", seats(BA, CS, DO, AD), {BA: 8, CS: 2, DO: 4, AD: 72},
      {AD: 144 + 72 + 72, BA: -144 + 12 + 8, CS: -72 - 12 - 2, DO: -72 - 8 + 2}),
-    # 13 Csaba is East. Dóra (S) draws 9m: [SSS] 4 + GG 2 + 20 + 2 = 28, own wind, one suit with honours x4 = 112;
-    #   Csaba pays 224, Ádám and Bea 112. Csaba 4; Ádám [WWW] 8; Bea [RRR] 4 + [111p] 4 = 8 x2 = 16.
-    #   Csaba pays Ádám 4 x2 = 8 and Bea 12 x2 = 24; Ádám pays Bea 8.
-    ("S", seats(CS, DO, AD, BA), {CS: 4, DO: 112, AD: 8, BA: 16},
-     {DO: 224 + 112 + 112, CS: -224 - 8 - 24, AD: -112 + 8 - 8, BA: -112 + 24 + 8}),
+    # 13 Csaba is East. Dóra (S) draws 9m: [SSS] 4 + GG 2 + 20 + 2 = 28, own wind x2 = 56 (no one-suit double:
+    #   the SSS pung is not of the suit, as deal 4); Csaba pays 112, Ádám and Bea 56. Csaba 4; Ádám [WWW] 8;
+    #   Bea [RRR] 4 + [111p] 4 = 8 x2 = 16. Csaba pays Ádám 4 x2 = 8 and Bea 12 x2 = 24; Ádám pays Bea 8.
+    ("S", seats(CS, DO, AD, BA), {CS: 4, DO: 56, AD: 8, BA: 16},
+     {DO: 112 + 56 + 56, CS: -112 - 8 - 24, AD: -56 + 8 - 8, BA: -56 + 24 + 8}),
     # 14 Dóra is East and draws 5m: chows and a plain pair, 20 + 2 = 22, banker won x2 = 44; each pays 88.
     #   Ádám [SSS] 8; Bea [666m] 2; Csaba [PPP] 4 + NN 2 = 6 x2 = 12. Bea pays Ádám 6 and Csaba 10; Ádám pays Csaba 4.
     ("S", seats(DO, AD, BA, CS), {DO: 44, AD: 8, BA: 2, CS: 12},
@@ -349,12 +351,15 @@ HUNGARIAN = [
 
 def test_hungarian_game():
     data = check_game("hungarian", [AD, BA, CS, DO], 0, HUNGARIAN)
-    # Ádám: 816 - 184 - 178 - 70 - 54 + 184 + 576 - 2068 + 288 - 112 - 86 - 50 - 220 = -1158
-    # Bea: -280 + 304 + 576 - 140 + 80 - 66 - 184 - 1034 - 124 - 80 - 104 + 128 + 480 = -444
-    # Csaba: -286 - 68 - 190 - 14 + 20 - 66 - 208 + 4088 - 86 - 256 - 74 - 42 - 134 = 2684
-    # Dóra: -250 - 52 - 208 + 224 - 46 - 52 - 184 - 986 - 78 + 448 + 264 - 36 - 126 = -1082
-    assert data["totals"] == {AD: -1158, BA: -444, CS: 2684, DO: -1082}
-    assert standings_of(data) == [(1, CS, 2684), (2, BA, -444), (3, DO, -1082), (4, AD, -1158)]
+    # Ádám: 816 - 184 - 82 - 70 - 54 + 184 + 576 - 2068 + 288 - 56 - 86 - 50 - 220 = -1006
+    # Bea: -280 + 304 + 288 - 140 + 80 - 66 - 184 - 1034 - 124 - 24 - 104 + 128 + 480 = -676
+    # Csaba: -286 - 68 - 94 - 14 + 20 - 66 - 208 + 4088 - 86 - 144 - 74 - 42 - 134 = 2892
+    # Dóra: -250 - 52 - 112 + 224 - 46 - 52 - 184 - 986 - 78 + 224 + 264 - 36 - 126 = -1210
+    assert data["totals"] == {AD: -1006, BA: -676, CS: 2892, DO: -1210}
+    assert standings_of(data) == [(1, CS, 2892), (2, BA, -676), (3, AD, -1006), (4, DO, -1210)]
+    # a party is 16 SCORED deals ("Egy parti, praktikusán, 16 pontozott játékból áll"): the draws (deals 3 and
+    # 11) and the void false mah jong (deal 7) do not count, so these 16 deals are 13 of the party's 16
+    assert data["parties"] == [{"game": 1, "played": 16, "counted": 13}]
     deals = data["deals"]
     assert deals[0]["hands"][AD]["doubles"] == 2  # the dragon pung and "the banker won"
     assert deals[6]["false_mahjong"] == AD and deals[6]["payments"] == [] and deals[7]["seats"]["E"] == DO

@@ -186,61 +186,65 @@ BMJA = [
 
 # --- Danish (limit 1000, values rounded up to 10, option false_mahjong_fine: 100) ---------------------------
 # The DMJL game's hands, scored the Danish way; a false mah jong passes the deal, so the seats are the DMJL ones.
-# Anders, Birgit, Carsten, Dorte: A B C D.
+# Anders, Birgit, Carsten, Dorte: A B C D. Bonus tiles add no points, only their doublings: the base value is
+# "Punger, Konger og Par samt de mulige tillæg for at blive Mah Jong" (option bonus_points, default none); the
+# purity doublings count for every hand: "Værdien af en hånd beregnes ud fra en grundlæggende værdi og, i givet
+# fald, et antal doblinger" (option purity_doublings, default all; no loser below holds one suit or only
+# terminals and honours, so they change nothing here).
 up = lambda v: -(-v // 10) * 10  # noqa: E731  (danish.md How a hand is valued 3: rounded up to the next 10)
 DANISH = [
     # 1. round E, ABCD. A (E) [RRR] 4 + 20 = 24, dragons 1: 48 -> 50. B [111p] 4 -> 10; C 555m 4 + 999s 8 -> 20.
     ("ABCD", "E", "A", {"A": up(24 * 2), "B": up(4), "C": up(12), "D": 0}, None),
-    # 2. B (S) [SSS] 4 + 2f 4 + 20 = 28; own wind 1 + one suit with honours 1 + own flower 1: 224 -> 230.
-    #    A [777s] 2 -> 10; C GG 2 + 111m 8 -> 10; D 1f 4 -> 10.
-    ("ABCD", "E", "B", {"B": up(28 * 8), "A": up(2), "C": up(10), "D": up(4)}, None),
+    # 2. B (S) [SSS] 4 + 20 = 24 (2f no points); own wind 1 + one suit with honours 1 + own flower 1: 192 -> 200.
+    #    A [777s] 2 -> 10; C GG 2 + 111m 8 -> 10; D 1f (East's) 0.
+    ("ABCD", "E", "B", {"B": up(24 * 8), "A": up(2), "C": up(10), "D": 0}, None),
     # 3. BCDA. A draw: no payments by custom, B keeps the deal.
     ("BCDA", "E", None, {}, None),
     # 4. D (W) {2222s} 16 + EEE 8 + WW own 2 + 20 + drawn 2 = 48, prevailing wind 1: 96 -> 100.
-    #    B 999p 8 -> 10; C 0; A NN own 2 + [PPP] 4 + 1y 4 = 10, dragons 1: 20.
-    ("BCDA", "E", "D", {"D": up(48 * 2), "B": up(8), "C": 0, "A": up(10 * 2)}, None),
-    # 5. CDAB. C (E) [666m] 2 + [888p] 2 + 222s 2 + EE own and prevailing 4 + 1f 4 + 1y 4 + 20 = 38;
-    #    own flower 1 + own season 1: 152 -> 160. D 0, A 0, B [WWWW] 16 -> 20.
-    ("CDAB", "E", "C", {"C": up(38 * 4), "D": 0, "A": 0, "B": up(16)}, None),
+    #    B 999p 8 -> 10; C 0; A NN own 2 + [PPP] 4 = 6 (1y no points, East's), dragons 1: 12 -> 20.
+    ("BCDA", "E", "D", {"D": up(48 * 2), "B": up(8), "C": 0, "A": up(6 * 2)}, None),
+    # 5. CDAB. C (E) [666m] 2 + [888p] 2 + 222s 2 + EE own and prevailing 4 + 20 = 30 (1f 1y no points);
+    #    own flower 1 + own season 1: 120. D 0, A 0, B [WWWW] 16 -> 20.
+    ("CDAB", "E", "C", {"C": up(30 * 4), "D": 0, "A": 0, "B": up(16)}, None),
     # 6. C (E) 20 + drawn 2 = 22 -> 30 (no doubling for chows). D SS own 2 + [999m] 4 -> 10;
-    #    A [RRR] 4 + [EEE] 4 + 2f 4 = 12, dragons 1 + prevailing wind 1: 48 -> 50; B PP 2 -> 10.
-    ("CDAB", "E", "C", {"C": up(22), "D": up(6), "A": up(48), "B": up(2)}, None),
+    #    A [RRR] 4 + [EEE] 4 = 8 (2f no points, South's), dragons 1 + prevailing wind 1: 32 -> 40; B PP 2 -> 10.
+    ("CDAB", "E", "C", {"C": up(22), "D": up(6), "A": up(32), "B": up(2)}, None),
     # 7. A (W) false mah jong: the fine 100 to each other player, East double (east_double: true); East passes
     #    the deal (danish.md Settlement: "If East won the seats stay; otherwise East passes to the next player").
     ("CDAB", "E", None, {}, ("A", {"C": 2 * 100, "D": 100, "B": 100})),
     # From here the seats are those of the DMJL game. Pairs of simples/terminals and chows score 0 throughout.
     # 8. DABC, round E. B (W) 333m 4 + 555p 4 + 777p 4 + GG 2 + 20 + only possible tile (G single) 2 = 36;
     #    sets from the buried treasure 1: 72 -> 80. D (E) EE own and prevailing 4 -> 10;
-    #    A (S) [NNN] 4 + 2y 4 = 8, own season (summer = South) 1: 16 -> 20; C (N) WWW 8 (not his wind) -> 10.
-    ("DABC", "E", "B", {"B": up((4 + 4 + 4 + 2 + 20 + 2) * 2), "D": up(4), "A": up(8 * 2), "C": up(8)}, None),
+    #    A (S) [NNN] 4 (2y no points), own season (summer = South) 1: 8 -> 10; C (N) WWW 8 (not his wind) -> 10.
+    ("DABC", "E", "B", {"B": up((4 + 4 + 4 + 2 + 20 + 2) * 2), "D": up(4), "A": up(4 * 2), "C": up(8)}, None),
     # 9. four passes: round S, ABCD. D (N) 888p 4 + 999p 8 + 20 = 32 (waits 3p/6p: no only-tile premium);
     #    one suit only 3: 256 -> 260. A (E) SSS 8, prevailing wind 1: 16 -> 20; B (S) [RRRR] 16, dragons 1:
     #    32 -> 40; C (W) WW own wind 2 -> 10.
     ("ABCD", "S", "D", {"D": up(32 * 8), "A": up(8 * 2), "B": up(16 * 2), "C": up(2)}, None),
     # 10. BCDA. B (E) [SSS] 4 + [EEE] 4 + PP 2 + 20 + only possible (P single) 2 = 32; prevailing wind 1 +
-    #     own wind 1: 128 -> 130. C 0; D 0; A (N) 3f 4 (autumn flower = West, not hers) -> 10.
-    ("BCDA", "S", "B", {"B": up(32 * 4), "C": 0, "D": 0, "A": up(4)}, None),
+    #     own wind 1: 128 -> 130. C 0; D 0; A (N) 3f (the third flower = West, not his): 0.
+    ("BCDA", "S", "B", {"B": up(32 * 4), "C": 0, "D": 0, "A": 0}, None),
     # 11. a draw: no payments by custom, B keeps the deal.
     ("BCDA", "S", None, {}, None),
-    # 12. C (S) 888p drawn 4 + 2f 4 + 2y 4 + 20 + drawn 2 = 34 (waits 7s/8p); own flower 1 + own season 1:
-    #     136 -> 140. B (E) [666s] 2 + SS prevailing (not own) 2 = 4 -> 10; D (W) EEE 8 -> 10;
-    #     A (N) NN own 2 + 3y 4 + 4y 4 = 10, own season (winter = North) 1: 20.
-    ("BCDA", "S", "C", {"C": up(34 * 4), "B": up(4), "D": up(8), "A": up(10 * 2)}, None),
+    # 12. C (S) 888p drawn 4 + 20 + drawn 2 = 26 (2f 2y no points; waits 7s/8p); own flower 1 + own season 1:
+    #     104 -> 110. B (E) [666s] 2 + SS prevailing (not own) 2 = 4 -> 10; D (W) EEE 8 -> 10;
+    #     A (N) NN own 2 (3y 4y no points), own season (winter = North) 1: 4 -> 10.
+    ("BCDA", "S", "C", {"C": up(26 * 4), "B": up(4), "D": up(8), "A": up(2 * 2)}, None),
     # 13. CDAB. A (W) [111m] 4 + [999s] 4 + WWW (claimed) 4 + 999p 8 + NN (neither own nor prevailing) 0 +
     #     20 = 40; own wind 1 + all terminals and honours 1 + no chows 1: 320. C (E) 0;
-    #     D (S) [PPP] 4 + 1f 4 (not hers), dragons 1: 16 -> 20; B (N) [RRR] 4 + GG 2 + 111s 8 = 14, dragons 1: 28 -> 30.
-    ("CDAB", "S", "A", {"A": up(40 * 8), "C": 0, "D": up(8 * 2), "B": up(14 * 2)}, None),
-    # 14. DABC. D (E) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 4f 4 + 20 + only possible 3m 2 = 66; own wind 1 +
-    #     prevailing wind 1 + dragons 1: 528 -> 530 (under the limit 1000). A 0; B (W) [777p] 2 -> 10;
+    #     D (S) [PPP] 4 (1f no points), dragons 1: 8 -> 10; B (N) [RRR] 4 + GG 2 + 111s 8 = 14, dragons 1: 28 -> 30.
+    ("CDAB", "S", "A", {"A": up(40 * 8), "C": 0, "D": up(4 * 2), "B": up(14 * 2)}, None),
+    # 14. DABC. D (E) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 20 + only possible 3m 2 = 62 (4f no points); own wind 1 +
+    #     prevailing wind 1 + dragons 1: 496 -> 500 (under the limit 1000). A 0; B (W) [777p] 2 -> 10;
     #     C (N) NN own 2 + 555s 4 = 6 -> 10.
-    ("DABC", "S", "D", {"D": up(66 * 8), "A": 0, "B": up(2), "C": up(2 + 4)}, None),
+    ("DABC", "S", "D", {"D": up(62 * 8), "A": 0, "B": up(2), "C": up(2 + 4)}, None),
     # 15. C (N) four chows: 20 (waits 4m/7m). D (E) 111s 8 + 999m 8 + EE own 2 = 18 -> 20;
-    #     A (S) SSS 8, own wind 1 + prevailing wind 1: 32 -> 40; B (W) 1y 4 + 3y 4, own season 1: 16 -> 20.
-    ("DABC", "S", "C", {"C": 20, "D": up(18), "A": up(8 * 4), "B": up(8 * 2)}, None),
+    #     A (S) SSS 8, own wind 1 + prevailing wind 1: 32 -> 40; B (W) 1y 3y no points, own season 1: 0 x 2 = 0.
+    ("DABC", "S", "C", {"C": 20, "D": up(18), "A": up(8 * 4), "B": 0}, None),
     # 16. eight passes: round W, ABCD. B (S) [WWW] 4 + 222m 4 + 666m 4 + 888s 4 + 20 + drawn 2 = 38;
     #     prevailing wind 1 + sets from the buried treasure 1 + no chows 1: 304 -> 310.
-    #     A 0; C (W) [GGG] 4, dragons 1 -> 10; D (N) NN own 2 + 2f 4 + 3f 4 = 10.
-    ("ABCD", "W", "B", {"B": up(38 * 8), "A": 0, "C": up(4 * 2), "D": up(10)}, None),
+    #     A 0; C (W) [GGG] 4, dragons 1 -> 10; D (N) NN own 2 (2f 3f no points) -> 10.
+    ("ABCD", "W", "B", {"B": up(38 * 8), "A": 0, "C": up(4 * 2), "D": up(2)}, None),
 ]
 
 
@@ -263,11 +267,11 @@ def test_dmjl_final_standings():
 def test_danish_final_standings():
     data, totals = check_game("game-danish.yaml", DANISH)
     # the sums of the nets above, deal by deal 1-16 without the draws 3 and 11 (Anders, Birgit, Carsten, Dorte)
-    assert totals == {"Anders": 300 - 460 - 60 - 340 + 20 - 400 - 50 - 540 - 240 - 110 + 1280 - 1080 + 40 - 660,
-                      "Birgit": -100 + 920 - 200 - 280 - 100 + 100 + 320 - 190 + 780 - 300 - 250 - 1050 - 40 + 1240,
-                      "Carsten": -70 - 230 - 140 + 960 + 180 + 200 - 90 - 310 - 270 + 560 - 740 - 1050 + 80 - 290,
-                      "Dorte": -130 - 230 + 400 - 340 - 100 + 100 - 180 + 1040 - 270 - 150 - 290 + 3180 - 80 - 290}
-    assert totals == {"Anders": -2300, "Birgit": 850, "Carsten": -1210, "Dorte": 2660}
+    assert totals == {"Anders": 300 - 380 - 60 - 260 + 0 - 400 - 80 - 540 - 260 - 110 + 1280 - 1020 + 60 - 660,
+                      "Birgit": -100 + 800 - 200 - 200 - 90 + 100 + 320 - 190 + 780 - 220 - 240 - 990 - 100 + 1240,
+                      "Carsten": -70 - 190 - 140 + 720 + 180 + 200 - 80 - 310 - 260 + 440 - 720 - 990 + 80 - 290,
+                      "Dorte": -130 - 230 + 400 - 260 - 90 + 100 - 160 + 1040 - 260 - 110 - 320 + 3000 - 40 - 290}
+    assert totals == {"Anders": -2130, "Birgit": 910, "Carsten": -1430, "Dorte": 2650}
     assert [s["player"] for s in data["standings"]] == ["Dorte", "Birgit", "Carsten", "Anders"]
 
 

@@ -1,4 +1,4 @@
-"""Hungarian (Hergár 1925): every row of shared/rules/hungarian.md worked by hand.
+"""Hungarian rulebook (Hergár, 1925), IV. "Az elszámolás": every row worked by hand.
 
 Unless a row says otherwise the player sits South in the East round, so the banker
 (East by default) is someone else and a wind pair of E or N scores nothing.
@@ -149,8 +149,10 @@ REWARD_ROWS = [
     # green game: [222s] 2 + 666s 4 + 888s 4 + GG 2 + 20 = 32; one suit with honours x2 = 64; + 2000
     ("[222s] 666s 888s 234s GG", dict(win="4s"), 32, 1, "green game", 2000, 2064),
     # winds game: [EEE] [SSS] [WWW] exposed 4 each + NNN concealed 8 = 20; + 20 = 40; 55p nothing;
-    # own wind S 1 + one suit (p) with honours 1 = 2 doubles: 160; + 2000
-    ("[EEE] [SSS] [WWW] NNN 55p", dict(win="5p"), 40, 2, "winds game", 2000, 2160),
+    # own wind S 1 = 1 double: 80; + 2000. No one-suit double: the rulebook's "Egyszínű az összes figura
+    # (Sárkánnyal, vagy Széllal zárva)" (every figure of one suit, closed with a dragon or wind) is not met by
+    # wind pungs (option one_suit_closing, default pair)
+    ("[EEE] [SSS] [WWW] NNN 55p", dict(win="5p"), 40, 1, "winds game", 2000, 2080),
     # four friends: 4 + 4 + 4 + 8 = 20, RR 2, + 20 = 42; own wind 1 + all honours 4 = 5: 42 x 32 = 1344;
     # + 3000 (the winds game's 2000 also matches; only the highest counts)
     ("[EEE] [SSS] [WWW] NNN RR", dict(win="R"), 42, 5, "four friends", 3000, 4344),
@@ -172,8 +174,8 @@ def test_reward_hands(hand, sit, points, doubles, rule, extra, value):
 
 # hands that almost match a reward hand, with their value worked without it
 ALMOST_ROWS = [
-    # nine lanterns laid out with an exposed [111p]: 4 + 8 + 20 + 2 = 34 x 8 = 272, no reward
-    ("[111p] 2345678999p 5p", dict(win="5p", source="wall"), 34, 3, 272),
+    # (nine lanterns laid out with an exposed [111p] is rewarded by default: the rulebook restricts only the pair
+    # game to the hand, "ez csak kézből tehető le"; see test_hungarian_rules.py, option nine_lanterns_concealed)
     # no 5: 111 234 678 88 999p is not nine lanterns: 8 + 8 + 20 + 2 = 38 x 8 = 304
     ("11123467888999p", dict(win="2p", source="wall"), 38, 3, 304),
     # an even pair spoils the odd one-suit game: 8 + 4 + 4 + 4 + 20 = 40 x 8 = 320
@@ -224,7 +226,7 @@ def test_cli_json_reward_hand():
     # 42 points, 5 doubles: 1344 + 3000 for four friends
     assert (data["mahjong"], data["points"], data["doubles"], data["value"]) == (True, 42, 5, 4344)
     assert data["limit_hand"] is None and data["limit_fraction"] == 0 and data["limit"] is None
-    assert {"rule": "four friends", "extra": 3000} in data["items"]
+    assert {"rule": "four friends", "cite": "IV", "extra": 3000} in data["items"]  # Hergár IV, "Négybarát játék"
 
 
 def test_cli_json_banker_option():

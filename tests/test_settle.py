@@ -259,11 +259,13 @@ def test_danish_fine_and_draw_options():
     d = deal_of("danish", {"E": "1m 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"}, false_mahjong="S",
                 options={"false_mahjong_fine": 50})
     assert settle(d).net == {"E": 100, "S": -200, "W": 50, "N": 50}
-    # draw with differences: East [RRR] 4 points, dragon set doubling 1: 8 (rounded up to 10 by the danish final
-    # value step); others 0: each pays East 10 x 2 = 20
+    # draw with differences: East [RRR] 4 points, dragon set doubling 1 + one suit (dots) with honours 1 (the
+    # purity doublings count for every hand: "Værdien af en hånd beregnes ud fra en grundlæggende værdi og, i
+    # givet fald, et antal doblinger"): 16, rounded up to 20 by the danish final value step; others 0: each
+    # pays East 20 x 2 = 40
     d = deal_of("danish", {"E": "[RRR] 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"},
                 options={"draw": "differences"})
-    assert settle(d).net == {"E": 60, "S": -20, "W": -20, "N": -20}
+    assert settle(d).net == {"E": 120, "S": -40, "W": -40, "N": -40}
 
 
 def test_classical_pays_for_all():

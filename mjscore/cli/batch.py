@@ -16,7 +16,7 @@ from typing import IO, Any
 from mjscore.errors import DealError
 from mjscore.play.dealfile import load_data
 from mjscore.play.game import Header, Result, sitting_out
-from mjscore.play.record import StrictStop, Summary, play
+from mjscore.play.record import Parties, StrictStop, Summary, play
 from mjscore.play.settle import empty_seats
 
 
@@ -95,6 +95,19 @@ def _line(totals: dict[str, int]) -> str:
     return ", ".join(f"{n} {t}" for n, t in totals.items())
 
 
+def _counted(r: Result) -> str:
+    """A deal's place in a game of a fixed number of deals, for the table."""
+    if r.counted is None:
+        return ""
+    return f"; counted deal {r.counted}" if r.counted else "; not counted"
+
+
+def _parties(parties: Parties) -> str:
+    why = " (draws and void deals do not count)" if parties.only_won else ""
+    return "".join(f"party {p['game']}: {p['played']} deal{'s' * (p['played'] != 1)} played, "
+                   f"{p['counted']} counted of {parties.length}{why}\n" for p in parties.seen.values())
+
+
 class TableWriter(Writer):
     """For people: each deal's seats, result, payments and the running totals; then the standings."""
 
@@ -102,6 +115,7 @@ class TableWriter(Writer):
         w = self.out.write
         self.players = header.players
         w(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}\n")
+        self.parties = Parties(header)
         if any(totals.values()):
             w(f"starting balances: {_line(totals)}\n")
 
@@ -112,16 +126,17 @@ class TableWriter(Writer):
         if empty:
             seats += f"; {' and '.join(empty)} empty"
         if r.error:
-            return f"\ndeal {r.number} (round {r.round}; {seats}): NOT SCORED: {r.place}: {r.error}\n"
+            return f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
         d = r.data
         what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}" if d["winner"] else
                 f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
         values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
-        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}): {what}\n  hand values: {values}\n"
+        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n  hand values: {values}\n"
                 + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"]))
 
     def deal(self, r, shown, totals):
+        self.parties.add(r)
         out = sitting_out(self.players, r.seats)
         if out:
             shown += f"  sitting out: {', '.join(out)}\n"
@@ -133,6 +148,7 @@ class TableWriter(Writer):
         for s in standings:
             w(f"  {s['rank']}. {s['player']} {s['total']}\n")
         w(f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected\n")
+        w(_parties(self.parties))
 
     def finish(self, summary, errors):
         if self.games > 1:
@@ -143,7 +159,9 @@ class TableWriter(Writer):
 class CsvWriter(Writer):
     """For spreadsheets: one row per player per deal, with the running total."""
 
-    FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error"]
+    # counted: the deal's place among its party's counted deals, 0 = not counted; empty: no fixed number of deals
+    FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error",
+              "counted"]
 
     def __init__(self, out, games):
         super().__init__(out, games)
@@ -163,17 +181,20 @@ class CsvWriter(Writer):
     @staticmethod
     def render(r):
         """Each row but the file and the running total."""
+        counted = "" if r.counted is None else r.counted
         if r.error:
-            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error] for seat, name in r.seats.items()]
+            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted]
+                    for seat, name in r.seats.items()]
         d = r.data
         return [[r.number, r.game, r.round, name, seat, d["winner"] or "", d["hands"][name]["value"],
-                 d["net"][name], ""] for seat, name in r.seats.items()]
+                 d["net"][name], "", counted] for seat, name in r.seats.items()]
 
     def deal(self, r, shown, totals):
         for row in shown:
-            self.csv.writerow([self.path, *row[:-1], totals[row[3]], row[-1]])
+            self.csv.writerow([self.path, *row[:-2], totals[row[3]], *row[-2:]])
+        counted = "" if r.counted is None else r.counted
         for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
-            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], ""])
+            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted])
 
 
 class JsonWriter(Writer):
@@ -192,6 +213,7 @@ class JsonWriter(Writer):
         head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
                 "start": totals}
         self.out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "deals": [')
+        self.parties = Parties(header)
         self.first_deal = True
 
     @staticmethod
@@ -199,6 +221,8 @@ class JsonWriter(Writer):
         """The deal's JSON object, open at the end for its "totals"."""
         item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
                                 "seats": r.seats}
+        if r.counted is not None:
+            item["counted"] = r.counted
         if r.error:
             item["error"] = r.error
         else:
@@ -206,15 +230,18 @@ class JsonWriter(Writer):
         return _encode(item)[:-1]
 
     def deal(self, r, shown, totals):
+        self.parties.add(r)
         self.out.write(f'{"" if self.first_deal else ", "}{shown}, "totals": '
                        f'{_encode(totals)}}}')
         self.first_deal = False
 
     def end_game(self, standings, summary):
         totals = {s["player"]: s["total"] for s in standings}
+        parties = self.parties.to_list()
+        party = f', "parties": {json.dumps(parties)}' if parties else ""
         self.out.write(f'], "totals": {json.dumps(totals, ensure_ascii=False)}, '
                        f'"standings": {json.dumps(standings, ensure_ascii=False)}, '
-                       f'"summary": {json.dumps(summary.to_dict())}}}')
+                       f'"summary": {json.dumps(summary.to_dict())}{party}}}')
 
     def finish(self, summary, errors):
         if self.games > 1:

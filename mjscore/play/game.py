@@ -10,7 +10,7 @@ place (file and line) and the reason.
 from __future__ import annotations
 
 import codecs
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple
 
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
 from mjscore.errors import DealError, MjscoreError, SituationError
@@ -43,6 +43,7 @@ class Seated(NamedTuple):
     seats: dict[str, str]  # seat -> player name
     game: int  # 1, then 2 ... when a file goes on after a game's four rounds
     also: tuple[str, ...] = ()  # circumstances derived from the game (East's ninth win in a row)
+    counted: int | None = None  # fixed number of deals: place among the counted ones (0: not counted)
 
 
 class Result(NamedTuple):
@@ -55,6 +56,7 @@ class Result(NamedTuple):
     game: int
     data: dict | None  # Settlement.to_dict() with names for seats
     error: str | None
+    counted: int | None = None  # as Seated.counted
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -181,8 +183,9 @@ class Table:
         self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
         self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
         self.east_wins = 0  # East's wins in a row in this prevailing wind
-        self.deals = 0  # deals played in this game
+        self.deals = 0  # deals counted in this game (see counts)
         self.max_deals = switch(v, opts, "deals_per_game", None)
+        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
         self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
 
     @property
@@ -206,10 +209,18 @@ class Table:
         self.seats()
         return self._seats[2].get(name) if isinstance(name, str) else None
 
+    def counts(self, winner_seat: str | None) -> int | None:
+        """A deal's place among the counted ones in a game of a fixed number of deals (0: with `counted_deals:
+        won`, a draw or void deal does not count); None in a game without a fixed number."""
+        if not self.max_deals:
+            return None
+        return self.deals + 1 if winner_seat is not None or not self.only_won else 0
+
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
         v, opts = self.v, self.opts
-        self.deals += 1
+        if winner_seat is not None or not self.only_won:
+            self.deals += 1
         if false_mahjong:
             keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
         elif winner_seat is None:
@@ -262,7 +273,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         d = raw.data if isinstance(raw.data, dict) else {}
         winner = table.seat_of(d.get("winner"))
         also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
-        yield Seated(raw, table.round, seats, table.game, also)
+        yield Seated(raw, table.round, seats, table.game, also, table.counts(winner))
         table.after(winner, bool(d.get("false_mahjong")))
 
 
@@ -322,11 +333,11 @@ def settle_one(header: Header, seated: Seated) -> Result:
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
-        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None)
+        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None, seated.counted)
     except SituationError as e:
-        return Result(*base, None, deal_words(str(e)))
+        return Result(*base, None, deal_words(str(e)), seated.counted)
     except MjscoreError as e:
-        return Result(*base, None, str(e))
+        return Result(*base, None, str(e), seated.counted)
 
 
 def named(result: Settlement) -> dict:
@@ -349,102 +360,3 @@ def named(result: Settlement) -> dict:
         "net": {name[seat]: v for seat, v in result.net.items()},
         "notes": result.notes,
     }
-
-
-def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1,
-               render: Callable[[Result], Any] = lambda r: None) -> Iterator[tuple[Result, Any]]:
-    """(result, render(result)) in deal order; with jobs > 1 the deals are settled and rendered on that
-    many processes, and only what the main process needs of a result (its net) comes back with it."""
-    if jobs <= 1 or not _can_fork():
-        for s in seated:
-            r = settle_one(header, s)
-            yield r, render(r)
-        return
-    for chunk, done in _farm_out(header, render, _chunks(seated, 64), jobs):
-        for s, (error, net, shown) in zip(chunk, done):
-            yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game, None if error else {"net": net},
-                         error), shown
-
-
-def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int) -> Iterator[tuple[list, list]]:
-    """(chunk, its results) in order, the chunks settled by `jobs` forked processes.
-
-    Each worker has its own pipe and gets chunks in turn, at most two at a time; results are read
-    back in the order the chunks went out, so no thread or queue is needed to keep the order (a
-    process pool's helper threads cost the main process more than writing the output does)."""
-    import multiprocessing as mp
-    from collections import deque
-
-    ctx = mp.get_context("fork")
-    workers = []
-    try:
-        for _ in range(jobs):
-            mine, theirs = ctx.Pipe()
-            # the main process's ends of this and the other workers' pipes, which a fork would hold open
-            others = [mine] + [conn for _, conn in workers]
-            proc = ctx.Process(target=_serve, args=(theirs, others, header, render), daemon=True)
-            proc.start()
-            theirs.close()
-            workers.append((proc, mine))
-        pending: deque = deque()  # (worker, chunk) in the order the chunks were sent
-
-        def send(worker) -> None:
-            chunk = next(chunks, None)
-            if chunk is not None:
-                worker[1].send([(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data)
-                                for s in chunk])
-                pending.append((worker, chunk))
-
-        for _ in range(2):
-            for worker in workers:
-                send(worker)
-        while pending:
-            worker, chunk = pending.popleft()
-            try:
-                done = worker[1].recv()
-            except EOFError:
-                raise MjscoreError(f"a worker process stopped unexpectedly (exit code {worker[0].exitcode})") from None
-            yield chunk, done
-            send(worker)
-    finally:
-        for proc, conn in workers:
-            conn.close()  # the worker sees the end of its input and stops
-        for proc, conn in workers:
-            proc.join(timeout=5)
-            if proc.is_alive():
-                proc.terminate()
-
-
-def _can_fork() -> bool:
-    """Workers are forked: they share the loaded tables (compiled rules do not pickle). Where a process
-    cannot fork (Windows), the deals are settled in this one."""
-    import multiprocessing as mp
-
-    return "fork" in mp.get_all_start_methods()
-
-
-def _chunks(items: Iterator, size: int) -> Iterator[list]:
-    from itertools import islice
-
-    items = iter(items)  # a list too, or islice would start it again each time
-    while chunk := list(islice(items, size)):
-        yield chunk
-
-
-def _serve(conn, others: list, header: Header, render) -> None:
-    """A worker: settle and render chunks of deals until the input ends (plain tuples both ways)."""
-    for other in others:
-        other.close()
-    try:
-        while True:
-            try:
-                chunk = conn.recv()
-            except EOFError:
-                return
-            out = []
-            for number, place, round_, seats, game, also, data in chunk:
-                r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also))
-                out.append((r.error, r.data["net"] if r.data else None, render(r)))
-            conn.send(out)
-    except (KeyboardInterrupt, BrokenPipeError):
-        return  # interrupted, or the main process stopped reading (--strict, an error): nothing to say

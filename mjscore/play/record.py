@@ -10,7 +10,8 @@ from typing import NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import check_header, read_game, seat_deals, settle_all
+from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
+from mjscore.play.workers import settle_all
 from mjscore.play.settle import switch
 
 
@@ -24,6 +25,27 @@ class Summary(NamedTuple):
 
     def to_dict(self) -> dict:
         return self._asdict()
+
+
+class Parties:
+    """In a game of a fixed number of deals (hungarian: a party of 16 scored deals), the deals played and
+    counted in each party, as the writers receive them."""
+
+    def __init__(self, header: Header):
+        v, opts = header.variant, header.options
+        self.length = switch(v, opts, "deals_per_game", None)
+        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
+        self.seen: dict[int, dict] = {}
+
+    def add(self, r: Result) -> None:
+        if r.counted is not None:
+            party = self.seen.setdefault(r.game, {"game": r.game, "played": 0, "counted": 0})
+            party["played"] += 1
+            party["counted"] += r.counted > 0
+
+    def to_list(self) -> list[dict]:
+        """{game, played, counted} for each party (empty in a game without a fixed number of deals)."""
+        return list(self.seen.values())
 
 
 class StrictStop(DealError):

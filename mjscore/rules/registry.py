@@ -275,6 +275,10 @@ def _option(c, v, _):
     return all(c.options.get(k) in vals for k, vals in v.items())
 
 
+for _scope in ("group", "bonus"):  # safe there: scoring memoises group and bonus items per options too
+    condition("option", _scope, p_option, "a house option has this value")(_option)
+
+
 # --- compiling `when:` ------------------------------------------------------------------------
 
 def compile_when(when, scope: str, known) -> Callable:

@@ -36,7 +36,8 @@ RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles",
 SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
     "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
-    "deals_per_game": int, "loser_cap": ("none", "limit"), "collection_cap": "amount?", "collection_cap_east": "amount?",
+    "deals_per_game": int, "counted_deals": ("all", "won"), "loser_cap": ("none", "limit"),
+    "collection_cap": "amount?", "collection_cap_east": "amount?",
     "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
     "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
 }
