@@ -92,3 +92,30 @@ def test_explain_names_the_runner_up():
     data = json.loads(out)
     assert data["runner_up"]["arrangement"] == ["123m", "123m", "123m", "456p", "NN"]
     assert data["runner_up"]["value"] < data["value"]
+
+
+def test_payments_cite_the_settlement_rules(tmp_path):
+    # a club's table cites its own sources for the settlement rules. The deal of examples/deal-spanish.yaml:
+    # South wins with 60 on West's discard; East pays double (Babcock (1923) ch. VI, as the spanish table
+    # quotes it: "East always plays for double stakes"); the losers settle their differences
+    text = SPANISH.replace("variant: spanish", "variant: spanish\ncites: {winner: 'p. 2 §6', east_double: 'p. 1 §5', "
+                                               "differences: 'p. 2 §7'}", 1)
+    (tmp_path / "spanish.yaml").write_text(text, encoding="utf-8")
+    code, out, err = run("settle", str(ROOT / "examples" / "deal-spanish.yaml"), "--tables", str(tmp_path),
+                         "--format", "json")
+    assert code == 0, err
+    pays = json.loads(out)["payments"]
+    assert pays[0] == {"from": "E", "to": "S", "amount": 120, "reason": "winner South's hand 60, x2 (East)",
+                       "cite": "p. 2 §6; p. 1 §5"}  # 60 x2 = 120
+    assert pays[1] == {"from": "W", "to": "S", "amount": 60, "reason": "winner South's hand 60", "cite": "p. 2 §6"}
+    assert all(p["cite"].startswith("p. 2 §7") for p in pays[3:])  # the differences between the losers
+    code, out, _ = run("settle", str(ROOT / "examples" / "deal-spanish.yaml"), "--tables", str(tmp_path))
+    assert "rulebook" in next(line for line in out.splitlines() if line.startswith("from "))
+
+
+def test_a_settlement_cite_for_no_such_rule_is_refused(tmp_path):
+    text = SPANISH.replace("variant: spanish", "variant: spanish\ncites: {east: 'p. 1'}", 1)
+    (tmp_path / "spanish.yaml").write_text(text, encoding="utf-8")
+    code, _, err = run("variants", "spanish", "--tables", str(tmp_path))
+    assert code == 2 and err.endswith("spanish.yaml: cites: unknown key 'east' (keys: collection_cap, "
+                                      "differences, draw, east_double, false_mahjong, loser_cap, pays_for_all, winner)\n")

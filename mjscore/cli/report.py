@@ -257,9 +257,10 @@ def settlement_text(result) -> str:
         rows.append([seat, name(seat), " ".join(s.arrangement) or s.hand, s.points, s.doubles, how, s.value])
     lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "", "value"]), ""]
     if result.payments:
+        cited = any(p.cite for p in result.payments)
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
-               for p in result.payments]
-        lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"]), ""]
+               + ([p.cite] if cited else []) for p in result.payments]
+        lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]

@@ -355,8 +355,7 @@ def named(result: Settlement) -> dict:
         "win": {"tile": result.scores[d.winner].win, "from": w.source, "discarder": name.get(w.discarder),
                 "also": list(w.also)} if won else None,
         "hands": hands,
-        "payments": [{"from": name[p.payer], "to": name[p.payee], "amount": p.amount, "reason": p.reason}
-                     for p in result.payments],
+        "payments": [p.to_dict(name.__getitem__) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
         "notes": result.notes,
     }

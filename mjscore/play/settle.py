@@ -55,6 +55,19 @@ class Payment(NamedTuple):
     payee: str
     amount: int
     reason: str
+    cite: str = ""  # where the rules that made it stand in the rulebook (the table's `cites:`)
+
+    def to_dict(self, name=lambda seat: seat) -> dict:
+        out = {"from": name(self.payer), "to": name(self.payee), "amount": self.amount, "reason": self.reason}
+        if self.cite:
+            out["cite"] = self.cite
+        return out
+
+
+def _cite(deal: "Deal", *keys: str) -> str:
+    """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
+    cites = deal.variant.cites
+    return "; ".join(cites[k] for k in keys if k in cites) if cites else ""
 
 
 class Settlement(NamedTuple):
@@ -73,8 +86,7 @@ class Settlement(NamedTuple):
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
             "hands": hands,
-            "payments": [{"from": p.payer, "to": p.payee, "amount": p.amount, "reason": p.reason}
-                         for p in self.payments],
+            "payments": [p.to_dict() for p in self.payments],
             "net": self.net, "notes": self.notes,
         }
 
@@ -238,7 +250,8 @@ def _who(seat: str, deal: Deal) -> str:
     return "the banker" if deal.options.get("banker") and seat == doubled_seat(deal.options) else SEAT_NAMES[seat]
 
 
-def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None) -> list[Payment]:
+def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None,
+                 rule: str = "differences") -> list[Payment]:
     out = []
     doubler = _doubler(deal)
     for i, a in enumerate(seats):
@@ -250,12 +263,15 @@ def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int 
             f = 2 if doubler in (a, b) else 1
             pay = abs(va - vb) * f
             reason = f"difference of hand values {values[hi]} - {values[lo]}"
+            keys = [rule]
             if f == 2:
                 reason += f", x2 ({_who(doubler, deal)})"
+                keys.append("east_double")
             if cap is not None and pay > cap * f:
                 pay = cap * f
                 reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
-            out.append(Payment(lo, hi, pay, reason))
+                keys.append("loser_cap")
+            out.append(Payment(lo, hi, pay, reason, _cite(deal, *keys)))
     return out
 
 
@@ -279,7 +295,7 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
             if fine.get("east_double") and _factor(deal, culprit, seat) == 2:
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
-            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})"))
+            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", _cite(deal, "false_mahjong")))
     return out
 
 
@@ -336,7 +352,7 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
     if deal.winner is None:
         if switch(v, opts, "draw", "none") == "differences":
             notes.append("draw: the players settle the differences of their hands")
-            return _collection_cap(deal, _differences(deal, values, seats, cap), notes)
+            return _collection_cap(deal, _differences(deal, values, seats, cap, "draw"), notes)
         notes.append("draw: no payments")
         return []
     w = deal.winner
@@ -347,11 +363,12 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
             reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
-            owed.append(Payment(seat, w, value * f, reason))
+            owed.append(Payment(seat, w, value * f, reason, _cite(deal, "winner", *(("east_double",) if f == 2 else ()))))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
-        return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})")]
+        return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})",
+                        _cite(deal, "pays_for_all"))]
     if switch(v, opts, "losers_settle", True):
         owed += _differences(deal, values, [s for s in seats if s != w], cap)
     return _collection_cap(deal, owed, notes)
@@ -378,5 +395,6 @@ def _collection_cap(deal: Deal, payments: list[Payment], notes: list[str]) -> li
             p = out[i]
             share = left if k == len(mine) - 1 else p.amount * cap // total
             left -= share
-            out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})")
+            out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})",
+                                cite="; ".join(c for c in (p.cite, _cite(deal, "collection_cap")) if c))
     return out

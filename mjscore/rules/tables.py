@@ -29,8 +29,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language",
+    "settlement", "situations", "mahjong", "language", "cites",
 }
+SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
+                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note", "keep_doubles", "cite", "names"}
 SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
@@ -124,6 +126,7 @@ class Variant(NamedTuple):
     memo: dict | None = None  # scoring's caches for this variant (rule sets, group items); made fresh by build()
     language: str = "en"  # the rulebook's language: --lang native shows its names
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
+    cites: dict | None = None  # settlement rule -> where it stands in the rulebook
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -390,8 +393,17 @@ def build(raw: Any, path: str) -> Variant:
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
-        language=check_language(fail, raw.get("language", "en")),
+        language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
     )
+
+
+def _cites(section, fail) -> dict:
+    """`cites: {east_double: rule 77, ...}`: where each settlement rule stands, cited by the payments it makes."""
+    if section is None:
+        return {}
+    expect(fail, "cites", section, dict, "cites")
+    only_keys(fail, "cites", section, SETTLEMENT_CITES)
+    return {k: check_cite(fail, f"cites.{k}", c) for k, c in section.items()}
 
 
 def _long_hand(entry, fail) -> tuple[int, tuple]:
