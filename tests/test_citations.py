@@ -13,8 +13,8 @@ from helpers import ROOT, run
 # the packaged spanish table without its own cites and names, so that the fixtures below can add theirs
 # (the packaged table's are tested in test_cite_spanish.py and test_cite_settlement.py); its cite/names/language
 # entries are one line each, its settlement `cites:` a block of indented lines
-SPANISH = re.sub(r"(?m)^ *(cite|names|language):.*\n", "",
-                 re.sub(r"(?m)^cites:\n(?:  .*\n)*", "", (ROOT / "tables" / "spanish.yaml").read_text(encoding="utf-8")))
+SPANISH = re.sub(r"(?m)^ *(cite|names|language):.*\n|^cites:\n(?:  .*\n)*", "",
+                 (ROOT / "tables" / "spanish.yaml").read_text(encoding="utf-8"))
 HAND = ["[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall"]
 
 

@@ -164,7 +164,7 @@ def test_spanish_game():
     assert [d["game"] for d in deals] == [1] * 8 + [2] * 7 + [3]
     assert deals[8]["hands"][A]["points"] == 38 and deals[8]["hands"][A]["doubles"] == 3  # 38 x8 = 304 -> 300
     assert {"from": C, "to": A, "amount": 600, "reason": "winner East's hand 300, x2 (East)",
-            "cite": "Babcock (1923) ch. I; Babcock (1923) ch. VI"} in deals[8]["payments"]  # spanish cites: winner ch. I, East ch. VI
+            "cite": "Babcock (1923) ch. I; Babcock (1923) ch. VI"} in deals[8]["payments"]  # spanish cites:
 
 
 # --- basque: mode mixed, limit 500 (East 1000), flowers and seasons -----------------------------------------------
