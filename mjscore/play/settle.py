@@ -67,7 +67,7 @@ class Payment(NamedTuple):
 def _cite(deal: "Deal", *keys: str) -> str:
     """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
     cites = deal.variant.cites
-    return "; ".join(cites[k] for k in keys if k in cites) if cites else ""
+    return "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites)) if cites else ""  # each place once
 
 
 class Settlement(NamedTuple):
@@ -396,5 +396,6 @@ def _collection_cap(deal: Deal, payments: list[Payment], notes: list[str]) -> li
             share = left if k == len(mine) - 1 else p.amount * cap // total
             left -= share
             out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})",
-                                cite="; ".join(c for c in (p.cite, _cite(deal, "collection_cap")) if c))
+                                cite="; ".join(dict.fromkeys(c for part in (p.cite, _cite(deal, "collection_cap"))
+                                                             for c in part.split("; ") if c)))
     return out
