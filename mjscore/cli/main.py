@@ -44,13 +44,24 @@ def _fail(message: str, details: list[str], code: int):
     sys.exit(code)
 
 
+def _word(ctx, param, value):
+    """A click callback: a value that is a word or two (a seat, a tile, KEY=VALUE) longer than
+    MAX_WORD_CHARS is refused here, before any message could echo a 100 KB argument whole."""
+    from mjscore.errors import MAX_WORD_CHARS, shown, too_long
+
+    for v in value if isinstance(value, tuple) else (value,):
+        if too_long(v, MAX_WORD_CHARS):
+            raise MjscoreError(f"{param.opts[0]} {shown(v)}: too long (at most {MAX_WORD_CHARS} characters)")
+    return value
+
+
 def variant_options(f, option_flags=("--option", "-o")):
     """--variant, --option, --tables: which rules (batch keeps -o for its output file)."""
     f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
                      help="use the YAML table files in DIR instead of the packaged ones")(f)
-    f = click.option(*option_flags, "options", multiple=True, metavar="KEY=VALUE",
+    f = click.option(*option_flags, "options", multiple=True, metavar="KEY=VALUE", callback=_word,
                      help="a house option of the variant (repeatable), e.g. limit=1000")(f)
-    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
+    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME", callback=_word,
                      help="rule variant (default spanish, or what a deal or game file names; the "
                           "MJSCORE_VARIANT environment variable overrides the default)")(f)
     return f
@@ -88,15 +99,15 @@ def _lang(lang: str, variant) -> str:
 
 def situation_options(f):
     words = ", ".join(SITUATIONS)
-    f = click.option("--also", "also", multiple=True, metavar="NAME",
+    f = click.option("--also", "also", callback=_word, multiple=True, metavar="NAME",
                      help=f"rarer circumstances (repeatable): {words}")(f)
-    f = click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
+    f = click.option("--from", "source", callback=_word, default="discard", metavar="|".join(SOURCES),
                      help="how the winning tile came: a discard (default), drawn from the wall, the loose tile "
                           "after a kong, robbed from a kong")(f)
-    f = click.option("--win", metavar="TILE", default=None,
+    f = click.option("--win", callback=_word, metavar="TILE", default=None,
                      help="the tile that completed the hand (default: the best-scoring choice)")(f)
-    f = click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")(f)
-    f = click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")(f)
+    f = click.option("--round", "round_", callback=_word, default="E", metavar="E|S|W|N", help="prevailing wind (default E)")(f)
+    f = click.option("--seat", callback=_word, default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")(f)
     return f
 
 
@@ -200,9 +211,9 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
 
 @main.command()
 @click.argument("hand")
-@click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")
-@click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
-@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
+@click.option("--seat", callback=_word, default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")
+@click.option("--round", "round_", callback=_word, default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--also", "also", callback=_word, multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
 @common_options
 def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
@@ -223,19 +234,19 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
 
 @main.command()
 @click.argument("deal_file", required=False, metavar="DEAL.yaml|-")
-@click.option("--winner", default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
+@click.option("--winner", callback=_word, default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
 @click.option("--east", default=None, metavar="HAND", help="East's hand")
 @click.option("--south", default=None, metavar="HAND", help="South's hand")
 @click.option("--west", default=None, metavar="HAND", help="West's hand")
 @click.option("--north", default=None, metavar="HAND", help="North's hand")
-@click.option("--round", "round_", default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
-@click.option("--win", default=None, metavar="TILE", help="the winner's last tile")
-@click.option("--from", "source", default="discard", metavar="|".join(SOURCES), help="how the winning tile came")
-@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances of the win (repeatable)")
-@click.option("--discarder", default=None, metavar="E|S|W|N", help="who discarded the winning tile")
-@click.option("--false-mahjong", "false_mahjong", default=None, metavar="E|S|W|N",
+@click.option("--round", "round_", callback=_word, default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--win", callback=_word, default=None, metavar="TILE", help="the winner's last tile")
+@click.option("--from", "source", callback=_word, default="discard", metavar="|".join(SOURCES), help="how the winning tile came")
+@click.option("--also", "also", callback=_word, multiple=True, metavar="NAME", help="rarer circumstances of the win (repeatable)")
+@click.option("--discarder", callback=_word, default=None, metavar="E|S|W|N", help="who discarded the winning tile")
+@click.option("--false-mahjong", "false_mahjong", callback=_word, default=None, metavar="E|S|W|N",
               help="the seat that declared a false mah jong")
-@click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
+@click.option("--pays-for-all", "pays_for_all", callback=_word, default=None, metavar="E|S|W|N",
               help="the seat that alone pays the winner (a variant's dangerous-game rule)")
 @common_options
 def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,

@@ -1,0 +1,172 @@
+"""Reliability (issue 15): oversize input refused early and echoed short, SIGTERM, terminals that are
+not UTF-8, duplicate keys in JSON Lines. Each test asserts the exact message."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tests.helpers import EXAMPLES, ROOT, run
+
+# The longest legal hand written with a space between every two tiles: four kongs, a pair and all eight
+# flowers and seasons (18 + 8 tiles) is 85 characters; the bound is 400 (about 4.7 x that).
+LONGEST = "[1z 1z 1z 1z] [2z 2z 2z 2z] [3z 3z 3z 3z] [4z 4z 4z 4z] 5z 5z 1f 2f 3f 4f 1y 2y 3y 4y"
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+# deal 1 of examples/game-spanish.yaml: Ann (East) draws her winning 5s
+DEAL = {"hands": {"Ann": "[RRR] 234m 567p 789s 55s", "Bo": "[444p] 1m 3m 6m 8m 2s 4s 9s 1p 7p 9p",
+                  "Cy": "[999m] 2m 5m 7m 1s 3s 6s 8s 2p 3p 8p", "Di": "NNN 1m 4m 5m 1s 7s 2p 6p 8p 9p S"},
+        "winner": "Ann", "win": {"tile": "5s", "from": "wall"}}
+
+
+def jsonl(tmp_path, *lines: str, name="game.jsonl"):
+    path = tmp_path / name
+    path.write_text(json.dumps({"variant": "spanish", "players": PLAYERS}) + "\n" + "".join(l + "\n" for l in lines),
+                    encoding="utf-8")
+    return path
+
+
+def deal_file(tmp_path, **changes) -> str:
+    """examples/deal-spanish.yaml with some top-level values replaced, written as JSON (a subset of YAML)."""
+    import yaml
+
+    data = yaml.safe_load((EXAMPLES / "deal-spanish.yaml").read_text(encoding="utf-8"))
+    path = tmp_path / "deal.yaml"
+    path.write_text(json.dumps({**data, **changes}, ensure_ascii=False) + "\n", encoding="utf-8")
+    return str(path)
+
+
+# --- 1. huge input: refused early, echoed short --------------------------------------------------------
+
+def test_longest_legal_hands_fit():
+    assert len(LONGEST) == 85
+    spaced = LONGEST.replace(" ", "  ")  # two spaces everywhere: 85 + 25 = 110 characters
+    glyphs = "[🀀️ 🀀️ 🀀️ 🀀️] [🀁️ 🀁️ 🀁️ 🀁️] [🀂️ 🀂️ 🀂️ 🀂️] [🀃️ 🀃️ 🀃️ 🀃️] 🀆️ 🀆️ 🀢 🀣 🀤 🀥 🀦 🀧 🀨 🀩"
+    for hand in (LONGEST, spaced, glyphs):
+        code, out, err = run("score", hand, "-v", "basque", "--format", "json")
+        assert code == 0, err
+        assert json.loads(out)["mahjong"] is True
+
+
+def test_a_5mb_hand_is_refused_unread_in_one_short_line():
+    hand = "123m " * 1_000_000  # 5,000,000 characters
+    start = time.perf_counter()
+    code, out, err = run("score", hand)
+    took = time.perf_counter() - start
+    assert code == 2 and out == ""
+    assert err == ("mjscore: error: a hand of 5,000,000 characters: no hand is that long "
+                   "(at most 400, even with a space between every two tiles)\n")
+    assert took < 5  # was 6-14 s; now a length check (generous: a loaded CI machine)
+
+
+def test_a_5mb_hand_in_a_deal_file(tmp_path):
+    path = deal_file(tmp_path, hands={"E": "123m " * 1_000_000, "S": "123m", "W": "456m", "N": "789m"})
+    code, _, err = run("settle", path)
+    assert code == 2
+    assert err == (f"mjscore: error: {path}: hand of Ann (E): a hand of 5,000,000 characters: no hand is that "
+                   "long (at most 400, even with a space between every two tiles)\n")
+
+
+def test_a_huge_seat_is_echoed_cut(tmp_path):
+    path = deal_file(tmp_path, winner="S" * 5000)
+    code, _, err = run("settle", path)
+    assert code == 2
+    assert err == f"mjscore: error: {path}: winner: '{'S' * 40}'... (5,000 characters) is not a seat (E, S, W, N)\n"
+
+
+def test_a_long_unknown_key_is_echoed_cut(tmp_path):
+    path = deal_file(tmp_path, **{"k" * 1000: 1})  # keys: as the deal file reader lists them
+    code, _, err = run("settle", path)
+    assert code == 2
+    assert err == (f"mjscore: error: {path}: unknown key '{'k' * 40}'... (1,000 characters) (keys: false_mahjong, "
+                   "faults, hands, options, pays_for_all, players, round, variant, win, winner)\n")
+
+
+def test_a_long_player_name(tmp_path):
+    name = "A" * 101  # at most 100 characters
+    path = tmp_path / "game.yaml"
+    path.write_text(f"variant: spanish\nplayers: [{name}, Bo, Cy, Di]\ndeals: []\n", encoding="utf-8")
+    code, _, err = run("batch", str(path))
+    assert code == 2
+    assert err == (f"mjscore: error: {path}: players: '{'A' * 40}'... (101 characters) is too long for a name "
+                   "(at most 100 characters)\n")
+    path.write_text(f"variant: spanish\nplayers: [{'A' * 100}, Bo, Cy, Di]\ndeals: []\n", encoding="utf-8")
+    assert run("batch", str(path))[0] == 0
+
+
+def test_long_option_values():
+    code, _, err = run("score", "--option", "limit=" + "9" * 200, "[555p] 123m 789s SSS NN")
+    assert code == 2
+    assert err == f"mjscore: error: --option 'limit={'9' * 34}'... (206 characters): too long (at most 100 characters)\n"
+    code, _, err = run("score", "--also", "x" * 101, "[555p] 123m 789s SSS NN")
+    assert err == f"mjscore: error: --also '{'x' * 40}'... (101 characters): too long (at most 100 characters)\n"
+
+
+def test_long_option_value_in_a_file(tmp_path):
+    path = deal_file(tmp_path, options={"limit": int("9" * 150)})
+    code, _, err = run("settle", path)
+    assert code == 2
+    assert err == (f"mjscore: error: {path}: options: limit: '{'9' * 40}'... (150 characters) is too long for an "
+                   "option's value\n")
+
+
+def test_a_huge_json_line_is_one_rejected_deal_and_the_count_goes_on(tmp_path):
+    huge = json.dumps({**DEAL, "winner": "x" * 300_000})  # 300,000 + the deal's own bytes
+    path = jsonl(tmp_path, huge, json.dumps(DEAL))
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 1
+    deals = json.loads(out)["deals"]
+    size = len(huge) + 1  # with its newline
+    assert deals[0]["error"] == f"a line of {size:,} bytes: far too long for one deal (at most 262,144)"
+    assert deals[0]["place"] == f"{path} line 2 (deal 1)"
+    assert deals[1]["place"] == f"{path} line 3 (deal 2)" and "error" not in deals[1]
+    # deal 2 is deal 1 of examples/game-spanish.yaml: [RRR] 4 + 20 + 2 = 26, x2 dragons = 52, Ann's win
+    assert deals[1]["hands"]["Ann"]["value"] == 52
+    assert err == "mjscore: 1 of 2 deals not scored\n"
+
+
+def test_a_huge_json_header_line(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_text(json.dumps({"variant": "spanish", "players": ["x" * 300_000]}) + "\n", encoding="utf-8")
+    code, _, err = run("batch", str(path))
+    size = 300_000 + len('{"variant": "spanish", "players": [""]}') + 1
+    assert code == 2
+    assert err == f"mjscore: error: {path} line 1: the header: a line of {size:,} bytes: far too long for one deal " \
+                  "(at most 262,144)\n"
+
+
+# --- 4. JSON Lines refuses a key given twice, as YAML does -----------------------------------------------
+
+def test_json_line_with_a_key_given_twice(tmp_path):
+    line = json.dumps(DEAL)[:-1] + ', "winner": null}'
+    path = jsonl(tmp_path, line)
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 1
+    deal = json.loads(out)["deals"][0]
+    assert deal["error"] == "key 'winner' given twice in one mapping"
+    assert deal["place"] == f"{path} line 2 (deal 1)"
+
+
+def test_json_key_given_twice_nested_and_in_the_header(tmp_path):
+    path = jsonl(tmp_path, json.dumps(DEAL).replace('"from": "wall"', '"from": "wall", "from": "discard"'))
+    code, out, _ = run("batch", str(path), "--format", "json")
+    assert json.loads(out)["deals"][0]["error"] == "key 'from' given twice in one mapping"
+    path.write_text('{"variant": "spanish", "variant": "basque", "players": ["A", "B", "C", "D"]}\n')
+    code, _, err = run("batch", str(path))
+    assert code == 2
+    assert err == f"mjscore: error: {path} line 1: the header: key 'variant' given twice in one mapping\n"
+
+
+def test_yaml_says_the_same_words(tmp_path):
+    text = (EXAMPLES / "deal-spanish.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "deal.yaml"
+    path.write_text(text + "winner: null\n", encoding="utf-8")
+    line = text.count("\n") + 1  # the line added
+    code, _, err = run("settle", str(path))
+    assert code == 2
+    assert err == f"mjscore: error: {path}: line {line}: not valid YAML: key 'winner' given twice in one mapping\n"
