@@ -170,3 +170,69 @@ def test_yaml_says_the_same_words(tmp_path):
     code, _, err = run("settle", str(path))
     assert code == 2
     assert err == f"mjscore: error: {path}: line {line}: not valid YAML: key 'winner' given twice in one mapping\n"
+
+
+# --- 2. SIGTERM cleans up as Ctrl-C does; stale temporary files of dead runs are removed --------------
+
+def _big_game(tmp_path, deals: int = 200_000):
+    """A JSON Lines game long enough to be running still when it is sent a signal."""
+    line = json.dumps(DEAL) + "\n"
+    path = tmp_path / "big.jsonl"
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(json.dumps({"variant": "spanish", "players": PLAYERS}) + "\n")
+        f.write(line * deals)
+    return path
+
+
+def _mjscore(*args, cwd, **kw):
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.Popen([sys.executable, "-m", "mjscore", *args], cwd=cwd, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, **kw)
+
+
+def _wait_for_tmp(folder, proc) -> None:
+    """Until the run has begun writing its temporary file (at most 20 s)."""
+    for _ in range(400):
+        if any(p.name.endswith(".tmp") and p.stat().st_size > 0 for p in folder.iterdir()):
+            return
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(0.05)
+    raise AssertionError("batch never began writing")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals as POSIX has them")
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_sigterm_during_batch_removes_the_temporary_file(tmp_path, jobs):
+    _big_game(tmp_path)
+    proc = _mjscore("batch", "big.jsonl", "-o", "out.txt", "--jobs", jobs, cwd=tmp_path)
+    _wait_for_tmp(tmp_path, proc)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 143  # 128 + 15 (SIGTERM)
+    assert err == "mjscore: interrupted\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.jsonl"]  # no out.txt, no .out.txt.<pid>.tmp
+
+
+@pytest.mark.skipif(os.name != "posix", reason="signals and process ids as POSIX has them")
+def test_stale_temporary_files_of_dead_runs_are_removed(tmp_path):
+    _big_game(tmp_path)
+    proc = _mjscore("batch", "big.jsonl", "-o", "out.txt", cwd=tmp_path)
+    _wait_for_tmp(tmp_path, proc)
+    proc.kill()  # SIGKILL: nothing can clean up
+    proc.communicate(timeout=60)
+    stale = tmp_path / f".out.txt.{proc.pid}.tmp"
+    assert stale.exists()
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    live = tmp_path / f".out.txt.{sleeper.pid}.tmp"  # a run that is still running: its file is left alone
+    live.write_text("")
+    other = tmp_path / f".other.txt.{proc.pid}.tmp"  # another target's file is not looked at
+    other.write_text("")
+    game = jsonl(tmp_path, json.dumps(DEAL))
+    try:
+        code, _, err = run("batch", str(game), "-o", str(tmp_path / "out.txt"))
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert code == 0, err
+    assert not stale.exists() and live.exists() and other.exists()
+    assert (tmp_path / "out.txt").exists()

@@ -240,6 +240,7 @@ class AtomicFile:
     def __enter__(self) -> IO[str]:
         if os.path.isdir(self.path):
             raise DealError(f"-o {self.path}: is a folder; give a file name")
+        self._remove_stale()
         try:
             self.f = open(self.tmp, "w", encoding="utf-8", newline="")
         except OSError as e:
@@ -257,6 +258,33 @@ class AtomicFile:
                 raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
         self._remove()
         return False
+
+    def _remove_stale(self) -> None:
+        """Remove the temporary files a run killed by SIGKILL (or a power cut) left beside the target:
+        `.FILE.<pid>.tmp` whose process is no longer running. A running one's file is left alone."""
+        if os.name != "posix":  # os.kill(pid, 0) asks "does it run?" on POSIX only
+            return
+        folder = os.path.dirname(self.tmp)
+        prefix = f".{os.path.basename(self.path)}."
+        try:
+            names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+        except OSError:
+            return
+        for name in names:
+            pid = name[len(prefix):-4]
+            if not (pid.isdigit() and pid.isascii()) or not 0 < int(pid) < 1 << 22 or int(pid) == os.getpid():
+                continue
+            try:
+                os.kill(int(pid), 0)
+                continue  # running
+            except ProcessLookupError:
+                pass
+            except OSError:
+                continue  # running, as another user, or cannot tell
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass
 
     def _remove(self) -> None:
         try:

@@ -11,12 +11,49 @@ import click
 from mjscore.errors import MjscoreError
 from mjscore.hand.situation import SITUATIONS, SOURCES
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C: `batch -o FILE` removes
+    its temporary file (a KeyboardInterrupt, so that forked workers stop quietly as they do for Ctrl-C)."""
+
+
+class _Stopped(Exception):
+    """Terminated, past click (which would print an empty line for any KeyboardInterrupt)."""
+
+
+def _on_sigterm(signum, frame):
+    import signal
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
+    if os.getpid() != _MAIN_PID:  # a forked worker: end as SIGTERM ends a process, the parent cleans up
+        os.kill(os.getpid(), signal.SIGTERM)
+    raise Terminated()
+
+
+_MAIN_PID = 0
+
+
 class MjscoreGroup(click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
 
+    def invoke(self, ctx):  # noqa: D102
+        try:
+            return super().invoke(ctx)
+        except Terminated:
+            raise _Stopped() from None
+
     def main(self, args=None, prog_name=None, **extra):  # noqa: D102
+        global _MAIN_PID
+        import signal
+        import threading
+
+        handled = threading.current_thread() is threading.main_thread()
+        if handled:
+            _MAIN_PID, before = os.getpid(), signal.signal(signal.SIGTERM, _on_sigterm)
         try:
             rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+        except _Stopped:
+            click.echo("mjscore: interrupted", err=True)
+            sys.exit(143)  # 128 + SIGTERM, as the shell reports a process that SIGTERM ended
         except MjscoreError as e:
             _fail(str(e), e.detail_lines(), e.exit_code)
         except click.exceptions.Abort:
@@ -34,6 +71,9 @@ class MjscoreGroup(click.Group):
                 raise
             _fail(f"internal error ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
                   f"please report it with the input that caused it", [], 2)
+        finally:
+            if handled:
+                signal.signal(signal.SIGTERM, before)
         sys.exit(rv or 0)
 
 
