@@ -236,3 +236,49 @@ def test_stale_temporary_files_of_dead_runs_are_removed(tmp_path):
     assert code == 0, err
     assert not stale.exists() and live.exists() and other.exists()
     assert (tmp_path / "out.txt").exists()
+
+
+# --- 3. a terminal that is not UTF-8 -----------------------------------------------------------------
+
+def _latin1(*args, input=None):
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "latin-1"}
+    env.pop("MJSCORE_DEBUG", None)
+    p = subprocess.run([sys.executable, "-m", "mjscore", *args], env=env, capture_output=True, input=input,
+                       timeout=60)
+    return p.returncode, p.stdout.decode("latin-1"), p.stderr.decode("latin-1")
+
+
+HAND = ["[555p] 123m 789s SSS NN", "--win", "7s"]
+ESCAPED = ("mjscore: note: the terminal's encoding (iso8859-1) cannot show some characters; they are written as "
+           "\\u escapes (set PYTHONIOENCODING=utf-8 to see them)\n")
+
+
+def test_glyphs_on_a_latin1_terminal_fall_back_to_letters():
+    code, out, err = _latin1("score", *HAND, "--glyphs")
+    assert code == 0
+    assert err == ("mjscore: note: the terminal's encoding (iso8859-1) has no mahjong glyphs; "
+                   "tiles are shown in letters\n")
+    assert out == _latin1("score", *HAND)[1]  # the letters, exactly as without --glyphs
+    assert out.startswith("spanish: [555p] 123m 789s SSS NN  (seat E, round E, won on 7s from discard)\n")
+
+
+def test_a_name_a_latin1_terminal_cannot_show(tmp_path):
+    path = deal_file(tmp_path, players={"E": "李", "S": "Bo", "W": "Cy", "N": "Di"})
+    code, out, err = _latin1("settle", path)
+    assert code == 0 and err == ESCAPED
+    assert "E       \\u674e" in out and "李" not in out
+    code, out, err = _latin1("settle", path, "--format", "json")
+    assert code == 0 and err == ESCAPED
+    assert json.loads(out)["players"]["E"] == "李"  # \u674e is a JSON escape: the output is still right
+    code, out, err = _latin1("settle", "-", "--format", "json", input=open(path, "rb").read())
+    assert code == 0 and json.loads(out)["players"]["E"] == "李"  # standard input is read as UTF-8
+
+
+def test_a_name_in_an_error_on_a_latin1_terminal(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text('variant: spanish\nplayers: [李, Bo, Cy, Di]\ndeals:\n  - {hands: {李x: "123m"}}\n',
+                    encoding="utf-8")
+    code, out, err = _latin1("batch", str(path), "--strict")
+    assert code == 2  # the game's first line (on standard output) named 李 before the deal stopped it: the note
+    assert err == ESCAPED + (f"mjscore: error: {path} line 4 (deal 1): hands: '\\u674ex' is not a player in this deal "
+                   "(players: \\u674e, Bo, Cy, Di)\n")

@@ -46,6 +46,7 @@ class MjscoreGroup(click.Group):
         import signal
         import threading
 
+        _escape_what_cannot_be_shown(sys.stdout)
         handled = threading.current_thread() is threading.main_thread()
         if handled:
             _MAIN_PID, before = os.getpid(), signal.signal(signal.SIGTERM, _on_sigterm)
@@ -75,6 +76,49 @@ class MjscoreGroup(click.Group):
             if handled:
                 signal.signal(signal.SIGTERM, before)
         sys.exit(rv or 0)
+
+
+def _encoding(stream) -> str:
+    import codecs
+
+    try:
+        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
+    except LookupError:
+        return "utf-8"
+
+
+def can_show(text: str, stream=None) -> bool:
+    """Whether `stream` (standard output) can encode `text`: a terminal in latin-1 has no mahjong glyphs."""
+    try:
+        text.encode(_encoding(stream or sys.stdout))
+        return True
+    except UnicodeEncodeError:
+        return False
+
+
+def _escape_what_cannot_be_shown(stream) -> None:
+    """On a terminal that is not UTF-8 (PYTHONIOENCODING=latin-1), a character it has no code for (a
+    player named 李) is written as a backslash escape (\\u674e, valid inside JSON strings too) with a
+    one-line note, instead of ending the command in a UnicodeEncodeError."""
+    import codecs
+
+    name = getattr(stream, "encoding", None) or "utf-8"
+    if _encoding(stream).startswith("utf") or not hasattr(stream, "reconfigure") or getattr(stream, "errors", "") != "strict":
+        return
+    noted = []
+
+    def escape(e: UnicodeError):
+        if not noted:
+            noted.append(True)
+            sys.stderr.write(f"mjscore: note: the terminal's encoding ({name}) cannot show some characters; "
+                             "they are written as \\u escapes (set PYTHONIOENCODING=utf-8 to see them)\n")
+        return codecs.backslashreplace_errors(e)
+
+    codecs.register_error("mjscore-escape", escape)
+    try:
+        stream.reconfigure(errors="mjscore-escape")
+    except (AttributeError, ValueError, OSError):
+        pass
 
 
 def _fail(message: str, details: list[str], code: int):
@@ -211,6 +255,10 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
         return
     from mjscore.cli.report import score_text
 
+    if glyphs and not can_show("\U0001f007\U0001f004"):
+        sys.stderr.write(f"mjscore: note: the terminal's encoding ({sys.stdout.encoding}) has no mahjong "
+                         "glyphs; tiles are shown in letters\n")
+        glyphs = False
     click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang))
     if explain:
         from mjscore.cli.report import explain_text
@@ -221,9 +269,9 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
 @main.command()
 @click.argument("hand")
 @situation_options
-@click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
+@click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...", callback=_word,
               help="the variants to compare, separated by commas (default: all)")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", callback=_word,
               help="a house option (repeatable), applied to each variant that has it, e.g. limit=1000")
 @click.option("--tables", "tables_dir", metavar="DIR", default=None,
               help="use the YAML table files in DIR instead of the packaged ones")

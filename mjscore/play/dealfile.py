@@ -24,8 +24,9 @@ def load_data(path: str) -> Any:
     import sys
 
     try:
-        if path == "-":
-            return read_yaml(sys.stdin)
+        if path == "-":  # as bytes, in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
+            stdin = getattr(sys.stdin, "buffer", None)
+            return read_yaml(sys.stdin if stdin is None else stdin.read().decode("utf-8"))
         with open(path, encoding="utf-8") as f:
             return read_yaml(f)
     except OSError as e:
