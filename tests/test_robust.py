@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from tests.helpers import EXAMPLES, ROOT, run
+from helpers import EXAMPLES, ROOT, run
 
 # The longest legal hand written with a space between every two tiles: four kongs, a pair and all eight
 # flowers and seasons (18 + 8 tiles) is 85 characters; the bound is 400 (about 4.7 x that).
@@ -282,3 +282,15 @@ def test_a_name_in_an_error_on_a_latin1_terminal(tmp_path):
     assert code == 2  # the game's first line (on standard output) named 李 before the deal stopped it: the note
     assert err == ESCAPED + (f"mjscore: error: {path} line 4 (deal 1): hands: '\\u674ex' is not a player in this deal "
                    "(players: \\u674e, Bo, Cy, Di)\n")
+
+
+# --- found by the fuzz harness (tests/test_fuzz.py) ----------------------------------------------------
+
+@pytest.mark.parametrize("text", ["", "[]\n", "5\n", "null\n", "- hands: {}\n"])
+def test_a_deal_file_that_is_not_a_mapping(tmp_path, text):
+    path = tmp_path / "deal.yaml"
+    path.write_text(text, encoding="utf-8")
+    assert run("settle", str(path)) == (2, "", f"mjscore: error: {path}: a deal is a mapping with hands:, winner:, "
+                                               "win: ...\n")
+    assert run("settle", "-", input=text) == (2, "", "mjscore: error: <stdin>: a deal is a mapping with hands:, "
+                                                     "winner:, win: ...\n")

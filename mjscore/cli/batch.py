@@ -14,6 +14,7 @@ import sys
 from typing import IO, Any
 
 from mjscore.errors import DealError
+from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import StrictStop, Summary, play
@@ -58,8 +59,8 @@ def count_deals(paths: list[str]) -> int | None:
             return None  # standard input can be read only once: by the run itself
         try:
             if path.endswith((".jsonl", ".ndjson")):
-                with open(path, "rb") as f:
-                    total += max(sum(1 for line in f if line.strip()) - 1, 0)
+                with open(path, "rb") as f:  # a line too long to read is a (rejected) deal all the same
+                    total += max(sum(1 for line in read_lines(f) if line.__class__ is int or line.strip()) - 1, 0)
             else:
                 data = load_data(path)
                 deals = data.get("deals") if isinstance(data, dict) else None
