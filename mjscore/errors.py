@@ -89,9 +89,10 @@ def shown(value: object, most: int = SHOWN_CHARS) -> str:
     the full length: a 5 MB string or a list of a million items must not become a 5 MB error line.
     Short values are shown exactly as repr() shows them. Cheap whatever the size of `value`."""
     if isinstance(value, str):
-        if len(value) <= most:
-            return repr(value)
-        return f"{value[:most]!r}... ({len(value):,} characters)"
+        n = min(len(value), most)
+        while len(repr(value[:n])) > most + 2:  # escapes (\x00 is four characters) count as shown
+            n = n * 3 // 4
+        return repr(value) if n == len(value) else f"{value[:n]!r}... ({len(value):,} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * most:
         return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
     import reprlib

@@ -294,3 +294,13 @@ def test_a_deal_file_that_is_not_a_mapping(tmp_path, text):
                                                "win: ...\n")
     assert run("settle", "-", input=text) == (2, "", "mjscore: error: <stdin>: a deal is a mapping with hands:, "
                                                      "winner:, win: ...\n")
+
+
+def test_an_echo_of_escaped_characters_is_cut_as_shown(tmp_path):
+    # fuzz_long found this: 1000 NUL characters were cut to 40, but each shows as \x00 (4 characters)
+    path = jsonl(tmp_path, json.dumps({**DEAL, "false_mahjong": "\x00" * 1000}))
+    code, out, _ = run("batch", str(path), "--format", "json")
+    assert code == 1
+    # '\x00' x 9 is 36 + 2 quotes = 38 characters shown; 10 would be 42, over the 40 (+ quotes) allowed
+    assert json.loads(out)["deals"][0]["error"] == ("false_mahjong: '" + "\\x00" * 9 + "'... (1,000 characters) is not "
+                                                    "a player in this deal (players: Ann, Bo, Cy, Di)")
