@@ -109,3 +109,12 @@ MAX_NAME_CHARS = 100  # a player's name, printed in every line of a game's outpu
 def too_long(value: object, most: int) -> bool:
     """True for text longer than `most` characters (refused before it is looked at more closely)."""
     return isinstance(value, str) and len(value) > most
+
+
+def option_too_long(text: str) -> bool:
+    """KEY=VALUE longer than MAX_WORD_CHARS; but a whole number (up to 1000 digits) goes on to the option's
+    own check, which refuses one too large in words that do not echo it ("must be at most ...")."""
+    if not too_long(text, MAX_WORD_CHARS):
+        return False
+    value = text.partition("=")[2].strip().lstrip("+-")
+    return not (len(value) <= 1000 and value.isascii() and value.isdigit())

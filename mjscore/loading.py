@@ -46,8 +46,8 @@ def _strict_loader():
                     if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
                         key = (key_node.tag, key_node.value)
                         if key in seen:
-                            raise yaml.constructor.ConstructorError(
-                                None, None, f"key {shown(key_node.value)} given twice in one mapping", key_node.start_mark)
+                            problem = f"key {shown(key_node.value)} given twice in one mapping"
+                            raise yaml.constructor.ConstructorError(None, None, problem, key_node.start_mark)
                         seen.add(key)
                 return super().construct_mapping(node, deep)
 
@@ -97,8 +97,11 @@ def _unique_keys(pairs: list) -> dict:
 _DECODE = json.JSONDecoder(object_pairs_hook=_unique_keys).decode
 
 
-def read_json_line(raw: bytes) -> Any:
-    """One line of a JSON Lines file; ReadProblem says why it cannot be used."""
+def read_json_line(raw: bytes | int) -> Any:
+    """One line of a JSON Lines file (from read_lines: an int is the length of a line too long to read);
+    ReadProblem says why it cannot be used."""
+    if raw.__class__ is int:
+        raise ReadProblem(long_line(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -100,18 +100,22 @@ def test_a_long_player_name(tmp_path):
 
 
 def test_long_option_values():
-    code, _, err = run("score", "--option", "limit=" + "9" * 200, "[555p] 123m 789s SSS NN")
+    code, _, err = run("score", "--option", "limit=" + "x" * 200, "[555p] 123m 789s SSS NN")
     assert code == 2
-    assert err == f"mjscore: error: --option 'limit={'9' * 34}'... (206 characters): too long (at most 100 characters)\n"
+    assert err == f"mjscore: error: --option 'limit={'x' * 34}'... (206 characters): too long (at most 100 characters)\n"
     code, _, err = run("score", "--also", "x" * 101, "[555p] 123m 789s SSS NN")
     assert err == f"mjscore: error: --also '{'x' * 40}'... (101 characters): too long (at most 100 characters)\n"
+    # a whole number goes on to the option's own check, which refuses it without echoing it
+    code, _, err = run("score", "--option", "limit=" + "9" * 200, "[555p] 123m 789s SSS NN")
+    assert (code, err) == (2, "mjscore: error: option limit of spanish must be at most 1,000,000,000, "
+                          "not a number of 200 digits\n")
 
 
 def test_long_option_value_in_a_file(tmp_path):
-    path = deal_file(tmp_path, options={"limit": int("9" * 150)})
+    path = deal_file(tmp_path, options={"mode": "x" * 150})
     code, _, err = run("settle", path)
     assert code == 2
-    assert err == (f"mjscore: error: {path}: options: limit: '{'9' * 40}'... (150 characters) is too long for an "
+    assert err == (f"mjscore: error: {path}: options: mode: '{'x' * 40}'... (150 characters) is too long for an "
                    "option's value\n")
 
 

@@ -8,28 +8,12 @@ import sys
 
 import click
 
+from mjscore.cli import terminal
 from mjscore.errors import MjscoreError
 from mjscore.hand.situation import SITUATIONS, SOURCES
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised where the program is, so that it unwinds as for Ctrl-C: `batch -o FILE` removes
-    its temporary file (a KeyboardInterrupt, so that forked workers stop quietly as they do for Ctrl-C)."""
-
-
 class _Stopped(Exception):
-    """Terminated, past click (which would print an empty line for any KeyboardInterrupt)."""
-
-
-def _on_sigterm(signum, frame):
-    import signal
-
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends the process at once
-    if os.getpid() != _MAIN_PID:  # a forked worker: end as SIGTERM ends a process, the parent cleans up
-        os.kill(os.getpid(), signal.SIGTERM)
-    raise Terminated()
-
-
-_MAIN_PID = 0
+    """SIGTERM (terminal.Terminated), past click (which would print an empty line for a KeyboardInterrupt)."""
 
 
 class MjscoreGroup(click.Group):
@@ -38,20 +22,14 @@ class MjscoreGroup(click.Group):
     def invoke(self, ctx):  # noqa: D102
         try:
             return super().invoke(ctx)
-        except Terminated:
+        except terminal.Terminated:
             raise _Stopped() from None
 
     def main(self, args=None, prog_name=None, **extra):  # noqa: D102
-        global _MAIN_PID
-        import signal
-        import threading
-
-        _escape_what_cannot_be_shown(sys.stdout)
-        handled = threading.current_thread() is threading.main_thread()
-        if handled:
-            _MAIN_PID, before = os.getpid(), signal.signal(signal.SIGTERM, _on_sigterm)
+        terminal.escape_what_cannot_be_shown(sys.stdout)
         try:
-            rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+            with terminal.sigterm_unwinds():
+                rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
         except _Stopped:
             click.echo("mjscore: interrupted", err=True)
             sys.exit(143)  # 128 + SIGTERM, as the shell reports a process that SIGTERM ended
@@ -72,53 +50,7 @@ class MjscoreGroup(click.Group):
                 raise
             _fail(f"internal error ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
                   f"please report it with the input that caused it", [], 2)
-        finally:
-            if handled:
-                signal.signal(signal.SIGTERM, before)
         sys.exit(rv or 0)
-
-
-def _encoding(stream) -> str:
-    import codecs
-
-    try:
-        return codecs.lookup(getattr(stream, "encoding", None) or "utf-8").name
-    except LookupError:
-        return "utf-8"
-
-
-def can_show(text: str, stream=None) -> bool:
-    """Whether `stream` (standard output) can encode `text`: a terminal in latin-1 has no mahjong glyphs."""
-    try:
-        text.encode(_encoding(stream or sys.stdout))
-        return True
-    except UnicodeEncodeError:
-        return False
-
-
-def _escape_what_cannot_be_shown(stream) -> None:
-    """On a terminal that is not UTF-8 (PYTHONIOENCODING=latin-1), a character it has no code for (a
-    player named 李) is written as a backslash escape (\\u674e, valid inside JSON strings too) with a
-    one-line note, instead of ending the command in a UnicodeEncodeError."""
-    import codecs
-
-    name = getattr(stream, "encoding", None) or "utf-8"
-    if _encoding(stream).startswith("utf") or not hasattr(stream, "reconfigure") or getattr(stream, "errors", "") != "strict":
-        return
-    noted = []
-
-    def escape(e: UnicodeError):
-        if not noted:
-            noted.append(True)
-            sys.stderr.write(f"mjscore: note: the terminal's encoding ({name}) cannot show some characters; "
-                             "they are written as \\u escapes (set PYTHONIOENCODING=utf-8 to see them)\n")
-        return codecs.backslashreplace_errors(e)
-
-    codecs.register_error("mjscore-escape", escape)
-    try:
-        stream.reconfigure(errors="mjscore-escape")
-    except (AttributeError, ValueError, OSError):
-        pass
 
 
 def _fail(message: str, details: list[str], code: int):
@@ -128,24 +60,13 @@ def _fail(message: str, details: list[str], code: int):
     sys.exit(code)
 
 
-def _word(ctx, param, value):
-    """A click callback: a value that is a word or two (a seat, a tile, KEY=VALUE) longer than
-    MAX_WORD_CHARS is refused here, before any message could echo a 100 KB argument whole."""
-    from mjscore.errors import MAX_WORD_CHARS, shown, too_long
-
-    for v in value if isinstance(value, tuple) else (value,):
-        if too_long(v, MAX_WORD_CHARS):
-            raise MjscoreError(f"{param.opts[0]} {shown(v)}: too long (at most {MAX_WORD_CHARS} characters)")
-    return value
-
-
 def variant_options(f, option_flags=("--option", "-o")):
     """--variant, --option, --tables: which rules (batch keeps -o for its output file)."""
     f = click.option("--tables", "tables_dir", metavar="DIR", default=None,
                      help="use the YAML table files in DIR instead of the packaged ones")(f)
-    f = click.option(*option_flags, "options", multiple=True, metavar="KEY=VALUE", callback=_word,
+    f = click.option(*option_flags, "options", multiple=True, metavar="KEY=VALUE",
                      help="a house option of the variant (repeatable), e.g. limit=1000")(f)
-    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME", callback=_word,
+    f = click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
                      help="rule variant (default spanish, or what a deal or game file names; the "
                           "MJSCORE_VARIANT environment variable overrides the default)")(f)
     return f
@@ -183,15 +104,15 @@ def _lang(lang: str, variant) -> str:
 
 def situation_options(f):
     words = ", ".join(SITUATIONS)
-    f = click.option("--also", "also", callback=_word, multiple=True, metavar="NAME",
+    f = click.option("--also", "also", multiple=True, metavar="NAME",
                      help=f"rarer circumstances (repeatable): {words}")(f)
-    f = click.option("--from", "source", callback=_word, default="discard", metavar="|".join(SOURCES),
+    f = click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
                      help="how the winning tile came: a discard (default), drawn from the wall, the loose tile "
                           "after a kong, robbed from a kong")(f)
-    f = click.option("--win", callback=_word, metavar="TILE", default=None,
+    f = click.option("--win", metavar="TILE", default=None,
                      help="the tile that completed the hand (default: the best-scoring choice)")(f)
-    f = click.option("--round", "round_", callback=_word, default="E", metavar="E|S|W|N", help="prevailing wind (default E)")(f)
-    f = click.option("--seat", callback=_word, default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")(f)
+    f = click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")(f)
+    f = click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")(f)
     return f
 
 
@@ -228,6 +149,7 @@ def main():
 @click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")
 @lang_option
 @common_options
+@terminal.checked
 def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised."""
     from mjscore import api
@@ -255,10 +177,7 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
         return
     from mjscore.cli.report import score_text
 
-    if glyphs and not can_show("\U0001f007\U0001f004"):
-        sys.stderr.write(f"mjscore: note: the terminal's encoding ({sys.stdout.encoding}) has no mahjong "
-                         "glyphs; tiles are shown in letters\n")
-        glyphs = False
+    glyphs = glyphs and terminal.glyphs_shown()  # a terminal in latin-1: letters, and a note
     click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang))
     if explain:
         from mjscore.cli.report import explain_text
@@ -269,15 +188,16 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
 @main.command()
 @click.argument("hand")
 @situation_options
-@click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...", callback=_word,
+@click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
               help="the variants to compare, separated by commas (default: all)")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", callback=_word,
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="a house option (repeatable), applied to each variant that has it, e.g. limit=1000")
 @click.option("--tables", "tables_dir", metavar="DIR", default=None,
               help="use the YAML table files in DIR instead of the packaged ones")
 @lang_option
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               help="table for people; json: a list with, per variant, the object `score --format json` prints")
+@terminal.checked
 def compare(hand, seat, round_, win, source, also, variant_list, options, tables_dir, lang, fmt):
     """One HAND under every variant (or --variant a,b), side by side: what it is worth in each and why.
 
@@ -299,10 +219,11 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
 
 @main.command()
 @click.argument("hand")
-@click.option("--seat", callback=_word, default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")
-@click.option("--round", "round_", callback=_word, default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
-@click.option("--also", "also", callback=_word, multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
+@click.option("--seat", default="E", metavar="E|S|W|N", help="the player's seat wind (default E)")
+@click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
 @common_options
+@terminal.checked
 def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
     from mjscore import api
@@ -322,21 +243,22 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
 
 @main.command()
 @click.argument("deal_file", required=False, metavar="DEAL.yaml|-")
-@click.option("--winner", callback=_word, default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
+@click.option("--winner", default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
 @click.option("--east", default=None, metavar="HAND", help="East's hand")
 @click.option("--south", default=None, metavar="HAND", help="South's hand")
 @click.option("--west", default=None, metavar="HAND", help="West's hand")
 @click.option("--north", default=None, metavar="HAND", help="North's hand")
-@click.option("--round", "round_", callback=_word, default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
-@click.option("--win", callback=_word, default=None, metavar="TILE", help="the winner's last tile")
-@click.option("--from", "source", callback=_word, default="discard", metavar="|".join(SOURCES), help="how the winning tile came")
-@click.option("--also", "also", callback=_word, multiple=True, metavar="NAME", help="rarer circumstances of the win (repeatable)")
-@click.option("--discarder", callback=_word, default=None, metavar="E|S|W|N", help="who discarded the winning tile")
-@click.option("--false-mahjong", "false_mahjong", callback=_word, default=None, metavar="E|S|W|N",
+@click.option("--round", "round_", default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--win", default=None, metavar="TILE", help="the winner's last tile")
+@click.option("--from", "source", default="discard", metavar="|".join(SOURCES), help="how the winning tile came")
+@click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances of the win (repeatable)")
+@click.option("--discarder", default=None, metavar="E|S|W|N", help="who discarded the winning tile")
+@click.option("--false-mahjong", "false_mahjong", default=None, metavar="E|S|W|N",
               help="the seat that declared a false mah jong")
-@click.option("--pays-for-all", "pays_for_all", callback=_word, default=None, metavar="E|S|W|N",
+@click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
               help="the seat that alone pays the winner (a variant's dangerous-game rule)")
 @common_options
+@terminal.checked
 def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
            pays_for_all, variant, options, tables_dir, fmt):
     """Settle one deal: all four hands, every payment, each player's net.
@@ -382,6 +304,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
 @variant_options_long_only
+@terminal.checked
 def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjscore.errors import MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, shown, too_long
+from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, option_too_long,
+                            shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.play.settle import SEATS, Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
@@ -155,7 +156,7 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
             raise DealError(f"{where}: options: {shown(key)} is not an option's name")
     merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()]
     for text in merged:
-        if too_long(text, MAX_WORD_CHARS):
+        if option_too_long(text):
             key, value = text.split("=", 1)
             raise DealError(f"{where}: options: {key}: {shown(value)} is too long for an option's value")
     merged += list(options)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, NamedTuple
 
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
-from mjscore.loading import ReadProblem, long_line, read_json_line, read_lines
+from mjscore.loading import ReadProblem, read_json_line, read_lines
 from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
 
@@ -98,12 +98,9 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
         f = open(path, "rb")
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
-    lines = read_lines(f)
+    lines = read_lines(f)  # bytes, or the length of a line too long to read
     first = next(lines, b"")
-    if isinstance(first, int):
-        f.close()
-        raise DealError(f"{path} line 1: the header: {long_line(first)}")
-    if first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
+    if first.__class__ is bytes and first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
         first = first[len(codecs.BOM_UTF8):]
     try:
         header = read_json_line(first)
@@ -119,18 +116,14 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
         with f:
             number = 0
             for lineno, line in enumerate(lines, start=2):
-                if line.__class__ is int:
-                    data = _Broken(long_line(line))
-                elif not line.strip():
+                if line.__class__ is bytes and not line.strip():
                     continue
-                else:
-                    try:
-                        data = read_json_line(line)
-                    except ReadProblem as e:
-                        data = _Broken(str(e))
                 number += 1
-                place = f"{path} line {lineno} (deal {number})"
-                yield RawDeal(number, place, data)
+                try:
+                    data = read_json_line(line)
+                except ReadProblem as e:
+                    data = _Broken(str(e))
+                yield RawDeal(number, f"{path} line {lineno} (deal {number})", data)
 
     return header, deals()
 
@@ -156,8 +149,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
                         f"not {len(players)}")
     unknown = set(header) - {"variant", "options", "players"}
     if unknown:
-        raise DealError(f"{path}: unknown key {shown(sorted(map(str, unknown))[0])} "
-                       "(keys: variant, options, players, deals)")
+        raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} (keys: variant, options, players, deals)")
     return Header(variant, options, list(players))
 
 
