@@ -244,19 +244,25 @@ class AtomicFile:
         self._remove_stale()
         try:
             self.f = open(self.tmp, "w", encoding="utf-8", newline="")
+            return self.f
         except OSError as e:
             raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
-        return self.f
+        except BaseException:  # SIGTERM or Ctrl-C just as the file was made: __exit__ will not run
+            self._remove()
+            raise
 
     def __exit__(self, kind, exc, tb):
-        self.f.close()
-        if kind is None:
-            try:
+        try:
+            self.f.close()
+            if kind is None:
                 os.replace(self.tmp, self.path)
                 return False
-            except OSError as e:
-                self._remove()
-                raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        except OSError as e:
+            self._remove()
+            raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        except BaseException:  # SIGTERM or Ctrl-C while the file is closed or renamed
+            self._remove()
+            raise
         self._remove()
         return False
 
