@@ -102,7 +102,9 @@ def shown(value: object, most: int = SHOWN_CHARS) -> str:
     r.maxstring, r.maxother, r.maxlong = most, most, most
     cut = r.repr(value)
     return cut if "..." in cut else repr(value)  # nothing was cut: the value is small, show it as repr() does
-MAX_WORD_CHARS = 100  # a value that is a word or two: a variant's name, KEY=VALUE of an option, a seat, a circumstance
+
+
+MAX_WORD_CHARS = 100  # a word or two: a variant's name, KEY=VALUE of an option, a seat, a circumstance
 MAX_NAME_CHARS = 100  # a player's name, printed in every line of a game's output
 
 

@@ -122,7 +122,7 @@ def read_json_line(raw: bytes | int) -> Any:
     return data
 
 
-MAX_LINE_BYTES = 256 * 1024  # a deal line is a few hundred bytes; four 400-character hands in \u escapes, 20 KB
+MAX_LINE_BYTES = 256 * 1024  # a deal is a few hundred bytes; at most ~25 KB (four 400-character hands in \u escapes)
 
 
 def read_lines(f) -> Iterator[bytes | int]:

@@ -44,6 +44,7 @@ YAML_SNIPPETS = ["\n---\nfoo: 1\n", "\nx: &a [1, 2]\ny: [*a, *a, *a]\n", "\n!!py
                  "\nwinner: 2001-12-14\n", "\n%YAML 1.1\n", "\nlol: " + "[" * 200 + "]" * 200 + "\n",
                  "\na: &a [x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
                  "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"]
+FAULTS = [{"E": "short"}, {"Ann": "long"}, {"S": "x" * 5000}, {"Bo": "\x00" * 500}, {"x" * 500: "wrong"}]
 BYTES = [b"\xff", b"\xc3", b"\x00", b"\xef\xbb\xbf", b"\r", b"\r\n", b"\x1a", b'"', b"{", b"}", b"\\u", b"\\ud800"]
 
 
@@ -183,7 +184,7 @@ def mutated(draw, base):
                 parent.pop(last)
         elif op == "add" and isinstance(parent, dict):
             parent[draw(st.sampled_from(["extra", "faults", "pays_for_all", "discarder", "E"]))] = \
-                copy.deepcopy(draw(st.sampled_from(HOSTILE)))
+                copy.deepcopy(draw(st.sampled_from(HOSTILE + HUGE_TEXT + FAULTS)))
     return obj
 
 

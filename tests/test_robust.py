@@ -308,3 +308,10 @@ def test_an_echo_of_escaped_characters_is_cut_as_shown(tmp_path):
     # '\x00' x 9 is 36 + 2 quotes = 38 characters shown; 10 would be 42, over the 40 (+ quotes) allowed
     assert json.loads(out)["deals"][0]["error"] == ("false_mahjong: '" + "\\x00" * 9 + "'... (1,000 characters) is not "
                                                     "a player in this deal (players: Ann, Bo, Cy, Di)")
+
+
+def test_a_long_fault_is_echoed_cut(tmp_path):
+    path = deal_file(tmp_path, faults={"E": "x" * 5000})
+    code, _, err = run("settle", path)
+    assert code == 2
+    assert err == f"mjscore: error: {path}: faults.E: '{'x' * 40}'... (5,000 characters) is too long for a kind of fault\n"

@@ -274,7 +274,7 @@ def parse_hand(text: str) -> Hand:
     are all remembered and which breaks no rule is put together at once; anything else, and
     every error, goes through the careful parser."""
     if len(text) > MAX_HAND_CHARS:
-        raise HandError(too_long(text), text[:SHOWN_CHARS])
+        raise HandError(_too_long(text), text[:SHOWN_CHARS])
     melds: list[Meld] = []
     tiles: list[int] = []
     for token in text.split():
@@ -302,7 +302,7 @@ def parse_hand(text: str) -> Hand:
     return tuple.__new__(Hand, (tuple(melds), tuple(tiles), tuple(bonus), text))  # all four fields, in order
 
 
-def too_long(text: str) -> str:
+def _too_long(text: str) -> str:
     """Why a hand of more than MAX_HAND_CHARS characters is refused unread."""
     return (f"a hand of {len(text):,} characters: no hand is that long "
             f"(at most {MAX_HAND_CHARS}, even with a space between every two tiles)")

@@ -118,6 +118,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if not hands:
         raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
     faults = _str_map(data["faults"], "faults", where) if data.get("faults") is not None else {}
+    for seat, fault in faults.items():
+        if too_long(fault, MAX_WORD_CHARS):
+            raise DealError(f"{where}faults.{seat}: {shown(fault)} is too long for a kind of fault")
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
