@@ -25,7 +25,7 @@ from helpers import EXAMPLES, run
 
 MAX_LINE = 300  # characters of the one line on stderr
 HANG = 30  # seconds: far longer than any case takes (a hang, not a slow case)
-QUICK, LONG = 1, 40  # the long run tries 40 times as many cases
+QUICK, LONG = 1, 20  # the long run tries 20 times as many cases
 
 VARIANTS = ["spanish", "basque", "hungarian", "danish", "dmjl", "bmja"]
 LEGAL = ["[555p] 123m 789s SSS NN", "[RRR] 234m 567p 789s 55s", "[GGG] 234m 567p 789s 55s 1f 3y",
@@ -190,7 +190,8 @@ def mutated(draw, base):
 
 def _to_yaml(obj) -> str:
     try:
-        return yaml.safe_dump(obj, allow_unicode=True, sort_keys=False, width=10 ** 9)
+        return yaml.dump(obj, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True,
+                         sort_keys=False, width=10 ** 9)
     except (yaml.YAMLError, UnicodeEncodeError, RecursionError):
         return json.dumps(obj)  # JSON is YAML too
 
@@ -270,17 +271,17 @@ def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str):
 def _fuzz(scale: int, mark=None):
     quiet = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
 
-    @settings(max_examples=120 * scale, deadline=None, suppress_health_check=quiet)
+    @settings(max_examples=250 * scale, deadline=None, suppress_health_check=quiet)
     @given(score_args())
     def hands_(args):
         _score_case(args)
 
-    @settings(max_examples=120 * scale, deadline=None, suppress_health_check=quiet)
+    @settings(max_examples=250 * scale, deadline=None, suppress_health_check=quiet)
     @given(deal_files(), st.sampled_from(["table", "json", "csv"]), st.integers(0, 4).map(lambda n: n == 0))
     def deals_(data, fmt, stdin):
         _settle_case(data, fmt, stdin)
 
-    @settings(max_examples=100 * scale, deadline=None, suppress_health_check=quiet)
+    @settings(max_examples=200 * scale, deadline=None, suppress_health_check=quiet)
     @given(game_files(), st.sampled_from(["table", "json", "csv"]), st.booleans(),
            st.sampled_from(["1", "1", "1", "2"] if scale > 1 else ["1"]))
     def games_(file, fmt, strict, jobs):
