@@ -79,3 +79,44 @@ def caret_line(text: str, spans) -> str:
         w = _width(ch)
         out.append(("^" if marks[i] and not ch.isspace() else " ") * w)
     return "".join(out).rstrip()
+
+
+SHOWN_CHARS = 40  # of a value echoed in a message: enough to recognise it, short enough to read
+
+
+def shown(value: object, most: int = SHOWN_CHARS) -> str:
+    """`repr(value)` for a message that echoes input, cut to about `most` characters with "..." and
+    the full length: a 5 MB string or a list of a million items must not become a 5 MB error line.
+    Short values are shown exactly as repr() shows them. Cheap whatever the size of `value`."""
+    if isinstance(value, str):
+        n = min(len(value), most)
+        while len(repr(value[:n])) > most + 2:  # escapes (\x00 is four characters) count as shown
+            n = n * 3 // 4
+        return repr(value) if n == len(value) else f"{value[:n]!r}... ({len(value):,} characters)"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * most:
+        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
+    import reprlib
+
+    r = reprlib.Repr()
+    r.maxlevel, r.maxdict, r.maxlist, r.maxtuple, r.maxset = 3, 4, 6, 6, 6
+    r.maxstring, r.maxother, r.maxlong = most, most, most
+    cut = r.repr(value)
+    return cut if "..." in cut else repr(value)  # nothing was cut: the value is small, show it as repr() does
+
+
+MAX_WORD_CHARS = 100  # a word or two: a variant's name, KEY=VALUE of an option, a seat, a circumstance
+MAX_NAME_CHARS = 100  # a player's name, printed in every line of a game's output
+
+
+def too_long(value: object, most: int) -> bool:
+    """True for text longer than `most` characters (refused before it is looked at more closely)."""
+    return isinstance(value, str) and len(value) > most
+
+
+def option_too_long(text: str) -> bool:
+    """KEY=VALUE longer than MAX_WORD_CHARS; but a whole number (up to 1000 digits) goes on to the option's
+    own check, which refuses one too large in words that do not echo it ("must be at most ...")."""
+    if not too_long(text, MAX_WORD_CHARS):
+        return False
+    value = text.partition("=")[2].strip().lstrip("+-")
+    return not (len(value) <= 1000 and value.isascii() and value.isdigit())

@@ -9,7 +9,9 @@ to a worker process are refused too, never raised as Python errors.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Iterator
+
+from mjscore.errors import shown
 
 MAX_DEPTH = 32  # a game file nests four levels; anything far deeper is a broken file
 
@@ -44,8 +46,8 @@ def _strict_loader():
                     if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
                         key = (key_node.tag, key_node.value)
                         if key in seen:
-                            raise yaml.constructor.ConstructorError(
-                                None, None, f"key {key_node.value!r} given twice in one mapping", key_node.start_mark)
+                            problem = f"key {shown(key_node.value)} given twice in one mapping"
+                            raise yaml.constructor.ConstructorError(None, None, problem, key_node.start_mark)
                         seen.add(key)
                 return super().construct_mapping(node, deep)
 
@@ -79,14 +81,33 @@ def read_yaml(stream) -> Any:
     return data
 
 
-def read_json_line(raw: bytes) -> Any:
-    """One line of a JSON Lines file; ReadProblem says why it cannot be used."""
+def _unique_keys(pairs: list) -> dict:
+    """object_pairs_hook: a JSON object with a key given twice is refused, as the YAML reader refuses
+    it (json keeps the last value without a word, so `"winner": null` would undo a win silently)."""
+    d = dict(pairs)
+    if len(d) != len(pairs):
+        seen: set = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ReadProblem(f"key {shown(key)} given twice in one mapping")
+            seen.add(key)
+    return d
+
+
+_DECODE = json.JSONDecoder(object_pairs_hook=_unique_keys).decode
+
+
+def read_json_line(raw: bytes | int) -> Any:
+    """One line of a JSON Lines file (from read_lines: an int is the length of a line too long to read);
+    ReadProblem says why it cannot be used."""
+    if raw.__class__ is int:
+        raise ReadProblem(long_line(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise ReadProblem(f"not UTF-8 text (byte {e.start + 1} of the line)") from None
     try:
-        data = json.loads(text)
+        data = _DECODE(text)
     except RecursionError:
         raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as e:
@@ -99,6 +120,31 @@ def read_json_line(raw: bytes) -> Any:
     if text.count("[") + text.count("{") > MAX_DEPTH:  # a line of a few brackets cannot nest too deep
         _check_shape(data)
     return data
+
+
+MAX_LINE_BYTES = 256 * 1024  # a deal is a few hundred bytes; at most ~25 KB (four 400-character hands in \u escapes)
+
+
+def read_lines(f) -> Iterator[bytes | int]:
+    """The lines of a binary file; in place of a line longer than MAX_LINE_BYTES, its length (the
+    line is skipped in pieces, never held whole: a 2 GB line must not fill the memory)."""
+    readline = f.readline
+    while True:
+        line = readline(MAX_LINE_BYTES + 1)
+        if len(line) <= MAX_LINE_BYTES or line.endswith(b"\n"):
+            if not line:
+                return
+            yield line
+            continue
+        size = len(line)
+        while line and not line.endswith(b"\n"):
+            line = readline(1 << 20)
+            size += len(line)
+        yield size
+
+
+def long_line(size: int) -> str:
+    return f"a line of {size:,} bytes: far too long for one deal (at most {MAX_LINE_BYTES:,})"
 
 
 def _check_shape(data: Any) -> None:

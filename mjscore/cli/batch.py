@@ -14,6 +14,7 @@ import sys
 from typing import IO, Any
 
 from mjscore.errors import DealError
+from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, play
@@ -58,8 +59,8 @@ def count_deals(paths: list[str]) -> int | None:
             return None  # standard input can be read only once: by the run itself
         try:
             if path.endswith((".jsonl", ".ndjson")):
-                with open(path, "rb") as f:
-                    total += max(sum(1 for line in f if line.strip()) - 1, 0)
+                with open(path, "rb") as f:  # a line too long to read is a (rejected) deal all the same
+                    total += max(sum(1 for line in read_lines(f) if line.__class__ is int or line.strip()) - 1, 0)
             else:
                 data = load_data(path)
                 deals = data.get("deals") if isinstance(data, dict) else None
@@ -267,23 +268,57 @@ class AtomicFile:
     def __enter__(self) -> IO[str]:
         if os.path.isdir(self.path):
             raise DealError(f"-o {self.path}: is a folder; give a file name")
+        self._remove_stale()
         try:
             self.f = open(self.tmp, "w", encoding="utf-8", newline="")
+            return self.f
         except OSError as e:
             raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
-        return self.f
+        except BaseException:  # SIGTERM or Ctrl-C just as the file was made: __exit__ will not run
+            self._remove()
+            raise
 
     def __exit__(self, kind, exc, tb):
-        self.f.close()
-        if kind is None:
-            try:
+        try:
+            self.f.close()
+            if kind is None:
                 os.replace(self.tmp, self.path)
                 return False
-            except OSError as e:
-                self._remove()
-                raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        except OSError as e:
+            self._remove()
+            raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
+        except BaseException:  # SIGTERM or Ctrl-C while the file is closed or renamed
+            self._remove()
+            raise
         self._remove()
         return False
+
+    def _remove_stale(self) -> None:
+        """Remove the temporary files a run killed by SIGKILL (or a power cut) left beside the target:
+        `.FILE.<pid>.tmp` whose process is no longer running. A running one's file is left alone."""
+        if os.name != "posix":  # os.kill(pid, 0) asks "does it run?" on POSIX only
+            return
+        folder = os.path.dirname(self.tmp)
+        prefix = f".{os.path.basename(self.path)}."
+        try:
+            names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
+        except OSError:
+            return
+        for name in names:
+            pid = name[len(prefix):-4]
+            if not (pid.isdigit() and pid.isascii()) or not 0 < int(pid) < 1 << 22 or int(pid) == os.getpid():
+                continue
+            try:
+                os.kill(int(pid), 0)
+                continue  # running
+            except ProcessLookupError:
+                pass
+            except OSError:
+                continue  # running, as another user, or cannot tell
+            try:
+                os.remove(os.path.join(folder, name))
+            except OSError:
+                pass
 
     def _remove(self) -> None:
         try:

@@ -8,15 +8,31 @@ import sys
 
 import click
 
+from mjscore.cli import terminal
 from mjscore.errors import MjscoreError
 from mjscore.hand.situation import SITUATIONS, SOURCES
+
+class _Stopped(Exception):
+    """SIGTERM (terminal.Terminated), past click (which would print an empty line for a KeyboardInterrupt)."""
+
 
 class MjscoreGroup(click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2."""
 
-    def main(self, args=None, prog_name=None, **extra):  # noqa: D102
+    def invoke(self, ctx):  # noqa: D102
         try:
-            rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+            return super().invoke(ctx)
+        except terminal.Terminated:
+            raise _Stopped() from None
+
+    def main(self, args=None, prog_name=None, **extra):  # noqa: D102
+        terminal.escape_what_cannot_be_shown(sys.stdout)
+        try:
+            with terminal.sigterm_unwinds():
+                rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+        except _Stopped:
+            click.echo("mjscore: interrupted", err=True)
+            sys.exit(143)  # 128 + SIGTERM, as the shell reports a process that SIGTERM ended
         except MjscoreError as e:
             _fail(str(e), e.detail_lines(), e.exit_code)
         except click.exceptions.Abort:
@@ -133,6 +149,7 @@ def main():
 @click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")
 @lang_option
 @common_options
+@terminal.checked
 def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised."""
     from mjscore import api
@@ -160,6 +177,7 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
         return
     from mjscore.cli.report import score_text
 
+    glyphs = glyphs and terminal.glyphs_shown()  # a terminal in latin-1: letters, and a note
     click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang))
     if explain:
         from mjscore.cli.report import explain_text
@@ -179,6 +197,7 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
 @lang_option
 @click.option("--format", "fmt", type=click.Choice(["table", "json"]), default="table",
               help="table for people; json: a list with, per variant, the object `score --format json` prints")
+@terminal.checked
 def compare(hand, seat, round_, win, source, also, variant_list, options, tables_dir, lang, fmt):
     """One HAND under every variant (or --variant a,b), side by side: what it is worth in each and why.
 
@@ -204,6 +223,7 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
 @click.option("--round", "round_", default="E", metavar="E|S|W|N", help="prevailing wind (default E)")
 @click.option("--also", "also", multiple=True, metavar="NAME", help="rarer circumstances (repeatable)")
 @common_options
+@terminal.checked
 def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn."""
     from mjscore import api
@@ -238,6 +258,7 @@ def waits(hand, seat, round_, also, variant, options, tables_dir, fmt):
 @click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
               help="the seat that alone pays the winner (a variant's dangerous-game rule)")
 @common_options
+@terminal.checked
 def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
            pays_for_all, variant, options, tables_dir, fmt):
     """Settle one deal: all four hands, every payment, each player's net.
@@ -283,6 +304,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
 @variant_options_long_only
+@terminal.checked
 def batch(files, fmt, output, jobs, strict, variant, options, tables_dir):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 

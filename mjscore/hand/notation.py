@@ -11,10 +11,16 @@ from operator import eq
 from typing import NamedTuple
 
 from mjscore.hand import tiles as T
-from mjscore.errors import HandError
+from mjscore.errors import SHOWN_CHARS, HandError, shown
 from mjscore.memo import make_room
 
 MAX_TILES = 18  # four kongs and a pair
+# The longest legal hand as people write it, every tile apart and bonus tiles too, is under 90
+# characters ("[1z 1z 1z 1z] [2z 2z 2z 2z] [3z 3z 3z 3z] [4z 4z 4z 4z] 5z 5z 1f 2f 3f 4f 1y 2y 3y 4y",
+# or the same in glyphs with a variation selector after each); four times that is refused before
+# any parsing, so a 5 MB "hand" costs nothing and its message does not echo it.
+MAX_HAND_CHARS = 400
+MAX_TILE_CHARS = 40  # one tile: "5p", "1z", a glyph and its variation selector, some spaces
 
 
 class Meld(NamedTuple):
@@ -267,6 +273,8 @@ def parse_hand(text: str) -> Hand:
     Hands are mostly made of groups seen before ("1257m", "[777m]"), so a hand whose groups
     are all remembered and which breaks no rule is put together at once; anything else, and
     every error, goes through the careful parser."""
+    if len(text) > MAX_HAND_CHARS:
+        raise HandError(_too_long(text), text[:SHOWN_CHARS])
     melds: list[Meld] = []
     tiles: list[int] = []
     for token in text.split():
@@ -292,6 +300,12 @@ def parse_hand(text: str) -> Hand:
     if (n == 0 and not bonus) or n > MAX_TILES or any(map(eq, held, held[4:])):
         return _parse_careful(text)  # raises with the place
     return tuple.__new__(Hand, (tuple(melds), tuple(tiles), tuple(bonus), text))  # all four fields, in order
+
+
+def _too_long(text: str) -> str:
+    """Why a hand of more than MAX_HAND_CHARS characters is refused unread."""
+    return (f"a hand of {len(text):,} characters: no hand is that long "
+            f"(at most {MAX_HAND_CHARS}, even with a space between every two tiles)")
 
 
 def _parse_careful(text: str) -> Hand:
@@ -333,6 +347,8 @@ def _parse_careful(text: str) -> Hand:
 
 def parse_tile(text: str, what: str = "tile") -> int:
     """One tile, e.g. for --win: 5p, E, 1z or a glyph."""
+    if len(text) > MAX_TILE_CHARS:
+        raise HandError(f"{what}: {shown(text)} is not one tile", text[:SHOWN_CHARS])
     stripped = text.strip()
     if not stripped:
         raise HandError(f"{what}: no tile given", text, [(0, len(text))])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjscore.errors import DealError, MjscoreError, OptionError
+from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, option_too_long,
+                            shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.play.settle import SEATS, Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
@@ -24,8 +25,9 @@ def load_data(path: str) -> Any:
     import sys
 
     try:
-        if path == "-":
-            return read_yaml(sys.stdin)
+        if path == "-":  # as bytes, in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
+            stdin = getattr(sys.stdin, "buffer", None)
+            return read_yaml(sys.stdin if stdin is None else stdin.read().decode("utf-8"))
         with open(path, encoding="utf-8") as f:
             return read_yaml(f)
     except OSError as e:
@@ -40,7 +42,7 @@ def _seat(value, what: str, where: str, allow_none=True) -> str | None:
     if value is None and allow_none:
         return None
     if not isinstance(value, str) or not value.isascii() or value.upper() not in SEATS:
-        raise DealError(f"{where}{what}: {value!r} is not a seat (E, S, W, N)")
+        raise DealError(f"{where}{what}: {shown(value)} is not a seat (E, S, W, N)")
     return value.upper()
 
 
@@ -55,7 +57,7 @@ def _str_map(data, what: str, where: str) -> dict[str, str]:
         if seat in out:
             raise DealError(f"{where}{what}: seat {seat} given twice")
         if not isinstance(v, str):
-            raise DealError(f"{where}{what}.{seat}: expected text, not {v!r}")
+            raise DealError(f"{where}{what}.{seat}: expected text, not {shown(v)}")
         out[seat] = v
     return out
 
@@ -67,9 +69,11 @@ def deal_words(message: str) -> str:
 
 def printable_name(name: str, where: str) -> str:
     """A player's name goes into every line of output: printable text on one line (no tab, newline or
-    invisible character that would break a line or a column)."""
+    invisible character that would break a line or a column), and short enough to fit in a column."""
+    if too_long(name, MAX_NAME_CHARS):
+        raise DealError(f"{where}: {shown(name)} is too long for a name (at most {MAX_NAME_CHARS} characters)")
     if not name.isprintable():
-        raise DealError(f"{where}: {name!r} is not a name of printable text on one line")
+        raise DealError(f"{where}: {shown(name)} is not a name of printable text on one line")
     return name
 
 
@@ -80,18 +84,22 @@ def parse_win(data, where: str) -> Win:
         raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, discarder: W, also: []}}")
     unknown = set(data) - WIN_KEYS
     if unknown:
-        raise DealError(f"{where}win: unknown key {sorted(map(str, unknown))[0]!r} (keys: tile, from, discarder, also)")
+        raise DealError(f"{where}win: unknown key {shown(sorted(map(str, unknown))[0])} (keys: tile, from, discarder, "
+                       "also)")
     also = data.get("also") or []
     if isinstance(also, str):
         also = [also]
     if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
         raise DealError(f"{where}win.also: expected a list of words, e.g. [last-wall-tile]")
+    for word in also:
+        if too_long(word, MAX_WORD_CHARS):
+            raise DealError(f"{where}win.also: {shown(word)} is not a known circumstance")
     tile = data.get("tile")
     source = data.get("from", "discard")
     if tile is not None and not isinstance(tile, (str, int)):
-        raise DealError(f"{where}win.tile: expected a tile such as 5p, not {tile!r}")
-    if not isinstance(source, str):
-        raise DealError(f"{where}win.from: expected discard, wall, loose or kong, not {source!r}")
+        raise DealError(f"{where}win.tile: expected a tile such as 5p, not {shown(tile)}")
+    if not isinstance(source, str) or too_long(source, MAX_WORD_CHARS):
+        raise DealError(f"{where}win.from: expected discard, wall, loose or kong, not {shown(source)}")
     return Win(None if tile is None else str(tile), source, _seat(data.get("discarder"), "win.discarder", where),
                tuple(also))
 
@@ -104,11 +112,15 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         raise DealError(f"{where}a deal is a mapping with hands:, winner:, win: ...")
     unknown = data.keys() - DEAL_KEYS
     if unknown:
-        raise DealError(f"{where}unknown key {sorted(map(str, unknown))[0]!r} (keys: {', '.join(sorted(DEAL_KEYS))})")
+        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
+                       f"(keys: {', '.join(sorted(DEAL_KEYS))})")
     hands = _str_map(data.get("hands"), "hands", where)
     if not hands:
         raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
     faults = _str_map(data["faults"], "faults", where) if data.get("faults") is not None else {}
+    for seat, fault in faults.items():
+        if too_long(fault, MAX_WORD_CHARS):
+            raise DealError(f"{where}faults.{seat}: {shown(fault)} is too long for a kind of fault")
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
@@ -128,10 +140,11 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
 def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:
     """The variant and options a deal or game file names, with --variant / --option on top."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
-    if file_variant is not None and (not isinstance(file_variant, str) or not file_variant):
-        raise DealError(f"{where}: variant: expected a name such as spanish, not {file_variant!r}")
+    if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
+                                     or too_long(file_variant, MAX_WORD_CHARS)):
+        raise DealError(f"{where}: variant: expected a name such as spanish, not {shown(file_variant)}")
     if variant and file_variant and variant != file_variant:
-        raise DealError(f"{where}: the file is for variant {file_variant!r} but --variant says {variant!r}")
+        raise DealError(f"{where}: the file is for variant {shown(file_variant)} but --variant says {shown(variant)}")
     file_opts = data.get("options") if isinstance(data, dict) else None
     if file_opts is not None and not isinstance(file_opts, dict):
         raise DealError(f"{where}: options: expected a mapping, e.g. {{mode: clean}}")
@@ -142,9 +155,14 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         except OptionError as e:
             raise OptionError(str(e) if str(e).startswith("--option") else f"--option: {e}") from None
     for key in file_opts or {}:
-        if not isinstance(key, str) or not key.strip() or "=" in key:
-            raise DealError(f"{where}: options: {key!r} is not an option's name")
-    merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()] + list(options)
+        if not isinstance(key, str) or not key.strip() or "=" in key or too_long(key, MAX_WORD_CHARS):
+            raise DealError(f"{where}: options: {shown(key)} is not an option's name")
+    merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()]
+    for text in merged:
+        if option_too_long(text):
+            key, value = text.split("=", 1)
+            raise DealError(f"{where}: options: {key}: {shown(value)} is too long for an option's value")
+    merged += list(options)
     try:
         return load_with_options(name, merged, tables_dir)
     except OptionError as e:

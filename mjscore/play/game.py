@@ -13,8 +13,8 @@ import codecs
 from typing import Any, Iterator, NamedTuple
 
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
-from mjscore.errors import DealError, MjscoreError, SituationError
-from mjscore.loading import ReadProblem, read_json_line
+from mjscore.errors import DealError, MjscoreError, SituationError, shown
+from mjscore.loading import ReadProblem, read_json_line, read_lines
 from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
 
@@ -100,8 +100,9 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
         f = open(path, "rb")
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
-    first = f.readline()
-    if first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
+    lines = read_lines(f)  # bytes, or the length of a line too long to read
+    first = next(lines, b"")
+    if first.__class__ is bytes and first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
         first = first[len(codecs.BOM_UTF8):]
     try:
         header = read_json_line(first)
@@ -116,16 +117,15 @@ def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
     def deals():
         with f:
             number = 0
-            for lineno, line in enumerate(f, start=2):
-                if not line.strip():
+            for lineno, line in enumerate(lines, start=2):
+                if line.__class__ is bytes and not line.strip():
                     continue
                 number += 1
-                place = f"{path} line {lineno} (deal {number})"
                 try:
                     data = read_json_line(line)
                 except ReadProblem as e:
                     data = _Broken(str(e))
-                yield RawDeal(number, place, data)
+                yield RawDeal(number, f"{path} line {lineno} (deal {number})", data)
 
     return header, deals()
 
@@ -149,7 +149,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
                         f"not {len(players)}")
     unknown = set(header) - {"variant", "options", "players"}
     if unknown:
-        raise DealError(f"{path}: unknown key {sorted(map(str, unknown))[0]!r} (keys: variant, options, players, deals)")
+        raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} (keys: variant, options, players, deals)")
     return Header(variant, options, list(players))
 
 
@@ -284,7 +284,7 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     if name is None:
         return None
     if not isinstance(name, str) or name not in by_name:
-        raise DealError(f"{what}: {name!r} is not a player in this deal (players: {', '.join(by_name)})")
+        raise DealError(f"{what}: {shown(name)} is not a player in this deal (players: {', '.join(by_name)})")
     return by_name[name]
 
 

@@ -104,12 +104,12 @@ def _serve(conn, others: list, header: Header, render) -> None:
         while True:
             try:
                 chunk = conn.recv()
-            except EOFError:
+            except (EOFError, OSError):  # OSError: the main process was stopped in the middle of a send
                 return
             out = []
             for number, place, round_, seats, game, also, data, counted in chunk:
                 r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted))
                 out.append((r.error, r.data["net"] if r.data else None, render(r)))
             conn.send(out)
-    except (KeyboardInterrupt, BrokenPipeError):
+    except (KeyboardInterrupt, OSError):
         return  # interrupted, or the main process stopped reading (--strict, an error): nothing to say

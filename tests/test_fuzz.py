@@ -1,0 +1,295 @@
+"""Fuzzing the commands with hostile input: hands (random and mutated legal ones) through `score` and
+`waits`, deal files through `settle`, game files (YAML and JSON Lines) through `batch`.
+
+Whatever the input, a command ends with exit 0, 1 (batch: some deals rejected) or 2 and one short
+line on stderr; never a traceback, an "internal error" or a hang. The quick run (a few hundred cases)
+is part of the suite; the long one is `python -m pytest -m fuzz_long`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+import signal
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from helpers import EXAMPLES, run
+
+MAX_LINE = 300  # characters of the one line on stderr
+HANG = 30  # seconds: far longer than any case takes (a hang, not a slow case)
+QUICK, LONG = 1, 20  # the long run tries 20 times as many cases
+
+VARIANTS = ["spanish", "basque", "hungarian", "danish", "dmjl", "bmja"]
+LEGAL = ["[555p] 123m 789s SSS NN", "[RRR] 234m 567p 789s 55s", "[GGG] 234m 567p 789s 55s 1f 3y",
+         "{5555p} [111s] 234m 789s EE", "11m 99m 11p 99p 11s 99s EE", "19m 19p 19s ESWN RGP P",
+         "🀇🀈🀉 🀙🀙🀙 [🀄️🀄️🀄️] 🀀🀀 🀐🀑🀒", "123m 456m 789m 123p 5", "1z1z1z 2z2z2z 3z3z 123m 456s",
+         "[1m 1m 1m 1m] [2z 2z 2z 2z] 7s 7s 1f 2f 3f 4f 1y 2y 3y 4y"]
+ALPHABET = list("0123456789mpszfyc ESWNRGPFCeswnrg[]{}") + ["🀇", "🀄", "🀀", "🀢", "\ufe0f", "\u200b", "\t",
+                                                             "\n", "\x00", "é", "李", "\U0010ffff", "\u3000"]
+HUGE_TEXT = ["x" * 300_000, "123m " * 60_000, "李" * 50_000, "[" * 10_000, "\x00" * 1000]
+HOSTILE = [0, -1, 1.5, True, False, None, [], {}, ["E"], {"E": 1}, 10 ** 30, -(2 ** 63) - 1, 1e308, "",
+           " ", "E", "Ann", "spanish", "\x00", "\x1b[31mred", "\ud800", "ſ", "../../etc/passwd", "-",
+           [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]], {"a": {"b": {"c": {}}}},
+           list(range(200))]
+YAML_SNIPPETS = ["\n---\nfoo: 1\n", "\nx: &a [1, 2]\ny: [*a, *a, *a]\n", "\n!!python/object:os.system {}\n",
+                 "\n? [a, b]\n: c\n", "\nwinner: !!binary aGVsbG8=\n", "\n<<: {winner: E}\n", "\n\t- x\n",
+                 "\nwinner: 2001-12-14\n", "\n%YAML 1.1\n", "\nlol: " + "[" * 200 + "]" * 200 + "\n",
+                 "\na: &a [x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
+                 "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"]
+FAULTS = [{"E": "short"}, {"Ann": "long"}, {"S": "x" * 5000}, {"Bo": "\x00" * 500}, {"x" * 500: "wrong"}]
+BYTES = [b"\xff", b"\xc3", b"\x00", b"\xef\xbb\xbf", b"\r", b"\r\n", b"\x1a", b'"', b"{", b"}", b"\\u", b"\\ud800"]
+
+
+class Hang(BaseException):
+    """A case that ran for HANG seconds (a BaseException: nothing in the command may catch it)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int = HANG):
+    """Fail a case that hangs (POSIX, main thread); elsewhere the case simply runs."""
+    if not hasattr(signal, "SIGALRM") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def alarm(signum, frame):
+        raise Hang(f"no answer after {seconds} s")
+
+    before = signal.signal(signal.SIGALRM, alarm)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+
+
+def cli(*args, input=None):
+    with time_limit():
+        return run(*args, input=input)
+
+
+def check(result, batch: bool = False) -> None:
+    """Exit 0, 1 (batch only: deals rejected) or 2; stderr one short line; never a traceback."""
+    code, out, err = result
+    assert "Traceback" not in err and "internal error" not in err, err[:2000]
+    assert code in ((0, 1, 2) if batch else (0, 2)), (code, err[:2000])
+    lines = err.splitlines()
+    if code == 0:
+        assert err == "", err[:2000]
+    elif code == 1:
+        assert len(lines) == 1 and lines[0].startswith("mjscore: ") and lines[0].endswith("deals not scored"), \
+            err[:2000]
+    else:
+        assert lines and lines[0].startswith("mjscore: error: "), err[:2000]
+        assert len(lines[0]) <= MAX_LINE, lines[0][:2000]
+        # a hand's mistake is shown under the line: the hand (at most 400 characters) and carets
+        assert len(lines) == 1 or (len(lines) == 3 and all(l.startswith("  ") for l in lines[1:])), err[:2000]
+
+
+# --- hands ---------------------------------------------------------------------------------------------
+
+@st.composite
+def mutated_hand(draw) -> str:
+    hand = draw(st.sampled_from(LEGAL))
+    for _ in range(draw(st.integers(1, 4))):
+        i = draw(st.integers(0, len(hand)))
+        op = draw(st.sampled_from(["insert", "delete", "replace", "repeat", "cut"]))
+        if op == "insert":
+            hand = hand[:i] + draw(st.sampled_from(ALPHABET)) + hand[i:]
+        elif op == "delete":
+            hand = hand[:i] + hand[i + 1:]
+        elif op == "replace":
+            hand = hand[:i] + draw(st.sampled_from(ALPHABET)) + hand[i + 1:]
+        elif op == "repeat":
+            hand = hand[:i] + hand[i:i + 5] * draw(st.integers(2, 40)) + hand[i + 5:]
+        else:
+            hand = hand[:i]
+    return hand
+
+
+hands = st.one_of(mutated_hand(), st.text(st.sampled_from(ALPHABET), max_size=40), st.text(max_size=30),
+                  st.sampled_from(LEGAL + HUGE_TEXT))
+words = st.one_of(st.sampled_from(["E", "S", "w", "X", "", " ", "5p", "🀄", "1z", "wall", "loose", "kong",
+                                   "robbing-a-kong", "last-wall-tile", "x" * 200]), st.text(max_size=8))
+
+
+@st.composite
+def score_args(draw) -> list[str]:
+    args = [draw(hands), "--variant", draw(st.sampled_from(VARIANTS))]
+    for flag in ("--seat", "--round", "--win", "--from", "--also"):
+        if draw(st.booleans()):
+            args += [flag, draw(words)]
+    if draw(st.booleans()):
+        args += ["--option", draw(st.sampled_from(["limit=1000", "limit=x", "mode=clean", "x=y", "limit=" + "9" * 30,
+                                                   "=", "limit", "limit=-1"]))]
+    return args + ["--format", draw(st.sampled_from(["table", "json", "csv"]))]
+
+
+def _score_case(args):
+    check(cli("score", *args))
+    check(cli("score", *args, "--glyphs", "--all"))
+    hand, rest = args[0], args[1:]
+    drop = {"--win", "--from"}
+    kept = [a for i, a in enumerate(rest) if a not in drop and (i == 0 or rest[i - 1] not in drop)]
+    check(cli("waits", hand, *kept))
+
+
+# --- deal and game files ----------------------------------------------------------------------------------
+
+DEAL = yaml.safe_load((EXAMPLES / "deal-spanish.yaml").read_text(encoding="utf-8"))
+GAMES = [yaml.safe_load(p.read_text(encoding="utf-8")) for p in sorted(EXAMPLES.glob("game-*.yaml"))]
+
+
+def _paths(obj, prefix=()):
+    """Every place in a nested structure: (path of keys and indexes)."""
+    yield prefix
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            yield from _paths(v, prefix + (k,))
+    elif isinstance(obj, list):
+        for i, v in enumerate(obj):
+            yield from _paths(v, prefix + (i,))
+
+
+@st.composite
+def mutated(draw, base):
+    """`base` with one to three places changed: a hostile value, a key deleted, renamed or added."""
+    obj = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        places = [p for p in _paths(obj) if p]
+        if not places:
+            break
+        path = draw(st.sampled_from(places))
+        parent = obj
+        for k in path[:-1]:
+            parent = parent[k]
+        last = path[-1]
+        op = draw(st.sampled_from(["value", "value", "huge", "delete", "rename", "add"]))
+        if op == "value":
+            parent[last] = copy.deepcopy(draw(st.sampled_from(HOSTILE)))
+        elif op == "huge":
+            parent[last] = draw(st.sampled_from(HUGE_TEXT))
+        elif op == "delete":
+            del parent[last]
+        elif op == "rename" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["E", "winner", "x" * 500, "hands", "Ann", "tile", "also"]))] = \
+                parent.pop(last)
+        elif op == "add" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["extra", "faults", "pays_for_all", "discarder", "E"]))] = \
+                copy.deepcopy(draw(st.sampled_from(HOSTILE + HUGE_TEXT + FAULTS)))
+    return obj
+
+
+def _to_yaml(obj) -> str:
+    try:
+        return yaml.dump(obj, Dumper=getattr(yaml, "CSafeDumper", yaml.SafeDumper), allow_unicode=True,
+                         sort_keys=False, width=10 ** 9)
+    except (yaml.YAMLError, UnicodeEncodeError, RecursionError):
+        return json.dumps(obj)  # JSON is YAML too
+
+
+@st.composite
+def damaged(draw, data: bytes, snippets: bool) -> bytes:
+    """The file's bytes with a few bytes, lines or YAML snippets put in (or none)."""
+    for _ in range(draw(st.integers(0, 2))):
+        i = draw(st.integers(0, len(data)))
+        op = draw(st.sampled_from(["bytes", "duplicate line", "snippet", "cut"]))
+        if op == "bytes":
+            data = data[:i] + draw(st.sampled_from(BYTES)) + data[i:]
+        elif op == "duplicate line":
+            lines = data.split(b"\n")
+            j = draw(st.integers(0, len(lines) - 1))
+            data = b"\n".join(lines[:j + 1] + [lines[j]] + lines[j + 1:])
+        elif op == "snippet" and snippets:
+            data = data + draw(st.sampled_from(YAML_SNIPPETS)).encode()
+        elif op == "cut":
+            data = data[:i]
+    return data
+
+
+@st.composite
+def deal_files(draw) -> bytes:
+    return draw(damaged(_to_yaml(draw(mutated(DEAL))).encode("utf-8", "surrogatepass"), True))
+
+
+@st.composite
+def game_files(draw) -> tuple[str, bytes]:
+    game = copy.deepcopy(draw(st.sampled_from(GAMES)))
+    game["deals"] = game["deals"][:draw(st.integers(0, 4))]
+    game = draw(mutated(game))
+    if draw(st.booleans()) or not isinstance(game, dict):
+        return "game.yaml", draw(damaged(_to_yaml(game).encode("utf-8", "surrogatepass"), True))
+    header = {k: v for k, v in game.items() if k != "deals"}
+    deals = game.get("deals") if isinstance(game.get("deals"), list) else [game.get("deals")]
+    lines = []
+    for item in [header] + deals:
+        try:
+            line = json.dumps(item, ensure_ascii=draw(st.booleans()))
+        except (ValueError, RecursionError):
+            line = "{"
+        if draw(st.integers(0, 5)) == 0 and line.endswith("}"):  # a key given twice
+            line = line[:-1] + ', "winner": null}' if line != "{}" else '{"a": 1, "a": 2}'
+        lines.append(line.encode("utf-8", "surrogatepass"))
+    data = b"\n".join(lines) + draw(st.sampled_from([b"\n", b"", b"\n\n", b"\r\n"]))
+    return "game.jsonl", draw(damaged(data, False))
+
+
+def _settle_case(data: bytes, fmt: str, stdin: bool):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "deal.yaml"
+        path.write_bytes(data)
+        check(cli("settle", "-", "--format", fmt, input=data) if stdin else cli("settle", str(path), "--format", fmt))
+
+
+def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str):
+    name, data = file
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / name
+        path.write_bytes(data)
+        args = ["batch", str(path), "--format", fmt, "--jobs", jobs] + (["--strict"] if strict else [])
+        code, out, err = result = cli(*args)
+        check(result, batch=True)
+        if fmt == "json" and code in (0, 1):
+            for deal in json.loads(out)["deals"]:
+                assert len(deal.get("error", "")) <= MAX_LINE, deal["error"][:2000]
+        out_file = Path(tmp) / "out.txt"
+        code2, _, _ = cli(*args, "-o", str(out_file))  # the same through the atomic writer
+        assert code2 == code
+        assert sorted(p.name for p in Path(tmp).iterdir()) == sorted([name] + (["out.txt"] if code < 2 else []))
+
+
+# --- the tests: quick (in the suite) and long (-m fuzz_long) ------------------------------------------
+
+def _fuzz(scale: int, mark=None):
+    quiet = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.large_base_example]
+
+    @settings(max_examples=250 * scale, deadline=None, suppress_health_check=quiet)
+    @given(score_args())
+    def hands_(args):
+        _score_case(args)
+
+    @settings(max_examples=250 * scale, deadline=None, suppress_health_check=quiet)
+    @given(deal_files(), st.sampled_from(["table", "json", "csv"]), st.integers(0, 4).map(lambda n: n == 0))
+    def deals_(data, fmt, stdin):
+        _settle_case(data, fmt, stdin)
+
+    @settings(max_examples=200 * scale, deadline=None, suppress_health_check=quiet)
+    @given(game_files(), st.sampled_from(["table", "json", "csv"]), st.booleans(),
+           st.sampled_from(["1", "1", "1", "2"] if scale > 1 else ["1"]))
+    def games_(file, fmt, strict, jobs):
+        _batch_case(file, fmt, strict, jobs)
+
+    tests = [hands_, deals_, games_]
+    return [mark(t) for t in tests] if mark else tests
+
+
+test_fuzz_hands, test_fuzz_deal_files, test_fuzz_game_files = _fuzz(QUICK)
+test_fuzz_long_hands, test_fuzz_long_deal_files, test_fuzz_long_game_files = _fuzz(LONG, pytest.mark.fuzz_long)
