@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # settling and games load only when asked for: `score` starts
 
 __all__ = [
     "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
-    "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "parse_hand", "score", "score_game",
+    "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "table_data", "parse_hand", "score", "score_game",
     "score_sheet", "season", "settle", "variants", "waits",
 ]
 
@@ -307,6 +307,15 @@ def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[
     from mjscore.play.season import season as _season
 
     return _season((_scored(g, variant, options, tables) for g in games), aliases)
+
+
+def table_data(v: Variant) -> dict:
+    """The variant's table file as data, its `extends:` chain merged in (`mjscore variants NAME --format yaml`):
+    what a club copies and edits for `--tables DIR`."""
+    from mjscore.rules.inherit import resolved_raw
+    from mjscore.rules.tables import read_raw
+
+    return resolved_raw(v.path, read_raw)
 
 
 def describe_variant(v: Variant) -> dict:

@@ -46,7 +46,7 @@ def batch(tmp_path, players: list[str], deals: list[dict], *args: str, fmt: str 
     path.write_text(json.dumps({"variant": V, "players": players, "deals": deals}), encoding="utf-8")
     code, out, err = run("batch", str(path), "--format", fmt, *args)
     assert code == 0, err
-    return json.loads(out) if fmt == "json" else out
+    return json.loads(out)["games"][0] if fmt == "json" else out
 
 
 def paid(data: dict) -> dict[tuple[str, str], int]:

@@ -76,7 +76,7 @@ def test_rejected_deals_are_reported_and_the_rest_scored(tmp_path):
     ])
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 1
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     assert data["summary"] == {"read": 5, "scored": 3, "rejected": 2}
     errors = {d["deal"]: (d["place"], d["error"]) for d in data["deals"] if "error" in d}
     assert errors[3][0] == f"{path} line 6 (deal 3)" and "7 copies of 5p in the deal" in errors[3][1]
@@ -96,11 +96,11 @@ def test_output_file_is_written_whole_or_not_at_all(tmp_path):
     code, out, err = run("batch", str(path), "--format", "json", "-o", str(out_file))
     assert code == 0 and out == ""
     # South wins 60 (see test_settle): Ann -96, Bo +240, Cy -64, Di -80, from 2000 each
-    assert json.loads(out_file.read_text())["totals"] == {"Ann": 1904, "Bo": 2240, "Cy": 1936, "Di": 1920}
+    assert json.loads(out_file.read_text())["games"][0]["totals"] == {"Ann": 1904, "Bo": 2240, "Cy": 1936, "Di": 1920}
     bad = write_game(tmp_path, [{"hands": GOOD}], players=["Ann", "Bo"], name="bad.yaml")
     code, out, err = run("batch", str(bad), "--format", "json", "-o", str(out_file))
     assert code == 2 and "players" in err
-    assert json.loads(out_file.read_text())["totals"]["Bo"] == 2240  # the old file is untouched
+    assert json.loads(out_file.read_text())["games"][0]["totals"]["Bo"] == 2240  # the old file is untouched
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
 
@@ -111,7 +111,7 @@ def test_json_lines_are_streamed_with_line_numbers(tmp_path):
              json.dumps({"hands": GOOD, "winner": None})]
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run("batch", str(path), "--format", "json")
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     assert code == 1 and data["summary"] == {"read": 3, "scored": 2, "rejected": 1}
     assert data["deals"][1]["place"] == f"{path} line 4 (deal 2)" and data["deals"][1]["error"].startswith("not JSON")
 
@@ -198,7 +198,7 @@ def test_a_basque_game_of_five(tmp_path):
                       variant="basque", players=("Ann", "Bo", "Cy", "Di", "Eve"))
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    seats = [d["seats"] for d in json.loads(out)["deals"]]
+    seats = [d["seats"] for d in json.loads(out)["games"][0]["deals"]]
     assert seats == [{"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}, {"E": "Bo", "S": "Cy", "W": "Di", "N": "Eve"}]
 
 
@@ -225,7 +225,7 @@ def test_a_name_that_is_not_text_is_a_rejected_deal(tmp_path):
     path = write_game(tmp_path, [{"hands": GOOD, "winner": ["Bo"]}, {"hands": GOOD, "false_mahjong": {"x": 1}}])
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 1 and "Traceback" not in err
-    errors = [d["error"] for d in json.loads(out)["deals"]]
+    errors = [d["error"] for d in json.loads(out)["games"][0]["deals"]]
     assert errors[0].startswith("winner: ['Bo'] is not a player in this deal")
     assert errors[1].startswith("false_mahjong: {'x': 1} is not a player in this deal")
 

@@ -128,7 +128,7 @@ def test_batch_basque(tmp_path):
     path.write_text("variant: basque\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - " + json.dumps(deal) + "\n")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     got = data["deals"][0]
     assert {n: h["value"] for n, h in got["hands"].items()} == {"Ann": 8, "Bo": 22, "Cy": 32, "Di": 0}
     assert got["net"] == {"Ann": -76, "Bo": 88, "Cy": 58, "Di": -70}

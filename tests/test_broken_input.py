@@ -32,7 +32,7 @@ def test_a_header_that_is_not_utf8(tmp_path):
 def test_a_deal_line_that_is_not_utf8_is_that_deal_only(tmp_path):
     path = jsonl(tmp_path, json.dumps(HEADER).encode(), DRAW.encode(), DRAW.encode()[:-2] + b'\xe9"}', DRAW.encode())
     code, out, err = run("batch", path, "--format", "json")
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     assert code == 1 and data["summary"] == {"read": 3, "scored": 2, "rejected": 1}
     assert data["deals"][1]["place"] == f"{path} line 3 (deal 2)"
     assert data["deals"][1]["error"].startswith("not UTF-8 text (byte ")
@@ -41,7 +41,7 @@ def test_a_deal_line_that_is_not_utf8_is_that_deal_only(tmp_path):
 def test_a_byte_order_mark_is_read_past(tmp_path):
     path = jsonl(tmp_path, b"\xef\xbb\xbf" + json.dumps(HEADER).encode(), DRAW.encode())
     code, out, err = run("batch", path, "--format", "json")
-    assert (code, json.loads(out)["summary"]) == (0, {"read": 1, "scored": 1, "rejected": 0})
+    assert (code, json.loads(out)["games"][0]["summary"]) == (0, {"read": 1, "scored": 1, "rejected": 0})
 
 
 def test_half_a_surrogate_pair_is_no_name(tmp_path):
@@ -60,7 +60,7 @@ def test_nesting_too_deep(tmp_path):
     deep = "[" * 1000 + "]" * 1000
     path = jsonl(tmp_path, json.dumps(HEADER).encode(), f'{{"winner": {deep}}}'.encode())
     code, out, err = run("batch", path, "--format", "json", "--jobs", "2")
-    assert code == 1 and json.loads(out)["deals"][0]["error"] == "nested more than 32 levels deep"
+    assert code == 1 and json.loads(out)["games"][0]["deals"][0]["error"] == "nested more than 32 levels deep"
     game = tmp_path / "g.yaml"
     game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - winner: {deep}\n")
     assert run("batch", str(game)) == (2, "", f"mjscore: error: {game}: nested more than 32 levels deep\n")
@@ -101,7 +101,7 @@ def test_output_dash_is_standard_output(tmp_path):
     game = tmp_path / "g.yaml"
     game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - {DRAW}\n")
     code, out, err = run("batch", str(game), "--format", "json", "-o", "-")
-    assert code == 0 and json.loads(out)["summary"]["scored"] == 1 and not (tmp_path / "-").exists()
+    assert code == 0 and json.loads(out)["games"][0]["summary"]["scored"] == 1 and not (tmp_path / "-").exists()
 
 
 def test_the_progress_count_never_fails_on_a_bad_file(tmp_path):
@@ -233,7 +233,7 @@ def test_a_deal_files_place_is_said_once(tmp_path):
 
 @pytest.mark.parametrize("args, message", [
     (["--seat", "ſ"], "seat must be one of E, S, W, N, not 'ſ'"),  # "ſ".upper() is "S": only ASCII is folded
-    (["-o", "limit=1e3", "-o", "limit=300"], "option limit of spanish takes a whole number, not '1e3'"),
+    (["--option", "limit=1e3", "--option", "limit=300"], "option limit of spanish takes a whole number, not '1e3'"),
     (["-v", "../tables/basque"], "no variant '../tables/basque': a variant is named by one word (variants: "
                                  "basque, bmja, danish, dmjl, hungarian, spanish)"),
 ])
@@ -251,12 +251,12 @@ def test_heaven_still_checks_the_winning_tile():
     ("dmjl", "max_chows=0"),
 ])
 def test_zero_turns_a_minimum_or_a_fine_off(variant, option):
-    code, out, err = run("score", "[555p] 123m 789s SSS NN", "-v", variant, "-o", option)
+    code, out, err = run("score", "[555p] 123m 789s SSS NN", "-v", variant, "--option", option)
     assert code == 0, err
 
 
 def test_limit_stays_at_least_1():
-    assert run("score", "[555p] 123m 789s SSS NN", "-o", "limit=0") == (
+    assert run("score", "[555p] 123m 789s SSS NN", "--option", "limit=0") == (
         2, "", "mjscore: error: option limit of spanish must be at least 1, not 0\n")
 
 

@@ -357,11 +357,21 @@ def test_options():
 # --- situations and edge cases --------------------------------------------------------------------------
 
 def test_ignored_words():
-    # situation words: heaven with seat S and earth with seat E are ignored; late-call is accepted and ignored.
+    # situation words: heaven with seat S and earth with seat E do not apply: the library ignores them (the tables'
+    # conditions name the seat), and the command line, where they can only be a slip, refuses them with
+    # what to type instead; late-call is accepted and ignored.
     base = ("[222m] 444p 456s 777s 55p", *SW, *drawn("6s"))
-    for word in ("heaven", "late-call"):
-        assert cli(base[0], "dmjl", *base[1:], "--also", word) == (True, 32, 0, 0, 32)
-    assert cli("[222m] 444p 456s 777s 55p", "dmjl", *claimed("6s"), "--also", "earth") == (True, 30, 0, 0, 30)
+    assert cli(base[0], "dmjl", *base[1:], "--also", "late-call") == (True, 32, 0, 0, 32)
+    s = score("[222m] 444p 456s 777s 55p", "dmjl", seat="S", round="W", win="6s", source="wall", also=["heaven"])
+    assert (s.mahjong, s.points, s.doubles, s.value) == (True, 32, 0, 32)
+    s = score("[222m] 444p 456s 777s 55p", "dmjl", win="6s", also=["earth"])
+    assert (s.mahjong, s.points, s.doubles, s.value) == (True, 30, 0, 30)
+    assert run("score", *base, "-v", "dmjl", "--also", "heaven") == (2, "", (
+        "mjscore: error: --also heaven is East's win on the dealt tiles; --seat S cannot have it "
+        "(leave out --also heaven)\n"))
+    assert run("score", base[0], "-v", "dmjl", *claimed("6s"), "--also", "earth") == (2, "", (
+        "mjscore: error: --also earth is another player's win on East's first discard; --seat E is East "
+        "(give the winner's seat, e.g. --seat S)\n"))
 
 
 def test_heaven_has_no_winning_tile():

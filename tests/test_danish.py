@@ -274,7 +274,7 @@ def test_grid_override_with_tables_dir(tmp_path):
     assert (data["doubles"], data["value"]) == (5, 1000)
     # a limited hand that keeps no doublings (the old reading, limited_doublings=none) is the limit
     data = score_json("EEE SSS WWW NNN 55p", "-v", V, "--seat", "S", "--win", "5p", "--tables", d,
-                      "-o", "limited_doublings=none")
+                      "--option", "limited_doublings=none")
     assert (data["doubles"], data["value"]) == (0, 1000)
     code, out, err = run("variants", V, "--tables", d)
     assert code == 0 and "table of final values" in out and "30: 35, 70" in out

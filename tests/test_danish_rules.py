@@ -94,7 +94,7 @@ def test_three_players_game(tmp_path):
                                 "deals": deals}), encoding="utf-8")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     got = data["deals"]
     assert [d["seats"]["E"] for d in got] == ["Anders", "Anders", "Birgit"]
     assert all(len(d["seats"]) == 3 and set(d["seats"].values()) == {"Anders", "Birgit", "Carsten"} for d in got)
@@ -155,7 +155,7 @@ def test_bonus_points(hand, reading, points, doubles, value):
 def test_bonus_points_after_for_a_loser_through_settle():
     # after: South wins HAND + 1f 3y on West's 4s: 58. East 0; West [777p] 2 -> 10 + 1y 4 = 14; North 0.
     # East pays 58 x 2 = 116, West and North 58. Losers: East pays West 14 x 2 = 28; North pays West 14.
-    data = _settle("--winner", "S", "--win", "4s", "--discarder", "W", "-o", "bonus_points=after",
+    data = _settle("--winner", "S", "--win", "4s", "--discarder", "W", "--option", "bonus_points=after",
                    "--south", HAND + " 1f 3y", "--east", "1m 4m 7m 2p",
                    "--west", "[777p] 5m 8m 1y", "--north", "3p 6p 9p")
     assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 0, "S": 58, "W": 14, "N": 0}
@@ -192,7 +192,7 @@ def test_purity_doublings_for_a_loser():
     ("winner", 10, {"E": -60 - 20 - 20, "S": -30 + 20, "W": 60 + 30 + 30, "N": -30 + 20}),
 ])
 def test_purity_doublings_through_settle(reading, south, net):
-    data = _settle("--winner", "W", "--win", "4s", "-o", f"purity_doublings={reading}",
+    data = _settle("--winner", "W", "--win", "4s", "--option", f"purity_doublings={reading}",
                    "--west", "[555p] 123p 789s 234s NN", "--south", "[RRR] 123m 456m 7m 8m",
                    "--east", "1m 4m 9m 2p 6p 8p 1s 5s 9s 3m", "--north", "[999m] 2p 3p 6s")
     assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 0, "S": south, "W": 30, "N": 10}
@@ -232,12 +232,12 @@ def test_limited_doublings_with_a_grid(tmp_path, reading, value):
     d = _club_grid(tmp_path)
     # doubled: base 1000 with 5 doublings: row 1000, column 5: 3500; none: worth the limit, 1000
     code, out, err = run("score", FOUR_WINDS, "-v", V, "--seat", "S", "--win", "5p", "--tables", d,
-                         "-o", f"limited_doublings={reading}", "--format", "json")
+                         "--option", f"limited_doublings={reading}", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["value"] == value
     # the thirteen wonders keeps only its extra doubling (no chows) under both: row 1000, column 1: 1500
     code, out, err = run("score", "19m 19p 19s ESWNRGP 9s", "-v", V, "--seat", "S", "--win", "9s", "--tables", d,
-                         "-o", f"limited_doublings={reading}", "--format", "json")
+                         "--option", f"limited_doublings={reading}", "--format", "json")
     assert code == 0 and json.loads(out)["value"] == 1500
 
 

@@ -258,7 +258,7 @@ def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str):
         code, out, err = result = cli(*args)
         check(result, batch=True)
         if fmt == "json" and code in (0, 1):
-            for deal in json.loads(out)["deals"]:
+            for deal in json.loads(out)["games"][0]["deals"]:
                 assert len(deal.get("error", "")) <= MAX_LINE, deal["error"][:2000]
         out_file = Path(tmp) / "out.txt"
         code2, _, _ = cli(*args, "-o", str(out_file))  # the same through the atomic writer

@@ -26,7 +26,7 @@ def game_path(variant: str) -> str:
 def batch_json(path: str, *extra: str) -> dict:
     code, out, err = run("batch", path, "--format", "json", *extra)
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out)["games"][0]  # one shape for one file or many: {"games": [...], ...}
 
 
 def seats(east: str, south: str, west: str, north: str) -> dict:

@@ -50,7 +50,7 @@ def by_hand(seats: str, winner, values: dict, fine=None) -> dict:
 def batch_json(name: str, *extra) -> dict:
     code, out, err = run("batch", os.path.join(EXAMPLES, name), "--format", "json", *extra)
     assert code == 0, err
-    return json.loads(out)
+    return json.loads(out)["games"][0]  # one shape for one file or many: {"games": [...], ...}
 
 
 PLAYERS = {"game-dmjl.yaml": ["Anna", "Bernd", "Clara", "Dieter"],
@@ -317,7 +317,7 @@ def test_dmjl_east_nine_in_a_row(tmp_path):
     path.write_text(json.dumps(game))
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    deals = json.loads(out)["deals"]
+    deals = json.loads(out)["games"][0]["deals"]
     # losers: Bo 0; Cy (W) SSS 8 + WWW 8, own wind 1: 32; Di (N) NN own wind 2.
     # Bo -64 - 32 - 2; Cy -64 + 32 + 30; Di -64 - 30 + 2
     for d in deals[:8]:

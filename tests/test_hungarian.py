@@ -118,7 +118,7 @@ def test_sky_needs_the_banker():
 
 
 def test_banker_option_rejects_other_values():
-    code, out, err = run("score", "[555p] 123m 789s 234s NN", "-v", V, "-o", "banker=X")
+    code, out, err = run("score", "[555p] 123m 789s 234s NN", "-v", V, "--option", "banker=X")
     assert code == 2 and "takes one of E, S, W, N" in err
 
 

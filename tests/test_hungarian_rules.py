@@ -49,7 +49,7 @@ def _party_file(tmp_path) -> str:
 def test_party_counts_only_scored_deals_json(tmp_path):
     code, out, err = run("batch", _party_file(tmp_path), "--format", "json")
     assert code == 0, err
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     deals = data["deals"]
     # 18 deals played in party 1, 16 of them counted (the draw, deal 6, and the void deal 12 do not count)
     assert data["parties"] == [{"game": 1, "played": 18, "counted": 16}, {"game": 2, "played": 1, "counted": 1}]
@@ -90,7 +90,7 @@ def test_a_game_without_a_fixed_length_reports_no_count(tmp_path):
     path.write_text(json.dumps(game), encoding="utf-8")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    data = json.loads(out)
+    data = json.loads(out)["games"][0]
     assert "parties" not in data and "counted" not in data["deals"][0]
     code, out, err = run("batch", str(path), "--format", "table")
     assert code == 0 and "party" not in out and "counted" not in out

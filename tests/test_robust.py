@@ -124,7 +124,7 @@ def test_a_huge_json_line_is_one_rejected_deal_and_the_count_goes_on(tmp_path):
     path = jsonl(tmp_path, huge, json.dumps(DEAL))
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 1
-    deals = json.loads(out)["deals"]
+    deals = json.loads(out)["games"][0]["deals"]
     size = len(huge) + 1  # with its newline
     assert deals[0]["error"] == f"a line of {size:,} bytes: far too long for one deal (at most 262,144)"
     assert deals[0]["place"] == f"{path} line 2 (deal 1)"
@@ -151,7 +151,7 @@ def test_json_line_with_a_key_given_twice(tmp_path):
     path = jsonl(tmp_path, line)
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 1
-    deal = json.loads(out)["deals"][0]
+    deal = json.loads(out)["games"][0]["deals"][0]
     assert deal["error"] == "key 'winner' given twice in one mapping"
     assert deal["place"] == f"{path} line 2 (deal 1)"
 
@@ -159,7 +159,7 @@ def test_json_line_with_a_key_given_twice(tmp_path):
 def test_json_key_given_twice_nested_and_in_the_header(tmp_path):
     path = jsonl(tmp_path, json.dumps(DEAL).replace('"from": "wall"', '"from": "wall", "from": "discard"'))
     code, out, _ = run("batch", str(path), "--format", "json")
-    assert json.loads(out)["deals"][0]["error"] == "key 'from' given twice in one mapping"
+    assert json.loads(out)["games"][0]["deals"][0]["error"] == "key 'from' given twice in one mapping"
     path.write_text('{"variant": "spanish", "variant": "basque", "players": ["A", "B", "C", "D"]}\n')
     code, _, err = run("batch", str(path))
     assert code == 2
@@ -306,7 +306,7 @@ def test_an_echo_of_escaped_characters_is_cut_as_shown(tmp_path):
     code, out, _ = run("batch", str(path), "--format", "json")
     assert code == 1
     # '\x00' x 9 is 36 + 2 quotes = 38 characters shown; 10 would be 42, over the 40 (+ quotes) allowed
-    assert json.loads(out)["deals"][0]["error"] == ("false_mahjong: '" + "\\x00" * 9 + "'... (1,000 characters) is not "
+    assert json.loads(out)["games"][0]["deals"][0]["error"] == ("false_mahjong: '" + "\\x00" * 9 + "'... (1,000 characters) is not "
                                                     "a player in this deal (players: Ann, Bo, Cy, Di)")
 
 

@@ -95,7 +95,7 @@ def test_sheet_csv_nets_running_totals_and_final_row(file):
         assert int(final[p]) == sum(n[p] for n in worked)
         assert int(final[f"{p} total"]) == start + sum(n[p] for n in worked)
     batch = cli_json("batch", str(SEASON / file))  # the sheet's last row is what batch reports
-    assert {p: int(final[f"{p} total"]) for p in players} == batch["totals"]
+    assert {p: int(final[f"{p} total"]) for p in players} == batch["games"][0]["totals"]
 
 
 def test_sheet_rows_say_east_result_and_how_the_last_tile_came():

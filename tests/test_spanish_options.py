@@ -96,7 +96,7 @@ def _game(tmp_path, options):
     path.write_text("\n".join(lines) + "\n")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    return json.loads(out)["deals"]
+    return json.loads(out)["games"][0]["deals"]
 
 
 def test_after_a_draw_east_keeps_the_deal_by_default(tmp_path):

@@ -199,17 +199,15 @@ class CsvWriter(Writer):
 
 
 class JsonWriter(Writer):
-    """For programs: one game object (or {"games": [...]}) written as the deals come, never held whole."""
+    """For programs: {"games": [...], "summary", "errors"} (one shape for one file or many), written as
+    the deals come, never held whole."""
 
     def __init__(self, out, games):
         super().__init__(out, games)
-        self.first_game = True
-        if games > 1:
-            out.write('{"games": [')
+        self.first_game = True  # '{"games": [' is written with the first game: a file refused at once prints nothing
 
     def start_game(self, path, header, totals):
-        if self.games > 1 and not self.first_game:
-            self.out.write(", ")
+        self.out.write('{"games": [' if self.first_game else ", ")
         self.first_game = False
         head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
                 "start": totals}
@@ -245,10 +243,10 @@ class JsonWriter(Writer):
                        f'"summary": {json.dumps(summary.to_dict())}{party}}}')
 
     def finish(self, summary, errors):
-        if self.games > 1:
-            self.out.write(f'], "summary": {json.dumps(summary.to_dict())}, '
-                           f'"errors": {json.dumps(errors, ensure_ascii=False)}}}')
-        self.out.write("\n")
+        if self.first_game:  # every file refused (and reported): still the one shape, with no game
+            self.out.write('{"games": [')
+        self.out.write(f'], "summary": {json.dumps(summary.to_dict())}, '
+                       f'"errors": {json.dumps(errors, ensure_ascii=False)}}}\n')
 
 
 # one encoder for every deal (json.dumps with options builds a new one per call); the data is a fresh tree
@@ -327,29 +325,30 @@ class AtomicFile:
             pass
 
 
-def run_batch(paths, variant, options, tables_dir, fmt: str, output: str | None, jobs: int, strict: bool,
-              progress) -> tuple[Summary, list[str]]:
-    """Every game file in turn; a file that cannot be read at all is an error for that file only."""
-    summary, errors = Summary(), []
+def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: bool,
+              progress) -> tuple[Summary, list[str], list[str]]:
+    """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
+    that cannot be read at all is an error for that file only. Returns the summary, the files' errors
+    and the places of the deals not scored (for the terminal, when the output goes to a file)."""
+    summary, errors, rejected = Summary(), [], []
+    writer = WRITERS[fmt](sys.stdout, len(paths))
+    shown_deal = writer.deal
 
-    def go(out):
-        nonlocal summary
-        writer = WRITERS[fmt](out, len(paths))
-        for path in paths:
-            try:
-                summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress))
-            except StrictStop:
+    def deal(r, shown, totals):
+        if r.error:
+            rejected.append(f"{r.place}: {r.error}")
+        shown_deal(r, shown, totals)
+
+    writer.deal = deal  # type: ignore[method-assign]
+    for path in paths:
+        try:
+            summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress))
+        except StrictStop:
+            raise
+        except DealError as e:
+            if strict or len(paths) == 1:
                 raise
-            except DealError as e:
-                if strict or len(paths) == 1:
-                    raise
-                errors.append(str(e))
-                sys.stderr.write(f"mjscore: error: {e}\n")
-        writer.finish(summary, errors)
-
-    if output:
-        with AtomicFile(output) as out:
-            go(out)
-    else:
-        go(sys.stdout)
-    return summary, errors
+            errors.append(str(e))
+            sys.stderr.write(f"mjscore: error: {e}\n")
+    writer.finish(summary, errors)
+    return summary, errors, rejected

@@ -8,10 +8,26 @@ from mjscore.rules.scoring import Score
 from mjscore.rules.tables import Variant
 
 
-def _table(rows, headers) -> str:
-    from tabulate import tabulate
+class _Width:
+    """tabulate's optional `wcwidth`, for columns measured in terminal cells: a wide character (the red
+    dragon glyph 🀄, a name in Chinese) takes two, a combining mark none; so --glyphs keeps columns aligned."""
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    @staticmethod
+    def wcswidth(text: str) -> int:
+        import unicodedata
+
+        return sum(0 if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f" else
+                   2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    wcwidth = wcswidth
+
+
+def _table(rows, headers) -> str:
+    import tabulate as tb
+
+    if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
+        tb.wcwidth, tb.WIDE_CHARS_MODE = _Width, True
+    return tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 def _glyphs(text: str, glyphs: bool) -> str:
@@ -106,12 +122,12 @@ def _cell(points: int, doubles: int, limit: float, extra: int) -> str:
     return " + ".join(parts) or "0"
 
 
-def explain_text(best: Score, runner: Score | None, lang: str = "en") -> str:
+def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
-    kept = " ".join(best.arrangement) or best.hand
+    kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
     if runner is None:
         return f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})"
-    other = " ".join(runner.arrangement) or runner.hand
+    other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
@@ -128,10 +144,11 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def compare_text(results, lang: str = "en") -> str:
+def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
     """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
     first = next((c.score for c in results if c.score is not None), None)
-    lines = [f"{first.hand}  ({situation_line(first)})" if first else "no variant could score this hand", ""]
+    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first)})" if first else
+             "no variant could score this hand", ""]
     scored = [c for c in results if c.score is not None]
     heads = [c.variant for c in results]
     col = {c.variant: c.score for c in results}
@@ -166,10 +183,11 @@ def compare_text(results, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def waits_text(hand_text: str, rows: list[dict]) -> str:
+def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
+    hand_text = _glyphs(hand_text, glyphs)
     if not rows:
         return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
-    table = _table([[r["tile"], r["discard"], r["wall"]] for r in rows],
+    table = _table([[_glyphs(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
                    ["tile", "value claimed (discard)", "value drawn (wall)"])
     return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
 
@@ -198,48 +216,77 @@ def _value_step(v: Variant) -> str:
     return step
 
 
+WIDTH = 80  # a terminal's columns: `variants NAME` fits them
+
+
+def _wrapped(first: str, rest: str, indent: int) -> list[str]:
+    """`first` + `rest` on lines of WIDTH, the continuation indented under the text it continues."""
+    import textwrap
+
+    return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
+
+
+def _rule_value(r) -> str:
+    value = []
+    if r.points or not (r.doubles or r.limit or r.extra):
+        value.append(f"{r.points} points")
+    if r.doubles:
+        value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
+    if r.limit:
+        value.append(f"{fmt_fraction(r.limit)} limit")
+    if r.keep_doubles:
+        value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
+    if r.extra:
+        value.append(f"+{r.extra} after doubling")
+    return ", ".join(value)
+
+
 def variant_text(v: Variant, lang: str = "en") -> str:
-    lines = [f"{v.name}: {v.title}", f"source: {v.source}",
+    """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
+    conditions as the table file writes them are in `--format json` and `--format yaml`)."""
+    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8),
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
-             f"winning shapes: {', '.join(s.replace('_', ' ') for s in v.shapes)}",
-             f"final value: {_value_step(v)}", ""]
-    opt_rows = [[o.name, o.type, _shown(o), ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else
-                 "a whole number"), o.help] for o in v.options.values()]
-    lines += ["options (--option KEY=VALUE):", _table(opt_rows, ["option", "type", "default", "allowed", "meaning"]),
-              ""]
+             *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),
+             *_wrapped("final value: ", _value_step(v), 13), "", "options (--option KEY=VALUE):"]
+    opts = list(v.options.values())
+    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(_shown(o)) for o in opts] + [7])]
+    lines.append(f"{'option':<{widths[0]}}  {'type':<6}  {'default':<{widths[2]}}  allowed")
+    for o in opts:
+        allowed = ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else "a whole number")
+        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {_shown(o):<{widths[2]}}  ", allowed,
+                          widths[0] + widths[1] + widths[2] + 6)
+        if o.help:
+            lines += _wrapped("    ", o.help, 4)
+    lines.append("")
     if v.requires:
-        req_rows = [[r.name, r.when, "yes" if r.limit_hands_exempt else "no"] for r in v.requires]
         otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"
-        lines += [f"mah jong requires (otherwise {otherwise}):",
-                  _table(req_rows, ["requirement", "when", "limit hands exempt"]), ""]
+        lines.append(f"mah jong requires (otherwise {otherwise}):")
+        for r in v.requires:
+            lines += _wrapped(f"  {r.name}", (f": {r.message}" if r.message else "")
+                              + ("" if r.limit_hands_exempt else " (limit hands too)"), 4)
+        lines.append("")
     for heading, per, who in v.tables:
         rules = [r for r in v.rules if r.table == heading]
-        lines.append(f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]")
-        rows = []
-        for r in rules:
-            value = []
-            if r.points or not (r.doubles or r.limit or r.extra):
-                value.append(f"{r.points} points")
-            if r.doubles:
-                value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
-            if r.limit:
-                value.append(f"{fmt_fraction(r.limit)} limit")
-            if r.keep_doubles:
-                value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
-            if r.extra:
-                value.append(f"+{r.extra} after doubling")
-            name = dict(r.names).get(lang, r.name) if lang != "en" else r.name
-            rows.append([name, ", ".join(value), r.when, r.who if r.who != who else "", r.cite])
-        lines += [_table(rows, ["rule", "value", "when", "who", "rulebook"]), ""]
+        lines += _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
+        lines.append("-" * min(WIDTH, max(len(line) for line in lines[-1:])))
+        names = [dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules]
+        nw = min(max([len(n) for n in names] + [4]), 34)
+        vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
+        for r, name in zip(rules, names):
+            tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
+            lines += _wrapped(f"{name:<{nw}}  ", f"{_rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
+        lines.append("")
     if v.situations:
-        lines.append("extra --also words: " + ", ".join(f"{k} ({d})" for k, d in v.situations.items()))
+        lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
     if v.settlement:
-        lines.append("settlement: " + ", ".join(f"{k}={val}" for k, val in v.settlement.items()))
+        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.items()), 4)
     return "\n".join(lines).rstrip()
 
 
-def settlement_text(result) -> str:
+def settlement_text(result, glyphs: bool = False) -> str:
+    """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
+    payment with its reason, every note (faults applied, caps), each player's net."""
     from mjscore.play.settle import SEAT_NAMES
 
     d = result.deal
@@ -254,8 +301,9 @@ def settlement_text(result) -> str:
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or ("mah jong" if s.mahjong else "")
-        rows.append([seat, name(seat), " ".join(s.arrangement) or s.hand, s.points, s.doubles, how, s.value])
-    lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "", "value"]), ""]
+        hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
+        rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value])
+    lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]

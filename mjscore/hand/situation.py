@@ -31,3 +31,35 @@ class Situation(NamedTuple):
     win: int | None = None  # None: the tool tries every tile and keeps the best
     source: str = "discard"
     also: frozenset = frozenset()
+
+
+def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str | None:
+    """Why `--also heaven` or `--also earth` cannot be true with this seat and --from (None: all is well).
+
+    heaven: the dealer (East, or a variant's banker) wins on the tiles dealt, before any discard: another
+    seat, or a tile from a discard or robbed from a kong, contradicts it (the loose tile after a kong
+    declared from the deal does not). earth: another player wins on the dealer's first discard: the
+    dealer's own seat, or a tile from the wall, a kong's loose tile or a robbed kong, contradicts it.
+    `source` None: --from was not given (its default, a discard, says nothing)."""
+    words = set(also)
+    seat, dealer = seat.upper() if seat.isascii() else seat, dealer.upper() if dealer.isascii() else dealer
+    who = "East" if dealer == "E" else f"the banker ({dealer})"
+    if {"heaven", "earth"} <= words:
+        return ("--also heaven and --also earth exclude each other: heaven is East's win on the dealt tiles, "
+                "earth another player's win on East's first discard")
+    if "heaven" in words:
+        if seat in WIND_SEATS and seat != dealer:
+            return f"--also heaven is {who}'s win on the dealt tiles; --seat {seat} cannot have it (leave out --also heaven)"
+        if source in CLAIMED:
+            return (f"--also heaven is a win on the dealt tiles, before any discard: not --from {source} "
+                    "(leave out --from, or give --from wall)")
+    if "earth" in words:
+        if seat == dealer:
+            return (f"--also earth is another player's win on {who}'s first discard; --seat {seat} is {who} "
+                    "(give the winner's seat, e.g. --seat S)")
+        if source is not None and source != "discard":
+            return f"--also earth is a win on {who}'s first discard: not --from {source} (leave out --from)"
+    return None
+
+
+WIND_SEATS = frozenset("ESWN")

@@ -201,8 +201,15 @@ def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
     if how == "zero" or n > WIN_COUNT:
         return long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
     if n == WIN_COUNT:
-        return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles but another player won")
+        why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
+               else "the deal is a draw: no one declared mah jong")
+        return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
     return score_all(hand, sit, v, opts, restricted=how == "restricted")[0]
+
+
+def _unprefixed(note: str) -> str:
+    """A score's note without its "not mah jong: " (the message says so already)."""
+    return note[len("not mah jong: "):] if note.startswith("not mah jong: ") else note
 
 
 def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
@@ -220,7 +227,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(s.notes) or "not a winning hand")
+                           "; ".join(_unprefixed(n) for n in s.notes) or "not a winning hand")
                     raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
             else:
@@ -319,6 +326,7 @@ def settle(deal: Deal) -> Settlement:
         scores = score_deal(deal, hands)
         payments = payments_for(deal, {seat: _paying_value(deal, seat, sc, notes) for seat, sc in scores.items()},
                                 notes)
+    notes += fault_notes(deal)
     empty = [SEAT_NAMES[s] for s in empty_seats(seats)]
     if empty:
         notes.append(f"{len(seats)} players: the {' and '.join(empty)} seat{'s are' if len(empty) > 1 else ' is'} "
@@ -328,6 +336,18 @@ def settle(deal: Deal) -> Settlement:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
     return Settlement(deal, scores, payments, net, notes)
+
+
+FAULT_RULES = {"restricted": "its points count with only the doubles of flowers and of doubling sets",
+               "zero": "it scores {long_hand}", "normal": "it is scored as usual"}
+
+
+def fault_notes(deal: Deal) -> list[str]:
+    """One note per faulty hand of the deal (`faults:`), saying what the variant's rule did to it."""
+    rules = switch(deal.variant, deal.options, "faults", {}) or {}
+    return [f"{SEAT_NAMES[seat]} has a {fault} hand: "
+            + FAULT_RULES.get(rules.get(fault, "normal"), "").format(long_hand=deal.variant.long_hand)
+            for seat, fault in (deal.faults or {}).items()]
 
 
 def _paying_value(deal: Deal, seat: str, score: Score, notes: list[str]) -> int:

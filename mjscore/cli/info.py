@@ -1,0 +1,73 @@
+"""`mjscore variants` and `mjscore notation`: the reference a player reads (tables, options, notation)."""
+
+from __future__ import annotations
+
+import os
+
+import click
+
+from mjscore.cli.options import format_option, lang_of, lang_option, output_option, tables_option
+from mjscore.cli.output import emit_json
+
+
+@click.command()
+@click.argument("name", required=False)
+@tables_option
+@lang_option
+@format_option("table", "json", "yaml")
+@output_option
+def variants(name, tables_dir, lang, fmt):
+    """List the variants, or print the tables of variant NAME.
+
+    \b
+    Examples:
+      mjscore variants
+      mjscore variants basque --format yaml
+    """
+    from mjscore import api
+
+    if name is not None:  # "" is no variant, not "list them all"
+        v = api.load_variant(name, tables_dir)
+        if fmt == "json":
+            emit_json(api.describe_variant(v))
+        elif fmt == "yaml":
+            import yaml
+
+            click.echo(yaml.safe_dump(api.table_data(v), sort_keys=False, allow_unicode=True, width=100).rstrip())
+        else:
+            from mjscore.cli.report import variant_text
+
+            click.echo(variant_text(v, lang_of(lang, v)))
+        return
+    found = api.variants(tables_dir)
+    if fmt in ("json", "yaml"):
+        data = [{"variant": v.name, "title": v.title, "source": v.source,
+                 "options": {k: o.default for k, o in v.options.items()}} for v in found]
+        if fmt == "json":
+            emit_json(data)
+        else:
+            import yaml
+
+            click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
+        return
+    from mjscore.cli.report import variants_text
+
+    click.echo(variants_text(found))
+
+
+@click.command()
+@output_option
+def notation():
+    """Print the hand notation: every tile, set and situation, with the common mistakes.
+
+    \b
+    Example:
+      mjscore notation | less
+    """
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
+    for path in (os.path.join(here, "docs", "notation.md"), os.path.join(os.path.dirname(here), "docs", "notation.md")):
+        if os.path.isfile(path):  # inside an installed wheel, or beside the package in the repo
+            with open(path, encoding="utf-8") as f:
+                click.echo(f.read().rstrip("\n"))
+            return
+    raise click.ClickException("the notation reference is missing from this installation; see docs/notation.md")

@@ -1,0 +1,177 @@
+"""The options the commands share, one decorator each, so that an option means one thing everywhere
+and says so in the same words in every `--help`."""
+
+from __future__ import annotations
+
+import functools
+import os
+
+import click
+
+from mjscore.errors import MjscoreError
+from mjscore.hand.situation import SITUATIONS, SOURCES
+
+ALSO_WORDS = ", ".join(SITUATIONS)
+
+
+def variant_option(f=None, *, several: bool = False):
+    """--variant/-v NAME (compare: A,B,... several, default all)."""
+    def deco(f):
+        help_ = ("the rule variant: spanish (default), basque, hungarian, danish, dmjl, bmja, or a table of "
+                 "--tables DIR; a deal or game file may name its own; MJSCORE_VARIANT sets the default")
+        if several:
+            return click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
+                                help=help_ + " (here: several, separated by commas; default all)")(f)
+        return click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
+                            help=help_)(f)
+    return deco(f) if f is not None else deco
+
+
+def option_option(f):
+    """--option KEY=VALUE (no short form: -o is the output file in every command)."""
+    return click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+                        help="a house option of the variant (repeatable), e.g. --option limit=1000; "
+                             "`mjscore variants NAME` lists them with their defaults")(f)
+
+
+def tables_option(f):
+    return click.option("--tables", "tables_dir", metavar="DIR", default=None,
+                        help="use the YAML table files in DIR instead of the packaged ones")(f)
+
+
+def variant_options(f):
+    """--variant, --option, --tables: which rules."""
+    return variant_option(option_option(tables_option(f)))
+
+
+def format_option(*choices: str):
+    """--format, with the choices the command has; the same words everywhere."""
+    return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
+                        help="table for people (the default), json for programs, csv for spreadsheets, "
+                             "yaml for a table file's data (docs/cli.md gives each command's shapes)")
+
+
+LANGS = ("en", "eu", "hu", "es", "da", "native")
+
+
+def lang_option(f):
+    """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
+    return click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True,
+                        help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
+                             "native: each variant's own rulebook; English where a rulebook has no name")(f)
+
+
+def also_option(f):
+    return click.option("--also", "also", multiple=True, metavar="NAME",
+                        help=f"rarer circumstances of the win (repeatable): {ALSO_WORDS} "
+                             "(a variant may add more: `mjscore variants NAME`)")(f)
+
+
+def seat_round_options(f):
+    f = click.option("--round", "round_", default="E", metavar="E|S|W|N",
+                     help="prevailing wind (default E)")(f)
+    return click.option("--seat", default="E", metavar="E|S|W|N",
+                        help="the player's seat wind (default E)")(f)
+
+
+def win_from_options(f):
+    f = click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
+                     help="how the winning tile came: a discard (default), drawn from the wall, the loose tile "
+                          "after a kong, robbed from a kong")(f)
+    return click.option("--win", metavar="TILE", default=None,
+                        help="the tile that completed the hand (default: the best-scoring choice)")(f)
+
+
+def situation_options(f):
+    """--seat, --round, --win, --from, --also: how the hand ended."""
+    return seat_round_options(win_from_options(also_option(f)))
+
+
+def glyphs_option(f):
+    return click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")(f)
+
+
+def hand_argument(f):
+    """HAND, one argument: a hand typed without quotes (the shell splits it into words) gets a hint."""
+    def one(ctx, param, value):
+        if len(value) > 1:
+            from mjscore.errors import shown
+
+            typed = " ".join(value)
+            text = typed if len(typed) <= 120 else shown(typed)[1:-1]
+            raise MjscoreError(f'quote the hand: {ctx.command_path} "{text}"')
+        return value[0]
+    return click.argument("hand", nargs=-1, required=True, callback=one, metavar="HAND")(f)
+
+
+# --- -o/--output FILE ---------------------------------------------------------------------------------
+
+def _looks_like_option(text: str) -> bool:
+    """`-o limit=1000` meant --option (as it did in score before -o became the output file everywhere):
+    KEY=VALUE with no path separator."""
+    key, sep, _ = text.partition("=")
+    return bool(sep) and bool(key) and "/" not in text and os.sep not in text and key.replace("_", "").isalnum()
+
+
+def output_option(f):
+    """-o/--output FILE: the command prints into FILE, written atomically (it appears only when complete);
+    `-o -` is standard output. The command itself prints to standard output as usual."""
+    def check(ctx, param, value):
+        if value is not None and _looks_like_option(value):
+            raise MjscoreError(f"-o is the output file; for a house option type --option {value}")
+        return None if value == "-" else value
+
+    @click.option("--output", "-o", "output", default=None, metavar="FILE", callback=check,
+                  help="write to FILE instead of standard output, atomically (FILE appears only when "
+                       "complete); - is standard output")
+    @functools.wraps(f)
+    def wrapper(*args, output=None, **kwargs):
+        click.get_current_context().meta["mjscore.output"] = output
+        if output is None:
+            return f(*args, **kwargs)
+        import contextlib
+
+        from mjscore.cli.batch import AtomicFile
+
+        done: SystemExit | None = None
+        with AtomicFile(output) as out, contextlib.redirect_stdout(out):
+            try:
+                result = f(*args, **kwargs)
+            except SystemExit as e:  # exit 1 (some deals not scored) still writes what was scored
+                if e.code not in (None, 0, 1):
+                    raise
+                done, result = e, None
+        if done is not None:
+            raise done
+        return result
+    return wrapper
+
+
+def given(ctx: click.Context, *names: str) -> list[str]:
+    """Of the parameters `names`, those typed on the command line (not left at their defaults), as typed."""
+    from click.core import ParameterSource
+
+    out = []
+    for p in ctx.command.params:
+        if p.name in names and ctx.get_parameter_source(p.name) not in (ParameterSource.DEFAULT, None):
+            out.append(max(p.opts, key=len))
+    return out
+
+
+def lang_of(lang: str, variant) -> str:
+    """--lang native is each variant's own rulebook language."""
+    return variant.language if lang == "native" else lang
+
+
+def check_situation(seat: str, source: str | None, also, options, ctx: click.Context | None = None) -> None:
+    """--also heaven or earth with a seat or --from that contradicts it is refused: a slip, not a rule to
+    apply quietly. `source` counts only where typed (ctx says); None: not given."""
+    from mjscore.errors import SituationError
+    from mjscore.hand.situation import contradiction
+
+    if ctx is not None and not given(ctx, "source"):
+        source = None
+    dealer = next((o.partition("=")[2].strip() for o in options if o.partition("=")[0].strip() == "banker"), "E")
+    problem = contradiction(seat, source, also, dealer)
+    if problem:
+        raise SituationError(problem)
