@@ -97,6 +97,11 @@ _SUIT_RANGE = {"m": 9, "p": 9, "s": 9, "f": 4, "y": 4, "z": 7}
 _LOWER_HINT = {
     "e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "c": "C",
 }
+_OTHER_SUITS = {  # letters other notations use for the suits: (mjscore's letter, what the letter means there)
+    "c": ("m", "c is characters in English books"), "k": ("m", "k (craks) is characters"),
+    "w": ("m", "w (wan) is characters"), "d": ("p", "d is dots in English books"),
+    "o": ("p", "o (circles) is dots"), "b": ("s", "b is bamboo in English books"),
+}
 _BARE_SUIT_HINT = {
     "m": "characters need numbers, e.g. 123m",
     "p": "dots need numbers, e.g. 9p (the white dragon is P)",
@@ -140,6 +145,10 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
                     raise HandError(f"{d}{ch} is not a tile ({ch} numbers run 1-{top})", whole, [(pos, pos + 1)])
                 out.append(_letter_tile(ch, ch, d))
             digits = []
+        elif digits and ch in _OTHER_SUITS:
+            typed, (suit, why) = "".join(str(d) for d, _ in digits), _OTHER_SUITS[ch]
+            raise HandError(f"'{ch}' is not a suit letter: {typed}{ch} is probably {typed}{suit} ({why}); "
+                            "the suits are m characters, p dots, s bamboo", whole, span)
         elif digits:
             raise HandError(
                 f"digits without a suit letter: {''.join(str(d) for d, _ in digits)} before '{ch}'", whole, span

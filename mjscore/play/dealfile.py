@@ -38,22 +38,28 @@ def load_data(path: str) -> Any:
         raise DealError(e.at(path)) from None
 
 
-def _seat(value, what: str, where: str, allow_none=True) -> str | None:
+def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] | None = None) -> str | None:
+    """A seat letter; a player's name where a seat is wanted says which seat that player has (`names`)."""
     if value is None and allow_none:
         return None
     if not isinstance(value, str) or not value.isascii() or value.upper() not in SEATS:
-        raise DealError(f"{where}{what}: {shown(value)} is not a seat (E, S, W, N)")
+        hint = ""
+        if isinstance(value, str) and names and value in names:
+            hint = f": a deal file gives seats, not names; {value} sits {names[value]}, so write {names[value]}"
+        elif isinstance(value, str) and 1 < len(value) <= 40 and value.replace(" ", "").isalpha():
+            hint = ": a deal file gives seats, not names"
+        raise DealError(f"{where}{what}: {shown(value)} is not a seat (E, S, W, N){hint}")
     return value.upper()
 
 
-def _str_map(data, what: str, where: str) -> dict[str, str]:
+def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -> dict[str, str]:
     if data is None:
         return {}
     if not isinstance(data, dict):
         raise DealError(f"{where}{what}: expected a mapping of seats, e.g. {{E: ..., S: ...}}")
     out = {}
     for k, v in data.items():
-        seat = _seat(k, f"{what} key", where, allow_none=False)
+        seat = _seat(k, f"{what} key", where, allow_none=False, names=names)
         if seat in out:
             raise DealError(f"{where}{what}: seat {seat} given twice")
         if not isinstance(v, str):
@@ -114,22 +120,26 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if unknown:
         raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
                        f"(keys: {', '.join(sorted(DEAL_KEYS))})")
-    hands = _str_map(data.get("hands"), "hands", where)
+    if players is None:
+        players = {s: printable_name(n, f"{where}players.{s}")
+                   for s, n in _str_map(data.get("players"), "players", where).items()}
+        twice = sorted({n for n in players.values() if list(players.values()).count(n) > 1})
+        if twice:
+            raise DealError(f"{where}players: {shown(twice[0])} is named twice (each name once)")
+    names = {n: s for s, n in players.items()}
+    hands = _str_map(data.get("hands"), "hands", where, names)
     if not hands:
         raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
-    faults = _str_map(data["faults"], "faults", where) if data.get("faults") is not None else {}
+    faults = _str_map(data["faults"], "faults", where, names) if data.get("faults") is not None else {}
     for seat, fault in faults.items():
         if too_long(fault, MAX_WORD_CHARS):
             raise DealError(f"{where}faults.{seat}: {shown(fault)} is too long for a kind of fault")
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
-    if players is None:
-        players = {s: printable_name(n, f"{where}players.{s}")
-                   for s, n in _str_map(data.get("players"), "players", where).items()}
-    winner, win = _seat(data.get("winner"), "winner", where), parse_win(data.get("win"), where)
+    winner, win = _seat(data.get("winner"), "winner", where, names=names), parse_win(data.get("win"), where)
     if winner is not None and win.discarder == winner:
         raise DealError(f"{where}win.discarder: {winner} is the winner; a winner never discards the winning tile")
-    false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where)
-    pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where)
+    false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
+    pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
                     false_mahjong, pays_for_all, faults)

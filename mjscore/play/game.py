@@ -143,7 +143,8 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     for p in players:
         printable_name(p, f"{path}: players")
     if len(set(players)) != len(players):
-        raise DealError(f"{path}: players: each name once")
+        twice = next(p for p in players if players.count(p) > 1)
+        raise DealError(f"{path}: players: {shown(twice)} is named twice (each name once)")
     if len(players) not in allowed:
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
@@ -284,7 +285,10 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     if name is None:
         return None
     if not isinstance(name, str) or name not in by_name:
-        raise DealError(f"{what}: {shown(name)} is not a player in this deal (players: {', '.join(by_name)})")
+        seated = {seat: n for n, seat in by_name.items()}
+        hint = (f"; a game file names players, not seats: {seated[name]} sits {name} in this deal, so write "
+                f"{seated[name]}" if isinstance(name, str) and name in seated else "")
+        raise DealError(f"{what}: {shown(name)} is not a player in this deal (players: {', '.join(by_name)}){hint}")
     return by_name[name]
 
 

@@ -353,9 +353,16 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 
 def long_hand(hand, sit, variant, options, why) -> Score:
     item = Item("long hand", points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
+    kongs = tuple(f"four equal concealed tiles {k} are not a kong until it is declared: write {{{k}}} for a "
+                  f"concealed kong or [{k}] for an exposed one" for k in undeclared_kongs(hand))
     return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
-                 bonus=tuple(T.name(t) for t in hand.bonus), notes=(why,))
+                 bonus=tuple(T.name(t) for t in hand.bonus), notes=(why, *kongs))
+
+
+def undeclared_kongs(hand) -> list[str]:
+    """Four equal concealed tiles, as written (EEEE, 5555p): the commonest cause of a long hand."""
+    return [T.format_tiles([t] * 4) for t in sorted(set(hand.concealed)) if hand.concealed.count(t) == 4]
 
 
 def check_tiles(hand: Hand, variant: Variant) -> None:

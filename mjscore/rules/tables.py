@@ -174,13 +174,21 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
         known = variant_names(d)
         raise VariantNotFound(f"no variant {name!r}: a variant is named by one word "
                               f"(variants: {', '.join(known) or 'none'})")
-    path = os.path.join(d, f"{name}.yaml")
     key = (d, name)
     if key in _LOADED:
         return _LOADED[key]
+    path = os.path.join(d, f"{name}.yaml")
     if not os.path.isfile(path):
         known = variant_names(d)
-        raise VariantNotFound(f"no variant {name!r} in {d} (variants: {', '.join(known) or 'none'})")
+        folded = [k for k in known if k.casefold() == name.casefold()]
+        if not folded:  # the packaged folder is not named: where mjscore is installed is no help to the reader
+            import difflib
+
+            near = difflib.get_close_matches(name.casefold(), known, n=1, cutoff=0.6)
+            where = f" in {directory}" if directory is not None else ""
+            raise VariantNotFound(f"no variant {name!r}{where}" + (f"; did you mean {near[0]}?" if near else "")
+                                  + f" (variants: {', '.join(known) or 'none'})")
+        return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
     variant = build(resolved_raw(path, read_raw), path)
     _LOADED[key] = variant
     return variant
