@@ -134,7 +134,8 @@ class TableWriter(Writer):
         game = f"game {r.game}, " if r.game > 1 else ""
         values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
         return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n  hand values: {values}\n"
-                + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"]))
+                + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"])
+                + "".join(f"  note: {n}\n" for n in d["notes"]))  # what settle explains (a false mah jong's price)
 
     def deal(self, r, shown, totals):
         self.parties.add(r)

@@ -19,15 +19,16 @@ DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win",
 WIN_KEYS = {"tile", "from", "discarder", "also"}
 
 
-def load_data(path: str) -> Any:
+def load_data(path: str, first: bytes = b"") -> Any:
     """YAML (or JSON, a subset) from a file, or from standard input for '-' (a key given twice, or
-    a value that cannot be read, is a DealError like any other problem)."""
+    a value that cannot be read, is a DealError like any other problem). `first`: bytes of standard
+    input already read (to tell JSON Lines from YAML)."""
     import sys
 
     try:
         if path == "-":  # as bytes, in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
             stdin = getattr(sys.stdin, "buffer", None)
-            return read_yaml(sys.stdin if stdin is None else stdin.read().decode("utf-8"))
+            return read_yaml(sys.stdin if stdin is None else (first + stdin.read()).decode("utf-8"))
         with open(path, encoding="utf-8") as f:
             return read_yaml(f)
     except OSError as e:
@@ -36,6 +37,50 @@ def load_data(path: str) -> Any:
         raise DealError(f"{path}: not a text file (UTF-8)") from None
     except ReadProblem as e:
         raise DealError(e.at(path)) from None
+
+
+class _Resumed:
+    """Standard input with its first line given back: read once to tell JSON Lines from YAML."""
+
+    def __init__(self, first: bytes, rest) -> None:
+        self.first, self.rest = first, rest
+
+    def readline(self, size: int = -1) -> bytes:
+        if self.first:
+            line, self.first = self.first, b""
+            return line
+        return self.rest.readline(size)
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+
+def stdin_game() -> tuple[Any, Any]:
+    """`batch -`: standard input as JSON Lines, (a reader of its lines, None), when its first line is a
+    whole JSON object without deals (a header); else as YAML, (None, the data). Told by the content, as a
+    pipe has no file name."""
+    import json
+    import sys
+
+    from mjscore.loading import MAX_LINE_BYTES
+
+    stdin = sys.stdin.buffer
+    first = stdin.readline(MAX_LINE_BYTES + 1)
+    text = first.lstrip(b"\xef\xbb\xbf").strip()
+    if text.startswith(b"{") and text.endswith(b"}"):
+        try:
+            header = json.loads(text)
+        except ValueError:
+            header = None
+        if isinstance(header, dict) and "deals" not in header:
+            return _Resumed(first, stdin), None
+    return None, load_data("-", first)
 
 
 def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] | None = None) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name
+from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, read_json_line, read_lines
 from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
@@ -78,9 +78,14 @@ def _yaml_lines(path: str) -> list[int]:
 
 def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
     """The header mapping and an iterator over the deals; JSON Lines is streamed line by line."""
-    if path.endswith((".jsonl", ".ndjson")):
+    data = None
+    if path == "-":  # a pipe has no name: JSON Lines or YAML is told by the content
+        reader, data = stdin_game()
+        if reader is not None:
+            return _read_jsonl(path, reader)
+    elif path.endswith((".jsonl", ".ndjson")):
         return _read_jsonl(path)
-    data = load_data(path)
+    data = load_data(path) if data is None else data
     if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
         raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
     lines = _yaml_lines(path) if path != "-" else []
@@ -94,10 +99,10 @@ def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
     return header, deals()
 
 
-def _read_jsonl(path: str) -> tuple[dict, Iterator[RawDeal]]:
+def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
     """Read as bytes and decoded line by line, so a line that is not UTF-8 is that deal's problem only."""
     try:
-        f = open(path, "rb")
+        f = f or open(path, "rb")
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
     lines = read_lines(f)  # bytes, or the length of a line too long to read
