@@ -300,7 +300,8 @@ def settlement_text(result, glyphs: bool = False) -> str:
     name = d.player
     rows = []
     for seat, s in result.scores.items():
-        how = s.limit_hand or ("mah jong" if s.mahjong else "")
+        long = not s.mahjong and any(i.rule == "long hand" for i in s.items)
+        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if long else "")
         hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value])
     lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
@@ -310,6 +311,8 @@ def settlement_text(result, glyphs: bool = False) -> str:
                + ([p.cite] if cited else []) for p in result.payments]
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
+    lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items()
+              if any(i.rule == "long hand" for i in s.items) for n in s.notes]  # why a hand is long
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

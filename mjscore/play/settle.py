@@ -227,7 +227,8 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(_unprefixed(n) for n in s.notes) or "not a winning hand")
+                           "; ".join(_unprefixed(n) for n in s.notes if not n.startswith("scored as"))
+                           or "not a winning hand")
                     raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
             else:
