@@ -37,7 +37,7 @@ def test_o_key_value_is_the_output_file_not_an_option(args, tmp_path, monkeypatc
 
 @pytest.mark.parametrize("args", [
     ("score", HAND, "--seat", "S"), ("waits", "123m 456p 789s EEE N"), ("compare", HAND), ("settle", DEAL),
-    ("batch", GAME), ("variants", "basque"), ("variants",), ("notation",),
+    ("batch", GAME), ("variants", "basque"), ("variants",), ("notation",), ("sheet", GAME), ("standings", GAME),
 ])
 def test_every_command_that_prints_writes_o_file(args, tmp_path):
     code, shown, _ = run(*args)
@@ -299,13 +299,15 @@ def test_a_reader_that_stops_early_ends_the_run_quietly():
 # --- help ----------------------------------------------------------------------------------------------
 
 def test_help_shows_examples_exit_statuses_and_the_also_words():
-    for command in ("score", "waits", "compare", "settle", "batch", "variants", "notation"):
+    for command in ("score", "waits", "compare", "settle", "batch", "variants", "notation", "sheet", "standings",
+                    "report"):
         code, out, _ = run(command, "--help")
         assert code == 0 and "Example" in out and f"mjscore {command}" in out, command
     for command in ("score", "waits", "compare", "settle"):
         assert "heaven, earth" in run(command, "--help")[1], command
     top = " ".join(run("--help")[1].split())
-    assert ("Exit status: 0 success; 1 batch finished but some deals could not be scored; 2 bad input (one line "
+    assert ("Exit status: 0 success; 1 batch, sheet, standings or report finished but some deals could not be "
+            "scored; 2 bad input (one line "
             "says what and where); 130 interrupted (Ctrl-C); 143 stopped (SIGTERM).") in top
 
 

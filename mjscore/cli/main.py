@@ -83,7 +83,7 @@ def main():
         mjscore score "[555p] 123m 789s SSS NN" --variant spanish --seat S --win 7s --from wall
 
     \b
-    Exit status: 0 success; 1 batch finished but some deals could not be scored;
+    Exit status: 0 success; 1 batch, sheet, standings or report finished but some deals could not be scored;
     2 bad input (one line says what and where); 130 interrupted (Ctrl-C); 143 stopped (SIGTERM).
     """
 
@@ -339,7 +339,12 @@ def _not_scored(games) -> None:
 @output_option
 def sheet(files, fmt, variant, options, tables_dir):
     """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
-    net and running total) and a final row, whose totals are batch's."""
+    net and running total) and a final row, whose totals are batch's.
+
+    \b
+    Example:
+      mjscore sheet examples/game-spanish.yaml --format markdown
+    """
     from mjscore import api
     from mjscore.cli.season import score_files, sheets_text
 
@@ -357,7 +362,12 @@ def sheet(files, fmt, variant, options, tables_dir):
 @output_option
 def standings(files, fmt, aliases, variant, options, tables_dir):
     """The league table of a season of games: total (the change from a variant's counter), games, deals,
-    wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank."""
+    wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
+
+    \b
+    Example:
+      mjscore standings january.yaml february.yaml --alias "Ane=Ane M."
+    """
     from mjscore import api
     from mjscore.cli.season import score_files, standings_text
 
@@ -375,7 +385,12 @@ def standings(files, fmt, aliases, variant, options, tables_dir):
 @output_option
 def report(files, title, aliases, variant, options, tables_dir):
     """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
-    game's score sheet (needs the extra: pip install "mjscore[report]")."""
+    game's score sheet (needs the extra: pip install "mjscore[report]").
+
+    \b
+    Example:
+      mjscore report january.yaml february.yaml -o season.html --title "Club season"
+    """
     from mjscore import api
     from mjscore.cli.chart import INSTALL, have_matplotlib, running_totals_svg
 

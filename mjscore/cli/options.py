@@ -47,8 +47,9 @@ def variant_options(f):
 def format_option(*choices: str):
     """--format, with the choices the command has; the same words everywhere."""
     return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
-                        help="table for people (the default), json for programs, csv for spreadsheets, "
-                             "yaml for a table file's data (docs/cli.md gives each command's shapes)")
+                        help="table for people (the default), json for programs, csv for spreadsheets, markdown "
+                             "or html for a club's pages, yaml for a table file's data (docs/cli.md gives each "
+                             "command's shapes)")
 
 
 LANGS = ("en", "eu", "hu", "es", "da", "native")
