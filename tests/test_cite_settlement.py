@@ -299,7 +299,7 @@ def test_the_cites_reach_batch_and_the_text_output(tmp_path):
                     encoding="utf-8")
     code, out, err = run("batch", str(game), "--format", "json")
     assert code == 0, err
-    pays = {(p["from"], p["to"]): (p["amount"], p["cite"]) for p in json.loads(out)["deals"][0]["payments"]}
+    pays = {(p["from"], p["to"]): (p["amount"], p["cite"]) for p in json.loads(out)["games"][0]["deals"][0]["payments"]}
     assert pays[("Anna", "Bernd")] == (224, f"{K_WIN}; {K_EAST}")   # 112 x2 (East) = 224
     assert pays[("Dieter", "Clara")] == (6, K_DIFF)                 # 10 - 4 = 6
     # the text output: a rulebook column holding the cite
