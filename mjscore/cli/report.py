@@ -268,8 +268,8 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         lines.append("")
     for heading, per, who in v.tables:
         rules = [r for r in v.rules if r.table == heading]
-        lines += _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
-        lines.append("-" * min(WIDTH, max(len(line) for line in lines[-1:])))
+        head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
+        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
         names = [dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules]
         nw = min(max([len(n) for n in names] + [4]), 34)
         vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
