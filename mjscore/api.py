@@ -245,23 +245,17 @@ class _Collector:
         self.tail: dict = {}
 
     def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None:
-        self.head = {"file": path, "variant": header.variant.name, "options": header.options,
-                     "players": header.players, "start": totals}
-        from mjscore.play.record import Parties
+        from mjscore.play.record import Parties, game_head
+
+        self.head = game_head(path, header, totals)
 
         self.parties = Parties(header)
 
     @staticmethod
     def render(r: Result) -> dict:
-        item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
-                                "seats": r.seats}
-        if r.counted is not None:
-            item["counted"] = r.counted
-        if r.error:
-            item["error"] = r.error
-        else:
-            item.update(r.data)
-        return item
+        from mjscore.play.record import deal_item
+
+        return deal_item(r)
 
     def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
         self.parties.add(r)

@@ -17,7 +17,7 @@ from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data
 from mjscore.play.game import Header, Result, sitting_out
-from mjscore.play.record import Parties, StrictStop, Summary, play
+from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
 from mjscore.play.settle import empty_seats
 
 
@@ -210,24 +210,14 @@ class JsonWriter(Writer):
     def start_game(self, path, header, totals):
         self.out.write('{"games": [' if self.first_game else ", ")
         self.first_game = False
-        head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
-                "start": totals}
-        self.out.write(json.dumps(head, ensure_ascii=False)[:-1] + ', "deals": [')
+        self.out.write(json.dumps(game_head(path, header, totals), ensure_ascii=False)[:-1] + ', "deals": [')
         self.parties = Parties(header)
         self.first_deal = True
 
     @staticmethod
     def render(r):
         """The deal's JSON object, open at the end for its "totals"."""
-        item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round,
-                                "seats": r.seats}
-        if r.counted is not None:
-            item["counted"] = r.counted
-        if r.error:
-            item["error"] = r.error
-        else:
-            item.update(r.data)
-        return _encode(item)[:-1]
+        return _encode(deal_item(r))[:-1]
 
     def deal(self, r, shown, totals):
         self.parties.add(r)

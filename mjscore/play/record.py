@@ -6,7 +6,7 @@ and `mjscore.score_game` agree by construction.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.play.dealfile import variant_for
@@ -88,3 +88,22 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
     summary = Summary(read, scored, rejected)
     writer.end_game(standings(totals), summary)
     return summary
+
+
+def game_head(path: str, header, totals: dict[str, int]) -> dict:
+    """A game's JSON before its deals: the file, the variant and its options, the players, the start."""
+    return {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
+            "start": totals}
+
+
+def deal_item(r) -> dict:
+    """One deal's JSON before its running totals: its place, seats and settlement, or why it was not scored.
+    batch's JSON writer and the API's GameResult both print it, so they cannot drift apart."""
+    item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round, "seats": r.seats}
+    if r.counted is not None:
+        item["counted"] = r.counted
+    if r.error:
+        item["error"] = r.error
+    else:
+        item.update(r.data)
+    return item
