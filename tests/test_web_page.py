@@ -1,0 +1,107 @@
+"""The page as a person uses it, in a real headless Chromium at a phone's size (360 x 740): a hand
+entered by tapping tiles shows its value; typed notation works too; nothing scrolls sideways; and a
+screenshot shows the page drawn (header, tiles), not an empty or broken one.
+
+Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+
+from __future__ import annotations
+
+import pytest
+
+from webserver import PHONE, chromium, phone, png_colours, running
+
+from mjscore.web.app import create_app
+
+expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
+
+
+@pytest.fixture(scope="module")
+def base():
+    with running(create_app()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def open_page(page, base):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    return errors
+
+
+def tap(page, editor, *tiles):
+    for t in tiles:
+        page.click(f"{editor} .picker [data-tile='{t}']")
+
+
+def test_a_hand_tapped_in_shows_its_value(base, browser):
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        ed = "#hand-editor"
+        page.click(f"{ed} [data-mode=exposed]")
+        tap(page, ed, "5p", "5p", "5p")
+        page.click(f"{ed} [data-mode=free]")
+        tap(page, ed, "1m", "2m", "3m", "7s", "8s", "9s", "S", "S", "S", "N", "N")
+        page.click(f"{ed} .hand [data-tile='7s']")  # the winning tile
+        page.click("#seat [data-value=S]")
+        page.click("#from [data-value=wall]")
+        # Babcock, Rules for Mah-Jongg (1923), the scoring of the Spanish rulebook's page 2: exposed pung of
+        # simples [555p] 2 + concealed pung of honours SSS 8 + mah jong 20 + self-drawn 2 = 32;
+        # pung of own wind (South) x2: 32 x 2 = 64
+        expect(page.locator("#value")).to_have_text("64")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS NN"
+        rules = page.locator("#result table.items tbody td:first-child").all_inner_texts()
+        assert rules == ["exposed pung of simples", "chow", "chow", "concealed pung of honours", "pung of own wind",
+                         "mah jong", "self-drawn"]
+        expect(page.locator("#result .calc")).to_have_text("base points 32, doubles 1: 32 x 2^1 = 64")
+        # a fourth 5p is taken, a fifth refused (a set has 4 tiles)
+        tap(page, ed, "5p", "5p")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 5p 789s SSS NN"
+        # "undo tile" takes back the last tap, then the one before: 13 tiles, North's pair now a single N
+        page.click(f"{ed} [data-act=back]")
+        page.click(f"{ed} [data-act=back]")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS N"
+        expect(page.locator("#result .score")).to_contain_text("(not mah jong)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+
+
+def test_a_concealed_kong_and_typed_notation(base, browser):
+    with phone(browser) as page:
+        open_page(page, base)
+        ed = "#hand-editor"
+        page.click(f"{ed} [data-mode=kong]")
+        tap(page, ed, "R")  # one tap: all four
+        assert page.input_value(f"{ed} .notation input") == "{RRRR}"
+        page.fill(f"{ed} .notation input", "[RRR] 234m 55s 78p NN")
+        # not mah jong (11 tiles): exposed pung of honours 4 points, pung of dragons x2: 4 x 2 = 8
+        # (Babcock, Rules for Mah-Jongg (1923))
+        expect(page.locator("#value")).to_have_text("8")
+        expect(page.locator(f"{ed} .hand .group.exposed img")).to_have_count(3)
+        page.fill(f"{ed} .notation input", "123x 456p")
+        expect(page.locator("#result .error p").first).to_have_text("digits without a suit letter: 123 before 'x'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_screenshot_shows_a_drawn_page(base, browser, tmp_path):
+    """Fails on an empty or broken page: the header's green, the tiles' red and blue must be drawn."""
+    with phone(browser) as page:
+        open_page(page, base)
+        tap(page, "#hand-editor", "1p", "R")
+        expect(page.locator("#live")).to_contain_text("value")
+        shot = tmp_path / "hand.png"
+        page.screenshot(path=str(shot), scale="css")
+    width, height, colours = png_colours(shot.read_bytes())
+    assert (width, height) == (PHONE["width"], PHONE["height"])
+    total = width * height
+    header_green, tile_red, tile_blue = (0x1D, 0x5E, 0x3A), (0xC0, 0x26, 0x2D), (0x1F, 0x4E, 0x9C)
+    assert colours.get(header_green, 0) > total * 0.03, "no header drawn"
+    assert colours.get(tile_red, 0) > 200 and colours.get(tile_blue, 0) > 200, "no tile faces drawn"
+    assert max(colours.values()) < total * 0.8, "one colour fills the page: it is empty"
+    assert len(colours) > 200
