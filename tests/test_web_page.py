@@ -105,3 +105,44 @@ def test_screenshot_shows_a_drawn_page(base, browser, tmp_path):
     assert colours.get(tile_red, 0) > 200 and colours.get(tile_blue, 0) > 200, "no tile faces drawn"
     assert max(colours.values()) < total * 0.8, "one colour fills the page: it is empty"
     assert len(colours) > 200
+
+
+def test_a_deal_settled(base, browser):
+    """The deal of examples/deal-spanish.yaml, East's hand tapped in, the others typed."""
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        page.click("nav [data-tab=deal]")
+        for seat, name in zip("ESWN", ["Ann", "Bo", "Cy", "Di"]):
+            page.fill(f"#seatcard-{seat} input", name)
+        page.click("#seatcard-E")
+        ed = "#deal-editor-E"
+        page.click(f"{ed} [data-mode=exposed]")
+        tap(page, ed, "R", "R", "R")
+        page.click(f"{ed} [data-mode=free]")
+        tap(page, ed, "2m", "3m", "4m", "5s", "5s", "7p", "8p", "N", "N")
+        for seat, hand in (("S", "[555p] 123m 789s SSS NN"), ("W", "[111s] 456m 99m 2468p"),
+                           ("N", "123s 567s 3p 4p 6m 7m 9m WW")):
+            page.click(f"#deal-seat [data-value={seat}]")
+            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        page.click("#deal-winner [data-value=S]")
+        page.click("#deal-editor-S .hand [data-tile='7s']")
+        page.click("#deal-discarder [data-value=W]")
+        expect(page.locator("#seatcard-S .win-text")).to_have_text("won on 7s")
+        page.click("#settle")
+        # Babcock, Rules for Mah-Jongg (1923), as the Spanish rulebook's page 2 takes it. Values: South
+        # [555p] 2 + SSS 8 + mah jong 20 = 30, own wind x2 = 60; East [RRR] 4, dragons x2 = 8; West [111s] 4;
+        # North 0. The winner is paid 60 by each, East double: 120 + 60 + 60 = 240. The losers settle
+        # their differences, East's double: West pays East (8 - 4) x 2 = 8, North pays East 8 x 2 = 16,
+        # North pays West 4. Nets: East -120 + 8 + 16 = -96; West -60 - 8 + 4 = -64; North -60 - 16 - 4 = -80.
+        net = {seat: page.inner_text(f"#settlement [data-seat={seat}]") for seat in "ESWN"}
+        assert net == {"E": "-96", "S": "+240", "W": "-64", "N": "-80"}
+        rows = page.locator("#settlement table").nth(1).locator("tbody tr").all_inner_texts()
+        assert rows[0].split("\t")[:3] == ["E Ann", "S Bo", "120"]
+        expect(page.locator("#settlement .head")).to_have_text("spanish, round E: South wins")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # a mistake gets the CLI's message: North's hand is emptied
+        page.click("#deal-seat [data-value=N]")
+        page.click("#deal-editor-N [data-act=clear]")
+        page.click("#settle")
+        expect(page.locator("#settlement .error p").first).to_contain_text("no tiles in the hand")
+        assert errors == []
