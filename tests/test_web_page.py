@@ -146,3 +146,50 @@ def test_a_deal_settled(base, browser):
         page.click("#settle")
         expect(page.locator("#settlement .error p").first).to_contain_text("no tiles in the hand")
         assert errors == []
+
+
+def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
+    from mjscore.web.store import Store
+
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
+        errors = open_page(page, url)
+        page.click("nav [data-tab=game]")
+        page.fill("#new-game [name=gname]", "Friday")
+        for i, name in enumerate(["Ana", "Bruno", "Carmen", "Diego"]):
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .next")).to_have_text("Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+        page.click("#next-deal")
+        expect(page.locator("#seatcard-E input")).to_have_value("Ana")
+        page.click("#seatcard-E")
+        page.fill("#deal-editor-E .notation input", "[RRR] 234m 567p 789s 55s")
+        for seat, hand in zip("SWN", ["1m", "2m", "3m"]):
+            page.click(f"#seatcard-{seat}")
+            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        page.click("#deal-winner [data-value=E]")
+        page.click("#deal-editor-E .hand [data-tile='5s']")
+        page.click("#deal-from [data-value=wall]")
+        page.click("#save-deal")
+        # Babcock, Rules for Mah-Jongg (1923): [RRR] exposed pung of honours 4 + mah jong 20 + self-drawn 2 = 26,
+        # pung of dragons x2 = 52; East wins, each pays double: 104 x 3 = 312. The others' single tiles score
+        # nothing. Totals from the Spanish rulebook's 2000 counters (page 1 §5): 2312 and 1896 each.
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
+        expect(page.locator("#game [data-total=Bruno]")).to_have_text("1896")
+        # East won and keeps the deal (Spanish rulebook, page 1 §5)
+        expect(page.locator("#game .next")).to_have_text("Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")  # the game survives a reload
+        # correct the deal: it was a draw after all (a draw "no puntúa", page 1 §5): everyone back at 2000
+        page.click("#game [aria-label='correct deal 1']")
+        expect(page.locator("#deal-editor-E .notation input")).to_have_value("[RRR] 234m 567p 789s 55s")
+        page.click("#deal-winner [data-value='-']")
+        page.click("#save-deal")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2000")
+        page.click("#undo")  # the correction undone
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
+        href = page.get_attribute("#export", "href")
+        text = page.evaluate("async (u) => (await fetch(u)).text()", href)
+        assert "players:\n- Ana\n- Bruno\n- Carmen\n- Diego\n" in text and "winner: Ana" in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []

@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.web.store import NothingToUndo, NotFound
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 64 * 1024  # a deal is a few hundred bytes; a game's header less
@@ -166,6 +167,10 @@ async def index(request: Request) -> Response:
 async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, BadRequest):
         return error(str(exc), exc.status)
+    if isinstance(exc, NotFound):
+        return error(str(exc), 404)
+    if isinstance(exc, NothingToUndo):
+        return error(str(exc), 409)
     if isinstance(exc, api.MjscoreError):
         return error(str(exc), 400, exc.detail_lines(), exc.hint)
     log.error("internal error on %s", request.url.path, exc_info=exc)  # the log has it; the client never
@@ -245,5 +250,6 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
 
         routes[-1:-1] = game_routes(store)
     app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
-                    exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error})
+                    exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
+                                        NotFound: on_error, NothingToUndo: on_error})
     return app

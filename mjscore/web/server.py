@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import sqlite3
 import sys
 
 import uvicorn
@@ -41,5 +42,12 @@ def run(host: str, port: int, db: str | None) -> None:
 
 
 def open_store(db: str | None):
-    """The game store, or None before games are kept (a later slice)."""
-    return None
+    """The games file: --db FILE, or one under the user's data directory."""
+    from mjscore.web.store import Store
+
+    try:
+        store = Store(db)
+    except (OSError, sqlite3.Error) as e:
+        raise MjscoreError(f"cannot open the games file {db or 'in the data directory'}: {e}") from None
+    print(f"mjscore: games kept in {store.path}", file=sys.stderr, flush=True)
+    return store

@@ -125,7 +125,7 @@
       const card = el("div", {class: "seatcard", id: "seatcard-" + s},
         el("strong", {text: SEAT_NAMES[s] + " "}), names[s],
         el("div", {class: "notation-text"}), el("div", {class: "win-text"}));
-      card.addEventListener("click", e => { if (e.target.tagName !== "INPUT") select(s); });
+      card.addEventListener("click", () => select(s));
       cards.appendChild(card);
       const root = el("div", {id: "deal-editor-" + s});
       holder.appendChild(root);

@@ -63,6 +63,7 @@ class HandEditor {
     this.win = null;     // the winning tile's name
     this.mode = "free";
     this.typed = null;   // text typed that the editor could not read
+    this.text = null;    // text typed that it could read, kept as typed until the next tap
     this.history = [];   // the part each tap went to
     this.build();
   }
@@ -173,6 +174,7 @@ class HandEditor {
   }
 
   changed() {
+    this.text = null;
     if (this.win && this.count(this.win) === 0) this.win = null;
     this.input.value = this.notation();
     this.render();
@@ -181,6 +183,7 @@ class HandEditor {
 
   notation() {
     if (this.typed !== null) return this.typed;
+    if (this.text !== null) return this.text;
     const parts = this.sets.map(s => (s.kind === "kong" ? "{" + writeTiles(s.tiles) + "}" : "[" + writeTiles(s.tiles) + "]"));
     const free = this.free.slice().sort((a, b) => ORDER[a] - ORDER[b]);
     for (const suit of SUITS) {
@@ -209,6 +212,7 @@ class HandEditor {
     }
     if (ok) {
       this.sets = sets; this.free = free; this.bonus = bonus; this.typed = null;
+      this.text = text.trim().split(/\s+/).join(" ");
       this.history = this.replay();
     } else this.typed = text;
     if (this.win && (this.typed !== null || this.count(this.win) === 0)) this.win = null;
