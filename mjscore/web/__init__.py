@@ -11,7 +11,7 @@ import importlib.util
 
 from mjscore.errors import MjscoreError
 
-EXTRA = ("starlette", "uvicorn")
+EXTRA = ("starlette", "uvicorn", "qrcode")
 INSTALL = 'pip install "mjscore[web]"'
 
 
