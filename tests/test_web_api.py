@@ -188,3 +188,22 @@ def test_serve_without_the_web_extra_says_how_to_install_it():
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         'mjscore: error: mjscore serve needs the web extra (starlette, uvicorn not installed): pip install "mjscore[web]"']
+
+
+def test_other_sites_cannot_write_or_rebind(base, tmp_path):
+    """A page of another site can send a form (text/plain, no preflight) or reach 127.0.0.1 under its own
+    name (DNS rebinding): neither gets through."""
+    status, got = request(base + "/api/score", raw=b'{"hand": "123m"}', headers={"Content-Type": "text/plain"})
+    assert (status, got["error"]) == (415, "send the request as JSON (Content-Type: application/json)")
+    status, got = request(base + "/", headers={"Host": "evil.example:8000"})
+    assert status == 403 and "only to this machine" in got["error"]
+    for host in ("localhost:8000", "127.0.0.1", "[::1]:8000"):
+        assert request(base + "/api/variants", headers={"Host": host})[0] == 200, host
+    from mjscore.web.store import Store
+
+    store = Store(tmp_path / "games.sqlite3")
+    with running(web_app.create_app(store)) as url:
+        status, sheet = request(url + "/api/games", {"players": ["A", "B", "C", "D"]})
+        game = sheet["game"]["id"]
+        status, _ = request(f"{url}/api/games/{game}/undo", raw=b"", headers={"Content-Type": "application/x-www-form-urlencoded"})
+        assert status == 415

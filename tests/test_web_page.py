@@ -60,11 +60,13 @@ def test_a_hand_tapped_in_shows_its_value(base, browser):
         assert rules == ["exposed pung of simples", "chow", "chow", "concealed pung of honours", "pung of own wind",
                          "mah jong", "self-drawn"]
         expect(page.locator("#result .calc")).to_have_text("base points 32, doubles 1: 32 x 2^1 = 64")
-        # a fourth 5p is taken, a fifth refused (a set has 4 tiles)
-        tap(page, ed, "5p", "5p")
+        # a fourth 5p is taken, then the 5p is used up (there are 4 of each tile)
+        tap(page, ed, "5p")
         assert page.input_value(f"{ed} .notation input") == "[555p] 123m 5p 789s SSS NN"
+        expect(page.locator(f"{ed} .picker [data-tile='5p']")).to_be_disabled()
         # "undo tile" takes back the last tap, then the one before: 13 tiles, North's pair now a single N
         page.click(f"{ed} [data-act=back]")
+        expect(page.locator(f"{ed} .picker [data-tile='5p']")).to_be_enabled()
         page.click(f"{ed} [data-act=back]")
         assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS N"
         expect(page.locator("#result .score")).to_contain_text("(not mah jong)")

@@ -60,7 +60,13 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
 
 
 async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
-    """The request's JSON body, read no further than `limit` bytes, strictly (no duplicate keys)."""
+    """The request's JSON body, read no further than `limit` bytes, strictly (no duplicate keys).
+
+    Only `Content-Type: application/json`: a browser sends that from another site only after asking
+    (a CORS preflight this server never grants), so no other page can write to the games.
+    """
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise BadRequest("send the request as JSON (Content-Type: application/json)", 415)
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise BadRequest(f"request body over {limit} bytes", 413)
@@ -193,12 +199,12 @@ class Guard:
 
     def _authorised(self, scope: Scope) -> tuple[bool, bool]:
         """(passes, came with the token in the URL: set the cookie)."""
-        if not self.token:
-            return True, False
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if not self.token:  # this machine only: a page of another site renamed to 127.0.0.1 (DNS rebinding) is not
+            return _loopback_name(headers.get("host", "")), False
         from urllib.parse import parse_qs
 
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
         given = [*query.get("token", []), headers.get("x-mjscore-token", "")]
         for part in headers.get("cookie", "").split(";"):
             name, _, value = part.strip().partition("=")
@@ -212,6 +218,10 @@ class Guard:
             await self.app(scope, receive, send)
             return
         ok, set_cookie = self._authorised(scope)
+        if not ok and not self.token:
+            response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
+            await self._secured(response)(scope, receive, send)
+            return
         if not ok:
             response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
             await self._secured(response)(scope, receive, send)
@@ -234,6 +244,23 @@ class Guard:
         response.headers["content-security-policy"] = self.CSP
         response.headers["x-content-type-options"] = "nosniff"
         return response
+
+
+def _loopback_name(host_header: str) -> bool:
+    """Whether a Host header names this machine: localhost or a loopback address, any port."""
+    import ipaddress
+
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        host = host[1:host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def create_app(store: Any = None, token: str | None = None) -> Starlette:

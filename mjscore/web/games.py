@@ -142,6 +142,7 @@ def game_routes(store: Store) -> list[Route]:
         return JSONResponse(await run_in_threadpool(sheet, store, game_id))
 
     async def undo(request: Request) -> Response:
+        await read_json(request)  # {} as JSON: another site's form cannot post it (see read_json)
         game_id = request.path_params["game"]
         done = await run_in_threadpool(store.undo, game_id)
         return JSONResponse({**await run_in_threadpool(sheet, store, game_id), **done})

@@ -99,10 +99,17 @@ class HandEditor {
     const picker = document.createElement("div");
     picker.className = "picker";
     for (const t of KINDS.concat(BONUS)) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tilebtn";
+      b.dataset.tile = t;
+      b.setAttribute("aria-label", t);
       const img = tileImg(t);
-      img.setAttribute("role", "button");
-      img.addEventListener("click", () => this.tap(t));
-      picker.appendChild(img);
+      delete img.dataset.tile;
+      img.alt = "";
+      b.appendChild(img);
+      b.addEventListener("click", () => this.tap(t));
+      picker.appendChild(b);
     }
     r.appendChild(picker);
     this.picker = picker;
@@ -229,9 +236,9 @@ class HandEditor {
 
   render() {
     for (const b of this.modes.querySelectorAll("[data-mode]")) b.classList.toggle("on", b.dataset.mode === this.mode);
-    for (const img of this.picker.children) {
-      const t = img.dataset.tile;
-      img.classList.toggle("used-up", this.count(t) >= (isBonus(t) ? 1 : 4));
+    for (const b of this.picker.children) {
+      const t = b.dataset.tile;
+      b.disabled = this.count(t) >= (isBonus(t) ? 1 : 4);
     }
     const shown = this.shown;
     shown.innerHTML = "";
@@ -247,7 +254,11 @@ class HandEditor {
       const mark = !winMarked && t === this.win;
       if (mark) winMarked = true;
       const img = tileImg(t, mark ? "win" : "");
+      img.tabIndex = 0;
+      img.setAttribute("role", "button");
+      img.setAttribute("aria-pressed", mark ? "true" : "false");
       img.addEventListener("click", () => this.setWin(t));
+      img.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.setWin(t); } });
       group.appendChild(img);
     };
     const groups = this.sets.map(s => ({cls: s.kind, tiles: s.tiles}));
