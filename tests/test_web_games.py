@@ -52,6 +52,10 @@ def test_a_game_entered_deal_by_deal_is_the_batch_of_its_file(served):
     assert [(d["seats"], d["round"], d["net"]) for d in sheet["deals"]] == [
         (d["seats"], d["round"], d["net"]) for d in batch["deals"]]
     assert sheet["summary"] == {"read": 16, "scored": 16, "rejected": 0}
+    code, out, err = run("sheet", str(EXAMPLES / "game-spanish.yaml"), "--format", "json")
+    assert code == 0, err
+    (paper,) = json.loads(out)
+    assert {**sheet["sheet"], "file": None} == {**paper, "file": None}  # the score sheet of `mjscore sheet`
 
 
 def test_export_is_the_game_file_batch_reads(served, tmp_path):

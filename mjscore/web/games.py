@@ -2,8 +2,9 @@
 
     GET    /api/games                          the games kept, newest first
     POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}
-    GET    /api/games/{id}                     the sheet: every deal as `batch --format json` shows it,
-                                               totals, standings, and the seats and wind of the next deal
+    GET    /api/games/{id}                     every deal as `batch --format json` shows it, the score sheet
+                                               as `sheet --format json` shows it, totals, standings, and the
+                                               seats and wind of the next deal
     POST   /api/games/{id}/deals               a deal as in a game file (hands by player, winner by name)
     PUT    /api/games/{id}/deals/{deal}        correct a deal
     DELETE /api/games/{id}/deals/{deal}        delete a deal
@@ -34,8 +35,9 @@ from mjscore.web.store import NotFound, NothingToUndo, Store, game_file
 PLACEHOLDER = {"hands": {}, "winner": None}  # a deal after the last: batch says its seats and wind
 
 
-def score(data: dict) -> tuple[dict, dict]:
-    """The game file scored by the API, and the seats and wind of the next deal."""
+def score(data: dict) -> tuple[dict, dict, dict]:
+    """The game file scored by the API (batch's JSON), its score sheet (`mjscore sheet`'s JSON), and the
+    seats and wind of the next deal."""
     folder = tempfile.mkdtemp(prefix="mjscore-game-")
     path = os.path.join(folder, "game.jsonl")
     try:
@@ -43,33 +45,35 @@ def score(data: dict) -> tuple[dict, dict]:
             f.write(json.dumps({k: data[k] for k in ("variant", "options", "players")}) + "\n")
             for deal in [*data["deals"], PLACEHOLDER]:
                 f.write(json.dumps(deal) + "\n")
-        result = api.score_game(path).to_dict()
+        scored = api.score_game(path)
     finally:
         if os.path.exists(path):
             os.remove(path)
         os.rmdir(folder)
-    result = json.loads(json.dumps(result).replace(json.dumps(path)[1:-1], "game"))
-    after = result["deals"].pop()
-    result["summary"] = {**result["summary"], "read": result["summary"]["read"] - 1,
-                         "rejected": result["summary"]["rejected"] - 1}
-    last_game = result["deals"][-1]["game"] if result["deals"] else 1
-    return result, {"game": after["game"], "round": after["round"], "seats": after["seats"],
-                    "over": after["game"] != last_game}
+    after = scored.deals[-1]  # the placeholder: not scored, it moves nothing
+    summary = {**scored.summary, "read": scored.summary["read"] - 1, "rejected": scored.summary["rejected"] - 1}
+    scored = scored._replace(deals=scored.deals[:-1], summary=summary)
+    here = json.dumps(path)[1:-1]
+    result = json.loads(json.dumps(scored.to_dict()).replace(here, "game"))
+    sheet = json.loads(json.dumps(api.score_sheet(scored).to_dict()).replace(here, "game"))
+    last_game = scored.deals[-1]["game"] if scored.deals else 1
+    return result, sheet, {"game": after["game"], "round": after["round"], "seats": after["seats"],
+                           "over": after["game"] != last_game}
 
 
 def check(data: dict, index: int | None) -> None:
     """Refuse a game whose header, or whose deal just written, cannot be scored."""
-    result, _ = score(data)
+    result, _, _ = score(data)
     if index is not None and "error" in result["deals"][index]:
         raise api.MjscoreError(result["deals"][index]["error"])
 
 
 def sheet(store: Store, game_id: int) -> dict:
     game = store.game(game_id)
-    result, after = score(game_file(game))
+    result, score_sheet, after = score(game_file(game))
     deals = [{"id": d["id"], "data": d["data"], **shown} for d, shown in zip(game["deals"], result["deals"])]
     header = {k: v for k, v in game.items() if k != "deals"}
-    return {"game": header, "deals": deals, "start": result["start"], "totals": result["totals"],
+    return {"game": header, "deals": deals, "sheet": score_sheet, "start": result["start"], "totals": result["totals"],
             "standings": result["standings"], "summary": result["summary"], "next": after,
             "resolved_options": result["options"]}
 

@@ -67,38 +67,41 @@
     box.appendChild(sheetTable(data));
   }
 
-  // the running score sheet: one row per deal, each player's net and running total
+  // the score sheet of `mjscore sheet`: one row per deal (East, result, how, value), each player's net
+  // and running total; then the totals
   function sheetTable(data) {
-    const players = data.game.players;
+    const paper = data.sheet;
+    const players = paper.players;
     const short = n => (n.length > 6 ? n.slice(0, 6) + "." : n);
     const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "deal"}),
       ...players.map(p => el("th", {class: "num", text: short(p), title: p})), el("th", {text: ""}));
     const body = el("tbody");
     body.appendChild(el("tr", {class: "start"}, el("td", {text: ""}), el("td", {text: "start"}),
-      ...players.map(p => el("td", {class: "num", text: String(data.start[p])})), el("td")));
-    data.deals.forEach((d, i) => {
-      let what;
-      if (d.error) what = el("span", {class: "bad", text: "not scored: " + d.error});
-      else if (d.winner) what = document.createTextNode(`${d.round} · ${d.winner} ${d.hands[d.winner].value}`);
-      else what = document.createTextNode(`${d.round} · draw`);
+      ...players.map(p => el("td", {class: "num", text: String(paper.start[p])})), el("td")));
+    paper.rows.forEach((row, i) => {
+      const d = data.deals[i];
+      const what = el("td", {}, el("span", {text: `${row.round} · East ${row.east}`}), el("br"));
+      if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
+      else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
+        .filter(Boolean).join(" · ")}));
       const cells = players.map(p => {
-        const net = d.net ? d.net[p] : 0;
+        const net = row.net[p] || 0;
         return el("td", {class: "num", "data-player": p},
           el("span", {class: net > 0 ? "plus" : net < 0 ? "minus" : "", text: (net > 0 ? "+" : "") + net}),
-          el("br"), el("small", {text: String(d.totals[p])}));
+          el("br"), el("small", {text: String(row.totals[p])}));
       });
-      const fix = el("button", {type: "button", class: "small", text: "✎", title: "correct deal " + (i + 1), "aria-label": "correct deal " + (i + 1)});
+      const fix = el("button", {type: "button", class: "small", text: "✎", title: "correct deal " + row.deal, "aria-label": "correct deal " + row.deal});
       fix.addEventListener("click", () => openDeal({id: d.id, data: d.data, seats: d.seats, round: d.round}));
-      const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + (i + 1), "aria-label": "delete deal " + (i + 1)});
+      const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
         const r = await post(`/api/games/${current}/deals/${d.id}`, undefined, "DELETE");
         if (r.ok) show(r.data);
       });
-      body.appendChild(el("tr", {"data-deal": String(d.id)}, el("td", {text: String(i + 1)}), el("td", {}, what), ...cells,
+      body.appendChild(el("tr", {"data-deal": String(d.id)}, el("td", {text: String(row.deal)}), what, ...cells,
         el("td", {class: "acts"}, fix, del)));
     });
     body.appendChild(el("tr", {class: "totals"}, el("td"), el("td", {text: "totals"}),
-      ...players.map(p => el("td", {class: "num", "data-total": p, text: String(data.totals[p])})), el("td")));
+      ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])})), el("td")));
     return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
   }
 
