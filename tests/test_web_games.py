@@ -168,3 +168,17 @@ def test_two_phones_saving_at_once_lose_no_deal(served):
         assert db.execute("SELECT COUNT(*) FROM changes WHERE game_id = ?", (game,)).fetchone() == (writers,)
     assert sorted(json.dumps(d["data"]) for d in store.game(game)["deals"]) == sorted(
         json.dumps(d) for d in SPANISH["deals"][:writers])
+
+
+def test_the_games_file_is_under_the_data_directory_or_given(monkeypatch, tmp_path):
+    from mjscore.errors import MjscoreError
+    from mjscore.web import server
+    from mjscore.web.store import default_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "mjscore" / "games.sqlite3"
+    assert server.open_store(None).path == tmp_path / "data" / "mjscore" / "games.sqlite3"
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("not a database")
+    with pytest.raises(MjscoreError, match=r"^cannot open the games file .*bad\.sqlite3: file is not a database$"):
+        server.open_store(str(bad))
