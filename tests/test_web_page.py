@@ -56,10 +56,14 @@ def test_a_hand_tapped_in_shows_its_value(base, browser):
         # pung of own wind (South) x2: 32 x 2 = 64
         expect(page.locator("#value")).to_have_text("64")
         assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS NN"
-        rules = page.locator("#result table.items tbody td:first-child").all_inner_texts()
+        rules = page.locator("#result table.items tbody .rule").all_inner_texts()
         assert rules == ["exposed pung of simples", "chow", "chow", "concealed pung of honours", "pung of own wind",
                          "mah jong", "self-drawn"]
         expect(page.locator("#result .calc")).to_have_text("base points 32, doubles 1: 32 x 2^1 = 64")
+        # each item cites its rule in the rulebook, as `mjscore score` does (the Spanish rulebook's page 2, §6)
+        expect(page.locator("#result table.items thead th").first).to_have_text("rule, tiles, rulebook")
+        assert page.locator("#result table.items tbody .cite").first.inner_text() == "p. 2 §6"
+        assert page.locator("#result table.items tbody .tiles").first.inner_text() == "[555p]"
         # a fourth 5p is taken, then the 5p is used up (there are 4 of each tile)
         tap(page, ed, "5p")
         assert page.input_value(f"{ed} .notation input") == "[555p] 123m 5p 789s SSS NN"

@@ -163,12 +163,18 @@ function scoreView(s) {
   if (s.arrangement.length)
     box.appendChild(el("p", {text: "arrangement: " + s.arrangement.join(" ") + (s.mahjong ? "  (mah jong)" : "  (not mah jong)")}));
   if (s.items.length) {
-    const t = el("table", {class: "items"}, el("thead", {}, el("tr", {}, ...["rule", "tiles", "points", "doubles", "limit/extra"].map(h => el("th", {text: h})))));
+    // the CLI's columns; on a phone the tiles and the rulebook's rule go under the rule's name
+    const cited = s.items.some(i => i.cite);
+    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", "points", "doubles", "limit/extra"];
+    const t = el("table", {class: "items"}, el("thead", {}, el("tr", {}, ...heads.map((h, n) => el("th", {class: n ? "num" : "", text: h})))));
     const body = el("tbody");
     for (const i of s.items) {
       const le = i.limit ? fraction(i.limit) + " limit" : (i.extra ? "+" + i.extra : "");
-      body.appendChild(el("tr", {}, el("td", {text: i.rule}), el("td", {text: i.tiles || ""}),
-        el("td", {text: i.points ? String(i.points) : ""}), el("td", {text: i.doubles ? String(i.doubles) : ""}), el("td", {text: le})));
+      const first = el("td", {}, el("span", {class: "rule", text: i.rule}));
+      if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
+      if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
+      body.appendChild(el("tr", {}, first, el("td", {class: "num", text: i.points ? String(i.points) : ""}),
+        el("td", {class: "num", text: i.doubles ? String(i.doubles) : ""}), el("td", {class: "num", text: le})));
     }
     t.appendChild(body);
     box.appendChild(el("div", {class: "scroll"}, t));

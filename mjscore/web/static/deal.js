@@ -78,8 +78,10 @@
     box.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
     if (st.payments.length) {
       box.appendChild(el("p", {text: "payments:"}));
-      box.appendChild(table(["from", "to", "amount", "reason"],
-        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]), [2]));
+      const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
+      box.appendChild(table(["from", "to", "amount", "reason"].concat(cited ? ["rulebook"] : []),
+        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]
+          .concat(cited ? [p.cite || ""] : [])), [2]));
     }
     for (const n of st.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
     box.appendChild(el("p", {text: "net:"}));
