@@ -35,11 +35,13 @@
       return;
     }
     const r = await post("/api/games/" + current, undefined, "GET");
-    if (!r.ok) { setCurrent(null); return refresh(); }
+    if (!r.ok) { setCurrent(null); sheet = null; return refresh(); }
     show(r.data);
   }
 
   function show(data) {
+    // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
+    if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
     sheet = data;
     document.getElementById("new-game").hidden = true;
     document.getElementById("game-list").innerHTML = "";
@@ -62,7 +64,7 @@
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     const close = el("button", {type: "button", text: "All games"});
-    close.addEventListener("click", () => { setCurrent(null); refresh(); });
+    close.addEventListener("click", () => { setCurrent(null); sheet = null; refresh(); });
     box.appendChild(el("div", {class: "gamebar"}, enter, undo, exp, close));
     box.appendChild(sheetTable(data));
   }
