@@ -47,7 +47,7 @@ def test_a_game_entered_deal_by_deal_is_the_batch_of_its_file(served):
         sheet = add(url, game, deal)
     code, out, err = run("batch", str(EXAMPLES / "game-spanish.yaml"), "--format", "json")
     assert code == 0, err
-    batch = json.loads(out)
+    (batch,) = json.loads(out)["games"]
     assert sheet["totals"] == batch["totals"] and sheet["standings"] == batch["standings"]
     assert [(d["seats"], d["round"], d["net"]) for d in sheet["deals"]] == [
         (d["seats"], d["round"], d["net"]) for d in batch["deals"]]
@@ -71,7 +71,7 @@ def test_export_is_the_game_file_batch_reads(served, tmp_path):
     path.write_text(text, encoding="utf-8")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
-    assert json.loads(out)["totals"] == sheet["totals"]
+    assert json.loads(out)["games"][0]["totals"] == sheet["totals"]
 
 
 def test_correct_delete_and_undo_recompute_the_seats_after(served):
