@@ -1,0 +1,282 @@
+"""The page's server as an ASGI app (Starlette): the JSON API of the CLI, and the page's files.
+
+`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "also", "options"}` and
+answers exactly the object `mjscore score --format json` prints; `POST /api/settle` takes a deal (the
+data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
+CLI's one-line message (`{"error": ..., "details": [...]}`); a bug is 500 with one line, never a
+traceback. Request bodies are bounded; every asset is served from the package (no network needed).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import secrets
+from pathlib import Path
+from typing import Any, Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from mjscore import api
+from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.web.store import NothingToUndo, NotFound
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 64 * 1024  # a deal is a few hundred bytes; a game's header less
+log = logging.getLogger("mjscore.web")
+
+
+class BadRequest(Exception):
+    """Input the API never saw (not JSON, a field of the wrong kind): 400 with this one line."""
+
+    def __init__(self, message: str, status: int = 400):
+        super().__init__(message)
+        self.status = status
+
+
+def error(message: str, status: int = 400, details: list[str] | None = None, hint: str | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": message}
+    if details:
+        body["details"] = details
+    if hint:
+        body["hint"] = hint
+    return JSONResponse(body, status_code=status)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:  # JSON would keep the last silently; a deal's second "winner" is a mistake to report
+            raise BadRequest(f"key {k!r} given twice in the request")
+        out[k] = v
+    return out
+
+
+async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
+    """The request's JSON body, read no further than `limit` bytes, strictly (no duplicate keys).
+
+    Only `Content-Type: application/json`: a browser sends that from another site only after asking
+    (a CORS preflight this server never grants), so no other page can write to the games.
+    """
+    if request.headers.get("content-type", "").split(";")[0].strip().lower() != "application/json":
+        raise BadRequest("send the request as JSON (Content-Type: application/json)", 415)
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limit:
+        raise BadRequest(f"request body over {limit} bytes", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > limit:
+            raise BadRequest(f"request body over {limit} bytes", 413)
+        chunks.append(chunk)
+    raw = b"".join(chunks)
+    try:
+        return json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates)
+    except UnicodeDecodeError:
+        raise BadRequest("the request body is not UTF-8") from None
+    except RecursionError:
+        raise BadRequest("the request nests too deeply") from None
+    except json.JSONDecodeError as e:
+        raise BadRequest(f"the request body is not JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
+
+
+def _text(body: dict, key: str, default: str | None, optional: bool = False) -> str | None:
+    value = body.get(key, default)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(f"{key}: a text is expected, not {json.dumps(value)[:40]}")
+    return value
+
+
+SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options")
+
+
+def score_args(body: Any) -> dict:
+    """The arguments of api.score from the request, as `mjscore score` takes them from its options."""
+    if not isinstance(body, dict):
+        raise BadRequest('the request is a JSON object: {"hand": "[555p] 123m 789s SSS NN", "variant": ...}')
+    unknown = sorted(set(body) - set(SCORE_FIELDS))
+    if unknown:
+        raise BadRequest(f"unknown field {unknown[0]!r} (fields: {', '.join(SCORE_FIELDS)})")
+    if "hand" not in body:
+        raise BadRequest("hand: the hand in the notation is required, e.g. \"[555p] 123m 789s SSS NN\"")
+    also = body.get("also") or []
+    if isinstance(also, str):
+        also = [also]
+    if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
+        raise BadRequest("also: a list of words is expected, e.g. [\"last-wall-tile\"]")
+    return {"hand": _text(body, "hand", None), "variant": _text(body, "variant", None, optional=True),
+            "seat": _text(body, "seat", "E"), "round": _text(body, "round", "E"),
+            "win": _text(body, "win", None, optional=True), "source": _text(body, "from", "discard"),
+            "also": tuple(also), "options": options_arg(body.get("options"))}
+
+
+def options_arg(options: Any) -> dict | list | None:
+    """House options as the API takes them: {"limit": 1000} or ["limit=1000"]; values are scalars."""
+    if options is None:
+        return None
+    if isinstance(options, dict):
+        for k, v in options.items():
+            if not isinstance(v, (str, int, float, bool)):
+                raise BadRequest(f"options: {k} takes a single value, not {json.dumps(v)[:40]}")
+        return options
+    if isinstance(options, list) and all(isinstance(o, str) for o in options):
+        return options
+    raise BadRequest('options: an object is expected, e.g. {"limit": 1000}')
+
+
+async def api_score(request: Request) -> Response:
+    args = score_args(await read_json(request))
+    hand = args.pop("hand")
+    result = await run_in_threadpool(api.score, hand, **args)
+    return JSONResponse(result.to_dict())
+
+
+async def api_settle(request: Request) -> Response:
+    body = await read_json(request)
+    if not isinstance(body, dict):  # the CLI's words for a deal file that is not a mapping
+        raise BadRequest("deal: a deal is a mapping with hands:, winner:, win: ...")
+    result = await run_in_threadpool(api.settle, body, where="deal")
+    return JSONResponse(result.to_dict())
+
+
+def describe_all() -> dict:
+    """What the page needs to offer choices: variants with their options, the --from and --also words."""
+    out = []
+    for v in api.variants():
+        d = api.describe_variant(v)
+        out.append({k: d[k] for k in ("variant", "title", "source", "limit", "options")})
+    return {"variants": out, "default": "spanish", "from": list(SOURCES), "also": SITUATIONS}
+
+
+_described: list[dict] = []
+
+
+async def api_variants(request: Request) -> Response:
+    if not _described:
+        _described.append(await run_in_threadpool(describe_all))
+    return JSONResponse(_described[0])
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def on_error(request: Request, exc: Exception) -> Response:
+    if isinstance(exc, BadRequest):
+        return error(str(exc), exc.status)
+    if isinstance(exc, NotFound):
+        return error(str(exc), 404)
+    if isinstance(exc, NothingToUndo):
+        return error(str(exc), 409)
+    if isinstance(exc, api.MjscoreError):
+        return error(str(exc), 400, exc.detail_lines(), exc.hint)
+    log.error("internal error on %s", request.url.path, exc_info=exc)  # the log has it; the client never
+    return error(f"internal error ({type(exc).__name__}); please report it with the input that caused it", 500)
+
+
+class Guard:
+    """Security headers on every answer, and (when listening beyond this machine) the session's token.
+
+    With a token, a request passes if it carries `?token=...`, the `X-Mjscore-Token` header, or the
+    cookie set when the page was first opened with the token; any other request gets 401.
+    """
+
+    CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+           "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+    def __init__(self, app: ASGIApp, token: str | None = None):
+        self.app = app
+        self.token = token
+
+    def _authorised(self, scope: Scope) -> tuple[bool, bool]:
+        """(passes, came with the token in the URL: set the cookie)."""
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        if not self.token:  # this machine only: a page of another site renamed to 127.0.0.1 (DNS rebinding) is not
+            return _loopback_name(headers.get("host", "")), False
+        from urllib.parse import parse_qs
+
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        given = [*query.get("token", []), headers.get("x-mjscore-token", "")]
+        for part in headers.get("cookie", "").split(";"):
+            name, _, value = part.strip().partition("=")
+            if name == "mjscore_token":
+                given.append(value)
+        ok = any(secrets.compare_digest(g.encode(), self.token.encode()) for g in given if g)
+        return ok, ok and bool(query.get("token"))
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        ok, set_cookie = self._authorised(scope)
+        if not ok and not self.token:
+            response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
+            await self._secured(response)(scope, receive, send)
+            return
+        if not ok:
+            response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
+            await self._secured(response)(scope, receive, send)
+            return
+
+        async def send_secured(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"content-security-policy", self.CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
+                if set_cookie:
+                    headers.append((b"set-cookie", f"mjscore_token={self.token}; Path=/; HttpOnly; SameSite=Strict"
+                                    .encode()))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, send_secured)
+
+    def _secured(self, response: Response) -> Callable:
+        response.headers["content-security-policy"] = self.CSP
+        response.headers["x-content-type-options"] = "nosniff"
+        return response
+
+
+def _loopback_name(host_header: str) -> bool:
+    """Whether a Host header names this machine: localhost or a loopback address, any port."""
+    import ipaddress
+
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        host = host[1:host.find("]")] if "]" in host else host
+    elif host.count(":") == 1:
+        host = host.split(":")[0]
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def create_app(store: Any = None, token: str | None = None) -> Starlette:
+    """The app; `store` keeps games (slice of the game sheet), `token` guards a server open to the LAN."""
+    routes = [
+        Route("/", index),
+        Route("/api/score", api_score, methods=["POST"]),
+        Route("/api/settle", api_settle, methods=["POST"]),
+        Route("/api/variants", api_variants),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    if store is not None:
+        from mjscore.web.games import game_routes
+
+        routes[-1:-1] = game_routes(store)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
+                    exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
+                                        NotFound: on_error, NothingToUndo: on_error})
+    return app

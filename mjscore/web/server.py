@@ -1,0 +1,110 @@
+"""`mjscore serve`: the page's app served by uvicorn on this laptop, for the phones at the table."""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+import socket
+import sqlite3
+import sys
+
+import uvicorn
+
+from mjscore.errors import MjscoreError
+from mjscore.web.app import create_app
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before anything is printed, so a port in use is one clear line."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as e:
+        sock.close()
+        raise MjscoreError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def is_local(host: str) -> bool:
+    """Whether only this machine can reach the address (then no token is needed)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False  # a host name may resolve beyond this machine
+
+
+def lan_address() -> str | None:
+    """An address of this machine that the phones on its network can reach (no packet is sent to find it)."""
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
+    except OSError:
+        return None
+    found = [i[4][0] for i in infos if not ipaddress.ip_address(i[4][0]).is_loopback]
+    return found[0] if found else None
+
+
+def page_url(host: str, port: int, token: str | None) -> str:
+    """The URL the players open: for a server on every interface, this machine's address on the network."""
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        shown = lan_address() or socket.gethostname()
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+
+
+def qr_text(url: str) -> str:
+    """The URL as a QR code of text blocks, for a phone's camera to read off the terminal."""
+    import io
+
+    import qrcode
+
+    code = qrcode.QRCode(border=2, error_correction=qrcode.constants.ERROR_CORRECT_L)
+    code.add_data(url)
+    code.make(fit=True)
+    out = io.StringIO()
+    code.print_ascii(out=out, invert=True)
+    return out.getvalue()
+
+
+def announce(url: str, token: str | None, out=None) -> None:
+    """Say where the page is; with a token, the QR code of the URL too."""
+    out = out or sys.stderr
+    print(f"mjscore: serving on {url}  (Ctrl-C stops)", file=out)
+    if token:
+        print("mjscore: open this URL on the phones at the table (it carries this session's token; "
+              "requests without it are refused):", file=out)
+        try:
+            out.write(qr_text(url))
+        except UnicodeEncodeError:  # a terminal that cannot show the blocks: the URL above is enough
+            print("(this terminal cannot show the QR code)", file=out)
+    out.flush()
+
+
+def run(host: str, port: int, db: str | None) -> None:
+    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token."""
+    store = open_store(db)
+    sock = listen(host, port)
+    token = None if is_local(host) else secrets.token_urlsafe(18)
+    app = create_app(store, token)
+    announce(page_url(host, sock.getsockname()[1], token), token)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", limit_concurrency=64, timeout_keep_alive=5))
+    server.run(sockets=[sock])
+
+
+def open_store(db: str | None):
+    """The games file: --db FILE, or one under the user's data directory."""
+    from mjscore.web.store import Store
+
+    try:
+        store = Store(db)
+    except (OSError, sqlite3.Error) as e:
+        raise MjscoreError(f"cannot open the games file {db or 'in the data directory'}: {e}") from None
+    print(f"mjscore: games kept in {store.path}", file=sys.stderr, flush=True)
+    return store

@@ -1,0 +1,213 @@
+"use strict";
+// The page: tabs, the hand scored as it is tapped, a deal settled, a game's sheet kept.
+// Everything is computed by the server's JSON API (the CLI's JSON); this file only shows it,
+// in the CLI's words ("base points 32, doubles 1: 32 x 2^1 = 64").
+
+const SEAT_NAMES = {E: "East", S: "South", W: "West", N: "North"};
+const $ = sel => document.querySelector(sel);
+const el = (tag, attrs, ...kids) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.appendChild(typeof k === "string" ? document.createTextNode(k) : k);
+  return e;
+};
+
+const state = {info: null, variant: "spanish", options: {}, also: new Set()};
+
+async function post(url, body, method) {
+  const r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
+                              body: body === undefined ? undefined : JSON.stringify(body)});
+  let data;
+  try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
+  return {ok: r.ok, status: r.status, data: data};
+}
+
+// --- segmented buttons (seat, round, how the tile came) -------------------------------------
+function seg(id, onChange) {
+  const box = document.getElementById(id);
+  const choices = box.dataset.choices.split(" ");
+  box.setAttribute("role", "radiogroup");
+  box.innerHTML = "";
+  for (const c of choices) {
+    const b = el("button", {type: "button", "data-value": c, text: c === "-" ? "none" : c});
+    b.addEventListener("click", () => { setSeg(id, c); onChange && onChange(c); });
+    box.appendChild(b);
+  }
+  setSeg(id, box.dataset.value);
+}
+function setSeg(id, value) {
+  const box = document.getElementById(id);
+  box.dataset.value = value;
+  for (const b of box.children) {
+    b.classList.toggle("on", b.dataset.value === value);
+    b.setAttribute("aria-pressed", b.dataset.value === value ? "true" : "false");
+  }
+}
+const segValue = id => document.getElementById(id).dataset.value;
+
+// --- tabs --------------------------------------------------------------------------------------
+function showTab(name) {
+  for (const b of document.querySelectorAll("nav.tabs button")) b.classList.toggle("on", b.dataset.tab === name);
+  for (const s of document.querySelectorAll("section.tab")) s.classList.toggle("on", s.id === "tab-" + name);
+  if (name === "game" && window.Games) window.Games.refresh();
+}
+
+// --- the variant and its house options ---------------------------------------------------------
+function variantInfo() { return state.info.variants.find(v => v.variant === state.variant); }
+
+function renderOptions() {
+  const box = $("#options");
+  box.innerHTML = "";
+  const v = variantInfo();
+  for (const [key, o] of Object.entries(v.options)) {
+    let input;
+    const current = key in state.options ? state.options[key] : o.default;
+    if (o.choices && o.choices.length) {
+      input = el("select", {name: key});
+      for (const c of o.choices) input.appendChild(el("option", {value: String(c), text: String(c)}));
+      input.value = String(current);
+    } else if (o.type === "bool") {
+      input = el("input", {type: "checkbox", name: key});
+      input.checked = !!current;
+    } else {
+      input = el("input", {type: "text", name: key, inputmode: o.type === "int" ? "numeric" : "text"});
+      input.value = current === null ? "" : String(current);
+    }
+    input.addEventListener("change", () => {
+      const value = input.type === "checkbox" ? input.checked : input.value;
+      if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
+      changed();
+    });
+    box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
+  }
+  const also = $("#also");
+  also.innerHTML = "";
+  for (const [word, help] of Object.entries(state.info.also)) {
+    const cb = el("input", {type: "checkbox", value: word});
+    cb.checked = state.also.has(word);
+    cb.addEventListener("change", () => { cb.checked ? state.also.add(word) : state.also.delete(word); changed(); });
+    also.appendChild(el("label", {class: "option", title: help}, cb, " " + word));
+  }
+}
+
+// --- the hand tab: scored as it is tapped ------------------------------------------------------
+let editor, scoreSeq = 0, scoreTimer = null;
+
+function changed() {
+  clearTimeout(scoreTimer);
+  scoreTimer = setTimeout(scoreNow, 120);
+  if (window.Deal) window.Deal.changed();
+}
+
+function scoreRequest() {
+  return {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
+          win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options};
+}
+
+async function scoreNow() {
+  const box = $("#result");
+  const req = scoreRequest();
+  const live = $("#live");
+  const seq = ++scoreSeq;
+  if (!req.hand.trim()) { box.innerHTML = ""; box.dataset.state = "empty"; live.textContent = ""; return; }
+  const r = await post("/api/score", req);
+  if (seq !== scoreSeq) return;  // an older answer arriving late
+  box.innerHTML = "";
+  box.dataset.state = r.ok ? "scored" : "error";
+  box.appendChild(r.ok ? scoreView(r.data) : errorView(r.data));
+  // the value stays in sight while tiles are tapped (the itemised table is further down)
+  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : "") : r.data.error;
+  live.classList.toggle("bad", !r.ok);
+}
+
+function errorView(data) {
+  const box = el("div", {class: "error", role: "alert"}, el("p", {text: data.error || "error"}));
+  if (data.details && data.details.length) box.appendChild(el("pre", {text: data.details.join("\n")}));
+  if (data.hint) box.appendChild(el("p", {class: "hint", text: data.hint}));
+  return box;
+}
+
+function fraction(f) { return Number.isInteger(f) ? String(f) : String(+f.toFixed(6)); }
+
+function situationLine(s) {
+  const parts = ["seat " + s.seat, "round " + s.round];
+  if (s.mahjong) { parts.push(s.win ? "won on " + s.win + " from " + s.from : "no winning tile"); parts.push(...s.also); }
+  return parts.join(", ");
+}
+
+// the CLI's last lines (mjscore score): how the value is reached
+function calcLine(s) {
+  const extras = s.items.filter(i => i.extra);
+  const extraSum = extras.reduce((n, i) => n + i.extra, 0);
+  if (s.limit_hand) {
+    const base = Math.round(s.limit_fraction * s.limit);
+    if (s.doubles) return `limit hand: ${s.limit_hand}, ${fraction(s.limit_fraction)} x limit ${s.limit} = ${base}, ` +
+      `doubles kept ${s.doubles}: ${base} x 2^${s.doubles} = ${base * 2 ** s.doubles}, final value ${s.value}`;
+    return `limit hand: ${s.limit_hand}, ${fraction(s.limit_fraction)} x limit ${s.limit} = ${s.value}`;
+  }
+  const uncapped = s.points * 2 ** s.doubles;
+  let calc = `base points ${s.points}, doubles ${s.doubles}: ${s.points} x 2^${s.doubles} = ${uncapped}`;
+  if (s.limit !== null && uncapped > s.limit && !s.options.roof_off) calc += `, capped at the limit ${s.limit}`;
+  else if (s.value - extraSum !== uncapped) calc += `, final value ${s.value - extraSum}`;
+  if (extras.length) calc += `, + ${extras[0].extra} (${extras[0].rule})`;
+  return calc;
+}
+
+function scoreView(s) {
+  const v = variantInfo();
+  const box = el("div", {class: "score"});
+  box.appendChild(el("p", {class: "value"}, el("span", {text: "value "}), el("strong", {id: "value", text: String(s.value)})));
+  box.appendChild(el("p", {class: "head", text: `${s.variant}: ${s.hand}  (${situationLine(s)})`}));
+  if (s.arrangement.length)
+    box.appendChild(el("p", {text: "arrangement: " + s.arrangement.join(" ") + (s.mahjong ? "  (mah jong)" : "  (not mah jong)")}));
+  if (s.items.length) {
+    // the CLI's columns; on a phone the tiles and the rulebook's rule go under the rule's name
+    const cited = s.items.some(i => i.cite);
+    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", "points", "doubles", "limit/extra"];
+    const t = el("table", {class: "items"}, el("thead", {}, el("tr", {}, ...heads.map((h, n) => el("th", {class: n ? "num" : "", text: h})))));
+    const body = el("tbody");
+    for (const i of s.items) {
+      const le = i.limit ? fraction(i.limit) + " limit" : (i.extra ? "+" + i.extra : "");
+      const first = el("td", {}, el("span", {class: "rule", text: i.rule}));
+      if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
+      if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
+      body.appendChild(el("tr", {}, first, el("td", {class: "num", text: i.points ? String(i.points) : ""}),
+        el("td", {class: "num", text: i.doubles ? String(i.doubles) : ""}), el("td", {class: "num", text: le})));
+    }
+    t.appendChild(body);
+    box.appendChild(el("div", {class: "scroll"}, t));
+  }
+  box.appendChild(el("p", {class: "calc", text: calcLine(s)}));
+  for (const n of s.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+  if (v) box.appendChild(el("p", {class: "source", text: "rules: " + v.title + (v.source ? " — " + v.source : "")}));
+  return box;
+}
+
+// --- start -------------------------------------------------------------------------------------
+async function start() {
+  const r = await post("/api/variants", undefined, "GET");
+  if (!r.ok) { document.body.prepend(errorView(r.data)); return; }
+  state.info = r.data;
+  const saved = localStorage.getItem("mjscore.variant");
+  state.variant = r.data.variants.some(v => v.variant === saved) ? saved : r.data.default;
+  const sel = $("#variant");
+  for (const v of r.data.variants) sel.appendChild(el("option", {value: v.variant, text: v.variant}));
+  sel.value = state.variant;
+  sel.addEventListener("change", () => {
+    state.variant = sel.value; state.options = {};
+    localStorage.setItem("mjscore.variant", sel.value);
+    renderOptions(); changed();
+  });
+  for (const b of document.querySelectorAll("nav.tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
+  for (const id of ["seat", "round", "from"]) seg(id, changed);
+  editor = new HandEditor($("#hand-editor"), changed);
+  renderOptions();
+  if (window.Deal) window.Deal.start();
+  if (window.Games) window.Games.start();
+  document.body.dataset.ready = "1";
+}
+
+window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo};
+document.addEventListener("DOMContentLoaded", start);

@@ -1,0 +1,147 @@
+"use strict";
+// The Deal tab: four hands (the losers' may be only their scoring sets), the winner, how the last tile
+// came and who discarded it; POST /api/settle answers the CLI's settlement: every hand's value, every
+// payment (East pays and is paid double where the variant says so), each player's net.
+
+(function () {
+  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES} = window.App;
+  const SEATS = ["E", "S", "W", "N"];
+  const editors = {};
+  const names = {};
+  let timer = null;
+
+  function activeSeat() { return segValue("deal-seat"); }
+
+  function select(seat) {
+    setSeg("deal-seat", seat);
+    for (const s of SEATS) {
+      editors[s].root.hidden = s !== seat;
+      document.getElementById("seatcard-" + s).classList.toggle("on", s === seat);
+    }
+  }
+
+  function renderCards() {
+    for (const s of SEATS) {
+      const card = document.getElementById("seatcard-" + s);
+      const ed = editors[s];
+      card.querySelector(".notation-text").textContent = ed.notation() || "—";
+      card.querySelector(".win-text").textContent = ed.win && segValue("deal-winner") === s ? "won on " + ed.win : "";
+    }
+  }
+
+  function changed() {
+    renderCards();
+    clearTimeout(timer);
+    const box = document.getElementById("settlement");
+    if (box.dataset.state === "settled") box.dataset.state = "stale";
+  }
+
+  function dealData() {
+    const state = window.App.state;
+    const hands = {};
+    for (const s of SEATS) hands[s] = editors[s].notation();
+    const winner = segValue("deal-winner");
+    const deal = {variant: state.variant, options: state.options, round: segValue("deal-round"), hands: hands,
+                  winner: winner === "-" ? null : winner};
+    if (SEATS.every(s => names[s].value.trim())) {
+      deal.players = Object.fromEntries(SEATS.map(s => [s, names[s].value.trim()]));
+    }
+    if (deal.winner) {
+      const discarder = segValue("deal-discarder");
+      deal.win = {tile: editors[deal.winner].win, from: segValue("deal-from"),
+                  discarder: discarder === "-" ? null : discarder, also: []};
+    }
+    return deal;
+  }
+
+  function table(headers, rows, numeric) {
+    const t = el("table", {}, el("thead", {}, el("tr", {}, ...headers.map((h, i) =>
+      el("th", {class: numeric.includes(i) ? "num" : "", text: h})))));
+    const body = el("tbody");
+    for (const r of rows) body.appendChild(el("tr", {}, ...r.map((c, i) =>
+      c instanceof Node ? el("td", {}, c) : el("td", {class: numeric.includes(i) ? "num" : "", text: String(c)}))));
+    t.appendChild(body);
+    return el("div", {class: "scroll"}, t);
+  }
+
+  // the CLI's settlement, as `mjscore settle` prints it for people
+  function settlementView(st) {
+    const name = seat => (st.players && st.players[seat]) || SEAT_NAMES[seat];
+    const box = el("div", {class: "settlement"});
+    let head = `${st.variant}, round ${st.round}: `;
+    if (st.false_mahjong) head += "false mah jong by " + SEAT_NAMES[st.false_mahjong];
+    else if (st.winner) head += SEAT_NAMES[st.winner] + " wins";
+    else head += "a draw";
+    box.appendChild(el("p", {class: "head", text: head}));
+    const rows = Object.entries(st.hands).map(([seat, s]) => [seat, name(seat), s.arrangement.join(" ") || s.hand,
+      s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""), s.value]);
+    box.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
+    if (st.payments.length) {
+      box.appendChild(el("p", {text: "payments:"}));
+      const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
+      box.appendChild(table(["from", "to", "amount", "reason"].concat(cited ? ["rulebook"] : []),
+        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]
+          .concat(cited ? [p.cite || ""] : [])), [2]));
+    }
+    for (const n of st.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+    box.appendChild(el("p", {text: "net:"}));
+    box.appendChild(table(["seat", "player", "net"], Object.entries(st.net).map(([seat, v]) =>
+      [seat, name(seat), el("span", {class: v > 0 ? "plus" : v < 0 ? "minus" : "", "data-seat": seat,
+                                     text: (v > 0 ? "+" : "") + v})]), [2]));
+    return box;
+  }
+
+  async function settleNow() {
+    const box = document.getElementById("settlement");
+    const r = await post("/api/settle", dealData());
+    box.innerHTML = "";
+    box.dataset.state = r.ok ? "settled" : "error";
+    box.appendChild(r.ok ? settlementView(r.data) : errorView(r.data));
+    if (r.ok) box.scrollIntoView({block: "nearest"});
+    return r;
+  }
+
+  // fill the form from a deal (seat-keyed, as a deal file): for correcting a deal of a game
+  function load(deal) {
+    setSeg("deal-round", deal.round || "E");
+    for (const s of SEATS) {
+      editors[s].setNotation((deal.hands && deal.hands[s]) || "");
+      names[s].value = (deal.players && deal.players[s]) || "";
+    }
+    setSeg("deal-winner", deal.winner || "-");
+    const win = deal.win || {};
+    setSeg("deal-from", win.from || "discard");
+    setSeg("deal-discarder", win.discarder || "-");
+    if (deal.winner && win.tile) editors[deal.winner].setWin(win.tile);
+    select("E");
+    document.getElementById("settlement").innerHTML = "";
+    renderCards();
+  }
+
+  function start() {
+    const cards = document.getElementById("deal-seats");
+    const holder = document.getElementById("deal-editor");
+    for (const s of SEATS) {
+      names[s] = el("input", {type: "text", maxlength: "40", placeholder: SEAT_NAMES[s], "aria-label": SEAT_NAMES[s] + "'s name"});
+      names[s].addEventListener("input", changed);
+      const card = el("div", {class: "seatcard", id: "seatcard-" + s},
+        el("strong", {text: SEAT_NAMES[s] + " "}), names[s],
+        el("div", {class: "notation-text"}), el("div", {class: "win-text"}));
+      card.addEventListener("click", () => select(s));
+      cards.appendChild(card);
+      const root = el("div", {id: "deal-editor-" + s});
+      holder.appendChild(root);
+      editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s tiles below."});
+    }
+    seg("deal-round", changed);
+    seg("deal-seat", select);
+    seg("deal-winner", w => { if (w !== "-") select(w); changed(); });
+    seg("deal-from", changed);
+    seg("deal-discarder", changed);
+    document.getElementById("settle").addEventListener("click", settleNow);
+    select("E");
+    renderCards();
+  }
+
+  window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView};
+})();

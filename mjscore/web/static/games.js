@@ -1,0 +1,184 @@
+"use strict";
+// The Game tab: players' names, deal after deal, the running score sheet. Seats and the prevailing
+// wind are derived by the server from the variant's rules (as `mjscore batch` does); a deal can be
+// corrected or deleted, the last change undone, the game exported as the YAML file batch reads.
+// The open game is remembered on this phone (localStorage) and kept on the laptop (SQLite).
+
+(function () {
+  const {el, post, errorView, SEAT_NAMES, showTab} = window.App;
+  const SEATS = ["E", "S", "W", "N"];
+  let current = null;   // the open game's id
+  let sheet = null;     // its last sheet
+  let editing = null;   // {id, data, seats} of the deal being corrected, or {id: null, seats} for a new one
+
+  function setCurrent(id) {
+    current = id;
+    if (id === null) localStorage.removeItem("mjscore.game"); else localStorage.setItem("mjscore.game", String(id));
+  }
+
+  async function refresh() {
+    const box = document.getElementById("game");
+    const list = document.getElementById("game-list");
+    const form = document.getElementById("new-game");
+    if (current === null) {
+      box.innerHTML = "";
+      form.hidden = false;
+      const r = await post("/api/games", undefined, "GET");
+      list.innerHTML = "";
+      if (!r.ok) { list.appendChild(errorView(r.data)); return; }
+      for (const g of r.data) {
+        const open = el("button", {type: "button", class: "primary", text: "Open"});
+        open.addEventListener("click", () => { setCurrent(g.id); refresh(); });
+        list.appendChild(el("div", {class: "card gamecard", "data-game": String(g.id)},
+          el("strong", {text: g.name}), el("p", {text: `${g.variant}: ${g.players.join(", ")}; ${g.deals} deal(s)`}), open));
+      }
+      return;
+    }
+    const r = await post("/api/games/" + current, undefined, "GET");
+    if (!r.ok) { setCurrent(null); sheet = null; return refresh(); }
+    show(r.data);
+  }
+
+  function show(data) {
+    // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
+    if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
+    sheet = data;
+    document.getElementById("new-game").hidden = true;
+    document.getElementById("game-list").innerHTML = "";
+    const g = data.game;
+    const box = document.getElementById("game");
+    box.innerHTML = "";
+    box.appendChild(el("h2", {class: "gamename", text: g.name}));
+    box.appendChild(el("p", {class: "hint", text: `${g.variant}; seated at the start: ` +
+      SEATS.map((s, i) => `${SEAT_NAMES[s]} ${g.players[i]}`).join(", ")}));
+    const next = data.next;
+    const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
+      `Next deal: round ${next.round}; ` + SEATS.map(s => `${s} ${next.seats[s]}`).join(", ");
+    box.appendChild(el("p", {class: "next", text: nextLine}));
+    const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
+    enter.addEventListener("click", () => openDeal({id: null, data: null, seats: next.seats, round: next.round}));
+    const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
+    undo.addEventListener("click", async () => {
+      const r = await post(`/api/games/${current}/undo`, {});
+      if (r.ok) show(r.data); else box.prepend(errorView(r.data));
+    });
+    const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
+    const close = el("button", {type: "button", text: "All games"});
+    close.addEventListener("click", () => { setCurrent(null); sheet = null; refresh(); });
+    box.appendChild(el("div", {class: "gamebar"}, enter, undo, exp, close));
+    box.appendChild(sheetTable(data));
+  }
+
+  // the score sheet of `mjscore sheet`: one row per deal (East, result, how, value), each player's net
+  // and running total; then the totals
+  function sheetTable(data) {
+    const paper = data.sheet;
+    const players = paper.players;
+    const short = n => (n.length > 6 ? n.slice(0, 6) + "." : n);
+    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "deal"}),
+      ...players.map(p => el("th", {class: "num", text: short(p), title: p})), el("th", {text: ""}));
+    const body = el("tbody");
+    body.appendChild(el("tr", {class: "start"}, el("td", {text: ""}), el("td", {text: "start"}),
+      ...players.map(p => el("td", {class: "num", text: String(paper.start[p])})), el("td")));
+    paper.rows.forEach((row, i) => {
+      const d = data.deals[i];
+      const what = el("td", {}, el("span", {text: `${row.round} · East ${row.east}`}), el("br"));
+      if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
+      else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
+        .filter(Boolean).join(" · ")}));
+      const cells = players.map(p => {
+        const net = row.net[p] || 0;
+        return el("td", {class: "num", "data-player": p},
+          el("span", {class: net > 0 ? "plus" : net < 0 ? "minus" : "", text: (net > 0 ? "+" : "") + net}),
+          el("br"), el("small", {text: String(row.totals[p])}));
+      });
+      const fix = el("button", {type: "button", class: "small", text: "✎", title: "correct deal " + row.deal, "aria-label": "correct deal " + row.deal});
+      fix.addEventListener("click", () => openDeal({id: d.id, data: d.data, seats: d.seats, round: d.round}));
+      const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
+      del.addEventListener("click", async () => {
+        const r = await post(`/api/games/${current}/deals/${d.id}`, undefined, "DELETE");
+        if (r.ok) show(r.data);
+      });
+      body.appendChild(el("tr", {"data-deal": String(d.id)}, el("td", {text: String(row.deal)}), what, ...cells,
+        el("td", {class: "acts"}, fix, del)));
+    });
+    body.appendChild(el("tr", {class: "totals"}, el("td"), el("td", {text: "totals"}),
+      ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])})), el("td")));
+    return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
+  }
+
+  // the Deal tab filled for the next deal, or with a deal to correct (seat-keyed, names from the sheet)
+  function openDeal(target) {
+    editing = target;
+    const state = window.App.state;
+    const game = sheet.game;
+    if (state.variant !== game.variant || JSON.stringify(state.options) !== JSON.stringify(game.options)) {
+      state.variant = game.variant; state.options = Object.assign({}, game.options);
+      document.getElementById("variant").value = game.variant;
+    }
+    const seatOf = Object.fromEntries(SEATS.map(s => [target.seats[s], s]));
+    const d = target.data || {};
+    const win = d.win || {};
+    window.Deal.load({round: target.round, players: target.seats,
+      hands: Object.fromEntries(SEATS.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
+      winner: d.winner ? seatOf[d.winner] : null,
+      win: {tile: win.tile, from: win.from, discarder: win.discarder ? seatOf[win.discarder] : null}});
+    for (const s of SEATS) window.Deal.names[s].readOnly = true;
+    document.getElementById("save-deal").hidden = false;
+    document.getElementById("cancel-edit").hidden = false;
+    document.getElementById("save-deal").textContent = target.id ? "Save correction" : "Save to game";
+    showTab("deal");
+  }
+
+  function closeDeal() {
+    editing = null;
+    for (const s of SEATS) window.Deal.names[s].readOnly = false;
+    document.getElementById("save-deal").hidden = true;
+    document.getElementById("cancel-edit").hidden = true;
+  }
+
+  // the seat-keyed deal of the form as a game file's deal: hands, winner and discarder by name
+  function gameDeal() {
+    const form = window.Deal.dealData();
+    const name = s => editing.seats[s];
+    const out = Object.assign({}, editing.data || {});
+    out.hands = Object.fromEntries(SEATS.map(s => [name(s), form.hands[s]]));
+    out.winner = form.winner ? name(form.winner) : null;
+    if (form.win) out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
+      discarder: form.win.discarder ? name(form.win.discarder) : null, also: (out.win && out.win.also) || []});
+    else delete out.win;
+    return out;
+  }
+
+  async function save() {
+    const url = editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`;
+    const r = await post(url, gameDeal(), editing.id ? "PUT" : "POST");
+    const box = document.getElementById("settlement");
+    if (!r.ok) { box.innerHTML = ""; box.dataset.state = "error"; box.appendChild(errorView(r.data)); return; }
+    closeDeal();
+    show(r.data);
+    showTab("game");
+  }
+
+  function start() {
+    const saved = localStorage.getItem("mjscore.game");
+    current = saved && /^\d+$/.test(saved) ? Number(saved) : null;
+    document.getElementById("new-game").addEventListener("submit", async e => {
+      e.preventDefault();
+      const f = e.target;
+      const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
+                    players: [f.p0.value, f.p1.value, f.p2.value, f.p3.value]};
+      const r = await post("/api/games", body);
+      const list = document.getElementById("game-list");
+      if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
+      f.reset();
+      setCurrent(r.data.game.id);
+      show(r.data);
+    });
+    document.getElementById("save-deal").addEventListener("click", save);
+    document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
+    if (current !== null) showTab("game");
+  }
+
+  window.Games = {start, refresh, gameDeal};
+})();

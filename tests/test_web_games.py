@@ -1,0 +1,184 @@
+"""Games kept by `mjscore serve`: deals stored in SQLite, the sheet derived as `mjscore batch` derives it,
+corrections, deletions and undo recomputing what follows, the YAML export that batch reads, a restart
+that loses nothing, and concurrent saves that lose no deal."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+
+import pytest
+import yaml
+
+from helpers import EXAMPLES, run
+from webserver import request, running
+
+from mjscore.web.app import create_app
+from mjscore.web.store import Store
+
+PLAYERS = ["Ana", "Bruno", "Carmen", "Diego"]
+SPANISH = yaml.safe_load((EXAMPLES / "game-spanish.yaml").read_text())
+
+
+@pytest.fixture()
+def served(tmp_path):
+    store = Store(tmp_path / "games.sqlite3")
+    with running(create_app(store)) as url:
+        yield url, store
+
+
+def new_game(url: str, players=PLAYERS, variant="spanish") -> dict:
+    status, sheet = request(url + "/api/games", {"name": "Friday", "variant": variant, "players": players})
+    assert status == 201, sheet
+    return sheet
+
+
+def add(url: str, game: int, deal: dict) -> dict:
+    status, sheet = request(f"{url}/api/games/{game}/deals", deal)
+    assert status == 201, sheet
+    return sheet
+
+
+def test_a_game_entered_deal_by_deal_is_the_batch_of_its_file(served):
+    url, _ = served
+    game = new_game(url)["game"]["id"]
+    for deal in SPANISH["deals"]:
+        sheet = add(url, game, deal)
+    code, out, err = run("batch", str(EXAMPLES / "game-spanish.yaml"), "--format", "json")
+    assert code == 0, err
+    (batch,) = json.loads(out)["games"]
+    assert sheet["totals"] == batch["totals"] and sheet["standings"] == batch["standings"]
+    assert [(d["seats"], d["round"], d["net"]) for d in sheet["deals"]] == [
+        (d["seats"], d["round"], d["net"]) for d in batch["deals"]]
+    assert sheet["summary"] == {"read": 16, "scored": 16, "rejected": 0}
+    code, out, err = run("sheet", str(EXAMPLES / "game-spanish.yaml"), "--format", "json")
+    assert code == 0, err
+    (paper,) = json.loads(out)
+    assert {**sheet["sheet"], "file": None} == {**paper, "file": None}  # the score sheet of `mjscore sheet`
+
+
+def test_export_is_the_game_file_batch_reads(served, tmp_path):
+    url, _ = served
+    game = new_game(url)["game"]["id"]
+    for deal in SPANISH["deals"][:5]:
+        sheet = add(url, game, deal)
+    status, text = request(f"{url}/api/games/{game}/export.yaml")
+    assert status == 200
+    exported = yaml.safe_load(text)
+    assert exported == {"variant": "spanish", "options": {}, "players": PLAYERS, "deals": SPANISH["deals"][:5]}
+    path = tmp_path / "exported.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["games"][0]["totals"] == sheet["totals"]
+
+
+def test_correct_delete_and_undo_recompute_the_seats_after(served):
+    url, _ = served
+    game = new_game(url)["game"]["id"]
+    for deal in SPANISH["deals"][:4]:
+        sheet = add(url, game, deal)
+    ids = [d["id"] for d in sheet["deals"]]
+    # Deal 2: Bruno (South) wins, so the East disc passes to him for deal 3 (Spanish rulebook, page 1 §5:
+    # "mientras el vigente Viento del Este no pierda, el disco continuará en sus manos").
+    assert [d["seats"]["E"] for d in sheet["deals"]] == ["Ana", "Ana", "Bruno", "Bruno"]
+    status, sheet = request(f"{url}/api/games/{game}/deals/{ids[1]}", method="DELETE")
+    assert status == 200
+    # without deal 2, Ana (who won deal 1 as East) keeps the deal, and deal 3 (a draw) keeps it too
+    assert [d["seats"]["E"] for d in sheet["deals"]] == ["Ana", "Ana", "Ana"]
+    # correct deal 1 into a draw: a draw "no puntúa" (Spanish rulebook, page 1 §5): it moves nothing
+    draw = {"hands": SPANISH["deals"][0]["hands"], "winner": None, "false_mahjong": None}
+    status, sheet = request(f"{url}/api/games/{game}/deals/{ids[0]}", draw, method="PUT")
+    assert status == 200
+    assert sheet["deals"][0]["winner"] is None and sheet["deals"][0]["net"] == dict.fromkeys(PLAYERS, 0)
+    # undo, undo: the correction, then the deletion; the game is the four deals again
+    status, undone = request(f"{url}/api/games/{game}/undo", {})
+    assert (status, undone["undone"]) == (200, "edit")
+    status, undone = request(f"{url}/api/games/{game}/undo", {})
+    assert (status, undone["undone"]) == (200, "delete")
+    assert [d["data"] for d in undone["deals"]] == SPANISH["deals"][:4]
+    assert [d["seats"]["E"] for d in undone["deals"]] == ["Ana", "Ana", "Bruno", "Bruno"]
+    for _ in range(4):  # then the four additions
+        assert request(f"{url}/api/games/{game}/undo", {})[0] == 200
+    status, got = request(f"{url}/api/games/{game}/undo", {})
+    assert (status, got) == (409, {"error": "nothing to undo in this game"})
+
+
+def test_a_deal_that_cannot_be_scored_is_refused_and_not_kept(served):
+    url, store = served
+    game = new_game(url)["game"]["id"]
+    add(url, game, SPANISH["deals"][0])
+    bad = {"hands": {"Ana": "123x", "Bruno": "1m", "Carmen": "2m", "Diego": "3m"}, "winner": None}
+    status, got = request(f"{url}/api/games/{game}/deals", bad)
+    assert status == 400 and "digits without a suit letter" in got["error"]
+    assert len(store.game(game)["deals"]) == 1
+    status, got = request(f"{url}/api/games/{game}/deals", ["not a deal"])
+    assert status == 400
+    assert request(f"{url}/api/games/999/deals", SPANISH["deals"][0])[0] == 404
+    assert request(f"{url}/api/games/{game}/deals/999", method="DELETE")[0] == 404
+
+
+@pytest.mark.parametrize("body, words", [
+    ({"players": ["A", "B", "C"]}, "players: the four players' names"),
+    ({"players": ["A", "A", "B", "C"]}, "four different names"),
+    ({"players": PLAYERS, "variant": "klingon"}, "no variant 'klingon'"),
+    ({"players": PLAYERS, "options": {"limit": "lots"}}, "limit"),
+    ({"players": PLAYERS, "colour": "red"}, "unknown field 'colour'"),
+])
+def test_a_bad_game_is_refused(served, body, words):
+    url, store = served
+    status, got = request(url + "/api/games", body)
+    assert status == 400 and words in got["error"], got
+    assert store.games() == []
+
+
+def test_a_game_survives_a_restart(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    with running(create_app(Store(path))) as url:
+        game = new_game(url)["game"]["id"]
+        for deal in SPANISH["deals"][:3]:
+            before = add(url, game, deal)
+    with running(create_app(Store(path))) as url:  # a new server on the same file
+        status, games = request(url + "/api/games")
+        assert status == 200 and [(g["id"], g["deals"]) for g in games] == [(game, 3)]
+        status, after = request(f"{url}/api/games/{game}")
+        assert after["totals"] == before["totals"] and after["deals"] == before["deals"]
+
+
+def test_two_phones_saving_at_once_lose_no_deal(served):
+    url, store = served
+    game = new_game(url)["game"]["id"]
+    writers = 8
+    barrier = threading.Barrier(writers)
+    statuses: list[int] = []
+
+    def save(i: int) -> None:
+        barrier.wait(timeout=30)
+        statuses.append(request(f"{url}/api/games/{game}/deals", SPANISH["deals"][i])[0])
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert statuses == [201] * writers
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND NOT deleted", (game,)).fetchone() == (writers,)
+        assert db.execute("SELECT COUNT(*) FROM changes WHERE game_id = ?", (game,)).fetchone() == (writers,)
+    assert sorted(json.dumps(d["data"]) for d in store.game(game)["deals"]) == sorted(
+        json.dumps(d) for d in SPANISH["deals"][:writers])
+
+
+def test_the_games_file_is_under_the_data_directory_or_given(monkeypatch, tmp_path):
+    from mjscore.errors import MjscoreError
+    from mjscore.web import server
+    from mjscore.web.store import default_path
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "mjscore" / "games.sqlite3"
+    assert server.open_store(None).path == tmp_path / "data" / "mjscore" / "games.sqlite3"
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_text("not a database")
+    with pytest.raises(MjscoreError, match=r"^cannot open the games file .*bad\.sqlite3: file is not a database$"):
+        server.open_store(str(bad))

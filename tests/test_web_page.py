@@ -1,0 +1,201 @@
+"""The page as a person uses it, in a real headless Chromium at a phone's size (360 x 740): a hand
+entered by tapping tiles shows its value; typed notation works too; nothing scrolls sideways; and a
+screenshot shows the page drawn (header, tiles), not an empty or broken one.
+
+Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+
+from __future__ import annotations
+
+import pytest
+
+from webserver import PHONE, chromium, phone, png_colours, running
+
+from mjscore.web.app import create_app
+
+expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
+
+
+@pytest.fixture(scope="module")
+def base():
+    with running(create_app()) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def open_page(page, base):
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(base + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    return errors
+
+
+def tap(page, editor, *tiles):
+    for t in tiles:
+        page.click(f"{editor} .picker [data-tile='{t}']")
+
+
+def test_a_hand_tapped_in_shows_its_value(base, browser):
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        ed = "#hand-editor"
+        page.click(f"{ed} [data-mode=exposed]")
+        tap(page, ed, "5p", "5p", "5p")
+        page.click(f"{ed} [data-mode=free]")
+        tap(page, ed, "1m", "2m", "3m", "7s", "8s", "9s", "S", "S", "S", "N", "N")
+        page.click(f"{ed} .hand [data-tile='7s']")  # the winning tile
+        page.click("#seat [data-value=S]")
+        page.click("#from [data-value=wall]")
+        # Babcock, Rules for Mah-Jongg (1923), the scoring of the Spanish rulebook's page 2: exposed pung of
+        # simples [555p] 2 + concealed pung of honours SSS 8 + mah jong 20 + self-drawn 2 = 32;
+        # pung of own wind (South) x2: 32 x 2 = 64
+        expect(page.locator("#value")).to_have_text("64")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS NN"
+        rules = page.locator("#result table.items tbody .rule").all_inner_texts()
+        assert rules == ["exposed pung of simples", "chow", "chow", "concealed pung of honours", "pung of own wind",
+                         "mah jong", "self-drawn"]
+        expect(page.locator("#result .calc")).to_have_text("base points 32, doubles 1: 32 x 2^1 = 64")
+        # each item cites its rule in the rulebook, as `mjscore score` does (the Spanish rulebook's page 2, §6)
+        expect(page.locator("#result table.items thead th").first).to_have_text("rule, tiles, rulebook")
+        assert page.locator("#result table.items tbody .cite").first.inner_text() == "p. 2 §6"
+        assert page.locator("#result table.items tbody .tiles").first.inner_text() == "[555p]"
+        # a fourth 5p is taken, then the 5p is used up (there are 4 of each tile)
+        tap(page, ed, "5p")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 5p 789s SSS NN"
+        expect(page.locator(f"{ed} .picker [data-tile='5p']")).to_be_disabled()
+        # "undo tile" takes back the last tap, then the one before: 13 tiles, North's pair now a single N
+        page.click(f"{ed} [data-act=back]")
+        expect(page.locator(f"{ed} .picker [data-tile='5p']")).to_be_enabled()
+        page.click(f"{ed} [data-act=back]")
+        assert page.input_value(f"{ed} .notation input") == "[555p] 123m 789s SSS N"
+        expect(page.locator("#result .score")).to_contain_text("(not mah jong)")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+
+
+def test_a_concealed_kong_and_typed_notation(base, browser):
+    with phone(browser) as page:
+        open_page(page, base)
+        ed = "#hand-editor"
+        page.click(f"{ed} [data-mode=kong]")
+        tap(page, ed, "R")  # one tap: all four
+        assert page.input_value(f"{ed} .notation input") == "{RRRR}"
+        page.fill(f"{ed} .notation input", "[RRR] 234m 55s 78p NN")
+        # not mah jong (11 tiles): exposed pung of honours 4 points, pung of dragons x2: 4 x 2 = 8
+        # (Babcock, Rules for Mah-Jongg (1923))
+        expect(page.locator("#value")).to_have_text("8")
+        expect(page.locator(f"{ed} .hand .group.exposed img")).to_have_count(3)
+        page.fill(f"{ed} .notation input", "123x 456p")
+        expect(page.locator("#result .error p").first).to_have_text("digits without a suit letter: 123 before 'x'")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_screenshot_shows_a_drawn_page(base, browser, tmp_path):
+    """Fails on an empty or broken page: the header's green, the tiles' red and blue must be drawn."""
+    with phone(browser) as page:
+        open_page(page, base)
+        tap(page, "#hand-editor", "1p", "R")
+        expect(page.locator("#live")).to_contain_text("value")
+        shot = tmp_path / "hand.png"
+        page.screenshot(path=str(shot), scale="css")
+    width, height, colours = png_colours(shot.read_bytes())
+    assert (width, height) == (PHONE["width"], PHONE["height"])
+    total = width * height
+    header_green, tile_red, tile_blue = (0x1D, 0x5E, 0x3A), (0xC0, 0x26, 0x2D), (0x1F, 0x4E, 0x9C)
+    assert colours.get(header_green, 0) > total * 0.03, "no header drawn"
+    assert colours.get(tile_red, 0) > 200 and colours.get(tile_blue, 0) > 200, "no tile faces drawn"
+    assert max(colours.values()) < total * 0.8, "one colour fills the page: it is empty"
+    assert len(colours) > 200
+
+
+def test_a_deal_settled(base, browser):
+    """The deal of examples/deal-spanish.yaml, East's hand tapped in, the others typed."""
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        page.click("nav [data-tab=deal]")
+        for seat, name in zip("ESWN", ["Ann", "Bo", "Cy", "Di"]):
+            page.fill(f"#seatcard-{seat} input", name)
+        page.click("#seatcard-E")
+        ed = "#deal-editor-E"
+        page.click(f"{ed} [data-mode=exposed]")
+        tap(page, ed, "R", "R", "R")
+        page.click(f"{ed} [data-mode=free]")
+        tap(page, ed, "2m", "3m", "4m", "5s", "5s", "7p", "8p", "N", "N")
+        for seat, hand in (("S", "[555p] 123m 789s SSS NN"), ("W", "[111s] 456m 99m 2468p"),
+                           ("N", "123s 567s 3p 4p 6m 7m 9m WW")):
+            page.click(f"#deal-seat [data-value={seat}]")
+            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        page.click("#deal-winner [data-value=S]")
+        page.click("#deal-editor-S .hand [data-tile='7s']")
+        page.click("#deal-discarder [data-value=W]")
+        expect(page.locator("#seatcard-S .win-text")).to_have_text("won on 7s")
+        page.click("#settle")
+        # Babcock, Rules for Mah-Jongg (1923), as the Spanish rulebook's page 2 takes it. Values: South
+        # [555p] 2 + SSS 8 + mah jong 20 = 30, own wind x2 = 60; East [RRR] 4, dragons x2 = 8; West [111s] 4;
+        # North 0. The winner is paid 60 by each, East double: 120 + 60 + 60 = 240. The losers settle
+        # their differences, East's double: West pays East (8 - 4) x 2 = 8, North pays East 8 x 2 = 16,
+        # North pays West 4. Nets: East -120 + 8 + 16 = -96; West -60 - 8 + 4 = -64; North -60 - 16 - 4 = -80.
+        net = {seat: page.inner_text(f"#settlement [data-seat={seat}]") for seat in "ESWN"}
+        assert net == {"E": "-96", "S": "+240", "W": "-64", "N": "-80"}
+        rows = page.locator("#settlement table").nth(1).locator("tbody tr").all_inner_texts()
+        assert rows[0].split("\t")[:3] == ["E Ann", "S Bo", "120"]
+        expect(page.locator("#settlement .head")).to_have_text("spanish, round E: South wins")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # a mistake gets the CLI's message: North's hand is emptied
+        page.click("#deal-seat [data-value=N]")
+        page.click("#deal-editor-N [data-act=clear]")
+        page.click("#settle")
+        expect(page.locator("#settlement .error p").first).to_contain_text("no tiles in the hand")
+        assert errors == []
+
+
+def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
+    from mjscore.web.store import Store
+
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
+        errors = open_page(page, url)
+        page.click("nav [data-tab=game]")
+        page.fill("#new-game [name=gname]", "Friday")
+        for i, name in enumerate(["Ana", "Bruno", "Carmen", "Diego"]):
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .next")).to_have_text("Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+        page.click("#next-deal")
+        expect(page.locator("#seatcard-E input")).to_have_value("Ana")
+        page.click("#seatcard-E")
+        page.fill("#deal-editor-E .notation input", "[RRR] 234m 567p 789s 55s")
+        for seat, hand in zip("SWN", ["1m", "2m", "3m"]):
+            page.click(f"#seatcard-{seat}")
+            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        page.click("#deal-winner [data-value=E]")
+        page.click("#deal-editor-E .hand [data-tile='5s']")
+        page.click("#deal-from [data-value=wall]")
+        page.click("#save-deal")
+        # Babcock, Rules for Mah-Jongg (1923): [RRR] exposed pung of honours 4 + mah jong 20 + self-drawn 2 = 26,
+        # pung of dragons x2 = 52; East wins, each pays double: 104 x 3 = 312. The others' single tiles score
+        # nothing. Totals from the Spanish rulebook's 2000 counters (page 1 §5): 2312 and 1896 each.
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
+        expect(page.locator("#game [data-total=Bruno]")).to_have_text("1896")
+        # East won and keeps the deal (Spanish rulebook, page 1 §5)
+        expect(page.locator("#game .next")).to_have_text("Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")  # the game survives a reload
+        # correct the deal: it was a draw after all (a draw "no puntúa", page 1 §5): everyone back at 2000
+        page.click("#game [aria-label='correct deal 1']")
+        expect(page.locator("#deal-editor-E .notation input")).to_have_value("[RRR] 234m 567p 789s 55s")
+        page.click("#deal-winner [data-value='-']")
+        page.click("#save-deal")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2000")
+        page.click("#undo")  # the correction undone
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
+        href = page.get_attribute("#export", "href")
+        text = page.evaluate("async (u) => (await fetch(u)).text()", href)
+        assert "players:\n- Ana\n- Bruno\n- Carmen\n- Diego\n" in text and "winner: Ana" in text
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []

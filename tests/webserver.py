@@ -1,0 +1,135 @@
+"""The page's server for tests: on 127.0.0.1, on a free port, in a thread that stops by itself;
+and a headless Chromium at a phone's viewport (Debian's chromium, driven by Playwright)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette", reason='the web extra is not installed: pip install "mjscore[web]"')
+uvicorn = pytest.importorskip("uvicorn", reason='the web extra is not installed: pip install "mjscore[web]"')
+
+PHONE = {"width": 360, "height": 740}
+CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/chromium/chromium")
+
+
+@contextlib.contextmanager
+def running(app, limit_seconds: float = 300) -> Iterator[str]:
+    """Serve `app` on 127.0.0.1 on a free port; yield its base URL; stop on exit (or after limit_seconds)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="error", lifespan="off"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    timer = threading.Timer(limit_seconds, lambda: setattr(server, "should_exit", True))
+    timer.daemon = True
+    timer.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        timer.cancel()
+        server.should_exit = True
+        thread.join(10)
+        sock.close()
+
+
+def request(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,
+            headers: dict | None = None) -> tuple[int, Any]:
+    """(status, parsed JSON or text) of one request; errors are answers, not exceptions."""
+    data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+    req = urllib.request.Request(url, data=data, method=method or ("POST" if data is not None else "GET"),
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            status, text, kind = r.status, r.read().decode(), r.headers.get("content-type", "")
+    except urllib.error.HTTPError as e:
+        status, text, kind = e.code, e.read().decode(), e.headers.get("content-type", "")
+    return status, (json.loads(text) if "json" in kind else text)
+
+
+def chromium_path() -> str | None:
+    found = os.environ.get("MJSCORE_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    return found or next((p for p in CHROMIUM_PATHS if os.path.exists(p)), None)
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Chromium; skips (saying why) where no chromium is installed."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed (the test extra has it)")
+    path = chromium_path()
+    if path is None:
+        pytest.skip("no chromium executable found: install Debian's chromium (apt-get install chromium), "
+                    "see README, 'Set up'")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def phone(browser) -> Iterator[Any]:
+    """A fresh page (no cookies, no storage) at a phone's size, touch and all."""
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15000)
+        yield page
+    finally:
+        context.close()
+
+def png_colours(data: bytes) -> tuple[int, int, dict[tuple[int, int, int], int]]:
+    """(width, height, {rgb: pixel count}) of an 8-bit RGB or RGBA PNG, as Chromium writes screenshots."""
+    import struct
+    import zlib
+
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, width = 8, b"", 0
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        chunk = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour = struct.unpack(">IIBB", chunk[:10])
+            assert depth == 8 and colour in (2, 6), (depth, colour)
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            idat += chunk
+        pos += 12 + length
+    raw, stride, counts = zlib.decompress(idat), width * channels, {}
+    prev = bytearray(stride)
+    for y in range(height):
+        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - channels] if i >= channels else 0
+            b, c = prev[i], prev[i - channels] if i >= channels else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for x in range(0, stride, channels):
+            key = (line[x], line[x + 1], line[x + 2])
+            counts[key] = counts.get(key, 0) + 1
+        prev = line
+    return width, height, counts
