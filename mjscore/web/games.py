@@ -29,8 +29,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from mjscore import api
-from mjscore.web.app import BadRequest, read_json
-from mjscore.web.store import NotFound, NothingToUndo, Store, game_file
+from mjscore.web.requests import BadRequest, read_json
+from mjscore.web.store import Store, game_file
 
 PLACEHOLDER = {"hands": {}, "winner": None}  # a deal after the last: batch says its seats and wind
 
