@@ -268,15 +268,15 @@ class _Collector:
 
 
 def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
-               tables: str | os.PathLike | None = None, jobs: int = 1) -> GameResult:
+               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en") -> GameResult:
     """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
     totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
     cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
-    over its files (docs/api.md)."""
+    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native")."""
     from mjscore.play.record import play
 
     collector = _Collector()
-    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None)
+    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
 
 

@@ -120,3 +120,21 @@ def test_a_settlement_cite_for_no_such_rule_is_refused(tmp_path):
     code, _, err = run("variants", "spanish", "--tables", str(tmp_path))
     assert code == 2 and err.endswith("spanish.yaml: cites: unknown key 'east' (keys: collection_cap, "
                                       "differences, draw, east_double, false_mahjong, loser_cap, pays_for_all, winner)\n")
+
+
+def test_lang_in_settle_and_batch():
+    # page 2 of the Spanish rulebook, Primas: "Mah Jongg (gana la mano): 20 puntos"
+    code, out, _ = run("settle", str(ROOT / "examples" / "deal-spanish.yaml"), "--lang", "es", "--format", "json")
+    assert code == 0
+    items = {i["rule"]: i for i in json.loads(out)["hands"]["S"]["items"]}
+    assert items["mah jong"] == {"rule": "mah jong", "name": "Mah Jongg (gana la mano)", "cite": "p. 2 §6",
+                                 "points": 20}
+    # batch names the winners' items too: --lang native is each game's own rulebook language
+    code, out, _ = run("batch", str(ROOT / "examples" / "game-spanish.yaml"), "--lang", "native", "--format", "json")
+    assert code == 0
+    deal = json.loads(out)["games"][0]["deals"][0]
+    named = {i["rule"]: i.get("name") for i in deal["hands"][deal["winner"]]["items"]}
+    assert named["mah jong"] == "Mah Jongg (gana la mano)"
+    _, out, _ = run("batch", str(ROOT / "examples" / "game-spanish.yaml"), "--format", "json")
+    deal = json.loads(out)["games"][0]["deals"][0]
+    assert all("name" not in i for i in deal["hands"][deal["winner"]]["items"])  # English: rule is the name

@@ -317,7 +317,7 @@ class AtomicFile:
 
 
 def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: bool,
-              progress) -> tuple[Summary, list[str], list[str]]:
+              progress, lang: str = "en") -> tuple[Summary, list[str], list[str]]:
     """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
     that cannot be read at all is an error for that file only. Returns the summary, the files' errors
     and the places of the deals not scored (for the terminal, when the output goes to a file)."""
@@ -333,7 +333,7 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: 
     writer.deal = deal  # type: ignore[method-assign]
     for path in paths:
         try:
-            summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress))
+            summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress, lang))
         except StrictStop:
             raise
         except DealError as e:

@@ -226,12 +226,13 @@ DEAL_OPTIONS = ("winner", "round_", "win", "source", "also", "discarder", "false
 @click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
               help="the seat that alone pays the winner (a variant's dangerous-game rule)")
 @glyphs_option
+@lang_option
 @variant_options
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
 def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
-           pays_for_all, glyphs, variant, options, tables_dir, fmt):
+           pays_for_all, glyphs, lang, variant, options, tables_dir, fmt):
     """Settle one deal: all four hands, every payment, each player's net.
 
     Give a deal file (or - for standard input), or the hands with --east ... --north.
@@ -270,7 +271,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
     result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
     if fmt == "json":
-        emit_json(result.to_dict())
+        emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
         return
     if fmt == "csv":
         emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
@@ -284,11 +285,12 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
+@lang_option
 @variant_options
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def batch(files, jobs, strict, variant, options, tables_dir, fmt):
+def batch(files, jobs, strict, lang, variant, options, tables_dir, fmt):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
@@ -306,7 +308,7 @@ def batch(files, jobs, strict, variant, options, tables_dir, fmt):
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
     progress = Progress(sys.stderr, list(files) if show else None)
     try:
-        summary, errors, rejected = run_batch(list(files), variant, options, tables_dir, fmt, jobs, strict, progress)
+        summary, errors, rejected = run_batch(list(files), variant, options, tables_dir, fmt, jobs, strict, progress, lang)
     finally:
         progress.close()  # before any message: it must not run on from the bar's line
     if summary.rejected or errors:

@@ -25,6 +25,7 @@ class Header(NamedTuple):
     variant: Variant
     options: dict[str, Any]
     players: list[str]
+    lang: str = "en"  # the language of the winners' item names
 
 
 class RawDeal(NamedTuple):
@@ -173,7 +174,7 @@ class Table:
 
     def new_game(self) -> None:
         """Seats as at the start: the players in file order from East; round East."""
-        v, opts, players = self.header
+        v, opts, players = self.header.variant, self.header.options, self.header.players
         self.v, self.opts = v, opts
         self.game += 1
         n = len(players)
@@ -342,14 +343,14 @@ def settle_one(header: Header, seated: Seated) -> Result:
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
-        return Result(*base, {**named(result), **{k: v for k, v in seating.items() if v}}, None, seated.counted)
+        return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None, seated.counted)
     except SituationError as e:
         return Result(*base, None, deal_words(str(e)), seated.counted)
     except MjscoreError as e:
         return Result(*base, None, str(e), seated.counted)
 
 
-def named(result: Settlement) -> dict:
+def named(result: Settlement, lang: str = "en") -> dict:
     """A settlement as data with players' names in place of seats (a game is about people)."""
     d, name = result.deal, result.deal.players
     hands = {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
@@ -357,7 +358,7 @@ def named(result: Settlement) -> dict:
              for seat, s in result.scores.items()}
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        hands[name[d.winner]]["items"] = [i.to_dict() for i in result.scores[d.winner].items]
+        hands[name[d.winner]]["items"] = [i.to_dict(lang) for i in result.scores[d.winner].items]
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,

@@ -62,13 +62,15 @@ def standings(totals: dict[str, int]) -> list[dict]:
     return out
 
 
-def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, writer, progress) -> Summary:
+def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, writer, progress,
+         lang: str = "en") -> Summary:
     """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
     API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
-    million deals never sits in memory unless the writer keeps it."""
+    million deals never sits in memory unless the writer keeps it. `lang` names the winners' items
+    (native: the variant's own rulebook language)."""
     header_data, deals = read_game(path)
     v, opts = variant_for(header_data, variant, options, tables_dir, path)
-    header = check_header(header_data, v, opts, path)
+    header = check_header(header_data, v, opts, path)._replace(lang=v.language if lang == "native" else lang)
     start = switch(v, opts, "start_points", 0) or 0
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))
