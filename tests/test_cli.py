@@ -116,7 +116,7 @@ def test_variant_env_var_sets_the_default(monkeypatch):
 def test_csv_rows_for_items_and_the_value():
     code, out, err = run("score", *DONE_WHEN, "--format", "csv")
     rows = out.splitlines()
-    assert rows[0] == "rule,tiles,points,doubles,limit,extra"
-    assert "pung of own wind,SSS,0,1,0,0" in rows
-    # 2 + 8 + 20 + 2 = 32 points, 1 double: 64
-    assert rows[-1] == "value,[555p] 123m 789s SSS NN,32,1,0,64"
+    assert rows[0] == "rule,tiles,points,doubles,limit,extra,value,cite"
+    assert "mah jong,,20,0,0,0,,p. 2 §6" in rows  # page 2, Primas: "Mah Jongg (gana la mano): 20 puntos"
+    # 2 + 8 + 20 + 2 = 32 points, 1 double: 64, under "value" (not "extra")
+    assert rows[-1] == "value,[555p] 123m 789s SSS NN,32,1,0,,64,"

@@ -105,3 +105,24 @@ def test_the_page_works_from_the_url_with_the_token(guarded):
             response = page.goto(guarded + "/")
             assert response.status == 401
             assert "needs the token" in page.inner_text("body")
+
+
+def test_the_lan_url_uses_an_interface_address_when_the_name_is_loopback(monkeypatch):
+    # /etc/hosts often maps the machine's name to 127.0.0.1: the phones need the interface's address
+    import fcntl
+    import socket
+
+
+    from mjscore.web import server
+
+    monkeypatch.setattr(socket, "getaddrinfo", lambda *a, **k: [(socket.AF_INET, socket.SOCK_STREAM, 6, "",
+                                                                 ("127.0.0.1", 0))])
+    monkeypatch.setattr(socket, "if_nameindex", lambda: [(1, "lo"), (2, "eth0")])
+    addresses = {"lo": "127.0.0.1", "eth0": "192.0.2.7"}
+
+    def ioctl(fd, request, arg):
+        name = arg[:16].rstrip(b"\0").decode()
+        return b"\0" * 20 + socket.inet_aton(addresses[name]) + b"\0" * 8
+
+    monkeypatch.setattr(fcntl, "ioctl", ioctl)
+    assert server.page_url("0.0.0.0", 8000, "t0k") == "http://192.0.2.7:8000/?token=t0k"

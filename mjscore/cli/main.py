@@ -15,6 +15,15 @@ from mjscore.cli.options import (also_option, check_situation, format_option, gi
 from mjscore.cli.output import emit_csv, emit_json
 from mjscore.hand.situation import SOURCES
 
+
+def not_a_file(hand: str) -> str:
+    """A file's name typed where a hand belongs (`mjscore score hand.txt`) would be read as tiles and
+    refused for its letters: say what to type instead."""
+    if ("/" in hand or hand.endswith((".txt", ".yaml", ".yml", ".json", ".jsonl"))) and os.path.isfile(hand):
+        raise MjscoreError(f"{hand} is a file, not a hand: to score the hand it holds, type "
+                           f'"$(cat {hand})" in its place')
+    return hand
+
 class _Stopped(Exception):
     """SIGTERM (terminal.Terminated), past click (which would print an empty line for a KeyboardInterrupt)."""
 
@@ -106,6 +115,7 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
       mjscore score "[555p] 123m 789s SSS NN" --seat S --win 7s --from wall
       mjscore score "{5555s} 234s 678s RRR 11s" --variant basque --option mode=clean --all
     """
+    hand = not_a_file(hand)
     from mjscore import api
 
     check_situation(seat, source, also, options, click.get_current_context())
@@ -125,10 +135,10 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
     if fmt == "csv":
         from mjscore.cli.report import fmt_fraction
 
-        rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra] for i in best.items]
+        rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
         rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
-                     fmt_fraction(best.limit_fraction), best.value])
-        emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra"], rows)
+                     fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
+        emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
         return
     from mjscore.cli.report import explain_text, score_text
 
@@ -158,6 +168,7 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
     Example:
       mjscore compare "[555p] 123m 789s SSS NN" --seat S --win 7s --from wall
     """
+    hand = not_a_file(hand)
     from mjscore import api
 
     check_situation(seat, source, also, options, click.get_current_context())
@@ -189,6 +200,7 @@ def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
     Example:
       mjscore waits "123m 456p 789s EEE N" --variant spanish
     """
+    hand = not_a_file(hand)
     from mjscore import api
 
     check_situation(seat, None, also, options)  # waits values both a discard and a drawn tile

@@ -122,6 +122,20 @@ def _cell(points: int, doubles: int, limit: float, extra: int) -> str:
     return " + ".join(parts) or "0"
 
 
+def _tie(best: Score, runner: Score) -> str:
+    """Why one of two arrangements of equal value is kept (scoring.score_all's order)."""
+    if best.uncapped != runner.uncapped:
+        return (f"equal after the limit; kept for its higher value before it ({int(best.uncapped)} against "
+                f"{int(runner.uncapped)}): the payments are the same")
+    if best.points != runner.points:
+        return (f"equal value; kept for its higher base points ({best.points} against {runner.points}): "
+                "the payments are the same")
+    if best.limit_hand != runner.limit_hand:
+        return (f"equal value; kept as the limit hand the rulebook lists later ({best.limit_hand}): "
+                "the payments are the same")
+    return "equal in every respect: the first arrangement found is shown; the payments are the same"
+
+
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
     kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
@@ -132,6 +146,8 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
+    if runner.value == best.value and runner.mahjong == best.mahjong:
+        lines.append("  " + _tie(best, runner))
     def counted(s):  # noqa: E306
         return {(i.rule, i.tiles): i for i in s.items}
     a, b = counted(best), counted(runner)

@@ -55,8 +55,9 @@ def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str
                     "(leave out --from, or give --from wall)")
     if "earth" in words:
         if seat == dealer:
+            other = next(w for w in "SWNE" if w != dealer)
             return (f"--also earth is another player's win on {who}'s first discard; --seat {seat} is {who} "
-                    "(give the winner's seat, e.g. --seat S)")
+                    f"(give the winner's seat, e.g. --seat {other})")
         if source is not None and source != "discard":
             return f"--also earth is a win on {who}'s first discard: not --from {source} (leave out --from)"
     return None

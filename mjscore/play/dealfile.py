@@ -162,6 +162,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if not isinstance(data, dict):
         raise DealError(f"{where}a deal is a mapping with hands:, winner:, win: ...")
     unknown = data.keys() - DEAL_KEYS
+    if "deals" in unknown and round_ is None:  # a game file given to settle
+        raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
+                        f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
     if unknown:
         raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
                        f"(keys: {', '.join(sorted(DEAL_KEYS))})")

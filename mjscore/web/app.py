@@ -48,7 +48,7 @@ SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "opti
 def score_args(body: Any) -> dict:
     """The arguments of api.score from the request, as `mjscore score` takes them from its options."""
     if not isinstance(body, dict):
-        raise BadRequest('the request is a JSON object: {"hand": "[555p] 123m 789s SSS NN", "variant": ...}')
+        raise BadRequest('the request must be a JSON object: {"hand": "[555p] 123m 789s SSS NN", "variant": ...}')
     unknown = sorted(set(body) - set(SCORE_FIELDS))
     if unknown:
         raise BadRequest(f"unknown field {unknown[0]!r} (fields: {', '.join(SCORE_FIELDS)})")

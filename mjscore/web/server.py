@@ -46,7 +46,29 @@ def lan_address() -> str | None:
     except OSError:
         return None
     found = [i[4][0] for i in infos if not ipaddress.ip_address(i[4][0]).is_loopback]
-    return found[0] if found else None
+    return found[0] if found else _interface_address()
+
+
+def _interface_address() -> str | None:
+    """The IPv4 address of the first network interface that is not loopback, asked of the kernel (Linux:
+    SIOCGIFADDR), for machines whose name resolves only to 127.0.0.1 (as /etc/hosts often says)."""
+    try:
+        import fcntl
+        import struct
+
+        names = [name for _, name in socket.if_nameindex()]
+    except (ImportError, OSError, AttributeError):
+        return None
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:  # only for the ioctl: nothing is sent
+        for name in names:
+            try:
+                packed = fcntl.ioctl(probe.fileno(), 0x8915, struct.pack("256s", name.encode()[:15]))
+            except OSError:
+                continue
+            address = socket.inet_ntoa(packed[20:24])
+            if not ipaddress.ip_address(address).is_loopback:
+                return address
+    return None
 
 
 def page_url(host: str, port: int, token: str | None) -> str:

@@ -1,0 +1,35 @@
+"""Stumbles a newcomer's walk through the README found, each with its exact message."""
+
+from __future__ import annotations
+
+from helpers import EXAMPLES, run
+
+
+def test_a_file_typed_where_a_hand_belongs():
+    path = str(EXAMPLES / "hand-spanish.txt")
+    for command in ("score", "waits", "compare"):
+        code, out, err = run(command, path)
+        assert (code, out) == (2, "")
+        assert err == (f'mjscore: error: {path} is a file, not a hand: to score the hand it holds, type '
+                       f'"$(cat {path})" in its place\n')
+
+
+def test_a_game_file_given_to_settle():
+    path = str(EXAMPLES / "game-spanish.yaml")
+    assert run("settle", path) == (2, "", f"mjscore: error: {path}: this is a game file (it has deals:), and settle "
+                                          f"reads one deal: to score the game, type mjscore batch {path}\n")
+
+
+def test_earth_with_the_banker_suggests_another_seat():
+    # hungarian: the banker (here South) stands for East; earth is another player's win on his first discard
+    code, _, err = run("score", "[555p] 123m 789s SSS NN", "-v", "hungarian", "--option", "banker=S", "--seat", "S",
+                       "--also", "earth")
+    assert (code, err) == (2, "mjscore: error: --also earth is another player's win on the banker (S)'s first "
+                              "discard; --seat S is the banker (S) (give the winner's seat, e.g. --seat W)\n")
+
+
+def test_explain_says_why_one_of_two_equal_arrangements_is_kept():
+    # basque {5555s} 234s 678s RRR 11s: won on 1s or on 3s, the same sets and the same 152; either pays alike
+    code, out, _ = run("score", "{5555s} 234s 678s RRR 11s", "-v", "basque", "--explain")
+    assert code == 0
+    assert out.splitlines()[-1] == "  equal in every respect: the first arrangement found is shown; the payments are the same"
