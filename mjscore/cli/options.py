@@ -44,12 +44,21 @@ def variant_options(f):
     return variant_option(option_option(tables_option(f)))
 
 
+FORMAT_USES = {"table": "for people (the default)", "json": "for programs", "csv": "for spreadsheets",
+               "markdown": "for a club's pages", "html": "for a club's pages", "yaml": "for a table file's data"}
+
+
 def format_option(*choices: str):
-    """--format, with the choices the command has; the same words everywhere."""
+    """--format, with the choices the command has; its help names those only, in the same words everywhere."""
+    parts: list[list] = []  # [[names], use]; neighbours of one use join: "markdown or html for a club's pages"
+    for c in choices:
+        if parts and parts[-1][1] == FORMAT_USES[c]:
+            parts[-1][0].append(c)
+        else:
+            parts.append([[c], FORMAT_USES[c]])
+    words = ", ".join(f"{' or '.join(names)} {use}" for names, use in parts)
     return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
-                        help="table for people (the default), json for programs, csv for spreadsheets, markdown "
-                             "or html for a club's pages, yaml for a table file's data (docs/cli.md gives each "
-                             "command's shapes)")
+                        help=f"{words} (docs/cli.md gives each command's shapes)")
 
 
 LANGS = ("en", "eu", "hu", "es", "da", "native")
