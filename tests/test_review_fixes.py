@@ -33,3 +33,14 @@ def test_explain_says_why_one_of_two_equal_arrangements_is_kept():
     code, out, _ = run("score", "{5555s} 234s 678s RRR 11s", "-v", "basque", "--explain")
     assert code == 0
     assert out.splitlines()[-1] == "  equal in every respect: the first arrangement found is shown; the payments are the same"
+
+
+def test_mjscore_variant_is_a_default_never_an_override(monkeypatch):
+    # the deal file names spanish: MJSCORE_VARIANT=basque must not refuse it (it did, as if typed --variant)
+    monkeypatch.setenv("MJSCORE_VARIANT", "basque")
+    code, out, err = run("settle", str(EXAMPLES / "deal-spanish.yaml"), "--format", "json")
+    assert code == 0, err
+    import json
+    assert json.loads(out)["variant"] == "spanish"
+    code, out, _ = run("score", "[555p] 123m 789s SSS NN", "--format", "json")  # names no variant: the default
+    assert json.loads(out)["variant"] == "basque"

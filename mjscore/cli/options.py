@@ -22,8 +22,7 @@ def variant_option(f=None, *, several: bool = False):
         if several:
             return click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
                                 help=help_ + " (here: several, separated by commas; default all)")(f)
-        return click.option("--variant", "-v", envvar="MJSCORE_VARIANT", default=None, metavar="NAME",
-                            help=help_)(f)
+        return click.option("--variant", "-v", default=None, metavar="NAME", help=help_)(f)
     return deco(f) if f is not None else deco
 
 

@@ -196,7 +196,9 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
 
 def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
     """The variant (default if None) and its options with KEY=VALUE strings applied."""
-    v = load_variant(name or DEFAULT_VARIANT, directory)
+    # no --variant and no variant named by a file: MJSCORE_VARIANT, else spanish (the one default of the tool;
+    # the environment never overrides what a deal or game file names)
+    v = load_variant(name or os.environ.get("MJSCORE_VARIANT") or DEFAULT_VARIANT, directory)
     given = {}
     for text in options:
         key, sep, value = text.partition("=")
