@@ -101,7 +101,10 @@ def shown(value: object, most: int = SHOWN_CHARS) -> str:
     r.maxlevel, r.maxdict, r.maxlist, r.maxtuple, r.maxset = 3, 4, 6, 6, 6
     r.maxstring, r.maxother, r.maxlong = most, most, most
     cut = r.repr(value)
-    return cut if "..." in cut else repr(value)  # nothing was cut: the value is small, show it as repr() does
+    text = cut if "..." in cut else repr(value)  # nothing was cut: the value is small, show it as repr() does
+    if len(text) > most + 20:  # a few items, each short, can still make a long line
+        text = f"{text[:most]}... ({len(text):,} characters)"
+    return text
 
 
 MAX_WORD_CHARS = 100  # a word or two: a variant's name, KEY=VALUE of an option, a seat, a circumstance

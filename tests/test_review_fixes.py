@@ -44,3 +44,12 @@ def test_mjscore_variant_is_a_default_never_an_override(monkeypatch):
     assert json.loads(out)["variant"] == "spanish"
     code, out, _ = run("score", "[555p] 123m 789s SSS NN", "--format", "json")  # names no variant: the default
     assert json.loads(out)["variant"] == "basque"
+
+
+def test_a_mapping_echoed_in_a_message_is_cut_short():
+    # found by the fuzz harness: four short hands as a winner's "name" made a 200-character line
+    from mjscore.errors import shown
+
+    value = {f"player {i}": "[GGG] 234m 567p 789s 55s" for i in range(4)}
+    text = shown(value)
+    assert len(text) < 100 and text.endswith(f"... ({len(repr(value)):,} characters)")

@@ -11,11 +11,9 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, NamedTuple
 
-from mjscore.rules import registry as R
-from mjscore.rules import special  # noqa: F401  (registers the special-hand conditions before any table compiles)
-from mjscore.hand.decompose import SHAPES
 from mjscore.errors import OptionError, TableError, VariantNotFound
-from mjscore.rules import tablecache
+from mjscore.hand.decompose import SHAPES
+from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
 from mjscore.rules.inherit import resolved_raw
 from mjscore.rules.tablefile import (
     Fail, check_cite, check_grid, check_language, check_names, check_switch, expect, int_problem, only_keys, stem,
@@ -196,8 +194,7 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
 
 def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
     """The variant (default if None) and its options with KEY=VALUE strings applied."""
-    # no --variant and no variant named by a file: MJSCORE_VARIANT, else spanish (the one default of the tool;
-    # the environment never overrides what a deal or game file names)
+    # no --variant, no variant named by a file: MJSCORE_VARIANT, else spanish (never over a file's own)
     v = load_variant(name or os.environ.get("MJSCORE_VARIANT") or DEFAULT_VARIANT, directory)
     given = {}
     for text in options:
