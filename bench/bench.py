@@ -1,0 +1,252 @@
+"""mjscore's speed in every variant beside its yardsticks, in one run.
+
+1. Throughput: `mjscore batch` (one process, parsing and settlement included) on random deals
+   legal in each variant, against the riichi `mahjong` library's `estimate_hand_value`
+   (PyPI `mahjong==2.1.0`, pinned in bench/requirements.txt, a benchmark-only dependency) on the
+   same winning hands, in-process. A deal is four hands (the winner's and three others'); riichi's
+   count is its winning hands. The ratio is mjscore's hands per second over riichi's. Target:
+   >= 3 x in every variant (issue 16).
+2. Start-up: `mjscore score ... --format json` against `python -c "import click"` (click is the
+   floor of any click CLI), run in turn, the median of the pairs' ratios. Target: <= 1.2 x.
+3. With --memory: batch's peak memory on archives of several sizes (JSON Lines is streamed, so it
+   stays flat).
+
+    python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . -r bench/requirements.txt
+    python bench/bench.py [--deals 1500] [--repeat 3] [--jobs 1] [--memory 10000,100000,1000000]
+
+Run it in a venv with a real (not editable) install, as a user has: pip compiles the bytecode
+then, and the tables are inside the package. Each variant's pair (batch, then riichi) runs side
+by side and the median of --repeat pairs' ratios is reported, so a busy machine hurts both alike.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+VARIANTS = ("spanish", "basque", "hungarian", "danish", "dmjl", "bmja")
+RIICHI_VERSION = "2.1.0"
+SUITS = "mps"
+HONOURS = "ESWNRGP"
+RIICHI_HONOUR = {"E": 1, "S": 2, "W": 3, "N": 4, "P": 5, "G": 6, "R": 7}  # P = white (haku)
+KINDS = [f"{n}{s}" for s in SUITS for n in range(1, 10)] + list(HONOURS)
+HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall",
+        "--format", "json"]
+
+
+def mjscore_cmd() -> list[str]:
+    script = os.path.join(os.path.dirname(sys.executable), "mjscore")
+    return [script] if os.path.exists(script) else [sys.executable, "-m", "mjscore"]
+
+
+def max_chows(variant: str) -> int:
+    """The variant's most chows in a winning hand (its `max_chows` option; 4 when it has none)."""
+    out = subprocess.run(mjscore_cmd() + ["variants", variant, "--format", "json"], capture_output=True,
+                         text=True, check=True).stdout
+    return json.loads(out)["options"].get("max_chows", {}).get("default", 4)
+
+
+def text(tiles: list[str]) -> str:
+    """Compact notation, as mjscore prints hands and a recorder would store them: 1257m 33p EE."""
+    parts = []
+    for suit in SUITS:
+        nums = sorted(t[0] for t in tiles if len(t) == 2 and t[1] == suit)
+        if nums:
+            parts.append("".join(nums) + suit)
+    parts += ["".join(t for t in tiles if t == h) for h in HONOURS if h in tiles]
+    return " ".join(parts)
+
+
+def random_deal(rng: random.Random, chows: int) -> tuple[dict, dict]:
+    """A winner's hand of four sets (at most `chows` chows) and a pair, 0-2 sets exposed; three
+    others' hands of 13 tiles from the rest of the wall."""
+    pool = {k: 4 for k in KINDS}
+    sets: list[list[str]] = []
+    while len(sets) < 4:
+        if rng.random() < 0.5 and sum(len(set(g)) == 3 for g in sets) < chows:
+            s, n = rng.choice(SUITS), rng.randint(1, 7)
+            tiles = [f"{n + i}{s}" for i in range(3)]
+        else:
+            tiles = [rng.choice(KINDS)] * 3
+        if all(pool[t] >= tiles.count(t) for t in tiles):
+            for t in tiles:
+                pool[t] -= 1
+            sets.append(tiles)
+    pair = rng.choice([k for k in KINDS if pool[k] >= 2])
+    pool[pair] -= 2
+    exposed = rng.randint(0, 2)
+    concealed = [t for g in sets[exposed:] for t in g] + [pair, pair]
+    win = rng.choice(concealed)
+    source = rng.choice(["wall", "discard"])
+
+    def meld(g):
+        return f"[{''.join(t[0] for t in g)}{g[0][1]}]" if len(g[0]) == 2 else f"[{''.join(g)}]"
+
+    hands = {"Ann": " ".join([meld(g) for g in sets[:exposed]] + [text(concealed)])}
+    rest = [k for k, n in pool.items() for _ in range(n)]
+    rng.shuffle(rest)
+    for i, name in enumerate(["Bo", "Cy", "Di"]):
+        hands[name] = text(rest[13 * i:13 * i + 13])
+    deal = {"hands": hands, "winner": "Ann", "win": {"tile": win, "from": source}}
+    riichi = {"sets": sets, "exposed": exposed, "pair": pair, "win": win, "tsumo": source == "wall"}
+    return deal, riichi
+
+
+def riichi_prepare(hands: list[dict]) -> list[tuple]:
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+    from mahjong.tile import TilesConverter
+
+    def to136(tiles):
+        parts = {"man": "", "pin": "", "sou": "", "honors": ""}
+        for t in tiles:
+            if t in RIICHI_HONOUR:
+                parts["honors"] += str(RIICHI_HONOUR[t])
+            else:
+                parts[{"m": "man", "p": "pin", "s": "sou"}[t[1]]] += t[0]
+        return TilesConverter.string_to_136_array(**parts)
+
+    prepared = []
+    for h in hands:
+        ids = to136([t for g in h["sets"] for t in g] + [h["pair"], h["pair"]])
+        melds, free = [], list(ids)
+        for g in h["sets"][:h["exposed"]]:
+            chosen = []
+            for k in (to136([t])[0] // 4 for t in g):
+                tid = next(x for x in free if x // 4 == k)
+                free.remove(tid)
+                chosen.append(tid)
+            melds.append(Meld(Meld.PON if len(set(g)) == 1 else Meld.CHI, tiles=chosen, opened=True))
+        win_kind = to136([h["win"]])[0] // 4
+        win_id = next(x for x in free if x // 4 == win_kind)
+        prepared.append((ids, win_id, melds, HandConfig(is_tsumo=h["tsumo"])))
+    return prepared
+
+
+def riichi_rate(prepared: list[tuple]) -> float:
+    """Winning hands per second of estimate_hand_value, in this process."""
+    from mahjong.hand_calculating.hand import HandCalculator
+
+    calc = HandCalculator()
+    t = time.perf_counter()
+    for ids, win_id, melds, config in prepared:
+        calc.estimate_hand_value(ids, win_id, melds=melds or None, config=config)
+    return len(prepared) / (time.perf_counter() - t)
+
+
+def run_batch(path: str, out: str, jobs: int) -> tuple[float, float]:
+    """Seconds and peak RSS (MiB) of one `mjscore batch` run, start-up included."""
+    # a fresh parent per run, so that RUSAGE_CHILDREN's peak is this run's alone
+    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
+             "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+             "print(time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, r.returncode); "
+             "sys.stderr.write(r.stderr[:500])")
+    done = subprocess.run([sys.executable, "-c", probe] + mjscore_cmd()
+                          + ["batch", path, "--format", "json", "-o", out, "--jobs", str(jobs)],
+                          capture_output=True, text=True)
+    seconds, rss_kib, code = done.stdout.split()
+    if code not in ("0", "1"):  # 1: some deals not scored (counted below)
+        sys.exit(f"batch failed ({code}): {done.stderr}")
+    return float(seconds), int(rss_kib) / 1024
+
+
+def write_deals(path: str, variant: str, n: int, rng: random.Random, chows: int) -> list[dict]:
+    riichi = []
+    with open(path, "w") as f:
+        f.write(json.dumps({"variant": variant, "players": ["Ann", "Bo", "Cy", "Di"]}) + "\n")
+        for _ in range(n):
+            deal, r = random_deal(rng, chows)
+            f.write(json.dumps(deal) + "\n")
+            riichi.append(r)
+    return riichi
+
+
+def throughput(args, tmp: str) -> None:
+    print(f"throughput: {args.deals} random legal deals per variant, jobs {args.jobs}; each of {args.repeat} pairs "
+          f"runs `mjscore batch` end to end (one process), then riichi mahjong {RIICHI_VERSION} "
+          f"estimate_hand_value in-process on the same winning hands")
+    print(f"{'variant':<10} {'deals scored':>13} {'mjscore hands/s':>16} {'riichi hands/s':>15} {'ratio':>7}")
+    results = {}
+    for variant in VARIANTS:
+        rng = random.Random(f"2026 {variant}")
+        path, out = os.path.join(tmp, f"{variant}.jsonl"), os.path.join(tmp, f"{variant}.json")
+        prepared = riichi_prepare(write_deals(path, variant, args.deals, rng, max_chows(variant)))
+        ratios, ours_all, theirs_all = [], [], []
+        for _ in range(args.repeat):
+            seconds, _ = run_batch(path, out, args.jobs)
+            with open(out) as f:
+                summary = json.load(f)["summary"]
+            ours = 4 * summary["scored"] / seconds
+            theirs = riichi_rate(prepared)
+            ratios.append(ours / theirs)
+            ours_all.append(ours)
+            theirs_all.append(theirs)
+        results[variant] = statistics.median(ratios)
+        print(f"{variant:<10} {summary['scored']:>6} of {args.deals:<5} {statistics.median(ours_all):>16,.0f} "
+              f"{statistics.median(theirs_all):>15,.0f} {results[variant]:>6.2f}x")
+    slowest = min(results, key=results.get)
+    print(f"slowest: {slowest} {results[slowest]:.2f} x riichi (median of {args.repeat} pairs; target >= 3 in "
+          f"every variant)")
+
+
+def timed(cmd: list[str]) -> float:
+    t = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - t
+
+
+def startup(args) -> None:
+    ours = mjscore_cmd() + ["score"] + HAND
+    base = [sys.executable, "-c", "import click"]
+    timed(ours), timed(base)  # warm the table cache and the OS file cache
+    a, b, ratios = [], [], []
+    for _ in range(args.runs):
+        a.append(timed(ours))
+        b.append(timed(base))
+        ratios.append(a[-1] / b[-1])
+    print(f"start-up: `mjscore score ... --format json` median {statistics.median(a) * 1000:.1f} ms, "
+          f"`python -c \"import click\"` median {statistics.median(b) * 1000:.1f} ms; "
+          f"ratio {statistics.median(ratios):.2f} x (median of {args.runs} pairs; target <= 1.2)")
+
+
+def memory(args, tmp: str) -> None:
+    rng = random.Random(2026)
+    for n in (int(x) for x in args.memory.split(",")):
+        path = os.path.join(tmp, "memory.jsonl")
+        with open(path, "w") as f:
+            f.write(json.dumps({"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]}) + "\n")
+            for _ in range(n):
+                f.write(json.dumps(random_deal(rng, 4)[0]) + "\n")
+        seconds, rss = run_batch(path, os.path.join(tmp, "memory.json"), args.jobs)
+        os.remove(path)
+        print(f"memory: batch of {n:,} deals (spanish): peak RSS {rss:.0f} MiB, {seconds:.0f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=1500, help="deals per variant")
+    ap.add_argument("--repeat", type=int, default=3, help="pairs of runs per variant (batch, then riichi)")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=40, help="pairs of start-up runs")
+    ap.add_argument("--memory", default="", help="archive sizes for peak memory, e.g. 10000,100000,1000000")
+    args = ap.parse_args()
+    from importlib.metadata import version
+
+    if version("mahjong") != RIICHI_VERSION:
+        sys.exit(f"the yardstick is mahjong=={RIICHI_VERSION}: pip install -r bench/requirements.txt")
+    with tempfile.TemporaryDirectory() as tmp:
+        throughput(args, tmp)
+        startup(args)
+        if args.memory:
+            memory(args, tmp)
+
+
+if __name__ == "__main__":
+    main()
