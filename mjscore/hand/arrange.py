@@ -10,11 +10,11 @@ new hand mostly reuses blocks seen before.
 from __future__ import annotations
 
 from bisect import bisect_left
-from functools import lru_cache
 from typing import NamedTuple
 
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import SHAPES, block_partial, block_sets, counts_of
+from mjscore.hand.decompose import block_partial, block_sets, counts_of
+from mjscore.hand.waits import find_waits
 from mjscore.memo import make_room
 from mjscore.hand.notation import Hand, Meld, format_concealed
 
@@ -124,19 +124,11 @@ def block_splits(info: list) -> tuple:
     return splits
 
 
-@lru_cache(maxsize=4096)
-def is_winning_shape(melds: tuple[Meld, ...], concealed: tuple[int, ...], shapes: tuple[str, ...]) -> bool:
-    counts = counts_of(concealed)
-    return any(SHAPES[s](counts, len(melds)) for s in shapes)
-
-
 def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
     """Every tile kind that would complete the hand (kinds already held four times excluded)."""
     if hand.tile_count != WIN_COUNT - 1:
         return []
-    held = counts_of(hand.all_tiles)
-    return [t for t in range(T.N_KINDS)
-            if held[t] < 4 and is_winning_shape(hand.melds, tuple(sorted(hand.concealed + (t,))), shapes)]
+    return find_waits(len(hand.melds), hand.concealed, counts_of(hand.all_tiles), shapes)
 
 
 _FREE: dict[tuple, Group] = {}

@@ -115,7 +115,7 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
-                 "value")
+                 "value", "memo")
 
     def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, mahjong: bool,
                  hand_facts: Facts | None = None):
@@ -132,6 +132,7 @@ class Ctx:
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
+        self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
 
     @property
     def tiles(self) -> tuple[int, ...]:

@@ -272,6 +272,13 @@ def counted_on_completion(c) -> frozenset[str]:
     variant, seat and options. A limit hand counts only its limit rule; otherwise every
     item without a limit counts (a limit outscored by points does not).
     """
+    got = c.memo.get("completions")
+    if got is None:
+        got = c.memo["completions"] = _completions(c)
+    return got
+
+
+def _completions(c) -> frozenset[str]:
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
