@@ -14,7 +14,6 @@ from typing import NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import block_partial, block_sets, counts_of
-from mjscore.hand.waits import find_waits
 from mjscore.memo import make_room
 from mjscore.hand.notation import Hand, Meld, format_concealed
 
@@ -128,6 +127,8 @@ def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
     """Every tile kind that would complete the hand (kinds already held four times excluded)."""
     if hand.tile_count != WIN_COUNT - 1:
         return []
+    from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+
     return find_waits(len(hand.melds), hand.concealed, counts_of(hand.all_tiles), shapes)
 
 

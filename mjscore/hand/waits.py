@@ -18,7 +18,7 @@ from mjscore.hand.decompose import SHAPES, counts_of
 MAJORS = tuple(i for i in range(T.N_KINDS) if T.is_major(i))
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)  # bounded: a batch of a million deals keeps its memory flat
 def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair)."""
     i = 0
@@ -50,8 +50,9 @@ def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     return none, pair
 
 
+@lru_cache(maxsize=4096)
 def _conv(a: int, b: int) -> int:
-    """Bits a + b for every bit a of `a` and b of `b`."""
+    """Bits a + b for every bit a of `a` and b of `b` (the masks are a few bits: cached)."""
     out, k = 0, 0
     while a:
         if a & 1:
@@ -61,8 +62,24 @@ def _conv(a: int, b: int) -> int:
     return out
 
 
-def _merge(x: tuple[int, int], y: tuple[int, int]) -> tuple[int, int]:
-    return _conv(x[0], y[0]), _conv(x[0], y[1]) | _conv(x[1], y[0])
+@lru_cache(maxsize=8192)
+def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
+    """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
+    most one pair: the block's candidate waits, worked out once per distinct block."""
+    out = []
+    c = list(vec)
+    for i in range(len(vec)):
+        if not suit and not c[i]:
+            continue  # an honour not held would be a single
+        c[i] += 1
+        z, o = feasible(tuple(c), suit)
+        c[i] -= 1
+        if z or o:
+            out.append((i, z, o))
+    return tuple(out)
+
+
+_BOUNDS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
 
 
 def standard_waits(counts, melds: int) -> set[int]:
@@ -71,29 +88,22 @@ def standard_waits(counts, melds: int) -> set[int]:
         return set()
     want = 1 << (4 - melds)
     blocks = []
-    for b, (lo, hi) in enumerate(((0, 9), (9, 18), (18, 27), (27, 34))):
+    for lo, hi, suit in _BOUNDS:
         vec = tuple(counts[lo:hi])
         if any(vec):
-            blocks.append((lo, vec, b < 3))
-    masks = [feasible(vec, suit) for _, vec, suit in blocks]
+            blocks.append((lo, vec, suit, feasible(vec, suit)))
     out: set[int] = set()
-    for k, (lo, vec, suit) in enumerate(blocks):
-        rest = (1, 0)
-        for j, m in enumerate(masks):
+    for k, (lo, vec, suit, _) in enumerate(blocks):
+        r0, r1 = 1, 0  # the other blocks merged: sets with no pair, with one pair
+        for j, (_, _, _, (z, o)) in enumerate(blocks):
             if j != k:
-                rest = _merge(rest, m)
-                if not rest[0] and not rest[1]:
+                r0, r1 = _conv(r0, z), _conv(r0, o) | _conv(r1, z)
+                if not r0 and not r1:
                     break
-        if not rest[0] and not rest[1]:
+        if not r0 and not r1:
             continue
-        c = list(vec)
-        for i in range(len(vec)):
-            if not suit and not c[i]:
-                continue  # an honour not held would be a single
-            c[i] += 1
-            z, o = feasible(tuple(c), suit)
-            c[i] -= 1
-            if (_conv(z, rest[1]) | _conv(o, rest[0])) & want:
+        for i, z, o in completions(vec, suit):
+            if (_conv(z, r1) | _conv(o, r0)) & want:
                 out.add(lo + i)
     return out
 

@@ -193,8 +193,11 @@ expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles")
 def _all_tiles(c, v, _):
-    tiles = c.tiles  # none in a hand of only flowers and seasons: then no class holds for "every tile"
-    return bool(tiles) and all(v(t, c) for t in tiles)
+    got = c.memo.get(v)  # the same for every candidate of the hand: worked out once
+    if got is None:
+        tiles = c.tiles  # none in a hand of only flowers and seasons: then no class holds for "every tile"
+        got = c.memo[v] = bool(tiles) and all(v(t, c) for t in tiles)
+    return got
 
 
 @condition("concealed_hand", "hand", p_bool, "no group counts as exposed")
@@ -249,13 +252,26 @@ def in_range(n, lo, hi):
 @condition("groups", "hand", p_count("group"), "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
     pred, lo, hi = v
-    return in_range(sum(1 for g in c.groups if pred(c, g)), lo(c), hi(c))
+    n = c.counts.get(pred)  # several rules ask the same count of one candidate
+    if n is None:
+        seen = c.group_memo  # a group meets a group condition or not whatever the hand: kept per situation
+        n = 0
+        for g in c.groups:
+            hit = seen.get((pred, g))
+            if hit is None:
+                hit = seen[pred, g] = bool(pred(c, g))
+            n += hit
+        c.counts[pred] = n
+    return in_range(n, lo(c), hi(c))
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
-    return in_range(sum(1 for t in c.bonus if pred(c, t)), lo(c), hi(c))
+    n = c.memo.get(pred)  # the bonus tiles are the same for every candidate of the hand
+    if n is None:
+        n = c.memo[pred] = sum(1 for t in c.bonus if pred(c, t))
+    return in_range(n, lo(c), hi(c))
 
 
 def p_option(v, known):

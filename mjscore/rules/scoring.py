@@ -115,7 +115,7 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo")
+                 "value", "memo", "counts", "group_memo")
 
     def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, mahjong: bool,
                  hand_facts: Facts | None = None):
@@ -133,6 +133,8 @@ class Ctx:
         self.items: list = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
+        self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
+        self.group_memo: dict = {}  # whether a group meets a group condition, per situation (score_all's)
 
     @property
     def tiles(self) -> tuple[int, ...]:
@@ -229,6 +231,9 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         tables = _tables(variant, sit, mahjong, options)
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
     table, bonus_table, (group_rules, bonus_rules, hand_rules), arranged = tables
+    if ctx.counts:
+        ctx.counts = {}
+    ctx.group_memo = arranged
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
         entry = arranged.get(id(a))

@@ -10,7 +10,6 @@ regular file is read. Entries not used for PRUNE_AFTER days are removed when one
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -18,6 +17,14 @@ import stat
 import time
 
 from mjscore import __version__
+
+try:  # the interpreter's own SHA-256: importing `hashlib` loads OpenSSL (milliseconds of a one-hand command)
+    from _sha256 import sha256  # CPython 3.11
+except ImportError:
+    try:
+        from _sha2 import sha256  # CPython 3.12 and later
+    except ImportError:
+        from hashlib import sha256
 
 SCHEMA = 3  # bump when the meaning of a table file changes (2: a key given twice is refused; 3: self-checking)
 MAX_ENTRY = 8 * 1024 * 1024  # bytes: far above any table (the largest packaged one is ~40 KB as JSON)
@@ -34,13 +41,13 @@ def cache_dir() -> str:
 
 def entry_path(path: str) -> str:
     """One entry per table file, named by the file's stem and a hash of its absolute path."""
-    where = hashlib.sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    where = sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     return os.path.join(cache_dir(), f"{os.path.splitext(os.path.basename(path))[0]}-{where}.v{SCHEMA}.json")
 
 
 def _header(source: bytes, text: str) -> dict:
-    return {"schema": SCHEMA, "version": __version__, "source": hashlib.sha256(source).hexdigest(),
-            "data": hashlib.sha256(text.encode("utf-8")).hexdigest()}
+    return {"schema": SCHEMA, "version": __version__, "source": sha256(source).hexdigest(),
+            "data": sha256(text.encode("utf-8")).hexdigest()}
 
 
 def _read_regular(path: str) -> bytes | None:
@@ -103,7 +110,7 @@ def store(path: str, source: bytes, data) -> None:
         pass
 
 
-_OURS = re.compile(r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$")  # old and new names
+_OURS = r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$"  # old and new names (compiled when pruning)
 
 
 def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
@@ -117,7 +124,7 @@ def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
         return
     for name in names:
         full = os.path.join(folder, name)
-        m = _OURS.search(name)
+        m = re.search(_OURS, name)
         if full == keep or m is None:
             continue
         try:

@@ -19,7 +19,6 @@ from mjscore.rules.tablefile import (
     Fail, check_cite, check_grid, check_language, check_names, check_switch, expect, int_problem, only_keys, stem,
     tables_dir, variant_names,
 )
-from mjscore.loading import ReadProblem, read_yaml
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
 DEFAULT_VARIANT = "spanish"
@@ -150,6 +149,7 @@ def read_raw(path: str) -> dict:
     cached = tablecache.load(path, source)
     if cached is not None:
         return cached
+    from mjscore.loading import ReadProblem, read_yaml  # only when the cache has no entry that checks
     try:
         raw = read_yaml(source.decode("utf-8"))
     except ReadProblem as e:
