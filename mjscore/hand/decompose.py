@@ -215,7 +215,7 @@ def _seven_pairs(counts, melds: int):
 @shape("thirteen_orphans")
 def _thirteen_orphans(counts, melds: int):
     """One of each terminal and honour plus a fourteenth pairing one of them."""
-    majors = [i for i in range(T.N_KINDS) if T.is_major(i)]
+    majors = T.MAJORS
     if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
         return ()
     if sum(counts[i] for i in majors) != 14:
@@ -276,12 +276,12 @@ def _big_row_dragons(counts, melds: int):
 @shape("thirteen_orphans_any")
 def _thirteen_orphans_any(counts, melds: int):
     """One of each terminal and honour plus any fourteenth tile (Hungarian "world wonder")."""
-    majors = [i for i in range(T.N_KINDS) if T.is_major(i)]
+    majors = T.MAJORS
     if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
         return ()
-    extra = next(i for i in range(T.N_KINDS) if counts[i] > (1 if T.is_major(i) else 0))
+    extra = next(i for i in range(T.N_KINDS) if counts[i] > (1 if i in T.MAJOR else 0))
     groups = [("pair", (i, i)) if i == extra else ("single", (i,)) for i in majors]
-    if not T.is_major(extra):
+    if extra not in T.MAJOR:
         groups.append(("single", (extra,)))
     return (tuple(sorted(groups, key=lambda g: g[1])),)
 # --- added for classical ---

@@ -78,6 +78,20 @@ def is_season(tile: int) -> bool:
     return tile >= SEASON0
 
 
+# Tile properties as sets of tile ids, made once (bonus tiles included: they are none of these):
+# a rule's tile class is one membership test, not a chain of calls.
+_ALL = range(SEASON0 + 4)
+SUIT = frozenset(t for t in _ALL if is_suit(t))
+HONOUR = frozenset(t for t in _ALL if is_honour(t))
+WIND = frozenset(t for t in _ALL if is_wind(t))
+DRAGON = frozenset(t for t in _ALL if is_dragon(t))
+TERMINAL = frozenset(t for t in _ALL if is_terminal(t))
+SIMPLE = frozenset(t for t in _ALL if is_simple(t))
+MAJOR = frozenset(t for t in _ALL if is_major(t))
+ODD = frozenset(t for t in SUIT if number_of(t) % 2 == 1)
+MAJORS = tuple(sorted(MAJOR))  # the 13 kinds of thirteen orphans, in tile order
+
+
 def wind_tile(letter: str) -> int:
     """Tile of a seat or prevailing wind given as E/S/W/N."""
     return EAST + WINDS.index(letter)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import SHAPES, counts_of
 
-MAJORS = tuple(i for i in range(T.N_KINDS) if T.is_major(i))
+MAJORS = T.MAJORS
 
 
 @lru_cache(maxsize=16384)  # bounded: a batch of a million deals keeps its memory flat

@@ -16,18 +16,22 @@ from mjscore.hand.situation import SITUATIONS, SOURCES
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
 TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
-    "simple": lambda t, c: T.is_simple(t),
-    "terminal": lambda t, c: T.is_terminal(t),
-    "honour": lambda t, c: T.is_honour(t),
-    "wind": lambda t, c: T.is_wind(t),
-    "dragon": lambda t, c: T.is_dragon(t),
-    "major": lambda t, c: T.is_major(t),
-    "suit": lambda t, c: T.is_suit(t),
+    "simple": lambda t, c: t in T.SIMPLE,
+    "terminal": lambda t, c: t in T.TERMINAL,
+    "honour": lambda t, c: t in T.HONOUR,
+    "wind": lambda t, c: t in T.WIND,
+    "dragon": lambda t, c: t in T.DRAGON,
+    "major": lambda t, c: t in T.MAJOR,
+    "suit": lambda t, c: t in T.SUIT,
     "green": lambda t, c: t in T.GREEN_TILES,
-    "odd": lambda t, c: T.is_suit(t) and T.number_of(t) % 2 == 1,
+    "odd": lambda t, c: t in T.ODD,
     "own_wind": lambda t, c: t == c.seat_tile,
     "round_wind": lambda t, c: t == c.round_tile,
 }
+# the classes that are fixed sets of tiles (the wind classes read the seat and prevailing wind)
+TILE_SETS = dict(zip((TILE_CLASSES[k] for k in ("simple", "terminal", "honour", "wind", "dragon", "major", "suit",
+                                                  "green", "odd")),
+                     (T.SIMPLE, T.TERMINAL, T.HONOUR, T.WIND, T.DRAGON, T.MAJOR, T.SUIT, T.GREEN_TILES, T.ODD)))
 
 
 class Invalid(Exception):
@@ -81,6 +85,10 @@ def p_tiles(v, known):
     if not vals:
         raise Invalid("expects at least one tile class or tile")
     parts = [_parse_tile_or_class(x) for x in vals]
+    fixed = [TILE_SETS.get(f, f) for kind, f in parts if kind == "tiles" or f in TILE_SETS]
+    if len(fixed) == len(parts):  # no class that reads the seat: one set of tiles, one membership test
+        tiles = frozenset().union(*fixed)
+        return lambda t, c: t in tiles
 
     def test(t, c):
         return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
@@ -245,24 +253,39 @@ def p_count(scope):
     return check
 
 
+COUNT_BITS = 5  # a group count kept in 5 bits: at most 31, above the 14 groups a hand can hold
+
+
+def p_group_count(v, known):
+    """p_count for groups: the group conditions also get a place k among the table's counted group
+    conditions (identical ones share it), so that one sum per candidate counts them all (_groups)."""
+    pred, lo, hi = p_count("group")(v, known)
+    shared = known.setdefault("counted groups", {})  # the conditions' text -> (place, predicate)
+    text = repr({k: x for k, x in v.items() if k not in ("min", "max")})
+    if text not in shared:
+        shared[text] = (len(shared), pred)
+    k, pred = shared[text]
+    return pred, lo, hi, k * COUNT_BITS, shared
+
+
 def in_range(n, lo, hi):
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
-@condition("groups", "hand", p_count("group"), "how many groups meet the given group conditions (min, max)")
+@condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
-    pred, lo, hi = v
-    n = c.counts.get(pred)  # several rules ask the same count of one candidate
-    if n is None:
-        seen = c.group_memo  # a group meets a group condition or not whatever the hand: kept per situation
-        n = 0
+    pred, lo, hi, shift, shared = v
+    total = c.counts.get("groups")  # every counted group condition of the candidate, in one sum
+    if total is None:
+        seen = c.group_memo  # a group's conditions met, per situation: they read only the group,
+        total = 0  # the seat and prevailing wind and the options
         for g in c.groups:
-            hit = seen.get((pred, g))
-            if hit is None:
-                hit = seen[pred, g] = bool(pred(c, g))
-            n += hit
-        c.counts[pred] = n
-    return in_range(n, lo(c), hi(c))
+            m = seen.get(g)
+            if m is None:
+                m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
+            total += m
+        c.counts["groups"] = total
+    return in_range(total >> shift & (1 << COUNT_BITS) - 1, lo(c), hi(c))
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
