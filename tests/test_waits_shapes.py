@@ -1,0 +1,45 @@
+"""Waits found by the per-block tables (hand/waits.py): every shape, worked out by hand.
+
+The waits are the tiles that complete a winning shape of the variant and make a hand that goes
+mah jong; each expected list is derived below from the shapes' definitions, not from the tool.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tests.helpers import run
+
+
+def _waits(hand: str, variant: str) -> list[str]:
+    code, out, err = run("waits", hand, "--variant", variant, "--format", "json")
+    assert code == 0, err
+    return [w["tile"] for w in json.loads(out)["waits"]]
+
+
+def test_nine_gates_waits_on_every_tile_of_its_suit():
+    # 1112345678999m plus any of 1-9m is four sets and a pair: 1m: 111 123 456 789 99; 5m: 111 234 55
+    # 678 999; 9m: 11 123 456 789 999; and so on for each number. No tile of another suit or honour helps.
+    assert _waits("1112345678999m", "spanish") == [f"{n}m" for n in range(1, 10)]
+
+
+def test_a_block_gains_a_tile_it_does_not_hold():
+    # 2345678m 456p EEE: 2m (22 345 678), 5m (234 55 678), 8m (234 567 88); the other blocks are sets
+    assert _waits("2345678m 456p EEE", "spanish") == ["2m", "5m", "8m"]
+
+
+def test_an_honour_waits_only_on_itself():
+    # 123m 456p 789s EEE N: the single N makes the pair; an honour never forms a chow with another
+    assert _waits("123m 456p 789s EEE N", "spanish") == ["N"]
+
+
+def test_thirteen_orphans_waits_thirteen_ways():
+    # one each of the 13 majors: any of the 13 makes the pair of thirteen orphans (a bmja limit hand, §4)
+    majors = ["1m", "9m", "1p", "9p", "1s", "9s", "E", "S", "W", "N", "R", "G", "P"]
+    assert _waits("19m 19p 19s ESWNRGP", "bmja") == majors
+
+
+def test_knitting_waits_on_the_missing_couple():
+    # 1234567m 123456p: knitting (seven couples of one number in two suits) needs 7p. Standard shapes
+    # 11 234 567m, 123 44 567m, 123 456 77m with 123 456p hold four chows: bmja allows one (§4), so none.
+    assert _waits("1234567m 123456p", "bmja") == ["7p"]
