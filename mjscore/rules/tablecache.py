@@ -110,7 +110,8 @@ def store(path: str, source: bytes, data) -> None:
         pass
 
 
-_OURS = r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$"  # old and new names (compiled when pruning)
+# old and new names (compiled only when pruning)
+_OURS = r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$"
 
 
 def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
