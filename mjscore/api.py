@@ -128,7 +128,7 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
     error. A hand that a variant cannot score (flowers where it plays without them, a circumstance it does
     not know) gives that variant's message instead of failing the whole comparison.
     """
-    chosen = [load_variant(n, tables) for n in variants] if variants is not None else [
+    chosen = [load_variant(n, tables) for n in dict.fromkeys(variants)] if variants is not None else [
         _load_variant(n, tables) for n in _variant_names(_tables_dir(tables))]
     given = _option_strings(options)
     for text in given:

@@ -53,3 +53,23 @@ def test_a_mapping_echoed_in_a_message_is_cut_short():
     value = {f"player {i}": "[GGG] 234m 567p 789s 55s" for i in range(4)}
     text = shown(value)
     assert len(text) < 100 and text.endswith(f"... ({len(repr(value)):,} characters)")
+
+
+def test_a_game_file_naming_no_known_variant_is_that_files_error_only(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("variant: spansh\nplayers: [A, B, C, D]\ndeals: []\n")
+    good = str(EXAMPLES / "game-spanish.yaml")
+    code, out, err = run("batch", str(bad), good, "--format", "json")
+    import json
+    data = json.loads(out)
+    message = (f"{bad}: variant: no variant 'spansh'; did you mean spanish? "
+               "(variants: basque, bmja, danish, dmjl, hungarian, spanish)")
+    assert code == 1 and data["errors"] == [message]
+    assert data["summary"] == {"read": 16, "scored": 16, "rejected": 0}  # the good file's 16 deals are scored
+    assert err.splitlines()[0] == f"mjscore: error: {message}"
+
+
+def test_compare_names_each_variant_once():
+    import json
+    code, out, _ = run("compare", "[555p] 123m 789s SSS NN", "-v", "spanish,spanish,basque", "--format", "json")
+    assert code == 0 and [d["variant"] for d in json.loads(out)] == ["spanish", "basque"]

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, option_too_long,
-                            shown, too_long)
+from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, VariantNotFound,
+                            option_too_long, shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.play.settle import SEATS, Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
@@ -225,6 +225,10 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         return load_with_options(name, merged, tables_dir)
     except OptionError as e:
         raise DealError(f"{where}: options: {e}") from None
+    except VariantNotFound as e:
+        if variant:  # --variant's own mistake: the command line's, whatever the files
+            raise
+        raise DealError(f"{where}: variant: {e}") from None  # the file's: the other files are still scored
 
 
 def _option_text(value) -> str:
