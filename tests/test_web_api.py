@@ -60,6 +60,18 @@ def test_score_is_the_cli_json(base, body, args):
     assert got == json.loads(out)
 
 
+@pytest.mark.parametrize("lang", ["es", "native", "eu"])
+def test_score_names_items_in_the_language_asked_as_the_cli(base, lang):
+    # the page asks for the rulebook's own words as --lang does (spanish: page 2 of its rulebook)
+    args = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
+    code, out, err = run("score", *args, "--lang", lang, "--format", "json")
+    assert code == 0, err
+    status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": lang})
+    assert status == 200 and got == json.loads(out)
+    status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": "fr"})
+    assert (status, got["error"]) == (400, 'lang: one of en, eu, hu, es, da, native, not "fr"')
+
+
 @pytest.mark.parametrize("body, args", BAD_SCORES)
 def test_bad_hand_is_400_with_the_cli_message(base, body, args):
     code, out, err = run("score", *args)

@@ -78,6 +78,17 @@ def test_a_hand_tapped_in_shows_its_value(base, browser):
         assert errors == []
 
 
+def test_names_in_the_rulebooks_own_words(base, browser):
+    with phone(browser) as page:
+        open_page(page, base)
+        page.fill("#hand-editor .notation input", "[555p] 123m 789s SSS NN")
+        page.select_option("#lang", "native")
+        # page 2 of the Spanish rulebook, Primas: "Mah Jongg (gana la mano): 20 puntos"
+        expect(page.locator("#result table.items tbody .rule").last).to_have_text("Mah Jongg (gana la mano)")
+        page.select_option("#lang", "en")
+        expect(page.locator("#result table.items tbody .rule").last).to_have_text("mah jong")
+
+
 def test_a_concealed_kong_and_typed_notation(base, browser):
     with phone(browser) as page:
         open_page(page, base)

@@ -42,7 +42,8 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
     return value
 
 
-SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options")
+SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options", "lang")
+LANGS = ("en", "eu", "hu", "es", "da", "native")  # as the CLI's --lang
 
 
 def score_args(body: Any) -> dict:
@@ -62,7 +63,22 @@ def score_args(body: Any) -> dict:
     return {"hand": _text(body, "hand", None), "variant": _text(body, "variant", None, optional=True),
             "seat": _text(body, "seat", "E"), "round": _text(body, "round", "E"),
             "win": _text(body, "win", None, optional=True), "source": _text(body, "from", "discard"),
-            "also": tuple(also), "options": options_arg(body.get("options"))}
+            "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body)}
+
+
+def lang_arg(body: dict) -> str:
+    """The language of the items' names, as --lang: en (the default), eu, hu, es, da, or native."""
+    lang = _text(body, "lang", "en")
+    if lang not in LANGS:
+        raise BadRequest(f"lang: one of {', '.join(LANGS)}, not {json.dumps(lang)[:40]}")
+    return lang
+
+
+def to_dict_in(result, lang: str) -> dict:
+    """A result's JSON in `lang`, native being its variant's own rulebook language (as the CLI's --lang)."""
+    if lang == "native":
+        lang = api.load_variant(result.variant).language
+    return result.to_dict(lang)
 
 
 def options_arg(options: Any) -> dict | list | None:
@@ -81,9 +97,9 @@ def options_arg(options: Any) -> dict | list | None:
 
 async def api_score(request: Request) -> Response:
     args = score_args(await read_json(request))
-    hand = args.pop("hand")
+    hand, lang = args.pop("hand"), args.pop("lang")
     result = await run_in_threadpool(api.score, hand, **args)
-    return JSONResponse(result.to_dict())
+    return JSONResponse(await run_in_threadpool(to_dict_in, result, lang))
 
 
 async def api_settle(request: Request) -> Response:

@@ -14,7 +14,7 @@ const el = (tag, attrs, ...kids) => {
   return e;
 };
 
-const state = {info: null, variant: "spanish", options: {}, also: new Set()};
+const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set()};
 
 async function post(url, body, method) {
   const r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
@@ -103,7 +103,8 @@ function changed() {
 
 function scoreRequest() {
   return {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
-          win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options};
+          win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
+          lang: state.lang};
 }
 
 async function scoreNow() {
@@ -170,7 +171,7 @@ function scoreView(s) {
     const body = el("tbody");
     for (const i of s.items) {
       const le = i.limit ? fraction(i.limit) + " limit" : (i.extra ? "+" + i.extra : "");
-      const first = el("td", {}, el("span", {class: "rule", text: i.rule}));
+      const first = el("td", {}, el("span", {class: "rule", text: i.name ? i.name + (i.name_lang ? " *" : "") : i.rule}));
       if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
       if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
       body.appendChild(el("tr", {}, first, el("td", {class: "num", text: i.points ? String(i.points) : ""}),
@@ -199,6 +200,12 @@ async function start() {
     state.variant = sel.value; state.options = {};
     localStorage.setItem("mjscore.variant", sel.value);
     renderOptions(); changed();
+  });
+  const langSel = $("#lang");  // the names of items, as --lang: English, or the rulebook's own words
+  state.lang = localStorage.getItem("mjscore.lang") || "en";
+  langSel.value = state.lang;
+  langSel.addEventListener("change", () => {
+    state.lang = langSel.value; localStorage.setItem("mjscore.lang", langSel.value); changed();
   });
   for (const b of document.querySelectorAll("nav.tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
   for (const id of ["seat", "round", "from"]) seg(id, changed);
