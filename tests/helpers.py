@@ -48,3 +48,11 @@ def score_json(*args) -> dict:
     code, out, err = run("score", *args, "--format", "json")
     assert code == 0, err
     return json.loads(out)
+
+
+def named_items(args: list[str], variant: str, lang: str) -> dict[str, dict]:
+    """{rule: item} of `score ARGS --variant VARIANT --lang LANG --format json` (an item listed twice keeps
+    the last; they are alike): the cite and name tests of each variant read items this way."""
+    code, out, err = run("score", *args, "--variant", variant, "--format", "json", "--lang", lang)
+    assert code == 0, err
+    return {i["rule"]: i for i in json.loads(out)["items"]}

@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from helpers import run
+from helpers import named_items, run
 
 V = "basque"
 # [555p] exposed pung of 5 dots, two chows, SSS concealed pung of South (seat S's own wind), NN a pair
@@ -30,10 +30,7 @@ H = "[555p] 123m 456m 789s 99s"
 
 
 def items(args: list[str], lang: str = "eu") -> dict[str, dict]:
-    """{rule: item} of the hand's JSON score in LANG (an item listed twice keeps the last; they are alike)."""
-    code, out, err = run("score", *args, "--variant", V, "--format", "json", "--lang", lang)
-    assert code == 0, err
-    return {i["rule"]: i for i in json.loads(out)["items"]}
+    return named_items(args, V, lang)
 
 
 CASES = [
