@@ -112,7 +112,7 @@ def _block_info(part: tuple[int, ...]) -> list:
     vec = [0] * (7 if base == 27 else 9)
     for t in part:
         vec[t - base] += 1
-    make_room(_BLOCKS, 10_000)  # a block entry keeps its arrangements: bounded low, memory stays flat
+    make_room(_BLOCKS, 4_096)  # a block entry keeps its arrangements: bounded low, memory stays flat
     info = _BLOCKS[part] = [(tuple(vec), base), " ".join(format_concealed(part)), None, None]
     return info
 

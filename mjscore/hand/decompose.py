@@ -53,7 +53,7 @@ def _first(vec) -> int:
     return -1
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=4096)
 def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
     """Every split of one block into sets and at most one pair: (sets, pairs, groups)."""
     i = _first(vec)

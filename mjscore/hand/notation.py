@@ -254,7 +254,7 @@ _TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> i
 
 def _remember(token: str, found: tuple) -> None:
     if not any(ch.isspace() for ch in token):
-        make_room(_TOKENS, 50_000)
+        make_room(_TOKENS, 4_096)
         _TOKENS[token] = found
 
 

@@ -18,7 +18,7 @@ from mjscore.hand.decompose import SHAPES, counts_of
 MAJORS = T.MAJORS
 
 
-@lru_cache(maxsize=16384)  # bounded: a batch of a million deals keeps its memory flat
+@lru_cache(maxsize=8192)  # bounded: a batch of a million deals keeps its memory flat
 def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair)."""
     i = 0
@@ -62,7 +62,7 @@ def _conv(a: int, b: int) -> int:
     return out
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
     most one pair: the block's candidate waits, worked out once per distinct block."""

@@ -238,7 +238,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     for a in blocks:
         entry = arranged.get(id(a))
         if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
-            make_room(arranged, 8_000)  # per situation: a long batch's memory stays flat
+            make_room(arranged, 2_048)  # per situation: a long batch's memory stays flat
             t, i, r = _judge_all(table, group_rules, ctx, a)
             entry = arranged[id(a)] = (a, tuple(t), tuple(i), frozenset(r))
         texts += entry[1]
