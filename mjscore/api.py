@@ -15,7 +15,8 @@ from mjscore.errors import DealError, HandError, MjscoreError, OptionError, Situ
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
-from mjscore.rules.scoring import Score, check_tiles, score_all
+from mjscore.rules.results import Score
+from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
 from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options

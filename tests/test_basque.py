@@ -195,8 +195,9 @@ def test_pure_one_suit_is_the_limit():
 
 
 @pytest.mark.parametrize("hand, name", [
-    ("[111m] [999p] 11s", "pure hand: terminals"),  # 8 tiles: not mah jong, table 2 is for everyone
-    ("[EEE] [RRR] NN", "pure hand: honours"),
+    # whole 13-tile hands (3+3+3+2+1+1, 3+3+2+2+1+1+1): not mah jong, table 2 is for everyone
+    ("[111m] [999p] 111s 99s 9m 1p", "pure hand: terminals"),
+    ("[EEE] [RRR] NN SS W G P", "pure hand: honours"),
 ])
 def test_pure_hand_of_a_non_winner(hand, name):
     s = sc(hand)

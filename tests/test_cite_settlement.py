@@ -169,7 +169,7 @@ WIN_D = DIFF_D = "Hvordan afsluttes spillet? ¶4"
 # The hands of test_purity_doublings_through_settle (test_danish_rules.py), purity doublings for all (default):
 # West wins on 4s: [555p] 2 + 20 = 22 -> 30. South [RRR] 4; dragons 1 + one suit with honours 1: 16 -> 20.
 # East 0; North [999m] 4 -> 10.
-DANISH = {"E": "1m 4m 9m 2p 6p 8p 1s 5s 9s 3m", "S": "[RRR] 123m 456m 7m 8m", "W": "[555p] 123p 789s 234s NN",
+DANISH = {"E": "1m 4m 9m 2p 6p 8p 1s 5s 9s 3m", "S": "[RRR] 123m 456m 7m 8m 1m 2m", "W": "[555p] 123p 789s 234s NN",
           "N": "[999m] 2p 3p 6s"}
 
 

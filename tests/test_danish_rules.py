@@ -175,11 +175,11 @@ def test_without_bonus_tiles():
 # "Værdien af en hånd beregnes ud fra en grundlæggende værdi og, i givet fald, et antal doblinger": every hand.
 
 def test_purity_doublings_for_a_loser():
-    # a 13-tile hand [RRR] 123m 456m 78m: [RRR] 4; dragons 1 + one suit with honours 1: 4 x 4 = 16 -> 20
-    s = score("[RRR] 123m 456m 78m 9m", V, seat="S")
+    # a 13-tile hand [RRR] 123m 456m 78m 9m 1m: [RRR] 4; dragons 1 + one suit with honours 1: 4 x 4 = 16 -> 20
+    s = score("[RRR] 123m 456m 78m 9m 1m", V, seat="S")
     assert not s.mahjong and (s.points, s.doubles, s.value) == (4, 2, 20) and "one suit with honours" in items(s)
     # the old reading, for the mah jong hand only: 4 x 2 = 8 -> 10
-    s = score("[RRR] 123m 456m 78m 9m", V, seat="S", options={"purity_doublings": "winner"})
+    s = score("[RRR] 123m 456m 78m 9m 1m", V, seat="S", options={"purity_doublings": "winner"})
     assert (s.points, s.doubles, s.value) == (4, 1, 10) and "one suit with honours" not in items(s)
 
 
@@ -193,7 +193,7 @@ def test_purity_doublings_for_a_loser():
 ])
 def test_purity_doublings_through_settle(reading, south, net):
     data = _settle("--winner", "W", "--win", "4s", "--option", f"purity_doublings={reading}",
-                   "--west", "[555p] 123p 789s 234s NN", "--south", "[RRR] 123m 456m 7m 8m",
+                   "--west", "[555p] 123p 789s 234s NN", "--south", "[RRR] 123m 456m 7m 8m 1m 2m",
                    "--east", "1m 4m 9m 2p 6p 8p 1s 5s 9s 3m", "--north", "[999m] 2p 3p 6s")
     assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 0, "S": south, "W": 30, "N": 10}
     assert data["net"] == net

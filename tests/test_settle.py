@@ -264,7 +264,8 @@ def test_danish_fine_and_draw_options():
     # purity doublings count for every hand: "Værdien af en hånd beregnes ud fra en grundlæggende værdi og, i
     # givet fald, et antal doblinger"): 16, rounded up to 20 by the danish final value step; others 0: each
     # pays East 20 x 2 = 40
-    d = deal_of("danish", {"E": "[RRR] 5p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"},
+    # (East's is a whole hand of 13 tiles, 3+3+3+2+1+1, so its one-suit doubling can be judged)
+    d = deal_of("danish", {"E": "[RRR] 123p 456p 78p 9p 1p", "S": "2m 6p", "W": "3m 7p", "N": "4m 8p"},
                 options={"draw": "differences"})
     assert settle(d).net == {"E": 120, "S": -40, "W": -40, "N": -40}
 

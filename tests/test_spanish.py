@@ -115,7 +115,8 @@ def test_earth_is_half_the_limit_unless_the_hand_is_worth_more():
     # [555p] 2 + RRR 8 = 10; dragon pung 1 double: 20
     ("[555p] RRR 12m 45s", "E", 10, 1, 20),
     # 555m concealed 4 + EE own-wind pair 2 = 6; one suit with honours 1 double: 12
-    ("[123m] 555m 77m EE", "E", 6, 1, 12),
+    # (13 tiles with 2m 4m 9m: the whole hand, so its one-suit double can be judged)
+    ("[123m] 555m 77m EE 2m 4m 9m", "E", 6, 1, 12),
     # a lone pair and singles: nothing
     ("19m 19p 19s ESWN RG", "E", 0, 0, 0),
 ])

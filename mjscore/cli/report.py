@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
-from mjscore.rules.scoring import Score
+from mjscore.rules.results import Score
 from mjscore.rules.tables import Variant
 
 

@@ -16,7 +16,8 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT
-from mjscore.rules.scoring import Score, long_hand, score_all
+from mjscore.rules.results import Score
+from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
 
@@ -204,7 +205,7 @@ def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
         why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
                else "the deal is a draw: no one declared mah jong")
         return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
-    return score_all(hand, sit, v, opts, restricted=how == "restricted")[0]
+    return score_all(hand, sit, v, opts, restricted=how == "restricted", fault=fault is not None)[0]
 
 
 def _unprefixed(note: str) -> str:

@@ -109,12 +109,13 @@ class Condition(NamedTuple):
     test: Callable  # (ctx, compiled, subject) -> bool
     doc: str
     inline: str = ""  # the test as an expression of c (context), s (subject) and {p} (compiled param)
+    whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
 
 
 REGISTRY: dict[tuple[str, str], Condition] = {}
 
 
-def condition(name: str, scope: str, check, doc: str, inline: str = ""):
+def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: bool = False):
     """Register condition `name` for a scope: "group", "bonus" or "hand".
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
@@ -122,20 +123,22 @@ def condition(name: str, scope: str, check, doc: str, inline: str = ""):
     A condition that is one expression is registered with `expression` instead: compile_when writes
     its `inline` text straight into a rule's predicate (a hand's rules run for every candidate of every
     hand of a batch).
+    whole: the condition reads every tile of the hand (one suit, all honours, how many kinds), which a
+    partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
     """
 
     def register(f):
-        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline)
+        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline, whole)
         return f
 
     return register
 
 
-def expression(name: str, scope: str, check, doc: str, inline: str) -> None:
+def expression(name: str, scope: str, check, doc: str, inline: str, whole: bool = False) -> None:
     """Register a condition that is one expression of c (context), s (subject) and {p} (its compiled
     parameter): compile_when writes it into the predicates, and its test is made from the same text."""
     test = eval(f"lambda c, p, s: {inline.format(p='p')}")  # noqa: S307 (our own registry's text)
-    condition(name, scope, check, doc, inline)(test)
+    condition(name, scope, check, doc, inline, whole)(test)
 
 
 # group conditions: subject is a scoring Group
@@ -195,11 +198,12 @@ def _pattern(c, v, _):
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
 expression("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)",
-           "len(c.suits) == {p} and ({p} > 0 or c.has_honours)")
-expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}")
+           "len(c.suits) == {p} and ({p} > 0 or c.has_honours)", whole=True)
+expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}", whole=True)
 
 
-@condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles")
+@condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
+           whole=True)
 def _all_tiles(c, v, _):
     got = c.memo.get(v)  # the same for every candidate of the hand: worked out once
     if got is None:
@@ -330,7 +334,17 @@ def compile_when(when, scope: str, known) -> Callable:
     code = _COMPILED.get(expr)
     if code is None:  # the text depends only on the conditions' shape: tables repeat a few shapes
         code = _COMPILED[expr] = compile(f"lambda c, s: {expr}", "<when>", "eval")
-    return eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
+    pred = eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
+    pred.whole_hand = _WHOLE in bound
+    return pred
+
+
+def reads_whole_hand(pred: Callable) -> bool:
+    """Whether a compiled `when:` reads every tile of the hand (a condition registered `whole`)."""
+    return getattr(pred, "whole_hand", False)
+
+
+_WHOLE = "whole hand"  # a key in a predicate's bound names (never a Python name) when a condition is whole
 
 
 _COMPILED: dict[str, Any] = {}
@@ -360,6 +374,8 @@ def _expression(when, scope: str, known, bound: dict) -> str:
             compiled = cond.check(param, known)
         except Invalid as e:
             raise Invalid(f"condition {key!r} {e}") from None
+        if cond.whole:
+            bound[_WHOLE] = True
         p = f"p{len(bound)}"
         bound[p] = compiled
         if cond.inline:

@@ -7,101 +7,17 @@ limit.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, Facts, Group, facts, partial_candidates, partial_combos, waits
 from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.rules.candidates import candidates
+from mjscore.rules.registry import reads_whole_hand
+from mjscore.rules.results import Item, Score
 from mjscore.errors import HandError
 from mjscore.memo import make_room
 from mjscore.hand.notation import Hand, Meld
 from mjscore.rules.tables import Variant
-
-
-class Item(NamedTuple):
-    """One scoring item: a rule that applied, to which tiles, and what it gave."""
-
-    rule: str
-    tiles: str = ""
-    points: int = 0
-    doubles: int = 0
-    limit: float = 0.0
-    extra: int = 0
-    table: str = ""  # heading of the rule's table (not in JSON)
-    keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
-    cite: str = ""  # where its rule stands in the rulebook
-    names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
-
-    def name(self, lang: str = "en") -> tuple[str, bool]:
-        """The item's name in `lang` and whether it is in that language (else the English rule name)."""
-        if lang != "en":
-            for code, text in self.names:
-                if code == lang:
-                    return text, True
-        return self.rule, lang == "en"
-
-    def to_dict(self, lang: str = "en") -> dict:
-        """`rule` is the stable English key; with another language, `name` is the rulebook's own word
-        (or the English one with `name_lang: en` where the rulebook has none); `cite` where it stands."""
-        out: dict[str, Any] = {"rule": self.rule}
-        if lang != "en":
-            out["name"], found = self.name(lang)
-            if not found:
-                out["name_lang"] = "en"
-        if self.cite:
-            out["cite"] = self.cite
-        if self.tiles:
-            out["tiles"] = self.tiles
-        counted = False
-        for key in ("points", "doubles", "limit", "extra"):
-            val = getattr(self, key)
-            if val:
-                out[key] = val
-                counted = True
-        if not counted:
-            out["points"] = 0  # a row that counted for nothing, shown so a reader sees it was considered
-        return out
-
-
-class Score(NamedTuple):
-    variant: str
-    options: dict
-    hand: str
-    seat: str
-    round: str
-    mahjong: bool
-    arrangement: tuple[str, ...]
-    items: tuple[Item, ...]
-    points: int
-    doubles: int
-    limit_hand: str | None
-    limit_fraction: float
-    limit: int | None
-    value: int
-    uncapped: float
-    win: str | None = None
-    source: str | None = None
-    also: tuple[str, ...] = ()
-    bonus: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-
-    @property
-    def rank(self) -> tuple:
-        """Best first: a winning hand, then value, then uncapped value, then points."""
-        return (self.mahjong, self.value, self.uncapped, self.points)
-
-    def to_dict(self, lang: str = "en") -> dict:
-        """The JSON `score` prints; item names in `lang` (a language code; English where the rulebook has none)."""
-        frac = self.limit_fraction
-        return {
-            "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
-            "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
-            "items": [i.to_dict(lang) for i in self.items], "points": self.points, "doubles": self.doubles,
-            "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
-            "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
-            "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
-        }
 
 
 # --- the context conditions read ------------------------------------------------------------------
@@ -221,10 +137,13 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
-           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = (), declared: int = 0) -> Score:
+           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = (), declared: int = 0,
+           partial: int = 0) -> Score:
     """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates,
     and for a non-winning hand the blocks' arrangements that make up the groups after the `declared`
-    sets (each arrangement is judged once per situation, not group by group)."""
+    sets (each arrangement is judged once per situation, not group by group).
+    partial: the tile count of a non-winning hand written as only some of its tiles (0: a whole hand);
+    hand rules that read every tile then go unscored, named in a note."""
     if ctx is None:
         ctx = Ctx(hand, sit, options, variant, mahjong)
     if tables is None:
@@ -258,8 +177,12 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
             if entry[2]:
                 replaced |= entry[2]
     ctx.items = items
+    unjudged = []
     for r in hand_rules:
         if r.pred(ctx, None):
+            if partial and reads_whole_hand(r.pred):
+                unjudged.append(r.name)
+                continue
             if restricted:
                 r = r._replace(doubles=0)
             items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names))
@@ -268,6 +191,9 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     ctx.items = items
+    if unjudged:
+        notes = [*notes, f"a partial hand ({partial} tiles; a whole one has {WIN_COUNT - 1}): "
+                         f"{', '.join(dict.fromkeys(unjudged))} not scored, as only the whole hand can show it"]
     score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
     ctx.value = score.value
     if mahjong:
@@ -377,11 +303,15 @@ def check_tiles(hand: Hand, variant: Variant) -> None:
         raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
 
 
-def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restricted: bool = False) -> list[Score]:
+def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restricted: bool = False,
+              fault: bool = False) -> list[Score]:
     """Every candidate's score, best first (ties keep generation order, so the choice is stable).
 
     restricted: a short or wrong hand (basque rule 66) keeps its points but only the doubles of
     its sets and bonus tiles, not those of hand rules.
+    fault: the hand is short by a declared fault, so its tiles are all it holds. Otherwise a
+    non-winning hand of fewer than 13 tiles (a kong counts 3) is taken as written roughly, only its
+    scoring sets: rules that read every tile (one suit, all honours) cannot be judged on it.
     """
     check_tiles(hand, variant)
     notes = []
@@ -402,8 +332,9 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
     tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
+        partial = n if n < WIN_COUNT - 1 and not fault else 0
         scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts,
-                         len(f.melds)) for g, parts in partial_combos(f)]
+                         len(f.melds), partial) for g, parts in partial_combos(f)]
     else:
         scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
                   for g, p, w, m in candidates(hand, sit, variant, f)]

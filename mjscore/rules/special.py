@@ -86,7 +86,7 @@ def p_numbers(v, known):
 
 
 @condition("suit_holds", "hand", p_numbers,
-           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"")
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True)
 def _suit_holds(c, v, _):
     for suit in range(3):
         have = [0] * 10
@@ -114,7 +114,7 @@ def p_same_number(v, known):
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
-           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand")
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True)
 def _same_number(c, v, _):
     pred, need = v
     seen: dict[int, set] = {}
@@ -205,7 +205,7 @@ def p_range(v, known):
 @condition("kinds", "hand", p_range,
            "how many different tile kinds the hand holds, bonus aside (a number, or min/max): "
            "{max: 5} with all_tiles green is Kajongg's Imperial Jade (not all six green kinds); "
-           "{min: 7} makes seven pairs all different")
+           "{min: 7} makes seven pairs all different", whole=True)
 def _kinds(c, v, _):
     lo, hi = v
     return in_range(len(set(c.tiles)), lo(c), hi(c))

@@ -1,0 +1,94 @@
+"""What scoring gives back: a hand's Score and its Items, with the JSON every face prints.
+
+Kept apart from the scorer so that the faces and the settlement read results without the
+scoring machinery, and so that each part stays small enough to read in one sitting.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+
+class Item(NamedTuple):
+    """One scoring item: a rule that applied, to which tiles, and what it gave."""
+
+    rule: str
+    tiles: str = ""
+    points: int = 0
+    doubles: int = 0
+    limit: float = 0.0
+    extra: int = 0
+    table: str = ""  # heading of the rule's table (not in JSON)
+    keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
+    cite: str = ""  # where its rule stands in the rulebook
+    names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
+
+    def name(self, lang: str = "en") -> tuple[str, bool]:
+        """The item's name in `lang` and whether it is in that language (else the English rule name)."""
+        if lang != "en":
+            for code, text in self.names:
+                if code == lang:
+                    return text, True
+        return self.rule, lang == "en"
+
+    def to_dict(self, lang: str = "en") -> dict:
+        """`rule` is the stable English key; with another language, `name` is the rulebook's own word
+        (or the English one with `name_lang: en` where the rulebook has none); `cite` where it stands."""
+        out: dict[str, Any] = {"rule": self.rule}
+        if lang != "en":
+            out["name"], found = self.name(lang)
+            if not found:
+                out["name_lang"] = "en"
+        if self.cite:
+            out["cite"] = self.cite
+        if self.tiles:
+            out["tiles"] = self.tiles
+        counted = False
+        for key in ("points", "doubles", "limit", "extra"):
+            val = getattr(self, key)
+            if val:
+                out[key] = val
+                counted = True
+        if not counted:
+            out["points"] = 0  # a row that counted for nothing, shown so a reader sees it was considered
+        return out
+
+
+class Score(NamedTuple):
+    variant: str
+    options: dict
+    hand: str
+    seat: str
+    round: str
+    mahjong: bool
+    arrangement: tuple[str, ...]
+    items: tuple[Item, ...]
+    points: int
+    doubles: int
+    limit_hand: str | None
+    limit_fraction: float
+    limit: int | None
+    value: int
+    uncapped: float
+    win: str | None = None
+    source: str | None = None
+    also: tuple[str, ...] = ()
+    bonus: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def rank(self) -> tuple:
+        """Best first: a winning hand, then value, then uncapped value, then points."""
+        return (self.mahjong, self.value, self.uncapped, self.points)
+
+    def to_dict(self, lang: str = "en") -> dict:
+        """The JSON `score` prints; item names in `lang` (a language code; English where the rulebook has none)."""
+        frac = self.limit_fraction
+        return {
+            "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
+            "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
+            "items": [i.to_dict(lang) for i in self.items], "points": self.points, "doubles": self.doubles,
+            "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
+            "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
+            "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
+        }

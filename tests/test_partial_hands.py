@@ -1,0 +1,66 @@
+"""A non-winner's hand written as only its scoring sets (fewer than 13 tiles, a kong counting 3).
+
+At a table the losers are often entered roughly, only the sets that score (the page of `mjscore
+serve` invites it). Such a hand can be judged set by set, but not as a whole: "all honours" or "one
+suit" need every tile. So the rules whose conditions read every tile are not scored on it, and a
+note names those its sets alone would have met. A whole hand of 13 tiles scores them as before;
+a hand short by a declared fault (basque rule 66) holds all its tiles and is judged whole.
+"""
+
+import json
+
+from helpers import items, run, score
+
+
+def test_whole_non_winning_hand_of_honours_scores_all_honours():
+    # Spanish rulebook p. 2 §6 (values: Babcock, Rules for Mah-Jongg (1923)), seat S, round E, 13 tiles:
+    # RRR 8 + GGG 8 (concealed pungs of honours) + PP 2 (pair of dragons) = 18 points;
+    # doubles: pung of dragons 1 + 1, all honours 3 = 5; 18 x 2^5 = 576, capped at the limit 300
+    s = score("RRR GGG NN W PP E S", "spanish", seat="S")
+    assert not s.mahjong and "all honours" in items(s)
+    assert (s.points, s.doubles, s.value) == (18, 5, 300)
+    assert not any("partial hand" in n for n in s.notes)
+
+
+def test_partial_hand_of_honours_keeps_its_sets_only():
+    # the same sets written alone (11 tiles): 8 + 8 + 2 = 18 points; doubles 1 + 1 = 2 (dragon pungs);
+    # 18 x 2^2 = 72. All honours is not scored: the other two tiles are not known.
+    s = score("RRR GGG NN W PP", "spanish", seat="S")
+    assert "all honours" not in items(s)
+    assert (s.points, s.doubles, s.value) == (18, 2, 72)
+    assert s.notes == ("a partial hand (11 tiles; a whole one has 13): all honours not scored, "
+                       "as only the whole hand can show it",)
+
+
+def test_a_lone_dragon_pung_is_not_a_hand_of_honours():
+    # Spanish p. 2 §6: RRR concealed pung of honours 8; pung of dragons 1 double: 8 x 2 = 16
+    # (before, RRR alone took all honours' 3 doubles too: 8 x 2^4 = 128)
+    s = score("RRR", "spanish")
+    assert (s.points, s.doubles, s.value) == (8, 1, 16)
+
+
+def test_set_rules_still_score_on_a_partial_hand():
+    # DMJL (Kajongg): Meld Rules: exposed pung of honours 4 + 4, pair of dragons 2 = 10; Pung/Kong of Dragons
+    # 1 + 1; Hand Rules: Little Three Dragons (two dragon pungs and a dragon pair) 1: 3 doubles; 10 x 2^3 = 80
+    s = score("[RRR] [GGG] PP", "dmjl", seat="S")
+    assert "Little Three Dragons" in items(s)
+    assert (s.points, s.doubles, s.value) == (10, 3, 80)
+    assert not any("partial hand" in n for n in s.notes)
+
+
+def test_a_rough_loser_in_a_deal():
+    # spanish (p. 2 §6), South wins [555p] 123m 789s SSS NN on 7s from the wall: [555p] 2 + SSS 8 + mah jong
+    # 20 + self-drawn 2 = 32; 1 double (SSS own wind): 64 (the README's example). West is written only as its scoring set RRR: 8 x 2 = 16, not 128.
+    # East [PPP] 234m 7p 8p 55s 1s NN (13 tiles): [PPP] exposed pung of honours 4, 1 double (dragons): 8.
+    # North [GGG] 11m, rough: [GGG] 4, 1 double: 8 (not one suit with honours).
+    # Payments (Babcock, Rules for Mah-Jongg (1923), ch. I; East double, ch. VI): E pays 64 x 2 = 128, W and N 64 each; among the losers
+    # W is paid by E (16 - 8) x 2 = 16 and by N 16 - 8 = 8; E and N are level.
+    # Net: E -128 - 16 = -144, S +256, W -64 + 24 = -40, N -64 - 8 = -72 (sum 0).
+    code, out, err = run("settle", "--variant", "spanish", "--winner", "S", "--win", "7s", "--from", "wall",
+                         "--east", "[PPP] 234m 7p 8p 55s 1s NN", "--south", "[555p] 123m 789s SSS NN",
+                         "--west", "RRR", "--north", "[GGG] 11m", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 8, "S": 64, "W": 16, "N": 8}
+    assert data["net"] == {"E": -144, "S": 256, "W": -40, "N": -72}
+    assert any("partial hand (3 tiles" in n for n in data["hands"]["W"]["notes"])
