@@ -117,12 +117,14 @@
       document.getElementById("variant").value = game.variant;
     }
     const seatOf = Object.fromEntries(SEATS.map(s => [target.seats[s], s]));
+    const seat = name => (name ? seatOf[name] : null);
     const d = target.data || {};
     const win = d.win || {};
+    window.Deal.setInGame(true);
     window.Deal.load({round: target.round, players: target.seats,
       hands: Object.fromEntries(SEATS.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
-      winner: d.winner ? seatOf[d.winner] : null,
-      win: {tile: win.tile, from: win.from, discarder: win.discarder ? seatOf[win.discarder] : null}});
+      winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
+      win: {tile: win.tile, from: win.from, discarder: seat(win.discarder), also: win.also || []}});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
@@ -132,21 +134,26 @@
 
   function closeDeal() {
     editing = null;
+    window.Deal.setInGame(false);
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
   }
 
-  // the seat-keyed deal of the form as a game file's deal: hands, winner and discarder by name
+  // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong and
+  // who pays for all by name; keys the form does not know (faults: ...) kept as they were
   function gameDeal() {
     const form = window.Deal.dealData();
-    const name = s => editing.seats[s];
+    const name = s => (s ? editing.seats[s] : null);
     const out = Object.assign({}, editing.data || {});
     out.hands = Object.fromEntries(SEATS.map(s => [name(s), form.hands[s]]));
-    out.winner = form.winner ? name(form.winner) : null;
+    out.winner = name(form.winner);
     if (form.win) out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
-      discarder: form.win.discarder ? name(form.win.discarder) : null, also: (out.win && out.win.also) || []});
+      discarder: name(form.win.discarder), also: form.win.also});
     else delete out.win;
+    for (const key of ["false_mahjong", "pays_for_all"]) {
+      if (form[key]) out[key] = name(form[key]); else delete out[key];
+    }
     return out;
   }
 
