@@ -56,7 +56,10 @@
       `Next deal: round ${next.round}; ` + SEATS.map(s => `${s} ${next.seats[s]}`).join(", ");
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
-    enter.addEventListener("click", () => openDeal({id: null, data: null, seats: next.seats, round: next.round}));
+    enter.addEventListener("click", async () => {
+      const now = await latest();  // another phone may have saved a deal since: its seats, not these
+      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round});
+    });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
       const r = await post(`/api/games/${current}/undo`, {});
@@ -93,7 +96,11 @@
           el("br"), el("small", {text: String(row.totals[p])}));
       });
       const fix = el("button", {type: "button", class: "small", text: "✎", title: "correct deal " + row.deal, "aria-label": "correct deal " + row.deal});
-      fix.addEventListener("click", () => openDeal({id: d.id, data: d.data, seats: d.seats, round: d.round}));
+      fix.addEventListener("click", async () => {
+        const now = await latest();
+        const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
+        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round});
+      });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
         const r = await post(`/api/games/${current}/deals/${d.id}`, undefined, "DELETE");
@@ -105,6 +112,14 @@
     body.appendChild(el("tr", {class: "totals"}, el("td"), el("td", {text: "totals"}),
       ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])})), el("td")));
     return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
+  }
+
+  // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
+  async function latest() {
+    const r = await post("/api/games/" + current, undefined, "GET");
+    if (!r.ok) { document.getElementById("game").prepend(errorView(r.data)); return null; }
+    show(r.data);
+    return r.data;
   }
 
   // the Deal tab filled for the next deal, or with a deal to correct (seat-keyed, names from the sheet)
