@@ -55,6 +55,12 @@ def open_game(page, url: str, *, create: bool = False) -> list[str]:
     return errors
 
 
+def next_deal(page) -> None:
+    """Tap "Enter the next deal" and wait for the form: the phone reads the game from the laptop first."""
+    page.click("#next-deal")
+    expect(page.locator("#save-deal")).to_be_visible()
+
+
 def fill_hands(page, hands: dict[str, str]) -> None:
     for seat, hand in hands.items():
         page.click(f"#seatcard-{seat}")
@@ -96,7 +102,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # suit), Carmen and Diego 0:
         # each pays Bruno the difference, 2. Ana 2000 + 132 = 2132, Bruno 2000 - 44 + 4 = 1960,
         # Carmen = Diego = 2000 - 44 - 2 = 1954.
-        ana.click("#next-deal")
+        next_deal(ana)
         fill_hands(ana, {"E": WINNING, "S": "[555p] 1m", "W": "9s", "N": "9m"})
         win(ana, "E", "1m", "discard", "N")
         ana.click("#save-deal")
@@ -109,7 +115,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # Ana's [RRR] 1p 2m: exposed pung of honours 4, pung of dragons 1 double: 8; Carmen, Diego 0.
         # Bruno is paid 60 x 2 by East Ana, 60 by Carmen, 60 by Diego: +240. Carmen and Diego pay Ana their
         # difference, 8, doubled for East: 16 each. Ana -120 + 32 = -88, Carmen = Diego = -60 - 16 = -76.
-        bruno.click("#next-deal")
+        next_deal(bruno)
         expect(bruno.locator("#seatcard-S input")).to_have_value("Bruno")
         fill_hands(bruno, {"E": "[RRR] 1p 2m", "W": "1p", "N": "2p"})
         bruno.click("#seatcard-S")
@@ -141,7 +147,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
 
         # Deal 3, on Carmen's phone: a draw, which "no puntúa" (page 1 §5): nothing moves, and the same
         # East deals again ("El mismo jugador continúa como Viento del Este")
-        carmen.click("#next-deal")
+        next_deal(carmen)
         fill_hands(carmen, {"E": "1m", "S": "2m", "W": "3m", "N": "4m"})
         carmen.click("#deal-winner [data-value='-']")
         carmen.click("#save-deal")
@@ -151,7 +157,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # Deal 4, on Diego's phone, first with a misclick: Carmen's win saved as on a discard, 22: Bruno (East)
         # pays 44, Diego and Ana 22 each: Carmen 1874 + 88 = 1962. Undone at once.
         diego.click("nav [data-tab=game]")
-        diego.click("#next-deal")
+        next_deal(diego)
         fill_hands(diego, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
         win(diego, "S", "1m", "discard")
         diego.click("#save-deal")
@@ -162,7 +168,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # ... and entered again as it was: Carmen drew the last tile of the live wall. 20 + 2 + self-drawn 2 +
         # "Conseguir Mah Jongg a partir de la última ficha de la muralla viva: 10 puntos" (page 2 §6) = 34.
         # Bruno (East) pays 68, Diego and Ana 34 each: Ana 2022, Bruno 2128, Carmen 2010, Diego 1840.
-        diego.click("#next-deal")
+        next_deal(diego)
         fill_hands(diego, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
         win(diego, "S", "1m", "wall", also=("last-wall-tile",))
         diego.click("#save-deal")
@@ -172,7 +178,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # Deal 5, on Ana's phone, whose sheet was last drawn after deal 1: the next deal's seats are the
         # laptop's now. Diego (South) wins on Ana's discard, 22: Carmen (East) pays 44, Ana and Bruno 22:
         # Ana 2000, Bruno 2106, Carmen 1966, Diego 1928.
-        ana.click("#next-deal")
+        next_deal(ana)
         expect(ana.locator("#seatcard-E input")).to_have_value("Carmen")
         fill_hands(ana, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
         win(ana, "S", "1m", "discard", "W")
@@ -183,7 +189,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         # Deal 6, on Bruno's phone: Ana (South) wins on Bruno's discard, 22: Diego (East) pays 44, Bruno and
         # Carmen 22: Ana 2088, Bruno 2084, Carmen 1944, Diego 1884. Diego, the last to be East, lost: each
         # has been East, so the game is over (page 1 §5: "hasta que cada uno ha sido Viento del Este").
-        bruno.click("#next-deal")
+        next_deal(bruno)
         fill_hands(bruno, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
         win(bruno, "S", "1m", "discard", "W")
         bruno.click("#save-deal")
@@ -218,4 +224,67 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         assert shown == game["totals"]
         for p in (ana, bruno, carmen, diego):
             assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+
+
+def test_a_table_of_three_plays_a_danish_game(tmp_path):
+    """Mah Jong Regler, "Hvor mange deltagere?": "dog er det muligt at spille med kun 3" (three can play).
+    The Danish text's tables are missing; the danish table fills them from the classical tables (Millington /
+    BMJA), marked assumed there: mah jong 20, a pair of dragons 2, the winning tile from the wall 2, the final
+    value rounded up to the next 10. Payments are the text's ("Hvordan afsluttes spillet?" ¶3, ¶4)."""
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#variant", "danish")
+        page.click("nav [data-tab=game]")
+        page.fill("#new-game [name=gname]", "Friday at Ana's")
+        for i, name in enumerate(PLAYERS[:3]):  # North's name left empty: three players
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .gamename")).to_have_text("Friday at Ana's")
+        expect(page.locator("#game table.sheet thead th.num")).to_have_count(3)
+        # one chair stays empty (West's at the start, the danish table's reading): three seats are filled
+        assert page.inner_text("#game .next").startswith("Next deal: round E; E Ana, ")
+        assert page.inner_text("#game .next").count(",") == 2
+
+        def enter_deal(winner: str, source: str, discarder: str | None) -> None:
+            """The hands by name (the winner's four chows and a pair, the others one tile); seats as the page
+            derives them: the empty chair's hand is not asked for."""
+            next_deal(page)
+            seat = {page.input_value(f"#seatcard-{s} input"): s for s in "ESWN"
+                    if page.locator(f"#seatcard-{s}").is_visible()}
+            assert sorted(seat) == sorted(PLAYERS[:3])
+            (empty,) = set("ESWN") - set(seat.values())  # nobody wins, discards or pays from the empty chair
+            for choice in ("deal-winner", "deal-discarder", "deal-seat"):
+                expect(page.locator(f"#{choice} [data-value={empty}]")).to_be_hidden()
+            fill_hands(page, {seat[n]: (WINNING if n == winner else f"{i + 1}p") for i, n in enumerate(seat)})
+            win(page, seat[winner], "1m", source, seat[discarder] if discarder else None)
+            page.click("#save-deal")
+
+        # Deal 1: Bruno wins on Carmen's discard: 20 + 2 = 22, rounded up to 30. East (Ana) pays double
+        # ("Øst betaler og modtager altid dobbelt", ¶3): 60; Carmen 30. Ana -60, Bruno +90, Carmen -30.
+        enter_deal("Bruno", "discard", "Carmen")
+        expect_totals(page, {"Ana": -60, "Bruno": 90, "Carmen": -30})
+        # East lost, so East passes on to the next player, Bruno ("Hvis det er Øst, som er blevet Mah Jong,
+        # forbliver spillernes benævnelse uændret": only East's mah jong keeps the seats)
+        assert page.inner_text("#game .next").startswith("Next deal: round E; E Bruno, ")
+        # Deal 2: Ana draws her winning tile: 20 + 2 + 2 = 24, rounded up to 30. Bruno (East) pays 60, Carmen
+        # 30. Ana -60 + 90 = 30, Bruno 90 - 60 = 30, Carmen -30 - 30 = -60.
+        enter_deal("Ana", "wall", None)
+        final = {"Ana": 30, "Bruno": 30, "Carmen": -60}
+        expect_totals(page, final)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        path = tmp_path / "three.yaml"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        (game,) = json.loads(done.stdout)["games"]
+        assert game["players"] == PLAYERS[:3] and game["totals"] == final
         assert errors == []

@@ -86,6 +86,7 @@ function renderOptions() {
   }
   alsoBoxes($("#also"), state.also, changed);
   if (window.Deal) window.Deal.variantChanged();
+  if (window.Games) window.Games.variantChanged();
 }
 
 // the --also words the variant's table knows, as checkboxes (with what each means); `chosen` keeps only those

@@ -14,6 +14,17 @@
   let timer = null;
   let started = false;
   let inGame = false;       // a deal of a game: the game derives East's ninth win in a row itself
+  let seated = SEATS;       // the seats someone sits in (a game of three leaves one chair empty)
+
+  // a game of three: the empty chair's hand, and its buttons as winner, discarder ..., are not offered
+  function setSeats(seats) {
+    seated = SEATS.filter(s => seats.includes(s));
+    for (const s of SEATS) document.getElementById("seatcard-" + s).hidden = !seated.includes(s);
+    for (const id of ["deal-seat", "deal-winner", "deal-discarder", "deal-false", "deal-pays"]) {
+      for (const b of document.getElementById(id).children) b.hidden = SEATS.includes(b.dataset.value) && !seated.includes(b.dataset.value);
+    }
+    if (!seated.includes(activeSeat())) select(seated[0]);
+  }
 
   // the choices the variant offers: its --also words, a false mah jong, pays-for-all
   function variantChanged() {
@@ -58,12 +69,12 @@
   function dealData() {
     const state = window.App.state;
     const hands = {};
-    for (const s of SEATS) hands[s] = editors[s].notation();
+    for (const s of seated) hands[s] = editors[s].notation();
     const winner = segValue("deal-winner");
     const deal = {variant: state.variant, options: state.options, round: segValue("deal-round"), hands: hands,
                   winner: winner === "-" ? null : winner};
-    if (SEATS.every(s => names[s].value.trim())) {
-      deal.players = Object.fromEntries(SEATS.map(s => [s, names[s].value.trim()]));
+    if (seated.every(s => names[s].value.trim())) {
+      deal.players = Object.fromEntries(seated.map(s => [s, names[s].value.trim()]));
     }
     if (deal.winner) {
       deal.win = {tile: editors[deal.winner].win, from: segValue("deal-from"),
@@ -139,7 +150,7 @@
     for (const w of win.also || []) also.add(w);
     variantChanged();
     if (deal.winner && win.tile) editors[deal.winner].setWin(win.tile);
-    select("E");
+    select(seated[0]);
     document.getElementById("settlement").innerHTML = "";
     renderCards();
   }
@@ -183,5 +194,5 @@
   function setInGame(yes) { inGame = yes; variantChanged(); }
 
   window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView, variantChanged,
-                 setInGame};
+                 setInGame, setSeats};
 })();

@@ -49,11 +49,10 @@
     const box = document.getElementById("game");
     box.innerHTML = "";
     box.appendChild(el("h2", {class: "gamename", text: g.name}));
-    box.appendChild(el("p", {class: "hint", text: `${g.variant}; seated at the start: ` +
-      SEATS.map((s, i) => `${SEAT_NAMES[s]} ${g.players[i]}`).join(", ")}));
+    box.appendChild(el("p", {class: "hint", text: `${g.variant}; players: ${g.players.join(", ")}`}));
     const next = data.next;
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
-      `Next deal: round ${next.round}; ` + SEATS.map(s => `${s} ${next.seats[s]}`).join(", ");
+      `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ");
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
@@ -131,13 +130,15 @@
       state.variant = game.variant; state.options = Object.assign({}, game.options);
       document.getElementById("variant").value = game.variant;
     }
-    const seatOf = Object.fromEntries(SEATS.map(s => [target.seats[s], s]));
+    const seated = SEATS.filter(s => s in target.seats);  // three players: one chair stays empty
+    const seatOf = Object.fromEntries(seated.map(s => [target.seats[s], s]));
     const seat = name => (name ? seatOf[name] : null);
     const d = target.data || {};
     const win = d.win || {};
     window.Deal.setInGame(true);
+    window.Deal.setSeats(seated);
     window.Deal.load({round: target.round, players: target.seats,
-      hands: Object.fromEntries(SEATS.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
+      hands: Object.fromEntries(seated.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
       winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
       win: {tile: win.tile, from: win.from, discarder: seat(win.discarder), also: win.also || []}});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
@@ -150,6 +151,7 @@
   function closeDeal() {
     editing = null;
     window.Deal.setInGame(false);
+    window.Deal.setSeats(SEATS);
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
@@ -161,7 +163,7 @@
     const form = window.Deal.dealData();
     const name = s => (s ? editing.seats[s] : null);
     const out = Object.assign({}, editing.data || {});
-    out.hands = Object.fromEntries(SEATS.map(s => [name(s), form.hands[s]]));
+    out.hands = Object.fromEntries(Object.keys(form.hands).map(s => [name(s), form.hands[s]]));
     out.winner = name(form.winner);
     if (form.win) out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
       discarder: name(form.win.discarder), also: form.win.also});
@@ -188,8 +190,10 @@
     document.getElementById("new-game").addEventListener("submit", async e => {
       e.preventDefault();
       const f = e.target;
+      // North's name left empty: a game of three, where the variant allows it (variantChanged)
+      const players = [f.p0.value, f.p1.value, f.p2.value, f.p3.value].filter((p, i) => i < 3 || p.trim());
       const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
-                    players: [f.p0.value, f.p1.value, f.p2.value, f.p3.value]};
+                    players: players};
       const r = await post("/api/games", body);
       const list = document.getElementById("game-list");
       if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
@@ -202,5 +206,13 @@
     if (current !== null) showTab("game");
   }
 
-  window.Games = {start, refresh, gameDeal};
+  // a new game of three players where the variant allows it: then North's name may be left empty
+  function variantChanged() {
+    const three = window.App.variantInfo().players.includes(3);
+    const north = document.querySelector("#new-game [name=p3]");
+    north.required = !three;
+    north.placeholder = three ? "empty: three players" : "";
+  }
+
+  window.Games = {start, refresh, gameDeal, variantChanged};
 })();
