@@ -196,6 +196,14 @@ def test_the_hand_tab_offers_only_the_variants_circumstances(base, browser):
         page.check("#also input[value=last-wall-tile]")
         # Spanish, page 2 §6: 20 + pair of dragons 2 + self-drawn 2 + last tile of the live wall 10 = 34
         pytest.importorskip("playwright.sync_api").expect(page.locator("#value")).to_have_text("34")
+        # East's hand from heaven: the limit, 300 (Babcock, Rules for Mah-Jongg (1923), ch. VII; the limit hands
+        # the Spanish table takes from Babcock); South cannot have it, refused in the words of `score`
+        page.uncheck("#also input[value=last-wall-tile]")
+        page.check("#also input[value=heaven]")
+        pytest.importorskip("playwright.sync_api").expect(page.locator("#value")).to_have_text("300")
+        page.click("#seat [data-value=S]")
+        pytest.importorskip("playwright.sync_api").expect(page.locator("#result .error p").first).to_have_text(
+            "--also heaven is East's win on the dealt tiles; --seat S cannot have it (leave out --also heaven)")
 
 
 def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name(browser, tmp_path):

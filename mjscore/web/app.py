@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
-from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound
 
@@ -95,8 +95,21 @@ def options_arg(options: Any) -> dict | list | None:
     raise BadRequest('options: an object is expected, e.g. {"limit": 1000}')
 
 
+def check_situation(body: dict, args: dict) -> None:
+    """As `mjscore score`: --also heaven or earth with a seat or --from that contradicts it is refused (a
+    slip, not a rule to apply quietly); `from` counts only where the request gives it, as --from where typed."""
+    options = args["options"] or {}
+    pairs = options.items() if isinstance(options, dict) else (o.partition("=")[::2] for o in options)
+    dealer = next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
+    problem = contradiction(args["seat"], args["source"] if "from" in body else None, args["also"], dealer)
+    if problem:
+        raise api.MjscoreError(problem)
+
+
 async def api_score(request: Request) -> Response:
-    args = score_args(await read_json(request))
+    body = await read_json(request)
+    args = score_args(body)
+    check_situation(body, args)
     hand, lang = args.pop("hand"), args.pop("lang")
     result = await run_in_threadpool(api.score, hand, **args)
     return JSONResponse(await run_in_threadpool(to_dict_in, result, lang))

@@ -114,9 +114,11 @@ function changed() {
 }
 
 function scoreRequest() {
-  return {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
-          win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
-          lang: state.lang};
+  const req = {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
+               win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
+               lang: state.lang};
+  if (req.from === "discard") delete req.from;  // the default, not a choice (as --from left out: heaven needs none)
+  return req;
 }
 
 async function scoreNow() {
