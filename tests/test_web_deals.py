@@ -70,6 +70,12 @@ DEALS = [
     ({"variant": "dmjl", "hands": {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"}, "winner": "S",
       "win": {"tile": "1m", "from": "discard", "discarder": "W", "also": []}, "pays_for_all": "W"},
      {"E": 0, "S": 88, "W": -88, "N": 0}),
+    # Danish, three players ("dog er det muligt at spille med kun 3", Mah Jong Regler, "Hvor mange deltagere?"),
+    # West's chair empty: mah jong 20 + pair of dragons 2 = 22, rounded up to 30 (the classical numbers the
+    # danish table fills in, marked assumed); East pays double ("Hvordan afsluttes spillet?" ¶3): 60, North 30
+    ({"variant": "danish", "hands": {"E": "1p", "S": WINNING, "N": "3p"}, "winner": "S",
+      "win": {"tile": "1m", "from": "discard", "discarder": "N"}},
+     {"E": -60, "S": 90, "N": -30}),
 ]
 
 
@@ -179,6 +185,27 @@ def test_the_deal_tab_offers_what_the_variant_knows_and_settles_it(base, browser
         page.click("#settle")
         expect_nets(page, {"E": "0", "S": "+88", "W": "-88", "N": "0"})
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+
+
+def test_the_deal_tab_settles_a_deal_of_three_where_the_variant_allows_it(base, browser):
+    expect = pytest.importorskip("playwright.sync_api").expect
+    with phone(browser) as page:
+        errors = open_deal_tab(page, base, "spanish")
+        expect(page.locator("#deal-chair-row")).to_be_hidden()  # the Spanish rulebook: "Jugadores: cuatro"
+        page.select_option("#variant", "danish")
+        page.click("#deal-chair [data-value=W]")
+        expect(page.locator("#seatcard-W")).to_be_hidden()
+        expect(page.locator("#deal-winner [data-value=W]")).to_be_hidden()
+        page.click("#deal-winner [data-value=S]")
+        page.click("#deal-editor-S .hand [data-tile='1m']")
+        page.click("#deal-discarder [data-value=N]")
+        page.click("#settle")
+        # as the last deal of DEALS: 22 rounded up to 30; East pays 60, North 30
+        expect_nets(page, {"E": "-60", "S": "+90", "N": "-30"})
+        expect(page.locator("#settlement [data-seat=W]")).to_have_count(0)
+        page.click("#deal-chair [data-value='-']")
+        expect(page.locator("#seatcard-W")).to_be_visible()
         assert errors == []
 
 

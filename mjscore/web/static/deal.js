@@ -31,11 +31,19 @@
     if (!started) return;
     const v = variantInfo();
     alsoBoxes(document.getElementById("deal-also"), also, changed, inGame ? ["east-nine-in-a-row"] : []);
+    // three players where the variant allows it: one chair (never East's) stays empty; a game says which
+    document.getElementById("deal-chair-row").hidden = inGame || !v.players.includes(3);
+    if (!inGame) chairChosen(v.players.includes(3) ? segValue("deal-chair") : "-");
     document.getElementById("deal-false-row").hidden = !v.false_mahjong;
     document.getElementById("deal-pays-row").hidden = !v.pays_for_all;
     if (!v.false_mahjong) setSeg("deal-false", "-");
     if (!v.pays_for_all) setSeg("deal-pays", "-");
     changed();
+  }
+
+  function chairChosen(empty) {
+    setSeg("deal-chair", empty);
+    setSeats(SEATS.filter(s => s !== empty));
   }
 
   function seatOrNull(id) { const v = segValue(id); return v === "-" ? null : v; }
@@ -184,6 +192,7 @@
       changed();
     });
     seg("deal-pays", changed);
+    seg("deal-chair", empty => { chairChosen(empty); changed(); });
     document.getElementById("settle").addEventListener("click", settleNow);
     select("E");
     renderCards();

@@ -150,8 +150,7 @@
 
   function closeDeal() {
     editing = null;
-    window.Deal.setInGame(false);
-    window.Deal.setSeats(SEATS);
+    window.Deal.setInGame(false);  // the Deal tab's own seats again (all four, or its empty chair)
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
