@@ -194,8 +194,10 @@ def test_the_deal_tab_settles_a_deal_of_three_where_the_variant_allows_it(base, 
         errors = open_deal_tab(page, base, "spanish")
         expect(page.locator("#deal-chair-row")).to_be_hidden()  # the Spanish rulebook: "Jugadores: cuatro"
         page.select_option("#variant", "danish")
+        page.click("#deal-winner [data-value=W]")
         page.click("#deal-chair [data-value=W]")
         expect(page.locator("#seatcard-W")).to_be_hidden()
+        expect(page.locator("#deal-winner [data-value='-']")).to_have_class("on")  # nobody wins from an empty chair
         expect(page.locator("#deal-winner [data-value=W]")).to_be_hidden()
         page.click("#deal-winner [data-value=S]")
         page.click("#deal-editor-S .hand [data-tile='1m']")

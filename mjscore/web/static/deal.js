@@ -22,6 +22,7 @@
     for (const s of SEATS) document.getElementById("seatcard-" + s).hidden = !seated.includes(s);
     for (const id of ["deal-seat", "deal-winner", "deal-discarder", "deal-false", "deal-pays"]) {
       for (const b of document.getElementById(id).children) b.hidden = SEATS.includes(b.dataset.value) && !seated.includes(b.dataset.value);
+      if (id !== "deal-seat" && SEATS.includes(segValue(id)) && !seated.includes(segValue(id))) setSeg(id, "-");
     }
     if (!seated.includes(activeSeat())) select(seated[0]);
   }
