@@ -30,6 +30,11 @@ SCORE_CASES = [  # (request, the same as CLI options)
     ({"hand": "[RRR] 234m 55s 78p NN", "variant": "hungarian"},
      ["[RRR] 234m 55s 78p NN", "--variant", "hungarian"]),
     ({"hand": "19m 19p 19s ESWNRGP 1m", "variant": "bmja"}, ["19m 19p 19s ESWNRGP 1m", "--variant", "bmja"]),
+    # heaven: East's, or the banker's where the variant has one (hungarian); no --from given
+    ({"hand": "123m 456m 789p 234s RR", "also": ["heaven"]}, ["123m 456m 789p 234s RR", "--also", "heaven"]),
+    ({"hand": "123m 456m 789p 234s RR", "variant": "hungarian", "seat": "S", "also": ["heaven"],
+      "options": {"banker": "S"}},
+     ["123m 456m 789p 234s RR", "--variant", "hungarian", "--seat", "S", "--also", "heaven", "--option", "banker=S"]),
 ]
 
 BAD_SCORES = [  # (request, CLI options): the 400's message is the CLI's line after "mjscore: error: "
@@ -42,6 +47,13 @@ BAD_SCORES = [  # (request, CLI options): the 400's message is the CLI's line af
      ["123m 456p 789s EEE NN", "--option", "limit=lots"]),
     ({"hand": "123m 456p 789s EEE NN", "also": ["sunshine"]}, ["123m 456p 789s EEE NN", "--also", "sunshine"]),
     ({"hand": ""}, [""]),
+    # a circumstance the seat or --from contradicts is a slip, refused as `score` refuses it
+    ({"hand": "123m 456m 789p 234s RR", "seat": "S", "also": ["heaven"]},
+     ["123m 456m 789p 234s RR", "--seat", "S", "--also", "heaven"]),
+    ({"hand": "123m 456m 789p 234s RR", "seat": "S", "from": "wall", "also": ["earth"]},
+     ["123m 456m 789p 234s RR", "--seat", "S", "--from", "wall", "--also", "earth"]),
+    ({"hand": "123m 456m 789p 234s RR", "from": "discard", "also": ["heaven"]},
+     ["123m 456m 789p 234s RR", "--from", "discard", "--also", "heaven"]),
 ]
 
 

@@ -120,8 +120,10 @@ def test_a_deal_that_cannot_be_scored_is_refused_and_not_kept(served):
 
 
 @pytest.mark.parametrize("body, words", [
-    ({"players": ["A", "B", "C"]}, "players: the four players' names"),
-    ({"players": ["A", "A", "B", "C"]}, "four different names"),
+    ({"players": ["A"]}, "players: the players' names"),
+    ({"players": ["A", "A", "B", "C"]}, "different names are needed"),
+    # the Spanish rulebook, page 1: "Jugadores: cuatro (no parejas)"; the game file's header says so
+    ({"players": ["A", "B", "C"]}, "game: players: spanish is played by 4 players, not 3"),
     ({"players": PLAYERS, "variant": "klingon"}, "no variant 'klingon'"),
     ({"players": PLAYERS, "options": {"limit": "lots"}}, "limit"),
     ({"players": PLAYERS, "colour": "red"}, "unknown field 'colour'"),
@@ -182,3 +184,15 @@ def test_the_games_file_is_under_the_data_directory_or_given(monkeypatch, tmp_pa
     bad.write_text("not a database")
     with pytest.raises(MjscoreError, match=r"^cannot open the games file .*bad\.sqlite3: file is not a database$"):
         server.open_store(str(bad))
+
+
+@pytest.mark.parametrize("variant", ["basque", "danish"])
+def test_a_game_of_three_where_the_variant_allows_it(served, variant):
+    # Basque rulebook (Prats Verdú): three players leave West out of the draw ("Mendebala baztertu egingo da
+    # zozketatik"); Mah Jong Regler, "Hvor mange deltagere?": "dog er det muligt at spille med kun 3" (which
+    # chair stays empty the Danish text does not say: the danish table reads it as West's, as in basque)
+    url, store = served
+    sheet = new_game(url, players=PLAYERS[:3], variant=variant)
+    assert sheet["game"]["players"] == PLAYERS[:3]
+    assert sheet["next"]["seats"] == {"E": "Ana", "S": "Bruno", "N": "Carmen"}  # West's chair empty
+    assert [g["players"] for g in store.games()] == [PLAYERS[:3]]

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
-from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound
 
@@ -95,8 +95,21 @@ def options_arg(options: Any) -> dict | list | None:
     raise BadRequest('options: an object is expected, e.g. {"limit": 1000}')
 
 
+def check_situation(body: dict, args: dict) -> None:
+    """As `mjscore score`: --also heaven or earth with a seat or --from that contradicts it is refused (a
+    slip, not a rule to apply quietly); `from` counts only where the request gives it, as --from where typed."""
+    options = args["options"] or {}
+    pairs = options.items() if isinstance(options, dict) else (o.partition("=")[::2] for o in options)
+    dealer = next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
+    problem = contradiction(args["seat"], args["source"] if "from" in body else None, args["also"], dealer)
+    if problem:
+        raise api.MjscoreError(problem)
+
+
 async def api_score(request: Request) -> Response:
-    args = score_args(await read_json(request))
+    body = await read_json(request)
+    args = score_args(body)
+    check_situation(body, args)
     hand, lang = args.pop("hand"), args.pop("lang")
     result = await run_in_threadpool(api.score, hand, **args)
     return JSONResponse(await run_in_threadpool(to_dict_in, result, lang))
@@ -110,12 +123,43 @@ async def api_settle(request: Request) -> Response:
     return JSONResponse(result.to_dict())
 
 
+def also_words(v) -> dict[str, str]:
+    """The --also words the variant's table knows, with what each means: the words its rules' conditions
+    name (`also: heaven`) and the words it adds (`situations:`). Any other word `score --also` accepts
+    changes nothing in this variant, so the page does not offer it (the API still accepts it, as the CLI)."""
+    named: list[str] = []
+
+    def walk(data: Any) -> None:
+        if isinstance(data, dict):
+            for key, value in data.items():
+                if key == "also":
+                    named.extend([value] if isinstance(value, str) else [w for w in value if isinstance(w, str)])
+                walk(value)
+        elif isinstance(data, list):
+            for item in data:
+                walk(item)
+
+    walk(api.table_data(v).get("tables"))
+    known = {**SITUATIONS, **v.situations}
+    return {w: known[w] for w in known if w in named or w in v.situations}
+
+
+def deal_choices(v) -> dict:
+    """What a deal of this variant may say beyond a winner (docs/cli.md, the deal file): the --also words,
+    whether its settlement has a rule for a false mah jong or for one player paying for all, how many play."""
+    players = v.settlement.get("players", [4])
+    return {"also": also_words(v), "false_mahjong": bool(v.settlement.get("false_mahjong")),
+            "pays_for_all": bool(v.settlement.get("pays_for_all")),
+            "players": players if isinstance(players, list) else [4]}
+
+
 def describe_all() -> dict:
-    """What the page needs to offer choices: variants with their options, the --from and --also words."""
+    """What the page needs to offer choices: variants with their options and what a deal of each may say
+    (deal_choices), the --from words and every --also word."""
     out = []
     for v in api.variants():
         d = api.describe_variant(v)
-        out.append({k: d[k] for k in ("variant", "title", "source", "limit", "options")})
+        out.append({**{k: d[k] for k in ("variant", "title", "source", "limit", "options")}, **deal_choices(v)})
     return {"variants": out, "default": "spanish", "from": list(SOURCES), "also": SITUATIONS}
 
 

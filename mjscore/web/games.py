@@ -1,7 +1,10 @@
 """The game endpoints: a game's deals kept in the store, its sheet derived by `mjscore.api.score_game`.
 
     GET    /api/games                          the games kept, newest first
-    POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}
+    POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}: the
+                                               players in the order of a game file; as many as the variant
+                                               allows (three in basque and danish: the empty chair as batch
+                                               seats it)
     GET    /api/games/{id}                     every deal as `batch --format json` shows it, the score sheet
                                                as `sheet --format json` shows it, totals, standings, and the
                                                seats and wind of the next deal
@@ -46,6 +49,8 @@ def score(data: dict) -> tuple[dict, dict, dict]:
             for deal in [*data["deals"], PLACEHOLDER]:
                 f.write(json.dumps(deal) + "\n")
         scored = api.score_game(path)
+    except api.MjscoreError as e:  # the header refused: say it of the game, never of a temporary file
+        raise api.MjscoreError(str(e).replace(path, "game"), hint=e.hint) from None
     finally:
         if os.path.exists(path):
             os.remove(path)
@@ -102,12 +107,13 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
         raise BadRequest("variant: a variant's name, e.g. \"spanish\"")
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
         raise BadRequest('options: an object is expected, e.g. {"limit": 1000}')
-    if (not isinstance(players, list) or len(players) != 4
+    if (not isinstance(players, list) or not 2 <= len(players) <= 6
             or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players)):
-        raise BadRequest("players: the four players' names (at most 40 characters), seated East, South, West, North")
+        raise BadRequest("players: the players' names (at most 40 characters), seated East, South, West, North; "
+                         "four, or as many as the variant allows (three in basque or danish)")
     players = [p.strip() for p in players]
-    if len(set(players)) != 4:
-        raise BadRequest("players: four different names are needed")
+    if len(set(players)) != len(players):
+        raise BadRequest("players: different names are needed")
     return name.strip() or "game", variant, options, players
 
 

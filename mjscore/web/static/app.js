@@ -28,13 +28,15 @@ async function post(url, body, method) {
 function seg(id, onChange) {
   const box = document.getElementById(id);
   const choices = box.dataset.choices.split(" ");
+  const labels = box.dataset.labels ? box.dataset.labels.split(" ") : [];  // "_" stands for a space
   box.setAttribute("role", "radiogroup");
   box.innerHTML = "";
-  for (const c of choices) {
-    const b = el("button", {type: "button", "data-value": c, text: c === "-" ? "none" : c});
+  choices.forEach((c, i) => {
+    const text = labels[i] ? labels[i].replace(/_/g, " ") : (c === "-" ? "none" : c);
+    const b = el("button", {type: "button", "data-value": c, text: text});
     b.addEventListener("click", () => { setSeg(id, c); onChange && onChange(c); });
     box.appendChild(b);
-  }
+  });
   setSeg(id, box.dataset.value);
 }
 function setSeg(id, value) {
@@ -82,14 +84,24 @@ function renderOptions() {
     });
     box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
   }
-  const also = $("#also");
-  also.innerHTML = "";
-  for (const [word, help] of Object.entries(state.info.also)) {
+  alsoBoxes($("#also"), state.also, changed);
+  if (window.Deal) window.Deal.variantChanged();
+  if (window.Games) window.Games.variantChanged();
+}
+
+// the --also words the variant's table knows, as checkboxes (with what each means); `chosen` keeps only those
+function alsoBoxes(box, chosen, onChange, leaveOut) {
+  const words = variantInfo().also;
+  for (const w of Array.from(chosen)) if (!(w in words)) chosen.delete(w);
+  box.innerHTML = "";
+  for (const [word, help] of Object.entries(words)) {
+    if (leaveOut && leaveOut.includes(word)) continue;
     const cb = el("input", {type: "checkbox", value: word});
-    cb.checked = state.also.has(word);
-    cb.addEventListener("change", () => { cb.checked ? state.also.add(word) : state.also.delete(word); changed(); });
-    also.appendChild(el("label", {class: "option", title: help}, cb, " " + word));
+    cb.checked = chosen.has(word);
+    cb.addEventListener("change", () => { cb.checked ? chosen.add(word) : chosen.delete(word); onChange(); });
+    box.appendChild(el("label", {class: "option"}, cb, " " + word, el("small", {class: "help", text: help})));
   }
+  box.closest("details").hidden = !Object.keys(words).length;
 }
 
 // --- the hand tab: scored as it is tapped ------------------------------------------------------
@@ -102,9 +114,11 @@ function changed() {
 }
 
 function scoreRequest() {
-  return {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
-          win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
-          lang: state.lang};
+  const req = {hand: editor.notation(), variant: state.variant, seat: segValue("seat"), round: segValue("round"),
+               win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
+               lang: state.lang};
+  if (req.from === "discard") delete req.from;  // the default, not a choice (as --from left out: heaven needs none)
+  return req;
 }
 
 async function scoreNow() {
@@ -216,5 +230,5 @@ async function start() {
   document.body.dataset.ready = "1";
 }
 
-window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo};
+window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo, alsoBoxes};
 document.addEventListener("DOMContentLoaded", start);

@@ -1,14 +1,53 @@
 "use strict";
-// The Deal tab: four hands (the losers' may be only their scoring sets), the winner, how the last tile
-// came and who discarded it; POST /api/settle answers the CLI's settlement: every hand's value, every
-// payment (East pays and is paid double where the variant says so), each player's net.
+// The Deal tab: four hands (the losers' may be only their scoring sets), the winner or a draw, how the
+// last tile came, who discarded it and the rarer circumstances of the win (the --also words the variant's
+// table knows), a false mah jong and one player paying for all where the variant has a rule for them;
+// POST /api/settle takes the deal as a deal file says it and answers the CLI's settlement: every hand's
+// value, every payment (East pays and is paid double where the variant says so), each player's net.
 
 (function () {
-  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES} = window.App;
+  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   const editors = {};
   const names = {};
+  const also = new Set();   // the win's circumstances (win.also)
   let timer = null;
+  let started = false;
+  let inGame = false;       // a deal of a game: the game derives East's ninth win in a row itself
+  let seated = SEATS;       // the seats someone sits in (a game of three leaves one chair empty)
+
+  // a game of three: the empty chair's hand, and its buttons as winner, discarder ..., are not offered
+  function setSeats(seats) {
+    seated = SEATS.filter(s => seats.includes(s));
+    for (const s of SEATS) document.getElementById("seatcard-" + s).hidden = !seated.includes(s);
+    for (const id of ["deal-seat", "deal-winner", "deal-discarder", "deal-false", "deal-pays"]) {
+      for (const b of document.getElementById(id).children) b.hidden = SEATS.includes(b.dataset.value) && !seated.includes(b.dataset.value);
+      if (id !== "deal-seat" && SEATS.includes(segValue(id)) && !seated.includes(segValue(id))) setSeg(id, "-");
+    }
+    if (!seated.includes(activeSeat())) select(seated[0]);
+  }
+
+  // the choices the variant offers: its --also words, a false mah jong, pays-for-all
+  function variantChanged() {
+    if (!started) return;
+    const v = variantInfo();
+    alsoBoxes(document.getElementById("deal-also"), also, changed, inGame ? ["east-nine-in-a-row"] : []);
+    // three players where the variant allows it: one chair (never East's) stays empty; a game says which
+    document.getElementById("deal-chair-row").hidden = inGame || !v.players.includes(3);
+    if (!inGame) chairChosen(v.players.includes(3) ? segValue("deal-chair") : "-");
+    document.getElementById("deal-false-row").hidden = !v.false_mahjong;
+    document.getElementById("deal-pays-row").hidden = !v.pays_for_all;
+    if (!v.false_mahjong) setSeg("deal-false", "-");
+    if (!v.pays_for_all) setSeg("deal-pays", "-");
+    changed();
+  }
+
+  function chairChosen(empty) {
+    setSeg("deal-chair", empty);
+    setSeats(SEATS.filter(s => s !== empty));
+  }
+
+  function seatOrNull(id) { const v = segValue(id); return v === "-" ? null : v; }
 
   function activeSeat() { return segValue("deal-seat"); }
 
@@ -39,18 +78,20 @@
   function dealData() {
     const state = window.App.state;
     const hands = {};
-    for (const s of SEATS) hands[s] = editors[s].notation();
+    for (const s of seated) hands[s] = editors[s].notation();
     const winner = segValue("deal-winner");
     const deal = {variant: state.variant, options: state.options, round: segValue("deal-round"), hands: hands,
                   winner: winner === "-" ? null : winner};
-    if (SEATS.every(s => names[s].value.trim())) {
-      deal.players = Object.fromEntries(SEATS.map(s => [s, names[s].value.trim()]));
+    if (seated.every(s => names[s].value.trim())) {
+      deal.players = Object.fromEntries(seated.map(s => [s, names[s].value.trim()]));
     }
     if (deal.winner) {
-      const discarder = segValue("deal-discarder");
       deal.win = {tile: editors[deal.winner].win, from: segValue("deal-from"),
-                  discarder: discarder === "-" ? null : discarder, also: []};
+                  discarder: seatOrNull("deal-discarder"), also: Array.from(also)};
     }
+    const v = variantInfo();  // as a deal file: only what the variant has a rule for, when it happened
+    if (v.false_mahjong && seatOrNull("deal-false")) deal.false_mahjong = seatOrNull("deal-false");
+    if (v.pays_for_all && seatOrNull("deal-pays")) deal.pays_for_all = seatOrNull("deal-pays");
     return deal;
   }
 
@@ -112,8 +153,13 @@
     const win = deal.win || {};
     setSeg("deal-from", win.from || "discard");
     setSeg("deal-discarder", win.discarder || "-");
+    setSeg("deal-false", deal.false_mahjong || "-");
+    setSeg("deal-pays", deal.pays_for_all || "-");
+    also.clear();
+    for (const w of win.also || []) also.add(w);
+    variantChanged();
     if (deal.winner && win.tile) editors[deal.winner].setWin(win.tile);
-    select("E");
+    select(seated[0]);
     document.getElementById("settlement").innerHTML = "";
     renderCards();
   }
@@ -135,13 +181,28 @@
     }
     seg("deal-round", changed);
     seg("deal-seat", select);
-    seg("deal-winner", w => { if (w !== "-") select(w); changed(); });
+    // a winner, a draw and a false mah jong exclude each other; pays-for-all needs a winner
+    seg("deal-winner", w => {
+      if (w !== "-") { select(w); setSeg("deal-false", "-"); } else setSeg("deal-pays", "-");
+      changed();
+    });
     seg("deal-from", changed);
     seg("deal-discarder", changed);
+    seg("deal-false", f => {
+      if (f !== "-") { setSeg("deal-winner", "-"); setSeg("deal-pays", "-"); setSeg("deal-discarder", "-"); }
+      changed();
+    });
+    seg("deal-pays", changed);
+    seg("deal-chair", empty => { chairChosen(empty); changed(); });
     document.getElementById("settle").addEventListener("click", settleNow);
     select("E");
     renderCards();
+    started = true;
+    variantChanged();
   }
 
-  window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView};
+  function setInGame(yes) { inGame = yes; variantChanged(); }
+
+  window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView, variantChanged,
+                 setInGame, setSeats};
 })();

@@ -49,14 +49,16 @@
     const box = document.getElementById("game");
     box.innerHTML = "";
     box.appendChild(el("h2", {class: "gamename", text: g.name}));
-    box.appendChild(el("p", {class: "hint", text: `${g.variant}; seated at the start: ` +
-      SEATS.map((s, i) => `${SEAT_NAMES[s]} ${g.players[i]}`).join(", ")}));
+    box.appendChild(el("p", {class: "hint", text: `${g.variant}; players: ${g.players.join(", ")}`}));
     const next = data.next;
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
-      `Next deal: round ${next.round}; ` + SEATS.map(s => `${s} ${next.seats[s]}`).join(", ");
+      `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ");
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
-    enter.addEventListener("click", () => openDeal({id: null, data: null, seats: next.seats, round: next.round}));
+    enter.addEventListener("click", async () => {
+      const now = await latest();  // another phone may have saved a deal since: its seats, not these
+      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round});
+    });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
       const r = await post(`/api/games/${current}/undo`, {});
@@ -93,7 +95,11 @@
           el("br"), el("small", {text: String(row.totals[p])}));
       });
       const fix = el("button", {type: "button", class: "small", text: "✎", title: "correct deal " + row.deal, "aria-label": "correct deal " + row.deal});
-      fix.addEventListener("click", () => openDeal({id: d.id, data: d.data, seats: d.seats, round: d.round}));
+      fix.addEventListener("click", async () => {
+        const now = await latest();
+        const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
+        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round});
+      });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
         const r = await post(`/api/games/${current}/deals/${d.id}`, undefined, "DELETE");
@@ -107,6 +113,14 @@
     return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
   }
 
+  // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
+  async function latest() {
+    const r = await post("/api/games/" + current, undefined, "GET");
+    if (!r.ok) { document.getElementById("game").prepend(errorView(r.data)); return null; }
+    show(r.data);
+    return r.data;
+  }
+
   // the Deal tab filled for the next deal, or with a deal to correct (seat-keyed, names from the sheet)
   function openDeal(target) {
     editing = target;
@@ -116,13 +130,17 @@
       state.variant = game.variant; state.options = Object.assign({}, game.options);
       document.getElementById("variant").value = game.variant;
     }
-    const seatOf = Object.fromEntries(SEATS.map(s => [target.seats[s], s]));
+    const seated = SEATS.filter(s => s in target.seats);  // three players: one chair stays empty
+    const seatOf = Object.fromEntries(seated.map(s => [target.seats[s], s]));
+    const seat = name => (name ? seatOf[name] : null);
     const d = target.data || {};
     const win = d.win || {};
+    window.Deal.setInGame(true);
+    window.Deal.setSeats(seated);
     window.Deal.load({round: target.round, players: target.seats,
-      hands: Object.fromEntries(SEATS.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
-      winner: d.winner ? seatOf[d.winner] : null,
-      win: {tile: win.tile, from: win.from, discarder: win.discarder ? seatOf[win.discarder] : null}});
+      hands: Object.fromEntries(seated.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
+      winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
+      win: {tile: win.tile, from: win.from, discarder: seat(win.discarder), also: win.also || []}});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
@@ -132,21 +150,26 @@
 
   function closeDeal() {
     editing = null;
+    window.Deal.setInGame(false);  // the Deal tab's own seats again (all four, or its empty chair)
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
   }
 
-  // the seat-keyed deal of the form as a game file's deal: hands, winner and discarder by name
+  // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong and
+  // who pays for all by name; keys the form does not know (faults: ...) kept as they were
   function gameDeal() {
     const form = window.Deal.dealData();
-    const name = s => editing.seats[s];
+    const name = s => (s ? editing.seats[s] : null);
     const out = Object.assign({}, editing.data || {});
-    out.hands = Object.fromEntries(SEATS.map(s => [name(s), form.hands[s]]));
-    out.winner = form.winner ? name(form.winner) : null;
+    out.hands = Object.fromEntries(Object.keys(form.hands).map(s => [name(s), form.hands[s]]));
+    out.winner = name(form.winner);
     if (form.win) out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
-      discarder: form.win.discarder ? name(form.win.discarder) : null, also: (out.win && out.win.also) || []});
+      discarder: name(form.win.discarder), also: form.win.also});
     else delete out.win;
+    for (const key of ["false_mahjong", "pays_for_all"]) {
+      if (form[key]) out[key] = name(form[key]); else delete out[key];
+    }
     return out;
   }
 
@@ -166,8 +189,10 @@
     document.getElementById("new-game").addEventListener("submit", async e => {
       e.preventDefault();
       const f = e.target;
+      // North's name left empty: a game of three, where the variant allows it (variantChanged)
+      const players = [f.p0.value, f.p1.value, f.p2.value, f.p3.value].filter((p, i) => i < 3 || p.trim());
       const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
-                    players: [f.p0.value, f.p1.value, f.p2.value, f.p3.value]};
+                    players: players};
       const r = await post("/api/games", body);
       const list = document.getElementById("game-list");
       if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
@@ -180,5 +205,13 @@
     if (current !== null) showTab("game");
   }
 
-  window.Games = {start, refresh, gameDeal};
+  // a new game of three players where the variant allows it: then North's name may be left empty
+  function variantChanged() {
+    const three = window.App.variantInfo().players.includes(3);
+    const north = document.querySelector("#new-game [name=p3]");
+    north.required = !three;
+    north.placeholder = three ? "empty: three players" : "";
+  }
+
+  window.Games = {start, refresh, gameDeal, variantChanged};
 })();

@@ -1,0 +1,290 @@
+"""The issue's "done when": at a table of four, with one laptop and four phones, a whole game is scored and
+settled from the phones and exported to a file that `mjscore batch` accepts with the same totals.
+
+One server (the laptop), four browser contexts at 360 px (four phones: their own storage and cookies). The
+players' names are entered on one phone, the deals on all four: a win on a discard, a self-drawn win, a
+draw, a win on the last tile of the wall; one deal corrected from another phone, one misclick undone. The
+sheet is checked on a phone after a reload, the game exported from another and scored by `mjscore batch`.
+
+The variant is spanish: the Spanish rulebook (page 1 §5: 2,000 points each at the start, East keeps the deal
+while winning or after a draw, the disc passes to the right otherwise, a game is a round until each has been
+East; page 2 §6: the points), with Babcock, Rules for Mah-Jongg (1923) for who pays whom (ch. I: the winner
+is paid by the three losers, who pay each other their differences; ch. VI: East pays and is paid double).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import subprocess
+import sys
+
+import pytest
+
+from webserver import PHONE, chromium, phone, running
+
+from mjscore.web.app import create_app
+from mjscore.web.store import Store
+
+expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
+
+PLAYERS = ["Ana", "Bruno", "Carmen", "Diego"]
+# Four chows and a pair of Red dragons: a pair of dragons 2 (page 2 §6, "Pareja de Dragones") + mah jong 20
+# = 22 on a discard; chows are worth nothing (page 1 §4); three suits, so no doubles. Won on 1m, which is not
+# the only tile that completes 23m 456m (4m does too). The other hands of a deal hold one or a few tiles, of
+# two suits where they score (a hand of one suit doubles three times, page 2 §6, losers' hands too).
+WINNING = "123m 456m 789p 234s RR"
+
+
+def open_game(page, url: str, *, create: bool = False) -> list[str]:
+    """Open the page; the first phone starts the game with the players' names, the others open it."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    page.select_option("#variant", "spanish")
+    page.click("nav [data-tab=game]")
+    if create:
+        page.fill("#new-game [name=gname]", "Friday at Ana's")
+        for i, name in enumerate(PLAYERS):
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+    else:
+        page.click("#game-list .gamecard button")
+    expect(page.locator("#game .gamename")).to_have_text("Friday at Ana's")
+    return errors
+
+
+def next_deal(page) -> None:
+    """Tap "Enter the next deal" and wait for the form: the phone reads the game from the laptop first."""
+    page.click("#next-deal")
+    expect(page.locator("#save-deal")).to_be_visible()
+
+
+def fill_hands(page, hands: dict[str, str]) -> None:
+    for seat, hand in hands.items():
+        page.click(f"#seatcard-{seat}")
+        page.fill(f"#deal-editor-{seat} .notation input", hand)
+
+
+def win(page, winner: str, tile: str, source: str, discarder: str | None = None, also: tuple = ()) -> None:
+    page.click(f"#deal-winner [data-value={winner}]")
+    page.click(f"#deal-editor-{winner} .hand [data-tile='{tile}']")
+    page.click(f"#deal-from [data-value={source}]")
+    page.click(f"#deal-discarder [data-value='{discarder or '-'}']")
+    if also:
+        page.click("#deal-also-box summary")
+        for word in also:
+            page.check(f"#deal-also input[value={word}]")
+
+
+def seats_shown(page, line: str) -> None:
+    expect(page.locator("#game .next")).to_have_text(line)
+
+
+def expect_totals(page, totals: dict[str, int]) -> None:
+    for name, total in totals.items():
+        expect(page.locator(f"#game [data-total={name}]")).to_have_text(str(total))
+
+
+def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+        browser = stack.enter_context(chromium())
+        ana, bruno, carmen, diego = (stack.enter_context(phone(browser)) for _ in range(4))
+        errors = open_game(ana, url, create=True)
+        for p in (bruno, carmen, diego):
+            errors += open_game(p, url)
+        seats_shown(diego, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+
+        # Deal 1, on Ana's phone, entered wrongly: Ana (East) wins on Diego's discard, 22. East is paid double:
+        # 22 x 2 x 3 = 132. Bruno's exposed pung of simples [555p] scores 2 (page 2 §6; with 1m, not of one
+        # suit), Carmen and Diego 0:
+        # each pays Bruno the difference, 2. Ana 2000 + 132 = 2132, Bruno 2000 - 44 + 4 = 1960,
+        # Carmen = Diego = 2000 - 44 - 2 = 1954.
+        next_deal(ana)
+        fill_hands(ana, {"E": WINNING, "S": "[555p] 1m", "W": "9s", "N": "9m"})
+        win(ana, "E", "1m", "discard", "N")
+        ana.click("#save-deal")
+        expect_totals(ana, {"Ana": 2132, "Bruno": 1960, "Carmen": 1954, "Diego": 1954})
+        # East won: Ana keeps the deal (page 1 §5, "mientras el vigente Viento del Este no pierda")
+        seats_shown(ana, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
+
+        # Deal 2, on Bruno's phone, his hand tapped in: Bruno (South) wins on Diego's discard of 7s.
+        # [555p] 2 + concealed pung of honours SSS 8 + mah jong 20 = 30; pung of own wind, 1 double: 60.
+        # Ana's [RRR] 1p 2m: exposed pung of honours 4, pung of dragons 1 double: 8; Carmen, Diego 0.
+        # Bruno is paid 60 x 2 by East Ana, 60 by Carmen, 60 by Diego: +240. Carmen and Diego pay Ana their
+        # difference, 8, doubled for East: 16 each. Ana -120 + 32 = -88, Carmen = Diego = -60 - 16 = -76.
+        next_deal(bruno)
+        expect(bruno.locator("#seatcard-S input")).to_have_value("Bruno")
+        fill_hands(bruno, {"E": "[RRR] 1p 2m", "W": "1p", "N": "2p"})
+        bruno.click("#seatcard-S")
+        bruno.click("#deal-editor-S [data-mode=exposed]")
+        for tile in ("5p", "5p", "5p"):
+            bruno.click(f"#deal-editor-S .picker [data-tile='{tile}']")
+        bruno.click("#deal-editor-S [data-mode=free]")
+        for tile in ("1m", "2m", "3m", "7s", "8s", "9s", "S", "S", "S", "N", "N"):
+            bruno.click(f"#deal-editor-S .picker [data-tile='{tile}']")
+        expect(bruno.locator("#deal-editor-S .notation input")).to_have_value("[555p] 123m 789s SSS NN")
+        win(bruno, "S", "7s", "discard", "N")
+        bruno.click("#save-deal")
+        # Ana 2132 - 88 = 2044, Bruno 1960 + 240 = 2200, Carmen = Diego = 1954 - 76 = 1878
+        expect_totals(bruno, {"Ana": 2044, "Bruno": 2200, "Carmen": 1878, "Diego": 1878})
+        # East lost: the disc passes to the right, to Bruno (page 1 §5)
+        seats_shown(bruno, "Next deal: round E; E Bruno, S Carmen, W Diego, N Ana")
+
+        # Carmen's phone corrects deal 1: Ana drew her winning tile from the wall. Self-drawn 2 more
+        # ("Terminar el juego con una ficha no descartada: 2 puntos", page 2 §6): 24, x 2 x 3 = 144.
+        # After deal 1: Ana 2144, Bruno 2000 - 48 + 4 = 1956, Carmen = Diego = 2000 - 48 - 2 = 1950;
+        # after deal 2: Ana 2056, Bruno 2196, Carmen = Diego = 1874.
+        carmen.click("nav [data-tab=game]")
+        carmen.click("#game [aria-label='correct deal 1']")
+        expect(carmen.locator("#deal-editor-E .notation input")).to_have_value(WINNING)
+        carmen.click("#deal-from [data-value=wall]")
+        carmen.click("#deal-discarder [data-value='-']")
+        carmen.click("#save-deal")
+        expect_totals(carmen, {"Ana": 2056, "Bruno": 2196, "Carmen": 1874, "Diego": 1874})
+
+        # Deal 3, on Carmen's phone: a draw, which "no puntúa" (page 1 §5): nothing moves, and the same
+        # East deals again ("El mismo jugador continúa como Viento del Este")
+        next_deal(carmen)
+        fill_hands(carmen, {"E": "1m", "S": "2m", "W": "3m", "N": "4m"})
+        carmen.click("#deal-winner [data-value='-']")
+        carmen.click("#save-deal")
+        seats_shown(carmen, "Next deal: round E; E Bruno, S Carmen, W Diego, N Ana")
+        expect_totals(carmen, {"Ana": 2056, "Bruno": 2196, "Carmen": 1874, "Diego": 1874})
+
+        # Deal 4, on Diego's phone, first with a misclick: Carmen's win saved as on a discard, 22: Bruno (East)
+        # pays 44, Diego and Ana 22 each: Carmen 1874 + 88 = 1962. Undone at once.
+        diego.click("nav [data-tab=game]")
+        next_deal(diego)
+        fill_hands(diego, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
+        win(diego, "S", "1m", "discard")
+        diego.click("#save-deal")
+        expect_totals(diego, {"Carmen": 1962})
+        diego.click("#undo")
+        expect_totals(diego, {"Ana": 2056, "Bruno": 2196, "Carmen": 1874, "Diego": 1874})
+        expect(diego.locator("#game tr[data-deal]")).to_have_count(3)
+        # ... and entered again as it was: Carmen drew the last tile of the live wall. 20 + 2 + self-drawn 2 +
+        # "Conseguir Mah Jongg a partir de la última ficha de la muralla viva: 10 puntos" (page 2 §6) = 34.
+        # Bruno (East) pays 68, Diego and Ana 34 each: Ana 2022, Bruno 2128, Carmen 2010, Diego 1840.
+        next_deal(diego)
+        fill_hands(diego, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
+        win(diego, "S", "1m", "wall", also=("last-wall-tile",))
+        diego.click("#save-deal")
+        expect_totals(diego, {"Ana": 2022, "Bruno": 2128, "Carmen": 2010, "Diego": 1840})
+        seats_shown(diego, "Next deal: round E; E Carmen, S Diego, W Ana, N Bruno")
+
+        # Deal 5, on Ana's phone, whose sheet was last drawn after deal 1: the next deal's seats are the
+        # laptop's now. Diego (South) wins on Ana's discard, 22: Carmen (East) pays 44, Ana and Bruno 22:
+        # Ana 2000, Bruno 2106, Carmen 1966, Diego 1928.
+        next_deal(ana)
+        expect(ana.locator("#seatcard-E input")).to_have_value("Carmen")
+        fill_hands(ana, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
+        win(ana, "S", "1m", "discard", "W")
+        ana.click("#save-deal")
+        expect_totals(ana, {"Ana": 2000, "Bruno": 2106, "Carmen": 1966, "Diego": 1928})
+        seats_shown(ana, "Next deal: round E; E Diego, S Ana, W Bruno, N Carmen")
+
+        # Deal 6, on Bruno's phone: Ana (South) wins on Bruno's discard, 22: Diego (East) pays 44, Bruno and
+        # Carmen 22: Ana 2088, Bruno 2084, Carmen 1944, Diego 1884. Diego, the last to be East, lost: each
+        # has been East, so the game is over (page 1 §5: "hasta que cada uno ha sido Viento del Este").
+        next_deal(bruno)
+        fill_hands(bruno, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
+        win(bruno, "S", "1m", "discard", "W")
+        bruno.click("#save-deal")
+        final = {"Ana": 2088, "Bruno": 2084, "Carmen": 1944, "Diego": 1884}
+        assert sum(final.values()) == 4 * 2000
+        expect_totals(bruno, final)
+        seats_shown(bruno, "The game is over (a further deal starts a new game).")
+
+        # Carmen's phone, reloaded: the game and its sheet as the laptop keeps them
+        carmen.reload()
+        carmen.wait_for_selector("body[data-ready='1']")
+        expect_totals(carmen, final)
+        rows = carmen.locator("#game tr[data-deal]")
+        expect(rows).to_have_count(6)
+        expect(rows.nth(0)).to_contain_text("self-drawn")
+        expect(rows.nth(1)).to_contain_text("discard by Diego")
+        expect(rows.nth(2)).to_contain_text("draw")
+        assert carmen.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        # Diego's phone exports the game; `mjscore batch` scores the file with the same totals
+        href = diego.get_attribute("#export", "href")
+        text = diego.evaluate("async (u) => (await fetch(u)).text()", href)
+        path = tmp_path / "friday.yaml"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        (game,) = json.loads(done.stdout)["games"]
+        assert game["totals"] == final
+        assert game["summary"] == {"read": 6, "scored": 6, "rejected": 0}
+        shown = {name: int(carmen.inner_text(f"#game [data-total={name}]")) for name in PLAYERS}
+        assert shown == game["totals"]
+        for p in (ana, bruno, carmen, diego):
+            assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        assert errors == []
+
+
+def test_a_table_of_three_plays_a_danish_game(tmp_path):
+    """Mah Jong Regler, "Hvor mange deltagere?": "dog er det muligt at spille med kun 3" (three can play).
+    The Danish text's tables are missing; the danish table fills them from the classical tables (Millington /
+    BMJA), marked assumed there: mah jong 20, a pair of dragons 2, the winning tile from the wall 2, the final
+    value rounded up to the next 10. Payments are the text's ("Hvordan afsluttes spillet?" ¶3, ¶4)."""
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#variant", "danish")
+        page.click("nav [data-tab=game]")
+        page.fill("#new-game [name=gname]", "Friday at Ana's")
+        for i, name in enumerate(PLAYERS[:3]):  # North's name left empty: three players
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .gamename")).to_have_text("Friday at Ana's")
+        expect(page.locator("#game table.sheet thead th.num")).to_have_count(3)
+        # one chair stays empty (West's at the start, the danish table's reading): three seats are filled
+        assert page.inner_text("#game .next").startswith("Next deal: round E; E Ana, ")
+        assert page.inner_text("#game .next").count(",") == 2
+
+        def enter_deal(winner: str, source: str, discarder: str | None) -> None:
+            """The hands by name (the winner's four chows and a pair, the others one tile); seats as the page
+            derives them: the empty chair's hand is not asked for."""
+            next_deal(page)
+            seat = {page.input_value(f"#seatcard-{s} input"): s for s in "ESWN"
+                    if page.locator(f"#seatcard-{s}").is_visible()}
+            assert sorted(seat) == sorted(PLAYERS[:3])
+            (empty,) = set("ESWN") - set(seat.values())  # nobody wins, discards or pays from the empty chair
+            for choice in ("deal-winner", "deal-discarder", "deal-seat"):
+                expect(page.locator(f"#{choice} [data-value={empty}]")).to_be_hidden()
+            fill_hands(page, {seat[n]: (WINNING if n == winner else f"{i + 1}p") for i, n in enumerate(seat)})
+            win(page, seat[winner], "1m", source, seat[discarder] if discarder else None)
+            page.click("#save-deal")
+
+        # Deal 1: Bruno wins on Carmen's discard: 20 + 2 = 22, rounded up to 30. East (Ana) pays double
+        # ("Øst betaler og modtager altid dobbelt", ¶3): 60; Carmen 30. Ana -60, Bruno +90, Carmen -30.
+        enter_deal("Bruno", "discard", "Carmen")
+        expect_totals(page, {"Ana": -60, "Bruno": 90, "Carmen": -30})
+        # East lost, so East passes on to the next player, Bruno ("Hvis det er Øst, som er blevet Mah Jong,
+        # forbliver spillernes benævnelse uændret": only East's mah jong keeps the seats)
+        assert page.inner_text("#game .next").startswith("Next deal: round E; E Bruno, ")
+        # Deal 2: Ana draws her winning tile: 20 + 2 + 2 = 24, rounded up to 30. Bruno (East) pays 60, Carmen
+        # 30. Ana -60 + 90 = 30, Bruno 90 - 60 = 30, Carmen -30 - 30 = -60.
+        enter_deal("Ana", "wall", None)
+        final = {"Ana": 30, "Bruno": 30, "Carmen": -60}
+        expect_totals(page, final)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        path = tmp_path / "three.yaml"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        (game,) = json.loads(done.stdout)["games"]
+        assert game["players"] == PLAYERS[:3] and game["totals"] == final
+        assert errors == []
