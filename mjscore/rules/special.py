@@ -237,6 +237,8 @@ def gates_surplus(tiles) -> int | None:
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
            "(Nine Gates; [2, 5, 8] is the Squirming Snake)")
 def _gates_surplus(c, v, _):
+    if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
+        return False
     k = gates_surplus(c.tiles)
     if k is None:
         return False
