@@ -196,3 +196,69 @@ def test_a_game_of_three_where_the_variant_allows_it(served, variant):
     assert sheet["game"]["players"] == PLAYERS[:3]
     assert sheet["next"]["seats"] == {"E": "Ana", "S": "Bruno", "N": "Carmen"}  # West's chair empty
     assert [g["players"] for g in store.games()] == [PLAYERS[:3]]
+
+
+STALE = ("another phone saved a change to this game meanwhile: the sheet is reloaded; "
+         "check the deal and save again")
+
+
+def counted(store: Store, game: int) -> tuple[int, int]:
+    """(deals kept, changes journalled) of a game, counted in the file itself."""
+    with sqlite3.connect(store.path) as db:
+        deals = db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND NOT deleted", (game,)).fetchone()[0]
+        changes = db.execute("SELECT COUNT(*) FROM changes WHERE game_id = ?", (game,)).fetchone()[0]
+    return deals, changes
+
+
+def test_two_phones_saving_against_the_same_version_one_is_refused(served):
+    """Two phones read the sheet (version 1), both enter the next deal, both save at the same moment: one deal is
+    kept, the other refused with 409 and nothing written, so no deal is scored with seats its phone did not see."""
+    url, store = served
+    created = new_game(url)["game"]
+    game = created["id"]
+    assert created["version"] == 0  # a new game has had no change
+    read = add(url, game, SPANISH["deals"][0])["game"]["version"]
+    assert read == 1
+    writers = 6
+    barrier = threading.Barrier(writers)
+    answers: list[tuple[int, dict]] = []
+
+    def save(i: int) -> None:
+        barrier.wait(timeout=30)
+        answers.append(request(f"{url}/api/games/{game}/deals?version={read}", SPANISH["deals"][1 + i]))
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(writers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(status for status, _ in answers) == [201] + [409] * (writers - 1)
+    refused = [body for status, body in answers if status == 409]
+    assert refused == [{"error": STALE, "version": 2}] * (writers - 1)  # the one saved made it version 2
+    assert counted(store, game) == (2, 2)  # deal 1 and the one saved; nothing of the refused ones
+
+
+def test_a_stale_correction_deletion_or_undo_is_refused_and_changes_nothing(served):
+    url, store = served
+    game = new_game(url)["game"]["id"]
+    for deal in SPANISH["deals"][:2]:
+        sheet = add(url, game, deal)
+    first, version = sheet["deals"][0]["id"], sheet["game"]["version"]
+    assert version == 2
+    # another phone deletes deal 2 (version 3); this phone, still at version 2, tries each change
+    assert request(f"{url}/api/games/{game}/deals/{sheet['deals'][1]['id']}?version=2", method="DELETE")[0] == 200
+    before = store.game(game)
+    draw = {"hands": SPANISH["deals"][0]["hands"], "winner": None}
+    for path, body, method in [(f"deals/{first}", draw, "PUT"), (f"deals/{first}", None, "DELETE"),
+                               ("undo", {}, "POST"), ("deals", SPANISH["deals"][2], "POST")]:
+        status, got = request(f"{url}/api/games/{game}/{path}?version=2", body, method=method)
+        assert (status, got) == (409, {"error": STALE, "version": 3}), path
+    assert store.game(game) == before and counted(store, game) == (1, 3)
+    # against the version it now reads, the correction is saved; without a version (a script), as it comes
+    status, sheet = request(f"{url}/api/games/{game}/deals/{first}?version=3", draw, method="PUT")
+    assert status == 200 and sheet["game"]["version"] == 4 and sheet["deals"][0]["winner"] is None
+    assert request(f"{url}/api/games/{game}/undo", {})[1]["game"]["version"] == 5
+    for bad in ("abc", "-1", "1.5", ""):
+        status, got = request(f"{url}/api/games/{game}/undo?version={bad}", {})
+        assert status == 400 and got["error"].startswith("version: the game's version as a whole number"), bad
+    assert counted(store, game) == (1, 4)

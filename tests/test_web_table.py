@@ -288,3 +288,53 @@ def test_a_table_of_three_plays_a_danish_game(tmp_path):
         (game,) = json.loads(done.stdout)["games"]
         assert game["players"] == PLAYERS[:3] and game["totals"] == final
         assert errors == []
+
+
+def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_checking(tmp_path):
+    """Ana's and Bruno's phones both open "Enter the next deal" on the same sheet (E Ana, S Bruno, W Carmen,
+    N Diego). Ana's saves first; Bruno's save is refused (the seats it showed are no longer the next deal's),
+    the sheet reloaded and the form kept, each hand with its player, at the seats of the deal now next."""
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+        browser = stack.enter_context(chromium())
+        ana, bruno = (stack.enter_context(phone(browser)) for _ in range(2))
+        errors = open_game(ana, url, create=True) + open_game(bruno, url)
+        next_deal(ana)
+        next_deal(bruno)
+        # Ana's phone: Bruno (South) wins on Diego's discard, 22 (20 mah jong + a pair of dragons 2, page 2 §6);
+        # Ana (East) pays double, 44, Carmen and Diego 22 (Babcock ch. I, VI); the others hold one tile each,
+        # worth nothing, so pay each other nothing. Ana 1956, Bruno 2088, Carmen 1978, Diego 1978.
+        fill_hands(ana, {"E": "1p", "S": WINNING, "W": "2p", "N": "3p"})
+        win(ana, "S", "1m", "discard", "N")
+        # Bruno's phone, at the same time: Ana (East) wins on Diego's discard
+        fill_hands(bruno, {"E": WINNING, "S": "1p", "W": "2p", "N": "3p"})
+        win(bruno, "E", "1m", "discard", "N")
+        ana.click("#save-deal")
+        expect_totals(ana, {"Ana": 1956, "Bruno": 2088, "Carmen": 1978, "Diego": 1978})
+        bruno.click("#save-deal")
+        expect(bruno.locator("#settlement .error")).to_contain_text(
+            "another phone saved a change to this game meanwhile: the sheet is reloaded; check the deal and save again")
+        # East lost deal 1, so the disc passed to Bruno (page 1 §5): the form shows the next deal's seats now,
+        # Ana's winning hand at her new seat, North, and Diego, who discarded, at West
+        for seat, name in {"E": "Bruno", "S": "Carmen", "W": "Diego", "N": "Ana"}.items():
+            expect(bruno.locator(f"#seatcard-{seat} input")).to_have_value(name)
+        expect(bruno.locator("#deal-editor-N .notation input")).to_have_value(WINNING)
+        expect(bruno.locator("#deal-editor-E .notation input")).to_have_value("1p")
+        expect(bruno.locator("#deal-winner [data-value=N]")).to_have_class("on")
+        expect(bruno.locator("#deal-discarder [data-value=W]")).to_have_class("on")
+        expect(bruno.locator("#deal-editor-N .hand .win")).to_have_count(1)  # the winning tile kept
+        assert bruno.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        # checked: saved as deal 2. Ana (North) wins on Diego's discard, 22: Bruno (East) pays 44, Carmen and
+        # Diego 22: Ana 1956 + 88 = 2044, Bruno 2088 - 44 = 2044, Carmen = Diego = 1978 - 22 = 1956
+        bruno.click("#save-deal")
+        final = {"Ana": 2044, "Bruno": 2044, "Carmen": 1956, "Diego": 1956}
+        assert sum(final.values()) == 4 * 2000
+        expect_totals(bruno, final)
+        expect(bruno.locator("#game tr[data-deal]")).to_have_count(2)
+        # Ana's phone, its sheet drawn after deal 1, undoes: refused too, and its sheet reloaded to deal 2's
+        ana.click("#undo")
+        expect(ana.locator("#game .error")).to_contain_text("another phone saved a change to this game meanwhile")
+        expect_totals(ana, final)
+        ana.click("#undo")  # now against the sheet it shows: deal 2 undone
+        expect_totals(ana, {"Ana": 1956, "Bruno": 2088, "Carmen": 1978, "Diego": 1978})
+        assert errors == []

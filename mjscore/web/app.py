@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction
 from mjscore.web.requests import BadRequest, error, read_json
-from mjscore.web.store import NothingToUndo, NotFound
+from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("mjscore.web")
@@ -183,6 +183,8 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return error(str(exc), 404)
     if isinstance(exc, NothingToUndo):
         return error(str(exc), 409)
+    if isinstance(exc, StaleVersion):  # with the game's version now, for a script that reloads and tries again
+        return JSONResponse({"error": str(exc), "version": exc.current}, status_code=409)
     if isinstance(exc, api.MjscoreError):
         return error(str(exc), 400, exc.detail_lines(), exc.hint)
     log.error("internal error on %s", request.url.path, exc_info=exc)  # the log has it; the client never
@@ -284,5 +286,5 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         routes[-1:-1] = game_routes(store)
     app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
                     exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
-                                        NotFound: on_error, NothingToUndo: on_error})
+                                        NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error})
     return app

@@ -14,6 +14,11 @@
     POST   /api/games/{id}/undo                undo the last change
     GET    /api/games/{id}/export.yaml         the game file `mjscore batch` reads
 
+Every change (a deal added, corrected or deleted, an undo) may name the game's version it was made
+against, `?version=N` (the sheet's `game.version`: how many changes the game has had): if another change
+came first, it is refused with 409 and nothing is written; the page then reloads the game and lets the
+player check the deal and save again. A change naming no version (a script) is applied as it comes.
+
 Seats, winds and totals are never stored: the sheet is the game file scored again, so a deal corrected
 or deleted changes everything after it. A deal that cannot be scored is refused (400, the CLI's message)
 and the change rolled back.
@@ -117,6 +122,17 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
     return name.strip() or "game", variant, options, players
 
 
+def _version(request: Request) -> int | None:
+    """The game's version a change was made against (`?version=N`), or None where the request names none."""
+    given = request.query_params.get("version")
+    if given is None:
+        return None
+    if not given.isdigit() or len(given) > 18:
+        raise BadRequest(f"version: the game's version as a whole number (the sheet's game.version), "
+                         f"not {json.dumps(given)[:40]}")
+    return int(given)
+
+
 def _deal(body: Any) -> dict:
     if not isinstance(body, dict):
         raise BadRequest("a deal is a mapping with hands:, winner:, win: ... (as in a game file)")
@@ -138,23 +154,23 @@ def game_routes(store: Store) -> list[Route]:
     async def add(request: Request) -> Response:
         deal = _deal(await read_json(request))
         game_id = request.path_params["game"]
-        deal_id = await run_in_threadpool(store.add_deal, game_id, deal, check)
+        deal_id = await run_in_threadpool(store.add_deal, game_id, deal, check, _version(request))
         body = await run_in_threadpool(sheet, store, game_id)
         return JSONResponse({**body, "saved": deal_id}, status_code=201)
 
     async def one(request: Request) -> Response:
         game_id, deal_id = request.path_params["game"], request.path_params["deal"]
         if request.method == "DELETE":
-            await run_in_threadpool(store.delete_deal, game_id, deal_id)
+            await run_in_threadpool(store.delete_deal, game_id, deal_id, _version(request))
         else:
             deal = _deal(await read_json(request))
-            await run_in_threadpool(store.edit_deal, game_id, deal_id, deal, check)
+            await run_in_threadpool(store.edit_deal, game_id, deal_id, deal, check, _version(request))
         return JSONResponse(await run_in_threadpool(sheet, store, game_id))
 
     async def undo(request: Request) -> Response:
         await read_json(request)  # {} as JSON: another site's form cannot post it (see read_json)
         game_id = request.path_params["game"]
-        done = await run_in_threadpool(store.undo, game_id)
+        done = await run_in_threadpool(store.undo, game_id, _version(request))
         return JSONResponse({**await run_in_threadpool(sheet, store, game_id), **done})
 
     async def export(request: Request) -> Response:

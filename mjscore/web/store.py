@@ -8,6 +8,11 @@ seats, winds and totals are always derived again from the deals, never stored.
 Every change is one transaction (`BEGIN IMMEDIATE`: writers queue, none is lost or half-written) and
 one line of a journal, so the last change of a game can be undone: an added deal is removed, a
 corrected one gets its old data back, a deleted one returns. A deleted deal is only marked deleted.
+
+A game's `version` counts its changes (undo included), raised in the same transaction as the change.
+A change may name the version it was made against (`expected`): if another change came first, it is
+refused (StaleVersion) and nothing is written, so a phone never saves a deal whose seats it derived
+from a sheet that is no longer the game's. A change naming no version is applied as it comes.
 """
 
 from __future__ import annotations
@@ -61,6 +66,17 @@ class NothingToUndo(LookupError):
     """The game has no change left to undo."""
 
 
+class StaleVersion(Exception):
+    """A change made against an older version of the game than the stored one: refused, nothing written."""
+
+    MESSAGE = ("another phone saved a change to this game meanwhile: the sheet is reloaded; "
+               "check the deal and save again")
+
+    def __init__(self, expected: int, current: int):
+        super().__init__(self.MESSAGE)
+        self.expected, self.current = expected, current
+
+
 def default_path() -> Path:
     """The games file under the user's data directory ($XDG_DATA_HOME, else ~/.local/share; on Windows %APPDATA%)."""
     base = os.environ.get("XDG_DATA_HOME") or (os.environ.get("APPDATA") if os.name == "nt" else None)
@@ -107,9 +123,14 @@ class Store:
         return [{**_header(r), "deals": r["deals"]} for r in rows]
 
     def game(self, game_id: int) -> dict:
-        """The header and the deals in play order, each {"id", "data"}."""
+        """The header and the deals in play order, each {"id", "data"}: one snapshot, so the version read
+        is the version of these deals even while another phone writes."""
         with contextlib.closing(self._connect()) as db:
-            return self._game(db, game_id)
+            db.execute("BEGIN")
+            try:
+                return self._game(db, game_id)
+            finally:
+                db.execute("COMMIT")
 
     def _game(self, db: sqlite3.Connection, game_id: int) -> dict:
         row = db.execute("SELECT * FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -131,32 +152,35 @@ class Store:
             check(game_file(self._game(db, cur.lastrowid)), None)
             return cur.lastrowid
 
-    def add_deal(self, game_id: int, deal: dict, check: Check) -> int:
+    def add_deal(self, game_id: int, deal: dict, check: Check, expected: int | None = None) -> int:
         with self._write() as db:
+            self._same_version(db, game_id, expected)
             game = self._game(db, game_id)
             cur = db.execute("INSERT INTO deals (game_id, data) VALUES (?, ?)", (game_id, json.dumps(deal)))
             self._journal(db, game_id, cur.lastrowid, "add", None)
             check(game_file(self._game(db, game_id)), len(game["deals"]))
             return cur.lastrowid
 
-    def edit_deal(self, game_id: int, deal_id: int, deal: dict, check: Check) -> None:
+    def edit_deal(self, game_id: int, deal_id: int, deal: dict, check: Check, expected: int | None = None) -> None:
         with self._write() as db:
+            self._same_version(db, game_id, expected)
             before = self._deal(db, game_id, deal_id)
             db.execute("UPDATE deals SET data = ? WHERE id = ?", (json.dumps(deal), deal_id))
             self._journal(db, game_id, deal_id, "edit", before)
             game = self._game(db, game_id)
             check(game_file(game), [d["id"] for d in game["deals"]].index(deal_id))
 
-    def delete_deal(self, game_id: int, deal_id: int) -> None:
+    def delete_deal(self, game_id: int, deal_id: int, expected: int | None = None) -> None:
         with self._write() as db:
+            self._same_version(db, game_id, expected)
             self._deal(db, game_id, deal_id)
             db.execute("UPDATE deals SET deleted = 1 WHERE id = ?", (deal_id,))
             self._journal(db, game_id, deal_id, "delete", None)
 
-    def undo(self, game_id: int) -> dict:
+    def undo(self, game_id: int, expected: int | None = None) -> dict:
         """Undo the game's last change not yet undone; say what it was."""
         with self._write() as db:
-            self._game(db, game_id)
+            self._same_version(db, game_id, expected)
             last = db.execute("SELECT * FROM changes WHERE game_id = ? AND NOT undone ORDER BY id DESC LIMIT 1",
                               (game_id,)).fetchone()
             if last is None:
@@ -170,6 +194,14 @@ class Store:
             db.execute("UPDATE changes SET undone = 1 WHERE id = ?", (last["id"],))
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             return {"undone": last["kind"], "deal": last["deal_id"]}
+
+    def _same_version(self, db: sqlite3.Connection, game_id: int, expected: int | None) -> None:
+        """Refuse a change made against another version than the game's (None: no version named, no check)."""
+        row = db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise NotFound(f"no game {game_id}")
+        if expected is not None and expected != row["version"]:
+            raise StaleVersion(expected, row["version"])
 
     def _deal(self, db: sqlite3.Connection, game_id: int, deal_id: int) -> str:
         row = db.execute("SELECT data FROM deals WHERE id = ? AND game_id = ? AND NOT deleted",

@@ -3,13 +3,15 @@
 // wind are derived by the server from the variant's rules (as `mjscore batch` does); a deal can be
 // corrected or deleted, the last change undone, the game exported as the YAML file batch reads.
 // The open game is remembered on this phone (localStorage) and kept on the laptop (SQLite).
+// Every change names the game's version it was made against (?version=N): a change another phone saved
+// meanwhile makes the laptop refuse it (409); the page then reloads the game, keeping what was typed.
 
 (function () {
   const {el, post, errorView, SEAT_NAMES, showTab} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   let current = null;   // the open game's id
   let sheet = null;     // its last sheet
-  let editing = null;   // {id, data, seats} of the deal being corrected, or {id: null, seats} for a new one
+  let editing = null;   // {id, data, seats, round, version} of the deal being corrected, or {id: null, ...} for a new one
 
   function setCurrent(id) {
     current = id;
@@ -57,12 +59,11 @@
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
-      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round});
+      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version});
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
-      const r = await post(`/api/games/${current}/undo`, {});
-      if (r.ok) show(r.data); else box.prepend(errorView(r.data));
+      refusedOrShown(await post(`/api/games/${current}/undo?version=${data.game.version}`, {}));
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     const close = el("button", {type: "button", text: "All games"});
@@ -98,12 +99,11 @@
       fix.addEventListener("click", async () => {
         const now = await latest();
         const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
-        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round});
+        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version});
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
-        const r = await post(`/api/games/${current}/deals/${d.id}`, undefined, "DELETE");
-        if (r.ok) show(r.data);
+        refusedOrShown(await post(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`, undefined, "DELETE"));
       });
       body.appendChild(el("tr", {"data-deal": String(d.id)}, el("td", {text: String(row.deal)}), what, ...cells,
         el("td", {class: "acts"}, fix, del)));
@@ -111,6 +111,13 @@
     body.appendChild(el("tr", {class: "totals"}, el("td"), el("td", {text: "totals"}),
       ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])})), el("td")));
     return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
+  }
+
+  // a change's answer: the sheet after it, or its error above the sheet (a refused change: the game reloaded first)
+  async function refusedOrShown(r) {
+    if (r.ok) { show(r.data); return; }
+    if (r.status === 409 && "version" in r.data && !(await latest())) return;
+    document.getElementById("game").prepend(errorView(r.data));
   }
 
   // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
@@ -174,13 +181,36 @@
   }
 
   async function save() {
-    const url = editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`;
-    const r = await post(url, gameDeal(), editing.id ? "PUT" : "POST");
-    const box = document.getElementById("settlement");
-    if (!r.ok) { box.innerHTML = ""; box.dataset.state = "error"; box.appendChild(errorView(r.data)); return; }
+    const url = (editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`) +
+      `?version=${editing.version}`;
+    const typed = gameDeal();
+    const r = await post(url, typed, editing.id ? "PUT" : "POST");
+    if (r.status === 409 && "version" in r.data) return reopen(typed, r.data);
+    if (!r.ok) return saveError(r.data);
     closeDeal();
     show(r.data);
     showTab("game");
+  }
+
+  function saveError(data) {
+    const box = document.getElementById("settlement");
+    box.innerHTML = ""; box.dataset.state = "error"; box.appendChild(errorView(data));
+  }
+
+  // another phone changed the game first: the form again on the game as it is now, with what was typed (by
+  // player: a hand stays its player's where the seats have moved), for the player to check and save again
+  async function reopen(typed, refusal) {
+    const now = await latest();
+    if (!now) return saveError(refusal);
+    const same = editing.id ? now.deals.find(x => x.id === editing.id) : null;
+    if (editing.id && !same) {  // the deal being corrected was deleted meanwhile
+      closeDeal(); showTab("game");
+      document.getElementById("game").prepend(errorView({error: refusal.error + " (this deal was deleted)"}));
+      return;
+    }
+    const at = same || now.next;
+    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version});
+    saveError(refusal);
   }
 
   function start() {
