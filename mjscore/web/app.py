@@ -144,12 +144,32 @@ def also_words(v) -> dict[str, str]:
     return {w: known[w] for w in known if w in named or w in v.situations}
 
 
+FAULT_KINDS = {"short": "too few tiles", "long": "too many tiles", "wrong": "a wrong exposed set"}
+
+
+def fault_kinds(v) -> dict[str, str]:
+    """The faults a deal of this variant may mark on a non-winner's hand (`faults: {W: short}`), each with what
+    it is and how it scores, in the table's order; where the settlement's `faults` switch depends on a house
+    option, every kind some choice of it knows (the settlement refuses one the options chosen do not)."""
+    raw = v.settlement.get("faults") or {}
+    cases = [*raw.get("cases", {}).values(), raw.get("default")] if "option" in raw else [raw]
+    how_words = {"restricted": "its points count, with only the doubles of flowers, seasons and doubling sets",
+                 "zero": f"scores {v.long_hand}, its points not counted", "normal": "scored as any other hand"}
+    out: dict[str, str] = {}
+    for case in cases:
+        for kind, how in (case or {}).items():
+            what = FAULT_KINDS.get(kind)
+            out.setdefault(kind, f"{what}: {how_words.get(how, how)}" if what else how_words.get(how, how))
+    return out
+
+
 def deal_choices(v) -> dict:
     """What a deal of this variant may say beyond a winner (docs/cli.md, the deal file): the --also words,
-    whether its settlement has a rule for a false mah jong or for one player paying for all, how many play."""
+    whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
+    non-winner's hand may have, how many play."""
     players = v.settlement.get("players", [4])
     return {"also": also_words(v), "false_mahjong": bool(v.settlement.get("false_mahjong")),
-            "pays_for_all": bool(v.settlement.get("pays_for_all")),
+            "pays_for_all": bool(v.settlement.get("pays_for_all")), "faults": fault_kinds(v),
             "players": players if isinstance(players, list) else [4]}
 
 

@@ -1,7 +1,8 @@
 "use strict";
 // The Deal tab: four hands (the losers' may be only their scoring sets), the winner or a draw, how the
 // last tile came, who discarded it and the rarer circumstances of the win (the --also words the variant's
-// table knows), a false mah jong and one player paying for all where the variant has a rule for them;
+// table knows), a false mah jong and one player paying for all where the variant has a rule for them, a
+// non-winner's short, long or wrong hand where its settlement has faults (basque: `faults: {W: short}`);
 // POST /api/settle takes the deal as a deal file says it and answers the CLI's settlement: every hand's
 // value, every payment (East pays and is paid double where the variant says so), each player's net.
 
@@ -11,6 +12,7 @@
   const editors = {};
   const names = {};
   const also = new Set();   // the win's circumstances (win.also)
+  const faults = {};        // seat -> the fault marked on its hand (short, long, wrong)
   let timer = null;
   let started = false;
   let inGame = false;       // a deal of a game: the game derives East's ninth win in a row itself
@@ -25,6 +27,7 @@
       if (id !== "deal-seat" && SEATS.includes(segValue(id)) && !seated.includes(segValue(id))) setSeg(id, "-");
     }
     if (!seated.includes(activeSeat())) select(seated[0]);
+    if (started) faultRows();  // the empty chair's hand has no fault
   }
 
   // the choices the variant offers: its --also words, a false mah jong, pays-for-all
@@ -39,7 +42,28 @@
     document.getElementById("deal-pays-row").hidden = !v.pays_for_all;
     if (!v.false_mahjong) setSeg("deal-false", "-");
     if (!v.pays_for_all) setSeg("deal-pays", "-");
+    faultRows();
     changed();
+  }
+
+  // one row per seated non-winner: no fault, or one of the faults the variant's settlement has (/api/variants)
+  function faultRows() {
+    const kinds = variantInfo().faults;
+    const box = document.getElementById("deal-faults");
+    const winner = segValue("deal-winner");
+    box.innerHTML = "";
+    document.getElementById("deal-faults-box").hidden = !Object.keys(kinds).length;
+    document.querySelector("#deal-faults-box summary").textContent = Object.keys(kinds).join(", ")
+      .replace(/^./, c => c.toUpperCase()).replace(/, ([^,]*)$/, " or $1") + " hands";
+    for (const s of SEATS) {
+      if (!(faults[s] in kinds) || s === winner || !seated.includes(s)) delete faults[s];
+      if (s === winner || !seated.includes(s)) continue;
+      const row = el("div", {class: "seg", id: "deal-fault-" + s, "data-choices": ["-"].concat(Object.keys(kinds)).join(" "),
+                             "data-value": faults[s] || "-", "aria-label": SEAT_NAMES[s] + "'s hand"});
+      box.appendChild(el("div", {class: "row"}, el("span", {class: "lbl", text: SEAT_NAMES[s]}), row));
+      seg(row.id, kind => { if (kind === "-") delete faults[s]; else faults[s] = kind; changed(); });
+    }
+    for (const [kind, help] of Object.entries(kinds)) box.appendChild(el("small", {class: "help", text: kind + ": " + help}));
   }
 
   function chairChosen(empty) {
@@ -92,6 +116,8 @@
     const v = variantInfo();  // as a deal file: only what the variant has a rule for, when it happened
     if (v.false_mahjong && seatOrNull("deal-false")) deal.false_mahjong = seatOrNull("deal-false");
     if (v.pays_for_all && seatOrNull("deal-pays")) deal.pays_for_all = seatOrNull("deal-pays");
+    const marked = seated.filter(s => faults[s] in v.faults && s !== deal.winner);
+    if (marked.length) deal.faults = Object.fromEntries(marked.map(s => [s, faults[s]]));
     return deal;
   }
 
@@ -157,6 +183,8 @@
     setSeg("deal-pays", deal.pays_for_all || "-");
     also.clear();
     for (const w of win.also || []) also.add(w);
+    for (const s of SEATS) delete faults[s];
+    Object.assign(faults, deal.faults || {});
     variantChanged();
     if (deal.winner && win.tile) editors[deal.winner].setWin(win.tile);
     select(seated[0]);
@@ -184,6 +212,7 @@
     // a winner, a draw and a false mah jong exclude each other; pays-for-all needs a winner
     seg("deal-winner", w => {
       if (w !== "-") { select(w); setSeg("deal-false", "-"); } else setSeg("deal-pays", "-");
+      faultRows();  // the winner's hand has no fault
       changed();
     });
     seg("deal-from", changed);

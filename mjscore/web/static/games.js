@@ -147,6 +147,7 @@
     window.Deal.load({round: target.round, players: target.seats,
       hands: Object.fromEntries(seated.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
       winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
+      faults: Object.fromEntries(Object.entries(d.faults || {}).filter(([n]) => n in seatOf).map(([n, f]) => [seatOf[n], f])),
       win: {tile: win.tile, from: win.from, discarder: seat(win.discarder), also: win.also || []}});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
@@ -163,8 +164,8 @@
     document.getElementById("cancel-edit").hidden = true;
   }
 
-  // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong and
-  // who pays for all by name; keys the form does not know (faults: ...) kept as they were
+  // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong, who
+  // pays for all and the faults of hands by name; keys the form does not know kept as they were
   function gameDeal() {
     const form = window.Deal.dealData();
     const name = s => (s ? editing.seats[s] : null);
@@ -177,6 +178,8 @@
     for (const key of ["false_mahjong", "pays_for_all"]) {
       if (form[key]) out[key] = name(form[key]); else delete out[key];
     }
+    if (form.faults) out.faults = Object.fromEntries(Object.entries(form.faults).map(([s, f]) => [name(s), f]));
+    else delete out.faults;
     return out;
   }
 
