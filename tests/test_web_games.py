@@ -262,3 +262,14 @@ def test_a_stale_correction_deletion_or_undo_is_refused_and_changes_nothing(serv
         status, got = request(f"{url}/api/games/{game}/undo?version={bad}", {})
         assert status == 400 and got["error"].startswith("version: the game's version as a whole number"), bad
     assert counted(store, game) == (1, 4)
+
+
+def test_a_game_of_six_says_who_sits_the_next_deal_out(served):
+    # Basque rulebook (Prats Verdú), for six: "Haizerik hartzen ez duten jokalariak kanpoan geratuko dira lehen
+    # jokaldian" (the players who draw no wind sit the first deal out): the game file lists the four who drew
+    # the winds first, East to North, then the two out
+    url, _ = served
+    six = [*PLAYERS, "Eva", "Félix"]
+    sheet = new_game(url, players=six, variant="basque")
+    assert sheet["next"]["seats"] == dict(zip("ESWN", PLAYERS)) and sheet["next"]["out"] == ["Eva", "Félix"]
+    assert new_game(url)["next"]["out"] == []  # four players: nobody sits out

@@ -338,3 +338,62 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         ana.click("#undo")  # now against the sheet it shows: deal 2 undone
         expect_totals(ana, {"Ana": 1956, "Bruno": 2088, "Carmen": 1978, "Diego": 1978})
         assert errors == []
+
+
+def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
+    """Basque rulebook (Prats Verdú), "Jokalarien kopurua bi, hiru, bost edo sei denean" (two, three, five or six
+    players), for five: "Jokaldi bakoitzaren amaieran ekia izan dena aterako da eta sartuko den jokalaria iparra
+    izango da hurrengo jokaldian" (at the end of each deal the one who was East goes out, and the one coming in is
+    North in the next deal). The fifth name entered sits the first deal out (the game file's order, as batch).
+    A basque game starts at 0; the winner's hand, four chows and a pair of dragons, is mah jong 20 + dragon
+    pair 2 = 22 (tables 1 and 3, rule 75), paid by each other player, East double (rule 69); the others hold a
+    single tile each, worth nothing, and pay each other nothing (rule 70)."""
+    players = ["Ana", "Bruno", "Carmen", "Diego", "Eva"]
+    with contextlib.ExitStack() as stack:
+        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(url + "/")
+        page.wait_for_selector("body[data-ready='1']")
+        page.click("nav [data-tab=game]")
+        expect(page.locator("#new-game [name=p4]")).to_be_hidden()  # spanish: four players (page 1)
+        page.select_option("#variant", "basque")
+        expect(page.locator("#new-game [name=p5]")).to_be_visible()
+        for i, name in enumerate(players):  # the sixth left empty: five players
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game table.sheet thead th.num")).to_have_count(5)
+        seats_shown(page, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego; sitting out: Eva")
+
+        def enter_deal(hands: dict[str, str], winner: str, discarder: str) -> None:
+            next_deal(page)
+            fill_hands(page, hands)
+            win(page, winner, "1m", "discard", discarder)
+            page.click("#save-deal")
+
+        # Deal 1: Bruno (South) wins on Carmen's discard: Ana (East) pays 44, Carmen and Diego 22: Bruno +88
+        enter_deal({"E": "1p", "S": WINNING, "W": "2p", "N": "3p"}, "S", "W")
+        expect_totals(page, {"Ana": -44, "Bruno": 88, "Carmen": -22, "Diego": -22, "Eva": 0})
+        # Ana, East, goes out; Eva comes in as North
+        seats_shown(page, "Next deal: round E; E Bruno, S Carmen, W Diego, N Eva; sitting out: Ana")
+        # Deal 2: Eva (North) wins on Diego's (West) discard: Bruno (East) pays 44, Carmen and Diego 22: Eva +88.
+        # Ana -44, Bruno 88 - 44 = 44, Carmen -22 - 22 = -44, Diego -44, Eva 88
+        enter_deal({"E": "1p", "S": "2p", "W": "3p", "N": WINNING}, "N", "W")
+        final = {"Ana": -44, "Bruno": 44, "Carmen": -44, "Diego": -44, "Eva": 88}
+        assert sum(final.values()) == 0
+        expect_totals(page, final)
+        rows = page.locator("#game tr[data-deal]")
+        expect(rows.nth(0).locator("[data-player=Eva]")).to_contain_text("out")
+        expect(rows.nth(1).locator("[data-player=Ana]")).to_contain_text("out")
+        seats_shown(page, "Next deal: round E; E Carmen, S Diego, W Eva, N Ana; sitting out: Bruno")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        path = tmp_path / "five.yaml"
+        path.write_text(text, encoding="utf-8")
+        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        (game,) = json.loads(done.stdout)["games"]
+        assert game["players"] == players and game["totals"] == final
+        assert errors == []

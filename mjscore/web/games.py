@@ -4,10 +4,11 @@
     POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}: the
                                                players in the order of a game file; as many as the variant
                                                allows (three in basque and danish: the empty chair as batch
-                                               seats it)
+                                               seats it; five or six in basque: four sit in each deal)
     GET    /api/games/{id}                     every deal as `batch --format json` shows it, the score sheet
                                                as `sheet --format json` shows it, totals, standings, and the
-                                               seats and wind of the next deal
+                                               seats and wind of the next deal (`next`: its `seats`, `round`,
+                                               `out`: who sits it out, `over`: the game is over)
     POST   /api/games/{id}/deals               a deal as in a game file (hands by player, winner by name)
     PUT    /api/games/{id}/deals/{deal}        correct a deal
     DELETE /api/games/{id}/deals/{deal}        delete a deal
@@ -45,7 +46,7 @@ PLACEHOLDER = {"hands": {}, "winner": None}  # a deal after the last: batch says
 
 def score(data: dict) -> tuple[dict, dict, dict]:
     """The game file scored by the API (batch's JSON), its score sheet (`mjscore sheet`'s JSON), and the
-    seats and wind of the next deal."""
+    seats and wind of the next deal (and who sits it out, in a game of five or six)."""
     folder = tempfile.mkdtemp(prefix="mjscore-game-")
     path = os.path.join(folder, "game.jsonl")
     try:
@@ -68,6 +69,7 @@ def score(data: dict) -> tuple[dict, dict, dict]:
     sheet = json.loads(json.dumps(api.score_sheet(scored).to_dict()).replace(here, "game"))
     last_game = scored.deals[-1]["game"] if scored.deals else 1
     return result, sheet, {"game": after["game"], "round": after["round"], "seats": after["seats"],
+                           "out": [p for p in data["players"] if p not in after["seats"].values()],  # five or six
                            "over": after["game"] != last_game}
 
 

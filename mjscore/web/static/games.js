@@ -54,7 +54,8 @@
     box.appendChild(el("p", {class: "hint", text: `${g.variant}; players: ${g.players.join(", ")}`}));
     const next = data.next;
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
-      `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ");
+      `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ") +
+      (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "");
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
@@ -90,6 +91,10 @@
       else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
         .filter(Boolean).join(" · ")}));
       const cells = players.map(p => {
+        if (!row.error && !(p in row.net)) {  // five or six players: four sit in each deal
+          return el("td", {class: "num out", "data-player": p}, el("small", {text: "out"}), el("br"),
+            el("small", {text: String(row.totals[p])}));
+        }
         const net = row.net[p] || 0;
         return el("td", {class: "num", "data-player": p},
           el("span", {class: net > 0 ? "plus" : net < 0 ? "minus" : "", text: (net > 0 ? "+" : "") + net}),
@@ -222,8 +227,10 @@
     document.getElementById("new-game").addEventListener("submit", async e => {
       e.preventDefault();
       const f = e.target;
-      // North's name left empty: a game of three, where the variant allows it (variantChanged)
-      const players = [f.p0.value, f.p1.value, f.p2.value, f.p3.value].filter((p, i) => i < 3 || p.trim());
+      // North's name left empty: a game of three; a fifth and sixth name: four sit in each deal; where the
+      // variant allows it (variantChanged)
+      const players = [f.p0, f.p1, f.p2, f.p3, f.p4, f.p5].filter((p, i) => i < 3 || (!p.closest("label").hidden && p.value.trim()))
+        .map(p => p.value);
       const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
                     players: players};
       const r = await post("/api/games", body);
@@ -238,12 +245,16 @@
     if (current !== null) showTab("game");
   }
 
-  // a new game of three players where the variant allows it: then North's name may be left empty
+  // a new game of three players where the variant allows it: then North's name may be left empty; of five
+  // or six (four sit in each deal, the others sit it out by turns): then a fifth and a sixth name are asked
   function variantChanged() {
-    const three = window.App.variantInfo().players.includes(3);
+    const allowed = window.App.variantInfo().players;
     const north = document.querySelector("#new-game [name=p3]");
-    north.required = !three;
-    north.placeholder = three ? "empty: three players" : "";
+    north.required = !allowed.includes(3);
+    north.placeholder = allowed.includes(3) ? "empty: three players" : "";
+    for (const [name, n] of [["p4", 5], ["p5", 6]]) {
+      document.querySelector(`#new-game [name=${name}]`).closest("label").hidden = !allowed.includes(n);
+    }
   }
 
   window.Games = {start, refresh, gameDeal, variantChanged};
