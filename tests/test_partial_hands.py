@@ -50,11 +50,12 @@ def test_set_rules_still_score_on_a_partial_hand():
 
 def test_a_rough_loser_in_a_deal():
     # spanish (p. 2 §6), South wins [555p] 123m 789s SSS NN on 7s from the wall: [555p] 2 + SSS 8 + mah jong
-    # 20 + self-drawn 2 = 32; 1 double (SSS own wind): 64 (the README's example). West is written only as its scoring set RRR: 8 x 2 = 16, not 128.
+    # 20 + self-drawn 2 = 32; 1 double (SSS own wind): 64 (the README's example).
+    # West is written only as its scoring set RRR: 8 x 2 = 16, not 128.
     # East [PPP] 234m 7p 8p 55s 1s NN (13 tiles): [PPP] exposed pung of honours 4, 1 double (dragons): 8.
     # North [GGG] 11m, rough: [GGG] 4, 1 double: 8 (not one suit with honours).
-    # Payments (Babcock, Rules for Mah-Jongg (1923), ch. I; East double, ch. VI): E pays 64 x 2 = 128, W and N 64 each; among the losers
-    # W is paid by E (16 - 8) x 2 = 16 and by N 16 - 8 = 8; E and N are level.
+    # Payments (Babcock, Rules for Mah-Jongg (1923), ch. I; East double, ch. VI): E pays 64 x 2 = 128,
+    # W and N 64 each; among the losers W is paid by E (16 - 8) x 2 = 16 and by N 16 - 8 = 8; E and N are level.
     # Net: E -128 - 16 = -144, S +256, W -64 + 24 = -40, N -64 - 8 = -72 (sum 0).
     code, out, err = run("settle", "--variant", "spanish", "--winner", "S", "--win", "7s", "--from", "wall",
                          "--east", "[PPP] 234m 7p 8p 55s 1s NN", "--south", "[555p] 123m 789s SSS NN",
@@ -64,3 +65,12 @@ def test_a_rough_loser_in_a_deal():
     assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 8, "S": 64, "W": 16, "N": 8}
     assert data["net"] == {"E": -144, "S": 256, "W": -40, "N": -72}
     assert any("partial hand (3 tiles" in n for n in data["hands"]["W"]["notes"])
+    # the table for people says it too, as it says why a hand is long
+    code, out, err = run("settle", "--variant", "spanish", "--winner", "S", "--win", "7s", "--from", "wall",
+                         "--east", "[PPP] 234m 7p 8p 55s 1s NN", "--south", "[555p] 123m 789s SSS NN",
+                         "--west", "RRR", "--north", "[GGG] 11m")
+    assert code == 0, err
+    assert ("note: West: a partial hand (3 tiles; a whole one has 13): all honours not scored, as only the whole "
+            "hand can show it\n") in out
+    assert ("note: North: a partial hand (5 tiles; a whole one has 13): one suit with honours not scored, as only "
+            "the whole hand can show it\n") in out

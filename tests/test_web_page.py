@@ -165,6 +165,32 @@ def test_a_deal_settled(base, browser):
         assert errors == []
 
 
+def test_a_rough_loser_is_scored_by_its_sets_and_says_so(base, browser):
+    """The losers entered roughly, only their scoring sets: a hand that is not whole cannot be judged
+    "all honours" or "one suit", and the page says so as `mjscore settle` does."""
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        page.click("nav [data-tab=deal]")
+        for seat, hand in (("E", "[PPP] 234m 7p 8p 55s 1s NN"), ("S", "[555p] 123m 789s SSS NN"), ("W", "RRR"),
+                           ("N", "[GGG] 11m")):
+            page.click(f"#deal-seat [data-value={seat}]")
+            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        page.click("#deal-winner [data-value=S]")
+        page.click("#deal-editor-S .hand [data-tile='7s']")
+        page.click("#deal-discarder [data-value=N]")
+        page.click("#settle")
+        # Spanish rulebook p. 2 §6 (Babcock's values): South [555p] 2 + SSS 8 + mah jong 20 = 30, own wind x2 = 60.
+        # East [PPP] 4, dragons x2 = 8. West RRR 8, dragons x2 = 16 (not all honours: 3 tiles are not a whole
+        # hand). North [GGG] 4 x2 = 8 (not one suit with honours). Babcock ch. I, VI: each pays South 60, East 120;
+        # East pays West (16 - 8) x 2 = 16, North pays West 8. Nets: E -136, S +240, W -60 + 24 = -36, N -68.
+        net = {seat: page.inner_text(f"#settlement [data-seat={seat}]") for seat in "ESWN"}
+        assert net == {"E": "-136", "S": "+240", "W": "-36", "N": "-68"}
+        expect(page.locator("#settlement .note", has_text="West: a partial hand")).to_have_text(
+            "note: West: a partial hand (3 tiles; a whole one has 13): all honours not scored, as only the whole "
+            "hand can show it")
+        assert errors == []
+
+
 def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
     from mjscore.web.store import Store
 

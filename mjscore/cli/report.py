@@ -304,6 +304,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
     from mjscore.play.settle import SEAT_NAMES
+    from mjscore.rules.scoring import PARTIAL
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "
@@ -327,8 +328,8 @@ def settlement_text(result, glyphs: bool = False) -> str:
                + ([p.cite] if cited else []) for p in result.payments]
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
-    lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items()
-              if any(i.rule == "long hand" for i in s.items) for n in s.notes]  # why a hand is long
+    lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
+              if n.startswith(PARTIAL) or any(i.rule == "long hand" for i in s.items)]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

@@ -192,7 +192,7 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         items = [i for i in items if i.rule not in replaced]
     ctx.items = items
     if unjudged:
-        notes = [*notes, f"a partial hand ({partial} tiles; a whole one has {WIN_COUNT - 1}): "
+        notes = [*notes, f"{PARTIAL} ({partial} tiles; a whole one has {WIN_COUNT - 1}): "
                          f"{', '.join(dict.fromkeys(unjudged))} not scored, as only the whole hand can show it"]
     score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
     ctx.value = score.value
@@ -201,6 +201,9 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
             if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
                 return score._replace(mahjong=False, notes=score.notes + (f"not mah jong: {req.message}",))
     return score
+
+
+PARTIAL = "a partial hand"  # how a partial hand's note begins (settlement output shows these notes)
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:

@@ -151,6 +151,13 @@
           .concat(cited ? [p.cite || ""] : [])), [2]));
     }
     for (const n of st.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+    // as `mjscore settle`: why a hand is long, or what a hand entered as only its sets could not be judged on
+    for (const [seat, s] of Object.entries(st.hands)) {
+      const long = !s.mahjong && s.items.some(i => i.rule === "long hand");
+      for (const n of s.notes) if (long || n.startsWith("a partial hand")) {
+        box.appendChild(el("p", {class: "note", text: `note: ${SEAT_NAMES[seat]}: ${n}`}));
+      }
+    }
     box.appendChild(el("p", {text: "net:"}));
     box.appendChild(table(["seat", "player", "net"], Object.entries(st.net).map(([seat, v]) =>
       [seat, name(seat), el("span", {class: v > 0 ? "plus" : v < 0 ? "minus" : "", "data-seat": seat,
