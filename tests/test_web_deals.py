@@ -10,7 +10,7 @@ import json
 import pytest
 
 from helpers import run
-from webserver import PHONE, chromium, phone, request, running
+from webserver import PHONE, chromium, exported, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 
@@ -122,10 +122,7 @@ def browser():
 
 
 def open_deal_tab(page, base: str, variant: str) -> list[str]:
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/")
-    page.wait_for_selector("body[data-ready='1']")
+    errors = open_page(page, base)
     page.select_option("#variant", variant)
     page.click("nav [data-tab=deal]")
     for seat, hand in zip("ESWN", ["1p", WINNING, "2p", "3p"]):
@@ -242,10 +239,7 @@ def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name
 
     expect = pytest.importorskip("playwright.sync_api").expect
     with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready='1']")
+        errors = open_page(page, url)
         page.select_option("#variant", "dmjl")
         page.click("nav [data-tab=game]")
         for i, name in enumerate(["Ana", "Bruno", "Carmen", "Diego"]):
@@ -280,7 +274,7 @@ def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name
         # totals: Ana 100, Bruno 100, Carmen 100 + 176 = 276, Diego -300 - 176 = -476
         expect(page.locator("#game [data-total=Carmen]")).to_have_text("276")
         expect(page.locator("#game [data-total=Diego]")).to_have_text("-476")
-        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        text = exported(page)
         deals = yaml.safe_load(text)["deals"]
         assert deals[0]["false_mahjong"] == "Diego" and deals[0]["winner"] is None
         assert deals[1]["pays_for_all"] == "Diego" and deals[1]["winner"] == "Carmen"

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from helpers import run
-from webserver import PHONE, chromium, phone, request, running
+from webserver import PHONE, chromium, exported, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -122,10 +122,7 @@ def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         page = stack.enter_context(phone(stack.enter_context(chromium())))
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready='1']")
+        errors = open_page(page, url)
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-faults-box")).to_be_hidden()  # spanish: no rule for faults
         page.select_option("#variant", "basque")
@@ -156,6 +153,6 @@ def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
             expect(page.locator(f"#game [data-total={name}]")).to_have_text(str(total))
         page.click("#game [aria-label='correct deal 1']")  # the fault comes back with the deal, on Carmen's seat
         expect(page.locator("#deal-fault-W [data-value=wrong]")).to_have_class("on")
-        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        text = exported(page)
         assert yaml.safe_load(text)["deals"][0]["faults"] == {"Carmen": "wrong"}
         assert errors == []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from webserver import PHONE, chromium, phone, png_colours, running
+from webserver import PHONE, chromium, exported, open_page, phone, png_colours, running
 
 from mjscore.web.app import create_app
 
@@ -25,14 +25,6 @@ def base():
 def browser():
     with chromium() as b:
         yield b
-
-
-def open_page(page, base):
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(base + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    return errors
 
 
 def tap(page, editor, *tiles):
@@ -231,8 +223,7 @@ def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
         expect(page.locator("#game [data-total=Ana]")).to_have_text("2000")
         page.click("#undo")  # the correction undone
         expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
-        href = page.get_attribute("#export", "href")
-        text = page.evaluate("async (u) => (await fetch(u)).text()", href)
+        text = exported(page)
         assert "players:\n- Ana\n- Bruno\n- Carmen\n- Diego\n" in text and "winner: Ana" in text
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []

@@ -15,13 +15,10 @@ is paid by the three losers, who pay each other their differences; ch. VI: East 
 from __future__ import annotations
 
 import contextlib
-import json
-import subprocess
-import sys
 
 import pytest
 
-from webserver import PHONE, chromium, phone, running
+from webserver import PHONE, batch_game, chromium, exported, open_page, phone, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -38,10 +35,7 @@ WINNING = "123m 456m 789p 234s RR"
 
 def open_game(page, url: str, *, create: bool = False) -> list[str]:
     """Open the page; the first phone starts the game with the players' names, the others open it."""
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(url + "/")
-    page.wait_for_selector("body[data-ready='1']")
+    errors = open_page(page, url)
     page.select_option("#variant", "spanish")
     page.click("nav [data-tab=game]")
     if create:
@@ -210,14 +204,9 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         assert carmen.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
         # Diego's phone exports the game; `mjscore batch` scores the file with the same totals
-        href = diego.get_attribute("#export", "href")
-        text = diego.evaluate("async (u) => (await fetch(u)).text()", href)
         path = tmp_path / "friday.yaml"
-        path.write_text(text, encoding="utf-8")
-        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
-        (game,) = json.loads(done.stdout)["games"]
+        path.write_text(exported(diego), encoding="utf-8")
+        game = batch_game(path)
         assert game["totals"] == final
         assert game["summary"] == {"read": 6, "scored": 6, "rejected": 0}
         shown = {name: int(carmen.inner_text(f"#game [data-total={name}]")) for name in PLAYERS}
@@ -235,10 +224,7 @@ def test_a_table_of_three_plays_a_danish_game(tmp_path):
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         page = stack.enter_context(phone(stack.enter_context(chromium())))
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready='1']")
+        errors = open_page(page, url)
         page.select_option("#variant", "danish")
         page.click("nav [data-tab=game]")
         page.fill("#new-game [name=gname]", "Friday at Ana's")
@@ -279,13 +265,10 @@ def test_a_table_of_three_plays_a_danish_game(tmp_path):
         expect_totals(page, final)
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
-        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        text = exported(page)
         path = tmp_path / "three.yaml"
         path.write_text(text, encoding="utf-8")
-        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
-        (game,) = json.loads(done.stdout)["games"]
+        game = batch_game(path)
         assert game["players"] == PLAYERS[:3] and game["totals"] == final
         assert errors == []
 
@@ -352,10 +335,7 @@ def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         page = stack.enter_context(phone(stack.enter_context(chromium())))
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(url + "/")
-        page.wait_for_selector("body[data-ready='1']")
+        errors = open_page(page, url)
         page.click("nav [data-tab=game]")
         expect(page.locator("#new-game [name=p4]")).to_be_hidden()  # spanish: four players (page 1)
         page.select_option("#variant", "basque")
@@ -388,12 +368,9 @@ def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
         expect(rows.nth(1).locator("[data-player=Ana]")).to_contain_text("out")
         seats_shown(page, "Next deal: round E; E Carmen, S Diego, W Eva, N Ana; sitting out: Bruno")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        text = page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+        text = exported(page)
         path = tmp_path / "five.yaml"
         path.write_text(text, encoding="utf-8")
-        done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
-                              capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0, done.stderr
-        (game,) = json.loads(done.stdout)["games"]
+        game = batch_game(path)
         assert game["players"] == players and game["totals"] == final
         assert errors == []

@@ -94,6 +94,33 @@ def phone(browser) -> Iterator[Any]:
     finally:
         context.close()
 
+def open_page(page, url: str) -> list[str]:
+    """Open the page at `url` and wait until its script is ready; the list it returns collects the page's
+    script errors (a test ends asserting it is empty)."""
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("body[data-ready='1']")
+    return errors
+
+
+def exported(page) -> str:
+    """The game file the page's export link gives, as the phone fetches it."""
+    return page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
+
+
+def batch_game(path) -> dict:
+    """`mjscore batch PATH --format json` run as a user runs it: the one game it reports (exit 0)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "mjscore", "batch", str(path), "--format", "json"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (game,) = json.loads(done.stdout)["games"]
+    return game
+
+
 def png_colours(data: bytes) -> tuple[int, int, dict[tuple[int, int, int], int]]:
     """(width, height, {rgb: pixel count}) of an 8-bit RGB or RGBA PNG, as Chromium writes screenshots."""
     import struct
