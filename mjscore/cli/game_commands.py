@@ -1,0 +1,219 @@
+"""The commands about deals and games: `settle`, `batch`, `sheet`, `standings` and `report`. Loaded
+only when one of them runs (or `mjscore --help` lists them): main.py's group imports a command's
+module on demand."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from mjscore.cli import terminal
+from mjscore.cli.options import (also_option, check_situation, format_option, given, glyphs_option, lang_of,
+                                 lang_option, output_option, variant_options)
+from mjscore.cli.output import emit_csv, emit_json
+from mjscore.errors import MjscoreError
+from mjscore.hand.situation import SOURCES
+
+
+DEAL_OPTIONS = ("winner", "round_", "win", "source", "also", "discarder", "false_mahjong", "pays_for_all")
+
+
+@click.command()
+@click.argument("deal_file", required=False, metavar="DEAL.yaml|-")
+@click.option("--winner", default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
+@click.option("--east", default=None, metavar="HAND", help="East's hand")
+@click.option("--south", default=None, metavar="HAND", help="South's hand")
+@click.option("--west", default=None, metavar="HAND", help="West's hand")
+@click.option("--north", default=None, metavar="HAND", help="North's hand")
+@click.option("--round", "round_", default=None, metavar="E|S|W|N", help="prevailing wind (default E)")
+@click.option("--win", default=None, metavar="TILE", help="the winner's last tile")
+@click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
+              help="how the winning tile came")
+@also_option
+@click.option("--discarder", default=None, metavar="E|S|W|N", help="who discarded the winning tile")
+@click.option("--false-mahjong", "false_mahjong", default=None, metavar="E|S|W|N",
+              help="the seat that declared a false mah jong")
+@click.option("--pays-for-all", "pays_for_all", default=None, metavar="E|S|W|N",
+              help="the seat that alone pays the winner (a variant's dangerous-game rule)")
+@glyphs_option
+@lang_option
+@variant_options
+@format_option("table", "json", "csv")
+@output_option
+@terminal.checked
+def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
+           pays_for_all, glyphs, lang, variant, options, tables_dir, fmt):
+    """Settle one deal: all four hands, every payment, each player's net.
+
+    Give a deal file (or - for standard input), or the hands with --east ... --north.
+
+    \b
+    Examples:
+      mjscore settle examples/deal-spanish.yaml
+      mjscore settle --winner S --win 7s --east "[RRR] 234m 55s 78p NN" --south "[555p] 123m 789s SSS NN" \\
+          --west "[111s] 456m 99m 2468p" --north "123s 567s 3p 4p 6m 7m 9m WW"
+    """
+    from mjscore import api
+    from mjscore.errors import DealError
+    from mjscore.play.dealfile import load_data
+
+    ctx = click.get_current_context()
+    hands = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
+    if deal_file and hands:
+        raise DealError("give a deal file or hands with --east/--south/--west/--north, not both")
+    if deal_file:
+        typed = given(ctx, *DEAL_OPTIONS)
+        if typed:
+            raise DealError(f"{', '.join(typed)}: for a deal typed as options; a deal file says these itself "
+                            f"(winner:, round:, win: {{tile, from, discarder, also}}, false_mahjong:, pays_for_all:)")
+        data = load_data(deal_file)
+        where = "<stdin>" if deal_file == "-" else deal_file
+        if not isinstance(data, dict):  # (the API would take a text for the path of another deal file)
+            raise DealError(f"{where}: a deal is a mapping with hands:, winner:, win: ...")
+    elif hands:
+        if winner is not None:
+            check_situation(winner, source, also, options, ctx)
+        data = {"hands": hands, "winner": winner, "round": "E" if round_ is None else round_,
+                "false_mahjong": false_mahjong, "pays_for_all": pays_for_all,
+                "win": {"tile": win, "from": source, "discarder": discarder, "also": list(also)}}
+        where = "deal"
+    else:
+        raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
+    result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
+    if fmt == "json":
+        emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
+        return
+    if fmt == "csv":
+        emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
+        return
+    from mjscore.cli.report import settlement_text
+
+    click.echo(settlement_text(result, glyphs and terminal.glyphs_shown()))
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
+@click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
+@lang_option
+@variant_options
+@format_option("table", "json", "csv")
+@output_option
+@terminal.checked
+def batch(files, jobs, strict, lang, variant, options, tables_dir, fmt):
+    """Score recorded games: seats, rounds, payments, running totals, standings.
+
+    A game file is YAML (variant, options, players, deals) or JSON Lines (a header
+    line, then one deal per line); - reads either from standard input. Exit status 1
+    if some deals could not be scored.
+
+    \b
+    Examples:
+      mjscore batch examples/game-dmjl.yaml
+      mjscore batch archive.jsonl --format csv -o standings.csv --jobs 2
+    """
+    from mjscore.cli.batch import Progress, run_batch
+
+    output = click.get_current_context().meta.get("mjscore.output")
+    show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
+    progress = Progress(sys.stderr, list(files) if show else None)
+    try:
+        summary, errors, rejected = run_batch(list(files), variant, options, tables_dir, fmt, jobs, strict, progress, lang)
+    finally:
+        progress.close()  # before any message: it must not run on from the bar's line
+    if summary.rejected or errors:
+        if output is not None:  # the places are in the file; the terminal lists them too
+            for place in rejected[:20]:
+                sys.stderr.write(f"mjscore: not scored: {place}\n")
+            if len(rejected) > 20:
+                sys.stderr.write(f"mjscore: ... and {len(rejected) - 20} more (in {output})\n")
+        sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
+                         + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")
+        return 1
+    return 0
+
+
+def _not_scored(games) -> None:
+    """As batch: deals that could not be scored are said on stderr, and the exit status is 1."""
+    bad = [d for g in games for d in g.deals if d.get("error")]
+    if bad:
+        for d in bad:
+            click.echo(f"mjscore: not scored: {d['place']}: {d['error']}", err=True)
+        click.echo(f"mjscore: {len(bad)} of {sum(len(g.deals) for g in games)} deals not scored", err=True)
+        sys.exit(1)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@format_option("table", "csv", "markdown", "html", "json")
+@variant_options
+@output_option
+def sheet(files, fmt, variant, options, tables_dir):
+    """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
+    net and running total) and a final row, whose totals are batch's.
+
+    \b
+    Example:
+      mjscore sheet examples/game-spanish.yaml --format markdown
+    """
+    from mjscore import api
+    from mjscore.cli.season import score_files, sheets_text
+
+    games = score_files(files, variant, options, tables_dir)
+    click.echo(sheets_text([api.score_sheet(g) for g in games], fmt))
+    _not_scored(games)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@format_option("table", "csv", "markdown", "html", "json")
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
+              help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
+@variant_options
+@output_option
+def standings(files, fmt, aliases, variant, options, tables_dir):
+    """The league table of a season of games: total (the change from a variant's counter), games, deals,
+    wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
+
+    \b
+    Example:
+      mjscore standings january.yaml february.yaml --alias "Ane=Ane M."
+    """
+    from mjscore import api
+    from mjscore.cli.season import score_files, standings_text
+
+    games = score_files(files, variant, options, tables_dir)
+    click.echo(standings_text(api.season(games, aliases=aliases), fmt))
+    _not_scored(games)
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.option("--title", default=None, help="the page's title (default: Season, N games)")
+@click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
+              help="other spellings of a player's name in the files (repeatable)")
+@variant_options
+@output_option
+def report(files, title, aliases, variant, options, tables_dir):
+    """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
+    game's score sheet (needs the extra: pip install "mjscore[report]").
+
+    \b
+    Example:
+      mjscore report january.yaml february.yaml -o season.html --title "Club season"
+    """
+    from mjscore import api
+    from mjscore.cli.chart import INSTALL, have_matplotlib, running_totals_svg
+
+    if not have_matplotlib():
+        raise MjscoreError(INSTALL)
+    from mjscore.cli.season import score_files
+    from mjscore.cli.season_report import report_page
+
+    games = score_files(files, variant, options, tables_dir)
+    s = api.season(games, aliases=aliases)
+    page = report_page(s, running_totals_svg(s.series, [r["player"] for r in s.table]),
+                       title or f"Season, {len(games)} game{'s' if len(games) != 1 else ''}")
+    click.echo(page)  # -o FILE.html: written atomically by output_option
+    _not_scored(games)

@@ -1,0 +1,22 @@
+"""`mjscore serve`: the page for phones at the table (the web extra). Loaded only when it runs (or
+`mjscore --help` lists it)."""
+
+from __future__ import annotations
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="address to listen on; 0.0.0.0 opens it to the phones on this network (with a token)")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port to listen on")
+@click.option("--db", default=None, metavar="FILE", help="the SQLite file of the games kept (default: one under "
+              "the user's data directory)")
+def serve(host, port, db):
+    """Serve the page for phones at the table: score and settle by tapping tiles, keep the game's sheet.
+
+    Needs the web extra: pip install "mjscore[web]".
+    """
+    from mjscore import web
+
+    web.serve(host, port, db)
