@@ -1,3 +1,3 @@
-from mjscore.cli.main import main
+from mjscore.cli import run
 
-main()
+run()

@@ -7,6 +7,7 @@ import os
 
 import click
 
+from mjscore import api  # here, not in each command: loaded as part of start-up (mjscore.cli.run)
 from mjscore.cli import terminal
 from mjscore.cli.options import (also_option, check_situation, format_option, glyphs_option, hand_argument, lang_of,
                                  lang_option, option_option, output_option, seat_round_options, situation_options,
@@ -44,8 +45,6 @@ def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang
       mjscore score "{5555s} 234s 678s RRR 11s" --variant basque --option mode=clean --all
     """
     hand = not_a_file(hand)
-    from mjscore import api
-
     check_situation(seat, source, also, options, click.get_current_context())
     scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
                               also=also, options=options, tables=tables_dir)
@@ -97,8 +96,6 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
       mjscore compare "[555p] 123m 789s SSS NN" --seat S --win 7s --from wall
     """
     hand = not_a_file(hand)
-    from mjscore import api
-
     check_situation(seat, source, also, options, click.get_current_context())
     names = [n.strip() for n in variant_list.split(",") if n.strip()] if variant_list else None
     results = api.compare(hand, names, seat=seat, round=round_, win=win, source=source, also=also,
@@ -129,8 +126,6 @@ def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
       mjscore waits "123m 456p 789s EEE N" --variant spanish
     """
     hand = not_a_file(hand)
-    from mjscore import api
-
     check_situation(seat, None, also, options)  # waits values both a discard and a drawn tile
     found = api.waits(hand, variant, seat=seat, round=round_, also=also, options=options,
                       tables=tables_dir)

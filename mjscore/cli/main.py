@@ -12,7 +12,7 @@ from importlib import import_module
 
 import click
 
-from mjscore.cli import terminal
+from mjscore.cli import resume_collection, terminal
 from mjscore.errors import MjscoreError
 
 COMMANDS = {  # command -> the module that defines it (as a function of the same name)
@@ -35,7 +35,11 @@ class MjscoreGroup(click.Group):
 
     def get_command(self, ctx, cmd_name):  # noqa: D102
         module = COMMANDS.get(cmd_name)
-        return None if module is None else getattr(import_module(f"mjscore.cli.{module}"), cmd_name)
+        if module is None:
+            return None
+        command = getattr(import_module(f"mjscore.cli.{module}"), cmd_name)
+        resume_collection()  # start-up is over: what the command does next is collected as usual
+        return command
 
     def invoke(self, ctx):  # noqa: D102
         try:
