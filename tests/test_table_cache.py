@@ -5,6 +5,7 @@ gives, the command never hangs or fails because of it, and the entry is rewritte
 from __future__ import annotations
 
 import json
+import marshal
 import os
 import subprocess
 import sys
@@ -45,17 +46,37 @@ def test_a_tampered_entry_gives_the_clean_value_and_is_rewritten(tmp_path):
     cache = str(tmp_path / "cache")
     assert value(cache) == (0, CLEAN_VALUE, "")
     path = entry(cache)
-    head, body = open(path, encoding="utf-8").read().split("\n", 1)
-    assert body.count('"points": 20') == 1  # the spanish table's one rule worth 20: mah jong
-    tampered = body.replace('"points": 20', '"points": 2000')  # mah jong worth 2000: every winner at the limit
-    assert tampered != body
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(head + "\n" + tampered)
+    with open(path, "rb") as f:
+        head, body = f.read().split(b"\n", 1)
+    data = marshal.loads(body)
+    rules = [r for t in data["tables"] for r in t["rules"] if r.get("points") == 20]
+    assert [r["rule"] for r in rules] == ["mah jong"]  # the spanish table's one rule worth 20
+    rules[0]["points"] = 2000  # mah jong worth 2000: every winner at the limit
+    with open(path, "wb") as f:
+        f.write(head + b"\n" + marshal.dumps(data))  # the old header: its data checksum no longer fits
     assert value(cache) == (0, CLEAN_VALUE, "")
-    assert open(path, encoding="utf-8").read().split("\n", 1)[1] == body  # rewritten from the YAML
+    with open(path, "rb") as f:
+        assert f.read().split(b"\n", 1)[1] == body  # rewritten from the YAML
 
 
-@pytest.mark.parametrize("garbage", ["[]", "", "{}", "\n[]", "not json at all", '{"schema": 3}\n[]'])
+def test_an_entry_for_another_interpreter_or_version_is_not_used(tmp_path):
+    cache = str(tmp_path / "cache")
+    assert value(cache) == (0, CLEAN_VALUE, "")
+    path = entry(cache)
+    with open(path, "rb") as f:
+        clean = f.read()
+    head, body = clean.split(b"\n", 1)
+    for field in (b"python=", b"version=", b"schema="):
+        start = head.index(field) + len(field)
+        with open(path, "wb") as f:  # the same data, said to be for another interpreter, package or schema
+            f.write(head[:start] + b"X" + head[start:] + b"\n" + body)
+        assert value(cache) == (0, CLEAN_VALUE, "")
+        with open(path, "rb") as f:
+            assert f.read() == clean  # rewritten
+
+
+@pytest.mark.parametrize("garbage", ["[]", "", "{}", "\n[]", "not json at all", '{"schema": 3}\n[]',
+                                     "mjscore-table-cache schema=4\n\x00"])
 def test_garbage_in_the_entry_is_ignored(tmp_path, garbage):
     cache = str(tmp_path / "cache")
     os.makedirs(cache)
@@ -108,11 +129,12 @@ def test_old_entries_are_pruned_and_other_files_left_alone(tmp_path, monkeypatch
     monkeypatch.setenv("MJSCORE_CACHE_DIR", str(cache))
     old_scheme = cache / "spanish-1a2b3c4d-2048.json"  # the names of schema 2
     other_schema = cache / "basque-0123456789abcdef.v2.json"
-    unused = cache / "danish-0123456789abcdef.v3.json"
-    left_tmp = cache / "dmjl-0123456789abcdef.v3.json.4242.tmp"
-    fresh_tmp = cache / "bmja-0123456789abcdef.v3.json.4343.tmp"
+    json_schema = cache / "hungarian-0123456789abcdef.v3.json"  # the JSON entries of schema 3
+    unused = cache / f"danish-0123456789abcdef.v{tablecache.SCHEMA}.marshal"
+    left_tmp = cache / f"dmjl-0123456789abcdef.v{tablecache.SCHEMA}.marshal.4242.tmp"
+    fresh_tmp = cache / f"bmja-0123456789abcdef.v{tablecache.SCHEMA}.marshal.4343.tmp"
     foreign = cache / "notes.json"
-    for p in (old_scheme, other_schema, unused, left_tmp, fresh_tmp, foreign):
+    for p in (old_scheme, other_schema, json_schema, unused, left_tmp, fresh_tmp, foreign):
         p.write_text("x")
     long_ago = time.time() - 31 * 86400
     for p in (unused, left_tmp):

@@ -6,9 +6,7 @@ so the merged file is checked as a whole.
 
 from __future__ import annotations
 
-import json
 import os
-
 from typing import Callable
 
 from mjscore.rules.tablefile import Fail, expect, only_keys, packaged_dir, stem
@@ -53,6 +51,8 @@ def inherit(parent: dict, child: dict, fail) -> dict:
     Sections in MERGED_SECTIONS merge key by key (a key set to null is removed); `tables`
     merge by heading and rule name; every other key of the child replaces the parent's.
     """
+    import json  # here: a table without `extends:` is read without it
+
     out = json.loads(json.dumps(parent))  # a deep copy: the parent may be shared by other children
     for key, val in child.items():
         if key == "extends":

@@ -1,19 +1,23 @@
-"""The compiled-table cache: a table file's data kept as JSON, so a command need not parse YAML.
+"""The compiled-table cache: a table file's data kept in marshal's format, so a command need not
+parse YAML (nor import it, nor json).
 
 A cache must never change a score. An entry is used only when everything checks: it names
-the cache schema and the package version, the SHA-256 of the table file's bytes as they are
-on disk now, and the SHA-256 of its own data text. Anything else (an edited entry, a
-truncated one, `[]`, a FIFO, a symlink to a device, a folder) is ignored and rewritten; a
-corrupt cache costs time, never a wrong value or a refusal. Reading never blocks: only a
-regular file is read. Entries not used for PRUNE_AFTER days are removed when one is written.
+the cache schema, the package version and the interpreter (marshal's format is the
+interpreter's), the SHA-256 of the table file's bytes as they are on disk now, and the SHA-256
+of its own data bytes. Anything else (an edited entry, a truncated one, `[]`, a FIFO, a symlink
+to a device, a folder) is ignored and rewritten; a corrupt cache costs time, never a wrong value
+or a refusal. Reading never blocks: only a regular file is read. Entries not used for
+PRUNE_AFTER days are removed when one is written. (The checks catch damage, not forgery: the
+cache folder is trusted as the user's own files are, like Python's own __pycache__.)
 """
 
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import re
 import stat
+import sys
 import time
 
 from mjscore import __version__
@@ -26,8 +30,9 @@ except ImportError:
     except ImportError:
         from hashlib import sha256
 
-SCHEMA = 3  # bump when the meaning of a table file changes (2: a key given twice is refused; 3: self-checking)
-MAX_ENTRY = 8 * 1024 * 1024  # bytes: far above any table (the largest packaged one is ~40 KB as JSON)
+SCHEMA = 4  # bump when the meaning of a table file changes (2: a key given twice is refused; 3: self-checking;
+           # 4: marshal's format instead of JSON)
+MAX_ENTRY = 8 * 1024 * 1024  # bytes: far above any table (the largest packaged one is ~40 KB)
 PRUNE_AFTER = 30  # days without use
 
 
@@ -42,12 +47,13 @@ def cache_dir() -> str:
 def entry_path(path: str) -> str:
     """One entry per table file, named by the file's stem and a hash of its absolute path."""
     where = sha256(os.path.abspath(path).encode("utf-8", "surrogateescape")).hexdigest()[:16]
-    return os.path.join(cache_dir(), f"{os.path.splitext(os.path.basename(path))[0]}-{where}.v{SCHEMA}.json")
+    return os.path.join(cache_dir(), f"{os.path.splitext(os.path.basename(path))[0]}-{where}.v{SCHEMA}.marshal")
 
 
-def _header(source: bytes, text: str) -> dict:
-    return {"schema": SCHEMA, "version": __version__, "source": sha256(source).hexdigest(),
-            "data": sha256(text.encode("utf-8")).hexdigest()}
+def _header(source: bytes, data: bytes) -> bytes:
+    """The entry's first line: what it is, for which package and interpreter, and the two checksums."""
+    return (f"mjscore-table-cache schema={SCHEMA} version={__version__} python={sys.implementation.cache_tag} "
+            f"source={sha256(source).hexdigest()} data={sha256(data).hexdigest()}\n").encode("ascii")
 
 
 def _read_regular(path: str) -> bytes | None:
@@ -80,38 +86,36 @@ def load(path: str, source: bytes):
     blob = _read_regular(entry_path(path))
     if blob is None:
         return None
-    head, sep, text = blob.partition(b"\n")
+    head, sep, data = blob.partition(b"\n")
+    if not sep or head + sep != _header(source, data):
+        return None
     try:
-        header = json.loads(head)
-        body = text.decode("utf-8")
-        if not sep or header != _header(source, body):
-            return None
-        return json.loads(body)
-    except (ValueError, RecursionError):
+        return marshal.loads(data)
+    except (ValueError, EOFError, TypeError):
         return None
 
 
 def store(path: str, source: bytes, data) -> None:
-    """Keep `data` (JSON-able, unchanged by a JSON round trip) for the table file's `source` bytes.
+    """Keep `data` (YAML's plain values, unchanged by a round trip) for the table file's `source` bytes.
     A cache is a convenience: a home that cannot be written must not stop scoring."""
     try:
-        text = json.dumps(data, ensure_ascii=False)
-        if json.loads(text) != data:  # JSON would change it (a key 1 becomes "1"): read the YAML each time
+        body = marshal.dumps(data)
+        if marshal.loads(body) != data:  # a value that is not equal to itself (.nan): read the YAML each time
             return
         target = entry_path(path)
         folder = os.path.dirname(target)
         os.makedirs(folder, exist_ok=True)
         tmp = f"{target}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(json.dumps(_header(source, text)) + "\n" + text)
+        with open(tmp, "wb") as f:
+            f.write(_header(source, body) + body)
         os.replace(tmp, target)
         prune(folder, keep=target)
-    except (OSError, TypeError, ValueError, RecursionError):
+    except (OSError, TypeError, ValueError, EOFError, RecursionError):
         pass
 
 
 # old and new names (compiled only when pruning)
-_OURS = r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.json(\.\d+\.tmp)?)$"
+_OURS = r"-(?:[0-9a-f]{8}-\d+\.json|[0-9a-f]{16}\.v(\d+)\.(?:json|marshal)(\.\d+\.tmp)?)$"
 
 
 def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:

@@ -1,7 +1,7 @@
 """Load a variant's YAML table file, validate it, compile its rules; cache what YAML parsing costs.
 
 The file is the spec of a variant (its rulebook turned into data, docs/tables.md). Validation
-names the file, the entry and the problem. A validated file is cached as JSON, checked
+names the file, the entry and the problem. A validated file's data is cached, checked
 against the file's bytes on every read (rules/tablecache.py), so a one-shot command does
 not import yaml at all.
 """
