@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import sys
 import threading
+
+try:  # the C module itself: `signal` only wraps it in enums, which take ~0.4 ms of every command's start-up
+    import _signal as signal
+except ImportError:  # pragma: no cover (an interpreter without it)
+    import signal
 
 from mjscore.errors import MAX_WORD_CHARS, MjscoreError, option_too_long, shown, too_long
 
