@@ -14,7 +14,8 @@ __all__ = [*_API, "__version__"]
 
 
 _HOME = {"Settlement": "mjscore.play.settle", "MjscoreError": "mjscore.errors", "Season": "mjscore.play.season",
-         "Sheet": "mjscore.play.season"}  # the rest: mjscore.api
+         "Sheet": "mjscore.play.season", "Compared": "mjscore.api_results", "GameResult": "mjscore.api_results",
+         "Wait": "mjscore.api_results", "Waits": "mjscore.api_results"}  # the rest: mjscore.api
 
 
 def __getattr__(name: str):

@@ -9,7 +9,7 @@ See docs/api.md.
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError
 from mjscore.hand import tiles as T
@@ -21,11 +21,12 @@ from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
 from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options
 
-if TYPE_CHECKING:  # settling and games load only when asked for: `score` starts without them
+if TYPE_CHECKING:  # settling, games and the rarer results load only when asked for: `score` starts without them
     from mjscore.play.game import Header, Result
     from mjscore.play.record import Summary
     from mjscore.play.season import Season, Sheet
     from mjscore.play.settle import Settlement
+    from mjscore.api_results import Compared, GameResult, Wait, Waits
 
 __all__ = [
     "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
@@ -34,6 +35,15 @@ __all__ = [
 ]
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
+_RESULTS = ("Compared", "GameResult", "Wait", "Waits")  # defined in mjscore.api_results, loaded on first use
+
+
+def __getattr__(name: str):
+    if name in _RESULTS:
+        from mjscore import api_results
+
+        return getattr(api_results, name)
+    raise AttributeError(f"module 'mjscore.api' has no attribute {name!r}")
 
 
 def parse_hand(text: str) -> Hand:
@@ -109,17 +119,6 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
                         options=options, tables=tables)[0]
 
 
-class Compared(NamedTuple):
-    """One variant's answer in a comparison: its best Score, or why the hand cannot be scored there."""
-
-    variant: str
-    score: Score | None
-    error: str | None = None
-
-    def to_dict(self, lang: str = "en") -> dict:
-        return self.score.to_dict(lang) if self.score is not None else {"variant": self.variant, "error": self.error}
-
-
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
             win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
             tables: str | os.PathLike | None = None) -> list[Compared]:
@@ -137,6 +136,8 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
         if not any(key in v.options for v in chosen):
             raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}")
     parsed = hand if isinstance(hand, Hand) else _parse_hand(hand)
+    from mjscore.api_results import Compared
+
     out = []
     for v in chosen:
         mine = [t for t in given if t.partition("=")[0].strip() in v.options]
@@ -149,27 +150,6 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
     return out
 
 
-class Wait(NamedTuple):
-    """A tile that completes the hand, and the hand's value when it is claimed or drawn."""
-
-    tile: str
-    discard: int
-    wall: int
-
-
-class Waits(NamedTuple):
-    variant: str
-    options: dict
-    hand: str
-    seat: str
-    round: str
-    waits: tuple[Wait, ...]
-
-    def to_dict(self) -> dict:
-        return {"variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
-                "round": self.round, "waits": [w._asdict() for w in self.waits]}
-
-
 def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           also: Iterable[str] = (), options: Options = None, tables: str | os.PathLike | None = None) -> Waits:
     """Every tile that completes a hand one tile short of mah jong, with its value (`mjscore waits`)."""
@@ -178,6 +158,8 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", parsed.text)
     check_tiles(parsed, v)
+    from mjscore.api_results import Wait, Waits
+
     found = []
     for t in _find_waits(parsed, v.shapes):
         full = parsed.with_tile(t)
@@ -215,26 +197,6 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
         if flags:
             raise
         raise DealError(f"{where}: {deal_words(str(e))}") from None
-
-
-class GameResult(NamedTuple):
-    """A recorded game settled deal by deal (`mjscore batch` on one file)."""
-
-    file: str
-    variant: str
-    options: dict
-    players: list[str]
-    start: dict[str, int]
-    deals: list[dict]  # each as batch prints it: seats, hands, payments, net, running totals, or an error
-    totals: dict[str, int]
-    standings: list[dict]
-    summary: dict
-    parties: list[dict] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
-
-    def to_dict(self) -> dict:
-        out = self._asdict()
-        keys = ("file", "variant", "options", "players", "start", "deals", "totals", "standings", "summary")
-        return {k: out[k] for k in keys + (("parties",) if self.parties else ())}
 
 
 class _Collector:
@@ -275,6 +237,7 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
     cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
     over its files (docs/api.md). `lang` names the winners' items (a language code, or "native")."""
     from mjscore.play.record import play
+    from mjscore.api_results import GameResult
 
     collector = _Collector()
     play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang)
@@ -282,6 +245,8 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
 
 
 def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
+    from mjscore.api_results import GameResult
+
     return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
 
 

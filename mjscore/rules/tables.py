@@ -6,7 +6,7 @@ against the file's bytes on every read (rules/tablecache.py), so a one-shot comm
 not import yaml at all.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` here: a NamedTuple compiles each annotation given as text (~0.3 ms of start-up).
 
 import os
 from typing import Any, Callable, NamedTuple

@@ -1,0 +1,63 @@
+"""The API's result types that only some calls return: `compare`'s Compared, `waits`'s Waits and
+Wait, `score_game`'s GameResult (docs/api.md). mjscore.api names them too, loading this module
+only when one is asked for: defining a NamedTuple takes ~0.1 ms, which `mjscore score` need not
+spend on types it never makes."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from mjscore.rules.results import Score
+
+
+class Compared(NamedTuple):
+    """One variant's answer in a comparison: its best Score, or why the hand cannot be scored there."""
+
+    variant: str
+    score: Score | None
+    error: str | None = None
+
+    def to_dict(self, lang: str = "en") -> dict:
+        return self.score.to_dict(lang) if self.score is not None else {"variant": self.variant, "error": self.error}
+
+
+class Wait(NamedTuple):
+    """A tile that completes the hand, and the hand's value when it is claimed or drawn."""
+
+    tile: str
+    discard: int
+    wall: int
+
+
+class Waits(NamedTuple):
+    variant: str
+    options: dict
+    hand: str
+    seat: str
+    round: str
+    waits: tuple[Wait, ...]
+
+    def to_dict(self) -> dict:
+        return {"variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
+                "round": self.round, "waits": [w._asdict() for w in self.waits]}
+
+
+class GameResult(NamedTuple):
+    """A recorded game settled deal by deal (`mjscore batch` on one file)."""
+
+    file: str
+    variant: str
+    options: dict
+    players: list[str]
+    start: dict[str, int]
+    deals: list[dict]  # each as batch prints it: seats, hands, payments, net, running totals, or an error
+    totals: dict[str, int]
+    standings: list[dict]
+    summary: dict
+    parties: list[dict] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
+
+    def to_dict(self) -> dict:
+        out = self._asdict()
+        keys = ("file", "variant", "options", "players", "start", "deals", "totals", "standings", "summary")
+        return {k: out[k] for k in keys + (("parties",) if self.parties else ())}
