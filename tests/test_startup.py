@@ -1,0 +1,118 @@
+"""What keeps `mjscore score` quick to start, checked without a clock: what it imports, that the
+command group finds every command, that the JSON it prints is json.dumps's, and that the garbage
+collector's start-up pause is over when a command does its work."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import click
+import pytest
+
+from mjscore.cli.main import COMMANDS
+from mjscore.cli.output import to_json
+
+HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall",
+        "--format", "json"]
+# Babcock, Rules for Mah-Jongg (1923), as the spanish table scores it: exposed pung of simples 2
+# + concealed pung of honours (SSS) 8 + mah jong 20 + self-drawn 2 = 32; pung of own wind doubles
+# once: 32 x 2 = 64
+VALUE = 64
+
+# Run as the `mjscore` script runs (mjscore.cli.run); at exit, print the modules loaded.
+PROGRAM = """
+import atexit, sys
+atexit.register(lambda: print(" ".join(sorted(sys.modules)), file=sys.stderr))
+from mjscore.cli import run
+sys.argv = ["mjscore", *sys.argv[1:]]
+run()
+"""
+
+
+def program(args: list[str], cache: str, code: str = PROGRAM) -> subprocess.CompletedProcess:
+    env = {**os.environ, "MJSCORE_CACHE_DIR": cache}
+    return subprocess.run([sys.executable, "-c", code, *args], env=env, capture_output=True, text=True, timeout=60)
+
+
+def loaded(done: subprocess.CompletedProcess) -> set[str]:
+    return set(done.stderr.split())
+
+
+def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
+    cache = str(tmp_path / "cache")
+    first = program(["score", *HAND], cache)  # parses the YAML and fills the cache
+    assert first.returncode == 0 and json.loads(first.stdout)["value"] == VALUE
+    assert "yaml" in loaded(first)  # the cold run reads YAML: the check below is not vacuous
+    done = program(["score", *HAND], cache)
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
+    modules = loaded(done)
+    assert "mjscore.cli.hand_commands" in modules and "mjscore.rules.scoring" in modules
+    unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "mjscore.loading", "mjscore.api_results",
+                "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.game_commands", "mjscore.cli.info",
+                "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart"}
+    assert sorted(modules & unwanted) == []
+    assert sorted(m for m in modules if m.startswith(("mjscore.play", "mjscore.web"))) == []
+
+
+def test_score_as_a_table_does_not_load_json(tmp_path):
+    cache = str(tmp_path / "cache")
+    program(["score", *HAND], cache)
+    done = program(["score", *HAND[:-2]], cache)
+    assert done.returncode == 0 and "64" in done.stdout
+    assert "json" not in loaded(done) and "yaml" not in loaded(done)
+
+
+def test_the_group_names_every_command_in_its_modules():
+    """A command added to a module but not to COMMANDS would be missing from `mjscore`."""
+    from importlib import import_module
+
+    defined = {name: module for module in set(COMMANDS.values())
+               for name, value in vars(import_module(f"mjscore.cli.{module}")).items()
+               if isinstance(value, click.Command)}
+    assert defined == COMMANDS
+
+
+def test_help_lists_every_command_with_its_line(tmp_path):
+    done = program(["--help"], str(tmp_path / "cache"))
+    assert done.returncode == 0
+    listed = done.stdout.split("Commands:\n", 1)[1].splitlines()
+    assert [line.split()[0] for line in listed] == sorted(COMMANDS)
+    assert "  score      Value of one HAND, itemised." in listed
+
+
+def test_collection_is_on_while_a_command_works(tmp_path):
+    """run() pauses the garbage collector for start-up only: a batch of a million deals must be collected."""
+    code = PROGRAM.replace("run()", """
+import gc
+import mjscore.api as api
+arrangements = api.arrangements
+def spy(*args, **kwargs):
+    print("collecting:", gc.isenabled(), file=sys.stderr)
+    return arrangements(*args, **kwargs)
+api.arrangements = spy
+run()""")
+    done = program(["score", *HAND], str(tmp_path / "cache"), code)
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
+    assert "collecting: True" in done.stderr
+
+
+@pytest.mark.parametrize("data", [
+    {"variant": "spanish", "items": [{"rule": "mah jong", "points": 20}], "limit_hand": None, "mahjong": True},
+    {"player": "李", "quote": 'say "hi"\\', "tab": "a\tb\n", "control": "\x00\x1f\x7f", "astral": "\U0001f004"},
+    [1.5, 0.1, 1e300, -0.0, 10 ** 30, -7, 0, [], {}, [[[]]], False, None],
+    {"nan": float("nan"), "inf": float("inf"), "-inf": float("-inf")},
+    {1: "a key that is a number", False: "a key that is a flag", None: "no key", 2.5: "a float key"},
+    ("a", "tuple"),
+    "just a string",
+    42,
+])
+def test_json_is_exactly_json_dumps(data):
+    assert to_json(data) == json.dumps(data, ensure_ascii=False)
+
+
+def test_json_refuses_what_json_refuses():
+    with pytest.raises(TypeError, match="Object of type set is not JSON serializable"):
+        to_json({"a": {1, 2}})
