@@ -16,6 +16,7 @@
 
     python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . -r bench/requirements.txt
     python bench/bench.py [--deals 1500] [--repeat 3] [--jobs 1] [--memory 10000,100000,1000000]
+    python bench/bench.py --only startup     # one part alone: throughput, startup or memory
 
 Run it in a venv with a real (not editable) install, as a user has: pip compiles the bytecode
 then, and the tables are inside the package. Each variant's pair (batch, then riichi) runs side
@@ -274,16 +275,20 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--runs", type=int, default=40, help="pairs of start-up runs")
     ap.add_argument("--memory", default="", help="archive sizes for peak memory, e.g. 10000,100000,1000000")
+    ap.add_argument("--only", choices=("throughput", "startup", "memory"), default=None,
+                    help="run this part alone (memory needs --memory)")
     args = ap.parse_args()
     from importlib.metadata import version
 
-    if version("mahjong") != RIICHI_VERSION:
+    if args.only in (None, "throughput") and version("mahjong") != RIICHI_VERSION:
         sys.exit(f"the yardstick is mahjong=={RIICHI_VERSION}: pip install -r bench/requirements.txt")
     with tempfile.TemporaryDirectory() as tmp:
-        budgets = throughput(args, tmp)
-        floor(args, budgets)
-        startup(args)
-        if args.memory:
+        if args.only in (None, "throughput"):
+            budgets = throughput(args, tmp)
+            floor(args, budgets)
+        if args.only in (None, "startup"):
+            startup(args)
+        if args.memory and args.only in (None, "memory"):
             memory(args, tmp)
 
 
