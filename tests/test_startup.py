@@ -83,6 +83,15 @@ def test_help_lists_every_command_with_its_line(tmp_path):
     assert "  score      Value of one HAND, itemised." in listed
 
 
+def test_a_mistyped_command_is_matched_among_all_commands(tmp_path):
+    """The group loads no command to refuse one, yet click's suggestion still names the close one."""
+    done = program(["scor"], str(tmp_path / "cache"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("mjscore: error: No such command 'scor'. Did you mean 'score'? "
+                                  "(try 'mjscore --help')\n")
+    assert "mjscore.cli.hand_commands" not in loaded(done)
+
+
 def test_collection_is_on_while_a_command_works(tmp_path):
     """run() pauses the garbage collector for start-up only: a batch of a million deals must be collected."""
     code = PROGRAM.replace("run()", """

@@ -15,6 +15,9 @@ import click
 from mjscore.cli import resume_collection, terminal
 from mjscore.errors import MjscoreError
 
+# click >= 8.4 says "Did you mean 'score'?" for `mjscore scor`, naming close matches among the commands
+NO_SUCH_COMMAND = getattr(click.exceptions, "NoSuchCommand", ())  # (before 8.4: no suggestion, nothing to do)
+
 COMMANDS = {  # command -> the module that defines it (as a function of the same name)
     "score": "hand_commands", "compare": "hand_commands", "waits": "hand_commands",
     "settle": "game_commands", "batch": "game_commands", "sheet": "game_commands", "standings": "game_commands",
@@ -40,6 +43,12 @@ class MjscoreGroup(click.Group):
         command = getattr(import_module(f"mjscore.cli.{module}"), cmd_name)
         resume_collection()  # start-up is over: what the command does next is collected as usual
         return command
+
+    def resolve_command(self, ctx, args):  # noqa: D102
+        try:
+            return super().resolve_command(ctx, args)
+        except NO_SUCH_COMMAND as e:  # click suggests among the commands loaded: suggest among them all
+            raise NO_SUCH_COMMAND(e.command_name, possibilities=COMMANDS, ctx=ctx) from None
 
     def invoke(self, ctx):  # noqa: D102
         try:
