@@ -49,10 +49,10 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     done = program(["score", *HAND], cache)
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
     modules = loaded(done)
-    assert "mjscore.cli.hand_commands" in modules and "mjscore.rules.scoring" in modules
+    assert "mjscore.cli.score" in modules and "mjscore.rules.scoring" in modules
     unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "mjscore.loading", "mjscore.api_results",
-                "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.game_commands", "mjscore.cli.info",
-                "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart"}
+                "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.hand_commands", "mjscore.cli.game_commands",
+                "mjscore.cli.info", "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart"}
     assert sorted(modules & unwanted) == []
     assert sorted(m for m in modules if m.startswith(("mjscore.play", "mjscore.web"))) == []
 
@@ -89,7 +89,7 @@ def test_a_mistyped_command_is_matched_among_all_commands(tmp_path):
     assert done.returncode == 2
     assert done.stderr.startswith("mjscore: error: No such command 'scor'. Did you mean 'score'? "
                                   "(try 'mjscore --help')\n")
-    assert "mjscore.cli.hand_commands" not in loaded(done)
+    assert "mjscore.cli.score" not in loaded(done)
 
 
 def test_collection_is_on_while_a_command_works(tmp_path):

@@ -1,6 +1,6 @@
 """The command line: parse options, call the library, format. Errors become one line and exit 2.
 
-The commands live in modules of their own (hand_commands.py, game_commands.py, info.py, serve.py);
+The commands live in modules of their own (score.py, hand_commands.py, game_commands.py, info.py, serve.py);
 the group imports a command's module only when that command runs, or when `--help` lists them all,
 so that `mjscore score` does not build every other command's options first."""
 
@@ -19,7 +19,7 @@ from mjscore.errors import MjscoreError
 NO_SUCH_COMMAND = getattr(click.exceptions, "NoSuchCommand", ())  # (before 8.4: no suggestion, nothing to do)
 
 COMMANDS = {  # command -> the module that defines it (as a function of the same name)
-    "score": "hand_commands", "compare": "hand_commands", "waits": "hand_commands",
+    "score": "score", "compare": "hand_commands", "waits": "hand_commands",
     "settle": "game_commands", "batch": "game_commands", "sheet": "game_commands", "standings": "game_commands",
     "report": "game_commands", "variants": "info", "notation": "info", "serve": "serve",
 }

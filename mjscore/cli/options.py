@@ -100,6 +100,15 @@ def glyphs_option(f):
     return click.option("--glyphs", is_flag=True, help="print tiles as Unicode mahjong glyphs")(f)
 
 
+def not_a_file(hand: str) -> str:
+    """A file's name typed where a hand belongs (`mjscore score hand.txt`) would be read as tiles and
+    refused for its letters: say what to type instead."""
+    if ("/" in hand or hand.endswith((".txt", ".yaml", ".yml", ".json", ".jsonl"))) and os.path.isfile(hand):
+        raise MjscoreError(f"{hand} is a file, not a hand: to score the hand it holds, type "
+                           f'"$(cat {hand})" in its place')
+    return hand
+
+
 def hand_argument(f):
     """HAND, one argument: a hand typed without quotes (the shell splits it into words) gets a hint."""
     def one(ctx, param, value):
