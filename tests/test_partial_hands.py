@@ -74,3 +74,41 @@ def test_a_rough_loser_in_a_deal():
             "hand can show it\n") in out
     assert ("note: North: a partial hand (5 tiles; a whole one has 13): one suit with honours not scored, as only "
             "the whole hand can show it\n") in out
+
+
+# --- a non-winner with nothing that scores, left empty in a deal ------------------------------------------------
+
+DEAL = ["--variant", "spanish", "--winner", "S", "--win", "7s", "--south", "[555p] 123m 789s SSS NN",
+        "--west", "RRR", "--north", "", "--format", "json"]
+
+
+def test_an_empty_non_winner_is_worth_nothing():
+    # South wins on a discard (Spanish p. 2 §6): [555p] 2 + SSS 8 + mah jong 20 = 30, own wind x2 = 60.
+    # East and North left empty: nothing scores, 0. West RRR: 8 x 2 = 16.
+    # Babcock (1923) ch. I and VI: E pays 60 x 2 = 120, W and N 60; E pays W (16 - 0) x 2 = 32, N pays W 16.
+    # Net: E -120 - 32 = -152, S +240, W -60 + 48 = -12, N -60 - 16 = -76 (sum 0).
+    code, out, err = run("settle", "--east", "", *DEAL)
+    assert code == 0, err
+    data = json.loads(out)
+    assert {s: h["value"] for s, h in data["hands"].items()} == {"E": 0, "S": 60, "W": 16, "N": 0}
+    assert data["hands"]["E"]["hand"] == "" and data["hands"]["E"]["items"] == []
+    assert data["net"] == {"E": -152, "S": 240, "W": -12, "N": -76}
+
+
+def test_an_empty_winner_is_refused():
+    code, out, err = run("settle", "--east", "1m", *[a if a != "[555p] 123m 789s SSS NN" else "  " for a in DEAL])
+    assert code == 2 and out == ""
+    assert err.startswith("mjscore: error: deal: hand of South (S): no tiles in the hand")
+
+
+def test_an_empty_non_winner_in_a_game_file(tmp_path):
+    # the same deal in a game file (batch): the same values and totals, from the Spanish counters of 2000
+    # (page 1 §5): Ann (E) 2000 - 152 = 1848, Bo (S) 2240, Cy (W) 1988, Di (N) 1924
+    game = tmp_path / "game.yaml"
+    game.write_text("variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '[555p] 123m 789s SSS NN', Cy: RRR, Di: ''}\n"
+                    "    winner: Bo\n    win: {tile: 7s, from: discard, discarder: Cy}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    (played,) = json.loads(out)["games"]
+    assert played["totals"] == {"Ann": 1848, "Bo": 2240, "Cy": 1988, "Di": 1924}

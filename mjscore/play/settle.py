@@ -125,9 +125,17 @@ def doubled_seat(options: dict) -> str:
 
 # --- checking a deal ---------------------------------------------------------------------------
 
+NOTHING = Hand((), (), ())  # a non-winner's hand left empty in a deal: nothing of it scores
+
+
 def _parse_hands(deal: Deal) -> dict[str, Hand]:
+    """Each seat's hand; a non-winner's left empty ("") is entered as holding nothing that scores (a quick
+    entry at the table lists only the sets that score), a partial hand of no tiles, worth 0."""
     hands = {}
     for seat, text in deal.hands.items():
+        if seat != deal.winner and not text.strip():
+            hands[seat] = NOTHING
+            continue
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:

@@ -138,11 +138,11 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
            ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = (), declared: int = 0,
-           partial: int = 0) -> Score:
+           partial: int | None = None) -> Score:
     """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates,
     and for a non-winning hand the blocks' arrangements that make up the groups after the `declared`
     sets (each arrangement is judged once per situation, not group by group).
-    partial: the tile count of a non-winning hand written as only some of its tiles (0: a whole hand);
+    partial: the tile count of a non-winning hand written as only some of its tiles (None: a whole hand);
     hand rules that read every tile then go unscored, named in a note."""
     if ctx is None:
         ctx = Ctx(hand, sit, options, variant, mahjong)
@@ -180,8 +180,8 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     unjudged = []
     for r in hand_rules:
         if r.pred(ctx, None):
-            if partial and reads_whole_hand(r.pred):
-                unjudged.append(r.name)
+            if partial is not None and reads_whole_hand(r.pred):
+                unjudged.append(r)
                 continue
             if restricted:
                 r = r._replace(doubles=0)
@@ -191,9 +191,11 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     ctx.items = items
-    if unjudged:
-        notes = [*notes, f"{PARTIAL} ({partial} tiles; a whole one has {WIN_COUNT - 1}): "
-                         f"{', '.join(dict.fromkeys(unjudged))} not scored, as only the whole hand can show it"]
+    if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
+        # (said only where it could change the value: doubles of a hand worth no points change nothing)
+        names = ", ".join(dict.fromkeys(r.name for r in unjudged))
+        notes = [*notes, f"{PARTIAL} ({partial} tile{'s' if partial != 1 else ''}; a whole one has {WIN_COUNT - 1}): "
+                         f"{names} not scored, as only the whole hand can show it"]
     score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
     ctx.value = score.value
     if mahjong:
@@ -335,7 +337,7 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
     tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
-        partial = n if n < WIN_COUNT - 1 and not fault else 0
+        partial = n if n < WIN_COUNT - 1 and not fault else None
         scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts,
                          len(f.melds), partial) for g, parts in partial_combos(f)]
     else:
