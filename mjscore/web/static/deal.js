@@ -193,7 +193,7 @@
     for (const s of SEATS) delete faults[s];
     Object.assign(faults, deal.faults || {});
     variantChanged();
-    if (deal.winner && win.tile) editors[deal.winner].setWin(win.tile);
+    for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
     select(seated[0]);
     document.getElementById("settlement").innerHTML = "";
     renderCards();

@@ -192,6 +192,10 @@
     const url = (editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`) +
       `?version=${editing.version}`;
     const typed = gameDeal();
+    if (typed.winner && !(typed.win && typed.win.tile)) {  // a win is scored on its tile: never saved without it
+      return saveError({error: `${typed.winner}'s winning tile is not marked: nothing was saved`,
+                        hint: `tap the tile ${typed.winner} won on in ${typed.winner}'s hand, then save again`});
+    }
     const r = await post(url, typed, editing.id ? "PUT" : "POST");
     if (r.status === 409 && "version" in r.data) return reopen(typed, r.data);
     if (!r.ok) return saveError(r.data);

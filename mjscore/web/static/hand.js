@@ -228,8 +228,14 @@ class HandEditor {
     this.onChange(this);
   }
 
+  // a tap on a tile of the hand: marks it the winning tile, or un-marks it
   setWin(t) {
-    this.win = this.win === t ? null : t;
+    this.markWin(this.win === t ? null : t);
+  }
+
+  // the winning tile set (a deal loaded, never a toggle: loading twice keeps it); null: none marked
+  markWin(t) {
+    this.win = t && this.count(t) > 0 ? t : null;
     this.render();
     this.onChange(this);
   }
