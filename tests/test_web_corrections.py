@@ -1,6 +1,7 @@
 """Defects found driving the page at a phone's size (issue 20's review), each checked in a real headless
 Chromium at 360 x 740: a correction re-opened keeps its winning tile, a save never sends a winner without
-one. The hands: Spanish rulebook, page 2 §6, with Babcock, Rules for Mah-Jongg (1923), for who pays whom.
+one; a laptop that cannot be reached is
+said so. The hands: Spanish rulebook, page 2 §6, with Babcock, Rules for Mah-Jongg (1923), for who pays whom.
 
 Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
 
@@ -105,4 +106,34 @@ def test_a_save_refused_for_another_phones_keeps_the_winning_tile(browser, tmp_p
         bo.click("#save-deal")  # deal 2, the same again: Ana 2000 + 288 + 288
         expect(bo.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 2 * 288))
         assert [d["data"]["win"]["tile"] for d in request(f"{url}/api/games/{game}")[1]["deals"]] == ["R", "R"]
+        assert errors == []
+
+
+UNREACHABLE = ("cannot reach the laptop running mjscore serve: check the Wi-Fi and that it is still running; "
+               "nothing was saved")
+
+
+def test_a_laptop_that_cannot_be_reached_is_said_and_nothing_seems_saved(browser, tmp_path):
+    with phone(browser) as page:
+        with game_with_a_deal(tmp_path, deals=()) as (url, game):
+            errors = open_game(page, url)
+            page.click("#next-deal")
+            for seat, name in zip("ESWN", PLAYERS):
+                page.click(f"#seatcard-{seat}")
+                page.fill(f"#deal-editor-{seat} .notation input", DEAL["hands"][name])
+            page.click("#deal-winner [data-value=E]")
+            page.click("#deal-editor-E .hand [data-tile='R']")
+        # the server stopped (the laptop asleep, the Wi-Fi gone): every request fails at the network level
+        page.click("#save-deal")
+        expect(page.locator("#settlement .error")).to_have_text(UNREACHABLE)
+        expect(page.locator("#save-deal")).to_be_visible()  # the form stays, with what was typed
+        expect(page.locator("#deal-editor-E .notation input")).to_have_value(DEAL["hands"]["Ana"])
+        page.click("#settle")
+        expect(page.locator("#settlement .error")).to_have_text(UNREACHABLE)
+        page.click("nav [data-tab=game]")
+        expect(page.locator("#game .error")).to_have_text(UNREACHABLE)
+        assert page.evaluate("localStorage.getItem('mjscore.game')") == str(game)  # the game not forgotten
+        page.click("nav [data-tab=hand]")
+        page.fill("#hand-editor .notation input", "123m 456m 789m RRR 11s")
+        expect(page.locator("#result .error")).to_have_text(UNREACHABLE)
         assert errors == []

@@ -16,9 +16,18 @@ const el = (tag, attrs, ...kids) => {
 
 const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set()};
 
+// a request that never reached the server (Wi-Fi gone, server stopped): status 0 and this one message
+const UNREACHABLE = "cannot reach the laptop running mjscore serve: check the Wi-Fi and that it is still running; " +
+  "nothing was saved";
+
 async function post(url, body, method) {
-  const r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
-                              body: body === undefined ? undefined : JSON.stringify(body)});
+  let r;
+  try {
+    r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
+                          body: body === undefined ? undefined : JSON.stringify(body)});
+  } catch (e) {  // fetch fails only at the network level; the console's "Failed to fetch" says nothing to a player
+    return {ok: false, status: 0, data: {error: UNREACHABLE}};
+  }
   let data;
   try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
   return {ok: r.ok, status: r.status, data: data};

@@ -37,6 +37,7 @@
       return;
     }
     const r = await post("/api/games/" + current, undefined, "GET");
+    if (r.status === 0) { box.innerHTML = ""; box.appendChild(errorView(r.data)); return; }  // kept for later
     if (!r.ok) { setCurrent(null); sheet = null; return refresh(); }
     show(r.data);
   }
