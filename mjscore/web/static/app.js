@@ -197,8 +197,10 @@ function scoreView(s) {
       const first = el("td", {}, el("span", {class: "rule", text: i.name ? i.name + (i.name_lang ? " *" : "") : i.rule}));
       if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
       if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
-      body.appendChild(el("tr", {}, first, el("td", {class: "num", text: i.points ? String(i.points) : ""}),
-        el("td", {class: "num", text: i.doubles ? String(i.doubles) : ""}), el("td", {class: "num", text: le})));
+      // data-label: on a narrow screen a row is a card and each number says what it is (app.css)
+      body.appendChild(el("tr", {}, first, el("td", {class: "num", "data-label": "points", text: i.points ? String(i.points) : ""}),
+        el("td", {class: "num", "data-label": "doubles", text: i.doubles ? String(i.doubles) : ""}),
+        el("td", {class: "num", "data-label": i.extra && !i.limit ? "extra" : "", text: le})));
     }
     t.appendChild(body);
     box.appendChild(el("div", {class: "scroll"}, t));

@@ -80,14 +80,15 @@
     const paper = data.sheet;
     const players = paper.players;
     const short = n => (n.length > 6 ? n.slice(0, 6) + "." : n);
-    const head = el("tr", {}, el("th", {text: "#"}), el("th", {text: "deal"}),
-      ...players.map(p => el("th", {class: "num", text: short(p), title: p})), el("th", {text: ""}));
+    // a phone's width: the deal's number and its ✎ ✕ go in the deal's cell, not columns of their own
+    const head = el("tr", {}, el("th", {text: "deal"}),
+      ...players.map(p => el("th", {class: "num", text: short(p), title: p})));
     const body = el("tbody");
-    body.appendChild(el("tr", {class: "start"}, el("td", {text: ""}), el("td", {text: "start"}),
-      ...players.map(p => el("td", {class: "num", text: String(paper.start[p])})), el("td")));
+    body.appendChild(el("tr", {class: "start"}, el("td", {text: "start"}),
+      ...players.map(p => el("td", {class: "num", text: String(paper.start[p])}))));
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
-      const what = el("td", {}, el("span", {text: `${row.round} · East ${row.east}`}), el("br"));
+      const what = el("td", {class: "deal"}, el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
       else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
         .filter(Boolean).join(" · ")}));
@@ -111,11 +112,11 @@
       del.addEventListener("click", async () => {
         refusedOrShown(await post(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`, undefined, "DELETE"));
       });
-      body.appendChild(el("tr", {"data-deal": String(d.id)}, el("td", {text: String(row.deal)}), what, ...cells,
-        el("td", {class: "acts"}, fix, del)));
+      what.appendChild(el("div", {class: "acts"}, fix, del));
+      body.appendChild(el("tr", {"data-deal": String(d.id)}, what, ...cells));
     });
-    body.appendChild(el("tr", {class: "totals"}, el("td"), el("td", {text: "totals"}),
-      ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])})), el("td")));
+    body.appendChild(el("tr", {class: "totals"}, el("td", {text: "totals"}),
+      ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])}))));
     return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
   }
 
