@@ -184,3 +184,15 @@ def test_every_table_fits_a_phone_without_hiding_a_column(browser, tmp_path):
         assert page.evaluate(TABLES_FIT) == [], "sheet"
         assert page.evaluate("document.documentElement.scrollWidth") <= 360
         assert errors == []
+
+
+def test_sheet_headings_never_show_two_players_alike(browser, tmp_path):
+    # cut to six characters, "Carmen R" and "Carmen S" were both "Carmen."; cut where the names differ instead
+    players = ["Carmen R", "Carmen S", "Alejandro Ruiz", "Alejandra Ruiz", "Ane", "Iker"]
+    with game_with_a_deal(tmp_path, "basque", players, ()) as (url, game), phone(browser) as page:
+        errors = open_game(page, url)
+        expect(page.locator("#game table.sheet th")).to_have_text(
+            ["deal", "Carmen R", "Carmen S", "Alejandro.", "Alejandra.", "Ane", "Iker"])
+        assert [page.get_attribute(f"#game table.sheet th:nth-child({i + 2})", "title") for i in range(6)] == players
+        assert page.evaluate(TABLES_FIT) == []
+        assert errors == []

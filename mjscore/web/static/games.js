@@ -74,15 +74,27 @@
     box.appendChild(sheetTable(data));
   }
 
+  // each player's heading: the name cut to 6 characters, longer where that would show two players alike
+  // ("Carmen R", "Carmen S"); the full names where cut ones still collide
+  function shortNames(players) {
+    const cut = (n, len) => (n.length > len ? n.slice(0, len) + "." : n);
+    const out = Object.fromEntries(players.map(p => {
+      let len = 6;
+      while (len < p.length && players.some(q => q !== p && q.slice(0, len) === p.slice(0, len))) len++;
+      return [p, cut(p, len)];
+    }));
+    return new Set(Object.values(out)).size === players.length ? out : Object.fromEntries(players.map(p => [p, p]));
+  }
+
   // the score sheet of `mjscore sheet`: one row per deal (East, result, how, value), each player's net
   // and running total; then the totals
   function sheetTable(data) {
     const paper = data.sheet;
     const players = paper.players;
-    const short = n => (n.length > 6 ? n.slice(0, 6) + "." : n);
+    const short = shortNames(players);
     // a phone's width: the deal's number and its ✎ ✕ go in the deal's cell, not columns of their own
     const head = el("tr", {}, el("th", {text: "deal"}),
-      ...players.map(p => el("th", {class: "num", text: short(p), title: p})));
+      ...players.map(p => el("th", {class: "num", text: short[p], title: p})));
     const body = el("tbody");
     body.appendChild(el("tr", {class: "start"}, el("td", {text: "start"}),
       ...players.map(p => el("td", {class: "num", text: String(paper.start[p])}))));
