@@ -196,3 +196,21 @@ def test_sheet_headings_never_show_two_players_alike(browser, tmp_path):
         assert [page.get_attribute(f"#game table.sheet th:nth-child({i + 2})", "title") for i in range(6)] == players
         assert page.evaluate(TABLES_FIT) == []
         assert errors == []
+
+
+# within the viewport, to the pixel (a scroll aligns the bottom edge at a fraction of a pixel)
+IN_VIEW = "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight + 1; }"
+
+
+def test_a_save_refused_shows_its_error_in_view(browser, tmp_path):
+    with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
+        errors = open_game(page, url)
+        page.click("#game [aria-label='correct deal 1']")
+        page.click("#seatcard-S")
+        page.fill("#deal-editor-S .notation input", "123x")  # the laptop refuses it: digits without a suit letter
+        page.click("#save-deal")
+        error = page.locator("#settlement .error")
+        expect(error).to_contain_text("digits without a suit letter")
+        page.wait_for_timeout(300)  # a smooth scroll, if any, ended
+        assert error.evaluate(IN_VIEW)
+        assert errors == []

@@ -221,6 +221,7 @@
   function saveError(data) {
     const box = document.getElementById("settlement");
     box.innerHTML = ""; box.dataset.state = "error"; box.appendChild(errorView(data));
+    box.scrollIntoView({block: "nearest"});  // below the Save button, often below the fold of a phone
   }
 
   // another phone changed the game first: the form again on the game as it is now, with what was typed (by
