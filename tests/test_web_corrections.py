@@ -214,3 +214,29 @@ def test_a_save_refused_shows_its_error_in_view(browser, tmp_path):
         page.wait_for_timeout(300)  # a smooth scroll, if any, ended
         assert error.evaluate(IN_VIEW)
         assert errors == []
+
+
+def test_a_games_deal_shows_the_games_round_and_rules_not_to_be_changed(browser, tmp_path):
+    with game_with_a_deal(tmp_path, "basque", deals=()) as (url, game), phone(browser) as page:
+        errors = open_page(page, url)
+        page.select_option("#variant", "spanish")  # the phone's own choice, for the Hand tab
+        page.click("nav [data-tab=game]")
+        page.click("#game-list .gamecard button")
+        expect(page.locator("#variant")).to_have_value("basque")  # the open game's rules in the header
+        page.click("#next-deal")
+        expect(page.locator("#variant")).to_be_disabled()
+        expect(page.locator("#deal-round [data-value=E]")).to_have_class("on")  # a game starts in round East
+        for wind in "ESWN":
+            expect(page.locator(f"#deal-round [data-value={wind}]")).to_be_disabled()
+        for seat, name in zip("ESWN", PLAYERS):
+            page.click(f"#seatcard-{seat}")
+            page.fill(f"#deal-editor-{seat} .notation input", DEAL["hands"][name])
+        page.click("#deal-winner [data-value=E]")
+        page.click("#deal-editor-E .hand [data-tile='R']")
+        page.click("#settle")  # the preview is scored by the game's rules, as the save will be
+        expect(page.locator("#settlement .head")).to_contain_text("basque, round E")
+        page.click("#cancel-edit")
+        expect(page.locator("#variant")).to_be_enabled()
+        page.click("nav [data-tab=deal]")
+        expect(page.locator("#deal-round [data-value=S]")).to_be_enabled()
+        assert errors == []

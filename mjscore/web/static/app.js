@@ -14,7 +14,7 @@ const el = (tag, attrs, ...kids) => {
   return e;
 };
 
-const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set()};
+const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set(), locked: false};
 
 // a request that never reached the server (Wi-Fi gone, server stopped): status 0 and this one message
 const UNREACHABLE = "cannot reach the laptop running mjscore serve: check the Wi-Fi and that it is still running; " +
@@ -91,11 +91,29 @@ function renderOptions() {
       if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
       changed();
     });
+    input.disabled = !!state.locked;
     box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
   }
   alsoBoxes($("#also"), state.also, changed);
   if (window.Deal) window.Deal.variantChanged();
   if (window.Games) window.Games.variantChanged();
+}
+
+// a game's variant and house options in force (a game is scored by its own): the header says them; `locked`
+// while one of its deals is entered, the variant and options are the game's, not to be changed for that deal
+function useVariant(variant, options, locked) {
+  const sel = $("#variant");
+  if (state.variant !== variant || JSON.stringify(state.options) !== JSON.stringify(options)) {
+    state.variant = variant; state.options = Object.assign({}, options);
+    sel.value = variant;
+    renderOptions(); changed();
+  }
+  if (locked !== undefined) {
+    state.locked = locked;
+    sel.disabled = locked;
+    sel.title = locked ? "the game's rules: a deal of a game is scored by them" : "";
+    for (const input of $("#options").querySelectorAll("input, select")) input.disabled = locked;
+  }
 }
 
 // the --also words the variant's table knows, as checkboxes (with what each means); `chosen` keeps only those
@@ -241,5 +259,6 @@ async function start() {
   document.body.dataset.ready = "1";
 }
 
-window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo, alsoBoxes};
+window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo, alsoBoxes,
+              useVariant};
 document.addEventListener("DOMContentLoaded", start);

@@ -237,7 +237,12 @@
     variantChanged();
   }
 
-  function setInGame(yes) { inGame = yes; variantChanged(); }
+  // a deal of a game: its round is the game's (derived by the laptop), shown but not to be changed
+  function setInGame(yes) {
+    inGame = yes;
+    for (const b of document.getElementById("deal-round").children) b.disabled = yes;
+    variantChanged();
+  }
 
   window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView, variantChanged,
                  setInGame, setSeats};

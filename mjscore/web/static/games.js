@@ -49,6 +49,7 @@
     document.getElementById("new-game").hidden = true;
     document.getElementById("game-list").innerHTML = "";
     const g = data.game;
+    window.App.useVariant(g.variant, g.options);  // the header says the open game's rules
     const box = document.getElementById("game");
     box.innerHTML = "";
     box.appendChild(el("h2", {class: "gamename", text: g.name}));
@@ -150,12 +151,8 @@
   // the Deal tab filled for the next deal, or with a deal to correct (seat-keyed, names from the sheet)
   function openDeal(target) {
     editing = target;
-    const state = window.App.state;
     const game = sheet.game;
-    if (state.variant !== game.variant || JSON.stringify(state.options) !== JSON.stringify(game.options)) {
-      state.variant = game.variant; state.options = Object.assign({}, game.options);
-      document.getElementById("variant").value = game.variant;
-    }
+    window.App.useVariant(game.variant, game.options, true);  // the preview (Settle) scored as the save will be
     const seated = SEATS.filter(s => s in target.seats);  // three players: one chair stays empty
     const seatOf = Object.fromEntries(seated.map(s => [target.seats[s], s]));
     const seat = name => (name ? seatOf[name] : null);
@@ -177,6 +174,7 @@
 
   function closeDeal() {
     editing = null;
+    window.App.useVariant(window.App.state.variant, window.App.state.options, false);
     window.Deal.setInGame(false);  // the Deal tab's own seats again (all four, or its empty chair)
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
