@@ -240,3 +240,22 @@ def test_a_games_deal_shows_the_games_round_and_rules_not_to_be_changed(browser,
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-round [data-value=S]")).to_be_enabled()
         assert errors == []
+
+
+def test_flowers_and_seasons_are_offered_only_where_the_variant_plays_them(browser, tmp_path):
+    with game_with_a_deal(tmp_path, deals=()) as (url, game), phone(browser) as page:
+        status, info = request(url + "/api/variants")
+        flowers = {v["variant"]: v["flowers"] for v in info["variants"]}
+        # Spanish rulebook, page 1 §1: "136 fichas" (no flowers or seasons); Basque rulebook (Prats Verdú),
+        # rule 1: 144 tiles, four flowers and four seasons
+        assert (status, flowers["spanish"], flowers["basque"]) == (200, False, True)
+        errors = open_page(page, url)
+        for variant, shown in (("spanish", False), ("basque", True)):
+            page.select_option("#variant", variant)
+            for picker in ("#hand-editor .picker", "#deal-editor-E .picker"):
+                for tile in ("1f", "4y"):
+                    assert page.locator(f"{picker} [data-tile='{tile}']").evaluate("b => b.hidden") is not shown
+                assert page.locator(f"{picker} [data-tile='R']").count() == 1
+        page.click("nav [data-tab=deal]")
+        expect(page.locator("#deal-editor-E .picker [data-tile='1f']")).to_be_visible()  # basque chosen last
+        assert errors == []

@@ -166,9 +166,10 @@ def fault_kinds(v) -> dict[str, str]:
 def deal_choices(v) -> dict:
     """What a deal of this variant may say beyond a winner (docs/cli.md, the deal file): the --also words,
     whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
-    non-winner's hand may have, how many play."""
+    non-winner's hand may have, how many play, whether it plays flowers and seasons (the page offers them only
+    then)."""
     players = v.settlement.get("players", [4])
-    return {"also": also_words(v), "false_mahjong": bool(v.settlement.get("false_mahjong")),
+    return {"flowers": v.flowers, "also": also_words(v), "false_mahjong": bool(v.settlement.get("false_mahjong")),
             "pays_for_all": bool(v.settlement.get("pays_for_all")), "faults": fault_kinds(v),
             "players": players if isinstance(players, list) else [4]}
 

@@ -95,6 +95,7 @@ function renderOptions() {
     box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
   }
   alsoBoxes($("#also"), state.also, changed);
+  editor.offerBonus(v.flowers);
   if (window.Deal) window.Deal.variantChanged();
   if (window.Games) window.Games.variantChanged();
 }

@@ -34,6 +34,7 @@
   function variantChanged() {
     if (!started) return;
     const v = variantInfo();
+    for (const s of SEATS) editors[s].offerBonus(v.flowers);
     alsoBoxes(document.getElementById("deal-also"), also, changed, inGame ? ["east-nine-in-a-row"] : []);
     // three players where the variant allows it: one chair (never East's) stays empty; a game says which
     document.getElementById("deal-chair-row").hidden = inGame || !v.players.includes(3);

@@ -228,6 +228,12 @@ class HandEditor {
     this.onChange(this);
   }
 
+  // a variant without flowers and seasons (spanish): their tiles are not offered (one typed is still sent, and
+  // the laptop says the variant has none)
+  offerBonus(yes) {
+    for (const b of this.picker.children) if (isBonus(b.dataset.tile)) b.hidden = !yes;
+  }
+
   // a tap on a tile of the hand: marks it the winning tile, or un-marks it
   setWin(t) {
     this.markWin(this.win === t ? null : t);
