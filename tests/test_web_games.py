@@ -127,6 +127,10 @@ def test_a_deal_that_cannot_be_scored_is_refused_and_not_kept(served):
     ({"players": PLAYERS, "variant": "klingon"}, "no variant 'klingon'"),
     ({"players": PLAYERS, "options": {"limit": "lots"}}, "limit"),
     ({"players": PLAYERS, "colour": "red"}, "unknown field 'colour'"),
+    # a line break in the name spilt the export's comment into the file's keys
+    ({"players": PLAYERS, "name": "x\nname: y"}, 'name: "x\\nname: y" holds a control character (\\n)'),
+    ({"players": ["Ana\tB", "Bo", "Cy", "Di"]}, "players: \"Ana\\tB\" holds a control character (\\t)"),
+    ({"players": PLAYERS, "name": "x\u2028y"}, "holds a control character (\\u2028)"),
 ])
 def test_a_bad_game_is_refused(served, body, words):
     url, store = served
@@ -273,3 +277,21 @@ def test_a_game_of_six_says_who_sits_the_next_deal_out(served):
     sheet = new_game(url, players=six, variant="basque")
     assert sheet["next"]["seats"] == dict(zip("ESWN", PLAYERS)) and sheet["next"]["out"] == ["Eva", "Félix"]
     assert new_game(url)["next"]["out"] == []  # four players: nobody sits out
+
+
+def test_a_name_kept_with_a_line_break_is_exported_as_a_file_batch_reads(served, tmp_path):
+    """A game kept before names were checked, its name holding a line break: the export's comment stays one
+    line, and batch scores the file."""
+    from mjscore.web.games import check
+
+    url, store = served
+    game = store.create_game("x\nname: y", "spanish", {}, PLAYERS, check)
+    add(url, game, SPANISH["deals"][0])
+    status, text = request(f"{url}/api/games/{game}/export.yaml")
+    assert status == 200 and text.startswith("# x name: y: exported by mjscore serve")
+    assert "name" not in yaml.safe_load(text)
+    path = tmp_path / "exported.yaml"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["games"][0]["summary"]["scored"] == 1
