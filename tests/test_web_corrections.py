@@ -259,3 +259,24 @@ def test_flowers_and_seasons_are_offered_only_where_the_variant_plays_them(brows
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-editor-E .picker [data-tile='1f']")).to_be_visible()  # basque chosen last
         assert errors == []
+
+
+def test_deleting_a_deal_asks_for_a_second_tap_and_undo_brings_it_back(browser, tmp_path):
+    with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
+        errors = open_game(page, url)
+        delete = page.locator("#game tr[data-deal] button[title='delete deal 1']")
+        delete.click()  # the first tap only asks
+        expect(delete).to_have_text("Delete?")
+        expect(delete).to_have_attribute("aria-label", "tap again to delete deal 1")
+        page.wait_for_timeout(300)
+        assert len(request(f"{url}/api/games/{game}")[1]["deals"]) == 1
+        delete.click()  # the second deletes: the totals back at the Spanish rulebook's 2000 (page 1 §5)
+        expect(page.locator("#game tr[data-deal]")).to_have_count(0)
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2000")
+        page.click("#undo")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 288))
+        # a first tap not followed by a second within a few seconds is forgotten
+        page.locator("#game tr[data-deal] button[title='delete deal 1']").click()
+        expect(page.locator("#game tr[data-deal] button[title='delete deal 1']")).to_have_text("✕", timeout=6000)
+        assert len(request(f"{url}/api/games/{game}")[1]["deals"]) == 1
+        assert errors == []

@@ -123,6 +123,17 @@
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
+        // a first tap asks (a thumb slips on a phone); a second, within a few seconds, deletes; undo still restores
+        if (!del.classList.contains("confirm")) {
+          const ask = (yes) => {
+            del.classList.toggle("confirm", yes);
+            del.textContent = yes ? "Delete?" : "✕";
+            del.setAttribute("aria-label", (yes ? "tap again to delete deal " : "delete deal ") + row.deal);
+          };
+          ask(true);
+          setTimeout(() => ask(false), 4000);
+          return;
+        }
         refusedOrShown(await post(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`, undefined, "DELETE"));
       });
       what.appendChild(el("div", {class: "acts"}, fix, del));
