@@ -10,6 +10,7 @@ import click
 
 from mjscore.errors import MjscoreError
 from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.rules.results import LANGUAGES, language
 
 ALSO_WORDS = ", ".join(SITUATIONS)
 
@@ -60,7 +61,7 @@ def format_option(*choices: str):
                         help=f"{words} (docs/cli.md gives each command's shapes)")
 
 
-LANGS = ("en", "eu", "hu", "es", "da", "native")
+LANGS = LANGUAGES
 
 
 def lang_option(f):
@@ -178,7 +179,7 @@ def given(ctx: click.Context, *names: str) -> list[str]:
 
 def lang_of(lang: str, variant) -> str:
     """--lang native is each variant's own rulebook language."""
-    return variant.language if lang == "native" else lang
+    return language(lang, variant.language)
 
 
 def check_situation(seat: str, source: str | None, also, options, ctx: click.Context | None = None) -> None:

@@ -12,6 +12,7 @@ from mjscore.errors import DealError
 from mjscore.play.dealfile import variant_for
 from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
 from mjscore.play.workers import settle_all
+from mjscore.rules.results import language
 from mjscore.play.settle import switch
 
 
@@ -70,7 +71,7 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
     (native: the variant's own rulebook language)."""
     header_data, deals = read_game(path)
     v, opts = variant_for(header_data, variant, options, tables_dir, path)
-    header = check_header(header_data, v, opts, path)._replace(lang=v.language if lang == "native" else lang)
+    header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language))
     start = switch(v, opts, "start_points", 0) or 0
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))

@@ -9,6 +9,14 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 
+LANGUAGES = ("en", "eu", "hu", "es", "da", "native")  # --lang: the rulebooks' own words; native: each variant's
+
+
+def language(lang: str, variant_language: str) -> str:
+    """The language items are named in: `native` is the variant's own rulebook language."""
+    return variant_language if lang == "native" else lang
+
+
 class Item(NamedTuple):
     """One scoring item: a rule that applied, to which tiles, and what it gave."""
 

@@ -26,6 +26,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction
+from mjscore.rules.results import LANGUAGES, language
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
@@ -43,7 +44,7 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
 
 
 SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options", "lang")
-LANGS = ("en", "eu", "hu", "es", "da", "native")  # as the CLI's --lang
+LANGS = LANGUAGES  # as the CLI's --lang
 
 
 def score_args(body: Any) -> dict:
@@ -76,8 +77,8 @@ def lang_arg(body: dict) -> str:
 
 def to_dict_in(result, lang: str) -> dict:
     """A result's JSON in `lang`, native being its variant's own rulebook language (as the CLI's --lang)."""
-    if lang == "native":
-        lang = api.load_variant(result.variant).language
+    if lang == "native":  # (the variant is loaded only for native)
+        lang = language(lang, api.load_variant(result.variant).language)
     return result.to_dict(lang)
 
 
