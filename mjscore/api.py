@@ -48,6 +48,9 @@ def __getattr__(name: str):
 
 def parse_hand(text: str) -> Hand:
     """A hand in the notation of docs/notation.md; HandError (an MjscoreError) says what and where."""
+    if not isinstance(text, str):
+        raise TypeError(f"a hand is text in the notation of docs/notation.md (or a parsed Hand), not "
+                        f"{type(text).__name__}")
     return _parse_hand(text)
 
 
@@ -75,7 +78,7 @@ def _option_strings(options: Options) -> list[str]:
 
 def _prepare(hand: str | Hand, variant: str | None, options: Options, tables) -> tuple[Hand, Variant, dict]:
     v, opts = load_with_options(variant, _option_strings(options), tables)
-    return (hand if isinstance(hand, Hand) else _parse_hand(hand)), v, opts
+    return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, opts
 
 
 def _fold(text: str, case) -> str:
@@ -135,7 +138,7 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
         key = text.partition("=")[0].strip()
         if not any(key in v.options for v in chosen):
             raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}")
-    parsed = hand if isinstance(hand, Hand) else _parse_hand(hand)
+    parsed = hand if isinstance(hand, Hand) else parse_hand(hand)
     from mjscore.api_results import Compared
 
     out = []
@@ -185,6 +188,8 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     from mjscore.play.settle import settle as settle_deal
 
     from_file = not isinstance(deal, Mapping)
+    if from_file and not isinstance(deal, (str, os.PathLike)):
+        raise TypeError(f"settle takes a deal file's path or a deal's data (a mapping), not {type(deal).__name__}")
     data = load_data(os.fspath(deal)) if from_file else deal
     where = where or (os.fspath(deal) if from_file else "deal")
     v, opts = variant_for(data, variant, _option_strings(options), tables, where)

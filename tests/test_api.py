@@ -129,3 +129,14 @@ def test_scoring_does_not_load_settlement_or_faces():
             "print(sorted(m for m in sys.modules if m.startswith(('mjscore.play', 'mjscore.cli', 'click', 'tabulate'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_a_value_of_the_wrong_type_is_a_type_error_that_says_what_is_taken():
+    import pytest
+
+    import mjscore
+
+    with pytest.raises(TypeError, match="a hand is text in the notation of docs/notation.md"):
+        mjscore.score(123, "spanish")
+    with pytest.raises(TypeError, match="settle takes a deal file's path or a deal's data"):
+        mjscore.settle(["E", "S"])
