@@ -8,10 +8,12 @@
    >= 3 x in every variant (issue 16).
 2. Start-up: `mjscore score ... --format json` against `python -c "import click"` (click is the
    floor of any click CLI), run in turn, the median of the pairs' ratios. Target: <= 1.2 x.
-3. The floor under the target: what 3 x riichi leaves for scoring once the parts no scorer can skip
+3. In-process, winning hands only (informative): `mjscore.score` on each deal's winning hand
+   beside riichi on the same hand, both in this process, no start-up, no other hands, no output.
+4. The floor under the target: what 3 x riichi leaves for scoring once the parts no scorer can skip
    are paid (the start-up of a click CLI, reading the deals and writing batch's JSON output, both
    measured in this run on this variant's own files), per hand.
-4. With --memory: batch's peak memory on archives of several sizes (JSON Lines is streamed, so it
+5. With --memory: batch's peak memory on archives of several sizes (JSON Lines is streamed, so it
    stays flat).
 
     python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . -r bench/requirements.txt
@@ -202,6 +204,34 @@ def throughput(args, tmp: str) -> dict:
     return budgets
 
 
+def winners_rate(path: str, variant: str) -> float:
+    """Winning hands per second of `mjscore.score` in this process: each deal's winner's hand, its last
+    tile and how it came (East's seat, round East), as the API is called by a program."""
+    import mjscore
+
+    hands = []
+    with open(path) as f:
+        next(f)
+        for line in f:
+            deal = json.loads(line)
+            hands.append((deal["hands"][deal["winner"]], deal["win"]["tile"], deal["win"]["from"]))
+    mjscore.score(*hands[0][:1], variant, win=hands[0][1], source=hands[0][2])  # the table loaded, untimed
+    t = time.perf_counter()
+    for hand, tile, source in hands:
+        mjscore.score(hand, variant, win=tile, source=source)
+    return len(hands) / (time.perf_counter() - t)
+
+
+def in_process(budgets: dict) -> None:
+    """The winning hands alone, in-process on both sides: what a per-hand comparison shows."""
+    print("in-process, winning hands only: mjscore.score on each deal's winner beside riichi's estimate_hand_value "
+          "(no start-up, no other hands, no settlement, no output)")
+    print(f"{'variant':<10} {'mjscore hands/s':>16} {'riichi hands/s':>15} {'ratio':>7}")
+    for variant, (path, _, _, theirs) in budgets.items():
+        ours = statistics.median(winners_rate(path, variant) for _ in range(3))
+        print(f"{variant:<10} {ours:>16,.0f} {theirs:>15,.0f} {ours / theirs:>6.2f}x")
+
+
 def io_seconds(path: str, out: str) -> float:
     """Reading and decoding the deals, encoding and writing batch's JSON output: the least any batch
     that prints this output does (median of 5; the output is decoded beforehand, untimed)."""
@@ -285,6 +315,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         if args.only in (None, "throughput"):
             budgets = throughput(args, tmp)
+            in_process(budgets)
             floor(args, budgets)
         if args.only in (None, "startup"):
             startup(args)
