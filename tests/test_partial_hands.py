@@ -9,7 +9,11 @@ a hand short by a declared fault (basque rule 66) holds all its tiles and is jud
 
 import json
 
+from hypothesis import given, settings, strategies as st
+
 from helpers import items, run, score
+from mjscore.rules.registry import reads_whole_hand
+from mjscore.rules.tables import load_variant
 
 
 def test_whole_non_winning_hand_of_honours_scores_all_honours():
@@ -112,3 +116,27 @@ def test_an_empty_non_winner_in_a_game_file(tmp_path):
     assert code == 0, err
     (played,) = json.loads(out)["games"]
     assert played["totals"] == {"Ann": 1848, "Bo": 2240, "Cy": 1988, "Di": 1924}
+
+
+# --- what must hold for every partial hand ------------------------------------------------------------------------
+
+KINDS = [f"{n}{s}" for s in "mps" for n in range(1, 10)] + list("ESWNRGP")
+VARIANTS = ("spanish", "basque", "hungarian", "danish", "dmjl", "bmja")
+
+
+def _only_whole(name: str) -> set[str]:
+    """Names of the variant's hand rules that read every tile (and no rule of the same name that does not)."""
+    rules = [r for r in load_variant(name).rules if r.per == "hand"]
+    whole = {r.name for r in rules if reads_whole_hand(r.pred)}
+    return whole - {r.name for r in rules if not reads_whole_hand(r.pred)}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(VARIANTS), st.lists(st.sampled_from(KINDS), min_size=1, max_size=12),
+       st.sampled_from("ESWN"))
+def test_a_partial_hand_never_earns_a_whole_hand_rule(variant, tiles, seat):
+    # fewer than 13 tiles, at most 4 of a kind: a partial non-winning hand
+    tiles = [t for i, t in enumerate(tiles) if tiles[:i].count(t) < 4]
+    s = score(" ".join(tiles), variant, seat=seat)
+    assert not s.mahjong
+    assert not set(items(s)) & _only_whole(variant)
