@@ -61,12 +61,9 @@ def format_option(*choices: str):
                         help=f"{words} (docs/cli.md gives each command's shapes)")
 
 
-LANGS = LANGUAGES
-
-
 def lang_option(f):
     """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
-    return click.option("--lang", default="en", type=click.Choice(LANGS), show_default=True,
+    return click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
                         help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
                              "native: each variant's own rulebook; English where a rulebook has no name")(f)
 
@@ -186,11 +183,10 @@ def check_situation(seat: str, source: str | None, also, options, ctx: click.Con
     """--also heaven or earth with a seat or --from that contradicts it is refused: a slip, not a rule to
     apply quietly. `source` counts only where typed (ctx says); None: not given."""
     from mjscore.errors import SituationError
-    from mjscore.hand.situation import contradiction
+    from mjscore.hand.situation import contradiction, dealer_of
 
     if ctx is not None and not given(ctx, "source"):
         source = None
-    dealer = next((o.partition("=")[2].strip() for o in options if o.partition("=")[0].strip() == "banker"), "E")
-    problem = contradiction(seat, source, also, dealer)
+    problem = contradiction(seat, source, also, dealer_of(options))
     if problem:
         raise SituationError(problem)

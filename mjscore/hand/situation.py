@@ -6,7 +6,7 @@ rules test them, a deal records them.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, Mapping, NamedTuple
 
 SOURCES = ("discard", "wall", "loose", "kong")
 CLAIMED = frozenset({"discard", "kong"})
@@ -31,6 +31,13 @@ class Situation(NamedTuple):
     win: int | None = None  # None: the tool tries every tile and keeps the best
     source: str = "discard"
     also: frozenset = frozenset()
+
+
+def dealer_of(options: Mapping | Iterable[str]) -> str:
+    """Who deals, for heaven and earth: a variant's `banker` option where one is given ({"banker": "S"}
+    or "banker=S", as the API and --option take options), else East."""
+    pairs = options.items() if isinstance(options, Mapping) else (str(o).partition("=")[::2] for o in options)
+    return next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
 
 
 def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str | None:

@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
-from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction
+from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
 from mjscore.rules.results import LANGUAGES, language
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
@@ -44,7 +44,6 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
 
 
 SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options", "lang")
-LANGS = LANGUAGES  # as the CLI's --lang
 
 
 def score_args(body: Any) -> dict:
@@ -70,8 +69,8 @@ def score_args(body: Any) -> dict:
 def lang_arg(body: dict) -> str:
     """The language of the items' names, as --lang: en (the default), eu, hu, es, da, or native."""
     lang = _text(body, "lang", "en")
-    if lang not in LANGS:
-        raise BadRequest(f"lang: one of {', '.join(LANGS)}, not {json.dumps(lang)[:40]}")
+    if lang not in LANGUAGES:  # as the CLI's --lang
+        raise BadRequest(f"lang: one of {', '.join(LANGUAGES)}, not {json.dumps(lang)[:40]}")
     return lang
 
 
@@ -99,10 +98,8 @@ def options_arg(options: Any) -> dict | list | None:
 def check_situation(body: dict, args: dict) -> None:
     """As `mjscore score`: --also heaven or earth with a seat or --from that contradicts it is refused (a
     slip, not a rule to apply quietly); `from` counts only where the request gives it, as --from where typed."""
-    options = args["options"] or {}
-    pairs = options.items() if isinstance(options, dict) else (o.partition("=")[::2] for o in options)
-    dealer = next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
-    problem = contradiction(args["seat"], args["source"] if "from" in body else None, args["also"], dealer)
+    problem = contradiction(args["seat"], args["source"] if "from" in body else None, args["also"],
+                            dealer_of(args["options"] or {}))
     if problem:
         raise api.MjscoreError(problem)
 
