@@ -12,7 +12,7 @@ import contextlib
 import pytest
 import yaml
 
-from webserver import chromium, exported, open_page, phone, request, running
+from webserver import chromium, exported, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -92,9 +92,7 @@ def test_a_save_refused_for_another_phones_keeps_the_winning_tile(browser, tmp_p
         errors = open_game(ana, url) + open_game(bo, url)
         for page in (ana, bo):
             page.click("#next-deal")
-            for seat, name in zip("ESWN", PLAYERS):
-                page.click(f"#seatcard-{seat}")
-                page.fill(f"#deal-editor-{seat} .notation input", DEAL["hands"][name])
+            fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
             page.click("#deal-winner [data-value=E]")
             page.click("#deal-editor-E .hand [data-tile='R']")
             page.click("#deal-discarder [data-value=S]")
@@ -118,9 +116,7 @@ def test_a_laptop_that_cannot_be_reached_is_said_and_nothing_seems_saved(browser
         with game_with_a_deal(tmp_path, deals=()) as (url, game):
             errors = open_game(page, url)
             page.click("#next-deal")
-            for seat, name in zip("ESWN", PLAYERS):
-                page.click(f"#seatcard-{seat}")
-                page.fill(f"#deal-editor-{seat} .notation input", DEAL["hands"][name])
+            fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
             page.click("#deal-winner [data-value=E]")
             page.click("#deal-editor-E .hand [data-tile='R']")
         # the server stopped (the laptop asleep, the Wi-Fi gone): every request fails at the network level
@@ -169,9 +165,7 @@ def test_every_table_fits_a_phone_without_hiding_a_column(browser, tmp_path):
         page.click("nav [data-tab=deal]")
         for seat, name in zip("ESWN", LONG):
             page.fill(f"#seatcard-{seat} input", name)
-        for seat, hand in zip("ESWN", deal["hands"].values()):
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, dict(zip("ESWN", deal["hands"].values())))
         page.click("#deal-winner [data-value=E]")
         page.click("#deal-editor-E .hand [data-tile='1s']")
         page.click("#deal-discarder [data-value=S]")
@@ -228,9 +222,7 @@ def test_a_games_deal_shows_the_games_round_and_rules_not_to_be_changed(browser,
         expect(page.locator("#deal-round [data-value=E]")).to_have_class("on")  # a game starts in round East
         for wind in "ESWN":
             expect(page.locator(f"#deal-round [data-value={wind}]")).to_be_disabled()
-        for seat, name in zip("ESWN", PLAYERS):
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", DEAL["hands"][name])
+        fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
         page.click("#deal-winner [data-value=E]")
         page.click("#deal-editor-E .hand [data-tile='R']")
         page.click("#settle")  # the preview is scored by the game's rules, as the save will be

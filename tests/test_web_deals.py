@@ -10,7 +10,7 @@ import json
 import pytest
 
 from helpers import run
-from webserver import PHONE, chromium, exported, open_page, phone, request, running
+from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 
@@ -247,9 +247,7 @@ def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name
         page.click("#new-game button[type=submit]")
         # deal 1: Diego (North) declares a false mah jong: 100 to each other player (Kajongg DMJL, Penalties)
         page.click("#next-deal")
-        for seat, hand in zip("ESWN", ["1p", WINNING, "2p", "3p"]):
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, dict(zip("ESWN", ["1p", WINNING, "2p", "3p"])))
         # in a game, East's ninth win in a row is the game's to count (batch derives it), not offered
         assert page.locator("#deal-also input[value=east-nine-in-a-row]").count() == 0
         page.click("#deal-false [data-value=N]")
@@ -261,9 +259,7 @@ def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name
         # Pair of Dragons 2 = 22; Last Tile is Last Tile of Wall Discarded, 1 double: 44; Diego pays what the
         # three would have paid, East double: 44 x 2 + 44 + 44 = 176 ("Dangerous Game", Winner Rules)
         page.click("#next-deal")
-        for seat, hand in zip("ESWN", ["1p", WINNING, "2p", "3p"]):
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, dict(zip("ESWN", ["1p", WINNING, "2p", "3p"])))
         page.click("#deal-winner [data-value=S]")
         page.click("#deal-editor-S .hand [data-tile='1m']")
         page.click("#deal-discarder [data-value=W]")

@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from helpers import run
-from webserver import PHONE, chromium, exported, open_page, phone, request, running
+from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -132,9 +132,7 @@ def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
             page.fill(f"#new-game [name=p{i}]", name)
         page.click("#new-game button[type=submit]")
         page.click("#next-deal")
-        for seat, hand in {"E": EAST, "S": WINNING, "W": WEST, "N": "5s"}.items():
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, {"E": EAST, "S": WINNING, "W": WEST, "N": "5s"})
         page.click("#deal-winner [data-value=S]")
         page.click("#deal-editor-S .hand [data-tile='1m']")
         page.click("#deal-discarder [data-value=W]")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from webserver import PHONE, chromium, exported, open_page, phone, png_colours, running
+from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, png_colours, running
 
 from mjscore.web.app import create_app
 
@@ -198,9 +198,7 @@ def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
         expect(page.locator("#seatcard-E input")).to_have_value("Ana")
         page.click("#seatcard-E")
         page.fill("#deal-editor-E .notation input", "[RRR] 234m 567p 789s 55s")
-        for seat, hand in zip("SWN", ["1m", "2m", "3m"]):
-            page.click(f"#seatcard-{seat}")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, dict(zip("SWN", ["1m", "2m", "3m"])))
         page.click("#deal-winner [data-value=E]")
         page.click("#deal-editor-E .hand [data-tile='5s']")
         page.click("#deal-from [data-value=wall]")

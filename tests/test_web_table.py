@@ -18,7 +18,7 @@ import contextlib
 
 import pytest
 
-from webserver import PHONE, batch_game, chromium, exported, open_page, phone, running
+from webserver import PHONE, batch_game, chromium, exported, fill_hands, open_page, phone, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -53,12 +53,6 @@ def next_deal(page) -> None:
     """Tap "Enter the next deal" and wait for the form: the phone reads the game from the laptop first."""
     page.click("#next-deal")
     expect(page.locator("#save-deal")).to_be_visible()
-
-
-def fill_hands(page, hands: dict[str, str]) -> None:
-    for seat, hand in hands.items():
-        page.click(f"#seatcard-{seat}")
-        page.fill(f"#deal-editor-{seat} .notation input", hand)
 
 
 def win(page, winner: str, tile: str, source: str, discarder: str | None = None, also: tuple = ()) -> None:

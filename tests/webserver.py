@@ -104,6 +104,13 @@ def open_page(page, url: str) -> list[str]:
     return errors
 
 
+def fill_hands(page, hands: dict[str, str]) -> None:
+    """Type each seat's hand into its editor on the Deal tab or a game's deal form ({"E": "1p", ...})."""
+    for seat, hand in hands.items():
+        page.click(f"#seatcard-{seat}")
+        page.fill(f"#deal-editor-{seat} .notation input", hand)
+
+
 def exported(page) -> str:
     """The game file the page's export link gives, as the phone fetches it."""
     return page.evaluate("async (u) => (await fetch(u)).text()", page.get_attribute("#export", "href"))
