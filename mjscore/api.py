@@ -32,10 +32,12 @@ __all__ = [
     "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
     "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "table_data", "parse_hand", "score", "score_game",
     "score_sheet", "season", "settle", "variants", "waits",
+    "Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal",
 ]
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
 _RESULTS = ("Compared", "GameResult", "Wait", "Waits")  # defined in mjscore.api_results, loaded on first use
+_LEDGER = ("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal")  # mjscore.play.ledger
 
 
 def __getattr__(name: str):
@@ -43,6 +45,10 @@ def __getattr__(name: str):
         from mjscore import api_results
 
         return getattr(api_results, name)
+    if name in _LEDGER:  # a game kept deal by deal (the page's stored games): docs/api.md
+        from mjscore.play import ledger
+
+        return getattr(ledger, name)
     raise AttributeError(f"module 'mjscore.api' has no attribute {name!r}")
 
 

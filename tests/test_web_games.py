@@ -186,7 +186,7 @@ def test_the_games_file_is_under_the_data_directory_or_given(monkeypatch, tmp_pa
     assert server.open_store(None).path == tmp_path / "data" / "mjscore" / "games.sqlite3"
     bad = tmp_path / "bad.sqlite3"
     bad.write_text("not a database")
-    with pytest.raises(MjscoreError, match=r"^cannot open the games file .*bad\.sqlite3: file is not a database$"):
+    with pytest.raises(MjscoreError, match=r"^--db .*bad\.sqlite3: not an SQLite file \(not a games file of mjscore's\)$"):
         server.open_store(str(bad))
 
 
@@ -282,10 +282,8 @@ def test_a_game_of_six_says_who_sits_the_next_deal_out(served):
 def test_a_name_kept_with_a_line_break_is_exported_as_a_file_batch_reads(served, tmp_path):
     """A game kept before names were checked, its name holding a line break: the export's comment stays one
     line, and batch scores the file."""
-    from mjscore.web.games import check
-
     url, store = served
-    game = store.create_game("x\nname: y", "spanish", {}, PLAYERS, check)
+    game = store.create_game("x\nname: y", "spanish", {}, PLAYERS)
     add(url, game, SPANISH["deals"][0])
     status, text = request(f"{url}/api/games/{game}/export.yaml")
     assert status == 200 and text.startswith("# x name: y: exported by mjscore serve")

@@ -195,6 +195,24 @@ class Table:
         self.only_won = switch(v, opts, "counted_deals", "all") == "won"
         self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
 
+    MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the deals so far have moved (plain data, JSON-safe): with the header it seats the next deal
+        exactly as reading every deal again would (the page stores it with each deal, mjscore.play.ledger)."""
+        out = {k: list(v) if isinstance(v, list) else v for k, v in ((k, getattr(self, k)) for k in self.MOVING)}
+        if not switch(self.v, self.opts, "east_wins_in_a_row", None):
+            out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
+        return out
+
+    @classmethod
+    def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
+        """The table as a snapshot left it (None: as at the start of the game)."""
+        table = cls(header)
+        for key, value in (snapshot or {}).items():
+            setattr(table, key, list(value) if isinstance(value, list) else value)
+        return table
+
     @property
     def round(self) -> str:
         return ROUNDS[min(self.passes // self.per_round, 3)]

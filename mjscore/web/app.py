@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import logging
 import secrets
+import sqlite3
 from pathlib import Path
 from typing import Any, Callable
 
@@ -206,6 +207,14 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": str(exc), "version": exc.current}, status_code=409)
     if isinstance(exc, api.MjscoreError):
         return error(str(exc), 400, exc.detail_lines(), exc.hint)
+    if type(exc).__name__ == "Busy":  # web.gamebook.Busy (loaded with the games): others' changes kept coming first
+        return error(str(exc), 409)
+    if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
+        return error("the games file is busy (another program holds it): try again", 503)
+    if isinstance(exc, sqlite3.DatabaseError):  # damaged while serving (it was whole at the start)
+        log.error("the games file failed on %s", request.url.path, exc_info=exc)
+        return error(f"the games file cannot be read ({exc}): nothing was changed; restart mjscore serve to check "
+                     "it", 503)
     log.error("internal error on %s", request.url.path, exc_info=exc)  # the log has it; the client never
     return error(f"internal error ({type(exc).__name__}); please report it with the input that caused it", 500)
 

@@ -1,13 +1,16 @@
-"""The game endpoints: a game's deals kept in the store, its sheet derived by `mjscore.api.score_game`.
+"""The game endpoints: a game's deals kept in the store, scored deal by deal (mjscore.web.gamebook).
 
-    GET    /api/games                          the games kept, newest first
+    GET    /api/games[?limit=N&before=ID]      the games kept, newest first (50 at a time; `before`: the next
+                                               page, from the last id shown)
     POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}: the
                                                players in the order of a game file; as many as the variant
                                                allows (three in basque and danish: the empty chair as batch
                                                seats it; five or six in basque: four sit in each deal);
                                                names are one line each (a line break or tab: 400)
-    GET    /api/games/{id}                     every deal as `batch --format json` shows it, the score sheet
-                                               as `sheet --format json` shows it, totals, standings, and the
+    GET    /api/games/{id}[?limit=N]           the last N deals (default 100, at most 1000) as `batch --format
+                                               json` shows them, their rows of the score sheet as `sheet
+                                               --format json` shows them, totals, standings, `page` (`first`,
+                                               `shown`, `deals`: which deals are shown of how many) and the
                                                seats and wind of the next deal (`next`: its `seats`, `round`,
                                                `out`: who sits it out, `over`: the game is over)
     POST   /api/games/{id}/deals               a deal as in a game file (hands by player, winner by name)
@@ -21,16 +24,15 @@ against, `?version=N` (the sheet's `game.version`: how many changes the game has
 came first, it is refused with 409 and nothing is written; the page then reloads the game and lets the
 player check the deal and save again. A change naming no version (a script) is applied as it comes.
 
-Seats, winds and totals are never stored: the sheet is the game file scored again, so a deal corrected
-or deleted changes everything after it. A deal that cannot be scored is refused (400, the CLI's message)
-and the change rolled back.
+Seats, winds and totals are derived as batch derives them, deal by deal; each deal's outcome is stored
+with it, so a deal added costs the same whatever the game's length, and a deal corrected or deleted
+re-scores only the deals whose seats it moves. A deal that cannot be scored is refused (400, the CLI's
+message) and nothing is written. An id that names nothing, however long, is 404.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -38,57 +40,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from mjscore import api
+from mjscore.web.gamebook import MAX_PAGE, PAGE, Book
 from mjscore.web.requests import BadRequest, read_json
-from mjscore.web.store import Store, game_file
+from mjscore.web.store import NotFound, Store, game_file
 
-PLACEHOLDER = {"hands": {}, "winner": None}  # a deal after the last: batch says its seats and wind
-
-
-def score(data: dict) -> tuple[dict, dict, dict]:
-    """The game file scored by the API (batch's JSON), its score sheet (`mjscore sheet`'s JSON), and the
-    seats and wind of the next deal (and who sits it out, in a game of five or six)."""
-    folder = tempfile.mkdtemp(prefix="mjscore-game-")
-    path = os.path.join(folder, "game.jsonl")
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(json.dumps({k: data[k] for k in ("variant", "options", "players")}) + "\n")
-            for deal in [*data["deals"], PLACEHOLDER]:
-                f.write(json.dumps(deal) + "\n")
-        scored = api.score_game(path)
-    except api.MjscoreError as e:  # the header refused: say it of the game, never of a temporary file
-        raise api.MjscoreError(str(e).replace(path, "game"), hint=e.hint) from None
-    finally:
-        if os.path.exists(path):
-            os.remove(path)
-        os.rmdir(folder)
-    after = scored.deals[-1]  # the placeholder: not scored, it moves nothing
-    summary = {**scored.summary, "read": scored.summary["read"] - 1, "rejected": scored.summary["rejected"] - 1}
-    scored = scored._replace(deals=scored.deals[:-1], summary=summary)
-    here = json.dumps(path)[1:-1]
-    result = json.loads(json.dumps(scored.to_dict()).replace(here, "game"))
-    sheet = json.loads(json.dumps(api.score_sheet(scored).to_dict()).replace(here, "game"))
-    last_game = scored.deals[-1]["game"] if scored.deals else 1
-    return result, sheet, {"game": after["game"], "round": after["round"], "seats": after["seats"],
-                           "out": [p for p in data["players"] if p not in after["seats"].values()],  # five or six
-                           "over": after["game"] != last_game}
-
-
-def check(data: dict, index: int | None) -> None:
-    """Refuse a game whose header, or whose deal just written, cannot be scored."""
-    result, _, _ = score(data)
-    if index is not None and "error" in result["deals"][index]:
-        raise api.MjscoreError(result["deals"][index]["error"])
-
-
-def sheet(store: Store, game_id: int) -> dict:
-    game = store.game(game_id)
-    result, score_sheet, after = score(game_file(game))
-    deals = [{"id": d["id"], "data": d["data"], **shown} for d, shown in zip(game["deals"], result["deals"])]
-    header = {k: v for k, v in game.items() if k != "deals"}
-    return {"game": header, "deals": deals, "sheet": score_sheet, "start": result["start"], "totals": result["totals"],
-            "standings": result["standings"], "summary": result["summary"], "next": after,
-            "resolved_options": result["options"]}
+MAX_ID = 2 ** 63 - 1  # SQLite's largest row id: a larger one names nothing
 
 
 def control_character(text: str) -> str | None:
@@ -108,7 +64,8 @@ def export_yaml(store: Store, game_id: int) -> str:
     # comment and spill the rest into the file's keys
     name = "".join(" " if control_character(c) else c for c in game["name"])
     head = f"# {name}: exported by mjscore serve; score it with: mjscore batch FILE\n"
-    return head + yaml.safe_dump(game_file(game), sort_keys=False, allow_unicode=True, width=1000)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: a game of thousands of deals in a second
+    return head + yaml.dump(game_file(game), Dumper=dumper, sort_keys=False, allow_unicode=True, width=1000)
 
 
 def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
@@ -148,9 +105,29 @@ def _version(request: Request) -> int | None:
     given = request.query_params.get("version")
     if given is None:
         return None
-    if not given.isdigit() or len(given) > 18:
+    if not (given.isascii() and given.isdigit()) or len(given) > 18:
         raise BadRequest(f"version: the game's version as a whole number (the sheet's game.version), "
                          f"not {json.dumps(given)[:40]}")
+    return int(given)
+
+
+def _id(request: Request, what: str) -> int:
+    """A game's or deal's id from the path: a number naming no row (however long) is 404, never an error."""
+    text = request.path_params[what]
+    if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_ID:
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise NotFound(f"no {what} {shown}" if text.isascii() and text.isdigit() else
+                       f"no {what} {json.dumps(shown)}: a {what} is named by its number")
+    return int(text)
+
+
+def _count(request: Request, name: str, default: int, most: int) -> int:
+    """A page's size from the query (`?limit=N`): 1 to `most`."""
+    given = request.query_params.get(name)
+    if given is None:
+        return default
+    if not (given.isascii() and given.isdigit()) or not 1 <= int(given[:6]) <= most:
+        raise BadRequest(f"{name}: a whole number from 1 to {most}, not {json.dumps(given)[:40]}")
     return int(given)
 
 
@@ -161,41 +138,47 @@ def _deal(body: Any) -> dict:
 
 
 def game_routes(store: Store) -> list[Route]:
+    book = Book(store)
+
     async def list_games(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(store.games))
+        limit = _count(request, "limit", 50, 500)
+        before = _id(request, "before") if "before" in request.query_params else None
+        return JSONResponse(await run_in_threadpool(store.games, limit, before))
 
     async def create(request: Request) -> Response:
         name, variant, options, players = _new_game(await read_json(request))
-        game_id = await run_in_threadpool(store.create_game, name, variant, options, players, check)
-        return JSONResponse(await run_in_threadpool(sheet, store, game_id), status_code=201)
+        game_id = await run_in_threadpool(book.create, name, variant, options, players)
+        return JSONResponse(await run_in_threadpool(book.view, game_id), status_code=201)
 
     async def show(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(sheet, store, request.path_params["game"]))
+        game_id, limit = _id(request, "game"), _count(request, "limit", PAGE, MAX_PAGE)
+        return JSONResponse(await run_in_threadpool(book.view, game_id, limit))
 
     async def add(request: Request) -> Response:
+        game_id, version = _id(request, "game"), _version(request)
         deal = _deal(await read_json(request))
-        game_id = request.path_params["game"]
-        deal_id = await run_in_threadpool(store.add_deal, game_id, deal, check, _version(request))
-        body = await run_in_threadpool(sheet, store, game_id)
+        deal_id = await run_in_threadpool(book.add, game_id, deal, version)
+        body = await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE))
         return JSONResponse({**body, "saved": deal_id}, status_code=201)
 
     async def one(request: Request) -> Response:
-        game_id, deal_id = request.path_params["game"], request.path_params["deal"]
+        game_id, deal_id, version = _id(request, "game"), _id(request, "deal"), _version(request)
         if request.method == "DELETE":
-            await run_in_threadpool(store.delete_deal, game_id, deal_id, _version(request))
+            await run_in_threadpool(book.delete, game_id, deal_id, version)
         else:
             deal = _deal(await read_json(request))
-            await run_in_threadpool(store.edit_deal, game_id, deal_id, deal, check, _version(request))
-        return JSONResponse(await run_in_threadpool(sheet, store, game_id))
+            await run_in_threadpool(book.correct, game_id, deal_id, deal, version)
+        return JSONResponse(await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE)))
 
     async def undo(request: Request) -> Response:
+        game_id, version = _id(request, "game"), _version(request)
         await read_json(request)  # {} as JSON: another site's form cannot post it (see read_json)
-        game_id = request.path_params["game"]
-        done = await run_in_threadpool(store.undo, game_id, _version(request))
-        return JSONResponse({**await run_in_threadpool(sheet, store, game_id), **done})
+        done = await run_in_threadpool(book.undo, game_id, version)
+        return JSONResponse({**await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE)),
+                             **done})
 
     async def export(request: Request) -> Response:
-        game_id = request.path_params["game"]
+        game_id = _id(request, "game")
         text = await run_in_threadpool(export_yaml, store, game_id)
         return Response(text, media_type="application/yaml; charset=utf-8",
                         headers={"Content-Disposition": f'attachment; filename="game-{game_id}.yaml"'})
@@ -203,10 +186,9 @@ def game_routes(store: Store) -> list[Route]:
     return [
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create, methods=["POST"]),
-        Route("/api/games/{game:int}", show, methods=["GET"]),
-        Route("/api/games/{game:int}/deals", add, methods=["POST"]),
-        Route("/api/games/{game:int}/deals/{deal:int}", one, methods=["PUT", "DELETE"]),
-        Route("/api/games/{game:int}/undo", undo, methods=["POST"]),
-        Route("/api/games/{game:int}/export.yaml", export, methods=["GET"]),
+        Route("/api/games/{game}", show, methods=["GET"]),
+        Route("/api/games/{game}/deals", add, methods=["POST"]),
+        Route("/api/games/{game}/deals/{deal}", one, methods=["PUT", "DELETE"]),
+        Route("/api/games/{game}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game}/export.yaml", export, methods=["GET"]),
     ]
-

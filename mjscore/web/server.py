@@ -122,11 +122,17 @@ def run(host: str, port: int, db: str | None) -> None:
 
 def open_store(db: str | None):
     """The games file: --db FILE, or one under the user's data directory."""
-    from mjscore.web.store import Store
+    from mjscore.web.store import NotGamesFile, Store
 
     try:
         store = Store(db)
+    except NotGamesFile as e:
+        raise MjscoreError(f"--db {e}", hint="mjscore keeps games only in a file of its own: give --db a new "
+                           "file name, or leave it out") from None
     except (OSError, sqlite3.Error) as e:
         raise MjscoreError(f"cannot open the games file {db or 'in the data directory'}: {e}") from None
+    if store.backup:
+        print(f"mjscore: the games file was made by an earlier mjscore: updated, after a copy at {store.backup}",
+              file=sys.stderr, flush=True)
     print(f"mjscore: games kept in {store.path}", file=sys.stderr, flush=True)
     return store

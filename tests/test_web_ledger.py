@@ -1,0 +1,181 @@
+"""The page's stored games scored deal by deal (mjscore.play.ledger, mjscore.web.gamebook): whatever the
+changes (deals added, corrected, deleted, undone, in any order), the game read back is exactly what
+`batch` makes of its export; adding a deal scores that deal alone, a correction only the deals whose seats
+it moves; nothing is scored while the write lock is held."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+import threading
+import time
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from helpers import EXAMPLES
+
+from mjscore import api
+from mjscore.play import ledger
+from mjscore.web.gamebook import Book
+from mjscore.web.store import Store
+
+GAMES = {name: yaml.safe_load((EXAMPLES / f"game-{name}.yaml").read_text()) for name in ("spanish", "basque", "dmjl")}
+
+
+def batch_of(store: Store, game_id: int) -> api.GameResult:
+    """What `mjscore batch` makes of the game's export (the game file kept)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "game.jsonl")
+        data = store.game_file(game_id)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(json.dumps({k: data[k] for k in ("variant", "options", "players")}) + "\n")
+            for deal in data["deals"]:
+                f.write(json.dumps(deal) + "\n")
+        return api.score_game(path)
+
+
+def same_as_batch(book: Book, game_id: int) -> None:
+    view = book.view(game_id, limit=1000)
+    batch = batch_of(book.store, game_id)
+    shown = [{k: v for k, v in d.items() if k not in ("id", "data", "place")} for d in view["deals"]]
+    expected = [{k: v for k, v in d.items() if k != "place"} for d in batch.deals[-1000:]]  # the page: the last
+    assert shown == expected
+    assert view["totals"] == batch.totals and view["standings"] == batch.standings
+    assert view["summary"] == batch.summary
+    paper = api.score_sheet(batch).to_dict()
+    paper["rows"] = paper["rows"][-1000:]
+    assert {**view["sheet"], "file": None} == {**paper, "file": None}
+
+
+def new_book(tmp_path, name: str) -> tuple[Book, int]:
+    book = Book(Store(tmp_path / "games.sqlite3"))
+    g = GAMES[name]
+    return book, book.create("t", g["variant"], g.get("options") or {}, g["players"])
+
+
+OPS = st.lists(st.tuples(st.sampled_from(["add", "add", "edit", "delete", "undo"]), st.integers(0, 40),
+                         st.integers(0, 40)), min_size=1, max_size=14)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(sorted(GAMES)), ops=OPS)
+def test_any_changes_read_back_as_the_batch_of_the_export(tmp_path_factory, name, ops):
+    book, game = new_book(tmp_path_factory.mktemp("ledger"), name)
+    deals = GAMES[name]["deals"]
+    for op, a, b in ops:
+        live = [d["id"] for d in book.store.game(game)["deals"]]
+        try:
+            if op == "add":
+                book.add(game, deals[a % len(deals)])
+            elif op == "edit" and live:
+                book.correct(game, live[a % len(live)], deals[b % len(deals)])
+            elif op == "delete" and live:
+                book.delete(game, live[a % len(live)])
+            elif op == "undo":
+                book.undo(game)
+        except api.MjscoreError:
+            pass  # a deal that cannot be scored at these seats is refused: nothing written
+        except LookupError:
+            pass  # nothing to undo
+        same_as_batch(book, game)
+
+
+def test_a_refused_deal_writes_nothing_and_a_correction_that_moves_seats_rescores_what_follows(tmp_path):
+    book, game = new_book(tmp_path, "spanish")
+    deals = GAMES["spanish"]["deals"]
+    for d in deals[:6]:
+        book.add(game, d)
+    ids = [d["id"] for d in book.store.game(game)["deals"]]
+    with pytest.raises(api.MjscoreError, match="hands: no hand for"):
+        book.add(game, {"hands": {}, "winner": None})
+    assert len(book.store.game(game)["deals"]) == 6
+    # deal 1 corrected to Bruno's win (the example's deal 2): East passes after it, every later seat moves
+    book.correct(game, ids[0], deals[1])
+    same_as_batch(book, game)
+    book.undo(game)
+    same_as_batch(book, game)
+
+
+class Counting:
+    """Counts the deals scored (mjscore.play.ledger.score_deal) while it is installed."""
+
+    def __init__(self, monkeypatch):
+        self.n = 0
+        real = ledger.score_deal
+
+        def counted(*args, **kwargs):
+            self.n += 1
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(ledger, "score_deal", counted)
+
+
+def long_game(tmp_path, deals: int) -> tuple[Book, int]:
+    """A spanish game of `deals` deals (the example's 16 over and over), written straight into the file."""
+    book, game = new_book(tmp_path, "spanish")
+    example = GAMES["spanish"]["deals"]
+    with sqlite3.connect(book.store.path) as db:
+        db.executemany("INSERT INTO deals (game_id, data) VALUES (?, ?)",
+                       [(game, json.dumps(example[i % len(example)])) for i in range(deals)])
+    book.view(game, limit=1)  # the entries scored once, as for a file of an earlier mjscore
+    return book, game
+
+
+def test_adding_a_deal_scores_it_alone_and_a_correction_only_the_deals_it_moves(tmp_path, monkeypatch):
+    book, game = long_game(tmp_path, 900)
+    count = Counting(monkeypatch)
+    example = GAMES["spanish"]["deals"]
+    book.add(game, example[0])
+    assert count.n == 1  # deal 901, from the entry of deal 900 alone
+    view = book.view(game)
+    assert count.n == 1 and view["page"] == {"first": 802, "shown": 100, "deals": 901}
+    ids = [d["id"] for d in book.store.game(game)["deals"]]
+    # deal 1: the same winner, another winning tile of the same hand (the value changes, the seats do not):
+    # only deal 1 is scored again; the running totals of the 900 after it move by the difference
+    before = book.view(game, limit=1000)["totals"]
+    count.n = 0
+    changed = {**example[0], "win": {**example[0]["win"], "from": "discard", "discarder": "Bruno"}}
+    book.correct(game, ids[0], changed)
+    assert count.n == 1
+    after = book.view(game, limit=1000)
+    assert after["totals"] != before
+    same_as_batch(book, game)
+    # deal 1 won by Bruno (South) instead (the example's deal 2): Ana passes the deal after it, so the seats of
+    # the next deals move (until the winners named bring the deal back where it was): those deals, and only
+    # those, are scored again (at most one more, where only East's count of wins in a row still differed)
+    seats_before = [(d["seats"], d["round"]) for d in book.view(game, limit=1000)["deals"]]
+    count.n = 0
+    book.correct(game, ids[0], example[1])
+    seats_after = [(d["seats"], d["round"]) for d in book.view(game, limit=1000)["deals"]]
+    moved = sum(a != b for a, b in zip(seats_before, seats_after))
+    assert moved >= 1 and 1 + moved <= count.n <= 2 + moved and count.n < 100
+    same_as_batch(book, game)
+
+
+def test_no_save_holds_the_write_lock_while_it_scores(tmp_path, monkeypatch):
+    """While one save is scoring (slowed down here), a save to another game is written at once."""
+    book, slow_game = new_book(tmp_path, "spanish")
+    other = book.create("other", "spanish", {}, GAMES["spanish"]["players"])
+    example = GAMES["spanish"]["deals"]
+    real, scoring = ledger.score_deal, threading.Event()
+
+    def slow(header, seating, totals, data):
+        if data is example[1]:
+            scoring.set()
+            time.sleep(1.5)
+        return real(header, seating, totals, data)
+
+    monkeypatch.setattr(ledger, "score_deal", slow)
+    thread = threading.Thread(target=book.add, args=(slow_game, example[1]))
+    thread.start()
+    assert scoring.wait(5)
+    t0 = time.monotonic()
+    book.add(other, example[0])  # would wait for the slow one if it held the lock while scoring
+    took = time.monotonic() - t0
+    thread.join()
+    assert took < 1.0, took
+    assert [len(book.store.game(g)["deals"]) for g in (slow_game, other)] == [1, 1]
