@@ -80,8 +80,8 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
     players = body.get("players")
     if not isinstance(name, str) or len(name) > 80:
         raise BadRequest("name: a text of at most 80 characters")
-    for what, text in [("name", name), *(("players", p) for p in players if isinstance(players, list)
-                                         and isinstance(p, str))]:
+    named = players if isinstance(players, list) else []
+    for what, text in [("name", name), *(("players", p) for p in named if isinstance(p, str))]:
         bad = control_character(text)
         if bad:
             raise BadRequest(f"{what}: {json.dumps(text)[:50]} holds a control character ({bad}): a name is one "
@@ -111,9 +111,9 @@ def _version(request: Request) -> int | None:
     return int(given)
 
 
-def _id(request: Request, what: str) -> int:
+def _id(request: Request, what: str, text: str | None = None) -> int:
     """A game's or deal's id from the path: a number naming no row (however long) is 404, never an error."""
-    text = request.path_params[what]
+    text = request.path_params[what] if text is None else text
     if not (text.isascii() and text.isdigit()) or len(text) > 19 or int(text) > MAX_ID:
         shown = text if len(text) <= 20 else text[:20] + "..."
         raise NotFound(f"no {what} {shown}" if text.isascii() and text.isdigit() else
@@ -126,7 +126,7 @@ def _count(request: Request, name: str, default: int, most: int) -> int:
     given = request.query_params.get(name)
     if given is None:
         return default
-    if not (given.isascii() and given.isdigit()) or not 1 <= int(given[:6]) <= most:
+    if not (given.isascii() and given.isdigit()) or len(given) > 6 or not 1 <= int(given) <= most:
         raise BadRequest(f"{name}: a whole number from 1 to {most}, not {json.dumps(given)[:40]}")
     return int(given)
 
@@ -142,7 +142,8 @@ def game_routes(store: Store) -> list[Route]:
 
     async def list_games(request: Request) -> Response:
         limit = _count(request, "limit", 50, 500)
-        before = _id(request, "before") if "before" in request.query_params else None
+        given = request.query_params.get("before")
+        before = None if given is None else _id(request, "game", given)
         return JSONResponse(await run_in_threadpool(store.games, limit, before))
 
     async def create(request: Request) -> Response:

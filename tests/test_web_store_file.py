@@ -1,0 +1,137 @@
+"""The games file of `mjscore serve`: used only if it is mjscore's and whole; a file of the first mjscore
+serve (its tables, no mark) is copied beside itself and migrated in one transaction, never refused; a
+damaged or foreign file is refused with one line at start and never written to."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+import yaml
+
+from helpers import EXAMPLES
+
+from mjscore import api
+from mjscore.web.gamebook import Book
+from mjscore.web.store import APPLICATION_ID, SCHEMA_VERSION, NotGamesFile, Store
+
+SPANISH = yaml.safe_load((EXAMPLES / "game-spanish.yaml").read_text())
+PLAYERS = SPANISH["players"]
+
+# the schema of the first mjscore serve, as it made its files (no application id, no user_version)
+SCHEMA_V1 = """
+CREATE TABLE games (id INTEGER PRIMARY KEY, name TEXT NOT NULL, variant TEXT NOT NULL, options TEXT NOT NULL,
+    players TEXT NOT NULL, created REAL NOT NULL, version INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE deals (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id), data TEXT NOT NULL,
+    deleted INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX deals_of_game ON deals(game_id, id);
+CREATE TABLE changes (id INTEGER PRIMARY KEY, game_id INTEGER NOT NULL REFERENCES games(id),
+    deal_id INTEGER NOT NULL REFERENCES deals(id), kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete')),
+    before TEXT, at REAL NOT NULL, undone INTEGER NOT NULL DEFAULT 0);
+"""
+
+
+def digest(path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def refused(path) -> str:
+    with pytest.raises(NotGamesFile) as e:
+        Store(path)
+    return str(e.value)
+
+
+def test_a_new_file_is_marked_as_mjscores(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    Store(path)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID == 0x4D4A5343
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+
+
+def test_a_file_of_the_first_mjscore_serve_is_backed_up_and_migrated(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_V1)
+        db.execute("INSERT INTO games VALUES (1, 'Friday', 'spanish', '{}', ?, 0, 16)", (json.dumps(PLAYERS),))
+        db.executemany("INSERT INTO deals (game_id, data) VALUES (1, ?)", [(json.dumps(d),) for d in SPANISH["deals"]])
+    def rows(p):
+        with sqlite3.connect(p) as db:
+            return [db.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in ("games", "deals", "changes")]
+
+    before = rows(path)
+    store = Store(path)
+    assert store.backup is not None and store.backup.parent == tmp_path and store.backup.name.startswith(
+        "games.sqlite3.schema1-")
+    assert rows(store.backup) == before  # the copy holds the file as it was
+    with sqlite3.connect(store.backup) as db:
+        assert db.execute("PRAGMA application_id").fetchone()[0] == 0
+    # the migrated file's game is the example game: scored as batch scores the example (whose values
+    # tests/test_games.py works by hand)
+    view = Book(store).view(1)
+    assert view["totals"] == api.score_game(EXAMPLES / "game-spanish.yaml").totals
+    assert view["game"]["version"] == 16 and len(view["deals"]) == 16
+    assert view["summary"] == {"read": 16, "scored": 16, "rejected": 0}
+    assert Store(path).backup is None  # opened again: nothing more to migrate, no second copy
+    assert len(list(tmp_path.glob("*.bak"))) == 1
+
+
+def test_a_damaged_file_is_refused_and_not_written(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    book = Book(store)
+    game = book.create("t", "spanish", {}, PLAYERS)
+    for deal in SPANISH["deals"]:
+        book.add(game, deal)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    assert len(data) > 4096 * 3
+    data[4096 + 100:4096 * 3] = os.urandom(4096 * 2 - 100)  # random bytes inside, the header intact
+    path.write_bytes(bytes(data))
+    before = digest(path)
+    message = refused(path)
+    assert message.startswith(f"{path}: the file is damaged"), message
+    assert digest(path) == before
+
+
+@pytest.mark.parametrize("make, says", [
+    (lambda db: db.execute("CREATE TABLE photos (id INTEGER, blob BLOB)"), "another program's SQLite file (its tables: keep, photos)"),
+    (lambda db: db.execute("PRAGMA application_id = 1234"), "another program's file (application id 0x4d2)"),
+    (lambda db: (db.execute(f"PRAGMA application_id = {APPLICATION_ID}"), db.execute("PRAGMA user_version = 9")),
+     "made by a newer mjscore (schema 9"),
+    (lambda db: (db.executescript(SCHEMA_V1), db.execute("CREATE TABLE extra (x)")), "another program's SQLite file"),
+])
+def test_another_programs_file_is_refused_and_not_written(tmp_path, make, says):
+    path = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(path) as db:
+        make(db)
+        db.execute("CREATE TABLE IF NOT EXISTS keep (x)")  # (every case holds a table of its own)
+    before = digest(path)
+    assert says in refused(path)
+    assert digest(path) == before and not list(tmp_path.glob("*.bak")) and not list(tmp_path.glob("*-wal"))
+
+
+def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("the club's notes\n")
+    assert refused(path) == f"{path}: not an SQLite file (not a games file of mjscore's)"
+    assert path.read_text() == "the club's notes\n"
+
+
+def test_serve_refuses_it_with_one_line_and_exit_2(tmp_path):
+    path = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE photos (id INTEGER)")
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "serve", "--db", str(path), "--port", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert lines[0] == f"mjscore: error: --db {path}: another program's SQLite file (its tables: photos): give --db " \
+                       "a new file name", proc.stderr
+    assert "Traceback" not in proc.stderr
