@@ -55,9 +55,12 @@ CREATE TABLE deals (
     game_id INTEGER NOT NULL REFERENCES games(id),
     data TEXT NOT NULL,             -- JSON: one deal of a game file
     deleted INTEGER NOT NULL DEFAULT 0,
-    entry TEXT                      -- JSON: its ledger entry (None: not scored yet)
+    entry TEXT,                     -- JSON: its ledger entry (None: not scored yet)
+    failed INTEGER NOT NULL DEFAULT 0  -- its entry says it could not be scored (counted without reading entries)
 );
 CREATE INDEX deals_of_game ON deals(game_id, id);
+CREATE INDEX deals_counted ON deals(game_id, deleted, failed);  -- counts without reading the deals
+CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL;
 CREATE TABLE changes (
     id INTEGER PRIMARY KEY,
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -68,7 +71,10 @@ CREATE TABLE changes (
     undone INTEGER NOT NULL DEFAULT 0
 );
 """
-MIGRATIONS = {1: ["ALTER TABLE games ADD COLUMN scored_with TEXT", "ALTER TABLE deals ADD COLUMN entry TEXT"]}
+MIGRATIONS = {1: ["ALTER TABLE games ADD COLUMN scored_with TEXT", "ALTER TABLE deals ADD COLUMN entry TEXT",
+                  "ALTER TABLE deals ADD COLUMN failed INTEGER NOT NULL DEFAULT 0",
+                  "CREATE INDEX deals_counted ON deals(game_id, deleted, failed)",
+                  "CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL"]}
 
 
 class NotGamesFile(Exception):
@@ -227,7 +233,7 @@ class Snapshot:
         self.version = row["version"]
 
     def count(self) -> int:
-        return self.db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND NOT deleted", (self.id,)).fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND deleted = 0", (self.id,)).fetchone()[0]
 
     def deals(self, start: int | None = None) -> Iterator[Stored]:
         """The live deals in play order from deal `start` on (None: from the first), read as they are used."""
@@ -251,13 +257,13 @@ class Snapshot:
 
     def missing(self) -> bool:
         """Whether a live deal has no entry (never scored: a file of an earlier schema, or entries forgotten)."""
-        return self.db.execute("SELECT 1 FROM deals WHERE game_id = ? AND NOT deleted AND entry IS NULL LIMIT 1",
+        return self.db.execute("SELECT 1 FROM deals WHERE game_id = ? AND entry IS NULL AND NOT deleted LIMIT 1",
                                (self.id,)).fetchone() is not None
 
     def rejected(self) -> int:
         """How many live deals could not be scored (kept with their error: a later correction moved seats)."""
-        return self.db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND NOT deleted "
-                               "AND json_extract(entry, '$.item.error') IS NOT NULL", (self.id,)).fetchone()[0]
+        return self.db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND deleted = 0 AND failed = 1",
+                               (self.id,)).fetchone()[0]
 
     def before(self, deal_id: int) -> Entry | None | bool:
         """The entry of the live deal just before deal `deal_id` (False: it is the first)."""
@@ -349,8 +355,8 @@ class Store:
 
     def append(self, game_id: int, version: int, deal: dict, entry: Entry) -> int:
         with self._write(game_id, version) as db:
-            cur = db.execute("INSERT INTO deals (game_id, data, entry) VALUES (?, ?, ?)",
-                             (game_id, json.dumps(deal), _entry_text(entry)))
+            cur = db.execute("INSERT INTO deals (game_id, data, entry, failed) VALUES (?, ?, ?, ?)",
+                             (game_id, json.dumps(deal), _entry_text(entry), "error" in entry.item))
             self._journal(db, game_id, cur.lastrowid, "add", None)
             return cur.lastrowid
 
@@ -395,7 +401,8 @@ class Store:
 
     @staticmethod
     def _entries(db: sqlite3.Connection, entries: list[tuple[int, Entry]]) -> None:
-        db.executemany("UPDATE deals SET entry = ? WHERE id = ?", [(_entry_text(e), k) for k, e in entries])
+        db.executemany("UPDATE deals SET entry = ?, failed = ? WHERE id = ?",
+                       [(_entry_text(e), "error" in e.item, k) for k, e in entries])
 
     @staticmethod
     def _journal(db: sqlite3.Connection, game_id: int, deal_id: int, kind: str, before: str | None) -> None:
