@@ -147,10 +147,10 @@ def output_option(f):
             return f(*args, **kwargs)
         import contextlib
 
-        from mjscore.cli.batch import AtomicFile
+        from mjscore.cli.outfile import output_file
 
         done: SystemExit | None = None
-        with AtomicFile(output) as out, contextlib.redirect_stdout(out):
+        with output_file(output) as out, contextlib.redirect_stdout(out):
             try:
                 result = f(*args, **kwargs)
             except SystemExit as e:  # exit 1 (some deals not scored) still writes what was scored
