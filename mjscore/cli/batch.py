@@ -14,7 +14,7 @@ from typing import IO, Any
 
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
-from mjscore.play.dealfile import load_data
+from mjscore.play.dealfile import load_data, standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
 from mjscore.play.settle import empty_seats
@@ -250,6 +250,10 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: 
     """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
     that cannot be read at all is an error for that file only. Returns the summary, the files' errors
     and the places of the deals not scored (for the terminal, when the output goes to a file)."""
+    if paths.count("-") > 1:  # a second reading would find it empty
+        raise DealError("- (standard input) can be given once")
+    if "-" in paths:  # closed: said before any other file is written out
+        standard_input()
     summary, errors, rejected = Summary(), [], []
     writer = WRITERS[fmt](sys.stdout, len(paths))
     shown_deal = writer.deal
