@@ -19,6 +19,8 @@ GAME = str(EXAMPLES / "game-dmjl.yaml")
 DEAL = str(EXAMPLES / "deal-spanish.yaml")
 HAND = "[555p] 123m 789s SSS NN 11s"
 STDIN_CLOSED = "mjscore: error: standard input is closed: give a file name, or pipe the {} in\n"
+STDOUT_CLOSED = ("mjscore: error: standard output is closed: the output would be lost; give -o FILE to write it "
+                 "to a file\n")
 
 
 def mjscore(*args, close: int | None = None, **kw) -> subprocess.CompletedProcess:
@@ -52,3 +54,27 @@ def test_standard_input_given_twice_to_batch_is_refused_before_anything_is_print
         done = mjscore("batch", "-", "-", stdin=game)
     assert (done.returncode, done.stderr, done.stdout) == (2, "mjscore: error: - (standard input) can be given "
                                                               "once\n", "")
+
+
+@pytest.mark.parametrize("args", [["batch", GAME], ["batch", GAME, "-o", "-"], ["score", HAND], ["compare", HAND],
+                                  ["waits", "[555p] 123m 789s SSS 1s"], ["settle", DEAL], ["sheet", GAME],
+                                  ["standings", GAME], ["variants"], ["notation"]])
+def test_a_closed_standard_output_is_said_in_one_line(args):
+    done = mjscore(*args, close=1)
+    assert (done.returncode, done.stderr) == (2, STDOUT_CLOSED)
+
+
+def test_with_standard_output_closed_o_file_still_writes_the_file(tmp_path):
+    assert mjscore("batch", GAME, close=1).stderr == STDOUT_CLOSED
+    out = tmp_path / "out.txt"
+    done = mjscore("batch", GAME, "-o", str(out), close=1)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert out.read_text(encoding="utf-8").startswith(f"{GAME}: dmjl")
+
+
+@pytest.mark.parametrize("args", [["score", HAND], ["batch", GAME], ["sheet", GAME]])
+def test_a_standard_output_open_for_reading_only_is_said_in_one_line(args):
+    with open(os.devnull) as wrong:  # `1</dev/null`: every write fails with EBADF
+        done = mjscore(*args, stdout=wrong)
+    assert (done.returncode, done.stderr) == (2, "mjscore: error: standard output is not open for writing: the "
+                                                 "output would be lost; give -o FILE to write it to a file\n")
