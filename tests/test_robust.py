@@ -224,12 +224,11 @@ def test_stale_temporary_files_of_dead_runs_are_removed(tmp_path):
     _wait_for_tmp(tmp_path, proc)
     proc.kill()  # SIGKILL: nothing can clean up
     proc.communicate(timeout=60)
-    stale = tmp_path / f".out.txt.{proc.pid}.tmp"
-    assert stale.exists()
+    [stale] = tmp_path.glob(f".out.txt.mjscore-{proc.pid}-*.tmp")
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
-    live = tmp_path / f".out.txt.{sleeper.pid}.tmp"  # a run that is still running: its file is left alone
+    live = tmp_path / f".out.txt.mjscore-{sleeper.pid}-0123abcd.tmp"  # a run still running: its file is left alone
     live.write_text("")
-    other = tmp_path / f".other.txt.{proc.pid}.tmp"  # another target's file is not looked at
+    other = tmp_path / f".other.txt.mjscore-{proc.pid}-0123abcd.tmp"  # another target's file is not looked at
     other.write_text("")
     game = jsonl(tmp_path, json.dumps(DEAL))
     try:

@@ -1,7 +1,7 @@
 """`mjscore batch`: play recorded games through, keep running totals, write table, CSV or JSON.
 
 Output is streamed deal by deal (a JSON Lines archive of a million deals never sits in
-memory) and written atomically with -o. Rejected deals are reported with their place
+memory) and written with -o (cli/outfile.py). Rejected deals are reported with their place
 and counted; nothing is dropped silently.
 """
 
@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import sys
 from typing import IO, Any
 
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
-from mjscore.play.dealfile import load_data
+from mjscore.play.dealfile import load_data, standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
 from mjscore.play.settle import empty_seats
@@ -246,81 +245,15 @@ _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter}
 
 
-class AtomicFile:
-    """Write to a temporary file beside the target; rename over it only when all went well."""
-
-    def __init__(self, path: str):
-        self.path = path
-        folder = os.path.dirname(os.path.abspath(path))
-        self.tmp = os.path.join(folder, f".{os.path.basename(path)}.{os.getpid()}.tmp")
-
-    def __enter__(self) -> IO[str]:
-        if os.path.isdir(self.path):
-            raise DealError(f"-o {self.path}: is a folder; give a file name")
-        self._remove_stale()
-        try:
-            self.f = open(self.tmp, "w", encoding="utf-8", newline="")
-            return self.f
-        except OSError as e:
-            raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
-        except BaseException:  # SIGTERM or Ctrl-C just as the file was made: __exit__ will not run
-            self._remove()
-            raise
-
-    def __exit__(self, kind, exc, tb):
-        try:
-            self.f.close()
-            if kind is None:
-                os.replace(self.tmp, self.path)
-                return False
-        except OSError as e:
-            self._remove()
-            raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
-        except BaseException:  # SIGTERM or Ctrl-C while the file is closed or renamed
-            self._remove()
-            raise
-        self._remove()
-        return False
-
-    def _remove_stale(self) -> None:
-        """Remove the temporary files a run killed by SIGKILL (or a power cut) left beside the target:
-        `.FILE.<pid>.tmp` whose process is no longer running. A running one's file is left alone."""
-        if os.name != "posix":  # os.kill(pid, 0) asks "does it run?" on POSIX only
-            return
-        folder = os.path.dirname(self.tmp)
-        prefix = f".{os.path.basename(self.path)}."
-        try:
-            names = [n for n in os.listdir(folder) if n.startswith(prefix) and n.endswith(".tmp")]
-        except OSError:
-            return
-        for name in names:
-            pid = name[len(prefix):-4]
-            if not (pid.isdigit() and pid.isascii()) or not 0 < int(pid) < 1 << 22 or int(pid) == os.getpid():
-                continue
-            try:
-                os.kill(int(pid), 0)
-                continue  # running
-            except ProcessLookupError:
-                pass
-            except OSError:
-                continue  # running, as another user, or cannot tell
-            try:
-                os.remove(os.path.join(folder, name))
-            except OSError:
-                pass
-
-    def _remove(self) -> None:
-        try:
-            os.remove(self.tmp)
-        except OSError:
-            pass
-
-
 def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: bool,
               progress, lang: str = "en") -> tuple[Summary, list[str], list[str]]:
     """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
     that cannot be read at all is an error for that file only. Returns the summary, the files' errors
     and the places of the deals not scored (for the terminal, when the output goes to a file)."""
+    if paths.count("-") > 1:  # a second reading would find it empty
+        raise DealError("- (standard input) can be given once")
+    if "-" in paths:  # closed: said before any other file is written out
+        standard_input()
     summary, errors, rejected = Summary(), [], []
     writer = WRITERS[fmt](sys.stdout, len(paths))
     shown_deal = writer.deal

@@ -67,7 +67,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         if typed:
             raise DealError(f"{', '.join(typed)}: for a deal typed as options; a deal file says these itself "
                             f"(winner:, round:, win: {{tile, from, discarder, also}}, false_mahjong:, pays_for_all:)")
-        data = load_data(deal_file)
+        data = load_data(deal_file, what="deal")
         where = "<stdin>" if deal_file == "-" else deal_file
         if not isinstance(data, dict):  # (the API would take a text for the path of another deal file)
             raise DealError(f"{where}: a deal is a mapping with hands:, winner:, win: ...")

@@ -56,10 +56,7 @@ class MjscoreGroup(click.Group):
         except terminal.Terminated:
             raise _Stopped() from None
         except BrokenPipeError:  # `mjscore batch ... | head -1`: the reader has all it wants; exit 0, quietly
-            try:  # what is still buffered goes nowhere (else Python's flush at exit complains)
-                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):
-                pass
+            _drop_stdout()
             return 0
 
     def main(self, args=None, prog_name=None, **extra):  # noqa: D102
@@ -83,11 +80,38 @@ class MjscoreGroup(click.Group):
         except BrokenPipeError:
             sys.exit(0)
         except Exception as e:  # a bug, not bad input: still one line, never a traceback (MJSCORE_DEBUG=1 shows it)
+            if isinstance(e, OSError) and sys.stdout is not None:  # `1</dev/null`: open, for reading only
+                _unwritable_stdout(e)
             if os.environ.get("MJSCORE_DEBUG"):
                 raise
             _fail(f"internal error ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
                   f"please report it with the input that caused it", [], 2)
         sys.exit(rv or 0)
+
+
+def _drop_stdout() -> None:
+    """What is still buffered for standard output goes nowhere (else Python's flush at exit complains)."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _unwritable_stdout(e: OSError) -> None:
+    """EBADF from writing to a standard output opened for reading only: said as that, not as a bug."""
+    import errno
+
+    from mjscore.cli.outfile import writable
+
+    try:
+        fd = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a file's (a test's capture): not this
+        return
+    if e.errno == errno.EBADF and not writable(fd):
+        from mjscore.cli.options import stdout_problem
+
+        _drop_stdout()
+        _fail(stdout_problem("not open for writing"), [], 2)
 
 
 def _fail(message: str, details: list[str], code: int):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 
 import click
 
@@ -129,6 +130,11 @@ def _looks_like_option(text: str) -> bool:
     return bool(sep) and bool(key) and "/" not in text and os.sep not in text and key.replace("_", "").isalnum()
 
 
+def stdout_problem(how: str) -> str:
+    """The one line for a standard output that cannot be written (`how`: closed, not open for writing)."""
+    return f"standard output is {how}: the output would be lost; give -o FILE to write it to a file"
+
+
 def output_option(f):
     """-o/--output FILE: the command prints into FILE, written atomically (it appears only when complete);
     `-o -` is standard output. The command itself prints to standard output as usual."""
@@ -144,13 +150,21 @@ def output_option(f):
     def wrapper(*args, output=None, **kwargs):
         click.get_current_context().meta["mjscore.output"] = output
         if output is None:
-            return f(*args, **kwargs)
+            if sys.stdout is None:  # started with it closed (`>&-`): click.echo would drop the output unsaid
+                raise MjscoreError(stdout_problem("closed"))
+            try:
+                result = f(*args, **kwargs)
+            except SystemExit:  # exit 1 (some deals not scored): what was printed is flushed as below
+                sys.stdout.flush()
+                raise
+            sys.stdout.flush()  # a write that fails (stdout opened read-only) fails here, under main's handlers
+            return result
         import contextlib
 
-        from mjscore.cli.batch import AtomicFile
+        from mjscore.cli.outfile import output_file
 
         done: SystemExit | None = None
-        with AtomicFile(output) as out, contextlib.redirect_stdout(out):
+        with output_file(output) as out, contextlib.redirect_stdout(out):
             try:
                 result = f(*args, **kwargs)
             except SystemExit as e:  # exit 1 (some deals not scored) still writes what was scored

@@ -1,5 +1,5 @@
 """How a command prints for programs: JSON on one line, CSV rows. (-o FILE, written atomically with
-batch's AtomicFile, is the decorator `output_option` of options.py.)"""
+outfile.py, is the decorator `output_option` of options.py.)"""
 
 from __future__ import annotations
 

@@ -42,7 +42,9 @@ def _score_stdin(variant, options, tables):
     """Standard input saved to a file whose name says its kind (JSON Lines if its first line is a JSON object
     and more lines follow), scored, and named `-` again in the result."""
     from mjscore import api
+    from mjscore.play.dealfile import standard_input
 
+    standard_input()  # closed (`<&-`) or for writing only: one line, not a failure of sys.stdin.read
     text = sys.stdin.read()
     lines = [ln for ln in text.splitlines() if ln.strip()]
     kind = ".yaml"

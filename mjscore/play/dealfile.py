@@ -19,16 +19,34 @@ DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win",
 WIN_KEYS = {"tile", "from", "discarder", "also"}
 
 
-def load_data(path: str, first: bytes = b"") -> Any:
-    """YAML (or JSON, a subset) from a file, or from standard input for '-' (a key given twice, or
-    a value that cannot be read, is a DealError like any other problem). `first`: bytes of standard
-    input already read (to tell JSON Lines from YAML)."""
+def standard_input(what: str = "game") -> Any:
+    """Standard input for `-`, as bytes where it has them. Closed when mjscore started (`<&-`), Python
+    has made sys.stdin None; opened for writing only, its first read fails: either is said in one line
+    with what to type instead, never left to fail as a bug or be blamed on the file's content."""
+    import os
     import sys
 
+    stdin = sys.stdin
+    if stdin is None:
+        raise DealError(f"standard input is closed: give a file name, or pipe the {what} in")
+    try:
+        import fcntl
+
+        if fcntl.fcntl(stdin.fileno(), fcntl.F_GETFL) & os.O_ACCMODE == os.O_WRONLY:
+            raise DealError(f"standard input is not open for reading: give a file name, or pipe the {what} in")
+    except (ImportError, OSError, ValueError):  # not POSIX, or not a file's (a test's input): read it
+        pass
+    return getattr(stdin, "buffer", stdin)
+
+
+def load_data(path: str, first: bytes = b"", what: str = "game") -> Any:
+    """YAML (or JSON, a subset) from a file, or from standard input for '-' (a key given twice, or
+    a value that cannot be read, is a DealError like any other problem). `first`: bytes of standard
+    input already read (to tell JSON Lines from YAML); `what` standard input should hold (a game, a deal)."""
     try:
         if path == "-":  # as bytes, in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
-            stdin = getattr(sys.stdin, "buffer", None)
-            return read_yaml(sys.stdin if stdin is None else (first + stdin.read()).decode("utf-8"))
+            text = standard_input(what).read()
+            return read_yaml((first + text).decode("utf-8") if isinstance(text, bytes) else text)
         with open(path, encoding="utf-8") as f:
             return read_yaml(f)
     except OSError as e:
@@ -66,11 +84,10 @@ def stdin_game() -> tuple[Any, Any]:
     whole JSON object without deals (a header); else as YAML, (None, the data). Told by the content, as a
     pipe has no file name."""
     import json
-    import sys
 
     from mjscore.loading import MAX_LINE_BYTES
 
-    stdin = sys.stdin.buffer
+    stdin = standard_input()
     first = stdin.readline(MAX_LINE_BYTES + 1)
     text = first.lstrip(b"\xef\xbb\xbf").strip()
     if text.startswith(b"{") and text.endswith(b"}"):
