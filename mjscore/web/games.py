@@ -5,7 +5,9 @@
                                                players in the order of a game file; as many as the variant
                                                allows (three in basque and danish: the empty chair as batch
                                                seats it; five or six in basque: four sit in each deal);
-                                               names are one line each (a line break or tab: 400)
+                                               the game's and players' names as mjscore.names
+                                               checks them (a line break, a tab, an invisible or
+                                               direction-changing character: 400), kept in NFC
     GET    /api/games/{id}                     every deal as `batch --format json` shows it, the score sheet
                                                as `sheet --format json` shows it, totals, standings, and the
                                                seats and wind of the next deal (`next`: its `seats`, `round`,
@@ -39,6 +41,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from mjscore import api
+from mjscore.names import checked_name, one_line
 from mjscore.web.requests import BadRequest, read_json
 from mjscore.web.store import Store, game_file
 
@@ -91,22 +94,13 @@ def sheet(store: Store, game_id: int) -> dict:
             "resolved_options": result["options"]}
 
 
-def control_character(text: str) -> str | None:
-    """The first character of `text` that breaks a line or controls a terminal (a newline, a tab, U+2028 ...),
-    written as Python escapes it; None if there is none. A name holds none: it is written in files' lines."""
-    import unicodedata
-
-    found = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-    return None if found is None else repr(found)[1:-1]
-
-
 def export_yaml(store: Store, game_id: int) -> str:
     import yaml
 
     game = store.game(game_id)
     # the name in a comment line: a line break in it (a game kept before names were checked) would end the
     # comment and spill the rest into the file's keys
-    name = "".join(" " if control_character(c) else c for c in game["name"])
+    name = one_line(game["name"])
     head = f"# {name}: exported by mjscore serve; score it with: mjscore batch FILE\n"
     return head + yaml.safe_dump(game_file(game), sort_keys=False, allow_unicode=True, width=1000)
 
@@ -123,12 +117,9 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
     players = body.get("players")
     if not isinstance(name, str) or len(name) > 80:
         raise BadRequest("name: a text of at most 80 characters")
-    for what, text in [("name", name), *(("players", p) for p in players if isinstance(players, list)
-                                         and isinstance(p, str))]:
-        bad = control_character(text)
-        if bad:
-            raise BadRequest(f"{what}: {json.dumps(text)[:50]} holds a control character ({bad}): a name is one "
-                             "line of text, without line breaks or tabs")
+    name = checked_name(name, "name")  # a game's name and its players' as the CLI checks them (mjscore.names)
+    if isinstance(players, list):
+        players = [checked_name(p, "players") if isinstance(p, str) else p for p in players]
     if not isinstance(variant, str):
         raise BadRequest("variant: a variant's name, e.g. \"spanish\"")
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
