@@ -120,12 +120,15 @@ def test_a_bad_option_is_the_command_lines_fault_whatever_the_files(tmp_path):
     assert run("batch", str(game), str(game), "--option", "limit=abc") == expected
 
 
-@pytest.mark.parametrize("name", ["Ann\nmjscore: error: fake", "Ann\tB", "Ann\u200b"])
-def test_a_name_must_print_on_one_line(tmp_path, name):
+@pytest.mark.parametrize("name, bad", [("Ann\nmjscore: error: fake", "U+000A (a control character)"),
+                                       ("Ann\tB", "U+0009 (a control character)"),
+                                       ("Ann\u200b", "U+200B ZERO WIDTH SPACE (an invisible format character)")])
+def test_a_name_must_print_on_one_line(tmp_path, name, bad):
     game = tmp_path / "g.yaml"
     game.write_text(json.dumps({**HEADER, "players": [name, "Bo", "Cy", "Di"], "deals": []}))
     assert run("batch", str(game)) == (
-        2, "", f"mjscore: error: {game}: players: {name!r} is not a name of printable text on one line\n")
+        2, "", f"mjscore: error: {game}: players: {name!r} holds {bad}: a name is one line of visible text "
+               "(no line break, tab, invisible or direction-changing character)\n")
 
 
 def settle_file(tmp_path, **changes):

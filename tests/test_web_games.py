@@ -128,15 +128,41 @@ def test_a_deal_that_cannot_be_scored_is_refused_and_not_kept(served):
     ({"players": PLAYERS, "options": {"limit": "lots"}}, "limit"),
     ({"players": PLAYERS, "colour": "red"}, "unknown field 'colour'"),
     # a line break in the name spilt the export's comment into the file's keys
-    ({"players": PLAYERS, "name": "x\nname: y"}, 'name: "x\\nname: y" holds a control character (\\n)'),
-    ({"players": ["Ana\tB", "Bo", "Cy", "Di"]}, "players: \"Ana\\tB\" holds a control character (\\t)"),
-    ({"players": PLAYERS, "name": "x\u2028y"}, "holds a control character (\\u2028)"),
+    ({"players": PLAYERS, "name": "x\nname: y"}, "name: 'x\\nname: y' holds U+000A (a control character)"),
+    ({"players": ["Ana\tB", "Bo", "Cy", "Di"]}, "players: 'Ana\\tB' holds U+0009 (a control character)"),
+    ({"players": PLAYERS, "name": "x\u2028y"}, "holds U+2028 LINE SEPARATOR (a line separator)"),
 ])
 def test_a_bad_game_is_refused(served, body, words):
     url, store = served
     status, got = request(url + "/api/games", body)
     assert status == 400 and words in got["error"], got
     assert store.games() == []
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"players": PLAYERS, "name": "Friday \u202enight"}, "name"),  # shown as "Friday thgin": a game that looks like another
+    ({"players": ["Ana\u2066", "Bruno", "Carmen", "Diego"]}, "players"),
+    ({"players": PLAYERS, "name": "Friday\u200b"}, "name"),
+])
+def test_a_name_hiding_a_character_is_refused_as_the_command_line_refuses_it(served, body, field):
+    url, store = served
+    status, got = request(url + "/api/games", body)
+    text = body.get("name") if field == "name" else body["players"][0]
+    assert status == 400, got
+    assert got["error"].startswith(f"{field}: {text!r} holds U+") and got["error"].endswith(
+        "(an invisible format character): a name is one line of visible text (no line break, tab, invisible or "
+        "direction-changing character)")
+    assert store.games() == []
+
+
+def test_players_names_are_kept_in_one_spelling(served):
+    url, _ = served
+    sheet = new_game(url, players=["Jose\u0301", "Bruno", "Carmen", "Diego"])  # e + combining acute
+    assert sheet["game"]["players"][0] == "Jos\u00e9"
+    deal = {**SPANISH["deals"][0], "hands": {("Jos\u00e9" if p == "Ana" else p): h
+                                             for p, h in SPANISH["deals"][0]["hands"].items()}, "winner": "Jos\u00e9"}
+    sheet = add(url, sheet["game"]["id"], deal)  # the deal spells it as one character: the same player
+    assert sheet["totals"]["Jos\u00e9"] == 2000 + 3 * 104  # deal 1 of tests/test_games.py: Ana (East) wins 312
 
 
 def test_a_game_survives_a_restart(tmp_path):

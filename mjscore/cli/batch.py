@@ -7,11 +7,11 @@ and counted; nothing is dropped silently.
 
 from __future__ import annotations
 
-import csv
 import json
 import sys
 from typing import IO, Any
 
+from mjscore.cli.output import SafeCsvWriter
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data, standard_input
@@ -166,7 +166,7 @@ class CsvWriter(Writer):
 
     def __init__(self, out, games):
         super().__init__(out, games)
-        self.csv = csv.writer(out, lineterminator="\n")
+        self.csv = SafeCsvWriter(out)  # names as text, never formulas
         self.path = None  # until the header row is written: a file refused at once leaves no output
 
     def start_game(self, path, header, totals):

@@ -31,22 +31,28 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
         fig = Figure(figsize=(width, height), layout="constrained")
         ax = fig.add_subplot()
         xs = list(range(len(series) + 1))
+        lines = []
         for name in players:
             ys = [0] + [point["totals"].get(name, 0) for point in series]
-            ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, label=name, gid=f"line-{name}")
+            lines += ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, gid=f"line-{name}")
         previous = None
         for i, point in enumerate(series):
             if point["file"] != previous:
                 ax.axvline(i, color="#999", linestyle=":", linewidth=0.8)
                 ax.annotate(os.path.basename(point["file"]).rsplit(".", 1)[0], (i, 1), xycoords=("data", "axes fraction"),
-                            xytext=(3, -3), textcoords="offset points", va="top", fontsize=7, color="#555")
+                            xytext=(3, -3), textcoords="offset points", va="top", fontsize=7, color="#555",
+                            parse_math=False)
                 previous = point["file"]
         ax.axhline(0, color="#444", linewidth=0.6)
         ax.set_xlabel("deals of the season, in order")
         ax.set_ylabel("running total (change from the start)")
         ax.set_xlim(0, max(len(series), 1))
         ax.grid(axis="y", alpha=0.3)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+        # names are text: the handles and labels given (a label set on a line and starting with _ would be left
+        # out), each drawn as typed ($x^$ is no formula: as math it stops the page, or shows in italics)
+        legend = ax.legend(lines, players, loc="upper left", bbox_to_anchor=(1.01, 1), frameon=False)
+        for text in legend.get_texts():
+            text.set_parse_math(False)
         out = io.StringIO()
         fig.savefig(out, format="svg", metadata={"Date": None})
     text = out.getvalue()

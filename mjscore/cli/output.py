@@ -1,9 +1,10 @@
-"""How a command prints for programs: JSON on one line, CSV rows. (-o FILE, written atomically with
-outfile.py, is the decorator `output_option` of options.py.)"""
+"""How a command prints for programs: JSON on one line, CSV rows safe for spreadsheets, Markdown cells.
+(-o FILE, written atomically with outfile.py, is the decorator `output_option` of options.py.)"""
 
 from __future__ import annotations
 
 import sys
+from typing import IO, Any, Iterable
 
 import click
 
@@ -27,12 +28,61 @@ def to_json(data) -> str:
     return "".join(encode(data, 0))
 
 
-def emit_csv(header: list, rows) -> None:
-    import csv
+# A spreadsheet reads a text cell starting with one of these as a formula (OWASP, "CSV Injection"): a player
+# named =HYPERLINK(...) or +cmd|' /C calc'!A0 would run in the secretary's spreadsheet.
+FORMULA_STARTS = frozenset("=+-@\t\r")
 
-    writer = csv.writer(sys.stdout, lineterminator="\n")
+
+class SafeCsvWriter:
+    """csv.writer for spreadsheets: every CSV mjscore writes (score, waits, settle, batch, sheet, standings)
+    is written by one, so no text from a file (a player's name, a file's, an error) becomes a formula.
+
+    A text cell starting with = + - @, a tab or a carriage return, also after spaces, gets a leading '
+    that makes it text; a lone - (standard input's name) is no formula and stays. Numbers are never
+    touched: a net of -24 is written -24, a number. A row with a carriage return in a text cell has its
+    text cells quoted (csv.writer quotes a line break only if it is in its line terminator, \\n)."""
+
+    def __init__(self, out: IO[str]):
+        import csv
+
+        self._write = csv.writer(out, lineterminator="\n").writerow
+        self._quoted = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC).writerow
+
+    def writerow(self, row: Iterable) -> None:
+        cells = list(row)
+        write = self._write
+        for i, c in enumerate(cells):  # inline, not a call per cell: batch writes a row per player per deal
+            if c.__class__ is str:
+                if (c[:1] in FORMULA_STARTS or c.lstrip()[:1] in FORMULA_STARTS) and c != "-":
+                    cells[i] = "'" + c
+                if "\r" in c:
+                    write = self._quoted
+        write(cells)
+
+    def writerows(self, rows: Iterable[Iterable]) -> None:
+        for row in rows:
+            self.writerow(row)
+
+
+def emit_csv(header: list, rows) -> None:
+    writer = SafeCsvWriter(sys.stdout)
     writer.writerow(header)
     writer.writerows(rows)
+
+
+def markdown_cell(cell: Any) -> str:
+    """A table cell of Markdown that shows its text as typed, whatever a player named themselves: a | would
+    start another column (the numbers then sit under the wrong player), <script> or an <img onerror=...>
+    would be HTML on a club's page, ` * _ [ ] \\ would be code, emphasis or a link; a line break would end
+    the row. So: \\ ` * _ [ ] | ~ escaped with a backslash, < > & as entities, line breaks as spaces."""
+    text = "" if cell is None else str(cell)
+    if not text or text.isalnum():
+        return text
+    return text.translate(_MARKDOWN)
+
+
+_MARKDOWN = {**{ord(c): "\\" + c for c in "\\`*_[]|~"}, ord("<"): "&lt;", ord(">"): "&gt;", ord("&"): "&amp;",
+             ord("\n"): " ", ord("\r"): " ", 0x2028: " ", 0x2029: " "}
 
 
 def emit_json(data) -> None:

@@ -4,7 +4,6 @@ HTML or JSON. The numbers come from `mjscore.api` (score_sheet, season); this mo
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
@@ -13,6 +12,7 @@ import sys
 import tempfile
 from typing import Any, Iterable
 
+from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.errors import DealError
 from mjscore.play.season import Season, Sheet, counter_words
 
@@ -65,9 +65,14 @@ def _score_stdin(variant, options, tables):
 # --- generic writers --------------------------------------------------------------------------------------
 
 def _text_table(rows: list[list], headers: list[str], fmt: str) -> str:
+    """For people (`table`), or a Markdown table whose every cell shows its text as typed (markdown_cell: a
+    player's name with | or <script> in it stays one cell of text)."""
     from tabulate import tabulate
 
-    return tabulate(rows, headers=headers, tablefmt="simple" if fmt == "table" else "pipe", disable_numparse=True)
+    if fmt == "table":
+        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    rows = [[markdown_cell(c) for c in row] for row in rows]
+    return tabulate(rows, headers=[markdown_cell(h) for h in headers], tablefmt="pipe", disable_numparse=True)
 
 
 def _csv(blocks: list[tuple[list[str], list[list]]]) -> str:
@@ -76,7 +81,7 @@ def _csv(blocks: list[tuple[list[str], list[list]]]) -> str:
     for i, (headers, rows) in enumerate(blocks):
         if i:
             out.write("\n")
-        writer = csv.writer(out, lineterminator="\n")
+        writer = SafeCsvWriter(out)
         writer.writerow(headers)
         writer.writerows(rows)
     return out.getvalue().rstrip("\n")
@@ -154,7 +159,8 @@ def sheets_text(sheets: list[Sheet], fmt: str) -> str:
     parts = []
     for s, (h, rows) in zip(sheets, grids):
         title = _sheet_title(s)
-        parts.append((f"## {title}" if fmt == "markdown" else title) + "\n\n" + _text_table(shown_rows(rows), h, fmt))
+        parts.append((f"## {markdown_cell(title)}" if fmt == "markdown" else title) + "\n\n"
+                     + _text_table(shown_rows(rows), h, fmt))
     return "\n\n".join(parts)
 
 

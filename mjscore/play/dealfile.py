@@ -11,6 +11,7 @@ from typing import Any
 from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, VariantNotFound,
                             option_too_long, shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
+from mjscore.names import checked_name
 from mjscore.play.settle import SEATS, Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
@@ -137,12 +138,11 @@ def deal_words(message: str) -> str:
 
 def printable_name(name: str, where: str) -> str:
     """A player's name goes into every line of output: printable text on one line (no tab, newline or
-    invisible character that would break a line or a column), and short enough to fit in a column."""
+    invisible character that would break a line or a column: mjscore.names), and short enough to fit in a
+    column. Returned in NFC, the form names are compared in."""
     if too_long(name, MAX_NAME_CHARS):
         raise DealError(f"{where}: {shown(name)} is too long for a name (at most {MAX_NAME_CHARS} characters)")
-    if not name.isprintable():
-        raise DealError(f"{where}: {shown(name)} is not a name of printable text on one line")
-    return name
+    return checked_name(name, where)
 
 
 def parse_win(data, where: str) -> Win:

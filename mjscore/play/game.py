@@ -15,6 +15,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, read_json_line, read_lines
+from mjscore.names import nfc
 from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
 
@@ -146,8 +147,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     allowed = sorted(counts)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise DealError(f"{path}: players: a list of names, seated East, South, West, North at the start")
-    for p in players:
-        printable_name(p, f"{path}: players")
+    players = [printable_name(p, f"{path}: players") for p in players]  # in NFC: deals' names are looked up so
     if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise DealError(f"{path}: players: {shown(twice)} is named twice (each name once)")
@@ -157,7 +157,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     unknown = set(header) - {"variant", "options", "players"}
     if unknown:
         raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} (keys: variant, options, players, deals)")
-    return Header(variant, options, list(players))
+    return Header(variant, options, players)
 
 
 # --- seating -----------------------------------------------------------------------------------------
@@ -232,7 +232,7 @@ class Table:
     def seat_of(self, name) -> str | None:
         """The seat of a player in the next deal, or None."""
         self.seats()
-        return self._seats[2].get(name) if isinstance(name, str) else None
+        return self._seats[2].get(nfc(name)) if isinstance(name, str) else None
 
     def counts(self, winner_seat: str | None) -> int | None:
         """A deal's place among the counted ones in a game of a fixed number of deals (0: with `counted_deals:
@@ -308,6 +308,8 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
     if name is None:
         return None
+    if isinstance(name, str):
+        name = nfc(name)  # as the header's names are kept: é typed either way is one player
     if not isinstance(name, str) or name not in by_name:
         seated = {seat: n for n, seat in by_name.items()}
         hint = (f"; a game file names players, not seats: {seated[name]} sits {name} in this deal, so write "
@@ -322,7 +324,13 @@ def _by_seat(mapping, by_name: dict[str, str], what: str):
         return None
     if not isinstance(mapping, dict):
         raise DealError(f"{what}: expected a mapping of player names")
-    return {_name_to_seat(name, by_name, what): value for name, value in mapping.items()}
+    out = {}
+    for name, value in mapping.items():
+        seat = _name_to_seat(name, by_name, what)
+        if seat in out:  # é as one character and as e and an accent: one player, named twice
+            raise DealError(f"{what}: {shown(nfc(name))} is given twice (spelt two ways)")
+        out[seat] = value
+    return out
 
 
 def to_deal_data(data: Any, seats: dict[str, str]) -> dict:

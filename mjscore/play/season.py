@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, NamedTuple, Protocol
 
-from mjscore.errors import DealError
+from mjscore.errors import DealError, shown
+from mjscore.names import checked_name
 
 SELF_DRAWN = ("wall", "loose")  # the winning tile came from the wall (a loose tile after a kong is one too)
 HOW = {"wall": "self-drawn", "loose": "loose tile", "kong": "robbing a kong"}
@@ -101,17 +102,19 @@ def alias_map(aliases: Mapping[str, str] | Iterable[str] | None) -> dict[str, st
     if aliases is None:
         return {}
     if isinstance(aliases, Mapping):
-        return {str(k): str(v) for k, v in aliases.items()}
+        return {checked_name(str(k), "aliases"): checked_name(str(v), "aliases") for k, v in aliases.items()}
     out: dict[str, str] = {}
     for text in aliases:
         name, eq, spellings = str(text).partition("=")
         others = [s.strip() for s in spellings.split(",") if s.strip()]
         if not eq or not name.strip() or not others:
-            raise DealError(f"--alias {text!r}: write NAME=OTHER SPELLING (several spellings separated by commas)")
-        for other in others:
-            if out.get(other, name.strip()) != name.strip():
-                raise DealError(f"--alias: {other!r} is given as a spelling of both {out[other]!r} and {name.strip()!r}")
-            out[other] = name.strip()
+            raise DealError(f"--alias {shown(text)}: write NAME=OTHER SPELLING (several spellings separated by commas)")
+        name = checked_name(name.strip(), "--alias")  # in NFC, as the game files' names are kept
+        for other in (checked_name(o, "--alias") for o in others):
+            if out.get(other, name) != name:
+                raise DealError(f"--alias: {shown(other)} is given as a spelling of both {shown(out[other])} and "
+                                f"{shown(name)}")
+            out[other] = name
     return out
 
 

@@ -6,7 +6,9 @@
                                                players in the order of a game file; as many as the variant
                                                allows (three in basque and danish: the empty chair as batch
                                                seats it; five or six in basque: four sit in each deal);
-                                               names are one line each (a line break or tab: 400)
+                                               the game's and players' names as mjscore.names
+                                               checks them (a line break, a tab, an invisible or
+                                               direction-changing character: 400), kept in NFC
     GET    /api/games/{id}[?limit=N]           the last N deals (default 100, at most 1000) as `batch --format
                                                json` shows them, their rows of the score sheet as `sheet
                                                --format json` shows them, totals, standings, `page` (`first`,
@@ -41,19 +43,11 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from mjscore.web.gamebook import MAX_PAGE, PAGE, Book
+from mjscore.names import checked_name, one_line
 from mjscore.web.requests import BadRequest, read_json
 from mjscore.web.store import NotFound, Store, game_file
 
 MAX_ID = 2 ** 63 - 1  # SQLite's largest row id: a larger one names nothing
-
-
-def control_character(text: str) -> str | None:
-    """The first character of `text` that breaks a line or controls a terminal (a newline, a tab, U+2028 ...),
-    written as Python escapes it; None if there is none. A name holds none: it is written in files' lines."""
-    import unicodedata
-
-    found = next((c for c in text if unicodedata.category(c) in ("Cc", "Zl", "Zp")), None)
-    return None if found is None else repr(found)[1:-1]
 
 
 def export_yaml(store: Store, game_id: int) -> str:
@@ -62,7 +56,7 @@ def export_yaml(store: Store, game_id: int) -> str:
     game = store.game(game_id)
     # the name in a comment line: a line break in it (a game kept before names were checked) would end the
     # comment and spill the rest into the file's keys
-    name = "".join(" " if control_character(c) else c for c in game["name"])
+    name = one_line(game["name"])
     head = f"# {name}: exported by mjscore serve; score it with: mjscore batch FILE\n"
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: a game of thousands of deals in a second
     return head + yaml.dump(game_file(game), Dumper=dumper, sort_keys=False, allow_unicode=True, width=1000)
@@ -80,12 +74,9 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
     players = body.get("players")
     if not isinstance(name, str) or len(name) > 80:
         raise BadRequest("name: a text of at most 80 characters")
-    named = players if isinstance(players, list) else []
-    for what, text in [("name", name), *(("players", p) for p in named if isinstance(p, str))]:
-        bad = control_character(text)
-        if bad:
-            raise BadRequest(f"{what}: {json.dumps(text)[:50]} holds a control character ({bad}): a name is one "
-                             "line of text, without line breaks or tabs")
+    name = checked_name(name, "name")  # a game's name and its players' as the CLI checks them (mjscore.names)
+    if isinstance(players, list):
+        players = [checked_name(p, "players") if isinstance(p, str) else p for p in players]
     if not isinstance(variant, str):
         raise BadRequest("variant: a variant's name, e.g. \"spanish\"")
     if not isinstance(options, dict) or not all(isinstance(v, (str, int, float, bool)) for v in options.values()):
