@@ -9,13 +9,16 @@ __version__ = "0.1.0"
 
 _API = ("Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait",
         "Waits", "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "parse_hand", "score",
-        "score_game", "score_sheet", "season", "settle", "variants", "waits")
+        "score_game", "score_sheet", "season", "settle", "variants", "waits",
+        "Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal")
 __all__ = [*_API, "__version__"]
 
 
 _HOME = {"Settlement": "mjscore.play.settle", "MjscoreError": "mjscore.errors", "Season": "mjscore.play.season",
          "Sheet": "mjscore.play.season", "Compared": "mjscore.api_results", "GameResult": "mjscore.api_results",
-         "Wait": "mjscore.api_results", "Waits": "mjscore.api_results"}  # the rest: mjscore.api
+         "Wait": "mjscore.api_results", "Waits": "mjscore.api_results",
+         **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
+                         "mjscore.play.ledger")}  # the rest: mjscore.api
 
 
 def __getattr__(name: str):

@@ -272,3 +272,26 @@ def test_deleting_a_deal_asks_for_a_second_tap_and_undo_brings_it_back(browser, 
         expect(page.locator("#game tr[data-deal] button[title='delete deal 1']")).to_have_text("✕", timeout=6000)
         assert len(request(f"{url}/api/games/{game}")[1]["deals"]) == 1
         assert errors == []
+
+
+def test_a_long_game_shows_its_last_deals_and_the_earlier_on_asking(browser, tmp_path):
+    """A game of 250 deals: the sheet shows the last 100 (the laptop sends a page, not the game whole) and
+    says which are not shown; "show 100 earlier" shows 200; the totals are the whole game's. Each deal is
+    DEAL (Ana wins, +288 to her: see DEAL), so after 250 the totals are 2000 + 250 x 288 for Ana."""
+    import json
+    import sqlite3
+
+    with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
+        with sqlite3.connect(tmp_path / "games.sqlite3") as db:
+            db.executemany("INSERT INTO deals (game_id, data) VALUES (?, ?)", [(game, json.dumps(DEAL))] * 249)
+        errors = open_game(page, url)
+        expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 250 * 288))
+        expect(page.locator("#game table.sheet tr[data-deal]")).to_have_count(100)
+        expect(page.locator("#game tr.earlier")).to_contain_text("deals 1 to 150 are not shown")
+        page.click("#earlier")
+        expect(page.locator("#game table.sheet tr[data-deal]")).to_have_count(200)
+        expect(page.locator("#game tr.earlier")).to_contain_text("deals 1 to 50 are not shown")
+        page.click("#next-deal")  # a phone that asked for more keeps them after reading the game again
+        page.click("nav [data-tab=game]")
+        expect(page.locator("#game table.sheet tr[data-deal]")).to_have_count(200)
+        assert errors == []

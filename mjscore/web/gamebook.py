@@ -75,19 +75,26 @@ class Book:
         raise Busy("other phones kept changing this game meanwhile: nothing was saved; try again")
 
     def _refresh(self, game_id: int) -> None:
-        """Score and store the entries a game lacks (never scored, or under other rules): once, not a change."""
-        for _ in range(RETRIES):
+        """Score and store the entries a game lacks (never scored, or under other rules): once, not a change.
+        Entries lacking after stored ones are scored from the first lacking on (a replay stops where the rest
+        is as stored, so it is asked again until none lacks)."""
+        for _ in range(RETRIES * 4):
             with self.store.reading(game_id) as snap:
                 stale = snap.scored_with != self.rules
-                if not stale and not snap.missing():
+                first = None if stale else snap.first_missing()
+                if not stale and first is None:
                     return
                 opened = self._opened(snap)
-                deals = (api.Stored(d.key, d.data, None) for d in snap.deals()) if stale else snap.deals()
-                entries = list(api.replay(opened.header, opened.seating, opened.start, deals))
+                if stale:
+                    deals = (api.Stored(d.key, d.data, None) for d in snap.deals())
+                    seating, totals = opened.seating, opened.start
+                else:
+                    deals = snap.deals(first)
+                    seating, totals = self._start(snap, opened, first)
+                entries = list(api.replay(opened.header, seating, totals, deals))
                 version = snap.version
             try:
                 self.store.keep_entries(game_id, version, entries, self.rules, forget=stale)
-                return
             except Conflict:
                 continue
         raise Busy("other phones kept changing this game meanwhile: try again")

@@ -255,10 +255,12 @@ class Snapshot:
                               "LIMIT 1", (self.id,)).fetchone()
         return None if row is None else Stored(row["id"], json.loads(row["data"]), _entry(row["entry"]))
 
-    def missing(self) -> bool:
-        """Whether a live deal has no entry (never scored: a file of an earlier schema, or entries forgotten)."""
-        return self.db.execute("SELECT 1 FROM deals WHERE game_id = ? AND entry IS NULL AND NOT deleted LIMIT 1",
-                               (self.id,)).fetchone() is not None
+    def first_missing(self) -> int | None:
+        """The first live deal without an entry (never scored: a file of an earlier schema, or entries
+        forgotten), or None."""
+        row = self.db.execute("SELECT id FROM deals WHERE game_id = ? AND entry IS NULL AND NOT deleted ORDER BY id "
+                              "LIMIT 1", (self.id,)).fetchone()
+        return None if row is None else row["id"]
 
     def rejected(self) -> int:
         """How many live deals could not be scored (kept with their error: a later correction moved seats)."""

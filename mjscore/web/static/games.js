@@ -12,6 +12,11 @@
   let current = null;   // the open game's id
   let sheet = null;     // its last sheet
   let editing = null;   // {id, data, seats, round, version} of the deal being corrected, or {id: null, ...} for a new one
+  let shown = 100;      // the sheet shows the game's last `shown` deals (the laptop sends a page, not a long game whole)
+  const PAGE = 100, MOST = 1000;
+
+  // a game's URL with the page of deals this phone shows (?limit=N), after any query it has
+  function paged(url) { return url + (url.includes("?") ? "&" : "?") + `limit=${shown}`; }
 
   function setCurrent(id) {
     current = id;
@@ -36,7 +41,7 @@
       }
       return;
     }
-    const r = await post("/api/games/" + current, undefined, "GET");
+    const r = await post(paged("/api/games/" + current), undefined, "GET");
     if (r.status === 0) { box.innerHTML = ""; box.appendChild(errorView(r.data)); return; }  // kept for later
     if (!r.ok) { setCurrent(null); sheet = null; return refresh(); }
     show(r.data);
@@ -66,11 +71,11 @@
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
-      refusedOrShown(await post(`/api/games/${current}/undo?version=${data.game.version}`, {}));
+      refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}));
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     const close = el("button", {type: "button", text: "All games"});
-    close.addEventListener("click", () => { setCurrent(null); sheet = null; refresh(); });
+    close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
     box.appendChild(el("div", {class: "gamebar"}, enter, undo, exp, close));
     box.appendChild(sheetTable(data));
   }
@@ -99,6 +104,17 @@
     const body = el("tbody");
     body.appendChild(el("tr", {class: "start"}, el("td", {text: "start"}),
       ...players.map(p => el("td", {class: "num", text: String(paper.start[p])}))));
+    const page = data.page;
+    if (page && page.first > 1) {  // a long game: its earlier deals are on the laptop, shown on asking
+      const cell = el("td", {colspan: String(players.length + 1)},
+        el("span", {text: `deals 1 to ${page.first - 1} are not shown `}));
+      if (shown < MOST) {
+        const more = el("button", {type: "button", class: "small", id: "earlier", text: `show ${Math.min(PAGE, page.first - 1)} earlier`});
+        more.addEventListener("click", () => { shown = Math.min(MOST, shown + PAGE); latest(); });
+        cell.appendChild(more);
+      }
+      body.appendChild(el("tr", {class: "earlier"}, cell));
+    }
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
       const what = el("td", {class: "deal"}, el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
@@ -134,7 +150,7 @@
           setTimeout(() => ask(false), 4000);
           return;
         }
-        refusedOrShown(await post(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`, undefined, "DELETE"));
+        refusedOrShown(await post(paged(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`), undefined, "DELETE"));
       });
       what.appendChild(el("div", {class: "acts"}, fix, del));
       body.appendChild(el("tr", {"data-deal": String(d.id)}, what, ...cells));
@@ -153,7 +169,7 @@
 
   // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
   async function latest() {
-    const r = await post("/api/games/" + current, undefined, "GET");
+    const r = await post(paged("/api/games/" + current), undefined, "GET");
     if (!r.ok) { document.getElementById("game").prepend(errorView(r.data)); return null; }
     show(r.data);
     return r.data;
@@ -212,8 +228,8 @@
   }
 
   async function save() {
-    const url = (editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`) +
-      `?version=${editing.version}`;
+    const url = paged((editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`) +
+      `?version=${editing.version}`);
     const typed = gameDeal();
     if (typed.winner && !(typed.win && typed.win.tile)) {  // a win is scored on its tile: never saved without it
       return saveError({error: `${typed.winner}'s winning tile is not marked: nothing was saved`,
