@@ -9,10 +9,10 @@ import sys
 import click
 
 from mjscore.cli import terminal
-from mjscore.cli.options import (also_option, check_situation, format_option, given, glyphs_option, lang_of,
+from mjscore.cli.options import (also_option, check_situation, format_option, game_option, given, glyphs_option, lang_of,
                                  lang_option, output_option, variant_options)
 from mjscore.cli.output import emit_csv, emit_json
-from mjscore.errors import MjscoreError
+from mjscore.errors import DealError, MjscoreError
 from mjscore.hand.situation import SOURCES
 
 
@@ -93,27 +93,35 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
+@game_option
+@click.option("--differences", is_flag=True, help="of a Kajongg database: list only the deals where mjscore's "
+              "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
 @lang_option
 @variant_options
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def batch(files, jobs, strict, lang, variant, options, tables_dir, fmt):
+def batch(files, jobs, strict, game, differences, lang, variant, options, tables_dir, fmt):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
-    line, then one deal per line); - reads either from standard input. Exit status 1
-    if some deals could not be scored.
+    line, then one deal per line); - reads either from standard input. KDE Kajongg's
+    game database (kajongg3.db) is read as its games. Exit status 1 if some deals
+    could not be scored.
 
     \b
     Examples:
       mjscore batch examples/game-dmjl.yaml
       mjscore batch archive.jsonl --format csv -o standings.csv --jobs 2
+      mjscore batch ~/.local/share/kajongg/kajongg3.db --game 3
     """
     from mjscore.cli.batch import Progress, run_batch
+    files = _sources(files, game)
+    if differences:
+        return _kajongg_differences(files, fmt)
 
     output = click.get_current_context().meta.get("mjscore.output")
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
@@ -134,6 +142,34 @@ def batch(files, jobs, strict, lang, variant, options, tables_dir, fmt):
     return 0
 
 
+def _sources(files, game: int | None) -> list[str]:
+    """The games given: a Kajongg database stands for its games (--game N: that one)."""
+    from mjscore.play.kajongg import expand
+
+    return expand(list(files), game)
+
+
+def _kajongg_differences(games: list, fmt: str) -> int:
+    """batch --differences: each deal of the Kajongg games given where mjscore differs from Kajongg's record."""
+    from mjscore import api
+    from mjscore.play.kajongg import KajonggGame, differences
+
+    found: list = []
+    for ref in games:
+        if not isinstance(ref, KajonggGame):
+            raise DealError(f"--differences: compares a Kajongg database's games with Kajongg's record; {ref} is a "
+                            "game file")
+        found.extend((ref, d) for d in differences(ref, api.score_game(ref).deals))
+    if fmt == "json":
+        emit_json([{"game": str(ref), **d._asdict()} for ref, d in found])
+    else:
+        for ref, d in found:
+            click.echo(d.line(ref))
+        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from Kajongg's record",
+                   err=True)
+    return 1 if found else 0
+
+
 def _not_scored(games) -> None:
     """As batch: deals that could not be scored are said on stderr, and the exit status is 1."""
     bad = [d for g in games for d in g.deals if d.get("error")]
@@ -145,11 +181,12 @@ def _not_scored(games) -> None:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @format_option("table", "csv", "markdown", "html", "json")
+@game_option
 @variant_options
 @output_option
-def sheet(files, fmt, variant, options, tables_dir):
+def sheet(files, fmt, game, variant, options, tables_dir):
     """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
     net and running total) and a final row, whose totals are batch's.
 
@@ -160,19 +197,20 @@ def sheet(files, fmt, variant, options, tables_dir):
     from mjscore import api
     from mjscore.cli.season import score_files, sheets_text
 
-    games = score_files(files, variant, options, tables_dir)
+    games = score_files(_sources(files, game), variant, options, tables_dir)
     click.echo(sheets_text([api.score_sheet(g) for g in games], fmt))
     _not_scored(games)
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
+@game_option
 @variant_options
 @output_option
-def standings(files, fmt, aliases, variant, options, tables_dir):
+def standings(files, fmt, aliases, game, variant, options, tables_dir):
     """The league table of a season of games: total (the change from a variant's counter), games, deals,
     wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
 
@@ -183,19 +221,20 @@ def standings(files, fmt, aliases, variant, options, tables_dir):
     from mjscore import api
     from mjscore.cli.season import score_files, standings_text
 
-    games = score_files(files, variant, options, tables_dir)
+    games = score_files(_sources(files, game), variant, options, tables_dir)
     click.echo(standings_text(api.season(games, aliases=aliases), fmt))
     _not_scored(games)
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @click.option("--title", default=None, help="the page's title (default: Season, N games)")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable)")
+@game_option
 @variant_options
 @output_option
-def report(files, title, aliases, variant, options, tables_dir):
+def report(files, title, aliases, game, variant, options, tables_dir):
     """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
     game's score sheet (needs the extra: pip install "mjscore[report]").
 
@@ -211,7 +250,7 @@ def report(files, title, aliases, variant, options, tables_dir):
     from mjscore.cli.season import score_files
     from mjscore.cli.season_report import report_page
 
-    games = score_files(files, variant, options, tables_dir)
+    games = score_files(_sources(files, game), variant, options, tables_dir)
     s = api.season(games, aliases=aliases)
     page = report_page(s, running_totals_svg(s.series, [r["player"] for r in s.table]),
                        title or f"Season, {len(games)} game{'s' if len(games) != 1 else ''}")

@@ -45,6 +45,12 @@ def variant_options(f):
     return variant_option(option_option(tables_option(f)))
 
 
+def game_option(f):
+    """--game N: one game of a Kajongg database given among the files (docs/cli.md, "Kajongg's database")."""
+    return click.option("--game", "game", type=click.IntRange(0), default=None, metavar="N",
+                        help="of a Kajongg database (kajongg3.db) given: game N only (default: every game)")(f)
+
+
 FORMAT_USES = {"table": "for people (the default)", "json": "for programs", "csv": "for spreadsheets",
                "markdown": "for a club's pages", "html": "for a club's pages", "yaml": "for a table file's data"}
 

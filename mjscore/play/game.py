@@ -81,6 +81,11 @@ def _yaml_lines(path: str) -> list[int]:
 def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
     """The header mapping and an iterator over the deals; JSON Lines is streamed line by line."""
     data = None
+    if path.__class__ is not str and hasattr(path, "db"):  # a game of a Kajongg database (play/kajongg.py)
+        from mjscore.play.kajongg import read_kajongg
+
+        header, deals, _ = read_kajongg(path)
+        return header, (RawDeal(i, f"{path} deal {i}", d) for i, d in enumerate(deals, 1))
     if path == "-":  # a pipe has no name: JSON Lines or YAML is told by the content
         reader, data = stdin_game()
         if reader is not None:
@@ -131,13 +136,16 @@ def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
                 try:
                     data = read_json_line(line)
                 except ReadProblem as e:
-                    data = _Broken(str(e))
+                    data = Unreadable(str(e))
                 yield RawDeal(number, f"{path} line {lineno} (deal {number})", data)
 
     return header, deals()
 
 
-class _Broken(NamedTuple):  # a line that could not be read: it becomes a rejected deal, not a lost one
+class Unreadable(NamedTuple):
+    """A deal that could not be read (a line of JSON Lines, a hand of another program's notation): it becomes
+    a rejected deal with this reason, not a lost one."""
+
     why: str
 
 
@@ -335,7 +343,7 @@ def _by_seat(mapping, by_name: dict[str, str], what: str):
 
 def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     """A game file's deal (keyed by player names) as a deal-file mapping (keyed by seats)."""
-    if isinstance(data, _Broken):
+    if isinstance(data, Unreadable):
         raise DealError(data.why)
     if not isinstance(data, dict):
         raise DealError("a deal is a mapping with hands:, winner:, win: ...")

@@ -1,0 +1,315 @@
+"""KDE Kajongg's game database read as recorded games: `mjscore batch kajongg3.db`.
+
+Kajongg keeps every game it plays or scores in one SQLite file (`kajongg3.db`; its server's `local3.db`
+has the same tables): `game` (the players p0..p3, seated East to North at the start, and the ruleset
+the game was played under), `player`, `ruleset` and `rule` (each game's own copy of its rules), and
+`score`: one row per player per deal, with the hand in Kajongg's notation, whether it won, the prevailing
+wind and the player's own, and what Kajongg recorded: the hand's points, the payments, the balance.
+
+Each game becomes a game file's data for the variant whose rules it was played under: Kajongg's
+"Classical Chinese DMJL" is `dmjl`, its "Classical Chinese BMJA" is `bmja` (recognised by Kajongg's own
+hash of the rules, so an edited copy is not taken for the original); a game under any other ruleset is
+reported, never scored under the wrong rules. Each deal states Kajongg's seats (`seats:`), so mjscore
+scores every deal where Kajongg sat the players. Hands convert exactly (KDE Kajongg, meld.py, hand.py,
+tile.py): a tile is two letters, lower case exposed, upper case concealed; `aaaa` an exposed kong,
+`aAAa` a declared concealed kong, `aaaA` a kong claimed onto a concealed pung (mjscore `<....>`); `R...`
+the concealed rest; `m` the last tile's source; `L` the last tile and, for the winner, the set it
+completed (mjscore `win: {set: ...}`). A hand that cannot be written in mjscore's notation is that deal's
+error, never guessed. The file is opened read-only: nothing is ever written to it.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any, Iterator, NamedTuple
+
+from mjscore.errors import DealError
+from mjscore.play.game import Unreadable
+
+HEADER = b"SQLite format 3\x00"
+TABLES = {"game", "player", "score", "ruleset", "rule"}
+# Kajongg's hash of its predefined rulesets (KDE Kajongg 22.12, rule.py Ruleset.hash: md5 of every rule)
+RULESETS = {"e9cdf0ce2471bf7986a213b7aac23942": "dmjl", "8c9d39f8c71c68f27e69e71dd60232a7": "bmja"}
+NAMES = {"Classical Chinese DMJL": "dmjl", "Classical Chinese BMJA": "bmja"}
+
+SUITS = {"s": "p", "b": "s", "c": "m"}  # Kajongg's stones, bamboo, characters
+WINDS = {"e": "E", "s": "S", "w": "W", "n": "N"}
+DRAGONS = {"b": "P", "g": "G", "r": "R"}
+BONUS_NUMBER = {"e": "1", "s": "2", "w": "3", "n": "4"}  # a flower or season of a wind: its seat's number
+SOURCES = {"w": ("wall", ()), "d": ("discard", ()), "z": ("wall", ("last-wall-tile",)),
+           "Z": ("discard", ("last-discard",)), "e": ("loose", ()), "k": ("kong", ())}  # KDE Kajongg tilesource.py
+DANGEROUS = {"Dangerous Game", "False Naming of Discard, Claimed for Mah Jongg"}  # Kajongg's pays-for-all rules
+RULE_WORDS = {"Blessing of Heaven": "heaven", "Blessing of Earth": "earth", "Twofold Fortune": "kong-on-kong",
+              "East won nine times in a row": "east-nine-in-a-row"}  # circumstances only Kajongg's record says
+
+
+class KajonggGame(str):
+    """One game of a Kajongg database, named as messages and outputs show it: `kajongg3.db game 3`."""
+
+    db: str
+    game: int
+
+    def __new__(cls, db: str, game: int) -> "KajonggGame":
+        self = super().__new__(cls, f"{db} game {game}")
+        self.db, self.game = db, game
+        return self
+
+    def __reduce__(self):
+        return (KajonggGame, (self.db, self.game))
+
+
+class Recorded(NamedTuple):
+    """What Kajongg recorded of one player in one deal."""
+
+    seat: str
+    round: str
+    points: int
+    payment: int
+    balance: int
+    rules: tuple[str, ...]
+
+
+def is_kajongg_file(path: str) -> bool:
+    """Whether `path` is an SQLite file (a game file is never one): then it must be Kajongg's."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(16) == HEADER
+    except OSError:
+        return False
+
+
+def _open(path: str) -> sqlite3.Connection:
+    try:
+        db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    except sqlite3.Error as e:
+        raise DealError(f"{path}: cannot read it as a Kajongg database ({e})") from None
+    if not TABLES <= tables:
+        db.close()
+        raise DealError(f"{path}: an SQLite file, but not a Kajongg database (no tables {', '.join(sorted(TABLES - tables))})")
+    return db
+
+
+def kajongg_games(path: str, only: int | None = None) -> list[KajonggGame]:
+    """The games of a Kajongg database that have deals, in the order played (`only`: that game alone)."""
+    db = _open(path)
+    try:
+        ids = [r[0] for r in db.execute("SELECT id FROM game WHERE id IN (SELECT DISTINCT game FROM score) ORDER BY id")]
+    finally:
+        db.close()
+    if only is not None:
+        if only not in ids:
+            shown = ", ".join(map(str, ids[:20])) + (" ..." if len(ids) > 20 else "")
+            raise DealError(f"{path}: --game {only}: no such game with deals (its games: {shown or 'none'})")
+        return [KajonggGame(path, only)]
+    return [KajonggGame(path, g) for g in ids]
+
+
+def read_kajongg(ref: KajonggGame) -> tuple[dict, Iterator, list[dict[str, Recorded]]]:
+    """A game's header (as a game file's), its deals as game-file deals, and what Kajongg recorded of each."""
+    db = _open(ref.db)
+    try:
+        row = db.execute("SELECT g.ruleset, r.name, r.hash, g.p0, g.p1, g.p2, g.p3 FROM game g "
+                         "LEFT JOIN ruleset r ON r.id = g.ruleset WHERE g.id = ?", (ref.game,)).fetchone()
+        names = dict(db.execute("SELECT id, name FROM player"))
+        rows = db.execute("SELECT hand, player, data, won, prevailing, wind, points, payments, balance, manualrules "
+                          "FROM score WHERE game = ? AND penalty = 0 ORDER BY hand, player", (ref.game,)).fetchall()
+    finally:
+        db.close()
+    variant = RULESETS.get(row[2])
+    if variant is None:
+        how = ("an edited copy of Kajongg's " if row[1] in NAMES else "") + f"ruleset {row[1]!r}"
+        raise DealError(f"{ref}: played under {how} (Kajongg's hash {row[2]}): mjscore scores Kajongg's own "
+                        "Classical Chinese DMJL and BMJA only, so this game is not scored")
+    players = [names[p] for p in row[3:7]]
+    by_hand: dict[int, list] = {}
+    for r in rows:
+        by_hand.setdefault(r[0], []).append(r)
+    deals, recorded = [], []
+    for hand in sorted(by_hand):
+        deal, record = _deal(by_hand[hand], names)
+        deals.append(deal)
+        recorded.append(record)
+    return {"variant": variant, "options": {}, "players": players}, iter(deals), recorded
+
+
+def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]:
+    """One deal as a game file's (seats are mjscore's to derive: the header seats the first deal as Kajongg
+    did), or Unreadable with why; and what Kajongg recorded of each player."""
+    deal: dict[str, Any] = {"hands": {}, "winner": None}
+    record, problem = {}, None
+    for _, player, data, won, prevailing, wind, points, payment, balance, rules in rows:
+        name = names[player]
+        rule_names = tuple(x for x in (rules or "").split("||") if x)
+        record[name] = Recorded(wind, prevailing, points, payment, balance, rule_names)
+        try:
+            hand, win = convert_hand(data, bool(won))
+        except ValueError as e:
+            problem = problem or f"{name}'s hand {data!r} (Kajongg's notation) cannot be written in mjscore's: {e}"
+            continue
+        deal["hands"][name] = hand
+        if won:
+            also = [RULE_WORDS[r] for r in rule_names if r in RULE_WORDS]
+            kept = [w for w in (*win.get("also", ()), *also) if w != "heaven" or "heaven" in also]
+            win["also"] = list(dict.fromkeys(kept))
+            deal["winner"], deal["win"] = name, win
+            if any(r in DANGEROUS for r in rule_names):  # one player pays for all: the one who paid
+                deal["pays_for_all"] = _payer(rows, names)
+    return (Unreadable(problem) if problem else deal), record
+
+
+def _payer(rows: list, names: dict[int, str]) -> str | None:
+    """Who paid for all (Kajongg's Dangerous Game): the one loser whose payment moved."""
+    paid = [names[r[1]] for r in rows if not r[3] and r[7] != 0]
+    return paid[0] if len(paid) == 1 else None
+
+
+def tile(text: str) -> str:
+    """A Kajongg tile (two letters, either case) in mjscore's notation."""
+    group, value = text[0].lower(), text[1]
+    if group in SUITS and value in "123456789":
+        return value + SUITS[group]
+    if group == "w" and value in WINDS:
+        return WINDS[value]
+    if group == "d" and value in DRAGONS:
+        return DRAGONS[value]
+    if group in "fy" and value in BONUS_NUMBER:
+        return BONUS_NUMBER[value] + group
+    raise ValueError(f"{text!r} is not a tile")
+
+
+def _tiles(text: str) -> list[str]:
+    if len(text) % 2:
+        raise ValueError(f"{text!r} is not a run of two-letter tiles")
+    return [text[i:i + 2] for i in range(0, len(text), 2)]
+
+
+def _written(kajongg: list[str]) -> str:
+    """Tiles in mjscore's notation, suited ones run together: ['s1', 's2', 's3'] -> 123p."""
+    out: list[str] = []
+    for t in map(tile, kajongg):
+        if len(t) == 2 and t[1] in "mps" and out and out[-1][-1] == t[1] and out[-1][:-1].isdigit():
+            out[-1] = out[-1][:-1] + t
+        else:
+            out.append(t)
+    return "".join(out)
+
+
+def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
+    """Kajongg's hand string in mjscore's notation, with the win (tile, from, set, also) for the winner.
+
+    The set the claimed winning tile completed is among the exposed sets in Kajongg's string (the claim laid
+    it open); mjscore writes it with the concealed tiles and names it (`win.set`): a set completed by a
+    discard counts as exposed there too."""
+    sets: list[str] = []
+    rest: list[str] = []
+    bonus: list[str] = []
+    source, last, last_set = ".", None, None
+    for part in data.split():
+        if part[0] == "m":
+            source = part[1:2] or "."
+        elif part[0] == "L":
+            last, last_set = part[1:3], part[3:] or None
+        elif part[0] == "R":
+            rest.extend(_tiles(part[1:]))
+        elif len(part) == 2 and part[0] in "fy":
+            bonus.append(part)
+        else:
+            sets.append(part)
+    win = None
+    if won:
+        if last is None or source not in (*SOURCES, "1"):
+            raise ValueError("the winner's last tile or where it came from is not recorded")
+        claimed = last[0].islower()
+        if source == "1":  # East's 14th tile (heaven), or a win on the very first discard (earth)
+            how, also = ("discard", ()) if claimed else ("wall", ("heaven",))
+        else:
+            how, also = SOURCES[source]
+        win = {"tile": tile(last), "from": how}
+        if also:
+            win["also"] = list(also)
+        if last_set:
+            if claimed and last_set in sets and last_set.islower():
+                sets.remove(last_set)  # the claimed set: written concealed, named as the winning set
+                rest.extend(t[0].upper() + t[1] for t in _tiles(last_set))
+            win["set"] = _written(_tiles(last_set))
+    out = []
+    for meld in sets:
+        tiles = _tiles(meld)
+        case = "".join("a" if t[0].islower() else "A" for t in tiles)
+        if case == "a" * len(tiles) and len(tiles) >= 3:
+            out.append(f"[{_written(tiles)}]")
+        elif case == "aAAa":
+            out.append(f"{{{_written(tiles)}}}")
+        elif case == "aaaA":
+            out.append(f"<{_written(tiles)}>")
+        elif case == "A" * len(tiles):
+            rest.extend(tiles)
+        else:
+            raise ValueError(f"the set {meld!r} is none that mjscore writes")
+    concealed = " ".join(tile(t) for t in rest)
+    return " ".join(out + ([concealed] if concealed else []) + [tile(b) for b in bonus]), win
+
+
+def expand(paths: list[str], game: int | None = None) -> list[str]:
+    """The game sources a command was given: a Kajongg database stands for each of its games (`game`: that
+    one); any other path is a game file. `--game` without a Kajongg database is a mistake to say."""
+    out: list[str] = []
+    for path in paths:
+        if path != "-" and is_kajongg_file(path):
+            out.extend(kajongg_games(path, game))
+        else:
+            out.append(path)
+    if game is not None and not any(isinstance(p, KajonggGame) for p in out):
+        raise DealError(f"--game {game}: chooses a game of a Kajongg database (kajongg3.db), and none is given")
+    return out
+
+
+class Difference(NamedTuple):
+    """A deal where mjscore and Kajongg's record disagree: what, for whom, both numbers and why."""
+
+    deal: int
+    player: str
+    what: str  # "seat", "round", "value", "payment", "balance", "not scored"
+    kajongg: Any
+    mjscore: Any
+    why: str
+
+    def line(self, game: str) -> str:
+        return (f"{game} deal {self.deal}: {self.player}: {self.what}: Kajongg {self.kajongg}, mjscore "
+                f"{self.mjscore}" + (f" ({self.why})" if self.why else ""))
+
+
+def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
+    """Every way the game as mjscore scored it (`deals`: batch's JSON of each) differs from Kajongg's record:
+    seats, prevailing wind, each hand's value, each payment and each running balance; for a value, why: the
+    rules Kajongg counted that mjscore did not, and the items mjscore counted that Kajongg did not."""
+    _, _, recorded = read_kajongg(ref)
+    out: list[Difference] = []
+    for number, (ours, theirs) in enumerate(zip(deals, recorded), 1):
+        for name, rec in theirs.items():
+            if ours.get("error"):
+                out.append(Difference(number, name, "not scored", rec.points, None, ours["error"]))
+                break
+            seat = next((s for s, n in ours["seats"].items() if n == name), None)
+            hand = ours["hands"].get(name, {})
+            balance = ours["totals"][name]  # (dmjl and bmja start at 0, as Kajongg)
+            checks = [("seat", rec.seat, seat, ""), ("round", rec.round, ours["round"], ""),
+                      ("value", rec.points, hand.get("value"), _why(rec, hand)),
+                      ("payment", rec.payment, ours["net"].get(name, 0), ""), ("balance", rec.balance, balance, "")]
+            out.extend(Difference(number, name, what, k, m, why) for what, k, m, why in checks if k != m)
+    if len(deals) != len(recorded):
+        out.append(Difference(len(recorded), "-", "deals", len(recorded), len(deals), "not every deal was read"))
+    return out
+
+
+def _why(rec: Recorded, hand: dict) -> str:
+    if "items" not in hand:  # (batch lists the items of a winning hand only)
+        return ""
+    ours = [i.get("name") or i.get("rule") for i in hand.get("items", [])]
+    only_kajongg = [r for r in rec.rules if r not in ours]
+    only_ours = [r for r in ours if r not in rec.rules]
+    parts = ([f"only Kajongg counted: {', '.join(only_kajongg)}"] if only_kajongg else []) + (
+        [f"only mjscore counted: {', '.join(only_ours)}"] if only_ours else [])
+    return "; ".join(parts)
