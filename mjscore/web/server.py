@@ -6,12 +6,16 @@ import ipaddress
 import secrets
 import socket
 import sqlite3
+import ssl
 import sys
+from typing import Any
 
 import uvicorn
 
 from mjscore.errors import MjscoreError
+from mjscore.web.acceptor import Server
 from mjscore.web.app import create_app
+from mjscore.web.deadlines import HEAD_DEADLINE, MAX_CONNECTIONS, DeadlineProtocol
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -109,6 +113,20 @@ def announce(url: str, token: str | None, out=None) -> None:
     out.flush()
 
 
+def make_server(app: Any, tls: ssl.SSLContext | None = None, limit: int = MAX_CONNECTIONS,
+                log_level: str = "warning") -> Server:
+    """The server `run` starts (tests start the same): uvicorn with this package's protocol and accept loop
+    (deadlines.py, acceptor.py: no slow or silent client can hold the phones out), HTTPS with `tls`.
+
+    No `limit_concurrency`: uvicorn counted every open connection against it, a silent one too; the bound
+    is now on sockets (Slots, evicting those that send no head). No proxy headers: nothing stands between
+    the phones and this server, and the page's scheme (the cookie's Secure) must be the connection's own.
+    """
+    config = uvicorn.Config(app, http=DeadlineProtocol, ws="none", lifespan="off", log_level=log_level,
+                            limit_concurrency=None, timeout_keep_alive=int(HEAD_DEADLINE), proxy_headers=False)
+    return Server(config, tls=tls, limit=limit)
+
+
 def run(host: str, port: int, db: str | None) -> None:
     """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token."""
     store = open_store(db)
@@ -116,8 +134,26 @@ def run(host: str, port: int, db: str | None) -> None:
     token = None if is_local(host) else secrets.token_urlsafe(18)
     app = create_app(store, token)
     announce(page_url(host, sock.getsockname()[1], token), token)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", limit_concurrency=64, timeout_keep_alive=5))
-    server.run(sockets=[sock])
+    make_server(app, limit=connection_limit()).run(sockets=[sock])
+
+
+def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64) -> int:
+    """How many sockets may be open at once: `wanted`, within the process's file descriptors (raised to
+    the hard limit where the soft one is lower, as macOS's 256), keeping `reserve` for the games file,
+    the threads and the terminal: a server out of descriptors could not even open its games file."""
+    try:
+        import resource
+    except ImportError:  # Windows: sockets are not counted against a descriptor limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted + reserve:
+        raised = wanted + reserve if hard == resource.RLIM_INFINITY else min(wanted + reserve, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else max(16, min(wanted, soft - reserve))
 
 
 def open_store(db: str | None):

@@ -1,0 +1,116 @@
+"""uvicorn's server with an accept loop of its own: every socket is counted from the moment it is accepted
+(a TLS handshake that never ends included), and the TLS handshake has the head's deadline.
+
+uvicorn's `loop.create_server` gives asyncio the accepting, so a connection stuck in its TLS handshake is
+invisible to the app's protocol (which is made only once the handshake is done) and is held for asyncio's
+default 60 s; and the sockets open are not bounded at all. Here the listening socket is read by
+`Server._accept`, each socket gets a place in `deadlines.Slots` (or is refused), and is handed to
+`loop.connect_accepted_socket` (public asyncio) with `ssl_handshake_timeout=HEAD_DEADLINE`.
+Everything else (signals, the Date header, the graceful shutdown) is uvicorn's own `Server`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import ssl
+from typing import Any
+
+import uvicorn
+
+from mjscore.web.deadlines import HEAD_DEADLINE, MAX_CONNECTIONS, DeadlineProtocol, Slots
+
+log = logging.getLogger("mjscore.web")
+ACCEPT_BATCH = 64  # sockets accepted per wake-up of the loop, as asyncio's own accept does (its backlog)
+ACCEPT_PAUSE = 1.0  # s without accepting when the process is out of file descriptors (EMFILE)
+
+
+class Listening:
+    """What uvicorn's shutdown stops (as the asyncio.Server it would have): the accepting, and the TLS
+    handshakes under way."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, sockets: list[socket.socket]):
+        self.loop = loop
+        self.sockets = sockets
+        self.handshakes: set[asyncio.Task] = set()
+
+    def close(self) -> None:
+        for sock in self.sockets:
+            self.loop.remove_reader(sock.fileno())
+        for task in list(self.handshakes):
+            task.cancel()
+
+    async def wait_closed(self) -> None:
+        if self.handshakes:
+            await asyncio.gather(*self.handshakes, return_exceptions=True)
+
+
+class Server(uvicorn.Server):
+    """uvicorn.Server accepting its sockets itself (see the module); `tls` serves HTTPS."""
+
+    def __init__(self, config: uvicorn.Config, tls: ssl.SSLContext | None = None, limit: int = MAX_CONNECTIONS):
+        super().__init__(config)
+        self.tls = tls
+        self.slots = Slots(limit)
+        self.listening: Listening | None = None
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        """As uvicorn's startup for sockets given (run(sockets=[...])), with this module's accept loop."""
+        if not sockets:
+            raise ValueError("mjscore's server listens on the sockets it is given (run(sockets=[sock]))")
+        await self.lifespan.startup()
+        loop = asyncio.get_running_loop()
+        self.listening = Listening(loop, sockets)
+        self.servers = [self.listening]  # type: ignore[list-item]  # what uvicorn's shutdown closes
+        for sock in sockets:
+            sock.setblocking(False)
+            loop.add_reader(sock.fileno(), self._accept, sock)
+        self.started = True
+
+    def _accept(self, sock: socket.socket) -> None:
+        """Accept what is waiting (a batch at most, so that answering is not starved); each socket gets its
+        place in Slots or is closed at once."""
+        loop = asyncio.get_running_loop()
+        for _ in range(ACCEPT_BATCH):
+            try:
+                conn, _ = sock.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as e:  # out of file descriptors or buffers: leave the queue to the kernel a moment
+                log.warning("cannot accept a connection (%s): pausing %g s", e.strerror or e, ACCEPT_PAUSE)
+                loop.remove_reader(sock.fileno())
+                loop.call_later(ACCEPT_PAUSE, self._resume, sock)
+                return
+            ticket = object()
+            if not self.slots.admit(ticket):
+                conn.close()
+                continue
+            conn.setblocking(False)
+            task = loop.create_task(self._connect(conn, ticket))
+            self.slots.wait(ticket, task.cancel, fresh=True)  # a handshake under way is evicted by cancelling it
+            assert self.listening is not None
+            self.listening.handshakes.add(task)
+            task.add_done_callback(self.listening.handshakes.discard)
+
+    def _resume(self, sock: socket.socket) -> None:
+        if not self.should_exit and sock.fileno() >= 0:
+            asyncio.get_running_loop().add_reader(sock.fileno(), self._accept, sock)
+
+    async def _connect(self, conn: socket.socket, ticket: object) -> None:
+        """The socket's transport and protocol; a handshake that fails, times out or is evicted frees its
+        place (its socket is closed by asyncio's transport, which owns it from the start: closing it here too
+        could close another socket that was given the same number meanwhile)."""
+        loop = asyncio.get_running_loop()
+
+        def protocol() -> DeadlineProtocol:
+            return DeadlineProtocol(config=self.config, server_state=self.server_state, app_state=self.lifespan.state,
+                                    _loop=loop, slots=self.slots, ticket=ticket)
+
+        options: dict[str, Any] = {}
+        if self.tls is not None:
+            options = {"ssl": self.tls, "ssl_handshake_timeout": HEAD_DEADLINE, "ssl_shutdown_timeout": HEAD_DEADLINE}
+        try:
+            await loop.connect_accepted_socket(protocol, conn, **options)
+        except (OSError, asyncio.CancelledError, asyncio.TimeoutError):  # ssl.SSLError is an OSError
+            self.slots.release(ticket)
