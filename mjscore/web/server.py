@@ -16,6 +16,7 @@ from mjscore.errors import MjscoreError
 from mjscore.web.acceptor import Server
 from mjscore.web.app import create_app
 from mjscore.web.deadlines import HEAD_DEADLINE, MAX_CONNECTIONS, DeadlineProtocol
+from mjscore.web.tls import tls_context
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -75,14 +76,14 @@ def _interface_address() -> str | None:
     return None
 
 
-def page_url(host: str, port: int, token: str | None) -> str:
+def page_url(host: str, port: int, token: str | None, scheme: str = "http") -> str:
     """The URL the players open: for a server on every interface, this machine's address on the network."""
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = lan_address() or socket.gethostname()
     if ":" in shown:
         shown = f"[{shown}]"
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+    return f"{scheme}://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
 def qr_text(url: str) -> str:
@@ -127,14 +128,16 @@ def make_server(app: Any, tls: ssl.SSLContext | None = None, limit: int = MAX_CO
     return Server(config, tls=tls, limit=limit)
 
 
-def run(host: str, port: int, db: str | None) -> None:
-    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token."""
+def run(host: str, port: int, db: str | None, cert: str | None = None, key: str | None = None) -> None:
+    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token; with
+    `cert` and `key` (PEM files), over HTTPS, checked before anything else is done."""
+    tls = tls_context(cert, key)
     store = open_store(db)
     sock = listen(host, port)
     token = None if is_local(host) else secrets.token_urlsafe(18)
     app = create_app(store, token)
-    announce(page_url(host, sock.getsockname()[1], token), token)
-    make_server(app, limit=connection_limit()).run(sockets=[sock])
+    announce(page_url(host, sock.getsockname()[1], token, "https" if tls else "http"), token)
+    make_server(app, tls, connection_limit()).run(sockets=[sock])
 
 
 def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64) -> int:
