@@ -13,6 +13,8 @@ import http.client
 import json
 import socket
 import ssl
+import subprocess
+import sys
 import threading
 import time
 from typing import Iterator
@@ -54,8 +56,8 @@ class Attack:
     """`count` connections that send `head` (or nothing) and then wait, kept open by a thread: each one the
     server closes is opened again. Stops when asked, or after `seconds` in any case."""
 
-    def __init__(self, port: int, count: int, head: bytes = HALF_OPEN, seconds: float = 60):
-        self.port, self.count, self.head, self.seconds = port, count, head, seconds
+    def __init__(self, port: int, count: int, head: bytes = HALF_OPEN, seconds: float = 60, source: str = ""):
+        self.port, self.count, self.head, self.seconds, self.source = port, count, head, seconds, source
         self.stop = threading.Event()
         self.opened = 0
         self.closed_by_server = 0
@@ -69,7 +71,8 @@ class Attack:
             while not self.stop.is_set() and time.monotonic() < end:
                 while len(held) < self.count and not self.stop.is_set():
                     try:
-                        s = socket.create_connection(("127.0.0.1", self.port), timeout=5)
+                        s = socket.create_connection(("127.0.0.1", self.port), timeout=5,
+                                                     source_address=(self.source, 0) if self.source else None)
                         s.sendall(self.head)
                     except OSError:
                         time.sleep(0.01)
@@ -126,14 +129,27 @@ def test_200_half_open_connections_do_not_lock_the_phones_out(guarded):
         assert attack.closed_by_server >= 200  # each was cut off at its head's deadline (and re-opened)
 
 
-def test_the_sockets_open_are_bounded_and_the_silent_make_room(tmp_path):
+def another_loopback_address() -> str:
+    """127.0.0.2: the attacker's address, not the phone's (Linux answers on all of 127/8; elsewhere, skip)."""
+    try:
+        with socket.socket() as s:
+            s.bind(("127.0.0.2", 0))
+    except OSError:
+        pytest.skip("this system has no 127.0.0.2 to attack from")
+    return "127.0.0.2"
+
+
+def test_the_sockets_open_are_bounded_and_the_half_open_make_room():
+    """More half-open connections than places (32 here): each newcomer evicts one of them, never the phone's."""
+    attacker = another_loopback_address()
     with serving(create_app(token=TOKEN), limit=32) as (url, server):
-        with Attack(port_of(url), 100, seconds=30):
-            for _ in range(5):
+        with Attack(port_of(url), 100, seconds=30, source=attacker) as attack:
+            for _ in range(10):
                 assert len(server.slots.held) <= 32
                 status, seconds = answered(url)
                 assert status == 200 and seconds < 2, (status, seconds)
-                time.sleep(0.3)
+                time.sleep(0.2)
+            assert attack.closed_by_server >= 68  # evicted (long before their head's deadline)
 
 
 def until_closed(port: int, plan: list[tuple[float, bytes]], limit: float) -> tuple[float | None, bytes]:
@@ -222,3 +238,53 @@ def test_the_socket_limit_fits_the_file_descriptors(monkeypatch):
 
     monkeypatch.setattr(resource, "setrlimit", refuse)
     assert server.connection_limit(256, 64) == 192  # 256 descriptors, 64 kept for the games file and the rest
+
+
+def test_a_newcomer_evicts_the_oldest_head_of_the_client_with_the_most():
+    from mjscore.web.slots import Slots, Ticket, client_of
+
+    assert client_of(("192.168.1.20", 5000)) == "192.168.1.20"
+    assert client_of(("2001:db8::1:2:3:4", 5000, 0, 0)) == client_of(("2001:db8::9", 1)) == "2001:db8::/64"
+    assert client_of(("::ffff:192.168.1.20", 5000, 0, 0)) == "192.168.1.20"
+    slots, closed = Slots(limit=4), []
+    attacker = [Ticket("10.0.0.66") for _ in range(3)]
+    phone = Ticket("10.0.0.7")
+    for ticket in (attacker[0], phone, attacker[1], attacker[2]):
+        assert slots.admit(ticket)
+        slots.wait(ticket, lambda t=ticket: closed.append(t), fresh=True)
+    assert slots.admit(Ticket("10.0.0.66")) and closed == [attacker[0]]  # not the phone's, though older
+    assert slots.admit(Ticket("10.0.0.8")) and closed == [attacker[0], attacker[1]]
+    slots.busy(phone)  # its head came: a request being answered is never evicted
+    slots.release(attacker[2])
+    slots.release(attacker[2])  # (said twice: changes nothing)
+    assert len(slots.held) == 3 and slots.admit(Ticket("10.0.0.9")) and closed == [attacker[0], attacker[1]]
+
+
+def test_a_server_short_of_file_descriptors_keeps_answering(tmp_path):
+    """`mjscore serve` in a process allowed 128 descriptors, 200 half-open connections against it: it holds
+    no more sockets than it has descriptors for (no 'Too many open files'), and the phone is answered."""
+    resource = pytest.importorskip("resource", reason="no descriptor limits on this system")
+    attacker = another_loopback_address()
+    command = [sys.executable, "-m", "mjscore", "serve", "--port", "0", "--db", str(tmp_path / "games.sqlite3")]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (128, 128)))
+    try:
+        line = ""
+        while "serving on" not in line:
+            line = process.stderr.readline()
+            assert line, "the server did not start"
+        port = int(line.split()[3].rstrip("/").rsplit(":", 1)[1])
+        with Attack(port, 200, seconds=30, source=attacker):
+            for _ in range(8):
+                start = time.monotonic()
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                conn.request("GET", "/api/variants")
+                response = conn.getresponse()
+                response.read()
+                conn.close()
+                assert response.status == 200 and time.monotonic() - start < 2
+                time.sleep(0.3)
+    finally:
+        process.terminate()
+        err = process.communicate(timeout=30)[1]
+    assert "Too many open files" not in err and "cannot accept" not in err, err

@@ -4,7 +4,7 @@
 uvicorn's `loop.create_server` gives asyncio the accepting, so a connection stuck in its TLS handshake is
 invisible to the app's protocol (which is made only once the handshake is done) and is held for asyncio's
 default 60 s; and the sockets open are not bounded at all. Here the listening socket is read by
-`Server._accept`, each socket gets a place in `deadlines.Slots` (or is refused), and is handed to
+`Server._accept`, each socket gets a place in `slots.Slots` (or is refused), and is handed to
 `loop.connect_accepted_socket` (public asyncio) with `ssl_handshake_timeout=HEAD_DEADLINE`.
 Everything else (signals, the Date header, the graceful shutdown) is uvicorn's own `Server`.
 """
@@ -12,6 +12,7 @@ Everything else (signals, the Date header, the graceful shutdown) is uvicorn's o
 from __future__ import annotations
 
 import asyncio
+import errno
 import logging
 import socket
 import ssl
@@ -19,31 +20,53 @@ from typing import Any
 
 import uvicorn
 
-from mjscore.web.deadlines import HEAD_DEADLINE, MAX_CONNECTIONS, DeadlineProtocol, Slots
+from mjscore.web.deadlines import HEAD_DEADLINE, DeadlineProtocol
+from mjscore.web.slots import MAX_CONNECTIONS, Slots, Ticket, client_of
 
 log = logging.getLogger("mjscore.web")
-ACCEPT_BATCH = 64  # sockets accepted per wake-up of the loop, as asyncio's own accept does (its backlog)
-ACCEPT_PAUSE = 1.0  # s without accepting when the process is out of file descriptors (EMFILE)
+ACCEPT_BATCH = 16  # sockets accepted per turn of the loop (then answering has its turn)
+CLOSING = 2 * ACCEPT_BATCH  # sockets evicted but not yet closed, at most (they close within two turns)
+ACCEPT_PAUSE = 0.25  # s without accepting when the process is out of file descriptors (EMFILE) all the same
+OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+class Handshake:
+    """An accepted socket until its protocol has it (a plain one: the next turn of the loop; a TLS one: the
+    handshake's end): what evicting it or stopping the server closes."""
+
+    __slots__ = ("conn", "task", "begun")
+
+    def __init__(self, conn: socket.socket):
+        self.conn = conn
+        self.task: asyncio.Task | None = None
+        self.begun = False  # asyncio's transport owns the socket from then on
+
+    def close(self) -> None:
+        if not self.begun:  # the transport never took it: close it now (the task will not run)
+            self.conn.close()
+        if self.task is not None:
+            self.task.cancel()
 
 
 class Listening:
-    """What uvicorn's shutdown stops (as the asyncio.Server it would have): the accepting, and the TLS
+    """What uvicorn's shutdown stops (as the asyncio.Server it would have): the accepting, and the
     handshakes under way."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, sockets: list[socket.socket]):
         self.loop = loop
         self.sockets = sockets
-        self.handshakes: set[asyncio.Task] = set()
+        self.handshakes: set[Handshake] = set()
 
     def close(self) -> None:
         for sock in self.sockets:
             self.loop.remove_reader(sock.fileno())
-        for task in list(self.handshakes):
-            task.cancel()
+        for handshake in list(self.handshakes):
+            handshake.close()
 
     async def wait_closed(self) -> None:
-        if self.handshakes:
-            await asyncio.gather(*self.handshakes, return_exceptions=True)
+        tasks = [h.task for h in self.handshakes if h.task is not None]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
 
 
 class Server(uvicorn.Server):
@@ -74,34 +97,42 @@ class Server(uvicorn.Server):
         loop = asyncio.get_running_loop()
         for _ in range(ACCEPT_BATCH):
             try:
-                conn, _ = sock.accept()
+                conn, peer = sock.accept()
             except (BlockingIOError, InterruptedError):
                 return
-            except OSError as e:  # out of file descriptors or buffers: leave the queue to the kernel a moment
+            except ConnectionAbortedError:  # reset before it was accepted: nothing to pause for (a client can do it)
+                continue
+            except OSError as e:
+                if e.errno not in OUT_OF_RESOURCES:  # this connection's failure (a firewall's, a protocol's)
+                    continue
+                # out of file descriptors or buffers: leave the queue to the kernel a moment
                 log.warning("cannot accept a connection (%s): pausing %g s", e.strerror or e, ACCEPT_PAUSE)
                 loop.remove_reader(sock.fileno())
                 loop.call_later(ACCEPT_PAUSE, self._resume, sock)
                 return
-            ticket = object()
+            ticket = Ticket(client_of(peer))
             if not self.slots.admit(ticket):
                 conn.close()
                 continue
             conn.setblocking(False)
-            task = loop.create_task(self._connect(conn, ticket))
-            self.slots.wait(ticket, task.cancel, fresh=True)  # a handshake under way is evicted by cancelling it
+            handshake = Handshake(conn)
+            handshake.task = loop.create_task(self._connect(handshake, ticket))
+            self.slots.wait(ticket, handshake.close, fresh=True)
             assert self.listening is not None
-            self.listening.handshakes.add(task)
-            task.add_done_callback(self.listening.handshakes.discard)
+            handshakes = self.listening.handshakes
+            handshakes.add(handshake)
+            handshake.task.add_done_callback(lambda _, h=handshake: handshakes.discard(h))
 
     def _resume(self, sock: socket.socket) -> None:
         if not self.should_exit and sock.fileno() >= 0:
             asyncio.get_running_loop().add_reader(sock.fileno(), self._accept, sock)
 
-    async def _connect(self, conn: socket.socket, ticket: object) -> None:
+    async def _connect(self, handshake: Handshake, ticket: Ticket) -> None:
         """The socket's transport and protocol; a handshake that fails, times out or is evicted frees its
         place (its socket is closed by asyncio's transport, which owns it from the start: closing it here too
         could close another socket that was given the same number meanwhile)."""
         loop = asyncio.get_running_loop()
+        handshake.begun = True  # (no await before connect_accepted_socket makes the transport)
 
         def protocol() -> DeadlineProtocol:
             return DeadlineProtocol(config=self.config, server_state=self.server_state, app_state=self.lifespan.state,
@@ -111,6 +142,6 @@ class Server(uvicorn.Server):
         if self.tls is not None:
             options = {"ssl": self.tls, "ssl_handshake_timeout": HEAD_DEADLINE, "ssl_shutdown_timeout": HEAD_DEADLINE}
         try:
-            await loop.connect_accepted_socket(protocol, conn, **options)
+            await loop.connect_accepted_socket(protocol, handshake.conn, **options)
         except (OSError, asyncio.CancelledError, asyncio.TimeoutError):  # ssl.SSLError is an OSError
             self.slots.release(ticket)

@@ -1,5 +1,5 @@
-"""Deadlines on what a client must send, and a bound on the sockets open: so that nobody on the café's
-Wi-Fi, token or not, can keep the phones at the table from being answered.
+"""Deadlines on what a client must send (and, with slots.py, a bound on the sockets open): so that nobody
+on the café's Wi-Fi, token or not, can keep the phones at the table from being answered.
 
 uvicorn alone had neither: a connection that sent `GET / HTTP/1.1` and then nothing was held for ever
 (its keep-alive timer is cancelled by every byte received and only restarted after an answer), and each
@@ -19,71 +19,30 @@ Here every connection is in one of three phases, each with a deadline counted fr
   A score or a settlement takes milliseconds, so this bounds what lasts: an event stream that the page
   may open one day (with the token) is not idle, and is not cut off by the head deadline, but it ends
   after ANSWER_DEADLINE (a browser's EventSource reconnects by itself), and, being in `answer`, it holds
-  one of the MAX_CONNECTIONS places and is never evicted for a newcomer: so at most MAX_CONNECTIONS
-  streams, each at most ANSWER_DEADLINE long.
+  one of the MAX_CONNECTIONS places (slots.py) and is never evicted for a newcomer: so at most
+  MAX_CONNECTIONS streams, each at most ANSWER_DEADLINE long.
 
-Slots bounds the sockets open at once (file descriptors: every socket is one, from accept, TLS handshake
-included): when all MAX_CONNECTIONS places are taken, a new connection evicts the one that has waited
-longest for a head. A real request sends its head at once, so it is never the oldest waiting: however
-many half-open connections an attacker holds or re-opens, the phone's request is answered.
+slots.py bounds the sockets open at once (MAX_CONNECTIONS): when all places are taken, a newcomer
+evicts a connection still in `head`, so that half-open connections, however many, cannot keep a phone's
+request out.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Callable
+from typing import Any
 
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from mjscore.web.slots import Slots, Ticket
+
 HEAD_DEADLINE = 5.0  # s: from accept (or the end of the last answer) to a whole request head
 BODY_DEADLINE = 10.0  # s: from the end of the head to the end of a body of at most 64 KiB
 ANSWER_DEADLINE = 30 * 60.0  # s: what the app's answer may take, an event stream included
-MAX_CONNECTIONS = 256  # sockets open at once (at most this many + a few being closed)
 
 HEAD, BODY, ANSWER = "head", "body", "answer"
-
-
-class Slots:
-    """The sockets open at once, at most `limit`; those waiting for a head are evicted, oldest first,
-    to make room for a newcomer. One per server (never shared between servers)."""
-
-    def __init__(self, limit: int = MAX_CONNECTIONS):
-        self.limit = limit
-        self.held: set[object] = set()
-        self.waiting: dict[object, Callable[[], None]] = {}  # ticket -> how to close it; oldest first
-
-    def admit(self, ticket: object) -> bool:
-        """Make room for a new socket, evicting the oldest one waiting for a head if none is free; False
-        if every place is taken by a request being received or answered (then the socket is refused)."""
-        if len(self.held) >= self.limit:
-            if not self.waiting:
-                return False
-            oldest = next(iter(self.waiting))
-            close = self.waiting.pop(oldest)
-            self.held.discard(oldest)  # its place is free now: its socket closes in this turn of the loop
-            close()
-        self.held.add(ticket)
-        return True
-
-    def wait(self, ticket: object, close: Callable[[], None], fresh: bool) -> None:
-        """`ticket` waits for a head (evictable, by calling `close`); `fresh`: its wait starts now (the
-        newest), else it keeps its place in the queue (a TLS handshake done: the same wait goes on)."""
-        if ticket not in self.held:
-            return
-        if fresh:
-            self.waiting.pop(ticket, None)
-        self.waiting[ticket] = close
-
-    def busy(self, ticket: object) -> None:
-        """`ticket` has sent a head: a request is being received or answered, not to be evicted."""
-        self.waiting.pop(ticket, None)
-
-    def release(self, ticket: object) -> None:
-        """`ticket`'s socket is closed (said once or more: the second time changes nothing)."""
-        self.held.discard(ticket)
-        self.waiting.pop(ticket, None)
 
 
 def refusal(status: int, reason: bytes, message: str) -> bytes:
@@ -103,11 +62,11 @@ class DeadlineProtocol(H11Protocol):
 
     def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any],
                  _loop: asyncio.AbstractEventLoop | None = None, slots: Slots | None = None,
-                 ticket: object = None) -> None:
+                 ticket: Ticket | None = None) -> None:
         super().__init__(config, server_state, app_state, _loop)
         self.accepted_at = self.loop.time()  # made at accept: a TLS handshake counts against the head deadline
         self.slots = slots
-        self.ticket = ticket if ticket is not None else object()
+        self.ticket = ticket or Ticket()
         self.phase = ""
         self.deadline: asyncio.TimerHandle | None = None
 

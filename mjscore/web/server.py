@@ -13,9 +13,10 @@ from typing import Any
 import uvicorn
 
 from mjscore.errors import MjscoreError
-from mjscore.web.acceptor import Server
+from mjscore.web.acceptor import CLOSING, Server
 from mjscore.web.app import create_app
-from mjscore.web.deadlines import HEAD_DEADLINE, MAX_CONNECTIONS, DeadlineProtocol
+from mjscore.web.deadlines import HEAD_DEADLINE, DeadlineProtocol
+from mjscore.web.slots import MAX_CONNECTIONS
 from mjscore.web.tls import tls_context
 
 
@@ -29,7 +30,7 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         raise MjscoreError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    sock.listen(128)
+    sock.listen(1024)
     sock.set_inheritable(True)
     return sock
 
@@ -140,10 +141,11 @@ def run(host: str, port: int, db: str | None, cert: str | None = None, key: str 
     make_server(app, tls, connection_limit()).run(sockets=[sock])
 
 
-def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64) -> int:
+def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64 + CLOSING) -> int:
     """How many sockets may be open at once: `wanted`, within the process's file descriptors (raised to
     the hard limit where the soft one is lower, as macOS's 256), keeping `reserve` for the games file,
-    the threads and the terminal: a server out of descriptors could not even open its games file."""
+    the threads, the terminal and the sockets evicted but not yet closed (acceptor.CLOSING): a server out
+    of descriptors could not even open its games file."""
     try:
         import resource
     except ImportError:  # Windows: sockets are not counted against a descriptor limit
