@@ -2,11 +2,13 @@
 (a TLS handshake that never ends included), and the TLS handshake has the head's deadline.
 
 uvicorn's `loop.create_server` gives asyncio the accepting, so a connection stuck in its TLS handshake is
-invisible to the app's protocol (which is made only once the handshake is done) and is held for asyncio's
-default 60 s; and the sockets open are not bounded at all. Here the listening socket is read by
+invisible to the HTTP protocol (told of the connection only once the handshake is done) and is held for
+asyncio's default 60 s; and the sockets open are not bounded at all. Here the listening socket is read by
 `Server._accept`, each socket gets a place in `slots.Slots` (or is refused), and is handed to
 `loop.connect_accepted_socket` (public asyncio) with `ssl_handshake_timeout=HEAD_DEADLINE`.
-Everything else (signals, the Date header, the graceful shutdown) is uvicorn's own `Server`.
+Everything else (signals, the Date header, the graceful shutdown) is uvicorn's own `Server`, whose
+`startup` this replaces: it sets what uvicorn's `shutdown` uses (`servers`, `started`), as the pinned
+uvicorn (constraints.txt) does; tests/test_web_slow.py and test_web_tls.py run it.
 """
 
 from __future__ import annotations

@@ -56,8 +56,9 @@ def refusal(status: int, reason: bytes, message: str) -> bytes:
 class DeadlineProtocol(H11Protocol):
     """uvicorn's HTTP/1.1 protocol (h11) with the deadlines of this module, and its place in Slots.
 
-    Made by deadlines' own accept loop (acceptor.Server) with `slots` and `ticket`; made by uvicorn
-    (`Config(http=DeadlineProtocol)`) without them, it keeps the deadlines and no bound on sockets.
+    Made by acceptor.Server's accept loop with `slots` and `ticket`; made by uvicorn's own
+    (`Config(http=DeadlineProtocol)`) without them, it keeps the deadlines, with no bound on sockets (and
+    asyncio's 60 s for a TLS handshake).
     """
 
     def __init__(self, config: Any, server_state: Any, app_state: dict[str, Any],
@@ -129,7 +130,7 @@ class DeadlineProtocol(H11Protocol):
             self._close(b"")
 
     def _evict(self) -> None:
-        """Slots needs this place for a newcomer (this one has waited longest for a head)."""
+        """Slots needs this place for a newcomer (this is the oldest head awaited from the client with the most)."""
         begun = bool(self.conn.trailing_data[0])
         self._close(refusal(503, b"Service Unavailable", "too many connections open: try again") if begun else b"")
 
