@@ -48,10 +48,10 @@ def _with_cryptography(folder: Path, name: str) -> tuple[Path, Path]:
 
     private = ec.generate_private_key(ec.SECP256R1())
     subject = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, "127.0.0.1")])
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now, hour = datetime.datetime.now(datetime.timezone.utc), datetime.timedelta(hours=1)
     certificate = (x509.CertificateBuilder().subject_name(subject).issuer_name(subject)
                    .public_key(private.public_key()).serial_number(x509.random_serial_number())
-                   .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=2))
+                   .not_valid_before(now - hour).not_valid_after(now + 48 * hour)
                    .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1")),
                                                                x509.DNSName("localhost")]), critical=False)
                    .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
