@@ -64,6 +64,7 @@ def test_requests_with_the_token_are_served(guarded):
         assert r.status == 200
         cookie = r.headers["set-cookie"]
     assert cookie.startswith(f"mjscore_token={TOKEN};") and "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    assert "Secure" not in cookie  # over plain HTTP a Secure cookie would never come back (HTTPS: test_web_tls)
     status, _ = request(guarded + "/static/app.js", headers={"Cookie": f"mjscore_token={TOKEN}"})
     assert status == 200
     status, got = request(guarded + "/api/score", {"hand": "[555p] 123m 789s SSS NN"},

@@ -24,13 +24,17 @@ CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/ch
 
 
 @contextlib.contextmanager
-def running(app, limit_seconds: float = 300) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1 on a free port; yield its base URL; stop on exit (or after limit_seconds)."""
+def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None) -> Iterator[tuple[str, Any]]:
+    """Serve `app` on 127.0.0.1 on a free port as `mjscore serve` serves it (server.make_server: its deadlines,
+    its bound on sockets; HTTPS with the ssl.SSLContext `tls`); yield (its base URL, the server); stop on exit
+    (or after limit_seconds)."""
+    from mjscore.web.server import make_server
+
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
+    sock.listen(128)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="error", lifespan="off"))
+    server = make_server(app, tls, **({"limit": limit} if limit else {}), log_level="error")
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     timer = threading.Timer(limit_seconds, lambda: setattr(server, "should_exit", True))
@@ -40,12 +44,19 @@ def running(app, limit_seconds: float = 300) -> Iterator[str]:
     while not server.started and time.monotonic() < deadline:
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield f"{'https' if tls else 'http'}://127.0.0.1:{port}", server
     finally:
         timer.cancel()
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@contextlib.contextmanager
+def running(app, limit_seconds: float = 300, tls=None) -> Iterator[str]:
+    """serving(), yielding only the base URL."""
+    with serving(app, limit_seconds, tls) as (url, _):
+        yield url
 
 
 def request(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,

@@ -12,11 +12,19 @@ import click
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port to listen on")
 @click.option("--db", default=None, metavar="FILE", help="the SQLite file of the games kept (default: one under "
               "the user's data directory)")
-def serve(host, port, db):
+@click.option("--cert", default=None, metavar="FILE", help="serve HTTPS with this certificate (PEM, e.g. from "
+              "mkcert); needs --key")
+@click.option("--key", default=None, metavar="FILE", help="the certificate's private key (PEM); needs --cert")
+def serve(host, port, db, cert, key):
     """Serve the page for phones at the table: score and settle by tapping tiles, keep the game's sheet.
 
     Needs the web extra: pip install "mjscore[web]".
+
+    \b
+    Examples:
+      mjscore serve --host 0.0.0.0
+      mjscore serve --host 0.0.0.0 --cert 192.168.1.20.pem --key 192.168.1.20-key.pem
     """
     from mjscore import web
 
-    web.serve(host, port, db)
+    web.serve(host, port, db, cert, key)

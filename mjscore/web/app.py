@@ -223,7 +223,8 @@ class Guard:
     """Security headers on every answer, and (when listening beyond this machine) the session's token.
 
     With a token, a request passes if it carries `?token=...`, the `X-Mjscore-Token` header, or the
-    cookie set when the page was first opened with the token; any other request gets 401.
+    cookie set when the page was first opened with the token (`Secure` over HTTPS); any other request
+    gets 401.
     """
 
     CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -269,12 +270,17 @@ class Guard:
                 headers += [(b"content-security-policy", self.CSP.encode()), (b"x-content-type-options", b"nosniff"),
                             (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY")]
                 if set_cookie:
-                    headers.append((b"set-cookie", f"mjscore_token={self.token}; Path=/; HttpOnly; SameSite=Strict"
-                                    .encode()))
+                    headers.append((b"set-cookie", self._cookie(scope).encode()))
                 message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, send_secured)
+
+    def _cookie(self, scope: Scope) -> str:
+        """The token's cookie; over HTTPS `Secure`, so that a phone never sends it over plain HTTP (where the
+        café's Wi-Fi would read it)."""
+        secure = "; Secure" if scope.get("scheme") == "https" else ""
+        return f"mjscore_token={self.token}; Path=/; HttpOnly; SameSite=Strict{secure}"
 
     def _secured(self, response: Response) -> Callable:
         response.headers["content-security-policy"] = self.CSP

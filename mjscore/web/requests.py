@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 
 MAX_BODY = 64 * 1024  # a deal is a few hundred bytes; a game's header less
@@ -49,11 +49,14 @@ async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
     if declared is not None and declared.isascii() and declared.isdigit() and int(declared[:20]) > limit:
         raise BadRequest(f"request body over {limit} bytes", 413)
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BadRequest(f"request body over {limit} bytes", 413)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BadRequest(f"request body over {limit} bytes", 413)
+            chunks.append(chunk)
+    except ClientDisconnect:  # gone, or cut off by the body's deadline (deadlines.py): no bug to log
+        raise BadRequest("the request body did not arrive in time", 408) from None
     raw = b"".join(chunks)
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_int=_whole_number,

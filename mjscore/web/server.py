@@ -6,12 +6,18 @@ import ipaddress
 import secrets
 import socket
 import sqlite3
+import ssl
 import sys
+from typing import Any
 
 import uvicorn
 
 from mjscore.errors import MjscoreError
+from mjscore.web.acceptor import CLOSING, Server
 from mjscore.web.app import create_app
+from mjscore.web.deadlines import HEAD_DEADLINE, DeadlineProtocol
+from mjscore.web.slots import MAX_CONNECTIONS
+from mjscore.web.tls import tls_context
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -24,7 +30,7 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as e:
         sock.close()
         raise MjscoreError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    sock.listen(128)
+    sock.listen(1024)
     sock.set_inheritable(True)
     return sock
 
@@ -71,14 +77,14 @@ def _interface_address() -> str | None:
     return None
 
 
-def page_url(host: str, port: int, token: str | None) -> str:
+def page_url(host: str, port: int, token: str | None, scheme: str = "http") -> str:
     """The URL the players open: for a server on every interface, this machine's address on the network."""
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = lan_address() or socket.gethostname()
     if ":" in shown:
         shown = f"[{shown}]"
-    return f"http://{shown}:{port}/" + (f"?token={token}" if token else "")
+    return f"{scheme}://{shown}:{port}/" + (f"?token={token}" if token else "")
 
 
 def qr_text(url: str) -> str:
@@ -109,15 +115,50 @@ def announce(url: str, token: str | None, out=None) -> None:
     out.flush()
 
 
-def run(host: str, port: int, db: str | None) -> None:
-    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token."""
+def make_server(app: Any, tls: ssl.SSLContext | None = None, limit: int = MAX_CONNECTIONS,
+                log_level: str = "warning") -> Server:
+    """The server `run` starts (tests start the same): uvicorn with this package's protocol and accept loop
+    (deadlines.py, acceptor.py: no slow or silent client can hold the phones out), HTTPS with `tls`.
+
+    No `limit_concurrency`: uvicorn counted every open connection against it, a silent one too; the bound
+    is now on sockets (Slots, evicting those that send no head). No proxy headers: nothing stands between
+    the phones and this server, and the page's scheme (the cookie's Secure) must be the connection's own.
+    """
+    config = uvicorn.Config(app, http=DeadlineProtocol, ws="none", lifespan="off", log_level=log_level,
+                            limit_concurrency=None, timeout_keep_alive=int(HEAD_DEADLINE), proxy_headers=False)
+    return Server(config, tls=tls, limit=limit)
+
+
+def run(host: str, port: int, db: str | None, cert: str | None = None, key: str | None = None) -> None:
+    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token; with
+    `cert` and `key` (PEM files), over HTTPS, checked before anything else is done."""
+    tls = tls_context(cert, key)
     store = open_store(db)
     sock = listen(host, port)
     token = None if is_local(host) else secrets.token_urlsafe(18)
     app = create_app(store, token)
-    announce(page_url(host, sock.getsockname()[1], token), token)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", limit_concurrency=64, timeout_keep_alive=5))
-    server.run(sockets=[sock])
+    announce(page_url(host, sock.getsockname()[1], token, "https" if tls else "http"), token)
+    make_server(app, tls, connection_limit()).run(sockets=[sock])
+
+
+def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64 + CLOSING) -> int:
+    """How many sockets may be open at once: `wanted`, within the process's file descriptors (raised to
+    the hard limit where the soft one is lower, as macOS's 256), keeping `reserve` for the games file,
+    the threads, the terminal and the sockets evicted but not yet closed (acceptor.CLOSING): a server out
+    of descriptors could not even open its games file."""
+    try:
+        import resource
+    except ImportError:  # Windows: sockets are not counted against a descriptor limit
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted + reserve:
+        raised = wanted + reserve if hard == resource.RLIM_INFINITY else min(wanted + reserve, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError):
+            pass
+    return wanted if soft == resource.RLIM_INFINITY else max(16, min(wanted, soft - reserve))
 
 
 def open_store(db: str | None):
