@@ -9,11 +9,18 @@ to a worker process are refused too, never raised as Python errors.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator
+from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import shown
 
 MAX_DEPTH = 32  # a game file nests four levels; anything far deeper is a broken file
+
+
+class Unreadable(NamedTuple):
+    """A deal that could not be read (a line of JSON Lines, a hand of another program's notation): it becomes
+    a rejected deal with this reason, not a lost one."""
+
+    why: str
 
 
 class ReadProblem(Exception):

@@ -15,7 +15,7 @@ import pytest
 
 from helpers import ROOT, run
 
-from mjscore.play.game import Unreadable
+from mjscore.loading import Unreadable
 from mjscore.play.kajongg import convert_hand, kajongg_games, read_kajongg
 
 FIXTURES = ROOT / "tests" / "fixtures" / "kajongg"

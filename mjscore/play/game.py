@@ -14,7 +14,7 @@ from typing import Any, Iterator, NamedTuple
 
 from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
-from mjscore.loading import ReadProblem, read_json_line, read_lines
+from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
 from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
 from mjscore.rules.tables import Variant
@@ -140,13 +140,6 @@ def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
                 yield RawDeal(number, f"{path} line {lineno} (deal {number})", data)
 
     return header, deals()
-
-
-class Unreadable(NamedTuple):
-    """A deal that could not be read (a line of JSON Lines, a hand of another program's notation): it becomes
-    a rejected deal with this reason, not a lost one."""
-
-    why: str
 
 
 def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import DealError
-from mjscore.play.game import Unreadable
+from mjscore.loading import Unreadable
 
 HEADER = b"SQLite format 3\x00"
 TABLES = {"game", "player", "score", "ruleset", "rule"}
