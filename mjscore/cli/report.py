@@ -55,7 +55,7 @@ def situation_line(s: Score) -> str:
     parts = [f"seat {s.seat}", f"round {s.round}"]
     if s.mahjong:
         if s.win:
-            parts.append(f"won on {s.win} from {s.source}")
+            parts.append(f"won on {s.win} from {s.source}" + (f", completing {s.win_set}" if s.win_set else ""))
         else:
             parts.append("no winning tile")
         parts += list(s.also)
@@ -105,9 +105,9 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
     lines += [f"note: {n}" for n in s.notes]
     if alternatives:
         lines += ["", "arrangements considered (best first):"]
-        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", a_.points, a_.doubles,
+        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value] for a_ in alternatives]
-        lines.append(_table(rows, ["arrangement", "win", "points", "doubles", "limit hand", "value"]))
+        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value"]))
     return "\n".join(lines)
 
 
@@ -143,6 +143,8 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
         return f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})"
     other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
+    if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
+        won += f"{'' if won else f' with {runner.win}'} completing {_glyphs(runner.win_set, glyphs)}"
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
@@ -312,6 +314,9 @@ def settlement_text(result, glyphs: bool = False) -> str:
         head += f"false mah jong by {SEAT_NAMES[d.false_mahjong]}"
     elif d.winner:
         head += f"{SEAT_NAMES[d.winner]} wins"
+        won = result.scores.get(d.winner)
+        if won is not None and won.win:
+            head += f" on {won.win} from {won.source}" + (f", completing {won.win_set}" if won.win_set else "")
     else:
         head += "a draw"
     name = d.player
