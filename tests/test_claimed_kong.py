@@ -180,3 +180,10 @@ def test_web_api_and_json_keep_it(tmp_path):
                          "--format", "json")
     assert code == 0, err
     assert json.loads(out)["net"] == {"E": -336, "S": 800, "W": -232, "N": -232}  # DMJL seed 3 deal 1, as above
+
+
+def test_glyphs_keep_its_brackets():
+    code, out, err = run("score", "[123m] <6666m> 444p 77p 999m 2f 3f", "--variant", "dmjl", "--seat", "S", "--win",
+                         "9m", "--from", "loose", "--glyphs", "--all", "--explain")
+    assert code == 0, err
+    assert "<\U0001f00c\U0001f00c\U0001f00c\U0001f00c>" in out.splitlines()[1]  # the arrangement: <6m 6m 6m 6m>

@@ -190,7 +190,8 @@ def test_settle_options_and_deal_file(tmp_path):
                     f"N: '123s 567s 3p 4p 6m 7m 9m WW'}}\nwinner: S\nwin: {{tile: 2m, set: 345m}}\n")
     code, out, err = run("settle", str(deal))
     assert code == 2
-    assert err.startswith(f"mjscore: error: {deal}: win.set 345m: the winning tile 2m completes no such set")
+    assert err == (f"mjscore: error: {deal}: win.set 345m: the winning tile 2m completes no such set in this hand "
+                   "(345m does not hold 2m); it completes 234m or 123m: type set: 234m or set: 123m\n")
     code, out, err = run("settle", str(deal), "--win-set", "234m")
     assert code == 2 and "--win-set: for a deal typed as options; a deal file says these itself" in err
 

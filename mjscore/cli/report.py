@@ -42,9 +42,9 @@ def _glyphs(text: str, glyphs: bool) -> str:
 def _glyph_group(text: str) -> str:
     from mjscore.hand.notation import scan_tiles
 
-    inner = text.strip("[]{}")
+    inner = text.strip("[]{}<>")
     shown = T.format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
-    return text[0] + shown + text[-1] if text[0] in "[{" else shown
+    return text[0] + shown + text[-1] if text[0] in "[{<" else shown
 
 
 def fmt_fraction(f: float) -> str:

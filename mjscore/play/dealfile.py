@@ -133,8 +133,10 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
 
 def deal_words(message: str) -> str:
     """A situation message in the score command's words (--from) said in a deal file's keys (win.from)."""
-    return (message.replace("--win-set", "win.set").replace("--win", "win.tile").replace("--from", "win.from")
-            .replace("--also", "win.also"))
+    for typed, key in ((" --win-set ", " set: "), ("--win-set", "win.set"), ("--win", "win.tile"),
+                       ("--from", "win.from"), ("--also", "win.also")):
+        message = message.replace(typed, key)  # (a set to type inside the message: `set: 234m`, as in win:)
+    return message
 
 
 def printable_name(name: str, where: str) -> str:

@@ -93,4 +93,4 @@ def _no_such_set(hand: Hand, sit: Situation, claimed: bool, offered: list[tuple[
         return (f"--win-set {named}: {tile} completes no such set in this hand{why}; it completes "
                 f"{' or '.join(sets)}: type " + " or ".join(f"--win-set {s}" for s in sets))
     return (f"--win-set {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
-            f"{', '.join(sets)}: type --win-set and one of those")
+            f"{', '.join(sets)}: name one of those")

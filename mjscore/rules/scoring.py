@@ -197,10 +197,10 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         notes = [*notes, f"{PARTIAL} ({partial} tile{'s' if partial != 1 else ''}; a whole one has {WIN_COUNT - 1}): "
                          f"{names} not scored, as only the whole hand can show it"]
     done = None
-    if win is not None:  # the set the winning tile completed, said in every output (--win-set names it)
-        for g in groups:
+    if win is not None:  # the set the winning tile completed, said in every output (--win-set names it):
+        for i, g in enumerate(groups):  # its text as judged, a set written [..] without its brackets
             if g.completed:
-                done = T.format_tiles(g.tiles)
+                done = texts[i].strip("[]") if g.declared else texts[i]
                 break
     score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes, done)
     ctx.value = score.value
