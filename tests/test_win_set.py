@@ -234,3 +234,15 @@ def test_examples_game_says_each_winning_set():
     for d in json.loads(out)["games"][0]["deals"]:
         if d.get("winner") and not d.get("false_mahjong"):
             assert holds(d["win"]["set"], d["win"]["tile"])
+
+
+def test_compare_text_says_each_variants_set():
+    """Each variant keeps its own best reading: where they differ, a row says which set each took."""
+    code, out, err = run("compare", ISSUE, "--variant", "dmjl,spanish", "--seat", "S", "--win", "2m")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "[999m] [234m] 123m 789p SS  (seat S, round E, won on 2m from discard)"
+    assert any(line.split() == ["completing", "123m", "234m"] for line in lines), out
+    code, out, err = run("compare", ISSUE, "--variant", "dmjl,spanish", "--seat", "S", "--win", "2m", "--win-set", "234m")
+    assert out.splitlines()[0].endswith("won on 2m from discard, completing 234m)")
+    assert not any(line.startswith("completing") for line in out.splitlines())

@@ -51,11 +51,12 @@ def fmt_fraction(f: float) -> str:
     return str(int(f)) if f == int(f) else f"{f:g}"
 
 
-def situation_line(s: Score) -> str:
+def situation_line(s: Score, with_set: bool = True) -> str:
+    """Seat, round, the winning tile, how it came and (with_set) the set it completed, the rarer circumstances."""
     parts = [f"seat {s.seat}", f"round {s.round}"]
     if s.mahjong:
         if s.win:
-            parts.append(f"won on {s.win} from {s.source}" + (f", completing {s.win_set}" if s.win_set else ""))
+            parts.append(f"won on {s.win} from {s.source}" + (f", completing {s.win_set}" if s.win_set and with_set else ""))
         else:
             parts.append("no winning tile")
         parts += list(s.also)
@@ -165,9 +166,10 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
 def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
     """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
     first = next((c.score for c in results if c.score is not None), None)
-    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first)})" if first else
-             "no variant could score this hand", ""]
     scored = [c for c in results if c.score is not None]
+    sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
+    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
+             "no variant could score this hand", ""]
     heads = [c.variant for c in results]
     col = {c.variant: c.score for c in results}
     def row(label, get):  # noqa: E306
@@ -175,6 +177,8 @@ def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
     rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
             row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
             row("value", lambda s: s.value)]
+    if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
+        rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
     sums: dict[str, dict[str, list]] = {}
     for c in scored:
         for i in c.score.items:
