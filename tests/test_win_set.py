@@ -71,6 +71,11 @@ def test_every_winning_json_has_win_set():
     assert "not mah jong (fewer than 14 tiles): the situation options are ignored" in short["notes"]
     heaven = score_json("123m 456m 789m 123p 55p", "--variant", "dmjl", "--also", "heaven", "--from", "wall")
     assert (heaven["win"], heaven["win_set"]) == (None, None)
+    # East's dealt hand has no winning tile: a set named for it (KDE Kajongg records one, `m1 L...`) is passed
+    # over as --win is, and the hand is the same limit hand (DMJL Winner Rules, Blessing of Heaven, 1 x 500)
+    named = score_json("123m 456m 789m 123p 55p", "--variant", "dmjl", "--also", "heaven", "--from", "wall",
+                       "--win", "5p", "--win-set", "55p")
+    assert (named["limit_hand"], named["value"], named["win_set"]) == ("Blessing of Heaven", 500, None)
 
 
 # --- Kajongg's robot games (NOTES.md section 6): the claimed tile's set named as Kajongg's `L` meld says -----

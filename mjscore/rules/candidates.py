@@ -44,10 +44,9 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
     base = list(f.melds)
     claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
     wins = _win_choices(hand, sit)
-    want = sit.win_set  # --win-set: only the arrangements where the winning tile completes this set
-    if want is not None and wins == [None]:
-        raise SituationError("--win-set: East's win on the dealt tiles (--also heaven) has no winning tile, so no "
-                             "set that it completed: leave out --win-set")
+    # --win-set: only the arrangements where the winning tile completes this set (East's dealt hand, heaven,
+    # has no winning tile: the set is passed over as --win is; KDE Kajongg records one for it all the same)
+    want = sit.win_set if wins != [None] else None
     offered: dict[tuple[int, ...], None] = {}  # the sets a winning tile completes instead, for the message
     matched = False
     counts = None
