@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError
+from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
@@ -91,33 +91,38 @@ def _fold(text: str, case) -> str:
     return case(text) if isinstance(text, str) and text.isascii() else text
 
 
-def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str]):
+def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None):
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
+    if win_set is not None and not isinstance(win_set, str):
+        raise SituationError(f"--win-set: a set in the notation is expected, e.g. 234m, not {shown(win_set)}")
     return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                          tuple(also))
+                          tuple(also), win_set)
 
 
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-                 options: Options = None, tables: str | os.PathLike | None = None) -> list[Score]:
-    """Every arrangement of the hand considered, scored, best first (`score --all`)."""
+                 options: Options = None, tables: str | os.PathLike | None = None,
+                 win_set: str | None = None) -> list[Score]:
+    """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
+    winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    return score_all(parsed, _situation(v, seat, round, win, source, also), v, opts)
+    return score_all(parsed, _situation(v, seat, round, win, source, also, win_set), v, opts)
 
 
 def runner_up(scores: list[Score]) -> Score | None:
     """The best arrangement after the one kept that groups the tiles differently (or takes another winning
-    tile): what a referee shows when asked "why not scored as ...?". None when there is no other."""
+    tile, or completes another set with it): what a referee shows when asked "why not scored as ...?". None when
+    there is no other."""
     best = scores[0]
     for s in scores[1:]:
-        if (s.arrangement, s.win) != (best.arrangement, best.win):
+        if (s.arrangement, s.win, s.win_set) != (best.arrangement, best.win, best.win_set):
             return s
     return None
 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-          options: Options = None, tables: str | os.PathLike | None = None) -> Score:
+          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None) -> Score:
     """The value of one hand, itemised: the best arrangement (`mjscore score`).
 
     >>> s = score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
@@ -125,12 +130,12 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     (True, 32, 1, 64)
     """
     return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
-                        options=options, tables=tables)[0]
+                        options=options, tables=tables, win_set=win_set)[0]
 
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
             win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
-            tables: str | os.PathLike | None = None) -> list[Compared]:
+            tables: str | os.PathLike | None = None, win_set: str | None = None) -> list[Compared]:
     """One hand scored under several variants (all of a folder by default), side by side (`mjscore compare`).
 
     Each house option applies to the variants that have it (`limit` to all); one that no variant has is an
@@ -152,7 +157,7 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
         mine = [t for t in given if t.partition("=")[0].strip() in v.options]
         try:
             best = arrangements(parsed, v.name, seat=seat, round=round, win=win, source=source, also=also,
-                                options=mine, tables=tables if tables is not None else None)[0]
+                                options=mine, tables=tables if tables is not None else None, win_set=win_set)[0]
             out.append(Compared(v.name, best))
         except MjscoreError as e:
             out.append(Compared(v.name, None, str(e)))

@@ -30,7 +30,8 @@ def test_issue_example_table_output():
     code, out, err = run("score", *DONE_WHEN)
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0] == "spanish: [555p] 123m 789s SSS NN  (seat S, round E, won on 7s from wall)"
+    # the 7s can only complete 789s (the hand holds no other 7s), and the first line says so
+    assert lines[0] == "spanish: [555p] 123m 789s SSS NN  (seat S, round E, won on 7s from wall, completing 789s)"
     assert lines[1] == "arrangement: [555p] 123m 789s SSS NN  (mah jong)"
     assert "base points 32, doubles 1: 32 x 2^1 = 64" in lines
     assert lines[-1] == "value: 64"
@@ -51,7 +52,7 @@ def test_issue_example_table_output():
     (["score", "[555p] 123m 789s SSS NN", "--seat", "X"], "mjscore: error: seat must be one of E, S, W, N, not 'X'"),
     (["score", "[555p] 123m 789s SSS NN", "--from", "sky"], "mjscore: error: --from must be one of"),
     (["score", "[555p] 123m 789s SSS NN", "--also", "lucky"], "mjscore: error: --also 'lucky' is not a known"),
-    (["score", "[555p] 123m 789s SSS NN", "--seet", "S"], "mjscore: error: No such option '--seet'. Did you mean '--seat'? (try 'mjscore score --help')"),
+    (["score", "[555p] 123m 789s SSS NN", "--seet", "S"], "mjscore: error: No such option '--seet'. (Did you mean one of: '--seat', '--win-set'?) (try 'mjscore score --help')"),
     (["score", "123m 456p 789s EEE N 1f"], "mjscore: error: spanish is played without flowers and seasons: 1f"),
     (["score"], "mjscore: error: Missing argument 'HAND'"),
     (["waits", "123m 456p 789s EEE NN"], "mjscore: error: waits needs a hand one tile short of mah jong"),

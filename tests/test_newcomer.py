@@ -65,7 +65,7 @@ def test_option_help_is_the_same_in_every_command():
 def test_deal_options_beside_a_deal_file_are_refused():
     assert run("settle", DEAL, "--winner", "N", "--from", "wall") == err(
         "--winner, --from: for a deal typed as options; a deal file says these itself (winner:, round:, "
-        "win: {tile, from, discarder, also}, false_mahjong:, pays_for_all:)")
+        "win: {tile, from, set, discarder, also}, false_mahjong:, pays_for_all:)")
 
 
 @pytest.mark.parametrize("args, message", [

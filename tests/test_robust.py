@@ -262,7 +262,7 @@ def test_glyphs_on_a_latin1_terminal_fall_back_to_letters():
     assert err == ("mjscore: note: the terminal's encoding (iso8859-1) has no mahjong glyphs; "
                    "tiles are shown in letters\n")
     assert out == _latin1("score", *HAND)[1]  # the letters, exactly as without --glyphs
-    assert out.startswith("spanish: [555p] 123m 789s SSS NN  (seat E, round E, won on 7s from discard)\n")
+    assert out.startswith("spanish: [555p] 123m 789s SSS NN  (seat E, round E, won on 7s from discard, completing 789s)\n")
 
 
 def test_a_name_a_latin1_terminal_cannot_show(tmp_path):

@@ -128,7 +128,10 @@ class TableWriter(Writer):
         if r.error:
             return f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
         d = r.data
-        what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}" if d["winner"] else
+        won = d.get("win") or {}
+        how = (f" (on {won['tile']}" + (f", completing {won['set']}" if won.get("set") else "") + ")"
+               if d["winner"] and won.get("tile") else "")
+        what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}{how}" if d["winner"] else
                 f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
         values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())

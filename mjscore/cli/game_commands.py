@@ -9,14 +9,14 @@ import sys
 import click
 
 from mjscore.cli import terminal
-from mjscore.cli.options import (also_option, check_situation, format_option, game_option, given, glyphs_option, lang_of,
-                                 lang_option, output_option, variant_options)
+from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
+                                 glyphs_option, lang_of, lang_option, output_option, variant_options)
 from mjscore.cli.output import emit_csv, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore.hand.situation import SOURCES
 
 
-DEAL_OPTIONS = ("winner", "round_", "win", "source", "also", "discarder", "false_mahjong", "pays_for_all")
+DEAL_OPTIONS = ("winner", "round_", "win", "source", "win_set", "also", "discarder", "false_mahjong", "pays_for_all")
 
 
 @click.command()
@@ -30,6 +30,7 @@ DEAL_OPTIONS = ("winner", "round_", "win", "source", "also", "discarder", "false
 @click.option("--win", default=None, metavar="TILE", help="the winner's last tile")
 @click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
               help="how the winning tile came")
+@click.option("--win-set", "win_set", default=None, metavar="SET", help=WIN_SET_HELP)
 @also_option
 @click.option("--discarder", default=None, metavar="E|S|W|N", help="who discarded the winning tile")
 @click.option("--false-mahjong", "false_mahjong", default=None, metavar="E|S|W|N",
@@ -42,7 +43,7 @@ DEAL_OPTIONS = ("winner", "round_", "win", "source", "also", "discarder", "false
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def settle(deal_file, winner, east, south, west, north, round_, win, source, also, discarder, false_mahjong,
+def settle(deal_file, winner, east, south, west, north, round_, win, source, win_set, also, discarder, false_mahjong,
            pays_for_all, glyphs, lang, variant, options, tables_dir, fmt):
     """Settle one deal: all four hands, every payment, each player's net.
 
@@ -66,7 +67,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
         typed = given(ctx, *DEAL_OPTIONS)
         if typed:
             raise DealError(f"{', '.join(typed)}: for a deal typed as options; a deal file says these itself "
-                            f"(winner:, round:, win: {{tile, from, discarder, also}}, false_mahjong:, pays_for_all:)")
+                            f"(winner:, round:, win: {{tile, from, set, discarder, also}}, false_mahjong:, pays_for_all:)")
         data = load_data(deal_file, what="deal")
         where = "<stdin>" if deal_file == "-" else deal_file
         if not isinstance(data, dict):  # (the API would take a text for the path of another deal file)
@@ -76,7 +77,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, als
             check_situation(winner, source, also, options, ctx)
         data = {"hands": hands, "winner": winner, "round": "E" if round_ is None else round_,
                 "false_mahjong": false_mahjong, "pays_for_all": pays_for_all,
-                "win": {"tile": win, "from": source, "discarder": discarder, "also": list(also)}}
+                "win": {"tile": win, "from": source, "set": win_set, "discarder": discarder, "also": list(also)}}
         where = "deal"
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")

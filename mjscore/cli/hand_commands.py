@@ -24,7 +24,7 @@ from mjscore.cli.output import emit_csv, emit_json
 @format_option("table", "json")
 @output_option
 @terminal.checked
-def compare(hand, seat, round_, win, source, also, variant_list, options, tables_dir, glyphs, lang, fmt):
+def compare(hand, seat, round_, win, source, win_set, also, variant_list, options, tables_dir, glyphs, lang, fmt):
     """One HAND under every variant (or --variant a,b), side by side: what it is worth in each and why.
 
     A house option applies to each variant that has it.
@@ -36,7 +36,7 @@ def compare(hand, seat, round_, win, source, also, variant_list, options, tables
     hand = not_a_file(hand)
     check_situation(seat, source, also, options, click.get_current_context())
     names = [n.strip() for n in variant_list.split(",") if n.strip()] if variant_list else None
-    results = api.compare(hand, names, seat=seat, round=round_, win=win, source=source, also=also,
+    results = api.compare(hand, names, seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also,
                           options=options, tables=tables_dir)
     langs = {c.variant: lang_of(lang, api.load_variant(c.variant, tables_dir)) for c in results}
     if fmt == "json":

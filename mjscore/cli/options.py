@@ -88,7 +88,12 @@ def seat_round_options(f):
                         help="the player's seat wind (default E)")(f)
 
 
+WIN_SET_HELP = ("the set the winning tile completed, written without brackets, e.g. 234m or SS (a claimed tile's "
+                "set counts as exposed); default: the best-scoring choice, shown")
+
+
 def win_from_options(f):
+    f = click.option("--win-set", "win_set", metavar="SET", default=None, help=WIN_SET_HELP)(f)
     f = click.option("--from", "source", default="discard", metavar="|".join(SOURCES),
                      help="how the winning tile came: a discard (default), drawn from the wall, the loose tile "
                           "after a kong, robbed from a kong")(f)
@@ -97,7 +102,7 @@ def win_from_options(f):
 
 
 def situation_options(f):
-    """--seat, --round, --win, --from, --also: how the hand ended."""
+    """--seat, --round, --win, --from, --win-set, --also: how the hand ended."""
     return seat_round_options(win_from_options(also_option(f)))
 
 

@@ -42,20 +42,21 @@ def _glyphs(text: str, glyphs: bool) -> str:
 def _glyph_group(text: str) -> str:
     from mjscore.hand.notation import scan_tiles
 
-    inner = text.strip("[]{}")
+    inner = text.strip("[]{}<>")
     shown = T.format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
-    return text[0] + shown + text[-1] if text[0] in "[{" else shown
+    return text[0] + shown + text[-1] if text[0] in "[{<" else shown
 
 
 def fmt_fraction(f: float) -> str:
     return str(int(f)) if f == int(f) else f"{f:g}"
 
 
-def situation_line(s: Score) -> str:
+def situation_line(s: Score, with_set: bool = True) -> str:
+    """Seat, round, the winning tile, how it came and (with_set) the set it completed, the rarer circumstances."""
     parts = [f"seat {s.seat}", f"round {s.round}"]
     if s.mahjong:
         if s.win:
-            parts.append(f"won on {s.win} from {s.source}")
+            parts.append(f"won on {s.win} from {s.source}" + (f", completing {s.win_set}" if s.win_set and with_set else ""))
         else:
             parts.append("no winning tile")
         parts += list(s.also)
@@ -105,9 +106,9 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
     lines += [f"note: {n}" for n in s.notes]
     if alternatives:
         lines += ["", "arrangements considered (best first):"]
-        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", a_.points, a_.doubles,
+        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value] for a_ in alternatives]
-        lines.append(_table(rows, ["arrangement", "win", "points", "doubles", "limit hand", "value"]))
+        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value"]))
     return "\n".join(lines)
 
 
@@ -143,6 +144,8 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
         return f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})"
     other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
+    if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
+        won += f"{'' if won else f' with {runner.win}'} completing {_glyphs(runner.win_set, glyphs)}"
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
@@ -163,9 +166,10 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
 def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
     """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
     first = next((c.score for c in results if c.score is not None), None)
-    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first)})" if first else
-             "no variant could score this hand", ""]
     scored = [c for c in results if c.score is not None]
+    sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
+    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
+             "no variant could score this hand", ""]
     heads = [c.variant for c in results]
     col = {c.variant: c.score for c in results}
     def row(label, get):  # noqa: E306
@@ -173,6 +177,8 @@ def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
     rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
             row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
             row("value", lambda s: s.value)]
+    if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
+        rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
     sums: dict[str, dict[str, list]] = {}
     for c in scored:
         for i in c.score.items:
@@ -312,6 +318,9 @@ def settlement_text(result, glyphs: bool = False) -> str:
         head += f"false mah jong by {SEAT_NAMES[d.false_mahjong]}"
     elif d.winner:
         head += f"{SEAT_NAMES[d.winner]} wins"
+        won = result.scores.get(d.winner)
+        if won is not None and won.win:
+            head += f" on {won.win} from {won.source}" + (f", completing {won.win_set}" if won.win_set else "")
     else:
         head += "a draw"
     name = d.player

@@ -23,18 +23,19 @@ from mjscore.cli.output import emit_csv, emit_json
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def score(hand, seat, round_, win, source, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
+def score(hand, seat, round_, win, source, win_set, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
     """Value of one HAND, itemised.
 
     \b
     Examples:
       mjscore score "[555p] 123m 789s SSS NN" --seat S --win 7s --from wall
+      mjscore score "[999m] [234m] 123m 789p SS" --variant dmjl --seat S --win 2m --win-set 234m
       mjscore score "{5555s} 234s 678s RRR 11s" --variant basque --option mode=clean --all
     """
     hand = not_a_file(hand)
     check_situation(seat, source, also, options, click.get_current_context())
     scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
-                              also=also, options=options, tables=tables_dir)
+                              win_set=win_set, also=also, options=options, tables=tables_dir)
     best = scores[0]
     lang = lang_of(lang, api.load_variant(best.variant, tables_dir))
     if fmt == "json":

@@ -95,7 +95,8 @@ def _refuse(flag: str, value: str) -> None:
     raise MjscoreError(f"{flag} {shown(value)}: too long (at most {MAX_WORD_CHARS} characters)")
 
 
-FLAGS = {"seat": "--seat", "round_": "--round", "win": "--win", "source": "--from", "also": "--also",
+FLAGS = {"seat": "--seat", "round_": "--round", "win": "--win", "win_set": "--win-set", "source": "--from",
+         "also": "--also",
          "winner": "--winner", "discarder": "--discarder", "false_mahjong": "--false-mahjong",
          "pays_for_all": "--pays-for-all", "variant": "--variant", "variant_list": "--variant"}
 

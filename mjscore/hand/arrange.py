@@ -28,11 +28,14 @@ class Group(NamedTuple):
     exposed: bool  # declared exposed, or completed by a claimed tile
     declared: bool  # written [..] or {..}
     completed: bool = False  # holds the winning tile
+    claimed: bool = False  # <....>: a kong claimed onto a concealed pung (exposed; condition claimed_kong)
 
     def notation(self, glyphs: bool = False) -> str:
         inner = T.format_tiles(self.tiles, glyphs)
         if not self.declared:
             return inner
+        if self.claimed:
+            return f"<{inner}>"
         return f"[{inner}]" if self.exposed or self.kind != "kong" else f"{{{inner}}}"
 
 
@@ -98,7 +101,7 @@ _MELDS: dict[Meld, tuple[Group, str]] = {}  # a declared set -> its Group and no
 
 def _meld_info(m: Meld) -> tuple[Group, str]:
     make_room(_MELDS, 10_000)
-    info = _MELDS[m] = (Group(m.kind, m.tiles, m.exposed, True), m.notation())
+    info = _MELDS[m] = (Group(m.kind, m.tiles, m.exposed, True, False, m.claimed), m.notation())
     return info
 
 

@@ -24,14 +24,19 @@ MAX_TILE_CHARS = 40  # one tile: "5p", "1z", a glyph and its variation selector,
 
 
 class Meld(NamedTuple):
-    """A declared set: `[...]` exposed (pung, chow, kong) or `{....}` concealed kong."""
+    """A declared set: `[...]` exposed (pung, chow, kong), `{....}` concealed kong, or `<....>` a kong made
+    by claiming a discard to a concealed pung (exposed; KDE Kajongg's `aaaA`, which some rules count as
+    concealed: `claimed` lets a table tell it from `[....]`)."""
 
     kind: str  # "pung", "chow" or "kong"
     tiles: tuple[int, ...]
     exposed: bool
+    claimed: bool = False  # <....>: a kong claimed onto a concealed pung
 
     def notation(self, glyphs: bool = False) -> str:
         inner = T.format_tiles(self.tiles, glyphs)
+        if self.claimed:
+            return f"<{inner}>"
         return f"[{inner}]" if self.exposed else f"{{{inner}}}"
 
 
@@ -163,7 +168,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             raise HandError(
                 f"'{ch}' is not a tile: winds and dragons are upper case ({_LOWER_HINT[ch]})", whole, [(i, i + 1)]
             )
-        elif ch in "[]{}":
+        elif ch in "[]{}<>":
             raise HandError(f"unexpected '{ch}'", whole, [(i, i + 1)])
         else:
             raise HandError(f"unknown character {ch!r} in a hand", whole, [(i, i + 1)])
@@ -185,6 +190,12 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
         if alike and len(ts) == 4:
             return Meld("kong", ts, exposed=False)
         raise HandError(f"a declared concealed kong is four alike tiles, not {{{shown}}}", text, [span])
+    if kind_hint == "<>":
+        if alike and len(ts) == 4:
+            return Meld("kong", ts, exposed=True, claimed=True)
+        which = f"<{T.format_tiles([ts[0]] * 4)}>" if alike else "<6666m>"
+        raise HandError(f"a kong claimed onto a concealed pung is four alike tiles, e.g. {which}, not <{shown}>",
+                        text, [span])
     if alike and len(ts) == 4:
         return Meld("kong", ts, exposed=True)
     if alike and len(ts) == 3:
@@ -208,18 +219,22 @@ def _groups(text: str):
     if _GROUP_RE is None:
         import re
 
-        _GROUP_RE = re.compile(r"\[[^\[\]{}]*\]|\{[^\[\]{}]*\}|[^\s\[\]{}]+")
+        _GROUP_RE = re.compile(r"\[[^\[\]{}<>]*\]|\{[^\[\]{}<>]*\}|<[^\[\]{}<>]*>|[^\s\[\]{}<>]+")
     out, covered = [], 0
     for m in _GROUP_RE.finditer(text):
         a, b = m.span()
-        if text[a] in "[{" and text[b - 1] != ("]" if text[a] == "[" else "}"):
+        if text[a] in _OPEN and text[b - 1] != _OPEN[text[a]]:
             return list(_scan_groups(text))
         covered += b - a
         ch = text[a]
-        out.append((ch + text[b - 1] if ch in "[{" else "", a, b))
+        out.append((ch + text[b - 1] if ch in _OPEN else "", a, b))
     if covered + sum(1 for ch in text if ch.isspace()) != len(text):
         return list(_scan_groups(text))
     return out
+
+
+_OPEN = {"[": "]", "{": "}", "<": ">"}  # each bracket of a set and the one that closes it
+_BRACKETS = "[]{}<>"
 
 
 def _scan_groups(text: str):
@@ -230,20 +245,20 @@ def _scan_groups(text: str):
         if ch.isspace():
             i += 1
             continue
-        if ch in "[{":
-            close = "]" if ch == "[" else "}"
+        if ch in _OPEN:
+            close = _OPEN[ch]
             j = i + 1
-            while j < n and text[j] not in "[]{}":
+            while j < n and text[j] not in _BRACKETS:
                 j += 1
             if j >= n or text[j] != close:
                 raise HandError(f"'{ch}' is not closed by '{close}'", text, [(i, j)])
             yield ch + close, i, j + 1
             i = j + 1
             continue
-        if ch in "]}":
+        if ch in "]}>":
             raise HandError(f"'{ch}' without an opening bracket", text, [(i, i + 1)])
         j = i
-        while j < n and not text[j].isspace() and text[j] not in "[]{}":
+        while j < n and not text[j].isspace() and text[j] not in _BRACKETS:
             j += 1
         yield "", i, j
         i = j
@@ -368,3 +383,33 @@ def parse_tile(text: str, what: str = "tile") -> int:
     if len(found) != 1:
         raise HandError(f"{what} must be one tile, not {len(found)}", text, [(0, len(text))])
     return found[0]
+
+
+def parse_set(text: str, what: str = "--win-set") -> tuple[int, ...]:
+    """The set the winning tile completed (`--win-set 234m`, `win: {set: 234m}`): its tiles, sorted.
+
+    Written without brackets: whether the set lies exposed on the table is read from the hand, so one
+    way of naming it serves both. Whether the hand holds such a set is the scorer's to say."""
+    if len(text) > MAX_TILE_CHARS:
+        raise HandError(f"{what}: {shown(text)} is not one set", text[:SHOWN_CHARS])
+    inner = text.strip()
+    if not inner:
+        raise HandError(f"{what}: no set given (a set of the hand holding the winning tile, e.g. 234m)", text,
+                        [(0, len(text))])
+    if inner[0] in "[{<" or inner[-1] in "]}>":
+        bare = inner.strip("[]{}<> ")
+        raise HandError(f"{what}: write the set without brackets, {what} {bare} (a set already laid out is named "
+                        "the same way)", text, [(0, len(text))])
+    try:
+        found = scan_tiles(text, 0, len(text), text)
+    except HandError as e:
+        raise HandError(f"{what}: {e}", e.text, e.spans) from None
+    if any(T.is_bonus(t) for t in found):
+        raise HandError(f"{what}: flowers and seasons are not part of sets", text, [(0, len(text))])
+    if len(found) == 4 and len(set(found)) == 1:
+        raise HandError(f"{what}: a winning tile never completes a kong (a kong's fourth tile brings a loose "
+                        "tile): name the pung, chow or pair it completed", text, [(0, len(text))])
+    if len(found) > 3:
+        raise HandError(f"{what}: {len(found)} tiles are not one set (a pung or chow has 3, a pair 2)", text,
+                        [(0, len(text))])
+    return tuple(sorted(found))

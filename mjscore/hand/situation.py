@@ -31,6 +31,7 @@ class Situation(NamedTuple):
     win: int | None = None  # None: the tool tries every tile and keeps the best
     source: str = "discard"
     also: frozenset = frozenset()
+    win_set: tuple[int, ...] | None = None  # the set the winning tile completed (--win-set); None: the best
 
 
 def dealer_of(options: Mapping | Iterable[str]) -> str:

@@ -17,7 +17,7 @@ from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
              "faults"}
-WIN_KEYS = {"tile", "from", "discarder", "also"}
+WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
 
 
 def standard_input(what: str = "game") -> Any:
@@ -133,7 +133,10 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
 
 def deal_words(message: str) -> str:
     """A situation message in the score command's words (--from) said in a deal file's keys (win.from)."""
-    return (message.replace("--win", "win.tile").replace("--from", "win.from").replace("--also", "win.also"))
+    for typed, key in ((" --win-set ", " set: "), ("--win-set", "win.set"), ("--win", "win.tile"),
+                       ("--from", "win.from"), ("--also", "win.also")):
+        message = message.replace(typed, key)  # (a set to type inside the message: `set: 234m`, as in win:)
+    return message
 
 
 def printable_name(name: str, where: str) -> str:
@@ -149,11 +152,11 @@ def parse_win(data, where: str) -> Win:
     if data is None:
         return Win()
     if not isinstance(data, dict):
-        raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, discarder: W, also: []}}")
+        raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, set: 555p, discarder: W, also: []}}")
     unknown = set(data) - WIN_KEYS
     if unknown:
-        raise DealError(f"{where}win: unknown key {shown(sorted(map(str, unknown))[0])} (keys: tile, from, discarder, "
-                       "also)")
+        raise DealError(f"{where}win: unknown key {shown(sorted(map(str, unknown))[0])} (keys: tile, from, set, "
+                       "discarder, also)")
     also = data.get("also") or []
     if isinstance(also, str):
         also = [also]
@@ -168,8 +171,11 @@ def parse_win(data, where: str) -> Win:
         raise DealError(f"{where}win.tile: expected a tile such as 5p, not {shown(tile)}")
     if not isinstance(source, str) or too_long(source, MAX_WORD_CHARS):
         raise DealError(f"{where}win.from: expected discard, wall, loose or kong, not {shown(source)}")
+    done = data.get("set")  # the set the winning tile completed, in the notation without brackets
+    if done is not None and (not isinstance(done, (str, int)) or isinstance(done, bool) or too_long(str(done), 40)):
+        raise DealError(f"{where}win.set: expected the set the winning tile completed, such as 234m, not {shown(done)}")
     return Win(None if tile is None else str(tile), source, _seat(data.get("discarder"), "win.discarder", where),
-               tuple(also))
+               tuple(also), None if done is None else str(done))
 
 
 def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None,

@@ -386,10 +386,12 @@ def named(result: Settlement, lang: str = "en") -> dict:
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
         hands[name[d.winner]]["items"] = [i.to_dict(lang) for i in result.scores[d.winner].items]
+        hands[name[d.winner]]["win_set"] = result.scores[d.winner].win_set  # the set its winning tile completed
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
-        "win": {"tile": result.scores[d.winner].win, "from": w.source, "discarder": name.get(w.discarder),
+        "win": {"tile": result.scores[d.winner].win, "set": result.scores[d.winner].win_set, "from": w.source,
+                "discarder": name.get(w.discarder),
                 "also": list(w.also)} if won else None,
         "hands": hands,
         "payments": [p.to_dict(name.__getitem__) for p in result.payments],

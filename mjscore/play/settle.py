@@ -32,6 +32,7 @@ class Win(NamedTuple):
     source: str = "discard"
     discarder: str | None = None
     also: tuple[str, ...] = ()
+    set: str | None = None  # the set the winning tile completed (win: {set: 234m}); None: the best reading
 
 
 class Deal(NamedTuple):
@@ -229,7 +230,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
             if seat == deal.winner:
                 w = deal.win
                 try:
-                    sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also)
+                    sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(str(e)) from None
                 s = score_all(hand, sit, v, opts)[0]

@@ -44,6 +44,11 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
     base = list(f.melds)
     claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
     wins = _win_choices(hand, sit)
+    # --win-set: only the arrangements where the winning tile completes this set (East's dealt hand, heaven,
+    # has no winning tile: the set is passed over as --win is; KDE Kajongg records one for it all the same)
+    want = sit.win_set if wins != [None] else None
+    offered: dict[tuple[int, ...], None] = {}  # the sets a winning tile completes instead, for the message
+    matched = False
     counts = None
     for shape in variant.shapes:
         if shape == "standard":  # the commonest shape, from the hand's blocks (each block's splits cached with it)
@@ -64,5 +69,27 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
                     if w not in g.tiles or key in seen or (g.declared and (not claimed or g.kind == "kong")):
                         continue
                     seen.add(key)
-                    done = tuple.__new__(Group, (g.kind, g.tiles, g.exposed or claimed, g.declared, True))
+                    if want is not None and g.tiles != want:
+                        offered[g.tiles] = None
+                        continue
+                    done = tuple.__new__(Group, (g.kind, g.tiles, g.exposed or claimed, g.declared, True, False))
+                    matched = True
                     yield tuple(groups[:i] + [done] + groups[i + 1:]), shape, w, True
+    if want is not None and not matched and offered:
+        raise SituationError(_no_such_set(hand, sit, claimed, list(offered)))
+
+
+def _no_such_set(hand: Hand, sit: Situation, claimed: bool, offered: list[tuple[int, ...]]) -> str:
+    """Why --win-set fits no arrangement of the hand, and the sets the winning tile can complete instead."""
+    named = T.format_tiles(sit.win_set)
+    tile = f"the winning tile {T.name(sit.win)}" if sit.win is not None else "no winning tile"
+    laid = any(m.tiles == sit.win_set for m in hand.melds if m.kind != "kong")
+    why = (f" ({named} does not hold {T.name(sit.win)})" if sit.win is not None and sit.win not in sit.win_set else
+           " (a tile drawn from the wall never completes an exposed set)" if laid and not claimed else
+           f" (no winning arrangement of it has the set {named})" if not laid else "")
+    sets = [T.format_tiles(s) for s in offered]
+    if sit.win is not None:
+        return (f"--win-set {named}: {tile} completes no such set in this hand{why}; it completes "
+                f"{' or '.join(sets)}: type " + " or ".join(f"--win-set {s}" for s in sets))
+    return (f"--win-set {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
+            f"{', '.join(sets)}: name one of those")

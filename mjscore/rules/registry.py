@@ -152,8 +152,13 @@ def _tiles(c, v, g):
 
 expression("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
            "s.exposed == {p}")
-expression("declared", "group", p_bool, "the group was written [..] or {..}", "s.declared == {p}")
+expression("declared", "group", p_bool, "the group was written [..], {..} or <..>", "s.declared == {p}")
 expression("completed", "group", p_bool, "the group holds the winning tile", "s.completed == {p}")
+# KDE Kajongg (rulecode.py: OnlyConcealedMelds, ConcealedTrueColorGame, HiddenTreasure, ThreeConcealedPongs) counts
+# a kong claimed onto a concealed pung (its `aaaA`, mjscore's <....>) as concealed for four hand rules and as
+# exposed everywhere else: those rules name it with this condition
+expression("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
+           "(it counts as exposed)", "s.claimed == {p}")
 
 
 # bonus conditions: subject is a bonus tile

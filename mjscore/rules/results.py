@@ -83,6 +83,7 @@ class Score(NamedTuple):
     also: tuple[str, ...] = ()
     bonus: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    win_set: str | None = None  # the set the winning tile completed (234m, SS), without brackets
 
     @property
     def rank(self) -> tuple:
@@ -97,6 +98,7 @@ class Score(NamedTuple):
             "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
             "items": [i.to_dict(lang) for i in self.items], "points": self.points, "doubles": self.doubles,
             "limit_hand": self.limit_hand, "limit_fraction": int(frac) if frac == int(frac) else frac,
-            "limit": self.limit, "value": self.value, "win": self.win, "from": self.source,
+            "limit": self.limit, "value": self.value, "win": self.win,
+            "win_set": self.win_set, "from": self.source,
             "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
         }

@@ -60,7 +60,7 @@ class Ctx:
     def score_completed(self, tile: int) -> Score:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
         wait would score call the scorer through here, so they stay below it."""
-        sit = tuple.__new__(Situation, (self.seat, self.round, tile, "wall", NO_WORDS))
+        sit = tuple.__new__(Situation, (self.seat, self.round, tile, "wall", NO_WORDS, None))
         return score_all(self.hand.with_tile(tile), sit, self.variant, self.options)[0]
 
     @property
@@ -73,7 +73,7 @@ class Ctx:
             if g.declared and g.completed:  # a claimed tile completed a written [..] set
                 rest += list(g.tiles)
             elif g.declared:
-                melds.append(Meld(g.kind, g.tiles, g.exposed))
+                melds.append(Meld(g.kind, g.tiles, g.exposed, g.claimed))
         rest.remove(self.win)
         return len(waits(Hand(tuple(melds), tuple(sorted(rest)), ()), self.variant.shapes))
 
@@ -196,7 +196,13 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
         names = ", ".join(dict.fromkeys(r.name for r in unjudged))
         notes = [*notes, f"{PARTIAL} ({partial} tile{'s' if partial != 1 else ''}; a whole one has {WIN_COUNT - 1}): "
                          f"{names} not scored, as only the whole hand can show it"]
-    score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes)
+    done = None
+    if win is not None:  # the set the winning tile completed, said in every output (--win-set names it):
+        for i, g in enumerate(groups):  # its text as judged, a set written [..] without its brackets
+            if g.completed:
+                done = texts[i].strip("[]") if g.declared else texts[i]
+                break
+    score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes, done)
     ctx.value = score.value
     if mahjong:
         for req in variant.requires:
@@ -224,8 +230,9 @@ def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> t
     return hit[2]
 
 
-def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> Score:
-    """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation)."""
+def combine(hand, sit, variant, options, texts, items, win, mahjong, notes, win_set: str | None = None) -> Score:
+    """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation;
+    win_set: the set the winning tile completed, in notation without brackets)."""
     limit = options.get("limit")
     points = doubles = 0
     best_limit = best_extra = None
@@ -253,7 +260,7 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
             else:
                 value = base
             return _new_score(Score, (*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit,
-                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes)))
+                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes), win_set))
     value, note = final_value(variant, options, points, doubles)
     if note:
         notes = list(notes) + [note]
@@ -261,10 +268,10 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes) -> S
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
     return _new_score(Score, (*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail,
-                              tuple(notes)))
+                              tuple(notes), win_set))
 
 
-_new_score = tuple.__new__  # a Score from its 20 fields in order, without NamedTuple's keyword-taking __new__
+_new_score = tuple.__new__  # a Score from its 21 fields in order, without NamedTuple's keyword-taking __new__
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
@@ -329,7 +336,7 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
                            f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
     mahjong_possible = n == WIN_COUNT
     if not mahjong_possible:
-        given = sit.win is not None or sit.source != "discard" or sit.also
+        given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
         if given:
             notes.append("not mah jong (fewer than 14 tiles): the situation options are ignored")
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:

@@ -10,8 +10,10 @@ from mjscore.hand.situation import NO_WORDS, SITUATIONS, SOURCES, Situation
 from mjscore.rules.tables import Variant
 
 
-def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=()) -> Situation:
-    """Check situation values as a user typed them; SituationError says which one is wrong."""
+def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=(),
+                   win_set=None) -> Situation:
+    """Check situation values as a user typed them; SituationError says which one is wrong (a --win-set
+    that is no set, a HandError with carets under it). Whether the hand holds the set is candidates'."""
     if seat not in _WIND_LETTERS or round not in _WIND_LETTERS:
         what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
         raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
@@ -26,7 +28,9 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         win = _win_tile(win)
     if win is not None and T.is_bonus(win):
         raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
-    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS))
+    if win_set is not None and not isinstance(win_set, tuple):
+        win_set = _win_set(win_set)
+    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set))
 
 
 _WIND_LETTERS = frozenset(T.WINDS)
@@ -37,3 +41,10 @@ def _win_tile(text: str) -> int:
     from mjscore.hand.notation import parse_tile
 
     return parse_tile(text, "--win")
+
+
+@lru_cache(maxsize=256)
+def _win_set(text: str) -> tuple[int, ...]:
+    from mjscore.hand.notation import parse_set
+
+    return parse_set(text, "--win-set")

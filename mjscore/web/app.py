@@ -1,6 +1,6 @@
 """The page's server as an ASGI app (Starlette): the JSON API of the CLI, and the page's files.
 
-`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "also", "options"}` and
+`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options"}` and
 answers exactly the object `mjscore score --format json` prints; `POST /api/settle` takes a deal (the
 data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
 CLI's one-line message (`{"error": ..., "details": [...]}`); a bug is 500 with one line, never a
@@ -44,7 +44,7 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
     return value
 
 
-SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "also", "options", "lang")
+SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options", "lang")
 
 
 def score_args(body: Any) -> dict:
@@ -64,6 +64,7 @@ def score_args(body: Any) -> dict:
     return {"hand": _text(body, "hand", None), "variant": _text(body, "variant", None, optional=True),
             "seat": _text(body, "seat", "E"), "round": _text(body, "round", "E"),
             "win": _text(body, "win", None, optional=True), "source": _text(body, "from", "discard"),
+            "win_set": _text(body, "win_set", None, optional=True),
             "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body)}
 
 

@@ -146,6 +146,8 @@ function scoreRequest() {
                win: editor.win, from: segValue("from"), also: Array.from(state.also), options: state.options,
                lang: state.lang};
   if (req.from === "discard") delete req.from;  // the default, not a choice (as --from left out: heaven needs none)
+  const done = $("#win-set").value.trim();  // the set the winning tile completed (--win-set); empty: the best
+  if (done) req.win_set = done;
   return req;
 }
 
@@ -176,7 +178,10 @@ function fraction(f) { return Number.isInteger(f) ? String(f) : String(+f.toFixe
 
 function situationLine(s) {
   const parts = ["seat " + s.seat, "round " + s.round];
-  if (s.mahjong) { parts.push(s.win ? "won on " + s.win + " from " + s.from : "no winning tile"); parts.push(...s.also); }
+  if (s.mahjong) {
+    parts.push(s.win ? "won on " + s.win + " from " + s.from + (s.win_set ? ", completing " + s.win_set : "") : "no winning tile");
+    parts.push(...s.also);
+  }
   return parts.join(", ");
 }
 
@@ -253,6 +258,7 @@ async function start() {
   });
   for (const b of document.querySelectorAll("nav.tabs button")) b.addEventListener("click", () => showTab(b.dataset.tab));
   for (const id of ["seat", "round", "from"]) seg(id, changed);
+  $("#win-set").addEventListener("input", changed);
   editor = new HandEditor($("#hand-editor"), changed);
   renderOptions();
   if (window.Deal) window.Deal.start();

@@ -113,6 +113,8 @@
     if (deal.winner) {
       deal.win = {tile: editors[deal.winner].win, from: segValue("deal-from"),
                   discarder: seatOrNull("deal-discarder"), also: Array.from(also)};
+      const done = document.getElementById("deal-win-set").value.trim();  // win.set; empty: the best reading
+      if (done) deal.win.set = done;
     }
     const v = variantInfo();  // as a deal file: only what the variant has a rule for, when it happened
     if (v.false_mahjong && seatOrNull("deal-false")) deal.false_mahjong = seatOrNull("deal-false");
@@ -141,6 +143,9 @@
     else if (st.winner) head += SEAT_NAMES[st.winner] + " wins";
     else head += "a draw";
     box.appendChild(el("p", {class: "head", text: head}));
+    const won = st.winner && !st.false_mahjong ? st.hands[st.winner] : null;  // as the CLI's head goes on
+    if (won && won.win) box.appendChild(el("p", {class: "won", text: `${SEAT_NAMES[st.winner]} won on ${won.win} from ` +
+      won.from + (won.win_set ? ", completing " + won.win_set : "")}));
     const rows = Object.entries(st.hands).map(([seat, s]) => [seat, name(seat), s.arrangement.join(" ") || s.hand,
       s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""), s.value]);
     box.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
@@ -187,6 +192,7 @@
     const win = deal.win || {};
     setSeg("deal-from", win.from || "discard");
     setSeg("deal-discarder", win.discarder || "-");
+    document.getElementById("deal-win-set").value = win.set || "";
     setSeg("deal-false", deal.false_mahjong || "-");
     setSeg("deal-pays", deal.pays_for_all || "-");
     also.clear();
@@ -224,6 +230,7 @@
       changed();
     });
     seg("deal-from", changed);
+    document.getElementById("deal-win-set").addEventListener("input", changed);
     seg("deal-discarder", changed);
     seg("deal-false", f => {
       if (f !== "-") { setSeg("deal-winner", "-"); setSeg("deal-pays", "-"); setSeg("deal-discarder", "-"); }

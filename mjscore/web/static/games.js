@@ -191,7 +191,7 @@
       hands: Object.fromEntries(seated.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
       winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
       faults: Object.fromEntries(Object.entries(d.faults || {}).filter(([n]) => n in seatOf).map(([n, f]) => [seatOf[n], f])),
-      win: {tile: win.tile, from: win.from, discarder: seat(win.discarder), also: win.also || []}});
+      win: {tile: win.tile, from: win.from, set: win.set, discarder: seat(win.discarder), also: win.also || []}});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
@@ -216,9 +216,11 @@
     const out = Object.assign({}, editing.data || {});
     out.hands = Object.fromEntries(Object.keys(form.hands).map(s => [name(s), form.hands[s]]));
     out.winner = name(form.winner);
-    if (form.win) out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
-      discarder: name(form.win.discarder), also: form.win.also});
-    else delete out.win;
+    if (form.win) {
+      out.win = Object.assign({}, out.win || {}, {tile: form.win.tile, from: form.win.from,
+        discarder: name(form.win.discarder), also: form.win.also});
+      if (form.win.set) out.win.set = form.win.set; else delete out.win.set;  // the form's field says it
+    } else delete out.win;
     for (const key of ["false_mahjong", "pays_for_all"]) {
       if (form[key]) out[key] = name(form[key]); else delete out[key];
     }

@@ -1,6 +1,7 @@
 "use strict";
 // A hand entered by tapping tiles, kept as the notation of docs (e.g. "[555p] 123m 789s SSS NN").
-// The editor holds exposed sets, declared concealed kongs, free concealed tiles and bonus tiles;
+// The editor holds exposed sets, declared concealed kongs, kongs claimed onto a concealed pung (<6666m>, typed
+// only), free concealed tiles and bonus tiles;
 // the notation field shows the string and can be typed or pasted (it is then read back, best effort:
 // what it cannot read is still sent to the server, which says what is wrong in the CLI's words).
 
@@ -57,7 +58,7 @@ class HandEditor {
     this.root = root;
     this.onChange = onChange;
     this.opts = opts || {};
-    this.sets = [];      // {kind: "exposed"|"kong", tiles: [...]}
+    this.sets = [];      // {kind: "exposed"|"kong"|"claimed", tiles: [...]}
     this.free = [];      // concealed tiles
     this.bonus = [];     // flowers and seasons
     this.win = null;     // the winning tile's name
@@ -174,7 +175,7 @@ class HandEditor {
   // after typing: the taps that would have built the hand, so that "undo tile" goes on working
   replay() {
     const h = [];
-    for (const s of this.sets) for (let i = 0; i < (s.kind === "kong" ? 1 : s.tiles.length); i++) h.push(s.kind);
+    for (const s of this.sets) for (let i = 0; i < (s.kind === "exposed" ? s.tiles.length : 1); i++) h.push(s.kind);
     for (const t of this.free) h.push("free");
     for (const t of this.bonus) h.push("bonus");
     return h;
@@ -191,7 +192,10 @@ class HandEditor {
   notation() {
     if (this.typed !== null) return this.typed;
     if (this.text !== null) return this.text;
-    const parts = this.sets.map(s => (s.kind === "kong" ? "{" + writeTiles(s.tiles) + "}" : "[" + writeTiles(s.tiles) + "]"));
+    const parts = this.sets.map(s => {
+      const ends = s.kind === "kong" ? "{}" : s.kind === "claimed" ? "<>" : "[]";
+      return ends[0] + writeTiles(s.tiles) + ends[1];
+    });
     const free = this.free.slice().sort((a, b) => ORDER[a] - ORDER[b]);
     for (const suit of SUITS) {
       const group = free.filter(t => suitOf(t) === suit);
@@ -211,10 +215,11 @@ class HandEditor {
     let ok = true;
     for (const group of text.trim().split(/\s+/).filter(Boolean)) {
       const open = group[0], close = group[group.length - 1];
-      const inner = (open === "[" && close === "]") || (open === "{" && close === "}") ? group.slice(1, -1) : group;
+      const kind = {"[]": "exposed", "{}": "kong", "<>": "claimed"}[open + close];
+      const inner = kind ? group.slice(1, -1) : group;
       const tiles = readTiles(inner);
       if (!tiles) { ok = false; break; }
-      if (inner !== group) sets.push({kind: open === "[" ? "exposed" : "kong", tiles: tiles, closed: true});
+      if (kind) sets.push({kind: kind, tiles: tiles, closed: true});
       else for (const t of tiles) (isBonus(t) ? bonus : free).push(t);
     }
     if (ok) {
