@@ -287,14 +287,18 @@ def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
     rules Kajongg counted that mjscore did not, and the items mjscore counted that Kajongg did not."""
     _, _, recorded = read_kajongg(ref)
     out: list[Difference] = []
+    unpaid: dict[str, int] = {}  # what Kajongg paid in deals mjscore could not score: said once, not in every balance
     for number, (ours, theirs) in enumerate(zip(deals, recorded), 1):
+        if ours.get("error"):
+            name, rec = next(iter(theirs.items()))
+            out.append(Difference(number, name, "not scored", rec.points, None, ours["error"]))
+            for name, rec in theirs.items():
+                unpaid[name] = unpaid.get(name, 0) + rec.payment
+            continue
         for name, rec in theirs.items():
-            if ours.get("error"):
-                out.append(Difference(number, name, "not scored", rec.points, None, ours["error"]))
-                break
             seat = next((s for s, n in ours["seats"].items() if n == name), None)
             hand = ours["hands"].get(name, {})
-            balance = ours["totals"][name]  # (dmjl and bmja start at 0, as Kajongg)
+            balance = ours["totals"][name] + unpaid.get(name, 0)  # (dmjl and bmja start at 0, as Kajongg)
             checks = [("seat", rec.seat, seat, ""), ("round", rec.round, ours["round"], ""),
                       ("value", rec.points, hand.get("value"), _why(rec, hand)),
                       ("payment", rec.payment, ours["net"].get(name, 0), ""), ("balance", rec.balance, balance, "")]
