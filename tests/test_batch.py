@@ -121,9 +121,9 @@ def test_csv_has_a_row_per_player_per_deal(tmp_path):
     path = write_game(tmp_path, [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}])
     code, out, err = run("batch", str(path), "--format", "csv")
     rows = out.splitlines()
-    assert rows[0] == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted,seats_changed"
-    # no error; counted empty: spanish has no fixed length; seats not changed
-    assert rows[2] == f"{path},1,1,E,Bo,S,Bo,60,240,2240,,,"
+    assert rows[0] == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted,worth,seats_changed"
+    # no error; counted empty: spanish has no fixed length; worth empty: the hand was paid on; seats not changed
+    assert rows[2] == f"{path},1,1,E,Bo,S,Bo,60,240,2240,,,,"
 
 
 def test_several_files_and_one_unreadable(tmp_path):

@@ -17,7 +17,7 @@ from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data, standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
-from mjscore.play.settle import empty_seats
+from mjscore.play.settle import empty_seats, worth_words
 
 
 class Progress:
@@ -137,7 +137,8 @@ class TableWriter(Writer):
         what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}" if d["winner"] else
                 f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
-        values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
+        values = ", ".join(f"{n} {h['value'] if 'worth' not in h else worth_words(h['worth'])}"
+                           for n, h in d["hands"].items())
         return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n{_changed(r)}"
                 f"  hand values: {values}\n"
                 + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"])
@@ -168,9 +169,10 @@ class CsvWriter(Writer):
     """For spreadsheets: one row per player per deal, with the running total."""
 
     # counted: the deal's place among its party's counted deals, 0 = not counted; empty: no fixed number of deals
+    # worth: a hand's own value where the deal did not pay on it (a draw that pays nothing: hand_value 0);
     # seats_changed: why the deal's seats are not where passing the deal put them
     FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error",
-              "counted", "seats_changed"]
+              "counted", "worth", "seats_changed"]
 
     def __init__(self, out, games):
         super().__init__(out, games)
@@ -192,20 +194,20 @@ class CsvWriter(Writer):
         """Each row but the file and the running total."""
         counted, changed = "" if r.counted is None else r.counted, r.changed or ""
         if r.error:
-            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted, changed]
+            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted, "", changed]
                     for seat, name in r.seats.items()]
         d = r.data
         return [[r.number, r.game, r.round, name, seat, d["winner"] or "", d["hands"][name]["value"],
-                 d["net"][name], "", counted, changed]
+                 d["net"][name], "", counted, d["hands"][name].get("worth", ""), changed]
                 for seat, name in r.seats.items()]
 
     def deal(self, r, shown, totals):
         for row in shown:
-            self.csv.writerow([self.path, *row[:-3], totals[row[3]], *row[-3:]])
+            self.csv.writerow([self.path, *row[:-4], totals[row[3]], *row[-4:]])
         counted = "" if r.counted is None else r.counted
         for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
             self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted,
-                               r.changed or ""])
+                               "", r.changed or ""])
 
 
 class JsonWriter(Writer):

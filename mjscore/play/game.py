@@ -17,7 +17,7 @@ from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, read_json_line, read_lines
 from mjscore.names import nfc
 from mjscore.play.seating import ROUNDS, Table, sitting_out
-from mjscore.play.settle import Settlement, empty_seats, settle, switch
+from mjscore.play.settle import Settlement, empty_seats, settle, switch, unpaid
 from mjscore.rules.tables import Variant
 
 __all__ = ["ROUNDS", "Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
@@ -272,9 +272,9 @@ def settle_one(header: Header, seated: Seated) -> Result:
 
 def named(result: Settlement, lang: str = "en") -> dict:
     """A settlement as data with players' names in place of seats (a game is about people)."""
-    d, name = result.deal, result.deal.players
-    hands = {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
-                          "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}
+    d, name, paid = result.deal, result.deal.players, result.paid_on()
+    hands = {name[seat]: unpaid({"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
+                                 "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}, paid)
              for seat, s in result.scores.items()}
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
