@@ -303,3 +303,18 @@ def test_the_sheet_says_when_and_why_seats_changed(tmp_path):
     path.write_text(yaml.safe_dump(game, sort_keys=False))
     code, out, err = run("sheet", str(path), "--format", "json")
     assert json.loads(out)[0]["rows"][1]["seats_changed"] == "seats as the game file states them"
+
+
+def test_five_players_state_who_sits_out(tmp_path):
+    # basque with five: four sit each deal; after every deal East goes out and the one out longest comes in as
+    # North (rule 81). Deal 1 states Di out; Ed, stated East, goes out after it and Di comes in as North.
+    names = ["Ana", "Bo", "Cy", "Di", "Ed"]
+    draw = {"winner": None}
+    game = {"variant": "basque", "players": names, "deals": [
+        {"seats": {"E": "Ed", "S": "Ana", "W": "Bo", "N": "Cy"}, "hands": {n: "" for n in names if n != "Di"}, **draw},
+        {"hands": {n: "" for n in names if n != "Ed"}, **draw}]}
+    code, data, err = batch(tmp_path, game)
+    assert code == 0, err
+    first, second = data["deals"]
+    assert first["seats"] == {"E": "Ed", "S": "Ana", "W": "Bo", "N": "Cy"} and first["out"] == ["Di"]
+    assert second["seats"] == {"E": "Ana", "S": "Bo", "W": "Cy", "N": "Di"} and second["out"] == ["Ed"]
