@@ -37,7 +37,8 @@ def test_seats_rotate_and_the_wind_moves_on():
     assert t.seats() == {"E": "B", "S": "C", "W": "D", "N": "A"}
     for _ in range(3):
         t.after("W", False)
-    assert t.seats()["E"] == "A" and t.round == "S"  # all four have been East: South round
+    assert t.round == "S"  # all four have been East: South round; dmjl's players change seats (OEMC 2005:
+    assert t.seats() == {"E": "D", "S": "C", "W": "B", "N": "A"}  # S and W swap, E and N), so D deals
 
 
 def test_three_players_leave_a_chair_empty():
@@ -120,8 +121,9 @@ def test_csv_has_a_row_per_player_per_deal(tmp_path):
     path = write_game(tmp_path, [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s"}}])
     code, out, err = run("batch", str(path), "--format", "csv")
     rows = out.splitlines()
-    assert rows[0] == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted"
-    assert rows[2] == f"{path},1,1,E,Bo,S,Bo,60,240,2240,,"  # no error; counted empty: spanish has no fixed length
+    assert rows[0] == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted,worth,seats_changed"
+    # no error; counted empty: spanish has no fixed length; worth empty: the hand was paid on; seats not changed
+    assert rows[2] == f"{path},1,1,E,Bo,S,Bo,60,240,2240,,,,"
 
 
 def test_several_files_and_one_unreadable(tmp_path):

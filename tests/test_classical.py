@@ -443,6 +443,8 @@ limit: 1000
 options:
   draw: null
   flowers: {type: bool, default: false, help: we play without scoring bonus tiles}
+settlement:
+  draw: none    # dmjl's draw switch follows its option draw, removed here: the club says how its draws pay
 tables:
   - table: "Winner Rules"
     rules:

@@ -3,7 +3,8 @@
 shared/rules/danish.md and the table files.
 
 Every deal below gives the seats (derived from the rules: East keeps the deal on East's win or a draw; a
-false mah jong passes it in dmjl, bmja and danish), the winner and each hand's value, computed
+false mah jong passes it in dmjl, bmja and danish; in dmjl and bmja the players change seats when the prevailing
+wind changes, OEMC 2005 as KDE Kajongg does), the winner and each hand's value, computed
 item by item in the comments. `by_hand` then applies the settlement rules: the winner is paid its value by
 each other player, the losers pay each other the differences, East pays and receives double.
 """
@@ -108,29 +109,33 @@ DMJL = [
     # 8. DABC. B (W) 333m 4 + 555p 4 + 777p 4 + GG 2 + 20 + completes pair of honours 4 + only possible tile 2
     #    = 40; Three Concealed Pongs 1: 80. D EE own+round 4; A [NNN] 4 + 2y 4 = 8; C WWW 8.
     ("DABC", "E", "B", {"B": (4 + 4 + 4 + 2 + 20 + 4 + 2) * 2, "D": 4, "A": 4 + 4, "C": 8}, None),
-    # 9. four passes: round S, ABCD. D (N) 888p 4 + 999p 8 + 20 = 32; True Color Game 3: 256.
-    #    A SSS 8, round wind 1: 16; B [RRRR] 16, dragons 1: 32; C WW own 2.
-    ("ABCD", "S", "D", {"D": 32 * 8, "A": 16, "B": 32, "C": 2}, None),
-    # 10. BCDA. B (E) [SSS] 4 + [EEE] 4 + PP 2 + 20 + completes pair 4 + only possible 2 = 36; round + own: 144.
-    #     C 0, D 0, A 3f 4.
-    ("BCDA", "S", "B", {"B": 36 * 4, "C": 0, "D": 0, "A": 4}, None),
-    # 11. a draw, B keeps the deal.
-    ("BCDA", "S", None, {}, None),
-    # 12. C (S) 888p drawn 4 + 2f 4 + 2y 4 + 20 + drawn 2 = 34; Own Flower and Own Season 1: 68.
-    #     B [666s] 2 + SS round 2 = 4; D EEE 8; A NN own 2 + 3y 4 + 4y 4 = 10.
-    ("BCDA", "S", "C", {"C": 34 * 2, "B": 4, "D": 8, "A": 10}, None),
-    # 13. CDAB. A (W) [111m] 4 + [999s] 4 + WWW (claimed) 4 + 999p 8 + 20 = 40; own wind 1 + No Chow 1 +
-    #     Only Terminals and Honors 1: 320. C 0; D [PPP] 4 + 1f 4, dragons 1: 16; B [RRR] 4 + GG 2 + 111s 8, 1: 28.
-    ("CDAB", "S", "A", {"A": 40 * 8, "C": 0, "D": 16, "B": 28}, None),
-    # 14. DABC. D (E) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 4f 4 + 20 + only possible 3m 2 = 66; own 1 + round 1 +
-    #     dragons 1: 528, capped at the limit 500. A 0; B [777p] 2; C NN own 2 + 555s 4 = 6.
-    ("DABC", "S", "D", {"D": min(66 * 8, 500), "A": 0, "B": 2, "C": 6}, None),
-    # 15. C (N) four chows and 77m: 20 + completes pair 2 = 22; Zero Point Hand 1: 44.
-    #     D 111s 8 + 999m 8 + EE own 2 = 18; A SSS 8, own 1 + round 1: 32; B 1y 4 + 3y 4 = 8.
-    ("DABC", "S", "C", {"C": 44, "D": 18, "A": 32, "B": 8}, None),
-    # 16. eight passes: round W, ABCD. B (S) [WWW] 4 + 222m 4 + 666m 4 + 888s 4 + 20 + drawn 2 = 38;
-    #     round wind 1 + Three Concealed Pongs 1 + No Chow 1: 304. A 0; C [GGG] 4, 1: 8; D NN 2 + 2f 4 + 3f 4 = 10.
-    ("ABCD", "W", "B", {"B": 38 * 8, "A": 0, "C": 8, "D": 10}, None),
+    # 9. four passes: round S. The seats are exchanged (OEMC 2005, as Kajongg: after round E the players at S and W
+    #    swap, and E and N): ABCD -> DCBA. D (E) 888p 4 + 999p 8 + 20 = 32 (waits 3p/6p); True Color Game 3: 256.
+    #    C (S) WW 0 (West is neither her wind nor the round's); B (W) [RRRR] 16, dragons 1: 32;
+    #    A (N) SSS 8, round wind 1: 16.
+    ("DCBA", "S", "D", {"D": 32 * 8, "C": 0, "B": 32, "A": 16}, None),
+    # 10. D won as East: he keeps the deal. B (W) [SSS] 4 + [EEE] 4 + PP 2 + 20 + completes pair of honours 4 +
+    #     only possible 2 = 36; round wind 1 (East is not his wind now): 72. D 0, C 0, A 3f 4 (West's flower).
+    ("DCBA", "S", "B", {"B": 36 * 2, "D": 0, "C": 0, "A": 4}, None),
+    # 11. the deal passes: CBAD. A draw: nothing paid, every hand's value 0; C keeps the deal.
+    ("CBAD", "S", None, {}, None),
+    # 12. C (E) [789m] 0 + 888p drawn 4 + 2f 4 + 2y 4 (South's, not hers now) + 20 + drawn 2 = 34, no double.
+    #     B (S) [666s] 2 + SS own 2 + round 2 = 6; A (W) 3y 4 + 4y 4 = 8 (NN 0); D (N) EEE 8.
+    ("CBAD", "S", "C", {"C": 34, "B": 2 + 2 + 2, "A": 8, "D": 8}, None),
+    # 13. C keeps the deal. A (W) [111m] 4 + [999s] 4 + WWW (claimed) 4 + 999p 8 + 20 = 40; own wind 1 + No Chow 1 +
+    #     Only Terminals and Honors 1: 320. C 0; B [RRR] 4 + GG 2 + 111s 8, 1: 28; D [PPP] 4 + 1f 4, 1: 16.
+    ("CBAD", "S", "A", {"A": 40 * 8, "C": 0, "B": 28, "D": 16}, None),
+    # 14. BADC. D (W) {EEEE} 32 + [SSS] 4 + [RRR] 4 + 4f 4 + 20 + only possible 3m 2 = 66; round wind 1 + dragons 1
+    #     (East is not his wind now): 264. B [777p] 2; A 0; C (N) NN own 2 + 555s 4 = 6.
+    ("BADC", "S", "D", {"D": 66 * 4, "B": 2, "A": 0, "C": 6}, None),
+    # 15. ADCB. C (W) four chows and 77m: 20 + completes pair 2 = 22 (waits 4m/7m); Zero Point Hand 1: 44.
+    #     A (E) SSS 8, round wind 1: 16; D (S) 111s 8 + 999m 8 = 16 (EE 0); B (N) 1y 4 + 3y 4 = 8.
+    ("ADCB", "S", "C", {"C": 44, "A": 16, "D": 16, "B": 8}, None),
+    # 16. eight passes: round W, the seats exchanged again (after round S the players at S and E swap): the first
+    #     seating of round S, DCBA, becomes CDBA. B (W) [WWW] 4 + 222m 4 + 666m 4 + 888s 4 + 20 + drawn 2 = 38;
+    #     own wind 1 + round wind 1 + Three Concealed Pongs 1 + No Chow 1: 608, capped at the limit 500.
+    #     C (E) [GGG] 4, 1: 8; D (S) NN 0 + 2f 4 + 3f 4 = 8 (one own flower: no double); A 0.
+    ("CDBA", "W", "B", {"B": min(38 * 16, 500), "C": 8, "D": 8, "A": 0}, None),
 ]
 
 # --- BMJA (limit 1000, at most one chow) --------------------------------------------------------------------
@@ -156,32 +161,35 @@ BMJA = [
     # 7. C (N) [NNN] 4 + 111p 8 + 999m 8 + 999s 8 + GG 2 + 20 = 50; own wind 1 + No Chow 1 + Only Terminals and
     #    Honors 1: 400. D EE own+round 4; A [555m] 2 + 1y 4 = 6; B [777p] 2 + 3y 4 + 3f 4, own season + flower: 40.
     ("DABC", "E", "C", {"C": 50 * 8, "D": 4, "A": 6, "B": 10 * 4}, None),
-    # 8. round S, ABCD. A (E) [SSS] 4 + 666m 4 + 888m 4 + 20 = 32, round wind 1: 64.
-    #    B [RRR] 4, 1: 8; C 111p 8 + 999p 8 = 16; D NN own 2 + 4f 4 + 4y 4, own flower + season: 40.
-    ("ABCD", "S", "A", {"A": 64, "B": 8, "C": 16, "D": 40}, None),
-    # 9. B (S) 222p 4 + 444s 4 + 666m 4 + 20 + drawn 2 = 34, Only Concealed Melds 1: 68.
-    #    A 0; C [GGG] 4 + WW own 2, dragons 1: 12; D 0.
-    ("ABCD", "S", "B", {"B": 68, "A": 0, "C": 12, "D": 0}, None),
-    # 10. BCDA: a draw, B keeps the deal.
-    ("BCDA", "S", None, {}, None),
+    # 8. round S, the seats exchanged (OEMC 2005, as Kajongg: after round E the players at S and W swap, and E
+    #    and N): ABCD -> DCBA. A (N) [SSS] 4 + 666m 4 + 888m 4 + 20 = 32, round wind 1: 64.
+    #    D (E) NN 0 (neither her wind nor the round's) + 4f 4 + 4y 4 = 8 (North's, not hers now);
+    #    C (S) 111p 8 + 999p 8 = 16; B (W) [RRR] 4, 1: 8.
+    ("DCBA", "S", "A", {"A": 64, "D": 8, "C": 16, "B": 8}, None),
+    # 9. CBAD. B (S) 222p 4 + 444s 4 + 666m 4 + 20 + drawn 2 = 34, Only Concealed Melds 1: 68.
+    #    C (E) [GGG] 4, dragons 1: 8 (WW 0); A 0; D 0.
+    ("CBAD", "S", "B", {"B": 68, "C": 8, "A": 0, "D": 0}, None),
+    # 10. BADC: a draw, B keeps the deal.
+    ("BADC", "S", None, {}, None),
     # 11. D (W) {5555p} 16 + [111s] 4 + 333s 4 + WW own 2 + 20 = 46.
-    #     B EEE 8, own wind 1: 16; C SS own+round 4; A 3y 4.
-    ("BCDA", "S", "D", {"D": 46, "B": 16, "C": 4, "A": 4}, None),
-    # 12. CDAB. C (E) [222s] 2 + 444s 4 + 666s (claimed) 2 + 888s 4 + 20 = 32; Purity 3 + No Chow 1: 512.
-    #     D 0; A [PPP] 4, 1: 8; B NN own 2 + 1f 4 + 4y 4, own season 1: 20.
-    ("CDAB", "S", "C", {"C": 32 * 16, "D": 0, "A": 8, "B": 20}, None),
-    # 13. B (N) 333m 4 + 555m 4 + NNN 8 + 20 + drawn 2 = 38, own wind 1: 76.
-    #     C [SSS] 4, round wind 1: 8; D 0; A [WWW] 4 + 3f 4, own wind 1 + own flower 1: 32.
-    ("CDAB", "S", "B", {"B": 76, "C": 8, "D": 0, "A": 32}, None),
-    # 14. DABC. A (S) [RRR] 4 + [GGG] 4 + 222m (claimed) 2 + 20 = 30, dragons 2: 120.
-    #     D EEE 8, own wind 1: 16; B 0; C [888p] 2 + 1y 4 + 2y 4 = 10.
-    ("DABC", "S", "A", {"A": 120, "D": 16, "B": 0, "C": 10}, None),
-    # 15. round W, ABCD. A (E) [WWW] 4 + 999m 8 + 333p (drawn) 4 + EE own 2 + 20 + 2 = 40, round wind 1: 80.
-    #     B 0, C 0, D [777m] 2 + 111p 8 = 10.
-    ("ABCD", "W", "A", {"A": 80, "B": 0, "C": 0, "D": 10}, None),
-    # 16. D (N) [NNN] 4 + [WWW] 4 + 666p (claimed) 2 + 20 = 30, own wind 1 + round wind 1: 120.
-    #     A EE own 2; B [SSS] 4, own wind 1: 8; C [333s] 2 + 999s 8 + 2f 4 = 14.
-    ("ABCD", "W", "D", {"D": 120, "A": 2, "B": 8, "C": 14}, None),
+    #     B (E) EEE 8, own wind 1: 16; A (S) 3y 4 (West's); C (N) SS round 2.
+    ("BADC", "S", "D", {"D": 46, "B": 16, "A": 4, "C": 2}, None),
+    # 12. ADCB. C (W) [222s] 2 + 444s 4 + 666s (claimed) 2 + 888s 4 + 20 = 32; Purity 3 + No Chow 1: 512.
+    #     A (E) [PPP] 4, 1: 8; D 0; B (N) NN own 2 + 1f 4 + 4y 4, own season 1: 20.
+    ("ADCB", "S", "C", {"C": 32 * 16, "A": 8, "D": 0, "B": 20}, None),
+    # 13. eight passes: round W, the seats exchanged again (after round S the players at S and E swap): DCBA
+    #     becomes CDBA. B (W) [789p] 0 + 333m 4 + 555m 4 + NNN 8 + 20 + drawn 2 = 38, no double (North is not her
+    #     wind now). C (E) [SSS] 4; D 0; A (N) [WWW] 4 + 3f 4 (West's), round wind 1: 16.
+    ("CDBA", "W", "B", {"B": 38, "C": 4, "D": 0, "A": 16}, None),
+    # 14. DBAC. A (W) [RRR] 4 + [GGG] 4 + 222m (claimed) 2 + 20 = 30, dragons 2: 120.
+    #     D (E) EEE 8, own wind 1: 16; B 0; C (N) [888p] 2 + 1y 4 + 2y 4 = 10.
+    ("DBAC", "W", "A", {"A": 120, "D": 16, "B": 0, "C": 10}, None),
+    # 15. BACD. A (S) [WWW] 4 + 999m 8 + 333p (drawn) 4 + EE 0 + 20 + 2 = 38, round wind 1: 76.
+    #     B 0, C 0, D (N) [777m] 2 + 111p 8 = 10.
+    ("BACD", "W", "A", {"A": 76, "B": 0, "C": 0, "D": 10}, None),
+    # 16. ACDB. D (W) [NNN] 4 + [WWW] 4 + 666p (claimed) 2 + 20 = 30, own wind 1 + round wind 1: 120.
+    #     A (E) EE own 2; C (S) [333s] 2 + 999s 8 + 2f 4, own flower 1: 28; B (N) [SSS] 4.
+    ("ACDB", "W", "D", {"D": 120, "A": 2, "C": 28, "B": 4}, None),
 ]
 
 # --- Danish (limit 1000, values rounded up to 10, option false_mahjong_fine: 100) ---------------------------
@@ -256,12 +264,13 @@ def test_game_standings_by_hand(name, deals):
 
 def test_dmjl_final_standings():
     data, totals = check_game("game-dmjl.yaml", DMJL)
-    # the sums of the nets above, deal by deal (Anna, Bernd, Clara, Dieter)
-    assert totals == {"Anna": 288 - 244 - 148 - 168 - 104 - 300 - 72 - 516 - 280 - 54 + 1280 - 1008 + 8 - 644,
-                      "Bernd": -100 + 448 - 392 - 120 - 242 + 100 + 320 - 194 + 864 - 156 - 252 - 1002 - 88 + 1216,
-                      "Clara": -76 - 90 - 228 + 456 + 576 + 100 - 72 - 314 - 292 + 272 - 728 - 990 + 176 - 290,
-                      "Dieter": -112 - 114 + 768 - 168 - 230 + 100 - 176 + 1024 - 292 - 62 - 300 + 3000 - 96 - 282}
-    assert [s["player"] for s in data["standings"]] == ["Dieter", "Bernd", "Clara", "Anna"]
+    # the sums of the nets above, deal by deal 1-16 without the draws 3 and 11 (Anna, Bernd, Clara, Dieter)
+    assert totals == {"Anna": 288 - 244 - 148 - 168 - 104 - 300 - 72 - 512 - 60 - 66 + 1280 - 274 - 72 - 524,
+                      "Bernd": -100 + 448 - 392 - 120 - 242 + 100 + 320 - 464 + 288 - 72 - 252 - 532 - 68 + 2000,
+                      "Clara": -76 - 90 - 228 + 456 + 576 + 100 - 72 - 560 - 76 + 204 - 728 - 250 + 176 - 984,
+                      "Dieter": -112 - 114 + 768 - 168 - 230 + 100 - 176 + 1536 - 152 - 66 - 300 + 1056 - 36 - 492}
+    assert totals == {"Anna": -976, "Bernd": 914, "Clara": -1552, "Dieter": 1614}
+    assert [s["player"] for s in data["standings"]] == ["Dieter", "Bernd", "Anna", "Clara"]
 
 
 def test_danish_final_standings():

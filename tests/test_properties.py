@@ -435,7 +435,7 @@ def test_csv_of_files_all_refused_is_its_header(tmp_path):
     for name in ("a.yaml", "b.yaml"):
         (tmp_path / name).write_text("players: 7\n")
     code, out, err = run("batch", str(tmp_path / "a.yaml"), str(tmp_path / "b.yaml"), "--format", "csv")
-    assert code == 1 and out == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted\n"
+    assert code == 1 and out == "file,deal,game,round,player,seat,winner,hand_value,net,total,error,counted,worth,seats_changed\n"
     assert err.count("mjscore: error: ") == 2
 
 

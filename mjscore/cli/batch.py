@@ -17,7 +17,7 @@ from mjscore.loading import read_lines
 from mjscore.play.dealfile import load_data, standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
-from mjscore.play.settle import empty_seats
+from mjscore.play.settle import empty_seats, worth_words
 
 
 class Progress:
@@ -102,6 +102,11 @@ def _counted(r: Result) -> str:
     return f"; counted deal {r.counted}" if r.counted else "; not counted"
 
 
+def _changed(r: Result) -> str:
+    """The line saying why a deal's seats are not where passing the deal put them (a seat exchange, `seats:`)."""
+    return f"  {r.changed}\n" if r.changed else ""
+
+
 def _parties(parties: Parties) -> str:
     why = " (draws and void deals do not count)" if parties.only_won else ""
     return "".join(f"party {p['game']}: {p['played']} deal{'s' * (p['played'] != 1)} played, "
@@ -126,7 +131,8 @@ class TableWriter(Writer):
         if empty:
             seats += f"; {' and '.join(empty)} empty"
         if r.error:
-            return f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
+            return (f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
+                    f"{_changed(r)}")
         d = r.data
         won = d.get("win") or {}
         how = (f" (on {won['tile']}" + (f", completing {won['set']}" if won.get("set") else "") + ")"
@@ -134,8 +140,10 @@ class TableWriter(Writer):
         what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}{how}" if d["winner"] else
                 f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
-        values = ", ".join(f"{n} {h['value']}" for n, h in d["hands"].items())
-        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n  hand values: {values}\n"
+        values = ", ".join(f"{n} {h['value'] if 'worth' not in h else worth_words(h['worth'])}"
+                           for n, h in d["hands"].items())
+        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n{_changed(r)}"
+                f"  hand values: {values}\n"
                 + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"])
                 + "".join(f"  note: {n}\n" for n in d["notes"]))  # what settle explains (a false mah jong's price)
 
@@ -164,8 +172,10 @@ class CsvWriter(Writer):
     """For spreadsheets: one row per player per deal, with the running total."""
 
     # counted: the deal's place among its party's counted deals, 0 = not counted; empty: no fixed number of deals
+    # worth: a hand's own value where the deal did not pay on it (a draw that pays nothing: hand_value 0);
+    # seats_changed: why the deal's seats are not where passing the deal put them
     FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error",
-              "counted"]
+              "counted", "worth", "seats_changed"]
 
     def __init__(self, out, games):
         super().__init__(out, games)
@@ -185,20 +195,22 @@ class CsvWriter(Writer):
     @staticmethod
     def render(r):
         """Each row but the file and the running total."""
-        counted = "" if r.counted is None else r.counted
+        counted, changed = "" if r.counted is None else r.counted, r.changed or ""
         if r.error:
-            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted]
+            return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted, "", changed]
                     for seat, name in r.seats.items()]
         d = r.data
         return [[r.number, r.game, r.round, name, seat, d["winner"] or "", d["hands"][name]["value"],
-                 d["net"][name], "", counted] for seat, name in r.seats.items()]
+                 d["net"][name], "", counted, d["hands"][name].get("worth", ""), changed]
+                for seat, name in r.seats.items()]
 
     def deal(self, r, shown, totals):
         for row in shown:
-            self.csv.writerow([self.path, *row[:-2], totals[row[3]], *row[-2:]])
+            self.csv.writerow([self.path, *row[:-4], totals[row[3]], *row[-4:]])
         counted = "" if r.counted is None else r.counted
         for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
-            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted])
+            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted,
+                               "", r.changed or ""])
 
 
 class JsonWriter(Writer):

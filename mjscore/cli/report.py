@@ -309,7 +309,7 @@ def variant_text(v: Variant, lang: str = "en") -> str:
 def settlement_text(result, glyphs: bool = False) -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
-    from mjscore.play.settle import SEAT_NAMES
+    from mjscore.play.settle import SEAT_NAMES, worth_words
     from mjscore.rules.scoring import PARTIAL
 
     d = result.deal
@@ -323,13 +323,13 @@ def settlement_text(result, glyphs: bool = False) -> str:
             head += f" on {won.win} from {won.source}" + (f", completing {won.win_set}" if won.win_set else "")
     else:
         head += "a draw"
-    name = d.player
+    name, paid = d.player, result.paid_on()
     rows = []
     for seat, s in result.scores.items():
         long = not s.mahjong and any(i.rule == "long hand" for i in s.items)
         how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if long else "")
         hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
-        rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value])
+        rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
     lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)

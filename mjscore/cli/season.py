@@ -125,7 +125,9 @@ def _signed(n: int | None) -> str:
 
 def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
     """Headers and rows of a sheet: deal, game, round, East, result, how, value, then NAME, NAME total per player,
-    and the final row (the sums of the nets and the final totals)."""
+    and the final row (the sums of the nets and the final totals). Where seats changed other than by passing the
+    deal (a seat exchange between rounds, a game file's `seats:`), a last column `seats` says why, at the deal."""
+    moved = any(r.seats_changed for r in sheet.rows)
     headers = ["deal", "game", "round", "east", "result", "how", "value"]
     for p in sheet.players:
         headers += [p, f"{p} total"]
@@ -134,11 +136,11 @@ def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
         row: list = [r.deal, r.game, r.round, r.east, r.result, r.error or r.how, r.value]
         for p in sheet.players:
             row += [r.net.get(p), r.totals.get(p)]
-        rows.append(row)
+        rows.append(row + [r.seats_changed or ""] * moved)
     final: list = ["total", "", "", "", "", "", ""]
     for p in sheet.players:
         final += [sheet.net[p], sheet.totals[p]]
-    return headers, rows + [final]
+    return headers + ["seats"] * moved, rows + [final + [""] * moved]
 
 
 def _sheet_title(sheet: Sheet) -> str:
@@ -154,25 +156,26 @@ def sheets_text(sheets: list[Sheet], fmt: str) -> str:
     if fmt == "csv":
         return _csv(grids)
     if fmt == "html":
-        body = "\n".join(html_table(h, shown_rows(rows), _sheet_title(s), "sheet") for s, (h, rows) in zip(sheets, grids))
+        body = "\n".join(html_table(h, shown_rows(rows, len(s.players)), _sheet_title(s), "sheet")
+                          for s, (h, rows) in zip(sheets, grids))
         return html_page("Score sheets", body)
     parts = []
     for s, (h, rows) in zip(sheets, grids):
         title = _sheet_title(s)
         parts.append((f"## {markdown_cell(title)}" if fmt == "markdown" else title) + "\n\n"
-                     + _text_table(shown_rows(rows), h, fmt))
+                     + _text_table(shown_rows(rows, len(s.players)), h, fmt))
     return "\n\n".join(parts)
 
 
-def shown_rows(rows: list[list]) -> list[list]:
-    """For people: nets with their sign, nothing where a player sat out."""
+def shown_rows(rows: list[list], players: int) -> list[list]:
+    """For people: nets with their sign, nothing where a player sat out (and the `seats` column as it is)."""
     out = []
     for row in rows:
         cells = list(row[:7])
-        rest = row[7:]
+        rest = row[7:7 + 2 * players]
         for i in range(0, len(rest), 2):
             cells += [_signed(rest[i]), _cell(rest[i + 1])]
-        out.append(cells)
+        out.append(cells + row[7 + 2 * players:])
     return out
 
 

@@ -80,6 +80,7 @@ def report_page(s: Season, chart_svg: str, title: str) -> str:
     for sheet in s.sheets:
         headers, rows = sheet_grid(sheet)
         caption = f"{os.path.basename(sheet.file)}: {sheet.variant}, {len(sheet.rows)} deals"
-        parts.append(f'<section class="sheet">{html_table(headers, shown_rows(rows), caption, "sheet")}</section>')
+        table = html_table(headers, shown_rows(rows, len(sheet.players)), caption, "sheet")
+        parts.append(f'<section class="sheet">{table}</section>')
     return html_page(title, "\n".join(parts), REPORT_STYLE)
 

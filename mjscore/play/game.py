@@ -16,10 +16,12 @@ from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_n
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
-from mjscore.play.settle import SEATS, Settlement, doubled_seat, empty_seats, settle, switch
+from mjscore.play.seating import ROUNDS, Table, sitting_out
+from mjscore.play.settle import Settlement, empty_seats, settle, switch, unpaid
 from mjscore.rules.tables import Variant
 
-ROUNDS = "ESWN"
+__all__ = ["ROUNDS", "Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
+           "seat_next", "settle_one", "sitting_out"]  # Table and sitting_out live in mjscore.play.seating
 
 
 class Header(NamedTuple):
@@ -46,6 +48,8 @@ class Seated(NamedTuple):
     game: int  # 1, then 2 ... when a file goes on after a game's four rounds
     also: tuple[str, ...] = ()  # circumstances derived from the game (East's ninth win in a row)
     counted: int | None = None  # fixed number of deals: place among the counted ones (0: not counted)
+    changed: str | None = None  # why the seats are not where passing the deal put them (Table.changed)
+    problem: str | None = None  # what is wrong with the deal's `seats:` (the deal is then not scored)
 
 
 class Result(NamedTuple):
@@ -59,6 +63,7 @@ class Result(NamedTuple):
     data: dict | None  # Settlement.to_dict() with names for seats
     error: str | None
     counted: int | None = None  # as Seated.counted
+    changed: str | None = None  # as Seated.changed
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -161,146 +166,31 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     return Header(variant, options, players)
 
 
-# --- seating -----------------------------------------------------------------------------------------
+# --- seating ---------------------------------------------------------------------------------------------
 
-class Table:
-    """Who sits where: chairs around the table (None = an empty chair for 2 or 3 players), the East chair,
-    the prevailing wind, and the players waiting (5 or 6 players)."""
-
-    def __init__(self, header: Header):
-        self.header = header
-        self.game = 0
-        self._seats = None  # (chairs and East, seat -> name, name -> seat) last worked out
-        self.new_game()
-
-    def new_game(self) -> None:
-        """Seats as at the start: the players in file order from East; round East."""
-        v, opts, players = self.header.variant, self.header.options, self.header.players
-        self.v, self.opts = v, opts
-        self.game += 1
-        n = len(players)
-        if n == 2:
-            self.chairs = [players[0], None, players[1], None]
-        elif n == 3:
-            self.chairs = [players[0], players[1], None, players[2]]
-        else:
-            self.chairs = list(players[:4])
-        self.waiting = list(players[4:])
-        self.east = 0
-        self.passes = 0  # how often the deal has passed
-        self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
-        self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
-        self.east_wins = 0  # East's wins in a row in this prevailing wind
-        self.deals = 0  # deals counted in this game (see counts)
-        self.max_deals = switch(v, opts, "deals_per_game", None)
-        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
-        self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
-
-    MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
-
-    def snapshot(self) -> dict[str, Any]:
-        """What the deals so far have moved (plain data, JSON-safe): with the header it seats the next deal
-        exactly as reading every deal again would (the page stores it with each deal, mjscore.play.ledger)."""
-        out = {k: list(v) if isinstance(v, list) else v for k, v in ((k, getattr(self, k)) for k in self.MOVING)}
-        if not switch(self.v, self.opts, "east_wins_in_a_row", None):
-            out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
-        return out
-
-    @classmethod
-    def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
-        """The table as a snapshot left it (None: as at the start of the game)."""
-        table = cls(header)
-        for key, value in (snapshot or {}).items():
-            setattr(table, key, list(value) if isinstance(value, list) else value)
-        return table
-
-    @property
-    def round(self) -> str:
-        return ROUNDS[min(self.passes // self.per_round, 3)]
-
-    def seats(self) -> dict[str, str]:
-        """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
-        key = (self.east, tuple(self.chairs))
-        if self._seats is None or self._seats[0] != key:
-            out = {}
-            for i in range(4):
-                name = self.chairs[(self.east + i) % 4]
-                if name is not None:
-                    out[SEATS[i]] = name
-            self._seats = (key, out, {name: seat for seat, name in out.items()})
-        return self._seats[1]
-
-    def seat_of(self, name) -> str | None:
-        """The seat of a player in the next deal, or None."""
-        self.seats()
-        return self._seats[2].get(nfc(name)) if isinstance(name, str) else None
-
-    def counts(self, winner_seat: str | None) -> int | None:
-        """A deal's place among the counted ones in a game of a fixed number of deals (0: with `counted_deals:
-        won`, a draw or void deal does not count); None in a game without a fixed number."""
-        if not self.max_deals:
-            return None
-        return self.deals + 1 if winner_seat is not None or not self.only_won else 0
-
-    def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
-        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
-        v, opts = self.v, self.opts
-        if winner_seat is not None or not self.only_won:
-            self.deals += 1
-        if false_mahjong:
-            keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
-        elif winner_seat is None:
-            keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
-        else:
-            keeps = winner_seat == doubled_seat(opts)  # East, or the banker, keeps the deal by winning
-            if keeps:
-                self.east_wins += 1
-                limit = switch(v, opts, "east_wins_in_a_row", None)
-                if limit and self.east_wins >= limit:
-                    keeps = False
-        if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
-            self._swap_in()
-        elif not keeps or self.every_deal:
-            self._pass()
-        if self.max_deals and self.deals >= self.max_deals:
-            self.new_game()  # a party of a fixed number of deals (hungarian: 16)
-
-    def _pass(self) -> None:
-        self.east_wins = 0
-        self.east = (self.east + 1) % 4
-        while self.chairs[self.east] is None:
-            self.east = (self.east + 1) % 4
-        self.passes += 1
-        if self.passes >= self.max_passes:  # every player has been East in every prevailing wind of a game
-            self.new_game()
-
-    def _swap_in(self) -> None:
-        out = self.chairs[self.east]
-        self.chairs[self.east] = self.waiting.pop(0)
-        self.waiting.append(out)
-        self.east = (self.east + 1) % 4
-        self.passes += 1
-        self.east_wins = 0
-        if self.passes >= self.max_passes:
-            self.new_game()
-
-
-def sitting_out(players: list[str], seats: dict[str, str]) -> list[str]:
-    """The players who sit a deal out (five or six players), in the order the game file lists them."""
-    return [p for p in players if p not in seats.values()]
+def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
+    """The deal seated where `table` puts it (its own `seats:` first), and its winner's seat; the table is
+    then moved on by `table.after`. batch and the page's ledger both seat a deal here."""
+    d = raw.data if isinstance(raw.data, dict) else {}
+    problem = None
+    try:
+        table.take_seats(d.get("seats"))
+    except DealError as e:
+        problem = str(e)  # the deal is reported with its place; seating goes on as the rules put it
+    winner = table.seat_of(d.get("winner"))
+    in_a_row = switch(table.v, table.opts, "east_wins_in_a_row", None)
+    also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
+    return Seated(raw, table.round, table.seats(), table.game, also, table.counts(winner), table.changed,
+                  problem), winner
 
 
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
     table = Table(header)
-    in_a_row = switch(header.variant, header.options, "east_wins_in_a_row", None)
     for raw in deals:
-        seats = table.seats()
-        d = raw.data if isinstance(raw.data, dict) else {}
-        winner = table.seat_of(d.get("winner"))
-        also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
-        yield Seated(raw, table.round, seats, table.game, also, table.counts(winner))
-        table.after(winner, bool(d.get("false_mahjong")))
+        seated, winner = seat_next(table, raw)
+        yield seated
+        table.after(winner, bool(raw.data.get("false_mahjong")) if isinstance(raw.data, dict) else False)
 
 
 # --- settling ----------------------------------------------------------------------------------------
@@ -341,7 +231,7 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     if not isinstance(data, dict):
         raise DealError("a deal is a mapping with hands:, winner:, win: ...")
     by_name = {n: s for s, n in seats.items()}
-    out = dict(data)
+    out = {k: v for k, v in data.items() if k != "seats"}  # the game's seating took them (Table.take_seats)
     hands = _by_seat(data.get("hands"), by_name, "hands")
     if hands is not None:
         if len(hands) < len(seats):
@@ -361,27 +251,31 @@ def settle_one(header: Header, seated: Seated) -> Result:
     """Settle one seated deal; any problem becomes the Result's error (never an exception)."""
     raw = seated.raw
     base = (raw.number, raw.place, seated.round, seated.seats, seated.game)
+    if seated.problem:
+        return Result(*base, None, seated.problem, seated.counted, seated.changed)
     try:
         data = to_deal_data(raw.data, seated.seats)
         if "players" in data or "round" in data:
-            raise DealError("players and round come from the game, not from a deal")
+            raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
+                            "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
         if seated.also:
             win = data.get("win") if isinstance(data.get("win"), dict) else {}
             data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
-        return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None, seated.counted)
+        return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None,
+                      seated.counted, seated.changed)
     except SituationError as e:
-        return Result(*base, None, deal_words(str(e)), seated.counted)
+        return Result(*base, None, deal_words(str(e)), seated.counted, seated.changed)
     except MjscoreError as e:
-        return Result(*base, None, str(e), seated.counted)
+        return Result(*base, None, str(e), seated.counted, seated.changed)
 
 
 def named(result: Settlement, lang: str = "en") -> dict:
     """A settlement as data with players' names in place of seats (a game is about people)."""
-    d, name = result.deal, result.deal.players
-    hands = {name[seat]: {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
-                          "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}
+    d, name, paid = result.deal, result.deal.players, result.paid_on()
+    hands = {name[seat]: unpaid({"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
+                                 "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}, paid)
              for seat, s in result.scores.items()}
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:

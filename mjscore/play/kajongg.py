@@ -205,10 +205,10 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
     sets: list[str] = []
     rest: list[str] = []
     bonus: list[str] = []
-    source, last, last_set = ".", None, None
+    source, called, last, last_set = ".", False, None, None
     for part in data.split():
-        if part[0] == "m":
-            source = part[1:2] or "."
+        if part[0] == "m":  # m, where the last tile came from, then `a` if the player made the original call
+            source, called = part[1:2] or ".", "a" in part[2:]
         elif part[0] == "L":
             last, last_set = part[1:3], part[3:] or None
         elif part[0] == "R":
@@ -227,6 +227,7 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
         else:
             how, also = SOURCES[source]
         win = {"tile": tile(last), "from": how}
+        also = (*also, "original-call") if called else also
         if also:
             win["also"] = list(also)
         if last_set:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import Header, RawDeal, Seated, Table, check_header, settle_one
+from mjscore.play.game import Header, RawDeal, Table, check_header, seat_next, settle_one
 from mjscore.play.record import deal_item
 from mjscore.play.settle import switch
 from mjscore.rules.results import language
@@ -53,12 +53,8 @@ def open_game(data: dict, where: str = "game", tables: str | None = None, lang: 
 def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], data: Any) -> Entry:
     """One deal scored at the seats `seating` gives (the entry before it), and what it leaves."""
     table = Table.resumed(header, seating)
-    seats = table.seats()
+    seated, winner = seat_next(table, RawDeal(0, "", data))
     d = data if isinstance(data, dict) else {}
-    winner = table.seat_of(d.get("winner"))
-    in_a_row = switch(header.variant, header.options, "east_wins_in_a_row", None)
-    also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
-    seated = Seated(RawDeal(0, "", data), table.round, dict(seats), table.game, also, table.counts(winner))
     result = settle_one(header, seated)
     item = {k: v for k, v in deal_item(result).items() if k not in ("deal", "place")}
     after = dict(totals)
@@ -74,8 +70,11 @@ def next_deal(header: Header, seating: dict[str, Any], game: int) -> dict[str, A
     it out (five or six players) and whether the game is over (the seating has started a new one)."""
     table = Table.resumed(header, seating)
     seats = dict(table.seats())
-    return {"game": table.game, "round": table.round, "seats": seats,
-            "out": [p for p in header.players if p not in seats.values()], "over": table.game != game}
+    out = {"game": table.game, "round": table.round, "seats": seats,
+           "out": [p for p in header.players if p not in seats.values()], "over": table.game != game}
+    if table.changed:
+        out["seats_changed"] = table.changed  # the seats moved between rounds (seat_exchange)
+    return out
 
 
 class Stored(NamedTuple):

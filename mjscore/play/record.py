@@ -103,6 +103,8 @@ def deal_item(r) -> dict:
     """One deal's JSON before its running totals: its place, seats and settlement, or why it was not scored.
     batch's JSON writer and the API's GameResult both print it, so they cannot drift apart."""
     item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round, "seats": r.seats}
+    if r.changed:
+        item["seats_changed"] = r.changed
     if r.counted is not None:
         item["counted"] = r.counted
     if r.error:

@@ -44,6 +44,7 @@ class SheetRow(NamedTuple):
     net: dict[str, int]  # player -> the deal's net (absent: sitting out or not scored)
     totals: dict[str, int]  # player -> running total after the deal (as batch reports it)
     error: str | None = None
+    seats_changed: str | None = None  # why the seats are not where passing the deal put them (batch's seats_changed)
 
     def to_dict(self) -> dict:
         return self._asdict()
@@ -89,7 +90,7 @@ def score_sheet(game: Game) -> Sheet:
         won = d.get("winner") and not d.get("error")
         rows.append(SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d),
                              how_won(d) if won else "", d["hands"][d["winner"]]["value"] if won else None,
-                             dict(d.get("net") or {}), dict(d["totals"]), d.get("error")))
+                             dict(d.get("net") or {}), dict(d["totals"]), d.get("error"), d.get("seats_changed")))
         for name, amount in (d.get("net") or {}).items():
             net[name] += amount
     return Sheet(game.file, game.variant, list(game.players), dict(game.start), rows, net, dict(game.totals))

@@ -79,11 +79,17 @@ class Settlement(NamedTuple):
     net: dict[str, int]
     notes: list[str]
 
+    def paid_on(self) -> bool:
+        """Whether the hands' values were paid on: not in a draw that the table pays nothing for (Kajongg's
+        played game: every hand of a draw totals 0), where each hand's value is 0 and its worth only shown."""
+        d = self.deal
+        return bool(d.winner or d.false_mahjong) or switch(d.variant, d.options, "draw", "none") != "none"
+
     def to_dict(self, lang: str = "en") -> dict:
         d = self.deal
         hands = {}
         for seat, s in self.scores.items():
-            hands[seat] = {"player": d.player(seat), **s.to_dict(lang)}
+            hands[seat] = unpaid({"player": d.player(seat), **s.to_dict(lang)}, self.paid_on())
         return {
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
@@ -91,6 +97,17 @@ class Settlement(NamedTuple):
             "payments": [p.to_dict() for p in self.payments],
             "net": self.net, "notes": self.notes,
         }
+
+
+def unpaid(hand: dict, paid_on: bool) -> dict:
+    """A hand's JSON as the deal paid it: where the hands were not paid on (Settlement.paid_on), `value` 0 and
+    the hand's own value as `worth`, for a referee to see."""
+    return hand if paid_on else {**hand, "value": 0, "worth": hand["value"]}
+
+
+def worth_words(worth: int) -> str:
+    """How the text outputs show a hand of a draw that pays nothing: its value 0, and what it was worth."""
+    return f"0 (worth {worth}, not paid: a draw)" if worth else "0"
 
 
 def switch(variant: Variant, options: dict, key: str, default=None):
@@ -384,7 +401,7 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
         if switch(v, opts, "draw", "none") == "differences":
             notes.append("draw: the players settle the differences of their hands")
             return _collection_cap(deal, _differences(deal, values, seats, cap, "draw"), notes)
-        notes.append("draw: no payments")
+        notes.append("draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)")
         return []
     w = deal.winner
     value = values[w]

@@ -25,7 +25,7 @@ def settle_all(header: Header, seated: Iterator[Seated], jobs: int = 1,
     for chunk, done in _farm_out(header, render, _chunks(seated, 64), jobs):
         for s, (error, net, shown) in zip(chunk, done):
             yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game, None if error else {"net": net},
-                         error, s.counted), shown
+                         error, s.counted, s.changed), shown
 
 
 def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int) -> Iterator[tuple[list, list]]:
@@ -54,7 +54,7 @@ def _farm_out(header: Header, render, chunks: Iterator[list[Seated]], jobs: int)
             chunk = next(chunks, None)
             if chunk is not None:
                 worker[1].send([(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data,
-                                 s.counted) for s in chunk])
+                                 s.counted, s.changed, s.problem) for s in chunk])
                 pending.append((worker, chunk))
 
         for _ in range(2):
@@ -107,8 +107,9 @@ def _serve(conn, others: list, header: Header, render) -> None:
             except (EOFError, OSError):  # OSError: the main process was stopped in the middle of a send
                 return
             out = []
-            for number, place, round_, seats, game, also, data, counted in chunk:
-                r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted))
+            for number, place, round_, seats, game, also, data, counted, changed, problem in chunk:
+                r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted,
+                                              changed, problem))
                 out.append((r.error, r.data["net"] if r.data else None, render(r)))
             conn.send(out)
     except (KeyboardInterrupt, OSError):

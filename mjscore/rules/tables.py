@@ -39,6 +39,7 @@ SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
     "collection_cap": "amount?", "collection_cap_east": "amount?",
     "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
     "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
+    "seat_exchange": ("none", "oemc-2005"),  # mjscore.play.seating.SEAT_EXCHANGES
 }
 
 

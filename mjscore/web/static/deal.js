@@ -147,7 +147,9 @@
     if (won && won.win) box.appendChild(el("p", {class: "won", text: `${SEAT_NAMES[st.winner]} won on ${won.win} from ` +
       won.from + (won.win_set ? ", completing " + won.win_set : "")}));
     const rows = Object.entries(st.hands).map(([seat, s]) => [seat, name(seat), s.arrangement.join(" ") || s.hand,
-      s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""), s.value]);
+      s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""),
+      // as `mjscore settle`: a draw that pays nothing values every hand 0, and shows what it was worth
+      "worth" in s && s.worth ? `0 (worth ${s.worth}, not paid: a draw)` : s.value]);
     box.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
     if (st.payments.length) {
       box.appendChild(el("p", {text: "payments:"}));

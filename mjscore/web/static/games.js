@@ -62,7 +62,8 @@
     const next = data.next;
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
       `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ") +
-      (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "");
+      (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "") +
+      (next.seats_changed ? ` (${next.seats_changed})` : "");  // the players change chairs between rounds
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
@@ -121,6 +122,8 @@
       if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
       else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
         .filter(Boolean).join(" · ")}));
+      // as `mjscore sheet`'s seats column: the seats exchanged between rounds, or as the game file states them
+      if (row.seats_changed) what.append(el("br"), el("small", {class: "note", text: row.seats_changed}));
       const cells = players.map(p => {
         if (!row.error && !(p in row.net)) {  // five or six players: four sit in each deal
           return el("td", {class: "num out", "data-player": p}, el("small", {text: "out"}), el("br"),

@@ -1,0 +1,224 @@
+"""Who sits where in a recorded game, deal after deal: the chairs, East's chair, the prevailing wind.
+
+Seating needs only who won each deal, so it is worked out in order before the (expensive) settling.
+The table's `settlement:` switches say how the deal moves on: East keeps it by winning (and after a draw
+or a false mah jong where the table says so), a number of East's wins in a row passes it, with three
+players the deal passes after every deal, five or six players take turns sitting out, and where the
+table names a seat exchange (`seat_exchange: oemc-2005`) the players change chairs when the prevailing
+wind changes. A game file may also state a deal's seats (`seats: {E: NAME, ...}`) where a club seats
+its players otherwise: seating then goes on from those seats.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from mjscore.errors import DealError, shown
+from mjscore.names import nfc
+from mjscore.play.settle import SEATS, doubled_seat, switch
+
+if TYPE_CHECKING:
+    from mjscore.play.game import Header
+
+ROUNDS = "ESWN"
+
+# The seat exchanges between rounds a table may name (`seat_exchange:`): its name in words, and for the end
+# of round E, S, W the seats whose players swap chairs, two by two, as they are seated when the round ends.
+# OEMC 2005 as KDE Kajongg plays it (KDE Kajongg 22.12, game.py Game.__init__: "shift rules taken from the OEMC
+# 2005 rules", shiftRules = 'SWEN,SE,WE'; Game.__exchangeSeats swaps each pair after Game.rotateWinds has
+# passed the deal the fourth time): after round E the players sitting S and W swap, and E and N; after
+# round S, S and E; after round W, W and E.
+SEAT_EXCHANGES: dict[str, tuple[str, tuple[str, ...]]] = {"oemc-2005": ("OEMC 2005", ("SWEN", "SE", "WE"))}
+
+STATED = "seats as the game file states them"
+
+
+class Table:
+    """Who sits where: chairs around the table (None = an empty chair for 2 or 3 players), the East chair,
+    the prevailing wind, and the players waiting (5 or 6 players)."""
+
+    def __init__(self, header: Header):
+        self.header = header
+        self.game = 0
+        self._seats = None  # (chairs and East, seat -> name, name -> seat) last worked out
+        self.new_game()
+
+    def new_game(self) -> None:
+        """Seats as at the start: the players in file order from East; round East."""
+        v, opts, players = self.header.variant, self.header.options, self.header.players
+        self.v, self.opts = v, opts
+        self.game += 1
+        n = len(players)
+        if n == 2:
+            self.chairs = [players[0], None, players[1], None]
+        elif n == 3:
+            self.chairs = [players[0], players[1], None, players[2]]
+        else:
+            self.chairs = list(players[:4])
+        self.waiting = list(players[4:])
+        self.east = 0
+        self.passes = 0  # how often the deal has passed
+        self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
+        self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
+        self.east_wins = 0  # East's wins in a row in this prevailing wind
+        self.deals = 0  # deals counted in this game (see counts)
+        self.max_deals = switch(v, opts, "deals_per_game", None)
+        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
+        self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
+        # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
+        self.exchange = SEAT_EXCHANGES.get(switch(v, opts, "seat_exchange", "none")) if n == 4 else None
+        self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
+
+    MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
+
+    def snapshot(self) -> dict[str, Any]:
+        """What the deals so far have moved (plain data, JSON-safe): with the header it seats the next deal
+        exactly as reading every deal again would (the page stores it with each deal, mjscore.play.ledger)."""
+        out = {k: list(v) if isinstance(v, list) else v for k, v in ((k, getattr(self, k)) for k in self.MOVING)}
+        if not switch(self.v, self.opts, "east_wins_in_a_row", None):
+            out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
+        if self.changed:
+            out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
+        return out
+
+    @classmethod
+    def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
+        """The table as a snapshot left it (None: as at the start of the game)."""
+        table = cls(header)
+        for key, value in (snapshot or {}).items():
+            setattr(table, key, list(value) if isinstance(value, list) else value)
+        return table
+
+    @property
+    def round(self) -> str:
+        return ROUNDS[min(self.passes // self.per_round, 3)]
+
+    def seats(self) -> dict[str, str]:
+        """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
+        key = (self.east, tuple(self.chairs))
+        if self._seats is None or self._seats[0] != key:
+            out = {}
+            for i in range(4):
+                name = self.chairs[(self.east + i) % 4]
+                if name is not None:
+                    out[SEATS[i]] = name
+            self._seats = (key, out, {name: seat for seat, name in out.items()})
+        return self._seats[1]
+
+    def seat_of(self, name) -> str | None:
+        """The seat of a player in the next deal, or None."""
+        self.seats()
+        return self._seats[2].get(nfc(name)) if isinstance(name, str) else None
+
+    def counts(self, winner_seat: str | None) -> int | None:
+        """A deal's place among the counted ones in a game of a fixed number of deals (0: with `counted_deals:
+        won`, a draw or void deal does not count); None in a game without a fixed number."""
+        if not self.max_deals:
+            return None
+        return self.deals + 1 if winner_seat is not None or not self.only_won else 0
+
+    def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
+        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
+        v, opts = self.v, self.opts
+        self.changed = None
+        if winner_seat is not None or not self.only_won:
+            self.deals += 1
+        if false_mahjong:
+            keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
+        elif winner_seat is None:
+            keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
+        else:
+            keeps = winner_seat == doubled_seat(opts)  # East, or the banker, keeps the deal by winning
+            if keeps:
+                self.east_wins += 1
+                limit = switch(v, opts, "east_wins_in_a_row", None)
+                if limit and self.east_wins >= limit:
+                    keeps = False
+        if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
+            self._swap_in()
+        elif not keeps or self.every_deal:
+            self._pass()
+        if self.max_deals and self.deals >= self.max_deals:
+            self.new_game()  # a party of a fixed number of deals (hungarian: 16)
+
+    def _pass(self) -> None:
+        self.east_wins = 0
+        self.east = (self.east + 1) % 4
+        while self.chairs[self.east] is None:
+            self.east = (self.east + 1) % 4
+        self.passes += 1
+        if self.passes >= self.max_passes:  # every player has been East in every prevailing wind of a game
+            self.new_game()
+        elif self.exchange and self.passes % self.per_round == 0:
+            self._exchange(self.passes // self.per_round)
+
+    def _exchange(self, finished: int) -> None:
+        """The players change chairs as the table's exchange says after `finished` prevailing winds (none
+        after the fourth: Kajongg's index (finished - 1) % 4 into three rules is reached only while rounds go on)."""
+        if not finished % 4:
+            return
+        label, rules = self.exchange
+        winds = rules[(finished - 1) % 4]
+        chair = {SEATS[i]: (self.east + i) % 4 for i in range(4)}
+        for a, b in zip(winds[::2], winds[1::2]):
+            i, j = chair[a], chair[b]
+            self.chairs[i], self.chairs[j] = self.chairs[j], self.chairs[i]
+        self.changed = f"seats exchanged at the start of round {self.round} ({label})"
+
+    def _swap_in(self) -> None:
+        out = self.chairs[self.east]
+        self.chairs[self.east] = self.waiting.pop(0)
+        self.waiting.append(out)
+        self.east = (self.east + 1) % 4
+        self.passes += 1
+        self.east_wins = 0
+        if self.passes >= self.max_passes:
+            self.new_game()
+
+    def take_seats(self, stated: Any) -> None:
+        """Seat the next deal as a game file's `seats: {E: NAME, S: NAME, ...}` says; seating goes on from
+        there (the stated East deals; the prevailing wind and the passes so far stay). A DealError says what
+        is wrong with the mapping, which then changes nothing."""
+        if stated is None:
+            return
+        seats = self._checked(stated)
+        if seats == self.seats():
+            return  # where the game's rules seat them anyway: nothing changes
+        before = [self.chairs[(self.east + i) % 4] for i in range(4)]
+        for i, seat in enumerate(SEATS):
+            self.chairs[(self.east + i) % 4] = seats.get(seat)
+        if len(self.header.players) > 4:  # five or six: who is out now waits, longest out first
+            self.waiting = ([p for p in self.waiting if p not in seats.values()]
+                            + [p for p in before if p is not None and p not in seats.values()])
+        if seats["E"] != before[0]:
+            self.east_wins = 0  # another dealer: no wins in a row yet
+        self.changed = STATED
+
+    def _checked(self, stated: Any) -> dict[str, str]:
+        """The stated seats in seat order, names in NFC; the players of the game, each once, East's seat taken,
+        as many as sit a deal."""
+        players = self.header.players
+        sitting = min(len(players), 4)
+        example = "seats: {" + ", ".join(f"{s}: {p}" for s, p in zip(SEATS, players)) + "}"
+        if not isinstance(stated, dict):
+            raise DealError(f"seats: a mapping of each seat to the player sitting there, e.g. {example}")
+        out: dict[str, str] = {}
+        for seat, name in stated.items():
+            if seat not in SEATS:
+                raise DealError(f"seats: {shown(seat)} is not a seat (seats are E, S, W, N), e.g. {example}")
+            name = nfc(name) if isinstance(name, str) else name
+            if name not in players:
+                raise DealError(f"seats: {shown(name)} is not a player of this game (players: {', '.join(players)})")
+            if name in out.values():
+                raise DealError(f"seats: {name} is seated twice (each player once)")
+            out[seat] = name
+        if len(out) != sitting:
+            raise DealError(f"seats: {sitting} players sit a deal of this game, not {len(out)}, e.g. {example}")
+        if "E" not in out:
+            raise DealError("seats: East's seat is never the empty one: name the player who sits E")
+        return {s: out[s] for s in SEATS if s in out}
+
+
+def sitting_out(players: list[str], seats: dict[str, str]) -> list[str]:
+    """The players who sit a deal out (five or six players), in the order the game file lists them."""
+    return [p for p in players if p not in seats.values()]
