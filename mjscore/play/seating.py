@@ -11,14 +11,22 @@ its players otherwise: seating then goes on from those seats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
 from mjscore.play.settle import SEATS, doubled_seat, switch
 
 if TYPE_CHECKING:
-    from mjscore.play.game import Header
+    from mjscore.rules.tables import Variant
+
+
+class Header(Protocol):
+    """What seating reads of a game's header (mjscore.play.game.Header): its rules and its players."""
+
+    variant: Variant
+    options: dict[str, Any]
+    players: list[str]
 
 ROUNDS = "ESWN"
 
