@@ -18,6 +18,7 @@ from mjscore.play.dealfile import standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
 from mjscore.play.settle import empty_seats, worth_words
+from mjscore.play.workers import Pool, pool_for
 
 
 class Progress:
@@ -267,7 +268,7 @@ _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter}
 
 
-def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: bool,
+def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool", strict: bool,
               progress, lang: str = "en") -> tuple[Summary, list[str], list[str]]:
     """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
     that cannot be read at all is an error for that file only. Returns the summary, the files' errors
@@ -286,15 +287,20 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: 
         shown_deal(r, shown, totals)
 
     writer.deal = deal  # type: ignore[method-assign]
-    for path in paths:
-        try:
-            summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress, lang))
-        except StrictStop:
-            raise
-        except DealError as e:
-            if strict or len(paths) == 1:
+    pool, mine = pool_for(jobs)  # one pool for every file of the run
+    try:
+        for path in paths:
+            try:
+                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang))
+            except StrictStop:
                 raise
-            errors.append(str(e))
-            sys.stderr.write(f"mjscore: error: {e}\n")
+            except DealError as e:
+                if strict or len(paths) == 1:
+                    raise
+                errors.append(str(e))
+                sys.stderr.write(f"mjscore: error: {e}\n")
+    finally:
+        if mine:
+            pool.close()
     writer.finish(summary, errors)
     return summary, errors, rejected
