@@ -123,3 +123,58 @@ def test_the_progress_bar_counts_yaml_deals_from_events():
     assert count_deals(io.StringIO(text)) == 6
     assert count_deals(io.StringIO("deals: [1, [2], {a: 3}]\nother: [4, 5]\n")) == 3
     assert count_deals(io.StringIO("deals: [")) is None
+
+
+# --- sheet, standings and report: what they keep does not grow with the archive -------------------------
+
+def _peak(args: list[str]) -> int:
+    """Peak traced memory of one command run in this process (its output to a file, not to a buffer)."""
+    import gc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        code, _, err = run(*args)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == 0, err
+    return peak
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["sheet", "--format", "markdown"], ["sheet", "--format", "json"],
+                                     ["standings"], ["report"]])
+def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, command, monkeypatch):
+    """Five times the deals, about the same peak: each deal goes to the output (through a temporary file
+    where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
+    deals, as the commands did, five times the deals took some 10 MB more at the peak. (The report's chart
+    is drawn from at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""
+    monkeypatch.setattr("mjscore.cli.sheets.CHART_POINTS", 50)
+    out = str(tmp_path / "out")
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    for path, n in ((small, 200), (large, 1000)):
+        path.write_text("\n".join([json.dumps({"variant": "spanish", "players": list(GOOD)})]
+                                  + [json.dumps(d) for d in DEALS * n]) + "\n")
+    _peak([*command, str(small), "-o", out])  # tables and caches loaded: not counted in either run
+    first, second = _peak([*command, str(small), "-o", out]), _peak([*command, str(large), "-o", out])
+    assert second < first + 1_000_000, f"{first:,} bytes for 400 deals, {second:,} for 2,000"
+
+
+def test_a_long_seasons_chart_is_drawn_from_some_deals_each_games_first_among_them():
+    from mjscore.play.season import Tally
+
+    t = Tally(series=10)
+    for game in range(3):
+        t.start(f"g{game}", "spanish", list(GOOD), dict.fromkeys(GOOD, 0))
+        totals = dict.fromkeys(GOOD, 0)
+        for n in range(1, 301):
+            totals = {**totals, "Ann": totals["Ann"] + 1, "Bo": totals["Bo"] - 1}
+            t.deal({"deal": n, "net": {"Ann": 1, "Bo": -1, "Cy": 0, "Di": 0}, "totals": totals, "hands": {},
+                    "payments": [], "winner": None})
+        t.end(totals)
+    series = t.season().series
+    assert len(series) <= 2 * 10 + 4
+    assert [p["at"] for p in series] == sorted({p["at"] for p in series})  # in order, each once
+    assert {p["at"] for p in series} >= {1, 301, 601, 900}  # each game's first, and the season's last deal
+    assert all(p["totals"]["Ann"] == p["at"] for p in series)  # each point is the running total at its deal
+    assert Tally().season().series == []

@@ -171,13 +171,10 @@ def _kajongg_differences(games: list, fmt: str) -> int:
     return 1 if found else 0
 
 
-def _not_scored(games) -> None:
-    """As batch: deals that could not be scored are said on stderr, and the exit status is 1."""
-    bad = [d for g in games for d in g.deals if d.get("error")]
+def _not_scored(read: int, bad: int) -> None:
+    """As batch: deals that could not be scored were said on stderr as they came; the count, and exit status 1."""
     if bad:
-        for d in bad:
-            click.echo(f"mjscore: not scored: {d['place']}: {d['error']}", err=True)
-        click.echo(f"mjscore: {len(bad)} of {sum(len(g.deals) for g in games)} deals not scored", err=True)
+        click.echo(f"mjscore: {bad} of {read} deals not scored", err=True)
         sys.exit(1)
 
 
@@ -195,12 +192,9 @@ def sheet(files, fmt, game, variant, options, tables_dir):
     Example:
       mjscore sheet examples/game-spanish.yaml --format markdown
     """
-    from mjscore import api
-    from mjscore.cli.season import score_files, sheets_text
+    from mjscore.cli.sheets import write_sheets
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    click.echo(sheets_text([api.score_sheet(g) for g in games], fmt))
-    _not_scored(games)
+    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout))
 
 
 @click.command()
@@ -219,12 +213,14 @@ def standings(files, fmt, aliases, game, variant, options, tables_dir):
     Example:
       mjscore standings january.yaml february.yaml --alias "Ane=Ane M."
     """
-    from mjscore import api
-    from mjscore.cli.season import score_files, standings_text
+    from mjscore.cli.season import standings_text
+    from mjscore.cli.sheets import tally
+    from mjscore.play.season import alias_map
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    click.echo(standings_text(api.season(games, aliases=aliases), fmt))
-    _not_scored(games)
+    alias_map(aliases)  # a bad --alias is said before any game is read
+    season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases)
+    click.echo(standings_text(season, fmt))
+    _not_scored(read, bad)
 
 
 @click.command()
@@ -243,17 +239,22 @@ def report(files, title, aliases, game, variant, options, tables_dir):
     Example:
       mjscore report january.yaml february.yaml -o season.html --title "Club season"
     """
-    from mjscore import api
     from mjscore.cli.chart import INSTALL, have_matplotlib, running_totals_svg
 
     if not have_matplotlib():
         raise MjscoreError(INSTALL)
-    from mjscore.cli.season import score_files
     from mjscore.cli.season_report import report_page
+    from mjscore.cli.sheets import report_season, report_sheets
+    from mjscore.play.season import alias_map
+    from mjscore.spool import Spool
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    s = api.season(games, aliases=aliases)
-    page = report_page(s, running_totals_svg(s.series, [r["player"] for r in s.table]),
-                       title or f"Season, {len(games)} game{'s' if len(games) != 1 else ''}")
-    click.echo(page)  # -o FILE.html: written atomically by output_option
-    _not_scored(games)
+    alias_map(aliases)
+    with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
+        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool)
+        games = len(heads)
+        chart = running_totals_svg(s.series, [r["player"] for r in s.table])
+        for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",
+                                report_sheets(heads, spool)):
+            sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
+        sys.stdout.write("\n")
+    _not_scored(read, bad)

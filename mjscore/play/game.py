@@ -92,24 +92,19 @@ def _read_yaml(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
     The whole document is read before its first deal is played, so a file broken anywhere (a key given
     twice, a value that cannot be read, a second document) is refused whole, before any output, as it
     always was; yet no more than one deal is in memory at a time, and standard input is read once."""
-    import pickle
-    import tempfile
-
+    from mjscore.spool import Spool
     from mjscore.yamlstream import STREAMED, stream_game
 
-    spool = tempfile.TemporaryFile(prefix="mjscore-")
-    dump = pickle.Pickler  # one pickler per deal: a pickler's memo would keep every deal alive
-
-    def keep(line: int, data) -> None:
-        dump(spool, pickle.HIGHEST_PROTOCOL).dump((line, data))
-
+    spool = Spool()
     try:
         try:
             f = stream or open(path, encoding="utf-8")
         except OSError as e:
             raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
         with f:
-            data = stream_game(f, keep)
+            data = stream_game(f, lambda line, deal: spool.add((line, deal)))
+        if not isinstance(data, dict) or data.get("deals") is not STREAMED:
+            raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
     except UnicodeDecodeError:
         spool.close()
         raise DealError(f"{path}: not a text file (UTF-8)") from None
@@ -119,21 +114,12 @@ def _read_yaml(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
     except BaseException:
         spool.close()
         raise
-    if not isinstance(data, dict) or data.get("deals") is not STREAMED:
-        spool.close()
-        raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
     header = {k: v for k, v in data.items() if k != "deals"}
-    spool.seek(0)
+    spool.rewind()
 
     def deals():
         with spool:
-            number = 0
-            while True:
-                try:
-                    line, deal = pickle.load(spool)  # an unpickler each: each deal was pickled alone
-                except EOFError:
-                    return
-                number += 1
+            for number, (line, deal) in enumerate(spool.read(), 1):
                 yield RawDeal(number, f"{path} line {line} (deal {number})", deal)
 
     return header, deals()
