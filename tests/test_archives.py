@@ -163,7 +163,7 @@ def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, comma
 def test_a_long_seasons_chart_is_drawn_from_some_deals_each_games_first_among_them():
     from mjscore.play.season import Tally
 
-    t = Tally(series=10)
+    t = Tally(sheets=False, series=10)
     for game in range(3):
         t.start(f"g{game}", "spanish", list(GOOD), dict.fromkeys(GOOD, 0))
         totals = dict.fromkeys(GOOD, 0)
