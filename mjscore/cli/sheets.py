@@ -161,7 +161,8 @@ class SheetWriter:
             self.out.write("]")
         if self.fmt == "html":
             self.out.write(HTML_PAGE_END)
-        self.out.write("\n")
+        if self.fmt != "csv" or self.first:  # a CSV ends with its last row's line end
+            self.out.write("\n")
         self.spool.close()
 
 
