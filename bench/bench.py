@@ -15,10 +15,14 @@
    measured in this run on this variant's own files), per hand.
 5. With --memory: the peak memory of batch, sheet, standings and report on YAML and JSON Lines
    archives of several sizes (every command reads its games deal by deal, so it stays flat), as a table.
+6. With --only scaling: batch on one archive with --jobs 1, --jobs 2 and --dask local (a Dask cluster
+   of this machine's cores): deals per second of the clock, CPU seconds.
 
     python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . -r bench/requirements.txt
     python bench/bench.py [--deals 1500] [--repeat 3] [--jobs 1] [--memory 10000,100000,1000000]
     python bench/bench.py --only startup     # one part alone: throughput, startup or memory
+    python bench/bench.py --only scaling --scaling 20000   # batch with --jobs 1, --jobs 2, --dask local
+                                                           # (pip install ".[dask]")
 
 Run it in a venv with a real (not editable) install, as a user has: pip compiles the bytecode
 then, and the tables are inside the package. Each variant's pair (batch, then riichi) runs side
@@ -341,6 +345,23 @@ def memory(args, tmp: str) -> None:
               f"{done[-1] / done[0]:.2f} |")
 
 
+def scaling(args, tmp: str) -> None:
+    """`batch` on one archive in one process, on --jobs 2 and on --dask local: deals per second of the
+    clock (what a user waits) and CPU seconds (what it costs), the median of --repeat runs each."""
+    path = os.path.join(tmp, "scaling.jsonl")
+    write_archive(path, args.scaling, random.Random(2026), "jsonl")
+    out = os.path.join(tmp, "scaling.json")
+    cores = os.cpu_count()
+    print(f"scaling: batch of {args.scaling:,} spanish deals (JSON Lines, --format json -o FILE) on this machine's "
+          f"{cores} cores, median of {args.repeat} runs; start-up included")
+    print("| how | deals/s (clock) | CPU s | peak RSS, largest process (MiB) |\n|---|---|---|---|")
+    for how, extra in (("--jobs 1", ["--jobs", "1"]), ("--jobs 2", ["--jobs", "2"]), ("--dask local", ["--dask", "local"])):
+        runs = [run_mjscore(["batch", path, "--format", "json", "-o", out] + extra) for _ in range(args.repeat)]
+        seconds = statistics.median(r[0] for r in runs)
+        print(f"| `{how}` | {args.scaling / seconds:,.0f} | {statistics.median(r[2] for r in runs):.1f} | "
+              f"{statistics.median(r[1] for r in runs):.0f} |", flush=True)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=1500, help="deals per variant")
@@ -350,8 +371,9 @@ def main() -> None:
     ap.add_argument("--memory", default="", help="archive sizes for peak memory, e.g. 10000,100000,1000000")
     ap.add_argument("--memory-all", type=int, default=100_000,
                     help="the largest size at which every command is measured (above it, batch alone)")
-    ap.add_argument("--only", choices=("throughput", "startup", "memory"), default=None,
-                    help="run this part alone (memory needs --memory)")
+    ap.add_argument("--scaling", type=int, default=20_000, help="deals for --only scaling")
+    ap.add_argument("--only", choices=("throughput", "startup", "memory", "scaling"), default=None,
+                    help="run this part alone (memory needs --memory; scaling: --jobs 1, --jobs 2, --dask local)")
     args = ap.parse_args()
     from importlib.metadata import version
 
@@ -366,6 +388,8 @@ def main() -> None:
             startup(args)
         if args.memory and args.only in (None, "memory"):
             memory(args, tmp)
+        if args.only == "scaling":
+            scaling(args, tmp)
 
 
 if __name__ == "__main__":

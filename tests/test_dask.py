@@ -165,3 +165,19 @@ def test_jobs_and_dask_print_what_one_process_prints(cluster, seed, deals, fmt):
         one = run("batch", str(path), "--format", fmt, "--jobs", "1")
         assert run("batch", str(path), "--format", fmt, "--jobs", "2") == one
         assert run("batch", str(path), "--format", fmt, "--dask", cluster.scheduler_address) == one
+
+
+def test_the_dask_bag_of_docs_api_md(cluster):
+    """docs/api.md's map of score_game over a Dask bag, on the module's cluster: each game as batch scores it."""
+    import dask.bag as db
+
+    import mjscore
+
+    paths = EXAMPLE_GAMES[:4]
+    client = distributed.Client(cluster, set_as_default=False)
+    try:
+        results = db.from_sequence(paths, npartitions=2).map(mjscore.score_game).map(lambda g: g.to_dict())
+        got = results.compute(scheduler=client.get)
+    finally:
+        client.close(timeout=STOP_SECONDS)
+    assert got == [mjscore.score_game(p).to_dict() for p in paths]

@@ -128,7 +128,8 @@ class SheetWriter:
             else:
                 w("" if self.first else "\n\n")
                 w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else title) + "\n\n")
-                w(self._text_table(headers, players, totals))
+                for i, line in enumerate(self._text_table(headers, players, totals)):
+                    w(("\n" if i else "") + line)
         self.first = False
 
     def _grid(self, rows: Iterator[SheetRow], players: list[str], totals: dict[str, int]) -> Iterator[list]:
@@ -136,7 +137,7 @@ class SheetWriter:
             yield grid_row(r, players, self.moved)
         yield final_row(players, self.net, totals, self.moved)
 
-    def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> str:
+    def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
         """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes)."""
         cols = Columns(headers, self.fmt)
         for row in self._shown(players, totals):
@@ -144,8 +145,8 @@ class SheetWriter:
         if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
             from mjscore.cli.season import _text_table
 
-            return _text_table(list(self._shown(players, totals)), headers, self.fmt)
-        return "\n".join(cols.lines(cols.add(row) for row in self._shown(players, totals)))
+            return iter(_text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
+        return cols.lines(cols.add(row) for row in self._shown(players, totals))
 
     def _shown(self, players: list[str], totals: dict[str, int]) -> Iterator[list]:
         return (shown_row(row, len(players)) for row in self._grid(self._rows(), players, totals))
