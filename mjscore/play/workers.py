@@ -14,6 +14,7 @@ merged table data itself where it may not (a cluster).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any, Callable, Iterator, Protocol
 
 from mjscore.errors import MjscoreError
@@ -130,8 +131,10 @@ class Processes:
             from concurrent.futures import ProcessPoolExecutor
 
             method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-            self.executor = ProcessPoolExecutor(self.jobs, mp_context=mp.get_context(method),
-                                                initializer=_quiet_worker)
+            with _signals_held():  # the workers started and known to the pool before Ctrl-C or SIGTERM unwinds
+                self.executor = ProcessPoolExecutor(self.jobs, mp_context=mp.get_context(method),
+                                                    initializer=_quiet_worker)
+                self.executor.submit(int).result()  # starts the workers now, not at the first chunk
         return self.executor
 
     def settle(self, header, tables, seated, render):
@@ -161,8 +164,27 @@ class Processes:
 
     def close(self) -> None:
         if self.executor is not None:
-            self.executor.shutdown(wait=True, cancel_futures=True)
+            with _signals_held():  # a second Ctrl-C must not leave a worker that the exit would wait for
+                self.executor.shutdown(wait=True, cancel_futures=True)
             self.executor = None
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """Ctrl-C and SIGTERM held back (delivered when the block ends) while the pool starts or stops: an
+    interruption half-way would leave a worker process that the pool does not know and that the
+    interpreter, at its exit, would wait for for ever."""
+    import signal
+
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX: nothing to hold
+        yield
+        return
+    held = {signal.SIGINT, signal.SIGTERM}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _quiet_worker() -> None:
@@ -175,6 +197,8 @@ def _quiet_worker() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):  # forked while the pool held them back (_signals_held)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
     parent = os.getppid()
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
 
