@@ -112,8 +112,9 @@ class DaskPool:
                     chunk = next(work, None)
                     if chunk is None:
                         break
-                    pending.append((chunk, self.client.submit(settle_chunk, spec, header.players, header.lang, render,
-                                                              pack(chunk), pure=False)))
+                    data = pickle.dumps(pack(chunk), pickle.HIGHEST_PROTOCOL)
+                    pending.append((chunk, self.client.submit(settle_packed, spec, header.players, header.lang, render,
+                                                              data, pure=False)))
                 if not pending:
                     return
                 chunk, future = pending.popleft()
@@ -147,9 +148,17 @@ class DaskPool:
                 pass
 
 
+def settle_packed(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],
+                  data: bytes) -> list[tuple]:
+    """A worker's task: settle_chunk on a chunk sent pickled. As bytes, the chunk is opaque to Dask, which
+    otherwise walks every list and mapping of a task's arguments looking for other tasks' results (a third
+    of the client's time per deal)."""
+    return settle_chunk(spec, players, lang, render, pickle.loads(data))
+
+
 def _short(e: BaseException) -> str:
     text = (str(e).splitlines() or [type(e).__name__])[0] or type(e).__name__
     return text if len(text) <= 120 else text[:117] + "..."
 
 
-__all__ = ["DaskPool", "INSTALL", "LOCAL", "VariantSpec"]
+__all__ = ["DaskPool", "INSTALL", "LOCAL", "VariantSpec", "settle_packed"]
