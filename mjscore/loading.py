@@ -8,6 +8,7 @@ to a worker process are refused too, never raised as Python errors.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any, Iterator, NamedTuple
 
@@ -38,7 +39,7 @@ class ReadProblem(Exception):
 _LOADER = None
 
 
-def _strict_loader():
+def strict_loader():
     """libyaml's safe loader (when present) that refuses a mapping key given twice."""
     global _LOADER
     if _LOADER is None:
@@ -62,13 +63,14 @@ def _strict_loader():
     return _LOADER
 
 
-def read_yaml(stream) -> Any:
-    """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used.
-    A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
+@contextlib.contextmanager
+def yaml_problems():
+    """Whatever PyYAML raises while reading, as a ReadProblem (with the line where known). A
+    UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
     import yaml
 
     try:
-        data = yaml.load(stream, Loader=_strict_loader())
+        yield
     except UnicodeDecodeError:
         raise
     except yaml.YAMLError as e:
@@ -84,6 +86,15 @@ def read_yaml(stream) -> Any:
     except (TypeError, KeyError, AttributeError):  # the same, in words about PyYAML's insides
         raise ReadProblem("not valid YAML: a value that cannot be read "
                           "(a !!tag that does not fit its value?)") from None
+
+
+def read_yaml(stream) -> Any:
+    """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used.
+    A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
+    import yaml
+
+    with yaml_problems():
+        data = yaml.load(stream, Loader=strict_loader())
     _check_shape(data)
     return data
 
@@ -155,12 +166,12 @@ def long_line(size: int) -> str:
 
 
 def _check_shape(data: Any) -> None:
-    problem = _too_big(data)
+    problem = too_big(data)
     if problem:
         raise ReadProblem(problem)
 
 
-def _too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
+def too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
     """Why nested lists and mappings cannot be used, or None: nested more than `most` levels, a
     part that contains itself, or YAML aliases that would expand to far more than was written
     (ten lines of aliases can stand for a billion items). Each distinct part is looked at once,

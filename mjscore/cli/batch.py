@@ -14,10 +14,11 @@ from typing import IO, Any
 from mjscore.cli.output import SafeCsvWriter
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
-from mjscore.play.dealfile import load_data, standard_input
+from mjscore.play.dealfile import standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
 from mjscore.play.settle import empty_seats, worth_words
+from mjscore.play.workers import Pool, pool_for
 
 
 class Progress:
@@ -51,7 +52,8 @@ class Progress:
 
 
 def count_deals(paths: list[str]) -> int | None:
-    """How many deals the files hold (for the bar): YAML list lengths, JSON Lines non-empty lines less the header."""
+    """How many deals the files hold (for the bar): YAML list lengths, JSON Lines non-empty lines less the header.
+    Nothing is kept: a file is read through once more, never held."""
     total = 0
     for path in paths:
         if path == "-":
@@ -60,10 +62,16 @@ def count_deals(paths: list[str]) -> int | None:
             if path.endswith((".jsonl", ".ndjson")):
                 with open(path, "rb") as f:  # a line too long to read is a (rejected) deal all the same
                     total += max(sum(1 for line in read_lines(f) if line.__class__ is int or line.strip()) - 1, 0)
+            elif path.__class__ is str:  # YAML: its events counted, nothing built (yamlstream.count_deals)
+                from mjscore.yamlstream import count_deals as yaml_deals
+
+                with open(path, encoding="utf-8") as f:
+                    n = yaml_deals(f)
+                if n is None:
+                    return None
+                total += n
             else:
-                data = load_data(path)
-                deals = data.get("deals") if isinstance(data, dict) else None
-                total += len(deals) if isinstance(deals, list) else 0
+                return None  # a Kajongg database's game: its deals are counted as they are read
         except (OSError, DealError):
             return None  # the run itself will say what is wrong with the file
     return total
@@ -260,7 +268,7 @@ _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter}
 
 
-def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: bool,
+def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool", strict: bool,
               progress, lang: str = "en") -> tuple[Summary, list[str], list[str]]:
     """Every game file in turn, printed to standard output (which -o has pointed at its file); a file
     that cannot be read at all is an error for that file only. Returns the summary, the files' errors
@@ -279,15 +287,20 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: int, strict: 
         shown_deal(r, shown, totals)
 
     writer.deal = deal  # type: ignore[method-assign]
-    for path in paths:
-        try:
-            summary = summary.add(play(path, variant, options, tables_dir, jobs, strict, writer, progress, lang))
-        except StrictStop:
-            raise
-        except DealError as e:
-            if strict or len(paths) == 1:
+    pool, mine = pool_for(jobs)  # one pool for every file of the run
+    try:
+        for path in paths:
+            try:
+                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang))
+            except StrictStop:
                 raise
-            errors.append(str(e))
-            sys.stderr.write(f"mjscore: error: {e}\n")
+            except DealError as e:
+                if strict or len(paths) == 1:
+                    raise
+                errors.append(str(e))
+                sys.stderr.write(f"mjscore: error: {e}\n")
+    finally:
+        if mine:
+            pool.close()
     writer.finish(summary, errors)
     return summary, errors, rejected

@@ -30,13 +30,14 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore", "font.size": 9}):
         fig = Figure(figsize=(width, height), layout="constrained")
         ax = fig.add_subplot()
-        xs = list(range(len(series) + 1))
+        xs = [0] + [point.get("at", i) for i, point in enumerate(series, 1)]  # `at`: a long season's thinned points
         lines = []
         for name in players:
             ys = [0] + [point["totals"].get(name, 0) for point in series]
             lines += ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, gid=f"line-{name}")
         previous = None
-        for i, point in enumerate(series):
+        for k, point in enumerate(series):
+            i = point.get("at", k + 1) - 1  # the line before the game's first deal
             if point["file"] != previous:
                 ax.axvline(i, color="#999", linestyle=":", linewidth=0.8)
                 ax.annotate(os.path.basename(point["file"]).rsplit(".", 1)[0], (i, 1), xycoords=("data", "axes fraction"),
@@ -46,7 +47,7 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
         ax.axhline(0, color="#444", linewidth=0.6)
         ax.set_xlabel("deals of the season, in order")
         ax.set_ylabel("running total (change from the start)")
-        ax.set_xlim(0, max(len(series), 1))
+        ax.set_xlim(0, max(xs[-1], 1))
         ax.grid(axis="y", alpha=0.3)
         # names are text: the handles and labels given (a label set on a line and starting with _ would be left
         # out), each drawn as typed ($x^$ is no formula: as math it stops the page, or shows in italics)

@@ -10,7 +10,8 @@ import click
 
 from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
-                                 glyphs_option, lang_of, lang_option, output_option, variant_options)
+                                 glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
+                                 variant_options)
 from mjscore.cli.output import emit_csv, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore.hand.situation import SOURCES
@@ -95,7 +96,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
-@click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")
+@pool_options
 @click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
 @game_option
 @click.option("--differences", is_flag=True, help="of a Kajongg database: list only the deals where mjscore's "
@@ -105,7 +106,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def batch(files, jobs, strict, game, differences, lang, variant, options, tables_dir, fmt):
+def batch(files, dask, jobs, strict, game, differences, lang, variant, options, tables_dir, fmt):
     """Score recorded games: seats, rounds, payments, running totals, standings.
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
@@ -117,6 +118,7 @@ def batch(files, jobs, strict, game, differences, lang, variant, options, tables
     Examples:
       mjscore batch examples/game-dmjl.yaml
       mjscore batch archive.jsonl --format csv -o standings.csv --jobs 2
+      mjscore batch archive.jsonl -o scored.json --dask tcp://scheduler:8786
       mjscore batch ~/.local/share/kajongg/kajongg3.db --game 3
     """
     from mjscore.cli.batch import Progress, run_batch
@@ -128,7 +130,9 @@ def batch(files, jobs, strict, game, differences, lang, variant, options, tables
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
     progress = Progress(sys.stderr, list(files) if show else None)
     try:
-        summary, errors, rejected = run_batch(list(files), variant, options, tables_dir, fmt, jobs, strict, progress, lang)
+        with pool_of(jobs, dask) as pool:
+            summary, errors, rejected = run_batch(list(files), variant, options, tables_dir, fmt, pool, strict,
+                                                  progress, lang)
     finally:
         progress.close()  # before any message: it must not run on from the bar's line
     if summary.rejected or errors:
@@ -171,13 +175,10 @@ def _kajongg_differences(games: list, fmt: str) -> int:
     return 1 if found else 0
 
 
-def _not_scored(games) -> None:
-    """As batch: deals that could not be scored are said on stderr, and the exit status is 1."""
-    bad = [d for g in games for d in g.deals if d.get("error")]
+def _not_scored(read: int, bad: int) -> None:
+    """As batch: deals that could not be scored were said on stderr as they came; the count, and exit status 1."""
     if bad:
-        for d in bad:
-            click.echo(f"mjscore: not scored: {d['place']}: {d['error']}", err=True)
-        click.echo(f"mjscore: {len(bad)} of {sum(len(g.deals) for g in games)} deals not scored", err=True)
+        click.echo(f"mjscore: {bad} of {read} deals not scored", err=True)
         sys.exit(1)
 
 
@@ -195,12 +196,9 @@ def sheet(files, fmt, game, variant, options, tables_dir):
     Example:
       mjscore sheet examples/game-spanish.yaml --format markdown
     """
-    from mjscore import api
-    from mjscore.cli.season import score_files, sheets_text
+    from mjscore.cli.sheets import write_sheets
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    click.echo(sheets_text([api.score_sheet(g) for g in games], fmt))
-    _not_scored(games)
+    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout))
 
 
 @click.command()
@@ -208,23 +206,28 @@ def sheet(files, fmt, game, variant, options, tables_dir):
 @format_option("table", "csv", "markdown", "html", "json")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
+@pool_options
 @game_option
 @variant_options
 @output_option
-def standings(files, fmt, aliases, game, variant, options, tables_dir):
+def standings(files, fmt, aliases, dask, jobs, game, variant, options, tables_dir):
     """The league table of a season of games: total (the change from a variant's counter), games, deals,
     wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
 
     \b
     Example:
       mjscore standings january.yaml february.yaml --alias "Ane=Ane M."
+      mjscore standings archive/*.jsonl --dask local
     """
-    from mjscore import api
-    from mjscore.cli.season import score_files, standings_text
+    from mjscore.cli.season import standings_text
+    from mjscore.cli.sheets import tally
+    from mjscore.play.season import alias_map
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    click.echo(standings_text(api.season(games, aliases=aliases), fmt))
-    _not_scored(games)
+    alias_map(aliases)  # a bad --alias is said before any game is read
+    with pool_of(jobs, dask) as pool:
+        season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool)
+    click.echo(standings_text(season, fmt))
+    _not_scored(read, bad)
 
 
 @click.command()
@@ -243,17 +246,22 @@ def report(files, title, aliases, game, variant, options, tables_dir):
     Example:
       mjscore report january.yaml february.yaml -o season.html --title "Club season"
     """
-    from mjscore import api
     from mjscore.cli.chart import INSTALL, have_matplotlib, running_totals_svg
 
     if not have_matplotlib():
         raise MjscoreError(INSTALL)
-    from mjscore.cli.season import score_files
     from mjscore.cli.season_report import report_page
+    from mjscore.cli.sheets import report_season, report_sheets
+    from mjscore.play.season import alias_map
+    from mjscore.spool import Spool
 
-    games = score_files(_sources(files, game), variant, options, tables_dir)
-    s = api.season(games, aliases=aliases)
-    page = report_page(s, running_totals_svg(s.series, [r["player"] for r in s.table]),
-                       title or f"Season, {len(games)} game{'s' if len(games) != 1 else ''}")
-    click.echo(page)  # -o FILE.html: written atomically by output_option
-    _not_scored(games)
+    alias_map(aliases)
+    with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
+        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool)
+        games = len(heads)
+        chart = running_totals_svg(s.series, [r["player"] for r in s.table])
+        for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",
+                                report_sheets(heads, spool)):
+            sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
+        sys.stdout.write("\n")
+    _not_scored(read, bad)

@@ -3,6 +3,7 @@ and says so in the same words in every `--help`."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -49,6 +50,35 @@ def game_option(f):
     """--game N: one game of a Kajongg database given among the files (docs/cli.md, "Kajongg's database")."""
     return click.option("--game", "game", type=click.IntRange(0), default=None, metavar="N",
                         help="of a Kajongg database (kajongg3.db) given: game N only (default: every game)")(f)
+
+
+def pool_options(f):
+    """--jobs N (processes on this machine) and --dask ADDRESS|local (a Dask cluster), one or the other."""
+    f = click.option("--dask", "dask", default=None, metavar="ADDRESS|local",
+                     help="score on the Dask scheduler at ADDRESS (tcp://HOST:8786), or on a cluster of this "
+                          "machine's cores (local); needs pip install \"mjscore[dask]\"")(f)
+    return click.option("--jobs", "-j", default=1, type=click.IntRange(1, 64), help="score deals on N processes")(f)
+
+
+@contextlib.contextmanager
+def pool_of(jobs: int, dask: str | None):
+    """The pool the options ask for (mjscore.play.workers), stopped when the command is done."""
+    if dask is not None and given(click.get_current_context(), "jobs"):
+        raise MjscoreError("--dask and --jobs: give one (--dask spreads the deals over the cluster's workers)")
+    if dask is None:
+        from mjscore.play.workers import pool_for
+
+        pool = pool_for(jobs)[0]
+    else:
+        if not dask.strip():
+            raise MjscoreError("--dask: give a scheduler's address (tcp://HOST:8786) or local")
+        from mjscore.play.cluster import DaskPool
+
+        pool = DaskPool(dask.strip())
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 FORMAT_USES = {"table": "for people (the default)", "json": "for programs", "csv": "for spreadsheets",

@@ -1,5 +1,6 @@
 """`mjscore sheet` and `mjscore standings`: a club's score sheets and league table as table, CSV, Markdown,
-HTML or JSON. The numbers come from `mjscore.api` (score_sheet, season); this module only formats them.
+HTML or JSON. The numbers come from `mjscore.play.season` (as `mjscore.api` gives them: score_sheet, season);
+this module only formats them, whole or (a long sheet, cli/sheets.py) row by row.
 """
 
 from __future__ import annotations
@@ -8,58 +9,12 @@ import html
 import io
 import json
 import os
-import sys
-import tempfile
-from typing import Any, Iterable
+from typing import Any
 
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
-from mjscore.errors import DealError
-from mjscore.play.season import Season, Sheet, counter_words
+from mjscore.play.season import Season, Sheet, SheetRow, counter_words
 
 FORMATS = ["table", "csv", "markdown", "html", "json"]
-STDIN_NAME = "-"
-
-
-# --- reading the games (standard input too) -------------------------------------------------------------
-
-def score_files(paths: Iterable[str], variant, options, tables) -> list:
-    """Each game file scored (`-`: standard input, YAML or JSON Lines, read once)."""
-    from mjscore import api
-
-    games, used_stdin = [], False
-    for path in paths:
-        if path != STDIN_NAME:
-            games.append(api.score_game(path, variant=variant, options=options, tables=tables))
-            continue
-        if used_stdin:
-            raise DealError("- (standard input) can be given once")
-        used_stdin = True
-        games.append(_score_stdin(variant, options, tables))
-    return games
-
-
-def _score_stdin(variant, options, tables):
-    """Standard input saved to a file whose name says its kind (JSON Lines if its first line is a JSON object
-    and more lines follow), scored, and named `-` again in the result."""
-    from mjscore import api
-    from mjscore.play.dealfile import standard_input
-
-    standard_input()  # closed (`<&-`) or for writing only: one line, not a failure of sys.stdin.read
-    text = sys.stdin.read()
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    kind = ".yaml"
-    if len(lines) > 1:
-        try:
-            kind = ".jsonl" if isinstance(json.loads(lines[0]), dict) else kind
-        except ValueError:
-            pass
-    with tempfile.TemporaryDirectory() as folder:
-        path = os.path.join(folder, "stdin" + kind)
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        game = api.score_game(path, variant=variant, options=options, tables=tables)
-    deals = [{**d, "place": d["place"].replace(path, STDIN_NAME, 1)} for d in game.deals]
-    return game._replace(file=STDIN_NAME, deals=deals)
 
 
 # --- generic writers --------------------------------------------------------------------------------------
@@ -89,11 +44,23 @@ def _csv(blocks: list[tuple[list[str], list[list]]]) -> str:
 
 def html_table(headers: list[str], rows: list[list], caption: str = "", cls: str = "") -> str:
     """An HTML table, every cell escaped; numbers are right-aligned by the page's style."""
+    return html_table_start(headers, caption, cls) + "".join(map(html_row, rows)) + HTML_TABLE_END
+
+
+def html_table_start(headers: list[str], caption: str = "", cls: str = "") -> str:
+    """A table's opening up to its first row (a long sheet's rows follow one by one: html_row)."""
     e = html.escape
     head = "".join(f"<th>{e(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f'<td{_num_class(c)}>{e(_cell(c))}</td>' for c in r) + "</tr>\n" for r in rows)
     cap = f"<caption>{e(caption)}</caption>" if caption else ""
-    return f'<table class="{e(cls)}">{cap}<thead><tr>{head}</tr></thead>\n<tbody>\n{body}</tbody></table>'
+    return f'<table class="{e(cls)}">{cap}<thead><tr>{head}</tr></thead>\n<tbody>\n'
+
+
+def html_row(row: list) -> str:
+    e = html.escape
+    return "<tr>" + "".join(f'<td{_num_class(c)}>{e(_cell(c))}</td>' for c in row) + "</tr>\n"
+
+
+HTML_TABLE_END = "</tbody></table>"
 
 
 def _num_class(cell: Any) -> str:
@@ -112,9 +79,16 @@ table.sheet tr:last-child td{font-weight:600}table.sheet td{white-space:nowrap}"
 
 
 def html_page(title: str, body: str, style: str = STYLE) -> str:
+    return html_page_start(title, style) + body + HTML_PAGE_END
+
+
+def html_page_start(title: str, style: str = STYLE) -> str:
     e = html.escape
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{e(title)}</title>'
-            f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n{body}\n</body></html>")
+            f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n")
+
+
+HTML_PAGE_END = "\n</body></html>"
 
 
 # --- score sheets -----------------------------------------------------------------------------------------
@@ -128,25 +102,40 @@ def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
     and the final row (the sums of the nets and the final totals). Where seats changed other than by passing the
     deal (a seat exchange between rounds, a game file's `seats:`), a last column `seats` says why, at the deal."""
     moved = any(r.seats_changed for r in sheet.rows)
+    rows = [grid_row(r, sheet.players, moved) for r in sheet.rows]
+    return grid_headers(sheet.players, moved), rows + [final_row(sheet.players, sheet.net, sheet.totals, moved)]
+
+
+def grid_headers(players: list[str], moved: bool) -> list[str]:
     headers = ["deal", "game", "round", "east", "result", "how", "value"]
-    for p in sheet.players:
+    for p in players:
         headers += [p, f"{p} total"]
-    rows = []
-    for r in sheet.rows:
-        row: list = [r.deal, r.game, r.round, r.east, r.result, r.error or r.how, r.value]
-        for p in sheet.players:
-            row += [r.net.get(p), r.totals.get(p)]
-        rows.append(row + [r.seats_changed or ""] * moved)
+    return headers + ["seats"] * moved
+
+
+def grid_row(r: SheetRow, players: list[str], moved: bool) -> list:
+    """One deal's row of sheet_grid (a long sheet's rows are made one by one)."""
+    row: list = [r.deal, r.game, r.round, r.east, r.result, r.error or r.how, r.value]
+    for p in players:
+        row += [r.net.get(p), r.totals.get(p)]
+    return row + [r.seats_changed or ""] * moved
+
+
+def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], moved: bool) -> list:
     final: list = ["total", "", "", "", "", "", ""]
-    for p in sheet.players:
-        final += [sheet.net[p], sheet.totals[p]]
-    return headers + ["seats"] * moved, rows + [final + [""] * moved]
+    for p in players:
+        final += [net[p], totals[p]]
+    return final + [""] * moved
+
+
+def sheet_title(file: str, variant: str, start: dict[str, int], deals: int) -> str:
+    values = {v for v in start.values() if v}
+    counter = f", counters start at {values.pop()}" if len(values) == 1 else ""
+    return f"{file}: {variant}, {deals} deals{counter}"
 
 
 def _sheet_title(sheet: Sheet) -> str:
-    start = {v for v in sheet.start.values() if v}
-    counter = f", counters start at {start.pop()}" if len(start) == 1 else ""
-    return f"{sheet.file}: {sheet.variant}, {len(sheet.rows)} deals{counter}"
+    return sheet_title(sheet.file, sheet.variant, sheet.start, len(sheet.rows))
 
 
 def sheets_text(sheets: list[Sheet], fmt: str) -> str:
@@ -169,14 +158,15 @@ def sheets_text(sheets: list[Sheet], fmt: str) -> str:
 
 def shown_rows(rows: list[list], players: int) -> list[list]:
     """For people: nets with their sign, nothing where a player sat out (and the `seats` column as it is)."""
-    out = []
-    for row in rows:
-        cells = list(row[:7])
-        rest = row[7:7 + 2 * players]
-        for i in range(0, len(rest), 2):
-            cells += [_signed(rest[i]), _cell(rest[i + 1])]
-        out.append(cells + row[7 + 2 * players:])
-    return out
+    return [shown_row(row, players) for row in rows]
+
+
+def shown_row(row: list, players: int) -> list:
+    cells = list(row[:7])
+    rest = row[7:7 + 2 * players]
+    for i in range(0, len(rest), 2):
+        cells += [_signed(rest[i]), _cell(rest[i + 1])]
+    return cells + row[7 + 2 * players:]
 
 
 # --- the league table -------------------------------------------------------------------------------------

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import html
 import os
+from typing import Iterable, Iterator
 
-from mjscore.cli.season import (STYLE, TABLE_HEADERS, html_page, html_table, season_line, sheet_grid, shown_rows,
-                                table_rows)
+from mjscore.cli.season import (HTML_PAGE_END, STYLE, TABLE_HEADERS, html_page_start, html_table, season_line,
+                                sheet_grid, shown_rows, table_rows)
 from mjscore.play.season import Season
 
 REPORT_STYLE = STYLE + """
@@ -56,8 +57,10 @@ def discarder_line(s: Season) -> str:
             f"{top['discarded']} deal{'s' if top['discarded'] != 1 else ''} where they discarded the winning tile.")
 
 
-def report_page(s: Season, chart_svg: str, title: str) -> str:
-    """The whole page as one string; `chart_svg` is the inline SVG of the running totals."""
+def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | None = None) -> Iterator[str]:
+    """The page in pieces, to be written one after the other; `chart_svg` is the inline SVG of the running
+    totals; `sheets` the score sheets' HTML (cli/sheets.py writes a long season's from its spool; None: the
+    Season's own sheets)."""
     e = html.escape
     item_headers, item_rows = made_rows(s)
     parts = [
@@ -74,13 +77,25 @@ def report_page(s: Season, chart_svg: str, title: str) -> str:
         '<h2 id="chart">Running totals</h2>',
         f'<figure class="chart" id="running-totals">{chart_svg}<figcaption>Each player\'s running total across '
         "the season (the change from a variant's starting counter), deal by deal; dotted lines mark a new "
-        "game.</figcaption></figure>",
+        f"game.{_condensed(s)}</figcaption></figure>",
         '<h2 id="sheets">Score sheets</h2>',
     ]
+    yield html_page_start(title, REPORT_STYLE) + "\n".join(parts)
+    yield from (_sections(s) if sheets is None else sheets)
+    yield HTML_PAGE_END
+
+
+def _condensed(s: Season) -> str:
+    """Said under a chart drawn from some of the deals (a long season: cli/sheets.CHART_POINTS)."""
+    if not s.series or "at" not in s.series[-1] or s.series[-1]["at"] == len(s.series):
+        return ""
+    return (f" With {s.series[-1]['at']:,} deals scored, the chart is drawn from {len(s.series):,} of them, evenly "
+            "spread (each game's first among them); the sheets below give every deal.")
+
+
+def _sections(s: Season) -> Iterator[str]:
     for sheet in s.sheets:
         headers, rows = sheet_grid(sheet)
         caption = f"{os.path.basename(sheet.file)}: {sheet.variant}, {len(sheet.rows)} deals"
         table = html_table(headers, shown_rows(rows, len(sheet.players)), caption, "sheet")
-        parts.append(f'<section class="sheet">{table}</section>')
-    return html_page(title, "\n".join(parts), REPORT_STYLE)
-
+        yield f'\n<section class="sheet">{table}</section>'

@@ -70,8 +70,31 @@ class _Resumed:
             return line
         return self.rest.readline(size)
 
+    def read(self, size: int = -1) -> bytes:
+        if self.first:
+            head, self.first = (self.first, b"") if size < 0 or size >= len(self.first) else \
+                (self.first[:size], self.first[size:])
+            return head
+        return self.rest.read(size)
+
+    def readable(self) -> bool:
+        return True
+
+    def writable(self) -> bool:
+        return False
+
+    def seekable(self) -> bool:
+        return False
+
+    def flush(self) -> None:
+        pass
+
     def close(self) -> None:
         pass
+
+    @property
+    def closed(self) -> bool:
+        return False
 
     def __enter__(self):
         return self
@@ -82,14 +105,18 @@ class _Resumed:
 
 def stdin_game() -> tuple[Any, Any]:
     """`batch -`: standard input as JSON Lines, (a reader of its lines, None), when its first line is a
-    whole JSON object without deals (a header); else as YAML, (None, the data). Told by the content, as a
-    pipe has no file name."""
+    whole JSON object without deals (a header); else as YAML, (None, a text stream of it, read as it is
+    parsed). Told by the content, as a pipe has no file name."""
+    import io
     import json
 
     from mjscore.loading import MAX_LINE_BYTES
 
     stdin = standard_input()
     first = stdin.readline(MAX_LINE_BYTES + 1)
+    if not isinstance(first, bytes):  # a text stream without bytes (a test's input): as UTF-8 bytes
+        first = first.encode("utf-8")
+        stdin = io.BytesIO(stdin.read().encode("utf-8"))
     text = first.lstrip(b"\xef\xbb\xbf").strip()
     if text.startswith(b"{") and text.endswith(b"}"):
         try:
@@ -98,7 +125,8 @@ def stdin_game() -> tuple[Any, Any]:
             header = None
         if isinstance(header, dict) and "deals" not in header:
             return _Resumed(first, stdin), None
-    return None, load_data("-", first)
+    # in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
+    return None, io.TextIOWrapper(_Resumed(first, stdin), encoding="utf-8")  # type: ignore[arg-type]
 
 
 def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] | None = None) -> str | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name, stdin_game
+from mjscore.play.dealfile import deal_words, parse_deal, printable_name, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
@@ -68,45 +68,59 @@ class Result(NamedTuple):
 
 # --- reading ---------------------------------------------------------------------------------------
 
-def _yaml_lines(path: str) -> list[int]:
-    """Line numbers of the items of `deals:` in a YAML game file (for messages)."""
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    with open(path, encoding="utf-8") as f:
-        node = yaml.compose(f, Loader=loader)
-    if node is None or not hasattr(node, "value") or not isinstance(node.value, list):
-        return []
-    for key, value in node.value:
-        if getattr(key, "value", None) == "deals" and isinstance(value.value, list):
-            return [item.start_mark.line + 1 for item in value.value]
-    return []
-
-
 def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
-    """The header mapping and an iterator over the deals; JSON Lines is streamed line by line."""
-    data = None
+    """The header mapping and an iterator over the deals, neither file ever held whole: JSON Lines is
+    streamed line by line, YAML deal by deal (through a temporary file: _read_yaml)."""
+    stream = None
     if path.__class__ is not str and hasattr(path, "db"):  # a game of a Kajongg database (play/kajongg.py)
         from mjscore.play.kajongg import read_kajongg
 
         header, deals, _ = read_kajongg(path)
         return header, (RawDeal(i, f"{path} deal {i}", d) for i, d in enumerate(deals, 1))
     if path == "-":  # a pipe has no name: JSON Lines or YAML is told by the content
-        reader, data = stdin_game()
+        reader, stream = stdin_game()
         if reader is not None:
             return _read_jsonl(path, reader)
     elif path.endswith((".jsonl", ".ndjson")):
         return _read_jsonl(path)
-    data = load_data(path) if data is None else data
-    if not isinstance(data, dict) or not isinstance(data.get("deals"), list):
-        raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
-    lines = _yaml_lines(path) if path != "-" else []
+    return _read_yaml(path, stream)
+
+
+def _read_yaml(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
+    """A YAML game read once, deal by deal, into a temporary file of pickled deals, then played from it.
+
+    The whole document is read before its first deal is played, so a file broken anywhere (a key given
+    twice, a value that cannot be read, a second document) is refused whole, before any output, as it
+    always was; yet no more than one deal is in memory at a time, and standard input is read once."""
+    from mjscore.spool import Spool
+    from mjscore.yamlstream import STREAMED, stream_game
+
+    spool = Spool()
+    try:
+        try:
+            f = stream or open(path, encoding="utf-8")
+        except OSError as e:
+            raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
+        with f:
+            data = stream_game(f, lambda line, deal: spool.add((line, deal)))
+        if not isinstance(data, dict) or data.get("deals") is not STREAMED:
+            raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
+    except UnicodeDecodeError:
+        spool.close()
+        raise DealError(f"{path}: not a text file (UTF-8)") from None
+    except ReadProblem as e:
+        spool.close()
+        raise DealError(e.at(path)) from None
+    except BaseException:
+        spool.close()
+        raise
     header = {k: v for k, v in data.items() if k != "deals"}
+    spool.rewind()
 
     def deals():
-        for i, d in enumerate(data["deals"]):
-            where = f"line {lines[i]}" if i < len(lines) else f"deal {i + 1}"
-            yield RawDeal(i + 1, f"{path} {where} (deal {i + 1})", d)
+        with spool:
+            for number, (line, deal) in enumerate(spool.read(), 1):
+                yield RawDeal(number, f"{path} line {line} (deal {number})", deal)
 
     return header, deals()
 

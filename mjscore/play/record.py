@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from mjscore.errors import DealError
 from mjscore.play.dealfile import variant_for
 from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
-from mjscore.play.workers import settle_all
+from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
 from mjscore.play.settle import switch
 
@@ -63,12 +63,13 @@ def standings(totals: dict[str, int]) -> list[dict]:
     return out
 
 
-def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, writer, progress,
+def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
          lang: str = "en") -> Summary:
     """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
     API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
     million deals never sits in memory unless the writer keeps it. `lang` names the winners' items
-    (native: the variant's own rulebook language)."""
+    (native: the variant's own rulebook language). `jobs`: a number of processes, or a pool the caller
+    keeps for several games (mjscore.play.workers, mjscore.play.cluster)."""
     header_data, deals = read_game(path)
     v, opts = variant_for(header_data, variant, options, tables_dir, path)
     header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language))
@@ -76,18 +77,26 @@ def play(path: str, variant, options, tables_dir, jobs: int, strict: bool, write
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0
-    for result, shown in settle_all(header, seat_deals(header, deals), jobs, type(writer).render):
-        read += 1
-        if result.error:
-            rejected += 1
-            if strict:
-                raise StrictStop(f"{result.place}: {result.error}")
-        else:
-            scored += 1
-            for name, amount in result.data["net"].items():
-                totals[name] += amount
-        writer.deal(result, shown, totals)
-        progress(1)
+    pool, mine = pool_for(jobs)
+    settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals),
+                          type(writer).render)
+    try:
+        for result, shown in settled:
+            read += 1
+            if result.error:
+                rejected += 1
+                if strict:
+                    raise StrictStop(f"{result.place}: {result.error}")
+            else:
+                scored += 1
+                for name, amount in result.data["net"].items():
+                    totals[name] += amount
+            writer.deal(result, shown, totals)
+            progress(1)
+    finally:
+        settled.close()  # a pool's chunks still out are dropped before the pool is stopped
+        if mine:
+            pool.close()
     summary = Summary(read, scored, rejected)
     writer.end_game(standings(totals), summary)
     return summary

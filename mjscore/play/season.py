@@ -82,15 +82,20 @@ def result_of(deal: dict) -> str:
     return deal["winner"] or "draw"
 
 
+def sheet_row(d: dict) -> SheetRow:
+    """One deal (as batch's JSON has it, with its running totals) as a row of the score sheet."""
+    won = d.get("winner") and not d.get("error")
+    return SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d), how_won(d) if won else "",
+                    d["hands"][d["winner"]]["value"] if won else None, dict(d.get("net") or {}), dict(d["totals"]),
+                    d.get("error"), d.get("seats_changed"))
+
+
 def score_sheet(game: Game) -> Sheet:
     """The score sheet of one game: a row per deal with each player's net and running total, and the sums."""
     rows = []
     net = dict.fromkeys(game.players, 0)
     for d in game.deals:
-        won = d.get("winner") and not d.get("error")
-        rows.append(SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d),
-                             how_won(d) if won else "", d["hands"][d["winner"]]["value"] if won else None,
-                             dict(d.get("net") or {}), dict(d["totals"]), d.get("error"), d.get("seats_changed")))
+        rows.append(sheet_row(d))
         for name, amount in (d.get("net") or {}).items():
             net[name] += amount
     return Sheet(game.file, game.variant, list(game.players), dict(game.start), rows, net, dict(game.totals))
@@ -138,7 +143,7 @@ class _Player:
         self.name = name
         self.total = self.games = self.deals = self.wins = self.self_drawn = self.false_mahjong = 0
         self.discarded = self.paid_as_discarder = self.paid_to_winners = 0
-        self.win_values: list[int] = []
+        self.win_sum = self.win_count = 0  # the winning hands' values: their sum and number
         self.best: dict | None = None
         self.variants: dict[str, int] = {}
         self.counters: dict[str, dict[str, int]] = {}
@@ -157,7 +162,8 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
         return
     p, hand, win = players[winner], d["hands"][winner_name], d.get("win") or {}
     p.wins += 1
-    p.win_values.append(hand["value"])
+    p.win_sum += hand["value"]
+    p.win_count += 1
     p.self_drawn += win.get("from") in SELF_DRAWN
     if p.best is None or hand["value"] > p.best["value"]:
         p.best = {"value": hand["value"], "variant": game.variant, "file": game.file, "deal": d["deal"],
@@ -187,7 +193,7 @@ def _row(p: _Player) -> dict:
         "self_drawn": p.self_drawn, "false_mahjong": p.false_mahjong, "best": p.best,
         "average": _ratio(p.total, p.games, 1), "variants": dict(sorted(p.variants.items())),
         "counters": p.counters, "win_rate": _ratio(p.wins, p.deals), "self_drawn_share": _ratio(p.self_drawn, p.wins),
-        "average_win": _ratio(sum(p.win_values), len(p.win_values), 1),
+        "average_win": _ratio(p.win_sum, p.win_count, 1),
         "limit_hands": dict(sorted(p.limit_hands.items(), key=lambda kv: (-kv[1], kv[0]))),
         "doubling_items": dict(sorted(p.doubling_items.items(), key=lambda kv: (-kv[1], kv[0]))),
         "discarded": p.discarded, "paid_as_discarder": p.paid_as_discarder, "paid_to_winners": p.paid_to_winners,
@@ -218,43 +224,113 @@ def _ranked(rows: list[dict]) -> list[dict]:
 
 def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | None = None) -> Season:
     """The league table, statistics, sheets and running changes of the games, in the order given."""
-    names = alias_map(aliases)
-    players: dict[str, _Player] = {}
-    running: dict[str, int] = {}
-    listed, sheets, series = [], [], []
-    read = rejected = 0
+    tally = Tally(aliases)
     for game in games:
-        who = _renamer(game, names)
+        tally.start(game.file, game.variant, game.players, game.start)
+        for d in game.deals:
+            tally.deal(d)
+        tally.end(game.totals)
+    return tally.season()
+
+
+class Tally:
+    """A season counted as its deals come, game by game, so that an archive never needs to be held: per
+    player only the sums the table needs (a list of winning hands' values would grow with every win).
+    `sheets`: keep each game's sheet (the API's Season has them; the CLI writes them as they come);
+    `series`: every deal's running changes (None), none (0), or about that many at most (a long season's
+    chart: every k-th scored deal and each game's first, k doubling as the season grows, each point with
+    `at`, its place among the season's scored deals)."""
+
+    def __init__(self, aliases: Mapping[str, str] | Iterable[str] | None = None, sheets: bool = True,
+                 series: int | None = None):
+        self.names = alias_map(aliases)
+        self.players: dict[str, _Player] = {}
+        self.running: dict[str, int] = {}
+        self.listed: list[dict] = []
+        self.sheets: list[Sheet] = []
+        self.series: list[dict] = []
+        self.keep_sheets, self.most, self.step, self.scored = sheets, series, 1, 0
+        self.last: dict | None = None
+        self.read = self.rejected = 0
+
+    def start(self, file: str, variant: str, players: list[str], start: dict[str, int]) -> None:
+        self.game = game = _Head(file, variant, list(players), dict(start))
+        self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
+        self.net = dict.fromkeys(game.players, 0)
         for name in game.players:
-            p = players.setdefault(who(name), _Player(who(name)))
+            self.players.setdefault(self.who(name), _Player(self.who(name)))
+            self.running.setdefault(self.who(name), 0)
+
+    def deal(self, d: dict) -> None:
+        """One deal, as batch's JSON has it with its running totals."""
+        self.read += 1
+        self.count += 1
+        if self.keep_sheets:
+            self.rows.append(sheet_row(d))
+        for name, amount in (d.get("net") or {}).items():
+            self.net[name] += amount
+        if d.get("error"):
+            self.bad += 1
+            return
+        _count_deal(d, self.game, self.who, self.players)
+        for name, amount in d["net"].items():
+            self.running[self.who(name)] += amount
+        if self.most != 0:
+            self._point({"file": self.game.file, "deal": d["deal"], "totals": dict(self.running)})
+
+    def _point(self, point: dict) -> None:
+        if self.most is None:
+            self.series.append(point)
+            return
+        self.scored += 1
+        point["at"] = self.scored
+        first = self.last is None or self.last["file"] != point["file"]
+        self.last = point
+        if first or self.scored % self.step == 0:
+            self.series.append({**point, "first": first})
+        if len(self.series) > 2 * self.most:  # every other point goes; each game's first stays
+            self.step *= 2
+            self.series = [p for p in self.series if p["first"] or p["at"] % self.step == 0]
+
+    def end(self, totals: dict[str, int]) -> None:
+        game, who = self.game, self.who
+        for name in game.players:
+            p = self.players[who(name)]
             p.games += 1
             p.variants[game.variant] = p.variants.get(game.variant, 0) + 1
-            change = game.totals[name] - game.start[name]
+            change = totals[name] - game.start[name]
             p.total += change
-            running.setdefault(p.name, 0)
             if game.start[name]:
                 c = p.counters.setdefault(game.variant, {"start": game.start[name], "end": game.start[name]})
                 c["end"] += change
-        bad = 0
-        for d in game.deals:
-            read += 1
-            if d.get("error"):
-                bad += 1
-                continue
-            _count_deal(d, game, who, players)
-            for name, amount in d["net"].items():
-                running[who(name)] += amount
-            series.append({"file": game.file, "deal": d["deal"], "totals": dict(running)})
-        rejected += bad
-        listed.append({"file": game.file, "variant": game.variant, "players": [who(p) for p in game.players],
-                       "start": {who(p): v for p, v in game.start.items()}, "deals": len(game.deals) - bad,
-                       "rejected": bad})
-        sheets.append(score_sheet(game))
-    table = _ranked([_row(p) for p in players.values()])
-    order = [r["player"] for r in table]
-    series = [{**s, "totals": {n: s["totals"].get(n, 0) for n in order}} for s in series]
-    return Season(listed, table, sheets, series,
-                  {"games": len(listed), "read": read, "scored": read - rejected, "rejected": rejected})
+        self.rejected += self.bad
+        self.listed.append({"file": game.file, "variant": game.variant, "players": [who(p) for p in game.players],
+                            "start": {who(p): v for p, v in game.start.items()}, "deals": self.count - self.bad,
+                            "rejected": self.bad})
+        if self.keep_sheets:
+            self.sheets.append(Sheet(game.file, game.variant, list(game.players), dict(game.start), self.rows,
+                                     self.net, dict(totals)))
+
+    def season(self) -> Season:
+        table = _ranked([_row(p) for p in self.players.values()])
+        order = [r["player"] for r in table]
+        series = self.series
+        if self.most and self.last is not None and series[-1]["at"] != self.last["at"]:
+            series = series + [self.last]  # the season's last deal: the chart ends at the final totals
+        series = [{**{k: v for k, v in s.items() if k != "first"}, "totals": {n: s["totals"].get(n, 0) for n in order}}
+                  for s in series]
+        return Season(self.listed, table, self.sheets, series,
+                      {"games": len(self.listed), "read": self.read, "scored": self.read - self.rejected,
+                       "rejected": self.rejected})
+
+
+class _Head(NamedTuple):
+    """What a tally knows of the game it is counting."""
+
+    file: str
+    variant: str
+    players: list[str]
+    start: dict[str, int]
 
 
 def counter_words(row: Mapping[str, Any]) -> str:

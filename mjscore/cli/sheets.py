@@ -1,0 +1,248 @@
+"""`sheet`, `standings` and `report` read their games deal by deal: what memory holds does not grow with an
+archive.
+
+Each game file is played through (mjscore.play.record.play, as `batch` plays it) and each deal, as batch's
+JSON has it, goes straight to what the command's output needs: a season's tally (per player sums: the league
+table and statistics; a chart's points, thinned on a long season), and a sheet's rows, which go to a
+temporary file (mjscore.spool) as they come and are written from it once the game is over, when what the
+layout needs of every row is known (the columns' widths, the number of deals in a caption, whether a
+`seats` column is needed). A deal not scored is said on standard error as it comes; the command then exits 1.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import IO, Any, Callable, Iterator
+
+from mjscore.cli.columns import Columns
+from mjscore.cli.output import SafeCsvWriter, markdown_cell
+from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
+                                html_row, html_table_start, shown_row, sheet_title)
+from mjscore.errors import DealError
+from mjscore.play.season import SheetRow, Tally, sheet_row
+from mjscore.spool import Spool
+
+CHART_POINTS = 2000  # a report's chart draws at most about twice this many points, however long the season
+
+
+class _Feed:
+    """play()'s writer: each deal, as batch's JSON has it with its running totals, to the command."""
+
+    def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
+        self._start, self._deal, self._end = start, deal, end
+        self.read = self.bad = 0
+
+    def start_game(self, path, header, totals) -> None:
+        self._start(str(path), header.variant.name, list(header.players), dict(totals))
+
+    @staticmethod
+    def render(r) -> dict:
+        from mjscore.play.record import deal_item
+
+        return deal_item(r)
+
+    def deal(self, r, shown: dict, totals: dict[str, int]) -> None:
+        shown["totals"] = dict(totals)
+        self.read += 1
+        if r.error:
+            self.bad += 1
+            sys.stderr.write(f"mjscore: not scored: {r.place}: {r.error}\n")
+        self._deal(shown)
+
+    def end_game(self, standings: list[dict], summary) -> None:
+        self._end({s["player"]: s["total"] for s in standings})
+
+
+def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
+               jobs: Any = 1) -> tuple[int, int]:
+    """Every game in turn through start(file, variant, players, start totals), deal(item), end(totals);
+    `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored."""
+    from mjscore.play.record import play
+    from mjscore.play.workers import pool_for
+
+    if sum(1 for p in paths if p == "-") > 1:
+        raise DealError("- (standard input) can be given once")
+    feed = _Feed(start, deal, end)
+    pool, mine = pool_for(jobs)
+    try:
+        for path in paths:
+            play(path, variant, list(options), tables, pool, False, feed, lambda n: None)
+    finally:
+        if mine:
+            pool.close()
+    return feed.read, feed.bad
+
+
+# --- mjscore sheet --------------------------------------------------------------------------------------
+
+class SheetWriter:
+    """Each game's sheet written as soon as the game is over, from its rows gathered in a Spool."""
+
+    def __init__(self, out: IO[str], fmt: str):
+        self.out, self.fmt, self.first = out, fmt, True
+        self.spool = Spool()
+
+    def start(self, file: str, variant: str, players: list[str], start: dict[str, int]) -> None:
+        self.head = (file, variant, players, start)
+        self.net, self.moved = dict.fromkeys(players, 0), False
+        self.spool.clear()
+
+    def deal(self, d: dict) -> None:
+        row = sheet_row(d)
+        self.spool.add(row)
+        self.moved = self.moved or bool(row.seats_changed)
+        for name, amount in row.net.items():
+            self.net[name] += amount
+
+    def end(self, totals: dict[str, int]) -> None:
+        file, variant, players, start = self.head
+        self.spool.rewind()
+        rows = self.spool.read()
+        w = self.out.write
+        if self.fmt == "json":
+            w("[" if self.first else ", ")
+            w(json.dumps({"file": file, "variant": variant, "players": players, "start": start},
+                         ensure_ascii=False)[:-1] + ', "rows": [')
+            for i, r in enumerate(rows):
+                w((", " if i else "") + json.dumps(r.to_dict(), ensure_ascii=False))
+            w(f'], "net": {json.dumps(self.net, ensure_ascii=False)}, '
+              f'"totals": {json.dumps(totals, ensure_ascii=False)}}}')
+        else:
+            grid = self._grid(rows, players, totals)
+            headers = grid_headers(players, self.moved)
+            title = sheet_title(file, variant, start, self.spool.count)
+            if self.fmt == "csv":
+                w("" if self.first else "\n")
+                csv = SafeCsvWriter(self.out)
+                csv.writerow(headers)
+                for row in grid:
+                    csv.writerow(row)
+            elif self.fmt == "html":
+                w(html_page_start("Score sheets") if self.first else "\n")
+                w(html_table_start(headers, title, "sheet"))
+                for row in grid:
+                    w(html_row(shown_row(row, len(players))))
+                w(HTML_TABLE_END)
+            else:
+                w("" if self.first else "\n\n")
+                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else title) + "\n\n")
+                for i, line in enumerate(self._text_table(headers, players, totals)):
+                    w(("\n" if i else "") + line)
+        self.first = False
+
+    def _grid(self, rows: Iterator[SheetRow], players: list[str], totals: dict[str, int]) -> Iterator[list]:
+        for r in rows:
+            yield grid_row(r, players, self.moved)
+        yield final_row(players, self.net, totals, self.moved)
+
+    def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
+        """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes)."""
+        cols = Columns(headers, self.fmt)
+        for row in self._shown(players, totals):
+            cols.add(row)
+        if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
+            from mjscore.cli.season import _text_table
+
+            return iter(_text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
+        return cols.lines(cols.add(row) for row in self._shown(players, totals))
+
+    def _shown(self, players: list[str], totals: dict[str, int]) -> Iterator[list]:
+        return (shown_row(row, len(players)) for row in self._grid(self._rows(), players, totals))
+
+    def _rows(self) -> Iterator[SheetRow]:
+        self.spool.rewind()
+        return self.spool.read()
+
+    def finish(self) -> None:
+        if self.first:  # no game at all: what the whole-season writer printed for none
+            self.out.write({"json": "[]", "html": html_page_start("Score sheets")}.get(self.fmt, ""))
+        elif self.fmt == "json":
+            self.out.write("]")
+        if self.fmt == "html":
+            self.out.write(HTML_PAGE_END)
+        if self.fmt != "csv" or self.first:  # a CSV ends with its last row's line end
+            self.out.write("\n")
+        self.spool.close()
+
+
+def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str]) -> tuple[int, int]:
+    writer = SheetWriter(out, fmt)
+    try:
+        counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end)
+        writer.finish()
+    finally:
+        writer.spool.close()
+    return counts
+
+
+# --- mjscore standings, mjscore report ----------------------------------------------------------------
+
+def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs: Any = 1,
+          each: Callable[[dict], None] | None = None, on_start: Callable | None = None,
+          on_end: Callable | None = None):
+    """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points)."""
+    t = Tally(aliases, sheets=False, series=series)
+
+    def start(*head):
+        t.start(*head)
+        if on_start:
+            on_start(*head)
+
+    def deal(d):
+        t.deal(d)
+        if each:
+            each(d)
+
+    def end(totals):
+        t.end(totals)
+        if on_end:
+            on_end(totals)
+
+    read, bad = play_files(paths, variant, options, tables, start, deal, end, jobs)
+    return t.season(), read, bad
+
+
+class _SheetHead:
+    """What the report's caption and final row need of a game whose rows wait in the spool."""
+
+    def __init__(self, file: str, variant: str, players: list[str]):
+        self.file, self.variant, self.players = file, variant, players
+        self.net, self.totals, self.count, self.moved = dict.fromkeys(players, 0), {}, 0, False
+
+
+def report_season(paths: list, variant, options, tables, aliases, spool: Spool):
+    """The season for `report`, and each game's sheet head; the sheets' rows are in `spool`, in order."""
+    heads: list[_SheetHead] = []
+
+    def start(file, variant_, players, start_):
+        heads.append(_SheetHead(file, variant_, players))
+
+    def deal(d):
+        row, head = sheet_row(d), heads[-1]
+        spool.add(row)
+        head.count += 1
+        head.moved = head.moved or bool(row.seats_changed)
+        for name, amount in row.net.items():
+            head.net[name] += amount
+
+    def end(totals):
+        heads[-1].totals = totals
+
+    s, read, bad = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
+                         on_end=end)
+    spool.rewind()
+    return s, heads, read, bad
+
+
+def report_sheets(heads: list[_SheetHead], spool: Spool) -> Iterator[str]:
+    """Each game's sheet as the report's HTML, row by row from the spool (each section after a line break)."""
+    for head in heads:
+        players = head.players
+        caption = f"{os.path.basename(head.file)}: {head.variant}, {head.count} deals"
+        yield '\n<section class="sheet">' + html_table_start(grid_headers(players, head.moved), caption, "sheet")
+        for r in spool.read(head.count):
+            yield html_row(shown_row(grid_row(r, players, head.moved), len(players)))
+        yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved), len(players)))
+        yield HTML_TABLE_END + "</section>"

@@ -1,0 +1,56 @@
+"""Records kept on disk in the order they come, to be read back once in that order.
+
+What a command must see whole before it writes (the width of a text table's columns, how many deals a
+sheet's caption counts, a YAML document checked to its end before its first deal is played) is gathered
+while the records go to a temporary file, and the output is then written from the file: the memory it
+takes does not grow with an archive. Each record is pickled alone (one pickler's memo would keep every
+record alive), so records are plain data the caller made itself; the file is unlinked as soon as it is
+made and goes with the process whatever happens.
+"""
+
+from __future__ import annotations
+
+import pickle
+import tempfile
+from typing import Any, Iterator
+
+
+class Spool:
+    def __init__(self) -> None:
+        self.file = tempfile.TemporaryFile(prefix="mjscore-")
+        self.count = 0
+
+    def add(self, record: Any) -> None:
+        pickle.Pickler(self.file, pickle.HIGHEST_PROTOCOL).dump(record)
+        self.count += 1
+
+    def read(self, count: int | None = None) -> Iterator[Any]:
+        """The next `count` records (all that are left: None) from where reading stands; call rewind()
+        after the last add to read from the first."""
+        n = 0
+        while count is None or n < count:
+            try:
+                record = pickle.load(self.file)  # an unpickler each: each record was pickled alone
+            except EOFError:
+                return
+            n += 1
+            yield record
+
+    def rewind(self) -> None:
+        self.file.flush()
+        self.file.seek(0)
+
+    def clear(self) -> None:
+        """Empty, to be filled again (the next game's rows)."""
+        self.file.seek(0)
+        self.file.truncate()
+        self.count = 0
+
+    def close(self) -> None:
+        self.file.close()
+
+    def __enter__(self) -> "Spool":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,154 @@
+"""A YAML game file read deal by deal: its header built whole, each item of its `deals:` list built alone.
+
+A recorded game is a header (variant, options, players) and a long list of deals. Loading the whole
+document first keeps every deal of an archive in memory at once (a 100,000-deal file took over a
+gigabyte), so the top-level mapping is taken apart here event by event: each header value and each
+deal is composed and constructed on its own (libyaml's parser, PyYAML's composer and the strict
+constructor of mjscore.loading), handed on, and forgotten. The checks and the words are
+`read_yaml`'s: a key given twice, a value that cannot be built, nesting too deep, a second document.
+Header keys may stand before or after `deals:`; a document that is not a mapping (or whose `deals:`
+is not a plain list) is built whole, as before, for its caller to refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from mjscore.errors import shown
+from mjscore.loading import MAX_DEPTH, ReadProblem, strict_loader, too_big, yaml_problems
+
+STREAMED = object()  # stands for the deals list in the header mapping: its items went to `each_deal`
+SEQ, MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
+
+
+def _streaming_loader():
+    """The strict loader's constructor on an event parser, with PyYAML's composer called node by node
+    (libyaml's own composer builds only whole documents)."""
+    import yaml
+    from yaml.composer import Composer
+
+    base = strict_loader()
+
+    class Streaming(base, Composer):  # type: ignore[valid-type, misc]
+        def __init__(self, stream):
+            base.__init__(self, stream)
+            self.anchors, self.depth = {}, 0
+
+        def compose_node(self, parent, index):
+            """As Composer's, refusing nesting deeper than any game file has before Python's recursion
+            limit could be reached (libyaml's parser alone would go on to 1000 levels)."""
+            self.depth += 1
+            try:
+                if self.depth > MAX_DEPTH + 1:
+                    raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
+                return Composer.compose_node(self, parent, index)
+            finally:
+                self.depth -= 1
+
+        def build(self, node, most: int) -> Any:
+            data = self.construct_document(node)
+            problem = too_big(data, most)
+            if problem:
+                raise ReadProblem(problem)
+            return data
+
+    Streaming.yaml = yaml  # type: ignore[attr-defined]
+    return Streaming
+
+
+def stream_game(stream, each_deal: Callable[[int, Any], None]) -> Any:
+    """The document of a YAML stream (a text file); when it is a mapping with a plain list `deals:`, that
+    list's items go to `each_deal(line, data)` in order as they are read and the mapping holds STREAMED in
+    their place. ReadProblem (read_yaml's words) for anything wrong; UnicodeDecodeError passes through."""
+    with yaml_problems():
+        loader = _streaming_loader()(stream)
+        try:
+            return _document(loader, each_deal)
+        finally:
+            loader.dispose()
+
+
+def _document(loader, each_deal) -> Any:
+    yaml = loader.yaml
+    loader.get_event()  # stream start
+    data = None
+    if not loader.check_event(yaml.StreamEndEvent):
+        start = loader.get_event()  # document start
+        event = loader.peek_event()
+        if (isinstance(event, yaml.MappingStartEvent) and event.anchor is None
+                and event.tag in (None, "!", MAP)):
+            data = _mapping(loader, each_deal)
+        else:  # not a game's mapping: built whole for the caller's message
+            loader.depth = 0
+            data = loader.build(loader.compose_node(None, None), MAX_DEPTH)
+        loader.get_event()  # document end
+        if not loader.check_event(yaml.StreamEndEvent):
+            event = loader.get_event()
+            raise yaml.composer.ComposerError("expected a single document in the stream", start.start_mark,
+                                              "but found another document", event.start_mark)
+    return data
+
+
+def _mapping(loader, each_deal) -> dict:
+    """The top-level mapping, key by key; its `deals:` list item by item."""
+    yaml = loader.yaml
+    loader.get_event()  # mapping start
+    loader.depth = 1
+    out: dict = {}
+    seen: set = set()
+    while not loader.check_event(yaml.MappingEndEvent):
+        key_node = loader.compose_node(None, None)
+        if isinstance(key_node, yaml.ScalarNode):  # the strict loader's check, at the top level
+            if (key_node.tag, key_node.value) in seen:
+                raise ReadProblem(f"not valid YAML: key {shown(key_node.value)} given twice in one mapping",
+                                  key_node.start_mark.line + 1)
+            seen.add((key_node.tag, key_node.value))
+        key = loader.build(key_node, MAX_DEPTH - 1)
+        try:
+            hash(key)
+        except TypeError:
+            raise ReadProblem("not valid YAML: found unhashable key", key_node.start_mark.line + 1) from None
+        event = loader.peek_event()
+        if (key == "deals" and isinstance(event, yaml.SequenceStartEvent) and event.anchor is None
+                and event.tag in (None, "!", SEQ)):
+            loader.get_event()
+            loader.depth = 2
+            while not loader.check_event(yaml.SequenceEndEvent):
+                node = loader.compose_node(None, None)
+                each_deal(node.start_mark.line + 1, loader.build(node, MAX_DEPTH - 2))
+            loader.get_event()
+            loader.depth = 1
+            out[key] = STREAMED
+        else:
+            out[key] = loader.build(loader.compose_node(None, None), MAX_DEPTH - 1)
+    loader.get_event()  # mapping end
+    return out
+
+
+def count_deals(stream) -> int | None:
+    """How many items the top-level `deals:` list has, from the parser's events alone (nothing is built):
+    for a progress bar. None when the document is not a game's mapping or cannot be parsed."""
+    import yaml
+
+    depth, key, at_deals, count = 0, None, False, 0
+    try:
+        for event in yaml.parse(stream, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+            if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+                if at_deals and depth == 2:
+                    count += 1
+                if depth == 1 and key == "deals" and isinstance(event, yaml.SequenceStartEvent):
+                    at_deals = True
+                depth += 1
+                key = None
+            elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+                depth -= 1
+                if depth == 1:
+                    at_deals, key = False, None
+            elif isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent)):
+                if at_deals and depth == 2:
+                    count += 1
+                elif depth == 1:
+                    key = event.value if key is None and isinstance(event, yaml.ScalarEvent) else None
+    except (yaml.YAMLError, UnicodeDecodeError, RecursionError):
+        return None
+    return count

@@ -1,0 +1,181 @@
+"""Archives of any length: a YAML game read deal by deal (never loaded whole), with the same places, the
+same refusals and the same output as a game read at once."""
+
+from __future__ import annotations
+
+import io
+import json
+import tracemalloc
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from helpers import run
+from mjscore.play.game import read_game
+from mjscore.yamlstream import count_deals
+
+GOOD = {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
+        "Di": "123s 567s 3p 4p 6m 7m 9m WW"}
+DEALS = [{"hands": GOOD, "winner": "Bo", "win": {"tile": "7s", "from": "discard", "discarder": "Cy"}},
+         {"hands": GOOD, "winner": None}]
+
+
+def block_yaml(deals: list[dict], header_first: bool = True) -> str:
+    """A game in block style, as an editor or `serve`'s export writes it: each deal over several lines."""
+    head = "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\n"
+    body = "deals:\n"
+    for d in deals:
+        body += "  - hands:\n" + "".join(f"      {n}: \"{h}\"\n" for n, h in d["hands"].items())
+        body += f"    winner: {d['winner'] or 'null'}\n"
+        if d.get("win"):
+            body += f"    win: {json.dumps(d['win'])}\n"
+    return head + body if header_first else body + head
+
+
+def test_a_long_yaml_game_is_never_held_whole(tmp_path):
+    """20,000 deals (4 MB of YAML, some 150 MB as one loaded document and its nodes) pass through a few
+    hundred kilobytes: only the deal being played is in memory."""
+    path = tmp_path / "long.yaml"
+    path.write_text(block_yaml(DEALS * 10_000))
+    tracemalloc.start()
+    try:
+        header, deals = read_game(str(path))
+        count = sum(1 for _ in deals)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert header == {"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]} and count == 20_000
+    assert peak < 2_000_000, f"{peak:,} bytes at the peak"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(DEALS), max_size=6), st.booleans(), st.sampled_from(["json", "csv", "table"]))
+def test_header_before_or_after_the_deals_and_block_or_flow_style_alike(deals, header_first, fmt):
+    """The deals read one by one are the deals of the document: the same output whichever way it is written
+    (flow style: one JSON object a line; block style; the header's keys before or after `deals:`)."""
+    import tempfile
+    from pathlib import Path
+
+    with tempfile.TemporaryDirectory() as tmp:
+        flow = Path(tmp) / "flow.yaml"
+        flow.write_text("variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                        + "".join(f"  - {json.dumps(d)}\n" for d in deals) if deals else
+                        "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals: []\n")
+        block = Path(tmp) / "block.yaml"
+        block.write_text(block_yaml(deals, header_first) if deals else flow.read_text())
+        code, one, _ = run("batch", str(flow), "--format", fmt)
+        code2, two, _ = run("batch", str(block), "--format", fmt)
+    assert code == code2 == 0
+    norm = (lambda s: s.replace(str(flow), "F").replace(str(block), "F"))
+    if fmt == "json":  # the places say each deal's own line
+        strip = (lambda s: [{k: v for k, v in d.items() if k != "place"} for d in json.loads(s)["games"][0]["deals"]])
+        assert strip(norm(one)) == strip(norm(two))
+    elif fmt == "csv":
+        assert norm(one) == norm(two)
+    else:
+        assert [ln for ln in norm(one).splitlines() if "NOT SCORED" not in ln] == \
+               [ln for ln in norm(two).splitlines() if "NOT SCORED" not in ln]
+
+
+def test_places_are_the_lines_where_each_deal_starts(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text(block_yaml(DEALS * 2, header_first=False))
+    _, deals = read_game(str(path))
+    assert [d.place for d in deals] == [f"{path} line {n} (deal {i})" for i, n in enumerate([2, 9, 15, 22], 1)]
+
+
+def test_standard_input_yaml_is_read_as_it_comes_with_its_lines():
+    code, out, err = run("batch", "-", "--format", "json", input=block_yaml(DEALS))
+    assert code == 0, err
+    assert [d["place"] for d in json.loads(out)["games"][0]["deals"]] == ["- line 4 (deal 1)", "- line 11 (deal 2)"]
+
+
+@pytest.mark.parametrize("bad, why", [
+    ("    false_mahjong: !!int abc\n", "not valid YAML: a value that cannot be read (invalid literal for int() "
+                                        "with base 10: 'abc')"),
+    ("    false_mahjong: [\n", "line {end}: not valid YAML: "),
+    ("deals: []\n", "line {bad}: not valid YAML: key 'deals' given twice in one mapping"),
+    ("---\nvariant: spanish\n", "line {bad}: not valid YAML: but found another document"),
+])
+def test_a_file_broken_at_its_end_is_refused_before_any_output(tmp_path, bad, why):
+    """The document is read through before its first deal is played: a problem in the last lines refuses
+    the file whole, as when it was loaded at once; nothing is printed."""
+    path = tmp_path / "g.yaml"
+    text = block_yaml(DEALS * 200)
+    path.write_text(text + bad)
+    code, out, err = run("batch", str(path))
+    assert (code, out) == (2, "")
+    lines = text.count("\n")
+    assert err.startswith(f"mjscore: error: {path}: {why.format(bad=lines + 1, end=lines + 2)}"), err
+    assert err.count("\n") == 1
+
+
+def test_deals_that_are_not_a_list_still_say_what_a_game_file_is(tmp_path):
+    for body in ("deals: {a: 1}\n", "deals: !!set {a}\n", "[1, 2]\n", ""):
+        path = tmp_path / "g.yaml"
+        path.write_text("variant: spanish\nplayers: [Ann, Bo, Cy, Di]\n" + body if body.startswith("deals") else body)
+        assert run("batch", str(path))[2] == \
+            f"mjscore: error: {path}: a game file has variant:, players: and a list deals:\n"
+
+
+def test_the_progress_bar_counts_yaml_deals_from_events():
+    text = block_yaml(DEALS * 3, header_first=False)
+    assert count_deals(io.StringIO(text)) == 6
+    assert count_deals(io.StringIO("deals: [1, [2], {a: 3}]\nother: [4, 5]\n")) == 3
+    assert count_deals(io.StringIO("deals: [")) is None
+
+
+# --- sheet, standings and report: what they keep does not grow with the archive -------------------------
+
+def _peak(args: list[str]) -> int:
+    """Peak traced memory of one command run in this process (its output to a file, not to a buffer)."""
+    import gc
+
+    gc.collect()
+    tracemalloc.start()
+    try:
+        code, _, err = run(*args)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert code == 0, err
+    return peak
+
+
+@pytest.mark.parametrize("command", [["sheet"], ["sheet", "--format", "markdown"], ["sheet", "--format", "json"],
+                                     ["standings"], ["report"]])
+def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, command, monkeypatch):
+    """Ten times the deals, about the same peak: each deal goes to the output (through a temporary file
+    where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
+    deals, as the commands did, ten times the deals took some 15 MB more at the peak; what the scoring
+    core's caches take is bounded (a variant's memo is cleared at 2,000 entries: some 350 KB). (The report's chart
+    is drawn from at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""
+    monkeypatch.setattr("mjscore.cli.sheets.CHART_POINTS", 50)
+    out = str(tmp_path / "out")
+    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    for path, n in ((small, 150), (large, 1500)):
+        path.write_text("\n".join([json.dumps({"variant": "spanish", "players": list(GOOD)})]
+                                  + [json.dumps(d) for d in DEALS * n]) + "\n")
+    _peak([*command, str(small), "-o", out])  # tables and caches loaded: not counted in either run
+    first, second = _peak([*command, str(small), "-o", out]), _peak([*command, str(large), "-o", out])
+    assert second < first + 1_000_000, f"{first:,} bytes for 300 deals, {second:,} for 3,000"
+
+
+def test_a_long_seasons_chart_is_drawn_from_some_deals_each_games_first_among_them():
+    from mjscore.play.season import Tally
+
+    t = Tally(sheets=False, series=10)
+    for game in range(3):
+        t.start(f"g{game}", "spanish", list(GOOD), dict.fromkeys(GOOD, 0))
+        totals = dict.fromkeys(GOOD, 0)
+        for n in range(1, 301):
+            totals = {**totals, "Ann": totals["Ann"] + 1, "Bo": totals["Bo"] - 1}
+            t.deal({"deal": n, "net": {"Ann": 1, "Bo": -1, "Cy": 0, "Di": 0}, "totals": totals, "hands": {},
+                    "payments": [], "winner": None})
+        t.end(totals)
+    series = t.season().series
+    assert len(series) <= 2 * 10 + 4
+    assert [p["at"] for p in series] == sorted({p["at"] for p in series})  # in order, each once
+    assert {p["at"] for p in series} >= {1, 301, 601, 900}  # each game's first, and the season's last deal
+    assert all(p["totals"]["Ann"] == p["at"] for p in series)  # each point is the running total at its deal
+    assert Tally().season().series == []
