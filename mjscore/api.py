@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
+from mjscore import _PUBLIC
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
@@ -28,27 +29,18 @@ if TYPE_CHECKING:  # settling, games and the rarer results load only when asked 
     from mjscore.play.settle import Settlement
     from mjscore.api_results import Compared, GameResult, Wait, Waits
 
-__all__ = [
-    "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
-    "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "table_data", "parse_hand", "score", "score_game",
-    "score_sheet", "season", "settle", "variants", "waits",
-    "Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal",
-]
+__all__ = list(_PUBLIC)  # the package's one list of public names (mjscore/__init__.py)
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
-_RESULTS = ("Compared", "GameResult", "Wait", "Waits")  # defined in mjscore.api_results, loaded on first use
-_LEDGER = ("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal")  # mjscore.play.ledger
 
 
 def __getattr__(name: str):
-    if name in _RESULTS:
-        from mjscore import api_results
+    """A public name defined elsewhere (a game's results, a season, the ledger ...), loaded on first use."""
+    home = _PUBLIC.get(name)
+    if home is not None and home != __name__:
+        from importlib import import_module
 
-        return getattr(api_results, name)
-    if name in _LEDGER:  # a game kept deal by deal (the page's stored games): docs/api.md
-        from mjscore.play import ledger
-
-        return getattr(ledger, name)
+        return getattr(import_module(home), name)
     raise AttributeError(f"module 'mjscore.api' has no attribute {name!r}")
 
 

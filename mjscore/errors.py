@@ -60,12 +60,14 @@ class DealError(MjscoreError):
     """A deal or game file that cannot be used."""
 
 
-def _width(ch: str) -> int:
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: a wide character (the red dragon glyph 🀄, a name in Chinese) two, a
+    combining mark or a variation selector none, any other one. Carets under a hand and the columns of a
+    text table (cli/report.py) are measured alike, so both stay aligned under wide glyphs."""
     import unicodedata
 
-    if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f":
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return sum(0 if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f" else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def caret_line(text: str, spans) -> str:
@@ -76,8 +78,7 @@ def caret_line(text: str, spans) -> str:
             marks[i] = True
     out = []
     for i, ch in enumerate(text):
-        w = _width(ch)
-        out.append(("^" if marks[i] and not ch.isspace() else " ") * w)
+        out.append(("^" if marks[i] and not ch.isspace() else " ") * cells(ch))
     return "".join(out).rstrip()
 
 

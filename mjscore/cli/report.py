@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
 from mjscore.rules.results import Score
@@ -12,14 +13,7 @@ class _Width:
     """tabulate's optional `wcwidth`, for columns measured in terminal cells: a wide character (the red
     dragon glyph 🀄, a name in Chinese) takes two, a combining mark none; so --glyphs keeps columns aligned."""
 
-    @staticmethod
-    def wcswidth(text: str) -> int:
-        import unicodedata
-
-        return sum(0 if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f" else
-                   2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-    wcwidth = wcswidth
+    wcswidth = wcwidth = staticmethod(cells)
 
 
 def _table(rows, headers) -> str:
@@ -163,8 +157,9 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     return "\n".join(lines)
 
 
-def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
+def compare_text(results, glyphs: bool = False) -> str:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ. Items are
+    named by their English rule (the key every variant shares): --lang names them in compare's JSON only."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
@@ -309,7 +304,8 @@ def variant_text(v: Variant, lang: str = "en") -> str:
 def settlement_text(result, glyphs: bool = False) -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
-    from mjscore.play.settle import SEAT_NAMES, worth_words
+    from mjscore.hand.situation import SEAT_NAMES
+    from mjscore.play.settle import worth_words
     from mjscore.rules.scoring import PARTIAL
 
     d = result.deal

@@ -16,7 +16,6 @@ from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.errors import DealError
 from mjscore.play.season import Season, Sheet, counter_words
 
-FORMATS = ["table", "csv", "markdown", "html", "json"]
 STDIN_NAME = "-"
 
 

@@ -66,11 +66,6 @@ class Hand(NamedTuple):
     def with_tile(self, tile: int) -> "Hand":
         return Hand(self.melds, tuple(sorted(self.concealed + (tile,))), self.bonus)
 
-    def without_tile(self, tile: int) -> "Hand":
-        rest = list(self.concealed)
-        rest.remove(tile)
-        return Hand(self.melds, tuple(rest), self.bonus)
-
 
 _RUN_KEY = [t // 9 if t < 27 else t if t < T.FLOWER0 else (40 if t < T.SEASON0 else 41) for t in range(T.SEASON0 + 4)]
 _DIGIT = [str(T.number_of(t)) if (t < 27 or t >= T.FLOWER0) else T.name(t) for t in range(T.SEASON0 + 4)]

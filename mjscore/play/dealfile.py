@@ -12,7 +12,8 @@ from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreEr
                             option_too_long, shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
-from mjscore.play.settle import SEATS, Deal, Win
+from mjscore.hand.situation import SEATS
+from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",

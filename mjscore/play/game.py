@@ -16,15 +16,18 @@ from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_n
 from mjscore.errors import DealError, MjscoreError, SituationError, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
-from mjscore.play.seating import ROUNDS, Table, sitting_out
+from mjscore.play.seating import Table, sitting_out
 from mjscore.play.settle import Settlement, empty_seats, settle, switch, unpaid
 from mjscore.rules.tables import Variant
 
-__all__ = ["ROUNDS", "Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
+__all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
            "seat_next", "settle_one", "sitting_out"]  # Table and sitting_out live in mjscore.play.seating
 
 
 class Header(NamedTuple):
+    """A game file's header once checked: the variant and options every deal is settled under and the
+    players in their starting seats. Seating, settling and the writers all read the game from it."""
+
     variant: Variant
     options: dict[str, Any]
     players: list[str]

@@ -17,6 +17,8 @@ from mjscore.play.settle import switch
 
 
 class Summary(NamedTuple):
+    """How many deals a run read, scored and rejected: batch's exit status and last line, summed over files."""
+
     read: int = 0
     scored: int = 0
     rejected: int = 0

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
-from mjscore.play.settle import SEATS, doubled_seat, switch
+from mjscore.hand.situation import SEATS, dealer_of
+from mjscore.play.settle import switch
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -27,8 +28,6 @@ class Header(Protocol):
     variant: Variant
     options: dict[str, Any]
     players: list[str]
-
-ROUNDS = "ESWN"
 
 # The seat exchanges between rounds a table may name (`seat_exchange:`): its name in words, and for the end
 # of round E, S, W the seats whose players swap chairs, two by two, as they are seated when the round ends.
@@ -99,7 +98,7 @@ class Table:
 
     @property
     def round(self) -> str:
-        return ROUNDS[min(self.passes // self.per_round, 3)]
+        return SEATS[min(self.passes // self.per_round, 3)]
 
     def seats(self) -> dict[str, str]:
         """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
@@ -136,7 +135,7 @@ class Table:
         elif winner_seat is None:
             keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
         else:
-            keeps = winner_seat == doubled_seat(opts)  # East, or the banker, keeps the deal by winning
+            keeps = winner_seat == dealer_of(opts)  # East, or the banker, keeps the deal by winning
             if keeps:
                 self.east_wins += 1
                 limit = switch(v, opts, "east_wins_in_a_row", None)

@@ -16,13 +16,11 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
-
-SEATS = ("E", "S", "W", "N")
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 class Win(NamedTuple):
@@ -36,6 +34,9 @@ class Win(NamedTuple):
 
 
 class Deal(NamedTuple):
+    """One deal as settlement takes it: every hand as written, by seat, with who won and how. Read from a deal
+    file, a game's deal or the command line (play/dealfile.py), it is checked once more by settle()."""
+
     variant: Variant
     options: dict[str, Any]
     round: str
@@ -53,6 +54,9 @@ class Deal(NamedTuple):
 
 
 class Payment(NamedTuple):
+    """One amount one seat pays another, with the reason and the rules that made it: a table's payments must be
+    checkable by the players at the table, line by line."""
+
     payer: str
     payee: str
     amount: int
@@ -73,6 +77,9 @@ def _cite(deal: "Deal", *keys: str) -> str:
 
 
 class Settlement(NamedTuple):
+    """A settled deal: each hand's score, every payment, each seat's net (summing to zero), notes on what the
+    rules did. What `settle` prints, and what a game's running totals are made of."""
+
     deal: Deal
     scores: dict[str, Score]
     payments: list[Payment]
@@ -134,11 +141,6 @@ def amount(spec, limit: int | None, options: dict | None = None) -> int:
 def empty_seats(seats) -> list[str]:
     """The seats nobody sits in, in a deal of two or three players."""
     return [s for s in SEATS if s not in seats]
-
-
-def doubled_seat(options: dict) -> str:
-    """East, or the banker where the variant has a `banker` option (hungarian)."""
-    return options.get("banker") or "E"
 
 
 # --- checking a deal ---------------------------------------------------------------------------
@@ -274,15 +276,11 @@ def _doubler(deal: Deal) -> str | None:
         return None
     if not switch(v, opts, "east_double", True):
         return None
-    return doubled_seat(opts)
-
-
-def _factor(deal: Deal, a: str, b: str) -> int:
-    return 2 if _doubler(deal) in (a, b) else 1
+    return dealer_of(opts)
 
 
 def _who(seat: str, deal: Deal) -> str:
-    return "the banker" if deal.options.get("banker") and seat == doubled_seat(deal.options) else SEAT_NAMES[seat]
+    return "the banker" if deal.options.get("banker") and seat == dealer_of(deal.options) else SEAT_NAMES[seat]
 
 
 def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None,
@@ -316,7 +314,7 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
     if not fine:
         return []  # the rulebook gives no penalty: the deal is void (settle() says so in a note)
     limit = opts.get("limit")
-    east = doubled_seat(opts)
+    east = dealer_of(opts)
     out = []
     for seat in deal.hands:
         if seat == culprit:
@@ -327,7 +325,7 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
             pay, whom = amount(fine["to_east"], limit, opts), "paid to East"
         else:
             pay, whom = amount(fine.get("to_others", 0), limit, opts), "paid to each other player"
-            if fine.get("east_double") and _factor(deal, culprit, seat) == 2:
+            if fine.get("east_double") and _doubler(deal) in (culprit, seat):
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
             out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", _cite(deal, "false_mahjong")))
@@ -428,7 +426,7 @@ def _collection_cap(deal: Deal, payments: list[Payment], notes: list[str]) -> li
     v, opts = deal.variant, deal.options
     out = list(payments)
     for seat in deal.hands:
-        key = "collection_cap_east" if seat == doubled_seat(opts) else "collection_cap"
+        key = "collection_cap_east" if seat == dealer_of(opts) else "collection_cap"
         spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
         if spec is None:
             continue

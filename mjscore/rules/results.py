@@ -63,6 +63,9 @@ class Item(NamedTuple):
 
 
 class Score(NamedTuple):
+    """One arrangement of a hand, scored: its items, points, doubles and final value, with the situation it
+    was scored in. Every face prints it (its `to_dict()` is `score`'s JSON) and settlement pays on its value."""
+
     variant: str
     options: dict
     hand: str

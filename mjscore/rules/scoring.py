@@ -383,7 +383,3 @@ def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[S
            for g, _, _, _ in partial_candidates(hand)]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]
-
-
-def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
-    return score_all(hand, sit, variant, options)[0]

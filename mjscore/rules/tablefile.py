@@ -13,6 +13,17 @@ from mjscore.errors import TableError, VariantNotFound
 from mjscore.rules import registry as R
 
 FAULT_SCORING = ("restricted", "zero", "normal")
+SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
+    "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
+    "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
+    "deals_per_game": int, "counted_deals": ("all", "won"), "loser_cap": ("none", "limit"),
+    "collection_cap": "amount?", "collection_cap_east": "amount?",
+    "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
+    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
+    "seat_exchange": ("none", "oemc-2005"),  # mjscore.play.seating.SEAT_EXCHANGES
+}
+SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
+                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
 
 
@@ -40,6 +51,9 @@ def stem(path: str) -> str:
 
 
 class Fail:
+    """The one way a table file's check fails: a TableError naming the file, the entry and the problem,
+    so every check of every part says where in the same words."""
+
     def __init__(self, path: str):
         self.path = path
 
@@ -110,6 +124,17 @@ def check_amount(where, val, fail, options=None):
     expect(fail, where, val["limit"], float, "limit")
     if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
         fail(where, f"divide must be at least 1, not {val['divide']}")
+
+
+def check_settlement(settlement, fail, options) -> dict:
+    """A table's `settlement:` mapping, every switch checked (docs/tables.md "Settlement")."""
+    expect(fail, "settlement", settlement, dict, "settlement")
+    for key, val in settlement.items():
+        kind = SETTLEMENT_KEYS.get(key)
+        if kind is None:
+            fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
+        check_switch(f"settlement.{key}", val, kind, fail, options)
+    return settlement
 
 
 def check_switch(where, val, kind, fail, options):
