@@ -15,6 +15,7 @@ _PUBLIC = {
                      "table_data", "parse_hand", "score", "score_game", "score_sheet", "season", "settle", "variants",
                      "waits"), "mjscore.api"),
     **dict.fromkeys(("Compared", "GameResult", "Wait", "Waits"), "mjscore.api_results"),
+    **dict.fromkeys(("Note", "NoteKind"), "mjscore.rules.results"),
     **dict.fromkeys(("Settlement",), "mjscore.play.settle"),
     **dict.fromkeys(("Season", "Sheet"), "mjscore.play.season"),
     **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),

@@ -12,10 +12,11 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore import _PUBLIC
-from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
+from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
+from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
@@ -86,7 +87,7 @@ def _fold(text: str, case) -> str:
 def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None):
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
-        raise SituationError(f"--win-set: a set in the notation is expected, e.g. 234m, not {shown(win_set)}")
+        raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
                           tuple(also), win_set)
 
@@ -187,7 +188,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     apply on top of what the deal names; `where` names the deal in messages (default: its path);
     `flags`: the deal was typed as command-line flags, so messages name --from, not win.from.
     """
-    from mjscore.play.dealfile import deal_words, load_data, parse_deal, variant_for
+    from mjscore.play.dealfile import load_data, parse_deal, variant_for
     from mjscore.play.settle import settle as settle_deal
 
     from_file = not isinstance(deal, Mapping)
@@ -204,7 +205,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise
-        raise DealError(f"{where}: {deal_words(str(e))}") from None
+        raise DealError(f"{where}: {e.spelt(Spelling.KEY)}") from None
 
 
 class _Collector:

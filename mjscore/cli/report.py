@@ -306,7 +306,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
     payment with its reason, every note (faults applied, caps), each player's net."""
     from mjscore.hand.situation import SEAT_NAMES
     from mjscore.play.settle import worth_words
-    from mjscore.rules.scoring import PARTIAL
+    from mjscore.rules.results import NoteKind, kind_of
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "
@@ -322,8 +322,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
     name, paid = d.player, result.paid_on()
     rows = []
     for seat, s in result.scores.items():
-        long = not s.mahjong and any(i.rule == "long hand" for i in s.items)
-        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if long else "")
+        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
         hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
     lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
@@ -334,7 +333,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
-              if n.startswith(PARTIAL) or any(i.rule == "long hand" for i in s.items)]  # why a hand is long or partial
+              if kind_of(n) is NoteKind.PARTIAL or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

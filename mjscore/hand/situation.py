@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple
 
+from mjscore.errors import Term
 from mjscore.hand.tiles import WINDS
 
 SEATS: tuple[str, ...] = tuple(WINDS)  # the seats and the prevailing winds, in the order the deal passes
@@ -25,6 +26,14 @@ SITUATIONS = {  # --also words every variant understands (notation spec); tables
     "east-nine-in-a-row": "East wins for the ninth time in a row",
 }
 NO_WORDS: frozenset = frozenset()  # no circumstance (shared, so an empty `also` costs nothing)
+
+# Where each part of a situation is given, as `score` and `settle` take it and as a deal file's `win:` writes it:
+# a message about a situation names its part by one of these (mjscore.errors.Term), spelt as its reader typed it.
+WIN = Term("--win", "win.tile")
+FROM = Term("--from", "win.from")
+ALSO = Term("--also", "win.also")
+WIN_SET = Term("--win-set", "win.set")
+SET_TO_TYPE = Term("--win-set ", "set: ")  # a set the message tells the reader to give: --win-set 234m, set: 234m
 
 
 class Situation(NamedTuple):

@@ -132,14 +132,6 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
     return out
 
 
-def deal_words(message: str) -> str:
-    """A situation message in the score command's words (--from) said in a deal file's keys (win.from)."""
-    for typed, key in ((" --win-set ", " set: "), ("--win-set", "win.set"), ("--win", "win.tile"),
-                       ("--from", "win.from"), ("--also", "win.also")):
-        message = message.replace(typed, key)  # (a set to type inside the message: `set: 234m`, as in win:)
-    return message
-
-
 def printable_name(name: str, where: str) -> str:
     """A player's name goes into every line of output: printable text on one line (no tab, newline or
     invisible character that would break a line or a column: mjscore.names), and short enough to fit in a

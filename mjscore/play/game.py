@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import deal_words, load_data, parse_deal, printable_name, stdin_game
-from mjscore.errors import DealError, MjscoreError, SituationError, shown
+from mjscore.play.dealfile import load_data, parse_deal, printable_name, stdin_game
+from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
 from mjscore.play.seating import Table, sitting_out
@@ -269,7 +269,7 @@ def settle_one(header: Header, seated: Seated) -> Result:
         return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None,
                       seated.counted, seated.changed)
     except SituationError as e:
-        return Result(*base, None, deal_words(str(e)), seated.counted, seated.changed)
+        return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed)
     except MjscoreError as e:
         return Result(*base, None, str(e), seated.counted, seated.changed)
 

@@ -17,7 +17,7 @@ from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT
 from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
-from mjscore.rules.results import Score
+from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
@@ -236,11 +236,6 @@ def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
     return score_all(hand, sit, v, opts, restricted=how == "restricted", fault=fault is not None)[0]
 
 
-def _unprefixed(note: str) -> str:
-    """A score's note without its "not mah jong: " (the message says so already)."""
-    return note[len("not mah jong: "):] if note.startswith("not mah jong: ") else note
-
-
 def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
     scores = {}
     v, opts = deal.variant, deal.options
@@ -251,12 +246,12 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 try:
                     sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
-                    raise SituationError(str(e)) from None
+                    raise SituationError(e.parts) from None
                 s = score_all(hand, sit, v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(_unprefixed(n) for n in s.notes if not n.startswith("scored as"))
+                           "; ".join(reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING)
                            or "not a winning hand")
                     raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
