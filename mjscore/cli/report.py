@@ -296,8 +296,8 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement:
-        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.items()), 4)
+    if v.settlement.written:
+        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.written.items()), 4)
     return "\n".join(lines).rstrip()
 
 

@@ -1,5 +1,5 @@
 """The table file format's ground floor: where table files are, and the checks every part of a
-file shares (a value of the right kind, no unknown key, settlement switches and amounts).
+file shares (a value of the right kind, no unknown key, a cite, names in a rulebook's language).
 
 Both the loader (tables.py) and inheritance (inherit.py) stand on this module, so neither
 needs the other's insides.
@@ -10,20 +10,7 @@ from __future__ import annotations
 import os
 
 from mjscore.errors import TableError, VariantNotFound
-from mjscore.rules import registry as R
 
-FAULT_SCORING = ("restricted", "zero", "normal")
-SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
-    "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
-    "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
-    "deals_per_game": int, "counted_deals": ("all", "won"), "loser_cap": ("none", "limit"),
-    "collection_cap": "amount?", "collection_cap_east": "amount?",
-    "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
-    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
-    "seat_exchange": ("none", "oemc-2005"),  # mjscore.play.seating.SEAT_EXCHANGES
-}
-SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
-                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
 
 
@@ -109,73 +96,6 @@ def expect(fail, where, value, kind, what):
 
 KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text", bool: "true or false",
                dict: "a mapping", list: "a list"}
-
-
-def check_amount(where, val, fail, options=None):
-    """An amount: a whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
-    if isinstance(val, int) and not isinstance(val, bool):
-        return
-    if isinstance(val, dict) and set(val) == {"option"}:
-        if options is not None and not R.is_int_option(val["option"], options):
-            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
-        return
-    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
-        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
-    expect(fail, where, val["limit"], float, "limit")
-    if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
-        fail(where, f"divide must be at least 1, not {val['divide']}")
-
-
-def check_settlement(settlement, fail, options) -> dict:
-    """A table's `settlement:` mapping, every switch checked (docs/tables.md "Settlement")."""
-    expect(fail, "settlement", settlement, dict, "settlement")
-    for key, val in settlement.items():
-        kind = SETTLEMENT_KEYS.get(key)
-        if kind is None:
-            fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
-        check_switch(f"settlement.{key}", val, kind, fail, options)
-    return settlement
-
-
-def check_switch(where, val, kind, fail, options):
-    """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
-    if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
-        if set(val) - {"option", "cases", "default"}:
-            fail(where, "an option-dependent switch has keys option, cases, default")
-        if not isinstance(val["option"], str) or val["option"] not in options:
-            fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
-        cases = val.get("cases")
-        if cases is None:
-            return  # the option's own value is the switch value
-        expect(fail, where, cases, dict, "cases")
-        for case in list(cases.values()) + ([val["default"]] if "default" in val else []):
-            check_switch(where, case, kind, fail, options)
-        return
-    if kind in (bool, int):
-        expect(fail, where, val, kind, where.split(".")[-1])
-    elif isinstance(kind, tuple):
-        if val not in kind:
-            fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
-    elif kind == "amount?":
-        if val is not None:
-            check_amount(where, val, fail, options)
-    elif kind == "ints":
-        if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
-            fail(where, f"must be a list of player counts 2-6, not {val!r}")
-    elif kind == "fine":
-        expect(fail, where, val, dict, "false_mahjong")
-        for k, amount in val.items():
-            if k == "east_double":
-                expect(fail, f"{where}.{k}", amount, bool, k)
-                continue
-            if k not in ("to_east", "to_others", "east_to_each"):
-                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
-            check_amount(f"{where}.{k}", amount, fail, options)
-    elif kind == "faults":
-        expect(fail, where, val, dict, "faults")
-        for k, how in val.items():
-            if how not in FAULT_SCORING:
-                fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
 
 
 def check_grid(grid, fail) -> dict | None:

@@ -14,10 +14,10 @@ from typing import Any, Callable, NamedTuple
 from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
-from mjscore.rules.inherit import resolved_raw
+from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    SETTLEMENT_CITES, Fail, check_cite, check_grid, check_language, check_names, check_settlement, expect, int_problem,
-    only_keys, stem, tables_dir, variant_names,
+    Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
+    variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -113,7 +113,7 @@ class Variant(NamedTuple):
     tables: tuple[tuple[str, str, str], ...]  # (heading, per, who) in file order
     long_hand: int
     round_up: int
-    settlement: dict[str, Any]
+    settlement: SettlementRules
     situations: dict[str, str]
     path: str
     requires: tuple[Requirement, ...] = ()
@@ -186,7 +186,12 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
             raise VariantNotFound(f"no variant {name!r}{where}" + (f"; did you mean {near[0]}?" if near else "")
                                   + f" (variants: {', '.join(known) or 'none'})")
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
-    variant = build(resolved_raw(path, read_raw), path)
+    raw = read_raw(path)
+    if isinstance(raw, dict) and "extends" in raw:  # inheritance is loaded for a table that extends another only
+        from mjscore.rules.inherit import resolved_raw
+
+        raw = resolved_raw(path, read_raw)
+    variant = build(raw, path)
     _LOADED[key] = variant
     return variant
 
@@ -391,7 +396,7 @@ def build(raw: Any, path: str) -> Variant:
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
-        settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
+        settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
     )
