@@ -7,25 +7,29 @@ command line starts fast.
 
 __version__ = "0.1.0"
 
-_API = ("Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait",
-        "Waits", "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "parse_hand", "score",
-        "score_game", "score_sheet", "season", "settle", "variants", "waits",
-        "Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal")
-__all__ = [*_API, "__version__"]
-
-
-_HOME = {"Settlement": "mjscore.play.settle", "MjscoreError": "mjscore.errors", "Season": "mjscore.play.season",
-         "Sheet": "mjscore.play.season", "Compared": "mjscore.api_results", "GameResult": "mjscore.api_results",
-         "Wait": "mjscore.api_results", "Waits": "mjscore.api_results",
-         **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
-                         "mjscore.play.ledger")}  # the rest: mjscore.api
+# Every public name of the API (docs/api.md), once, with the module that holds it: `mjscore.NAME` and
+# `mjscore.api.NAME` both resolve through this table, and both `__all__` are made from it.
+_PUBLIC = {
+    **dict.fromkeys(("MjscoreError",), "mjscore.errors"),
+    **dict.fromkeys(("Score", "Variant", "arrangements", "compare", "runner_up", "describe_variant", "load_variant",
+                     "table_data", "parse_hand", "score", "score_game", "score_sheet", "season", "settle", "variants",
+                     "waits"), "mjscore.api"),
+    **dict.fromkeys(("Compared", "GameResult", "Wait", "Waits"), "mjscore.api_results"),
+    **dict.fromkeys(("Note", "NoteKind"), "mjscore.rules.results"),
+    **dict.fromkeys(("Settlement",), "mjscore.play.settle"),
+    **dict.fromkeys(("Season", "Sheet"), "mjscore.play.season"),
+    **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
+                    "mjscore.play.ledger"),
+}
+__all__ = [*_PUBLIC, "__version__"]
 
 
 def __getattr__(name: str):
-    if name in _API:
+    home = _PUBLIC.get(name)
+    if home is not None:
         from importlib import import_module
 
-        value = getattr(import_module(_HOME.get(name, "mjscore.api")), name)
+        value = getattr(import_module(home), name)
         globals()[name] = value  # later look-ups skip this function
         return value
     raise AttributeError(f"module 'mjscore' has no attribute {name!r}")

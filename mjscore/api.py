@@ -11,10 +11,12 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
+from mjscore import _PUBLIC
+from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
+from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
@@ -28,27 +30,18 @@ if TYPE_CHECKING:  # settling, games and the rarer results load only when asked 
     from mjscore.play.settle import Settlement
     from mjscore.api_results import Compared, GameResult, Wait, Waits
 
-__all__ = [
-    "Compared", "GameResult", "MjscoreError", "Score", "Season", "Settlement", "Sheet", "Variant", "Wait", "Waits",
-    "arrangements", "compare", "runner_up", "describe_variant", "load_variant", "table_data", "parse_hand", "score", "score_game",
-    "score_sheet", "season", "settle", "variants", "waits",
-    "Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal",
-]
+__all__ = list(_PUBLIC)  # the package's one list of public names (mjscore/__init__.py)
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
-_RESULTS = ("Compared", "GameResult", "Wait", "Waits")  # defined in mjscore.api_results, loaded on first use
-_LEDGER = ("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal")  # mjscore.play.ledger
 
 
 def __getattr__(name: str):
-    if name in _RESULTS:
-        from mjscore import api_results
+    """A public name defined elsewhere (a game's results, a season, the ledger ...), loaded on first use."""
+    home = _PUBLIC.get(name)
+    if home is not None and home != __name__:
+        from importlib import import_module
 
-        return getattr(api_results, name)
-    if name in _LEDGER:  # a game kept deal by deal (the page's stored games): docs/api.md
-        from mjscore.play import ledger
-
-        return getattr(ledger, name)
+        return getattr(import_module(home), name)
     raise AttributeError(f"module 'mjscore.api' has no attribute {name!r}")
 
 
@@ -94,7 +87,7 @@ def _fold(text: str, case) -> str:
 def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None):
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
-        raise SituationError(f"--win-set: a set in the notation is expected, e.g. 234m, not {shown(win_set)}")
+        raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
                           tuple(also), win_set)
 
@@ -195,7 +188,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     apply on top of what the deal names; `where` names the deal in messages (default: its path);
     `flags`: the deal was typed as command-line flags, so messages name --from, not win.from.
     """
-    from mjscore.play.dealfile import deal_words, load_data, parse_deal, variant_for
+    from mjscore.play.dealfile import load_data, parse_deal, variant_for
     from mjscore.play.settle import settle as settle_deal
 
     from_file = not isinstance(deal, Mapping)
@@ -212,7 +205,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise
-        raise DealError(f"{where}: {deal_words(str(e))}") from None
+        raise DealError(f"{where}: {e.spelt(Spelling.KEY)}") from None
 
 
 class _Collector:
@@ -307,6 +300,6 @@ def describe_variant(v: Variant) -> dict:
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
                                "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names)}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
-        "settlement": v.settlement,
+        "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
     }

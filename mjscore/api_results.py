@@ -31,6 +31,9 @@ class Wait(NamedTuple):
 
 
 class Waits(NamedTuple):
+    """What `mjscore waits` answers: the hand and its situation as read, with each tile that completes it
+    (`Wait`); kept as one value so that its JSON says which hand, variant and options the waits are for."""
+
     variant: str
     options: dict
     hand: str

@@ -5,17 +5,45 @@ The CLI turns any MjscoreError into one line plus (for hands) a caret line, exit
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import NamedTuple
+
+
+class Spelling(Enum):
+    """How the reader gave the values a message names: as a command's flags or as a deal file's keys."""
+
+    FLAG = "flag"
+    KEY = "key"
+
+
+class Term(NamedTuple):
+    """A word of a message that names where a value was given, in both spellings: a situation's message is
+    written once, by the core, and said in the words its reader typed (`--from` to `score`, `win.from` in
+    a deal file), chosen by the face that shows it (MjscoreError.spelt), never by rewriting its text."""
+
+    flag: str  # as a command takes it: --from
+    key: str  # as a deal file writes it: win.from
+
+
+Message = str | tuple[str | Term, ...]  # text, or text and terms in order
+
 
 class MjscoreError(Exception):
-    """Bad input; str() is the one-line message. `where` names the place (a file and line, a hand's
-    text) where known, `hint` what to type instead where the tool can tell."""
+    """Bad input; str() is the one-line message (its terms as flags). `where` names the place (a file and
+    line, a hand's text) where known, `hint` what to type instead where the tool can tell."""
 
     exit_code = 2
 
-    def __init__(self, message: str = "", *, where: str | None = None, hint: str | None = None):
-        super().__init__(message)
+    def __init__(self, message: Message = "", *, where: str | None = None, hint: str | None = None):
+        self.parts: tuple[str | Term, ...] = (message,) if isinstance(message, str) else tuple(message)
+        super().__init__(self.spelt(Spelling.FLAG))
         self.where = where
         self.hint = hint
+
+    def spelt(self, spelling: Spelling) -> str:
+        """The message with its terms spelt as the reader gave the values: flags or a deal file's keys."""
+        return "".join(p if isinstance(p, str) else p.flag if spelling is Spelling.FLAG else p.key
+                       for p in self.parts)
 
     def detail_lines(self) -> list[str]:
         """Extra lines shown under the message (e.g. the hand with carets)."""
@@ -25,7 +53,7 @@ class MjscoreError(Exception):
 class HandError(MjscoreError):
     """A hand string that breaks the notation; spans are (start, end) of the offending groups."""
 
-    def __init__(self, message: str, text: str, spans=(), hint: str | None = None):
+    def __init__(self, message: Message, text: str, spans=(), hint: str | None = None):
         super().__init__(message, where=text, hint=hint)
         self.text = text
         self.spans = tuple(spans)
@@ -60,12 +88,14 @@ class DealError(MjscoreError):
     """A deal or game file that cannot be used."""
 
 
-def _width(ch: str) -> int:
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: a wide character (the red dragon glyph 🀄, a name in Chinese) two, a
+    combining mark or a variation selector none, any other one. Carets under a hand and the columns of a
+    text table (cli/report.py) are measured alike, so both stay aligned under wide glyphs."""
     import unicodedata
 
-    if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f":
-        return 0
-    return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    return sum(0 if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f" else
+               2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 def caret_line(text: str, spans) -> str:
@@ -76,8 +106,7 @@ def caret_line(text: str, spans) -> str:
             marks[i] = True
     out = []
     for i, ch in enumerate(text):
-        w = _width(ch)
-        out.append(("^" if marks[i] and not ch.isspace() else " ") * w)
+        out.append(("^" if marks[i] and not ch.isspace() else " ") * cells(ch))
     return "".join(out).rstrip()
 
 

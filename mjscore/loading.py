@@ -48,6 +48,9 @@ def strict_loader():
         base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
         class Strict(base):  # type: ignore[valid-type, misc]
+            """yaml's safe loader, refusing a key given twice: yaml would keep the last silently, and a
+            hand or a rule typed twice is a mistake to point at, not to guess at."""
+
             def construct_mapping(self, node, deep=False):
                 seen = set()
                 for key_node, _ in node.value:

@@ -7,11 +7,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+import mjscore
 from mjscore.cli.main import main
-from mjscore.hand.notation import parse_hand
-from mjscore.rules.situations import make_situation
-from mjscore.rules.scoring import score_all
-from mjscore.rules.tables import load_variant
 
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,11 +17,10 @@ EXAMPLES = ROOT / "examples"
 
 def score(hand: str, variant: str, seat="E", round="E", win=None, source="discard", also=(), options=None,
           tables=None):
-    """Best Score of HAND under VARIANT (library call)."""
-    v = load_variant(variant, tables)
-    opts = v.resolve_options({k: str(val) for k, val in (options or {}).items()})
-    sit = make_situation(v, seat, round, win, source, tuple(also))
-    return score_all(parse_hand(hand), sit, v, opts)[0]
+    """Best Score of HAND under VARIANT: the public API's `mjscore.score`, its arguments by position as the tests
+    write them."""
+    return mjscore.score(hand, variant, seat=seat, round=round, win=win, source=source, also=also, options=options,
+                         tables=tables)
 
 
 def items(s) -> dict[str, tuple]:

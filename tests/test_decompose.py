@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 from hypothesis import given, settings, strategies as st
 
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import _run_partial, counts_of, partial, sets_and_pair
+from mjscore.hand.decompose import _blocks, _run_partial, block_partial, counts_of, sets_and_pair
 from mjscore.hand.notation import Hand, Meld
 from mjscore.hand.arrange import Group, waits
 from mjscore.hand.situation import Situation
@@ -75,6 +75,14 @@ def test_known_decompositions():
     tiles = [0, 0, 0, 1, 2, 3, 4, 4, 5, 6, 7, 8, 8, 8]
     assert normal(sets_and_pair(counts_of(tiles), 4, True)) == {
         (("pung", (0, 0, 0)), ("chow", (1, 2, 3)), ("pair", (4, 4)), ("chow", (5, 6, 7)), ("pung", (8, 8, 8)))}
+
+
+def partial(counts) -> tuple[tuple, ...]:
+    """Every arrangement of a non-winning hand: each block's (block_partial), combined as scoring combines them."""
+    combos: list[tuple] = [()]
+    for vec, base in _blocks(counts):
+        combos = [g + h for g in combos for h in block_partial(vec, base)]
+    return tuple(combos)
 
 
 def test_partial_keeps_only_maximal_set_choices():

@@ -10,6 +10,7 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError
 from mjscore.play.dealfile import parse_deal
 from mjscore.play.settle import Deal, Win, payments_for, settle
+from mjscore.rules.switches import LoserCap
 from mjscore.rules.tables import load_variant
 from mjscore.rules.tablefile import packaged_dir, variant_names
 
@@ -238,7 +239,7 @@ def test_settlement_properties(deal):
     shuffled = settle(deal._replace(hands=dict(reversed(list(deal.hands.items())))))
     assert shuffled.net == result.net
     limit = deal.options.get("limit")
-    if deal.variant.settlement.get("loser_cap") == "limit":
+    if deal.rules.loser_cap is LoserCap.LIMIT:
         assert all(p.amount <= 2 * limit for p in result.payments if p.payee != w)
 
 

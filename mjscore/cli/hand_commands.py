@@ -44,7 +44,7 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
         return
     from mjscore.cli.report import compare_text
 
-    click.echo(compare_text(results, lang, glyphs and terminal.glyphs_shown()))
+    click.echo(compare_text(results, glyphs and terminal.glyphs_shown()))
 
 
 @click.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
 from mjscore.rules.results import Score
@@ -12,14 +13,7 @@ class _Width:
     """tabulate's optional `wcwidth`, for columns measured in terminal cells: a wide character (the red
     dragon glyph 🀄, a name in Chinese) takes two, a combining mark none; so --glyphs keeps columns aligned."""
 
-    @staticmethod
-    def wcswidth(text: str) -> int:
-        import unicodedata
-
-        return sum(0 if unicodedata.combining(ch) or ch in "\ufe0e\ufe0f" else
-                   2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-
-    wcwidth = wcswidth
+    wcswidth = wcwidth = staticmethod(cells)
 
 
 def _table(rows, headers) -> str:
@@ -163,8 +157,9 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     return "\n".join(lines)
 
 
-def compare_text(results, lang: str = "en", glyphs: bool = False) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ."""
+def compare_text(results, glyphs: bool = False) -> str:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ. Items are
+    named by their English rule (the key every variant shares): --lang names them in compare's JSON only."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
@@ -301,16 +296,17 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement:
-        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.items()), 4)
+    if v.settlement.written:
+        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.written.items()), 4)
     return "\n".join(lines).rstrip()
 
 
 def settlement_text(result, glyphs: bool = False) -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
-    from mjscore.play.settle import SEAT_NAMES, worth_words
-    from mjscore.rules.scoring import PARTIAL
+    from mjscore.hand.situation import SEAT_NAMES
+    from mjscore.play.settle import worth_words
+    from mjscore.rules.results import NoteKind, kind_of
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "
@@ -326,8 +322,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
     name, paid = d.player, result.paid_on()
     rows = []
     for seat, s in result.scores.items():
-        long = not s.mahjong and any(i.rule == "long hand" for i in s.items)
-        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if long else "")
+        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
         hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
     lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
@@ -338,7 +333,7 @@ def settlement_text(result, glyphs: bool = False) -> str:
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
-              if n.startswith(PARTIAL) or any(i.rule == "long hand" for i in s.items)]  # why a hand is long or partial
+              if kind_of(n) is NoteKind.PARTIAL or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

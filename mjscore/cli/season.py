@@ -14,7 +14,6 @@ from typing import Any
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.play.season import Season, Sheet, SheetRow, counter_words
 
-FORMATS = ["table", "csv", "markdown", "html", "json"]
 
 
 # --- generic writers --------------------------------------------------------------------------------------

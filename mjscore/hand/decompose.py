@@ -171,15 +171,6 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Raw
     return tuple(dict.fromkeys(out))
 
 
-def partial(counts: tuple[int, ...]) -> tuple[tuple, ...]:
-    """Arrangements of a non-winning hand: per block, maximal sets and the rest as pairs and singles
-    (scoring combines the blocks itself, from arrangements it keeps with each block)."""
-    combos: list[tuple] = [()]
-    for vec, base in _blocks(counts):
-        combos = [g + h for g in combos for h in block_partial(vec, base)]
-    return tuple(combos)
-
-
 # --- winning shapes -------------------------------------------------------------------------
 
 Shape = Callable[[tuple[int, ...], int], tuple[tuple[Raw, ...], ...]]
@@ -295,19 +286,31 @@ def _suits_held(counts) -> list[int]:
     return [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
 
 
+def gates_surplus(counts) -> tuple[int, int] | None:
+    """(suit, surplus) of a nine gates hand: 14 tiles of one suit, three 1s, three 9s, one each of 2-8 and one
+    more 2-8 (the surplus number); None for any other counts. The winning shape below and the condition that
+    names the surplus (rules/special.py, `gates_surplus:`) both read the hand here, so they cannot disagree."""
+    if sum(counts) != 14 or any(counts[27:]):
+        return None
+    suits = _suits_held(counts)
+    if len(suits) != 1:
+        return None
+    n = _suit_numbers(counts, suits[0])
+    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
+        return None
+    return suits[0], next(k for k in range(2, 9) if n[k] == 2)
+
+
 @shape("gates_of_heaven")
 def _gates_of_heaven(counts, melds: int):
     """One suit, no declared group: 111 and 999, one each of 2-8 and one more 2-8 (arranged as its pair)."""
-    suits = _suits_held(counts)
-    if melds or sum(counts) != 14 or len(suits) != 1 or any(counts[27:]):
+    found = None if melds else gates_surplus(counts)
+    if found is None:
         return ()
-    s = suits[0]
-    n = _suit_numbers(counts, s)
-    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
-        return ()
+    s, surplus = found
     tile = lambda k: s * 9 + k - 1  # noqa: E731
     groups = [("pung", (tile(1),) * 3)]
-    groups += [("pair", (tile(k),) * 2) if n[k] == 2 else ("single", (tile(k),)) for k in range(2, 9)]
+    groups += [("pair", (tile(k),) * 2) if k == surplus else ("single", (tile(k),)) for k in range(2, 9)]
     return (tuple(groups + [("pung", (tile(9),) * 3)]),)
 
 

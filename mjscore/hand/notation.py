@@ -11,7 +11,8 @@ from operator import eq
 from typing import NamedTuple
 
 from mjscore.hand import tiles as T
-from mjscore.errors import SHOWN_CHARS, HandError, shown
+from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
+from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
 from mjscore.memo import make_room
 
 MAX_TILES = 18  # four kongs and a pair
@@ -65,11 +66,6 @@ class Hand(NamedTuple):
 
     def with_tile(self, tile: int) -> "Hand":
         return Hand(self.melds, tuple(sorted(self.concealed + (tile,))), self.bonus)
-
-    def without_tile(self, tile: int) -> "Hand":
-        rest = list(self.concealed)
-        rest.remove(tile)
-        return Hand(self.melds, tuple(rest), self.bonus)
 
 
 _RUN_KEY = [t // 9 if t < 27 else t if t < T.FLOWER0 else (40 if t < T.SEASON0 else 41) for t in range(T.SEASON0 + 4)]
@@ -369,47 +365,47 @@ def _parse_careful(text: str) -> Hand:
     return Hand(tuple(melds), tuple(concealed), tuple(bonus), text)
 
 
-def parse_tile(text: str, what: str = "tile") -> int:
-    """One tile, e.g. for --win: 5p, E, 1z or a glyph."""
+def parse_tile(text: str, what: str | Term = "tile") -> int:
+    """One tile, e.g. for --win: 5p, E, 1z or a glyph. `what` names it in messages (a Term: as the reader typed it)."""
     if len(text) > MAX_TILE_CHARS:
-        raise HandError(f"{what}: {shown(text)} is not one tile", text[:SHOWN_CHARS])
+        raise HandError((what, f": {shown(text)} is not one tile"), text[:SHOWN_CHARS])
     stripped = text.strip()
     if not stripped:
-        raise HandError(f"{what}: no tile given", text, [(0, len(text))])
+        raise HandError((what, ": no tile given"), text, [(0, len(text))])
     try:
         found = scan_tiles(text, 0, len(text), text)
     except HandError as e:
-        raise HandError(f"{what}: {e}", e.text, e.spans) from None
+        raise HandError((what, f": {e}"), e.text, e.spans) from None
     if len(found) != 1:
-        raise HandError(f"{what} must be one tile, not {len(found)}", text, [(0, len(text))])
+        raise HandError((what, f" must be one tile, not {len(found)}"), text, [(0, len(text))])
     return found[0]
 
 
-def parse_set(text: str, what: str = "--win-set") -> tuple[int, ...]:
+def parse_set(text: str) -> tuple[int, ...]:
     """The set the winning tile completed (`--win-set 234m`, `win: {set: 234m}`): its tiles, sorted.
 
     Written without brackets: whether the set lies exposed on the table is read from the hand, so one
     way of naming it serves both. Whether the hand holds such a set is the scorer's to say."""
     if len(text) > MAX_TILE_CHARS:
-        raise HandError(f"{what}: {shown(text)} is not one set", text[:SHOWN_CHARS])
+        raise HandError((WIN_SET, f": {shown(text)} is not one set"), text[:SHOWN_CHARS])
     inner = text.strip()
     if not inner:
-        raise HandError(f"{what}: no set given (a set of the hand holding the winning tile, e.g. 234m)", text,
+        raise HandError((WIN_SET, ": no set given (a set of the hand holding the winning tile, e.g. 234m)"), text,
                         [(0, len(text))])
     if inner[0] in "[{<" or inner[-1] in "]}>":
         bare = inner.strip("[]{}<> ")
-        raise HandError(f"{what}: write the set without brackets, {what} {bare} (a set already laid out is named "
-                        "the same way)", text, [(0, len(text))])
+        raise HandError((WIN_SET, ": write the set without brackets, ", SET_TO_TYPE, f"{bare} (a set already laid out "
+                         "is named the same way)"), text, [(0, len(text))])
     try:
         found = scan_tiles(text, 0, len(text), text)
     except HandError as e:
-        raise HandError(f"{what}: {e}", e.text, e.spans) from None
+        raise HandError((WIN_SET, f": {e}"), e.text, e.spans) from None
     if any(T.is_bonus(t) for t in found):
-        raise HandError(f"{what}: flowers and seasons are not part of sets", text, [(0, len(text))])
+        raise HandError((WIN_SET, ": flowers and seasons are not part of sets"), text, [(0, len(text))])
     if len(found) == 4 and len(set(found)) == 1:
-        raise HandError(f"{what}: a winning tile never completes a kong (a kong's fourth tile brings a loose "
-                        "tile): name the pung, chow or pair it completed", text, [(0, len(text))])
+        raise HandError((WIN_SET, ": a winning tile never completes a kong (a kong's fourth tile brings a loose "
+                         "tile): name the pung, chow or pair it completed"), text, [(0, len(text))])
     if len(found) > 3:
-        raise HandError(f"{what}: {len(found)} tiles are not one set (a pung or chow has 3, a pair 2)", text,
+        raise HandError((WIN_SET, f": {len(found)} tiles are not one set (a pung or chow has 3, a pair 2)"), text,
                         [(0, len(text))])
     return tuple(sorted(found))

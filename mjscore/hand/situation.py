@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping, NamedTuple
 
+from mjscore.errors import Term
+from mjscore.hand.tiles import WINDS
+
+SEATS: tuple[str, ...] = tuple(WINDS)  # the seats and the prevailing winds, in the order the deal passes
+SEAT_NAMES = dict(zip(SEATS, ("East", "South", "West", "North")))
 SOURCES = ("discard", "wall", "loose", "kong")
 CLAIMED = frozenset({"discard", "kong"})
 SITUATIONS = {  # --also words every variant understands (notation spec); tables may add more
@@ -22,6 +27,14 @@ SITUATIONS = {  # --also words every variant understands (notation spec); tables
 }
 NO_WORDS: frozenset = frozenset()  # no circumstance (shared, so an empty `also` costs nothing)
 
+# Where each part of a situation is given, as `score` and `settle` take it and as a deal file's `win:` writes it:
+# a message about a situation names its part by one of these (mjscore.errors.Term), spelt as its reader typed it.
+WIN = Term("--win", "win.tile")
+FROM = Term("--from", "win.from")
+ALSO = Term("--also", "win.also")
+WIN_SET = Term("--win-set", "win.set")
+SET_TO_TYPE = Term("--win-set ", "set: ")  # a set the message tells the reader to give: --win-set 234m, set: 234m
+
 
 class Situation(NamedTuple):
     """How the hand ended: seat, prevailing wind, winning tile and how it came, rarer circumstances."""
@@ -35,8 +48,9 @@ class Situation(NamedTuple):
 
 
 def dealer_of(options: Mapping | Iterable[str]) -> str:
-    """Who deals, for heaven and earth: a variant's `banker` option where one is given ({"banker": "S"}
-    or "banker=S", as the API and --option take options), else East."""
+    """Who deals: a variant's `banker` option where one is given ({"banker": "S"} or "banker=S", as the API and
+    --option take options; a variant's resolved options alike), else East. The dealer is East for heaven and
+    earth, pays and receives double in the settlement and keeps the deal by winning: one answer for all three."""
     pairs = options.items() if isinstance(options, Mapping) else (str(o).partition("=")[::2] for o in options)
     return next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
 
@@ -56,19 +70,16 @@ def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str
         return ("--also heaven and --also earth exclude each other: heaven is East's win on the dealt tiles, "
                 "earth another player's win on East's first discard")
     if "heaven" in words:
-        if seat in WIND_SEATS and seat != dealer:
+        if seat in SEATS and seat != dealer:
             return f"--also heaven is {who}'s win on the dealt tiles; --seat {seat} cannot have it (leave out --also heaven)"
         if source in CLAIMED:
             return (f"--also heaven is a win on the dealt tiles, before any discard: not --from {source} "
                     "(leave out --from, or give --from wall)")
     if "earth" in words:
         if seat == dealer:
-            other = next(w for w in "SWNE" if w != dealer)
+            other = next(w for w in SEATS[1:] + SEATS[:1] if w != dealer)
             return (f"--also earth is another player's win on {who}'s first discard; --seat {seat} is {who} "
                     f"(give the winner's seat, e.g. --seat {other})")
         if source is not None and source != "discard":
             return f"--also earth is a win on {who}'s first discard: not --from {source} (leave out --from)"
     return None
-
-
-WIND_SEATS = frozenset("ESWN")

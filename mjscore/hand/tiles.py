@@ -74,10 +74,6 @@ def is_flower(tile: int) -> bool:
     return FLOWER0 <= tile < SEASON0
 
 
-def is_season(tile: int) -> bool:
-    return tile >= SEASON0
-
-
 # Tile properties as sets of tile ids, made once (bonus tiles included: they are none of these):
 # a rule's tile class is one membership test, not a chain of calls.
 _ALL = range(SEASON0 + 4)

@@ -12,7 +12,8 @@ from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreEr
                             option_too_long, shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
-from mjscore.play.settle import SEATS, Deal, Win
+from mjscore.hand.situation import SEATS
+from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
@@ -157,14 +158,6 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
             raise DealError(f"{where}{what}.{seat}: expected text, not {shown(v)}")
         out[seat] = v
     return out
-
-
-def deal_words(message: str) -> str:
-    """A situation message in the score command's words (--from) said in a deal file's keys (win.from)."""
-    for typed, key in ((" --win-set ", " set: "), ("--win-set", "win.set"), ("--win", "win.tile"),
-                       ("--from", "win.from"), ("--also", "win.also")):
-        message = message.replace(typed, key)  # (a set to type inside the message: `set: 234m`, as in win:)
-    return message
 
 
 def printable_name(name: str, where: str) -> str:

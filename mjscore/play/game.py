@@ -12,19 +12,22 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import deal_words, parse_deal, printable_name, stdin_game
-from mjscore.errors import DealError, MjscoreError, SituationError, shown
+from mjscore.play.dealfile import parse_deal, printable_name, stdin_game
+from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
-from mjscore.play.seating import ROUNDS, Table, sitting_out
-from mjscore.play.settle import Settlement, empty_seats, settle, switch, unpaid
+from mjscore.play.seating import Table, sitting_out
+from mjscore.play.settle import Settlement, empty_seats, settle, unpaid
 from mjscore.rules.tables import Variant
 
-__all__ = ["ROUNDS", "Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
+__all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
            "seat_next", "settle_one", "sitting_out"]  # Table and sitting_out live in mjscore.play.seating
 
 
 class Header(NamedTuple):
+    """A game file's header once checked: the variant and options every deal is settled under and the
+    players in their starting seats. Seating, settling and the writers all read the game from it."""
+
     variant: Variant
     options: dict[str, Any]
     players: list[str]
@@ -163,8 +166,7 @@ def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
 
 def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
     players = header.get("players")
-    counts = switch(variant, options, "players", [4]) or [4]
-    allowed = sorted(counts)
+    allowed = sorted(variant.settlement.at(options).players)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
         raise DealError(f"{path}: players: a list of names, seated East, South, West, North at the start")
     players = [printable_name(p, f"{path}: players") for p in players]  # in NFC: deals' names are looked up so
@@ -192,7 +194,7 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
     except DealError as e:
         problem = str(e)  # the deal is reported with its place; seating goes on as the rules put it
     winner = table.seat_of(d.get("winner"))
-    in_a_row = switch(table.v, table.opts, "east_wins_in_a_row", None)
+    in_a_row = table.rules.east_wins_in_a_row
     also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()
     return Seated(raw, table.round, table.seats(), table.game, also, table.counts(winner), table.changed,
                   problem), winner
@@ -280,7 +282,7 @@ def settle_one(header: Header, seated: Seated) -> Result:
         return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None,
                       seated.counted, seated.changed)
     except SituationError as e:
-        return Result(*base, None, deal_words(str(e)), seated.counted, seated.changed)
+        return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed)
     except MjscoreError as e:
         return Result(*base, None, str(e), seated.counted, seated.changed)
 

@@ -20,7 +20,6 @@ from typing import Any, Iterable, Iterator, NamedTuple
 from mjscore.play.dealfile import variant_for
 from mjscore.play.game import Header, RawDeal, Table, check_header, seat_next, settle_one
 from mjscore.play.record import deal_item
-from mjscore.play.settle import switch
 from mjscore.rules.results import language
 
 
@@ -46,7 +45,7 @@ def open_game(data: dict, where: str = "game", tables: str | None = None, lang: 
     v, opts = variant_for(data, None, [], tables, where)
     header = check_header({k: data[k] for k in ("variant", "options", "players") if k in data}, v, opts, where)
     header = header._replace(lang=language(lang, v.language))
-    start = switch(v, opts, "start_points", 0) or 0
+    start = v.settlement.at(opts).start_points
     return Opened(header, Table(header).snapshot(), {name: start for name in header.players})
 
 

@@ -13,10 +13,12 @@ from mjscore.play.dealfile import variant_for
 from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
-from mjscore.play.settle import switch
+from mjscore.rules.switches import CountedDeals
 
 
 class Summary(NamedTuple):
+    """How many deals a run read, scored and rejected: batch's exit status and last line, summed over files."""
+
     read: int = 0
     scored: int = 0
     rejected: int = 0
@@ -33,9 +35,9 @@ class Parties:
     counted in each party, as the writers receive them."""
 
     def __init__(self, header: Header):
-        v, opts = header.variant, header.options
-        self.length = switch(v, opts, "deals_per_game", None)
-        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
+        rules = header.variant.settlement.at(header.options)
+        self.length = rules.deals_per_game
+        self.only_won = rules.counted_deals is CountedDeals.WON
         self.seen: dict[int, dict] = {}
 
     def add(self, r: Result) -> None:
@@ -73,7 +75,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
     header_data, deals = read_game(path)
     v, opts = variant_for(header_data, variant, options, tables_dir, path)
     header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language))
-    start = switch(v, opts, "start_points", 0) or 0
+    start = v.settlement.at(opts).start_points
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0

@@ -51,6 +51,9 @@ class SheetRow(NamedTuple):
 
 
 class Sheet(NamedTuple):
+    """One game as a club's score sheet: a row per deal and the players' totals. The sheet, the league table
+    and the season's page are all made from these, never from a game's raw records."""
+
     file: str
     variant: str
     players: list[str]

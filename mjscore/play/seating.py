@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
-from mjscore.play.settle import SEATS, doubled_seat, switch
+from mjscore.hand.situation import SEATS, dealer_of
+from mjscore.rules.switches import CountedDeals, SeatExchange
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -28,15 +29,14 @@ class Header(Protocol):
     options: dict[str, Any]
     players: list[str]
 
-ROUNDS = "ESWN"
-
 # The seat exchanges between rounds a table may name (`seat_exchange:`): its name in words, and for the end
 # of round E, S, W the seats whose players swap chairs, two by two, as they are seated when the round ends.
 # OEMC 2005 as KDE Kajongg plays it (KDE Kajongg 22.12, game.py Game.__init__: "shift rules taken from the OEMC
 # 2005 rules", shiftRules = 'SWEN,SE,WE'; Game.__exchangeSeats swaps each pair after Game.rotateWinds has
 # passed the deal the fourth time): after round E the players sitting S and W swap, and E and N; after
 # round S, S and E; after round W, W and E.
-SEAT_EXCHANGES: dict[str, tuple[str, tuple[str, ...]]] = {"oemc-2005": ("OEMC 2005", ("SWEN", "SE", "WE"))}
+SEAT_EXCHANGES: dict[SeatExchange, tuple[str, tuple[str, ...]]] = {
+    SeatExchange.OEMC_2005: ("OEMC 2005", ("SWEN", "SE", "WE"))}
 
 STATED = "seats as the game file states them"
 
@@ -53,8 +53,8 @@ class Table:
 
     def new_game(self) -> None:
         """Seats as at the start: the players in file order from East; round East."""
-        v, opts, players = self.header.variant, self.header.options, self.header.players
-        self.v, self.opts = v, opts
+        players, self.opts = self.header.players, self.header.options
+        self.rules = rules = self.header.variant.settlement.at(self.opts)  # the switches of this game's options
         self.game += 1
         n = len(players)
         if n == 2:
@@ -67,14 +67,14 @@ class Table:
         self.east = 0
         self.passes = 0  # how often the deal has passed
         self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
-        self.every_deal = n in (switch(v, opts, "rotate_every_deal", []) or [])  # East passes whoever won
+        self.every_deal = n in rules.rotate_every_deal  # East passes whoever won
         self.east_wins = 0  # East's wins in a row in this prevailing wind
         self.deals = 0  # deals counted in this game (see counts)
-        self.max_deals = switch(v, opts, "deals_per_game", None)
-        self.only_won = switch(v, opts, "counted_deals", "all") == "won"
-        self.max_passes = self.per_round * (switch(v, opts, "rounds_per_game", 4) or 4)
+        self.max_deals = rules.deals_per_game
+        self.only_won = rules.counted_deals is CountedDeals.WON
+        self.max_passes = self.per_round * rules.rounds_per_game
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
-        self.exchange = SEAT_EXCHANGES.get(switch(v, opts, "seat_exchange", "none")) if n == 4 else None
+        self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
 
     MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
@@ -83,7 +83,7 @@ class Table:
         """What the deals so far have moved (plain data, JSON-safe): with the header it seats the next deal
         exactly as reading every deal again would (the page stores it with each deal, mjscore.play.ledger)."""
         out = {k: list(v) if isinstance(v, list) else v for k, v in ((k, getattr(self, k)) for k in self.MOVING)}
-        if not switch(self.v, self.opts, "east_wins_in_a_row", None):
+        if not self.rules.east_wins_in_a_row:
             out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
         if self.changed:
             out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
@@ -99,7 +99,7 @@ class Table:
 
     @property
     def round(self) -> str:
-        return ROUNDS[min(self.passes // self.per_round, 3)]
+        return SEATS[min(self.passes // self.per_round, 3)]
 
     def seats(self) -> dict[str, str]:
         """Seat -> name for the next deal (the same mapping until the seats change: do not alter it)."""
@@ -127,19 +127,19 @@ class Table:
 
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
-        v, opts = self.v, self.opts
+        rules = self.rules
         self.changed = None
         if winner_seat is not None or not self.only_won:
             self.deals += 1
         if false_mahjong:
-            keeps = switch(v, opts, "east_keeps_deal_on_false_mahjong", True)
+            keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
-            keeps = switch(v, opts, "east_keeps_deal_on_draw", True)
+            keeps = rules.east_keeps_deal_on_draw
         else:
-            keeps = winner_seat == doubled_seat(opts)  # East, or the banker, keeps the deal by winning
+            keeps = winner_seat == dealer_of(self.opts)  # East, or the banker, keeps the deal by winning
             if keeps:
                 self.east_wins += 1
-                limit = switch(v, opts, "east_wins_in_a_row", None)
+                limit = rules.east_wins_in_a_row
                 if limit and self.east_wins >= limit:
                     keeps = False
         if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North

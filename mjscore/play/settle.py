@@ -16,13 +16,12 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT
-from mjscore.rules.results import Score
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
+from mjscore.rules.switches import Draw, FaultScoring, LoserCap, SettlementRules
 from mjscore.rules.tables import Variant
-
-SEATS = ("E", "S", "W", "N")
-SEAT_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 class Win(NamedTuple):
@@ -36,6 +35,9 @@ class Win(NamedTuple):
 
 
 class Deal(NamedTuple):
+    """One deal as settlement takes it: every hand as written, by seat, with who won and how. Read from a deal
+    file, a game's deal or the command line (play/dealfile.py), it is checked once more by settle()."""
+
     variant: Variant
     options: dict[str, Any]
     round: str
@@ -51,8 +53,16 @@ class Deal(NamedTuple):
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
         return self.players.get(seat, SEAT_NAMES[seat])
 
+    @property
+    def rules(self) -> SettlementRules:
+        """The variant's settlement switches under this deal's options."""
+        return self.variant.settlement.at(self.options)
+
 
 class Payment(NamedTuple):
+    """One amount one seat pays another, with the reason and the rules that made it: a table's payments must be
+    checkable by the players at the table, line by line."""
+
     payer: str
     payee: str
     amount: int
@@ -73,6 +83,9 @@ def _cite(deal: "Deal", *keys: str) -> str:
 
 
 class Settlement(NamedTuple):
+    """A settled deal: each hand's score, every payment, each seat's net (summing to zero), notes on what the
+    rules did. What `settle` prints, and what a game's running totals are made of."""
+
     deal: Deal
     scores: dict[str, Score]
     payments: list[Payment]
@@ -83,13 +96,13 @@ class Settlement(NamedTuple):
         """Whether the hands' values were paid on: not in a draw that the table pays nothing for (Kajongg's
         played game: every hand of a draw totals 0), where each hand's value is 0 and its worth only shown."""
         d = self.deal
-        return bool(d.winner or d.false_mahjong) or switch(d.variant, d.options, "draw", "none") != "none"
+        return bool(d.winner or d.false_mahjong) or d.rules.draw is not Draw.NONE
 
     def to_dict(self, lang: str = "en") -> dict:
-        d = self.deal
+        d, paid = self.deal, self.paid_on()
         hands = {}
         for seat, s in self.scores.items():
-            hands[seat] = unpaid({"player": d.player(seat), **s.to_dict(lang)}, self.paid_on())
+            hands[seat] = unpaid({"player": d.player(seat), **s.to_dict(lang)}, paid)
         return {
             "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
@@ -110,35 +123,9 @@ def worth_words(worth: int) -> str:
     return f"0 (worth {worth}, not paid: a draw)" if worth else "0"
 
 
-def switch(variant: Variant, options: dict, key: str, default=None):
-    """A settlement switch's value for these options (a switch may follow an option)."""
-    val = variant.settlement.get(key, default)
-    if isinstance(val, dict) and "option" in val:
-        opt = options.get(val["option"])
-        cases = val.get("cases")
-        return opt if cases is None else cases.get(opt, val.get("default", default))
-    return val
-
-
-def amount(spec, limit: int | None, options: dict | None = None) -> int:
-    """A fine or cap: a number, an int option, or a fraction of the limit divided among payees (rounded down)."""
-    if isinstance(spec, int):
-        return spec
-    if "option" in spec:
-        return int((options or {}).get(spec["option"]) or 0)
-    if limit is None:
-        raise DealError("this variant has no limit, so a fine in fractions of the limit cannot be paid")
-    return int(spec["limit"] * limit) // spec.get("divide", 1)
-
-
 def empty_seats(seats) -> list[str]:
     """The seats nobody sits in, in a deal of two or three players."""
     return [s for s in SEATS if s not in seats]
-
-
-def doubled_seat(options: dict) -> str:
-    """East, or the banker where the variant has a `banker` option (hungarian)."""
-    return options.get("banker") or "E"
 
 
 # --- checking a deal ---------------------------------------------------------------------------
@@ -183,9 +170,9 @@ def _hand_of(deal: Deal, seat: str) -> str:
     return f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat})"
 
 
-def _check_deal(deal: Deal) -> None:
+def _check_deal(deal: Deal, rules: SettlementRules) -> None:
     seats = list(deal.hands)
-    allowed = switch(deal.variant, deal.options, "players", [4]) or [4]
+    allowed = rules.players
     if len(seats) not in allowed:
         raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
                         f"this deal has {len(seats)} hands")
@@ -202,16 +189,15 @@ def _check_deal(deal: Deal) -> None:
             raise DealError("pays_for_all needs a winner")
         if deal.pays_for_all == deal.winner:
             raise DealError("pays_for_all: the winner does not pay")
-        if not switch(deal.variant, deal.options, "pays_for_all", False):
+        if not rules.pays_for_all:
             raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
     if not deal.faults:
         return
-    faults = switch(deal.variant, deal.options, "faults", {}) or {}
     for seat, fault in deal.faults.items():
         if seat not in seats:
             raise DealError(f"faults: {seat!r} is not a seat in this deal")
-        if fault not in faults:
-            known = ", ".join(faults) or "none"
+        if rules.fault(fault) is None:
+            known = ", ".join(kind for kind, _ in rules.faults) or "none"
             raise DealError(f"faults: {deal.variant.name} has no rule for a {fault!r} hand (rules for: {known})")
         if seat == deal.winner:
             raise DealError(f"faults: the winner's hand cannot be {fault}")
@@ -219,27 +205,22 @@ def _check_deal(deal: Deal) -> None:
 
 # --- scoring the four hands ---------------------------------------------------------------------
 
-def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
+def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> Score:
     v, opts = deal.variant, deal.options
     sit = make_situation(v, seat, deal.round)
     fault = deal.faults.get(seat) if deal.faults else None
-    how = (switch(v, opts, "faults", {}) or {}).get(fault, "normal") if fault else "normal"
+    how = (rules.fault(fault) or FaultScoring.NORMAL) if fault else FaultScoring.NORMAL
     n = hand.tile_count
-    if how == "zero" or n > WIN_COUNT:
+    if how is FaultScoring.ZERO or n > WIN_COUNT:
         return long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
     if n == WIN_COUNT:
         why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
                else "the deal is a draw: no one declared mah jong")
         return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
-    return score_all(hand, sit, v, opts, restricted=how == "restricted", fault=fault is not None)[0]
+    return score_all(hand, sit, v, opts, restricted=how is FaultScoring.RESTRICTED, fault=fault is not None)[0]
 
 
-def _unprefixed(note: str) -> str:
-    """A score's note without its "not mah jong: " (the message says so already)."""
-    return note[len("not mah jong: "):] if note.startswith("not mah jong: ") else note
-
-
-def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
+def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> dict[str, Score]:
     scores = {}
     v, opts = deal.variant, deal.options
     for seat, hand in hands.items():
@@ -249,17 +230,17 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                 try:
                     sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
-                    raise SituationError(str(e)) from None
+                    raise SituationError(e.parts) from None
                 s = score_all(hand, sit, v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(_unprefixed(n) for n in s.notes if not n.startswith("scored as"))
+                           "; ".join(reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING)
                            or "not a winning hand")
                     raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
             else:
-                scores[seat] = _score_loser(deal, seat, hand)
+                scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
             raise DealError(f"{_hand_of(deal, seat)}: {e}") from None
     return scores
@@ -267,28 +248,20 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
 
 # --- payments -----------------------------------------------------------------------------------
 
-def _doubler(deal: Deal) -> str | None:
+def _doubler(deal: Deal, rules: SettlementRules) -> str | None:
     """The seat that pays and receives double in this deal (East or the banker), or None."""
-    v, opts = deal.variant, deal.options
-    if len(deal.hands) == 2 and switch(v, opts, "two_players_no_double", False):
+    if len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double:
         return None
-    if not switch(v, opts, "east_double", True):
-        return None
-    return doubled_seat(opts)
-
-
-def _factor(deal: Deal, a: str, b: str) -> int:
-    return 2 if _doubler(deal) in (a, b) else 1
+    return dealer_of(deal.options)
 
 
 def _who(seat: str, deal: Deal) -> str:
-    return "the banker" if deal.options.get("banker") and seat == doubled_seat(deal.options) else SEAT_NAMES[seat]
+    return "the banker" if deal.options.get("banker") and seat == dealer_of(deal.options) else SEAT_NAMES[seat]
 
 
-def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int | None,
+def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats: list[str], cap: int | None,
                  rule: str = "differences") -> list[Payment]:
     out = []
-    doubler = _doubler(deal)
     for i, a in enumerate(seats):
         for b in seats[i + 1:]:
             va, vb = values[a], values[b]
@@ -310,24 +283,23 @@ def _differences(deal: Deal, values: dict[str, int], seats: list[str], cap: int 
     return out
 
 
-def _false_mahjong(deal: Deal) -> list[Payment]:
-    v, opts, culprit = deal.variant, deal.options, deal.false_mahjong
-    fine = switch(v, opts, "false_mahjong")
-    if not fine:
+def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
+    opts, culprit, fine = deal.options, deal.false_mahjong, rules.false_mahjong
+    if fine is None:
         return []  # the rulebook gives no penalty: the deal is void (settle() says so in a note)
     limit = opts.get("limit")
-    east = doubled_seat(opts)
+    east = dealer_of(opts)
     out = []
     for seat in deal.hands:
         if seat == culprit:
             continue
-        if culprit == east and "east_to_each" in fine:
-            pay, whom = amount(fine["east_to_each"], limit, opts), "East declared it: pays each player"
-        elif seat == east and "to_east" in fine:
-            pay, whom = amount(fine["to_east"], limit, opts), "paid to East"
+        if culprit == east and fine.east_to_each is not None:
+            pay, whom = fine.east_to_each.of(limit, opts), "East declared it: pays each player"
+        elif seat == east and fine.to_east is not None:
+            pay, whom = fine.to_east.of(limit, opts), "paid to East"
         else:
-            pay, whom = amount(fine.get("to_others", 0), limit, opts), "paid to each other player"
-            if fine.get("east_double") and _factor(deal, culprit, seat) == 2:
+            pay, whom = fine.to_others.of(limit, opts), "paid to each other player"
+            if fine.east_double and _doubler(deal, rules) in (culprit, seat):
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
             out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", _cite(deal, "false_mahjong")))
@@ -336,25 +308,26 @@ def _false_mahjong(deal: Deal) -> list[Payment]:
 
 def settle(deal: Deal) -> Settlement:
     """Score every hand of the deal and work out every payment; the net always sums to zero."""
-    _check_deal(deal)
+    rules = deal.rules
+    _check_deal(deal, rules)
     hands = _parse_hands(deal)
     v = deal.variant
     notes: list[str] = []
     seats = list(deal.hands)
     if deal.false_mahjong:
         saved = deal._replace(winner=None)
-        scores = {s: _score_loser(saved, s, h) for s, h in hands.items()}
-        payments = _false_mahjong(deal)
+        scores = {s: _score_loser(saved, s, h, rules) for s, h in hands.items()}
+        payments = _false_mahjong(deal, rules)
         if payments:
             notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends, only the penalty is paid")
         else:
             notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends; {v.name} gives no "
                          f"penalty, so nothing is paid")
     else:
-        scores = score_deal(deal, hands)
-        payments = payments_for(deal, {seat: _paying_value(deal, seat, sc, notes) for seat, sc in scores.items()},
-                                notes)
-    notes += fault_notes(deal)
+        scores = score_deal(deal, hands, rules)
+        values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}
+        payments = payments_for(deal, values, notes, rules)
+    notes += fault_notes(deal, rules)
     empty = [SEAT_NAMES[s] for s in empty_seats(seats)]
     if empty:
         notes.append(f"{len(seats)} players: the {' and '.join(empty)} seat{'s are' if len(empty) > 1 else ' is'} "
@@ -366,23 +339,22 @@ def settle(deal: Deal) -> Settlement:
     return Settlement(deal, scores, payments, net, notes)
 
 
-FAULT_RULES = {"restricted": "its points count with only the doubles of flowers and of doubling sets",
-               "zero": "it scores {long_hand}", "normal": "it is scored as usual"}
+FAULT_RULES = {FaultScoring.RESTRICTED: "its points count with only the doubles of flowers and of doubling sets",
+               FaultScoring.ZERO: "it scores {long_hand}", FaultScoring.NORMAL: "it is scored as usual"}
 
 
-def fault_notes(deal: Deal) -> list[str]:
+def fault_notes(deal: Deal, rules: SettlementRules) -> list[str]:
     """One note per faulty hand of the deal (`faults:`), saying what the variant's rule did to it."""
-    rules = switch(deal.variant, deal.options, "faults", {}) or {}
     return [f"{SEAT_NAMES[seat]} has a {fault} hand: "
-            + FAULT_RULES.get(rules.get(fault, "normal"), "").format(long_hand=deal.variant.long_hand)
+            + FAULT_RULES[rules.fault(fault) or FaultScoring.NORMAL].format(long_hand=deal.variant.long_hand)
             for seat, fault in (deal.faults or {}).items()]
 
 
-def _paying_value(deal: Deal, seat: str, score: Score, notes: list[str]) -> int:
+def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, notes: list[str]) -> int:
     """What a hand counts for in the payments: its value; but where the limit caps the payments between
     non-winners (`loser_cap: limit`), a non-winner's hand counts before the limit (basque rule 79 limits
     what passes between two non-winners, not the hands)."""
-    if seat == deal.winner or switch(deal.variant, deal.options, "loser_cap", "none") != "limit":
+    if seat == deal.winner or rules.loser_cap is not LoserCap.LIMIT:
         return score.value
     whole = max(score.value, int(score.uncapped))
     if whole > score.value:
@@ -391,22 +363,23 @@ def _paying_value(deal: Deal, seat: str, score: Score, notes: list[str]) -> int:
     return whole
 
 
-def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[Payment]:
+def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
+                 rules: SettlementRules | None = None) -> list[Payment]:
     """Every payment of a deal given each seat's hand value (the deal's winner, switches and options)."""
-    v, opts = deal.variant, deal.options
+    rules = rules or deal.rules
     seats = list(deal.hands)
-    limit = opts.get("limit")
-    cap = limit if switch(v, opts, "loser_cap", "none") == "limit" else None
+    limit = deal.options.get("limit")
+    cap = limit if rules.loser_cap is LoserCap.LIMIT else None
+    doubler = _doubler(deal, rules)
     if deal.winner is None:
-        if switch(v, opts, "draw", "none") == "differences":
+        if rules.draw is Draw.DIFFERENCES:
             notes.append("draw: the players settle the differences of their hands")
-            return _collection_cap(deal, _differences(deal, values, seats, cap, "draw"), notes)
+            return _collection_cap(deal, rules, _differences(deal, doubler, values, seats, cap, "draw"), notes)
         notes.append("draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)")
         return []
     w = deal.winner
     value = values[w]
     owed = []
-    doubler = _doubler(deal)
     for seat in seats:
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
@@ -417,22 +390,21 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str]) -> list[P
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
         return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})",
                         _cite(deal, "pays_for_all"))]
-    if switch(v, opts, "losers_settle", True):
-        owed += _differences(deal, values, [s for s in seats if s != w], cap)
-    return _collection_cap(deal, owed, notes)
+    if rules.losers_settle:
+        owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
+    return _collection_cap(deal, rules, owed, notes)
 
 
-def _collection_cap(deal: Deal, payments: list[Payment], notes: list[str]) -> list[Payment]:
+def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str]) -> list[Payment]:
     """Cap what any one player collects in the deal, winner or not (basque clean mode: 2000, East 3000),
     cutting that player's payers alike."""
-    v, opts = deal.variant, deal.options
+    opts = deal.options
     out = list(payments)
     for seat in deal.hands:
-        key = "collection_cap_east" if seat == doubled_seat(opts) else "collection_cap"
-        spec = switch(v, opts, key) or switch(v, opts, "collection_cap")
+        spec = (rules.collection_cap_east if seat == dealer_of(opts) else None) or rules.collection_cap
         if spec is None:
             continue
-        cap = amount(spec, opts.get("limit"), opts)
+        cap = spec.of(opts.get("limit"), opts)
         mine = [i for i, p in enumerate(out) if p.payee == seat]
         total = sum(out[i].amount for i in mine)
         if total <= cap:

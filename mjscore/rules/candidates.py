@@ -7,14 +7,14 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, Facts, Group, block_splits, facts, free_groups, partial_candidates
 from mjscore.hand.decompose import SHAPES, combine_splits, counts_of
 from mjscore.hand.notation import Hand
-from mjscore.hand.situation import CLAIMED, Situation
+from mjscore.hand.situation import CLAIMED, FROM, SET_TO_TYPE, WIN, WIN_SET, Situation
 from mjscore.rules.tables import Variant
 
 
 def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
         if sit.win is not None and sit.win not in hand.all_tiles:
-            raise SituationError(f"--win {T.name(sit.win)} is not in the hand")
+            raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand"))
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else set()
@@ -23,10 +23,10 @@ def _win_choices(hand: Hand, sit: Situation) -> list[int | None]:
     if sit.win is not None:
         if sit.win not in hand.concealed and sit.win not in exposed:
             where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
-            raise SituationError(f"--win {T.name(sit.win)} is not {where}")
+            raise SituationError((WIN, f" {T.name(sit.win)} is not {where}"))
         if robbable is not None and sit.win not in robbable:
-            raise SituationError(f"--from kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
-                                 f"kong), but this hand holds {hand.all_tiles.count(sit.win)}")
+            raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
+                                        f"kong), but this hand holds {hand.all_tiles.count(sit.win)}"))
         return [sit.win]
     choices = set(hand.concealed) | exposed
     return sorted(choices & robbable if robbable is not None else choices)
@@ -79,7 +79,7 @@ def candidates(hand: Hand, sit: Situation, variant: Variant, hand_facts: Facts |
         raise SituationError(_no_such_set(hand, sit, claimed, list(offered)))
 
 
-def _no_such_set(hand: Hand, sit: Situation, claimed: bool, offered: list[tuple[int, ...]]) -> str:
+def _no_such_set(hand: Hand, sit: Situation, claimed: bool, offered: list[tuple[int, ...]]) -> tuple:
     """Why --win-set fits no arrangement of the hand, and the sets the winning tile can complete instead."""
     named = T.format_tiles(sit.win_set)
     tile = f"the winning tile {T.name(sit.win)}" if sit.win is not None else "no winning tile"
@@ -89,7 +89,8 @@ def _no_such_set(hand: Hand, sit: Situation, claimed: bool, offered: list[tuple[
            f" (no winning arrangement of it has the set {named})" if not laid else "")
     sets = [T.format_tiles(s) for s in offered]
     if sit.win is not None:
-        return (f"--win-set {named}: {tile} completes no such set in this hand{why}; it completes "
-                f"{' or '.join(sets)}: type " + " or ".join(f"--win-set {s}" for s in sets))
-    return (f"--win-set {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
+        typed = [part for i, s in enumerate(sets) for part in ((" or ",) if i else ()) + (SET_TO_TYPE, s)]
+        return (WIN_SET, f" {named}: {tile} completes no such set in this hand{why}; it completes "
+                f"{' or '.join(sets)}: type ", *typed)
+    return (WIN_SET, f" {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
             f"{', '.join(sets)}: name one of those")

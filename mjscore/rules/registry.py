@@ -103,6 +103,9 @@ def p_wind(v, known):
 # --- the registry ---------------------------------------------------------------------------
 
 class Condition(NamedTuple):
+    """A named test a table's `when:` may use, with the scope it judges and the checker of its parameter:
+    a table file is checked against these when it loads, so a misspelt condition never silently fails."""
+
     name: str
     scope: str  # "group", "bonus" or "hand"
     check: Callable  # (param, known) -> compiled param

@@ -6,6 +6,7 @@ scoring machinery, and so that each part stays small enough to read in one sitti
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import Any, NamedTuple
 
 
@@ -15,6 +16,50 @@ LANGUAGES = ("en", "eu", "hu", "es", "da", "native")  # --lang: the rulebooks' o
 def language(lang: str, variant_language: str) -> str:
     """The language items are named in: `native` is the variant's own rulebook language."""
     return variant_language if lang == "native" else lang
+
+
+class NoteKind(Enum):
+    """What a score's note says, for the code that acts on it (settlement, the faces): read from the note's
+    kind, never from its first words, so a note can be reworded without changing what it does."""
+
+    PARTIAL = "partial"  # a partial hand: rules that read every tile went unscored
+    NOT_MAHJONG = "not mah jong"  # a winning shape failed one of the variant's mah-jong requirements
+    NO_WIN = "no win"  # no winning tile given: every tile was tried
+    NON_WINNING = "non-winning"  # a refused winning shape scored as a non-winning hand instead
+    LONG_HAND = "long hand"  # why the hand is a long hand (worth the variant's `long_hand`)
+    INFO = "info"  # anything else, for people to read
+
+
+class Note(str):
+    """A note on a score: its text, as every face prints it (a str, so JSON and tables show it unchanged), and
+    its kind. `detail`: the note as a reason the hand is no mah jong, where that is said otherwise (a failed
+    requirement without its "not mah jong: ", which a message about the winner says already)."""
+
+    kind: NoteKind
+    detail: str
+
+    def __new__(cls, kind: NoteKind, text: str, detail: str = "") -> "Note":
+        note = super().__new__(cls, text)
+        note.kind, note.detail = kind, detail
+        return note
+
+    def __reduce__(self):
+        return Note, (self.kind, str(self), self.detail)
+
+    @classmethod
+    def not_mahjong(cls, requirement: str) -> "Note":
+        """The note of a winning shape that fails a requirement, its message the requirement's."""
+        return cls(NoteKind.NOT_MAHJONG, f"not mah jong: {requirement}", requirement)
+
+
+def kind_of(note: str) -> NoteKind:
+    """A note's kind; text given as a plain str (a Score made by hand) says something for people only."""
+    return note.kind if isinstance(note, Note) else NoteKind.INFO
+
+
+def reason(note: str) -> str:
+    """A note as a reason the hand is no mah jong (Note.detail), else its text."""
+    return (note.detail if isinstance(note, Note) else "") or note
 
 
 class Item(NamedTuple):
@@ -63,6 +108,9 @@ class Item(NamedTuple):
 
 
 class Score(NamedTuple):
+    """One arrangement of a hand, scored: its items, points, doubles and final value, with the situation it
+    was scored in. Every face prints it (its `to_dict()` is `score`'s JSON) and settlement pays on its value."""
+
     variant: str
     options: dict
     hand: str
@@ -82,8 +130,14 @@ class Score(NamedTuple):
     source: str | None = None
     also: tuple[str, ...] = ()
     bonus: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # each a Note (a str with its kind)
     win_set: str | None = None  # the set the winning tile completed (234m, SS), without brackets
+
+    @property
+    def is_long_hand(self) -> bool:
+        """Whether the hand was scored as a long hand (too many tiles, no winning shape, a fault): its value is
+        the variant's `long_hand` and a LONG_HAND note says why."""
+        return any(kind_of(n) is NoteKind.LONG_HAND for n in self.notes)
 
     @property
     def rank(self) -> tuple:

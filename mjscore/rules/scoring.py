@@ -13,7 +13,7 @@ from mjscore.hand.arrange import WIN_COUNT, Facts, Group, facts, partial_candida
 from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.rules.candidates import candidates
 from mjscore.rules.registry import reads_whole_hand
-from mjscore.rules.results import Item, Score
+from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
 from mjscore.hand.notation import Hand, Meld
@@ -194,8 +194,9 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
         names = ", ".join(dict.fromkeys(r.name for r in unjudged))
-        notes = [*notes, f"{PARTIAL} ({partial} tile{'s' if partial != 1 else ''}; a whole one has {WIN_COUNT - 1}): "
-                         f"{names} not scored, as only the whole hand can show it"]
+        notes = [*notes, Note(NoteKind.PARTIAL, f"a partial hand ({partial} tile{'s' if partial != 1 else ''}; a whole "
+                                                f"one has {WIN_COUNT - 1}): {names} not scored, as only the whole hand "
+                                                f"can show it")]
     done = None
     if win is not None:  # the set the winning tile completed, said in every output (--win-set names it):
         for i, g in enumerate(groups):  # its text as judged, a set written [..] without its brackets
@@ -207,11 +208,8 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
     if mahjong:
         for req in variant.requires:
             if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
-                return score._replace(mahjong=False, notes=score.notes + (f"not mah jong: {req.message}",))
+                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(req.message),))
     return score
-
-
-PARTIAL = "a partial hand"  # how a partial hand's note begins (settlement output shows these notes)
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
@@ -283,8 +281,8 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
         row = next((r for b, r in grid.items() if b >= base), None)
         if row is not None and doubles < len(row):
             return row[doubles], None
-        note = (f"base {base} with {doubles} doubles is beyond the table of final values: "
-                f"computed as base x 2^doubles")
+        note = Note(NoteKind.INFO, f"base {base} with {doubles} doubles is beyond the table of final values: "
+                                   f"computed as base x 2^doubles")
     value = base * 2 ** doubles
     step = variant.round_up
     if step > 1:
@@ -295,13 +293,15 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
     return value, note
 
 
-def long_hand(hand, sit, variant, options, why) -> Score:
+def long_hand(hand, sit, variant, options, why: str) -> Score:
     item = Item("long hand", points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
-    kongs = tuple(f"four equal concealed tiles {k} are not a kong until it is declared: write {{{k}}} for a "
-                  f"concealed kong or [{k}] for an exposed one" for k in undeclared_kongs(hand))
+    kongs = tuple(Note(NoteKind.INFO, f"four equal concealed tiles {k} are not a kong until it is declared: write "
+                                      f"{{{k}}} for a concealed kong or [{k}] for an exposed one")
+                  for k in undeclared_kongs(hand))
     return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
-                 bonus=tuple(T.name(t) for t in hand.bonus), notes=(why, *kongs))
+                 bonus=tuple(T.name(t) for t in hand.bonus),
+                 notes=(why if isinstance(why, Note) else Note(NoteKind.LONG_HAND, why), *kongs))
 
 
 def undeclared_kongs(hand) -> list[str]:
@@ -328,7 +328,7 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     check_tiles(hand, variant)
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
-        notes.append("played without flowers and seasons: bonus tiles not scored")
+        notes.append(Note(NoteKind.INFO, "played without flowers and seasons: bonus tiles not scored"))
     f = facts(hand)
     n = f.tile_count
     if n > WIN_COUNT:
@@ -338,9 +338,10 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     if not mahjong_possible:
         given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
         if given:
-            notes.append("not mah jong (fewer than 14 tiles): the situation options are ignored")
+            notes.append(Note(NoteKind.INFO, "not mah jong (fewer than 14 tiles): the situation options are ignored"))
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:
-        notes.append("no --win given: every tile was tried as the winning tile; the best is shown")
+        notes.append(Note(NoteKind.NO_WIN, "no --win given: every tile was tried as the winning tile; the best is "
+                                           "shown"))
     ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
     tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
@@ -374,16 +375,15 @@ def _limit_order(variant: Variant) -> dict[str, int]:
 
 def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[Score]:
     """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason."""
-    why = sorted({n for s in refused for n in s.notes if n.startswith("not mah jong")})
+    why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
     if variant.not_mahjong == "long_hand":
-        return [long_hand(hand, sit, variant, options, "; ".join(why) + " (so a long hand)")]
-    notes = [n for n in notes if not n.startswith("no --win")] + why + ["scored as a non-winning hand"]
+        said = "; ".join(why) + " (so a long hand)"  # the first requirement's words are the reason a winner is told
+        return [long_hand(hand, sit, variant, options,
+                          Note(NoteKind.LONG_HAND, said, "; ".join([why[0].detail, *why[1:]]) + " (so a long hand)"))]
+    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
+                                                                                  "scored as a non-winning hand")]
     loser = Situation(sit.seat, sit.round)
     out = [_score(hand, loser, variant, options, g, None, None, False, notes)
            for g, _, _, _ in partial_candidates(hand)]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]
-
-
-def score_hand(hand: Hand, sit: Situation, variant: Variant, options: dict) -> Score:
-    return score_all(hand, sit, variant, options)[0]

@@ -6,7 +6,7 @@ from functools import lru_cache
 
 from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
-from mjscore.hand.situation import NO_WORDS, SITUATIONS, SOURCES, Situation
+from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCES, WIN, Situation
 from mjscore.rules.tables import Variant
 
 
@@ -18,16 +18,16 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
         raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
-        raise SituationError(f"--from must be one of {', '.join(SOURCES)}, not {source!r}")
+        raise SituationError((FROM, f" must be one of {', '.join(SOURCES)}, not {source!r}"))
     if also:
         known = {**SITUATIONS, **variant.situations}
         for word in also:
             if word not in known:
-                raise SituationError(f"--also {word!r} is not a known circumstance (known: {', '.join(known)})")
+                raise SituationError((ALSO, f" {word!r} is not a known circumstance (known: {', '.join(known)})"))
     if win is not None and not isinstance(win, int):
         win = _win_tile(win)
     if win is not None and T.is_bonus(win):
-        raise SituationError(f"--win {T.name(win)}: a flower or season never wins a hand")
+        raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))
     if win_set is not None and not isinstance(win_set, tuple):
         win_set = _win_set(win_set)
     return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set))
@@ -40,11 +40,11 @@ _WIND_LETTERS = frozenset(T.WINDS)
 def _win_tile(text: str) -> int:
     from mjscore.hand.notation import parse_tile
 
-    return parse_tile(text, "--win")
+    return parse_tile(text, WIN)
 
 
 @lru_cache(maxsize=256)
 def _win_set(text: str) -> tuple[int, ...]:
     from mjscore.hand.notation import parse_set
 
-    return parse_set(text, "--win-set")
+    return parse_set(text)

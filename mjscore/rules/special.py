@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits
+from mjscore.hand.decompose import counts_of, gates_surplus
 from mjscore.memo import make_room
 from mjscore.rules.registry import Invalid, in_range, compile_when, condition, is_int_option, p_bound, p_int
 
@@ -220,18 +221,6 @@ def p_surplus(v, known):
     return frozenset(vals)
 
 
-def gates_surplus(tiles) -> int | None:
-    """The surplus number of a 'gates' hand (one suit, 111 2345678 999 and one more 2-8), else None."""
-    if len(tiles) != 14 or not all(T.is_suit(t) for t in tiles) or len({T.suit_of(t) for t in tiles}) != 1:
-        return None
-    n = [0] * 10
-    for t in tiles:
-        n[T.number_of(t)] += 1
-    if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
-        return None
-    return next(k for k in range(2, 9) if n[k] == 2)
-
-
 @condition("gates_surplus", "hand", p_surplus,
            "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
@@ -239,9 +228,10 @@ def gates_surplus(tiles) -> int | None:
 def _gates_surplus(c, v, _):
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
         return False
-    k = gates_surplus(c.tiles)
-    if k is None:
+    found = gates_surplus(counts_of(c.tiles))
+    if found is None:
         return False
+    k = found[1]
     if v == "win":
         return c.win is not None and T.number_of(c.win) == k
     return k in v

@@ -1,5 +1,5 @@
 """The table file format's ground floor: where table files are, and the checks every part of a
-file shares (a value of the right kind, no unknown key, settlement switches and amounts).
+file shares (a value of the right kind, no unknown key, a cite, names in a rulebook's language).
 
 Both the loader (tables.py) and inheritance (inherit.py) stand on this module, so neither
 needs the other's insides.
@@ -10,9 +10,7 @@ from __future__ import annotations
 import os
 
 from mjscore.errors import TableError, VariantNotFound
-from mjscore.rules import registry as R
 
-FAULT_SCORING = ("restricted", "zero", "normal")
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
 
 
@@ -40,6 +38,9 @@ def stem(path: str) -> str:
 
 
 class Fail:
+    """The one way a table file's check fails: a TableError naming the file, the entry and the problem,
+    so every check of every part says where in the same words."""
+
     def __init__(self, path: str):
         self.path = path
 
@@ -95,62 +96,6 @@ def expect(fail, where, value, kind, what):
 
 KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text", bool: "true or false",
                dict: "a mapping", list: "a list"}
-
-
-def check_amount(where, val, fail, options=None):
-    """An amount: a whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
-    if isinstance(val, int) and not isinstance(val, bool):
-        return
-    if isinstance(val, dict) and set(val) == {"option"}:
-        if options is not None and not R.is_int_option(val["option"], options):
-            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
-        return
-    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
-        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
-    expect(fail, where, val["limit"], float, "limit")
-    if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
-        fail(where, f"divide must be at least 1, not {val['divide']}")
-
-
-def check_switch(where, val, kind, fail, options):
-    """Check a settlement switch; any switch may instead follow an option: {option: NAME, cases: {...}, default}."""
-    if isinstance(val, dict) and "option" in val and not (kind == "amount?" and set(val) == {"option"}):
-        if set(val) - {"option", "cases", "default"}:
-            fail(where, "an option-dependent switch has keys option, cases, default")
-        if not isinstance(val["option"], str) or val["option"] not in options:
-            fail(where, f"no option {val['option']!r} (options: {', '.join(options)})")
-        cases = val.get("cases")
-        if cases is None:
-            return  # the option's own value is the switch value
-        expect(fail, where, cases, dict, "cases")
-        for case in list(cases.values()) + ([val["default"]] if "default" in val else []):
-            check_switch(where, case, kind, fail, options)
-        return
-    if kind in (bool, int):
-        expect(fail, where, val, kind, where.split(".")[-1])
-    elif isinstance(kind, tuple):
-        if val not in kind:
-            fail(where, f"must be one of {', '.join(kind)}, not {val!r}")
-    elif kind == "amount?":
-        if val is not None:
-            check_amount(where, val, fail, options)
-    elif kind == "ints":
-        if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
-            fail(where, f"must be a list of player counts 2-6, not {val!r}")
-    elif kind == "fine":
-        expect(fail, where, val, dict, "false_mahjong")
-        for k, amount in val.items():
-            if k == "east_double":
-                expect(fail, f"{where}.{k}", amount, bool, k)
-                continue
-            if k not in ("to_east", "to_others", "east_to_each"):
-                fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
-            check_amount(f"{where}.{k}", amount, fail, options)
-    elif kind == "faults":
-        expect(fail, where, val, dict, "faults")
-        for k, how in val.items():
-            if how not in FAULT_SCORING:
-                fail(f"{where}.{k}", f"must be one of {', '.join(FAULT_SCORING)}, not {how!r}")
 
 
 def check_grid(grid, fail) -> dict | None:

@@ -14,10 +14,10 @@ from typing import Any, Callable, NamedTuple
 from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
-from mjscore.rules.inherit import resolved_raw
+from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_grid, check_language, check_names, check_switch, expect, int_problem, only_keys, stem,
-    tables_dir, variant_names,
+    Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
+    variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -28,22 +28,14 @@ TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
     "settlement", "situations", "mahjong", "language", "cites",
 }
-SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
-                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note", "keep_doubles", "cite", "names"}
-SETTLEMENT_KEYS = {  # switch -> kind; see docs/tables.md "Settlement"
-    "losers_settle": bool, "east_double": bool, "draw": ("none", "differences"),
-    "east_keeps_deal_on_draw": bool, "east_keeps_deal_on_false_mahjong": bool, "start_points": int,
-    "deals_per_game": int, "counted_deals": ("all", "won"), "loser_cap": ("none", "limit"),
-    "collection_cap": "amount?", "collection_cap_east": "amount?",
-    "false_mahjong": "fine", "faults": "faults", "players": "ints", "two_players_no_double": bool,
-    "pays_for_all": bool, "east_wins_in_a_row": int, "rounds_per_game": int, "rotate_every_deal": "ints",
-    "seat_exchange": ("none", "oemc-2005"),  # mjscore.play.seating.SEAT_EXCHANGES
-}
 
 
 class Rule(NamedTuple):
+    """One row of a table file's scoring tables, compiled: what it gives (points, doubles, a limit, an extra)
+    and the predicate of its `when:`. Scoring tries every rule on every candidate arrangement."""
+
     name: str
     per: str
     who: str
@@ -72,6 +64,9 @@ class Requirement(NamedTuple):
 
 
 class OptionSpec(NamedTuple):
+    """A house option a table declares (its type, default and choices): `--option KEY=VALUE` is checked
+    against it, so a club's choice is refused in words when the rulebook has no such option or value."""
+
     name: str
     type: str  # int, bool, choice
     default: Any
@@ -104,6 +99,9 @@ class OptionSpec(NamedTuple):
 
 
 class Variant(NamedTuple):
+    """A rule variant, loaded from its table file and checked: the rules, options, winning shapes and
+    settlement of one rulebook. Loaded once per folder, it serves every hand and deal scored under it."""
+
     name: str
     title: str
     source: str
@@ -115,7 +113,7 @@ class Variant(NamedTuple):
     tables: tuple[tuple[str, str, str], ...]  # (heading, per, who) in file order
     long_hand: int
     round_up: int
-    settlement: dict[str, Any]
+    settlement: SettlementRules
     situations: dict[str, str]
     path: str
     requires: tuple[Requirement, ...] = ()
@@ -188,7 +186,12 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
             raise VariantNotFound(f"no variant {name!r}{where}" + (f"; did you mean {near[0]}?" if near else "")
                                   + f" (variants: {', '.join(known) or 'none'})")
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
-    variant = build(resolved_raw(path, read_raw), path)
+    raw = read_raw(path)
+    if isinstance(raw, dict) and "extends" in raw:  # inheritance is loaded for a table that extends another only
+        from mjscore.rules.inherit import resolved_raw
+
+        raw = resolved_raw(path, read_raw)
+    variant = build(raw, path)
     _LOADED[key] = variant
     return variant
 
@@ -359,13 +362,7 @@ def build(raw: Any, path: str) -> Variant:
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = _long_hand(raw.get("long_hand", 0), fail)
-    settlement = raw.get("settlement") or {}
-    expect(fail, "settlement", settlement, dict, "settlement")
-    for key, val in settlement.items():
-        kind = SETTLEMENT_KEYS.get(key)
-        if kind is None:
-            fail(f"settlement.{key}", f"unknown switch (known: {', '.join(SETTLEMENT_KEYS)})")
-        check_switch(f"settlement.{key}", val, kind, fail, options)
+    settlement = check_settlement(raw.get("settlement") or {}, fail, options)
     rules: list[Rule] = []
     headings = []
     expect(fail, "tables", raw["tables"], list, "tables")
@@ -399,7 +396,7 @@ def build(raw: Any, path: str) -> Variant:
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
-        settlement=dict(settlement), situations={str(k): str(v) for k, v in situations.items()}, path=path,
+        settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
     )

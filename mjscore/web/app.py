@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
 from mjscore.rules.results import LANGUAGES, language
+from mjscore.rules.switches import FaultScoring
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
@@ -151,15 +152,14 @@ def fault_kinds(v) -> dict[str, str]:
     """The faults a deal of this variant may mark on a non-winner's hand (`faults: {W: short}`), each with what
     it is and how it scores, in the table's order; where the settlement's `faults` switch depends on a house
     option, every kind some choice of it knows (the settlement refuses one the options chosen do not)."""
-    raw = v.settlement.get("faults") or {}
-    cases = [*raw.get("cases", {}).values(), raw.get("default")] if "option" in raw else [raw]
-    how_words = {"restricted": "its points count, with only the doubles of flowers, seasons and doubling sets",
-                 "zero": f"scores {v.long_hand}, its points not counted", "normal": "scored as any other hand"}
+    how_words = {FaultScoring.RESTRICTED: "its points count, with only the doubles of flowers, seasons and doubling sets",
+                 FaultScoring.ZERO: f"scores {v.long_hand}, its points not counted",
+                 FaultScoring.NORMAL: "scored as any other hand"}
     out: dict[str, str] = {}
-    for case in cases:
-        for kind, how in (case or {}).items():
+    for case in v.settlement.choices("faults"):
+        for kind, how in case:
             what = FAULT_KINDS.get(kind)
-            out.setdefault(kind, f"{what}: {how_words.get(how, how)}" if what else how_words.get(how, how))
+            out.setdefault(kind, f"{what}: {how_words[how]}" if what else how_words[how])
     return out
 
 
@@ -168,10 +168,12 @@ def deal_choices(v) -> dict:
     whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
     non-winner's hand may have, how many play, whether it plays flowers and seasons (the page offers them only
     then)."""
-    players = v.settlement.get("players", [4])
-    return {"flowers": v.flowers, "also": also_words(v), "false_mahjong": bool(v.settlement.get("false_mahjong")),
-            "pays_for_all": bool(v.settlement.get("pays_for_all")), "faults": fault_kinds(v),
-            "players": players if isinstance(players, list) else [4]}
+    rules = v.settlement
+    players = rules.choices("players")
+    return {"flowers": v.flowers, "also": also_words(v),
+            "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
+            "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
+            "players": list(players[0]) if len(players) == 1 else [4]}
 
 
 def describe_all() -> dict:

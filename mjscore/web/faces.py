@@ -12,8 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-SUITS = "mps"
-HONOURS = "ESWNRGP"
+from mjscore.hand.tiles import HONOUR_LETTERS as HONOURS, SUITS, WINDS
 NAMES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + tuple(HONOURS) + tuple(
     f"{n}{k}" for k in "fy" for n in range(1, 5))
 CAPTIONS = {"E": "east", "S": "south", "W": "west", "N": "north", "R": "red", "G": "green", "P": "white"}
@@ -87,7 +86,7 @@ def _characters(n: int) -> str:
 
 
 def _honour(h: str) -> str:
-    if h in "ESWN":
+    if h in WINDS:
         return _text(30, 52, h, 38, BLUE) + _text(30, 72, CAPTIONS[h], 11, INK, "normal")
     if h == "R":  # the red dragon: the character's strokes, a box and a line through it
         return (f'<rect x="15" y="27" width="30" height="20" fill="none" stroke="{RED}" stroke-width="5"/>'

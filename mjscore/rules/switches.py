@@ -1,0 +1,287 @@
+"""A table's `settlement:` switches as typed values (docs/tables.md "Settlement"), checked and built in one pass.
+
+Settlement (play/settle.py) and seating (play/seating.py) read fields of a SettlementRules, never keys of
+the file's mapping: a misspelt switch, a case the option never takes or a value the switch cannot have is
+a TableError when the table loads, naming the file, the key and the known ones, not a silent default.
+A switch may follow a house option (a ByOption) until `at(options)` gives the rules of one game.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any, NamedTuple
+
+from mjscore.errors import DealError
+from mjscore.rules.registry import is_int_option
+from mjscore.rules.tablefile import expect
+
+
+class Draw(Enum):
+    """What a draw pays: nothing (every hand's value in it is 0), or the players' differences."""
+
+    NONE = "none"
+    DIFFERENCES = "differences"
+
+
+class LoserCap(Enum):
+    """Whether a payment between non-winners is capped at the limit."""
+
+    NONE = "none"
+    LIMIT = "limit"
+
+
+class CountedDeals(Enum):
+    """Which deals count toward a game of a fixed number of deals: all, or only those won."""
+
+    ALL = "all"
+    WON = "won"
+
+
+class SeatExchange(Enum):
+    """How the players change chairs when a prevailing wind ends (mjscore.play.seating.SEAT_EXCHANGES)."""
+
+    NONE = "none"
+    OEMC_2005 = "oemc-2005"
+
+
+class FaultScoring(Enum):
+    """How a non-winner's hand marked faulty (`faults: {W: short}`) scores."""
+
+    RESTRICTED = "restricted"  # its points, with only the doubles of its sets and bonus tiles
+    ZERO = "zero"  # the variant's long hand value
+    NORMAL = "normal"  # as any other hand
+
+
+class Amount(NamedTuple):
+    """A fine or a cap: a whole number, an int house option's value, or a fraction of the limit divided
+    among the payees (rounded down). Worked out when a deal is paid, as the limit and options are then known."""
+
+    number: int = 0
+    option: str | None = None  # the int option holding it
+    fraction: float | None = None  # of the limit
+    divide: int = 1
+
+    def of(self, limit: int | None, options: dict) -> int:
+        if self.option is not None:
+            return int(options.get(self.option) or 0)
+        if self.fraction is None:
+            return self.number
+        if limit is None:
+            raise DealError("this variant has no limit, so a fine in fractions of the limit cannot be paid")
+        return int(self.fraction * limit) // self.divide
+
+
+class Fine(NamedTuple):
+    """The fine for a false mah jong: what the declarer pays each other player, East, or (when East declared
+    it) each player; east_double: a fine East pays or receives is doubled."""
+
+    to_others: Amount = Amount()
+    to_east: Amount | None = None
+    east_to_each: Amount | None = None
+    east_double: bool = False
+
+
+class ByOption(NamedTuple):
+    """A switch that follows a house option: the case for the option's value (a switch value, or another
+    ByOption), else `default`. `cases` None: the option's own value is the switch's (an int option)."""
+
+    option: str
+    cases: tuple[tuple[Any, Any], ...] | None
+    default: Any
+
+    def at(self, options: dict) -> Any:
+        value = options.get(self.option)
+        if self.cases is None:
+            return value
+        chosen = next((v for k, v in self.cases if k == value), self.default)
+        return chosen.at(options) if isinstance(chosen, ByOption) else chosen
+
+
+class SettlementRules(NamedTuple):
+    """A table's `settlement:` switches, typed and checked when the table loads; any of them may be a ByOption
+    (it follows a house option) until `at(options)` gives the rules of one game. A misspelt switch, case or
+    value is a TableError naming the file, the key and the known ones, never a silent default."""
+
+    losers_settle: bool = True
+    east_double: bool = True
+    draw: Draw = Draw.NONE
+    east_keeps_deal_on_draw: bool = True
+    east_keeps_deal_on_false_mahjong: bool = True
+    start_points: int = 0
+    deals_per_game: int | None = None
+    counted_deals: CountedDeals = CountedDeals.ALL
+    loser_cap: LoserCap = LoserCap.NONE
+    collection_cap: Amount | None = None
+    collection_cap_east: Amount | None = None
+    false_mahjong: Fine | None = None  # None: a false mah jong is void, nothing is paid
+    faults: tuple[tuple[str, FaultScoring], ...] = ()  # (kind of fault, how such a hand scores)
+    players: tuple[int, ...] = (4,)
+    two_players_no_double: bool = False
+    pays_for_all: bool = False
+    east_wins_in_a_row: int | None = None
+    rounds_per_game: int = 4
+    rotate_every_deal: tuple[int, ...] = ()
+    seat_exchange: SeatExchange = SeatExchange.NONE
+    written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
+
+    def at(self, options: dict) -> "SettlementRules":
+        """The rules for a game under these options: every switch that follows an option resolved."""
+        followed = {k: _settled(k, v.at(options)) for k, v in zip(self._fields, self) if isinstance(v, ByOption)}
+        return self._replace(**followed) if followed else self
+
+    def choices(self, key: str) -> tuple:
+        """Every value switch `key` can take, whatever the options (the page offers what some choice allows)."""
+        return tuple(_settled(key, v) for v in _values(getattr(self, key)))
+
+    def fault(self, kind: str) -> FaultScoring | None:
+        """How a hand with this kind of fault scores, None where the table has no rule for it."""
+        return next((how for k, how in self.faults if k == kind), None)
+
+
+def _values(value) -> tuple:
+    if not isinstance(value, ByOption):
+        return (value,)
+    found = () if value.cases is None else tuple(x for _, case in value.cases for x in _values(case))
+    return found + _values(value.default)
+
+
+def _settled(key: str, value):
+    """A switch's value as the rules read it: for these switches none (null, an int option without a value, an
+    empty list, 0 prevailing winds) is the default."""
+    return _SWITCHES[key][1] if not value and key in _EMPTY_IS_DEFAULT else value
+
+
+_EMPTY_IS_DEFAULT = ("start_points", "rounds_per_game", "players", "rotate_every_deal", "faults")
+
+
+def _word_of(value) -> str:
+    """A value as a table file writes it (true, not True)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _flag(where, val, fail, options) -> bool:
+    return expect(fail, where, val, bool, where.split(".")[-1])
+
+
+def _count(where, val, fail, options) -> int:
+    return expect(fail, where, val, int, where.split(".")[-1])
+
+
+def _word(kind: type[Enum]):
+    def parse(where, val, fail, options):
+        words = tuple(m.value for m in kind)
+        if not isinstance(val, str) or val not in words:
+            fail(where, f"must be one of {', '.join(words)}, not {val!r}")
+        return kind(val)
+
+    return parse
+
+
+def _amount(where, val, fail, options) -> Amount:
+    """A whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
+    if isinstance(val, int) and not isinstance(val, bool):
+        return Amount(val)
+    if isinstance(val, dict) and set(val) == {"option"}:
+        if not is_int_option(val["option"], options):
+            fail(where, f"{{option: {val['option']}}} must name an int option of this table")
+        return Amount(option=val["option"])
+    if not isinstance(val, dict) or set(val) - {"limit", "divide"} or "limit" not in val:
+        fail(where, f"an amount is a whole number, {{limit: fraction, divide: n}} or {{option: NAME}}, not {val!r}")
+    fraction = expect(fail, where, val["limit"], float, "limit")
+    if expect(fail, where, val.get("divide", 1), int, "divide") < 1:
+        fail(where, f"divide must be at least 1, not {val['divide']}")
+    return Amount(fraction=fraction, divide=val.get("divide", 1))
+
+
+def _cap(where, val, fail, options) -> Amount | None:
+    return None if val is None else _amount(where, val, fail, options)
+
+
+def _fine(where, val, fail, options) -> Fine | None:
+    expect(fail, where, val, dict, "false_mahjong")
+    parts: dict[str, Any] = {}
+    for k, amount in val.items():
+        if k == "east_double":
+            parts[k] = expect(fail, f"{where}.{k}", amount, bool, k)
+            continue
+        if k not in ("to_east", "to_others", "east_to_each"):
+            fail(f"{where}.{k}", "unknown key (keys: to_east, to_others, east_to_each, east_double)")
+        parts[k] = _amount(f"{where}.{k}", amount, fail, options)
+    return Fine(**parts) if parts else None  # an empty fine: no penalty
+
+
+def _faults(where, val, fail, options) -> tuple[tuple[str, FaultScoring], ...]:
+    expect(fail, where, val, dict, "faults")
+    words = tuple(m.value for m in FaultScoring)
+    for k, how in val.items():
+        if not isinstance(how, str) or how not in words:
+            fail(f"{where}.{k}", f"must be one of {', '.join(words)}, not {how!r}")
+    return tuple((k, FaultScoring(how)) for k, how in val.items())
+
+
+def _player_counts(where, val, fail, options) -> tuple[int, ...]:
+    if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
+        fail(where, f"must be a list of player counts 2-6, not {val!r}")
+    return tuple(val)
+
+
+_DEFAULTS = SettlementRules()
+_SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
+    key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
+        ("losers_settle", _flag), ("east_double", _flag), ("draw", _word(Draw)), ("east_keeps_deal_on_draw", _flag),
+        ("east_keeps_deal_on_false_mahjong", _flag), ("start_points", _count), ("deals_per_game", _count),
+        ("counted_deals", _word(CountedDeals)), ("loser_cap", _word(LoserCap)), ("collection_cap", _cap),
+        ("collection_cap_east", _cap), ("false_mahjong", _fine), ("faults", _faults), ("players", _player_counts),
+        ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
+        ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)))
+}
+SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
+                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
+
+
+def check_settlement(settlement, fail, options) -> SettlementRules:
+    """A table's `settlement:` mapping, every switch checked and typed (docs/tables.md "Settlement")."""
+    expect(fail, "settlement", settlement, dict, "settlement")
+    typed = {}
+    for key, val in settlement.items():
+        if key not in _SWITCHES:
+            fail(f"settlement.{key}", f"unknown switch (known: {', '.join(_SWITCHES)})")
+        value = _switch(f"settlement.{key}", key, val, fail, options)
+        typed[key] = value if isinstance(value, ByOption) else _settled(key, value)
+    return SettlementRules(**typed, written=dict(settlement))
+
+
+def _switch(where: str, key: str, val, fail, options):
+    """One switch's value; or a ByOption, {option: NAME, cases: {VALUE: switch value, ...}, default: ...}, each
+    case a value of the option and each switch value checked as the switch's own."""
+    parse, default = _SWITCHES[key]
+    if not (isinstance(val, dict) and "option" in val) or (parse is _cap and set(val) == {"option"}):
+        return parse(where, val, fail, options)
+    if set(val) - {"option", "cases", "default"}:
+        fail(where, "an option-dependent switch has keys option, cases, default")
+    name = val["option"]
+    if not isinstance(name, str) or name not in options:
+        fail(where, f"no option {name!r} (options: {', '.join(options)})")
+    spec = options[name]
+    values = (True, False) if spec.type == "bool" else spec.choices if spec.type == "choice" else None
+    cases = val.get("cases")
+    if cases is None:  # the option's own value is the switch's: each value it can take must be one
+        if values is None:
+            if parse is not _count:
+                fail(where, f"option {name} is a whole number, which {key} cannot be: give cases")
+            return ByOption(name, None, default)
+
+        typed = []
+        for value in values:
+            def fail_for(at: str, problem: str, value=value):
+                fail(at, f"{problem} (it follows option {name}, which may be {_word_of(value)})")
+
+            typed.append((value, parse(where, value, fail_for, options)))
+        return ByOption(name, tuple(typed), default)
+    expect(fail, where, cases, dict, "cases")
+    for case in cases:
+        if values is not None and case not in values or values is None and not isinstance(case, int):
+            fail(f"{where}.cases.{_word_of(case)}", f"option {name} never takes this value (its values: "
+                 f"{', '.join(map(_word_of, values)) if values is not None else 'whole numbers'})")
+    typed = tuple((case, _switch(where, key, v, fail, options)) for case, v in cases.items())
+    return ByOption(name, typed, _switch(where, key, val["default"], fail, options) if "default" in val else default)
