@@ -108,7 +108,7 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_deal(cluster, tmp_path):
         deadline = time.monotonic() + 120
         while victim is None and time.monotonic() < deadline and proc.poll() is None:
             busy = [w for w, tasks in client.processing().items()
-                    if any(str(t).startswith("settle_chunk") for t in tasks)]
+                    if any(str(t).startswith("settle_packed") for t in tasks)]
             if busy:
                 victim = busy[0]
                 os.kill(pids[victim], signal.SIGKILL)
