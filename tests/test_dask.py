@@ -105,16 +105,21 @@ def test_a_worker_killed_mid_run_loses_and_repeats_no_deal(cluster, tmp_path):
                                  cluster.scheduler_address], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True)
         victim = None
-        deadline = time.monotonic() + 120
-        while victim is None and time.monotonic() < deadline and proc.poll() is None:
-            busy = [w for w, tasks in client.processing().items()
-                    if any(str(t).startswith("settle_packed") for t in tasks)]
-            if busy:
-                victim = busy[0]
-                os.kill(pids[victim], signal.SIGKILL)
-            else:
-                time.sleep(0.01)
-        out, err = proc.communicate(timeout=300)
+        try:
+            deadline = time.monotonic() + 120
+            while victim is None and time.monotonic() < deadline and proc.poll() is None:
+                busy = [w for w, tasks in client.processing().items()
+                        if any(str(t).startswith("settle_packed") for t in tasks)]
+                if busy:
+                    victim = busy[0]
+                    os.kill(pids[victim], signal.SIGKILL)
+                else:
+                    time.sleep(0.01)
+            out, err = proc.communicate(timeout=300)
+        finally:
+            if proc.poll() is None:  # a run left waiting: ended with the test
+                proc.kill()
+                proc.communicate()
         assert victim is not None, "the run ended before a worker was seen processing it"
         assert victim not in client.scheduler_info()["workers"]  # it was lost, not left idle
         assert (proc.returncode, out, err) == expected
