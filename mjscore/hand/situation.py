@@ -48,11 +48,14 @@ class Situation(NamedTuple):
 
 
 def dealer_of(options: Mapping | Iterable[str]) -> str:
-    """Who deals: a variant's `banker` option where one is given ({"banker": "S"} or "banker=S", as the API and
-    --option take options; a variant's resolved options alike), else East. The dealer is East for heaven and
-    earth, pays and receives double in the settlement and keeps the deal by winning: one answer for all three."""
-    pairs = options.items() if isinstance(options, Mapping) else (str(o).partition("=")[::2] for o in options)
-    return next((str(v).strip() for k, v in pairs if str(k).strip() == "banker"), "E")
+    """Who deals: a variant's `banker` option where one is given ({"banker": "S"}, a variant's options or the
+    API's, or "banker=S" as --option takes it), else East. The dealer is East for heaven and earth, pays and
+    receives double in the settlement and keeps the deal by winning: one answer for all three."""
+    if isinstance(options, Mapping):  # (settlement asks several times a deal: one look-up)
+        dealer = options.get("banker")
+        return "E" if dealer is None else str(dealer).strip()
+    pairs = (str(o).partition("=")[::2] for o in options)
+    return next((v.strip() for k, v in pairs if k.strip() == "banker"), "E")
 
 
 def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str | None:

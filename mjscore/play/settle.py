@@ -398,10 +398,10 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
 def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str]) -> list[Payment]:
     """Cap what any one player collects in the deal, winner or not (basque clean mode: 2000, East 3000),
     cutting that player's payers alike."""
-    opts = deal.options
+    opts, east = deal.options, dealer_of(deal.options)
     out = list(payments)
     for seat in deal.hands:
-        spec = (rules.collection_cap_east if seat == dealer_of(opts) else None) or rules.collection_cap
+        spec = (rules.collection_cap_east if seat == east else None) or rules.collection_cap
         if spec is None:
             continue
         cap = spec.of(opts.get("limit"), opts)

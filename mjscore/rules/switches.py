@@ -123,11 +123,13 @@ class SettlementRules(NamedTuple):
     rotate_every_deal: tuple[int, ...] = ()
     seat_exchange: SeatExchange = SeatExchange.NONE
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
+    following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
     def at(self, options: dict) -> "SettlementRules":
         """The rules for a game under these options: every switch that follows an option resolved."""
-        followed = {k: _settled(k, v.at(options)) for k, v in zip(self._fields, self) if isinstance(v, ByOption)}
-        return self._replace(**followed) if followed else self
+        if not self.following:
+            return self
+        return self._replace(following=(), **{k: _settled(k, getattr(self, k).at(options)) for k in self.following})
 
     def choices(self, key: str) -> tuple:
         """Every value switch `key` can take, whatever the options (the page offers what some choice allows)."""
@@ -248,7 +250,8 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
             fail(f"settlement.{key}", f"unknown switch (known: {', '.join(_SWITCHES)})")
         value = _switch(f"settlement.{key}", key, val, fail, options)
         typed[key] = value if isinstance(value, ByOption) else _settled(key, value)
-    return SettlementRules(**typed, written=dict(settlement))
+    following = tuple(k for k, v in typed.items() if isinstance(v, ByOption))
+    return SettlementRules(**typed, written=dict(settlement), following=following)
 
 
 def _switch(where: str, key: str, val, fail, options):
