@@ -236,7 +236,7 @@ STAGE_FILES = {
     "mjscore/loading.py": "read", "json/decoder.py": "read",
     "mjscore/play/dealfile.py": "parse", "mjscore/hand/notation.py": "parse", "mjscore/rules/situations.py": "parse",
     "mjscore/hand/arrange.py": "arrange", "mjscore/hand/decompose.py": "arrange", "mjscore/hand/waits.py": "arrange",
-    "mjscore/rules/candidates.py": "arrange",
+    "mjscore/hand/sets.py": "arrange",
     "mjscore/rules/scoring.py": "score", "mjscore/rules/registry.py": "score", "mjscore/rules/special.py": "score",
     "mjscore/rules/results.py": "score", "<when>": "score",
     "mjscore/play/settle.py": "settle", "mjscore/play/seating.py": "settle", "mjscore/play/game.py": "settle",

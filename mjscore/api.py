@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
+from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import check_tiles, score_all
@@ -106,7 +106,8 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
     winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    return score_all(parsed, _situation(v, seat, round, win, source, also, win_set), v, opts)
+    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
+    return score_all(analysed, v, opts)
 
 
 def runner_up(scores: list[Score]) -> Score | None:
@@ -179,7 +180,7 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
         full = parsed.with_tile(t)
         values, winning = {}, False
         for how in ("discard", "wall"):
-            best = score_all(full, _situation(v, seat, round, T.name(t), how, also), v, opts)[0]
+            best = score_all(analyse(full, _situation(v, seat, round, T.name(t), how, also), v.shapes), v, opts)[0]
             values[how] = best.value
             winning = winning or best.mahjong
         if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing

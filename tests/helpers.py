@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from mjscore.cli.main import main
+from mjscore.hand.arrange import analyse
 from mjscore.hand.notation import parse_hand
 from mjscore.rules.situations import make_situation
 from mjscore.rules.scoring import score_all
@@ -24,7 +25,7 @@ def score(hand: str, variant: str, seat="E", round="E", win=None, source="discar
     v = load_variant(variant, tables)
     opts = v.resolve_options({k: str(val) for k, val in (options or {}).items()})
     sit = make_situation(v, seat, round, win, source, tuple(also))
-    return score_all(parse_hand(hand), sit, v, opts)[0]
+    return score_all(analyse(parse_hand(hand), sit, v.shapes), v, opts)[0]
 
 
 def items(s) -> dict[str, tuple]:

@@ -7,10 +7,11 @@ from hypothesis import given, settings, strategies as st
 
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import _run_partial, counts_of, partial, sets_and_pair
-from mjscore.hand.notation import Hand, Meld
-from mjscore.hand.arrange import Group, waits
+from mjscore.hand.notation import Hand
+from mjscore.hand.arrange import analyse, waits
+from mjscore.hand.sets import Group
 from mjscore.hand.situation import Situation
-from mjscore.rules.scoring import _score, score_all
+from mjscore.rules.scoring import Ctx, _score, score_all
 from mjscore.rules.tables import load_variant
 
 ALL_SETS = [("pung", (t, t, t)) for t in range(T.N_KINDS)] + [
@@ -56,7 +57,13 @@ def winning_tiles(draw, sets=4):
 
 
 def normal(decomps):
-    return {tuple(sorted(d, key=lambda g: (g[1], g[0]))) for d in decomps}
+    """Decompositions as sorted (kind, tiles) pairs, comparable with brute_force's."""
+    return {tuple(sorted(((g.kind, g.tiles) for g in d), key=lambda g: (g[1], g[0]))) for d in decomps}
+
+
+def pairs(decomp):
+    """A decomposition's Groups as (kind, tiles)."""
+    return tuple((g.kind, g.tiles) for g in decomp)
 
 
 @settings(max_examples=300)
@@ -79,7 +86,7 @@ def test_known_decompositions():
 
 def test_partial_keeps_only_maximal_set_choices():
     # 5556p: the pung 555p (and a single 6p) or pair 55p + ... no set; a non-maximal choice is dropped
-    found = partial(counts_of([13, 13, 13, 14]))
+    found = [pairs(d) for d in partial(counts_of([13, 13, 13, 14]))]
     assert (("pung", (13, 13, 13)), ("single", (14,))) in found
     assert all(any(g[0] in ("pung", "chow") for g in d) for d in found)
 
@@ -112,7 +119,7 @@ def test_partial_is_every_maximal_choice_of_sets(base, numbers):
     tiles = sorted(base + (n if base < 27 else n % 7) for n in numbers)
     if max(Counter(tiles).values()) > 4:
         return
-    found = partial(counts_of(tiles))
+    found = [pairs(d) for d in partial(counts_of(tiles))]
     assert len(found) == len(set(found))
     assert set(found) == maximal_by_brute_force(tiles)
 
@@ -124,7 +131,7 @@ def scored_hands(draw):
     decomp = sorted(brute_force(tiles, 4))[0]
     sets = [g for g in decomp if g[0] != "pair"]
     declared = sets[:draw(st.integers(0, 2))]
-    melds = [Meld(k, ts, True) for k, ts in declared]
+    melds = [Group(k, ts, True, True) for k, ts in declared]
     c = Counter(tiles)
     for _, ts in declared:
         c.subtract(ts)
@@ -142,16 +149,17 @@ def test_best_arrangement_is_the_best(case):
     hand, sit = case
     v = load_variant("spanish")
     opts = v.resolve_options()
-    best = score_all(hand, sit, v, opts)[0]
+    analysed = analyse(hand, sit, v.shapes)
+    best = score_all(analysed, v, opts)[0]
     assert best.mahjong
-    fixed = [Group(m.kind, m.tiles, True, True) for m in hand.melds]
+    fixed = list(hand.melds)
     for decomp in brute_force(hand.concealed, 4 - len(hand.melds)):
         groups = fixed + [Group(k, ts, False, False) for k, ts in decomp]
         for i, g in enumerate(groups):
             if sit.win in g.tiles and not g.declared:
                 done = Group(g.kind, g.tiles, sit.source == "discard", False, True)
-                s = _score(hand, sit, v, opts, tuple(groups[:i] + [done] + groups[i + 1:]), "standard", sit.win,
-                           True, [])
+                ctx = Ctx(analysed, opts, v, True, [])
+                s = _score(ctx, tuple(groups[:i] + [done] + groups[i + 1:]), "standard", sit.win)
                 assert s.rank <= best.rank
 
 
@@ -182,4 +190,4 @@ def test_the_block_search_leaves_no_cycle_behind():
     finally:
         gc.enable()
     # 1 22 33 4 = 123m + 234m with nothing left; any other choice leaves a chow unformed (not maximal)
-    assert found == ((("chow", (0, 1, 2)), ("chow", (1, 2, 3))),)
+    assert [pairs(d) for d in found] == [(("chow", (0, 1, 2)), ("chow", (1, 2, 3)))]

@@ -11,6 +11,7 @@ from operator import eq
 from typing import NamedTuple
 
 from mjscore.hand import tiles as T
+from mjscore.hand.sets import Group, declared
 from mjscore.errors import SHOWN_CHARS, HandError, shown
 from mjscore.memo import make_room
 
@@ -23,27 +24,14 @@ MAX_HAND_CHARS = 400
 MAX_TILE_CHARS = 40  # one tile: "5p", "1z", a glyph and its variation selector, some spaces
 
 
-class Meld(NamedTuple):
-    """A declared set: `[...]` exposed (pung, chow, kong), `{....}` concealed kong, or `<....>` a kong made
-    by claiming a discard to a concealed pung (exposed; KDE Kajongg's `aaaA`, which some rules count as
-    concealed: `claimed` lets a table tell it from `[....]`)."""
-
-    kind: str  # "pung", "chow" or "kong"
-    tiles: tuple[int, ...]
-    exposed: bool
-    claimed: bool = False  # <....>: a kong claimed onto a concealed pung
-
-    def notation(self, glyphs: bool = False) -> str:
-        inner = T.format_tiles(self.tiles, glyphs)
-        if self.claimed:
-            return f"<{inner}>"
-        return f"[{inner}]" if self.exposed else f"{{{inner}}}"
-
-
 class Hand(NamedTuple):
-    """A parsed hand: declared melds, free concealed tiles (sorted) and bonus tiles (sorted)."""
+    """A parsed hand: declared sets, free concealed tiles (sorted) and bonus tiles (sorted).
 
-    melds: tuple[Meld, ...]
+    A declared set is a Group (hand/sets.py) written `[...]` exposed (pung, chow, kong), `{....}` a
+    concealed kong, or `<....>` a kong made by claiming a discard to a concealed pung (exposed; KDE
+    Kajongg's `aaaA`, which some rules count as concealed: `claimed` lets a table tell it from `[....]`)."""
+
+    melds: tuple[Group, ...]
     concealed: tuple[int, ...]
     bonus: tuple[int, ...]
     text: str = ""
@@ -178,7 +166,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
     return out
 
 
-def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
+def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
     shown = T.format_tiles(tiles)
     if not tiles:
         raise HandError(f"empty group {kind_hint}", text, [span])
@@ -188,21 +176,21 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
     alike = len(set(ts)) == 1
     if kind_hint == "{}":
         if alike and len(ts) == 4:
-            return Meld("kong", ts, exposed=False)
+            return declared("kong", ts, exposed=False)
         raise HandError(f"a declared concealed kong is four alike tiles, not {{{shown}}}", text, [span])
     if kind_hint == "<>":
         if alike and len(ts) == 4:
-            return Meld("kong", ts, exposed=True, claimed=True)
+            return declared("kong", ts, exposed=True, claimed=True)
         which = f"<{T.format_tiles([ts[0]] * 4)}>" if alike else "<6666m>"
         raise HandError(f"a kong claimed onto a concealed pung is four alike tiles, e.g. {which}, not <{shown}>",
                         text, [span])
     if alike and len(ts) == 4:
-        return Meld("kong", ts, exposed=True)
+        return declared("kong", ts, exposed=True)
     if alike and len(ts) == 3:
-        return Meld("pung", ts, exposed=True)
+        return declared("pung", ts, exposed=True)
     if len(ts) == 3 and T.is_suit(ts[0]) and ts[2] < 27 and T.suit_of(ts[0]) == T.suit_of(ts[2]) \
             and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
-        return Meld("chow", ts, exposed=True)
+        return declared("chow", ts, exposed=True)
     raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
 
 
@@ -264,7 +252,7 @@ def _scan_groups(text: str):
         i = j
 
 
-_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its Meld
+_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its declared Group
 
 
 def _remember(token: str, found: tuple) -> None:
@@ -299,7 +287,7 @@ def parse_hand(text: str) -> Hand:
     every error, goes through the careful parser."""
     if len(text) > MAX_HAND_CHARS:
         raise HandError(_too_long(text), text[:SHOWN_CHARS])
-    melds: list[Meld] = []
+    melds: list[Group] = []
     tiles: list[int] = []
     for token in text.split():
         found = _TOKENS.get(token)
@@ -307,7 +295,7 @@ def parse_hand(text: str) -> Hand:
             found = _learn(token)
             if found is None:
                 return _parse_careful(text)
-        if found.__class__ is Meld:
+        if found.__class__ is Group:
             melds.append(found)
         else:
             tiles += found
@@ -334,7 +322,7 @@ def _too_long(text: str) -> str:
 
 def _parse_careful(text: str) -> Hand:
     """parse_hand group by group, with each error's place; remembers each good group for the quick path."""
-    melds: list[Meld] = []
+    melds: list[Group] = []
     concealed: list[int] = []
     bonus: list[int] = []
     parts: list[tuple[tuple[int, int], tuple[int, ...]]] = []  # (span, tiles) of each group, for messages

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
-from mjscore.hand.arrange import WIN_COUNT
+from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
@@ -224,14 +224,15 @@ def _score_loser(deal: Deal, seat: str, hand: Hand) -> Score:
     sit = make_situation(v, seat, deal.round)
     fault = deal.faults.get(seat) if deal.faults else None
     how = (switch(v, opts, "faults", {}) or {}).get(fault, "normal") if fault else "normal"
-    n = hand.tile_count
+    analysed = analyse(hand, sit, v.shapes)
+    n = analysed.tile_count
     if how == "zero" or n > WIN_COUNT:
-        return long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
+        return long_hand(analysed, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
     if n == WIN_COUNT:
         why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
                else "the deal is a draw: no one declared mah jong")
-        return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
-    return score_all(hand, sit, v, opts, restricted=how == "restricted", fault=fault is not None)[0]
+        return long_hand(analysed, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
+    return score_all(analysed, v, opts, restricted=how == "restricted", fault=fault is not None)[0]
 
 
 def _unprefixed(note: str) -> str:
@@ -250,7 +251,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand]) -> dict[str, Score]:
                     sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(str(e)) from None
-                s = score_all(hand, sit, v, opts)[0]
+                s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
