@@ -20,7 +20,7 @@ from typing import Iterator
 
 from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import SHAPES, block_partial, block_sets, combine_splits, counts_of
+from mjscore.hand.decompose import SHAPES, block_partial, block_sets, combine_splits
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, NO_WORDS, Situation
@@ -159,7 +159,10 @@ class AnalysedHand:
         """The concealed tiles as a 34-slot count vector (what the shapes other than standard read)."""
         got = self._counts
         if got is None:
-            got = self._counts = counts_of(self.concealed)
+            vec = [0] * T.N_KINDS
+            for b in self.blocks:  # the blocks' own counts, laid side by side
+                vec[b.base:b.base + len(b.counts)] = b.counts
+            got = self._counts = tuple(vec)
         return got
 
     @property
@@ -192,21 +195,44 @@ class AnalysedHand:
     def wait_count(self, win: int, groups: tuple[Group, ...]) -> int:
         """How many tiles the hand waited on before `win` completed it as `groups` (a declared set that a
         claimed winning tile completed was still in the hand then): once per winning tile and set."""
-        reopened = next((g for g in groups if g.declared and g.completed), None)
+        reopened = None
+        for g in groups:
+            if g.completed:
+                if g.declared:
+                    reopened = g
+                break
         key = (win, reopened)
         known = self._waits
         if known is None:
             known = self._waits = {}
         got = known.get(key)
         if got is None:
-            melds, rest = self.melds, list(self.concealed)
-            if reopened is not None:
-                i = next(i for i, m in enumerate(melds) if m.kind == reopened.kind and m.tiles == reopened.tiles)
-                melds = melds[:i] + melds[i + 1:]
-                rest += reopened.tiles
-            rest.remove(win)
-            got = known[key] = len(waits(Hand(melds, tuple(sorted(rest)), ()), self.shapes))
+            got = known[key] = len(self._waits_before(win, reopened))
         return got
+
+    def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
+        from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+
+        tiles, conc = self.tiles, self.concealed
+        j = tiles.index(win)
+        held = tiles[:j] + tiles[j + 1:]
+        if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
+            i = next(i for i, m in enumerate(self.melds) if m.kind == reopened.kind and m.tiles == reopened.tiles)
+            rest = list(conc + reopened.tiles)
+            rest.remove(win)
+            return find_waits(len(self.melds) - 1, tuple(sorted(rest)), held, self.shapes)
+        i = conc.index(win)
+        rest = conc[:i] + conc[i + 1:]
+        parts = [b.tiles for b in self.blocks]  # only the winning tile's block loses a tile
+        k = next(k for k, p in enumerate(parts) if p[0] <= win <= p[-1])
+        left = parts[k]
+        at = left.index(win)
+        left = left[:at] + left[at + 1:]
+        if left:
+            parts[k] = left
+        else:
+            del parts[k]
+        return find_waits(len(self.melds), rest, held, self.shapes, parts)
 
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
@@ -225,10 +251,22 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
     """Every arrangement of the hand under a winning shape: the declared sets, then the concealed tiles'
     groups (standard: each block's splits, kept with the block, combined)."""
     melds = len(hand.melds)
-    if shape == "standard":
-        found = combine_splits([b.splits for b in hand.blocks], 4 - melds, True) if melds <= 4 else ()
-    else:
+    if shape != "standard":
         found = SHAPES[shape](hand.counts, melds)
+    elif melds > 4:
+        found = ()
+    else:
+        splits = [b.splits for b in hand.blocks]
+        if all(len(options) == 1 for options in splits):  # most hands: each block splits one way, or none
+            sets = pairs = 0
+            groups: tuple[Group, ...] = ()
+            for ((n, p, g),) in splits:
+                sets += n
+                pairs += p
+                groups += g
+            found = (groups,) if sets == 4 - melds and pairs == 1 else ()
+        else:
+            found = combine_splits(splits, 4 - melds, True)
     return tuple(hand.melds + raw for raw in found) if hand.melds else found
 
 
@@ -309,5 +347,6 @@ def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:
         return []
     from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
 
-    held = hand.tiles if isinstance(hand, AnalysedHand) else hand.all_tiles
-    return find_waits(len(hand.melds), hand.concealed, counts_of(held), shapes)
+    if isinstance(hand, AnalysedHand):
+        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, [b.tiles for b in hand.blocks])
+    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes)

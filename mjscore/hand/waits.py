@@ -10,17 +10,44 @@ every one of them needs a fully concealed hand, most a particular mix of tiles.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import SHAPES, counts_of
+from mjscore.memo import make_room
 
 MAJORS = T.MAJORS
 
 
 @lru_cache(maxsize=8192)  # bounded: a batch of a million deals keeps its memory flat
 def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
-    """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair)."""
+    """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair).
+
+    A set never spans a number the suit lacks, so a suit falls into runs of consecutive numbers that split
+    on their own, and the block's masks are the runs' merged; a run recurs far more often than a block."""
+    if not suit:
+        return _split(vec, False)
+    none, pair = 1, 0
+    i, n = 0, len(vec)
+    while i < n:
+        if not vec[i]:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and vec[j]:
+            j += 1
+        z, o = _split(vec[i:j], True)
+        none, pair = _conv(none, z), _conv(none, o) | _conv(pair, z)
+        if not none and not pair:
+            break
+        i = j
+    return none, pair
+
+
+@lru_cache(maxsize=8192)
+def _split(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
+    """feasible's masks of a run of a suit (or of the honours), by search."""
     i = 0
     n = len(vec)
     while i < n and not vec[i]:
@@ -31,12 +58,12 @@ def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     c = list(vec)
     if c[i] >= 2:
         c[i] -= 2
-        z, _ = feasible(tuple(c), suit)
+        z, _ = _split(tuple(c), suit)
         pair |= z
         c[i] += 2
     if c[i] >= 3:
         c[i] -= 3
-        z, o = feasible(tuple(c), suit)
+        z, o = _split(tuple(c), suit)
         none |= z << 1
         pair |= o << 1
         c[i] += 3
@@ -44,7 +71,7 @@ def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        z, o = feasible(tuple(c), suit)
+        z, o = _split(tuple(c), suit)
         none |= z << 1
         pair |= o << 1
     return none, pair
@@ -79,33 +106,79 @@ def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int],
     return tuple(out)
 
 
-_BOUNDS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+_SUMMARIES: dict[tuple[int, ...], list] = {}  # a block's sorted tiles -> its summary (a memo: bounded, pure)
 
 
-def standard_waits(counts, melds: int) -> set[int]:
-    """Tiles that make `counts` (concealed) four sets less `melds` and a pair (kinds held 4 not excluded)."""
+def _summary(part: tuple[int, ...]) -> list:
+    """[bits n: splits into n sets, bits n: n sets and a pair, the block's counts, its first tile, its candidate
+    waits as (tile, masks) once asked for] of one block given as its sorted tiles: a block recurs from hand
+    to hand far more than a whole hand does."""
+    base = 27 if part[0] >= 27 else part[0] // 9 * 9
+    vec = [0] * (9 if base < 27 else 7)
+    for t in part:
+        vec[t - base] += 1
+    key = tuple(vec)
+    make_room(_SUMMARIES, 8_192)
+    got = _SUMMARIES[part] = [*feasible(key, base < 27), key, base, None]
+    return got
+
+
+def _block_waits(summary: list) -> tuple[tuple[int, int, int], ...]:
+    got = summary[4]
+    if got is None:
+        key, base = summary[2], summary[3]
+        got = summary[4] = tuple((base + i, z, o) for i, z, o in completions(key, base < 27))
+    return got
+
+
+# _CONV[a][b]: _conv(a, b) up to 4 sets (a hand has at most four: more never completes one)
+_CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
+
+
+def block_parts(concealed: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The sorted concealed tiles cut into blocks (each suit, then the honours), empty blocks left out."""
+    a = bisect_left(concealed, 9)
+    b = bisect_left(concealed, 18, a)
+    c = bisect_left(concealed, 27, b)
+    return [p for p in (concealed[:a], concealed[a:b], concealed[b:c], concealed[c:]) if p]
+
+
+def standard_waits(parts: list[tuple[int, ...]], melds: int) -> set[int]:
+    """Tiles that make the concealed tiles, given as their blocks' sorted tiles (block_parts), four sets
+    less `melds` and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other
+    blocks, merged, supply the rest."""
     if melds > 4:
         return set()
-    want = 1 << (4 - melds)
-    blocks = []
-    for lo, hi, suit in _BOUNDS:
-        vec = tuple(counts[lo:hi])
-        if any(vec):
-            blocks.append((lo, vec, suit, feasible(vec, suit)))
+    need = 4 - melds
+    blocks = [_SUMMARIES.get(p) or _summary(p) for p in parts]
+    conv = _CONV
+    before = [(1, 0)]  # the blocks before k merged (sets with no pair, with one pair), for each k
+    r0, r1 = 1, 0
+    for block in blocks[:-1]:
+        z, o = block[0] & 31, block[1] & 31
+        r0, r1 = conv[r0][z], conv[r0][o] | conv[r1][z]
+        before.append((r0, r1))
     out: set[int] = set()
-    for k, (lo, vec, suit, _) in enumerate(blocks):
-        r0, r1 = 1, 0  # the other blocks merged: sets with no pair, with one pair
-        for j, (_, _, _, (z, o)) in enumerate(blocks):
-            if j != k:
-                r0, r1 = _conv(r0, z), _conv(r0, o) | _conv(r1, z)
-                if not r0 and not r1:
-                    break
+    a0, a1 = 1, 0  # the blocks after k merged
+    for k in range(len(blocks) - 1, -1, -1):
+        block = blocks[k]
+        b0, b1 = before[k]
+        r0, r1 = conv[b0][a0], conv[b0][a1] | conv[b1][a0]
+        z, o = block[0] & 31, block[1] & 31
+        a0, a1 = conv[a0][z], conv[a0][o] | conv[a1][z]
         if not r0 and not r1:
             continue
-        for i, z, o in completions(vec, suit):
-            if (_conv(z, r1) | _conv(o, r0)) & want:
-                out.add(lo + i)
+        # a wait of this block completes the hand when it leaves i sets (no pair) and the others need - i with
+        # the pair, or i sets and the pair and the others need - i without
+        with_pair, without = _NEEDS[need][r1], _NEEDS[need][r0]
+        for t, zt, ot in _block_waits(block):
+            if zt & with_pair or ot & without:
+                out.add(t)
     return out
+
+
+# _NEEDS[need][r]: the bits i for which r has bit need - i (the masks hold at most 5 bits: 0-4 sets)
+_NEEDS = [[sum(1 << i for i in range(need + 1) if r >> (need - i) & 1) for r in range(32)] for need in range(5)]
 
 
 def _suits(counts) -> int:
@@ -121,8 +194,8 @@ def _spread(c) -> int:
 # A necessary test of each shape on the 13 concealed counts before the winning tile (no melds is
 # tested by the caller: every shape but standard is fully concealed).
 MAYBE = {
-    "seven_pairs": lambda c: sum(x & 1 for x in c) == 1,
-    "thirteen_orphans": lambda c: sum(c[i] for i in MAJORS) == 13 and sum(1 for i in MAJORS if c[i]) >= 12,
+    "seven_pairs": lambda c: sum(map((1).__and__, c)) == 1,
+    "thirteen_orphans": lambda c: sum(map(c.__getitem__, MAJORS)) == 13 and sum(1 for i in MAJORS if c[i]) >= 12,
     "thirteen_orphans_any": lambda c: sum(1 for i in MAJORS if c[i]) >= 12,
     "big_row_winds": lambda c: any(sum(1 for x in c[s * 9:s * 9 + 9] if x) >= 8 for s in range(3)),
     "big_row_dragons": lambda c: any(sum(1 for x in c[s * 9:s * 9 + 9] if x) >= 8 for s in range(3)),
@@ -135,17 +208,20 @@ MAYBE = {
 }
 
 
-def find_waits(melds: int, concealed: tuple[int, ...], held, shapes: tuple[str, ...]) -> list[int]:
-    """Every tile kind that completes the hand under one of `shapes`, kinds held four times excluded."""
-    counts = counts_of(concealed)
+def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
+               parts: list[tuple[int, ...]] | None = None) -> list[int]:
+    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `parts` its blocks
+    when known; `held` every tile of the hand), kinds held four times excluded."""
+    counts = None
     found: set[int] = set()
     for s in shapes:
         if s == "standard":
-            found |= standard_waits(counts, melds)
+            found |= standard_waits(parts if parts is not None else block_parts(concealed), melds)
             continue
         maybe = MAYBE.get(s)
-        if melds and maybe is not None or maybe is not None and not maybe(counts):
+        if maybe is not None and (melds or not maybe(counts := counts or counts_of(concealed))):
             continue
+        counts = counts or counts_of(concealed)
         shape = SHAPES[s]
         c = list(counts)
         for t in range(T.N_KINDS):
@@ -154,4 +230,4 @@ def find_waits(melds: int, concealed: tuple[int, ...], held, shapes: tuple[str, 
                 if shape(tuple(c), melds):
                     found.add(t)
                 c[t] -= 1
-    return sorted(t for t in found if held[t] < 4)
+    return sorted(t for t in found if held.count(t) < 4)

@@ -206,19 +206,16 @@ PARTIAL = "a partial hand"  # how a partial hand's note begins (settlement outpu
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, arrangement memo) for a situation, found with one lookup.
-    The key holds the options' identity; the entry holds the options themselves, so that identity is
-    never reused while the entry lives, and a changed (or another equal) options mapping still finds
-    the tables by content."""
-    key = (sit.seat, sit.round, mahjong, id(options))
+    """(group memo, bonus memo, rule sets, arrangement memo) for a situation, found with one lookup by the
+    options' content (a changed, or another equal, options mapping finds its own tables)."""
+    key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = variant.memo.get(key)
-    if hit is None or hit[0] is not options or hit[1] != tuple(options.items()):
-        hit = variant.memo[key] = (options, tuple(options.items()),
-                                   (_subject_table(variant, "group", sit, mahjong, options),
-                                    _subject_table(variant, "bonus", sit, mahjong, options),
-                                    _rule_sets(variant, mahjong),
-                                    _subject_table(variant, "arrangement", sit, mahjong, options)))
-    return hit[2]
+    if hit is None:
+        hit = variant.memo[key] = (_subject_table(variant, "group", sit, mahjong, options),
+                                   _subject_table(variant, "bonus", sit, mahjong, options),
+                                   _rule_sets(variant, mahjong),
+                                   _subject_table(variant, "arrangement", sit, mahjong, options))
+    return hit
 
 
 def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None, notes: list[str],
