@@ -20,7 +20,7 @@ from typing import Iterator
 
 from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import SHAPES, block_partial, block_sets, combine_splits
+from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets, combine_splits
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, NO_WORDS, Situation
@@ -213,26 +213,22 @@ class AnalysedHand:
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
         from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
 
-        tiles, conc = self.tiles, self.concealed
-        j = tiles.index(win)
-        held = tiles[:j] + tiles[j + 1:]
+        conc = self.concealed
         if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
-            i = next(i for i, m in enumerate(self.melds) if m.kind == reopened.kind and m.tiles == reopened.tiles)
             rest = list(conc + reopened.tiles)
             rest.remove(win)
-            return find_waits(len(self.melds) - 1, tuple(sorted(rest)), held, self.shapes)
+            return find_waits(len(self.melds) - 1, tuple(sorted(rest)), self.tiles, self.shapes, minus=win)
         i = conc.index(win)
-        rest = conc[:i] + conc[i + 1:]
-        parts = [b.tiles for b in self.blocks]  # only the winning tile's block loses a tile
-        k = next(k for k, p in enumerate(parts) if p[0] <= win <= p[-1])
-        left = parts[k]
-        at = left.index(win)
-        left = left[:at] + left[at + 1:]
-        if left:
-            parts[k] = left
-        else:
-            del parts[k]
-        return find_waits(len(self.melds), rest, held, self.shapes, parts)
+        parts = []  # the blocks' tiles: only the winning tile's block loses a tile
+        for b in self.blocks:
+            tiles = b.tiles
+            if tiles[0] <= win <= tiles[-1]:
+                at = tiles.index(win)
+                tiles = tiles[:at] + tiles[at + 1:]
+                if not tiles:
+                    continue
+            parts.append(tiles)
+        return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, parts, win)
 
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
@@ -252,7 +248,7 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
     groups (standard: each block's splits, kept with the block, combined)."""
     melds = len(hand.melds)
     if shape != "standard":
-        found = SHAPES[shape](hand.counts, melds)
+        found = () if melds and shape in CONCEALED else SHAPES[shape](hand.counts, melds)
     elif melds > 4:
         found = ()
     else:
@@ -271,14 +267,14 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
 
 
 def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
-    tiles = hand.tiles
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
-        if sit.win is not None and sit.win not in tiles:
+        if sit.win is not None and sit.win not in hand.tiles:
             raise SituationError(f"--win {T.name(sit.win)} is not in the hand")
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     claimed = sit.source in CLAIMED
-    exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else set()
+    exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else ()
     # robbing a kong: three copies are in the robbed set and the fourth is the winning tile
+    tiles = hand.tiles if sit.source == "kong" else ()
     robbable = {t for t in tiles if tiles.count(t) == 1} if sit.source == "kong" else None
     if sit.win is not None:
         if sit.win not in hand.concealed and sit.win not in exposed:
@@ -288,7 +284,7 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
             raise SituationError(f"--from kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
                                  f"kong), but this hand holds {tiles.count(sit.win)}")
         return [sit.win]
-    choices = set(hand.concealed) | exposed
+    choices = set(hand.concealed) | set(exposed)
     return sorted(choices & robbable if robbable is not None else choices)
 
 

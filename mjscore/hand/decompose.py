@@ -183,13 +183,18 @@ def partial(counts: tuple[int, ...]) -> tuple[tuple, ...]:
 
 Shape = Callable[[tuple[int, ...], int], tuple[tuple[Group, ...], ...]]
 SHAPES: dict[str, Shape] = {}
+CONCEALED: set[str] = set()  # the shapes only a hand with no declared set can have
 
 
-def shape(name: str):
-    """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements."""
+def shape(name: str, concealed: bool = False):
+    """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements.
+    concealed: the shape needs a hand with no declared set (f gives nothing for one), so a hand with a
+    declared set is not even counted for it."""
 
     def register(f: Shape) -> Shape:
         SHAPES[name] = f
+        if concealed:
+            CONCEALED.add(name)
         return f
 
     return register
@@ -203,7 +208,7 @@ def _standard(counts, melds: int):
     return sets_and_pair(counts, 4 - melds, True)
 
 
-@shape("seven_pairs")
+@shape("seven_pairs", concealed=True)
 def _seven_pairs(counts, melds: int):
     """Seven pairs, all concealed; two alike pairs (four of a kind) are allowed."""
     if melds or sum(counts) != 14 or any(c % 2 for c in counts):
@@ -211,7 +216,7 @@ def _seven_pairs(counts, melds: int):
     return (tuple(_g("pair", (i, i)) for i, c in enumerate(counts) for _ in range(c // 2)),)
 
 
-@shape("thirteen_orphans")
+@shape("thirteen_orphans", concealed=True)
 def _thirteen_orphans(counts, melds: int):
     """One of each terminal and honour plus a fourteenth pairing one of them."""
     majors = T.MAJORS
@@ -245,7 +250,7 @@ def _straight_groups(suit: int) -> tuple[Group, ...]:
     return tuple(_g("chow", (b + n, b + n + 1, b + n + 2)) for n in (0, 3, 6))
 
 
-@shape("big_row_winds")
+@shape("big_row_winds", concealed=True)
 def _big_row_winds(counts, melds: int):
     """1-9 of one suit, one each of the four winds, and one more tile of that suit (Hungarian nagysor)."""
     out = []
@@ -259,7 +264,7 @@ def _big_row_winds(counts, melds: int):
     return tuple(out)
 
 
-@shape("big_row_dragons")
+@shape("big_row_dragons", concealed=True)
 def _big_row_dragons(counts, melds: int):
     """1-9 of one suit, one each of the three dragons, and a pair of winds (the nagysor's other form)."""
     out = []
@@ -272,7 +277,7 @@ def _big_row_dragons(counts, melds: int):
     return tuple(out)
 
 
-@shape("thirteen_orphans_any")
+@shape("thirteen_orphans_any", concealed=True)
 def _thirteen_orphans_any(counts, melds: int):
     """One of each terminal and honour plus any fourteenth tile (Hungarian "world wonder")."""
     majors = T.MAJORS
@@ -294,7 +299,7 @@ def _suits_held(counts) -> list[int]:
     return [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
 
 
-@shape("gates_of_heaven")
+@shape("gates_of_heaven", concealed=True)
 def _gates_of_heaven(counts, melds: int):
     """One suit, no declared group: 111 and 999, one each of 2-8 and one more 2-8 (arranged as its pair)."""
     suits = _suits_held(counts)
@@ -310,7 +315,7 @@ def _gates_of_heaven(counts, melds: int):
     return (tuple(groups + [_g("pung", (tile(9),) * 3)]),)
 
 
-@shape("wriggling_snake")
+@shape("wriggling_snake", concealed=True)
 def _wriggling_snake(counts, melds: int):
     """No declared group: 1 1 2 3 4 5 6 7 8 9 of one suit and one each of E S W N (no dragons)."""
     suits = _suits_held(counts)
@@ -328,7 +333,7 @@ def _knitted(counts, suits: tuple[int, ...], number: int) -> Group:
     return _g("knitted", tuple(s * 9 + number - 1 for s in suits))
 
 
-@shape("knitting")
+@shape("knitting", concealed=True)
 def _knitting(counts, melds: int):
     """No honours, no declared group: two suits, seven couples of one number in both (couples may repeat)."""
     suits = _suits_held(counts)
@@ -340,7 +345,7 @@ def _knitting(counts, melds: int):
     return (tuple(_knitted(counts, tuple(suits), k) for k in range(1, 10) for _ in range(a[k])),)
 
 
-@shape("triple_knitting")
+@shape("triple_knitting", concealed=True)
 def _triple_knitting(counts, melds: int):
     """No honours, no declared group: four knitted triples (a number in all three suits) and a knitted pair."""
     if melds or sum(counts) != 14 or any(counts[27:]):

@@ -4,8 +4,8 @@ A block (one suit, or the honours) is summed up once per distinct tile count by 
 split into: a bit mask of the numbers of sets it splits into with no pair, and one with a pair
 (`feasible`). A hand completes when its blocks' masks merge into the sets it lacks and one pair,
 so a hand's standard waits are the tiles whose block, one tile more, still merges. The other
-shapes are tried tile by tile only when the hand passes a cheap necessary test of theirs (MAYBE):
-every one of them needs a fully concealed hand, most a particular mix of tiles.
+shapes are tried tile by tile only when the hand passes a cheap necessary test of theirs (MAYBE),
+and those that need a fully concealed hand (decompose.CONCEALED) only on one.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from bisect import bisect_left
 from functools import lru_cache
 
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import SHAPES, counts_of
+from mjscore.hand.decompose import CONCEALED, SHAPES, counts_of
 from mjscore.memo import make_room
 
 MAJORS = T.MAJORS
@@ -89,18 +89,70 @@ def _conv(a: int, b: int) -> int:
     return out
 
 
-@lru_cache(maxsize=2048)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
-    most one pair: the block's candidate waits, worked out once per distinct block."""
+    most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES). A tile
+    added to a suit changes one run (or joins two): the other runs' masks are merged once, before
+    and after each run, so each tile costs a run's masks and a merge."""
+    if not suit:
+        out = []
+        c = list(vec)
+        for i in range(len(vec)):
+            if c[i]:  # an honour not held would be a single
+                c[i] += 1
+                z, o = feasible(tuple(c), False)
+                c[i] -= 1
+                if z or o:
+                    out.append((i, z, o))
+        return tuple(out)
+    n = len(vec)
+    runs = []  # (start, end) of each run of held numbers
+    i = 0
+    while i < n:
+        if vec[i]:
+            j = i + 1
+            while j < n and vec[j]:
+                j += 1
+            runs.append((i, j))
+            i = j
+        else:
+            i += 1
+    masks = [_split(vec[a:b], True) for a, b in runs]
+    before, after = [(1, 0)], [(1, 0)]  # the runs before run k merged; after it (built from the end)
+    for z, o in masks:
+        r0, r1 = before[-1]
+        before.append((_conv(r0, z), _conv(r0, o) | _conv(r1, z)))
+    for z, o in reversed(masks):
+        r0, r1 = after[-1]
+        after.append((_conv(r0, z), _conv(r0, o) | _conv(r1, z)))
+    after.reverse()  # after[k]: the runs after run k - 1 merged
+    run_of = [-1] * n
+    for k, (a, b) in enumerate(runs):
+        for x in range(a, b):
+            run_of[x] = k
     out = []
-    c = list(vec)
-    for i in range(len(vec)):
-        if not suit and not c[i]:
-            continue  # an honour not held would be a single
-        c[i] += 1
-        z, o = feasible(tuple(c), suit)
-        c[i] -= 1
+    for i in range(n):
+        k = run_of[i]
+        if k >= 0:  # inside run k: one more of a number
+            a, b = runs[k]
+            run = list(vec[a:b])
+            run[i - a] += 1
+            first, last = k, k
+        else:  # between runs: it extends one, or joins two; a tile apart from every run stays a single
+            left = run_of[i - 1] if i > 0 else -1
+            right = run_of[i + 1] if i + 1 < n else -1
+            if left < 0 and right < 0:
+                continue
+            a = runs[left][0] if left >= 0 else i
+            b = runs[right][1] if right >= 0 else i + 1
+            run = list(vec[a:b])
+            run[i - a] += 1
+            first, last = (left if left >= 0 else right), (right if right >= 0 else left)
+        r0, r1 = before[first]
+        s0, s1 = after[last + 1]
+        o0, o1 = _conv(r0, s0), _conv(r0, s1) | _conv(r1, s0)
+        z, o = _split(tuple(run), True)
+        z, o = _conv(o0, z), _conv(o0, o) | _conv(o1, z)
         if z or o:
             out.append((i, z, o))
     return tuple(out)
@@ -209,17 +261,19 @@ MAYBE = {
 
 
 def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
-               parts: list[tuple[int, ...]] | None = None) -> list[int]:
+               parts: list[tuple[int, ...]] | None = None, minus: int | None = None) -> list[int]:
     """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `parts` its blocks
-    when known; `held` every tile of the hand), kinds held four times excluded."""
+    when known; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
     counts = None
     found: set[int] = set()
     for s in shapes:
         if s == "standard":
             found |= standard_waits(parts if parts is not None else block_parts(concealed), melds)
             continue
+        if melds and s in CONCEALED:
+            continue
         maybe = MAYBE.get(s)
-        if maybe is not None and (melds or not maybe(counts := counts or counts_of(concealed))):
+        if maybe is not None and not maybe(counts := counts or counts_of(concealed)):
             continue
         counts = counts or counts_of(concealed)
         shape = SHAPES[s]
@@ -230,4 +284,6 @@ def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], sh
                 if shape(tuple(c), melds):
                     found.add(t)
                 c[t] -= 1
-    return sorted(t for t in found if held.count(t) < 4)
+    if minus is None:
+        return sorted(t for t in found if held.count(t) < 4)
+    return sorted(t for t in found if held.count(t) - (t == minus) < 4)
