@@ -12,7 +12,7 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.registry import reads_whole_hand
+from mjscore.rules.registry import gate_of, reads_whole_hand
 from mjscore.rules.results import Item, Score
 from mjscore.errors import HandError
 from mjscore.memo import make_room
@@ -30,7 +30,7 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo", "counts", "group_memo", "tables", "notes", "restricted", "partial")
+                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
                  restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
@@ -49,8 +49,13 @@ class Ctx:
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
-        self.tables = _tables(variant, sit, mahjong, options)  # the situation's memo of judged groups
-        self.group_memo = self.tables[3]  # whether a group meets a group condition, per situation
+        self.tables = tables = _tables(variant, sit, mahjong, options)  # the situation's memo of judged groups
+        self.group_memo = tables[3]  # whether a group meets a group condition, per situation
+        gated = tables[4].get((self.source, self.also))
+        if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
+            gated = tables[4][self.source, self.also] = tuple(
+                h for h in tables[2][2] if h[1] is None or h[1](self, None))
+        self.hand_rules = gated
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
@@ -80,14 +85,22 @@ def _applies(who: str, mahjong: bool) -> bool:
 
 
 def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
-    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand."""
+    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
+    rule as (predicate, its situational gate, rule, its item, its item with no doubles): a hand rule's item
+    is the same wherever it applies, so it is made once."""
     key = ("rules", mahjong)
     got = variant.memo.get(key)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        got = tuple(tuple(r for r in rules if r.per == per) for per in ("group", "bonus", "hand"))
+        hand = tuple((r.pred, gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
+                     for r in rules if r.per == "hand")
+        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
         variant.memo[key] = got
     return got
+
+
+def _item(r) -> Item:
+    return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
 
 
 def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
@@ -139,7 +152,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, hand_rules), arranged = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _), arranged, _ = ctx.tables
     if ctx.counts:
         ctx.counts = {}
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
@@ -168,14 +181,12 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
-    for r in hand_rules:
-        if r.pred(ctx, None):
-            if partial is not None and reads_whole_hand(r.pred):
+    for pred, _, r, item, undoubled in ctx.hand_rules:
+        if pred(ctx, None):
+            if partial is not None and reads_whole_hand(pred):
                 unjudged.append(r)
                 continue
-            if restricted:
-                r = r._replace(doubles=0)
-            items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names))
+            items.append(undoubled if restricted else item)
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:
@@ -206,15 +217,16 @@ PARTIAL = "a partial hand"  # how a partial hand's note begins (settlement outpu
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, arrangement memo) for a situation, found with one lookup by the
-    options' content (a changed, or another equal, options mapping finds its own tables)."""
+    """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
+    circumstances) for a situation, found with one lookup by the options' content (a changed, or another
+    equal, options mapping finds its own tables)."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = variant.memo.get(key)
     if hit is None:
         hit = variant.memo[key] = (_subject_table(variant, "group", sit, mahjong, options),
                                    _subject_table(variant, "bonus", sit, mahjong, options),
                                    _rule_sets(variant, mahjong),
-                                   _subject_table(variant, "arrangement", sit, mahjong, options))
+                                   _subject_table(variant, "arrangement", sit, mahjong, options), {})
     return hit
 
 
