@@ -151,7 +151,8 @@ class AnalysedHand:
         """Every tile of the hand, bonus aside: the declared sets', then the concealed."""
         got = self._tiles
         if got is None:
-            got = self._tiles = self.hand.all_tiles
+            melds = self.melds
+            got = self._tiles = sum([m.tiles for m in melds], ()) + self.concealed if melds else self.concealed
         return got
 
     @property

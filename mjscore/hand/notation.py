@@ -72,9 +72,12 @@ def format_concealed(tiles, glyphs: bool = False) -> list[str]:
         for t in sorted(tiles):
             runs.setdefault(_RUN_KEY[t], []).append(t)
         return [T.format_tiles(g, True) for g in runs.values()]
+    tiles = sorted(tiles)
+    if tiles and tiles[-1] < 27 and tiles[0] // 9 == tiles[-1] // 9:  # one suit (a block of a hand): one run
+        return ["".join([_DIGIT[t] for t in tiles]) + _SUFFIX[tiles[0]]]
     out: list[str] = []
     key, digits, suffix = -1, [], ""
-    for t in sorted(tiles):
+    for t in tiles:
         k = _RUN_KEY[t]
         if k != key and digits:
             out.append("".join(digits) + suffix)
@@ -256,12 +259,13 @@ _TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> i
 
 
 def _remember(token: str, found: tuple) -> None:
-    if not any(ch.isspace() for ch in token):
+    if len(token.split()) == 1:  # a group written with spaces inside is not a token of text.split()
         make_room(_TOKENS, 4_096)
         _TOKENS[token] = found
 
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_NUMBER = {str(n): n - 1 for n in range(1, 10)}  # a digit 1-9 -> its place in a suit
 
 
 def _learn(token: str) -> tuple | None:
@@ -269,8 +273,9 @@ def _learn(token: str) -> tuple | None:
     The commonest form, digits 1-9 and a suit letter ("12469m"), is read directly."""
     base = _SUIT_BASE.get(token[-1])
     if base is not None and len(token) > 1 and token[:-1].isdigit() and token[:-1].isascii() and "0" not in token:
-        found = tuple(base + ord(ch) - 49 for ch in token[:-1])
-        _remember(token, found)
+        found = tuple([base + _NUMBER[ch] for ch in token[:-1]])
+        make_room(_TOKENS, 4_096)  # (a token of text.split(): no space inside)
+        _TOKENS[token] = found
         return found
     try:
         _parse_careful(token)

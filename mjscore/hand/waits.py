@@ -91,9 +91,10 @@ def _conv(a: int, b: int) -> int:
 
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
-    most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES). A tile
-    added to a suit changes one run (or joins two): the other runs' masks are merged once, before
-    and after each run, so each tile costs a run's masks and a merge."""
+    most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES; masks up to
+    four sets, as _CONV keeps them). A tile added to a suit changes one run, or joins two: the other
+    runs' masks are merged once, before and after each run, and a run's masks with one tile more are
+    kept with the run (_grown), so each tile costs a lookup and a merge."""
     if not suit:
         out = []
         c = list(vec)
@@ -103,8 +104,9 @@ def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int],
                 z, o = feasible(tuple(c), False)
                 c[i] -= 1
                 if z or o:
-                    out.append((i, z, o))
+                    out.append((i, z & 31, o & 31))
         return tuple(out)
+    conv = _CONV
     n = len(vec)
     runs = []  # (start, end) of each run of held numbers
     i = 0
@@ -117,15 +119,17 @@ def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int],
             i = j
         else:
             i += 1
-    masks = [_split(vec[a:b], True) for a, b in runs]
-    before, after = [(1, 0)], [(1, 0)]  # the runs before run k merged; after it (built from the end)
-    for z, o in masks:
+    before = [(1, 0)]  # before[k]: the runs before run k merged; after[k]: the runs from run k on
+    for a, b in runs:
+        z, o = _split(vec[a:b], True)
         r0, r1 = before[-1]
-        before.append((_conv(r0, z), _conv(r0, o) | _conv(r1, z)))
-    for z, o in reversed(masks):
-        r0, r1 = after[-1]
-        after.append((_conv(r0, z), _conv(r0, o) | _conv(r1, z)))
-    after.reverse()  # after[k]: the runs after run k - 1 merged
+        before.append((conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31]))
+    after = [(1, 0)] * (len(runs) + 1)
+    for k in range(len(runs) - 1, -1, -1):
+        a, b = runs[k]
+        z, o = _split(vec[a:b], True)
+        r0, r1 = after[k + 1]
+        after[k] = (conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31])
     run_of = [-1] * n
     for k, (a, b) in enumerate(runs):
         for x in range(a, b):
@@ -135,26 +139,43 @@ def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int],
         k = run_of[i]
         if k >= 0:  # inside run k: one more of a number
             a, b = runs[k]
-            run = list(vec[a:b])
-            run[i - a] += 1
-            first, last = k, k
+            z, o = _grown(vec[a:b])[i - a + 1]
+            first = last = k
         else:  # between runs: it extends one, or joins two; a tile apart from every run stays a single
             left = run_of[i - 1] if i > 0 else -1
             right = run_of[i + 1] if i + 1 < n else -1
-            if left < 0 and right < 0:
+            if left >= 0 and right >= 0:
+                joined = list(vec[runs[left][0]:runs[right][1]])
+                joined[i - runs[left][0]] = 1
+                z, o = _split(tuple(joined), True)
+                first, last = left, right
+            elif left >= 0:
+                a, b = runs[left]
+                z, o = _grown(vec[a:b])[b - a + 1]
+                first = last = left
+            elif right >= 0:
+                a, b = runs[right]
+                z, o = _grown(vec[a:b])[0]
+                first = last = right
+            else:
                 continue
-            a = runs[left][0] if left >= 0 else i
-            b = runs[right][1] if right >= 0 else i + 1
-            run = list(vec[a:b])
-            run[i - a] += 1
-            first, last = (left if left >= 0 else right), (right if right >= 0 else left)
         r0, r1 = before[first]
         s0, s1 = after[last + 1]
-        o0, o1 = _conv(r0, s0), _conv(r0, s1) | _conv(r1, s0)
-        z, o = _split(tuple(run), True)
-        z, o = _conv(o0, z), _conv(o0, o) | _conv(o1, z)
+        o0, o1 = conv[r0][s0], conv[r0][s1] | conv[r1][s0]
+        z, o = z & 31, o & 31
+        z, o = conv[o0][z], conv[o0][o] | conv[o1][z]
         if z or o:
             out.append((i, z, o))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The masks of a run with one more tile: one number before it, each of its numbers, one after it."""
+    out = [_split((1,) + run, True)]
+    for p in range(len(run)):
+        out.append(_split(run[:p] + (run[p] + 1,) + run[p + 1:], True))
+    out.append(_split(run + (1,), True))
     return tuple(out)
 
 

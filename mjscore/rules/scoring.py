@@ -29,7 +29,7 @@ class Ctx:
     see (one per score_all, re-pointed at each candidate arrangement) and what scoring a candidate needs."""
 
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
-                 "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
+                 "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
                  "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
@@ -43,6 +43,7 @@ class Ctx:
         self.mahjong = mahjong
         self.bonus = hand.bonus if options.get("flowers", True) else ()
         self.suits, self.has_honours = hand.suits, hand.has_honours
+        self.tiles = hand.tiles  # every tile of the hand, bonus aside
         self.win = self.groups = self.pattern = None
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
@@ -59,11 +60,6 @@ class Ctx:
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        """Every tile of the hand, bonus aside (few conditions read it)."""
-        return self.hand.tiles
 
     def score_completed(self, tile: int) -> Score:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
