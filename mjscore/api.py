@@ -12,6 +12,7 @@ import os
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, shown
+from mjscore.memo import make_room
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
@@ -83,8 +84,24 @@ def _option_strings(options: Options) -> list[str]:
 
 
 def _prepare(hand: str | Hand, variant: str | None, options: Options, tables) -> tuple[Hand, Variant, dict]:
-    v, opts = load_with_options(variant, _option_strings(options), tables)
-    return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, opts
+    strings = _option_strings(options)
+    key = (variant, os.environ.get("MJSCORE_VARIANT") if variant is None else None, *strings, None, tables)
+    try:
+        got = _PREPARED.get(key)
+    except TypeError:  # an argument no dictionary can hold: loaded afresh, as it says what is wrong with it
+        got, key = None, None
+    if got is None:
+        got = load_with_options(variant, strings, tables)
+        if key is not None:
+            make_room(_PREPARED, 256)
+            _PREPARED[key] = got
+    v, opts = got
+    return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, dict(opts)  # (a Score holds its options)
+
+
+# a variant and options as named -> (variant, resolved options): a program scoring hand after hand names the
+# same ones each time (a memo of pure results; bounded)
+_PREPARED: dict[tuple, tuple[Variant, dict]] = {}
 
 
 def _fold(text: str, case) -> str:
@@ -95,8 +112,22 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError(f"--win-set: a set in the notation is expected, e.g. 234m, not {shown(win_set)}")
-    return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                          tuple(also), win_set)
+    also = tuple(also)
+    key = (id(v), seat, round, win, source, also, win_set)
+    try:
+        got = _SITUATIONS.get(key)
+    except TypeError:  # an argument no dictionary can hold: checked afresh, which says what is wrong with it
+        got, key = None, None
+    if got is None or got[0] is not v:  # (the entry holds the variant: its id is not reused while it lives)
+        got = (v, make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
+                                 also, win_set))
+        if key is not None:
+            make_room(_SITUATIONS, 256)
+            _SITUATIONS[key] = got
+    return got[1]
+
+
+_SITUATIONS: dict[tuple, tuple[Variant, Any]] = {}  # a situation as typed -> (variant, Situation): a bounded memo
 
 
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

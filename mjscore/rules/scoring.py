@@ -30,7 +30,8 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial")
+                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial",
+                 "shown")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
                  restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
@@ -60,6 +61,7 @@ class Ctx:
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
+        self.shown = None  # what every candidate's Score says alike (combine)
 
     def score_completed(self, tile: int) -> Score:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
@@ -230,7 +232,7 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
             win_set: str | None = None) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation;
     win_set: the set the winning tile completed, in notation without brackets)."""
-    hand, sit, variant, options, mahjong = ctx.hand, ctx.sit, ctx.variant, ctx.options, ctx.mahjong
+    variant, options = ctx.variant, ctx.options
     limit = options.get("limit")
     points = doubles = 0
     best_limit = best_extra = None
@@ -242,11 +244,14 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
         if i.extra and (best_extra is None or i.extra > best_extra.extra):
             best_extra = i
     uncapped = points * 2 ** doubles
-    # the fields after `value` and `uncapped`, in Score's order
-    tail = (T.name(win) if win is not None else None, sit.source if mahjong else None,
-            tuple(sorted(sit.also)) if mahjong and sit.also else (),
-            tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
-    head = (variant.name, options, hand.notation, sit.seat, sit.round, mahjong, texts)
+    shown = ctx.shown
+    if shown is None:  # the fields every candidate's Score shares: before `arrangement`, and after `win`
+        hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
+        shown = ctx.shown = ((variant.name, options, hand.notation, sit.seat, sit.round, mahjong),
+                             (sit.source if mahjong else None, tuple(sorted(sit.also)) if mahjong and sit.also else (),
+                              tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
+    head = (*shown[0], texts)
+    tail = (T.name(win) if win is not None else None, *shown[1])  # the fields after `value` and `uncapped`
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
