@@ -78,7 +78,7 @@ _SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8
 def _block(part: tuple[int, ...]) -> Block:
     got = _BLOCKS.get(part)
     if got is None:
-        make_room(_BLOCKS, 4_096)  # a block keeps its arrangements: bounded low, memory stays flat
+        make_room(_BLOCKS, 32_768)  # a batch's hands share blocks: bounded, so its memory stays flat
         got = _BLOCKS[part] = Block(part)
     return got
 
