@@ -141,9 +141,10 @@ class Processes:
         from collections import deque
         from concurrent.futures.process import BrokenProcessPool
 
-        spec, pool, pending = spec_of(header, tables), self._pool(), deque()
+        spec, pending = spec_of(header, tables), deque()
         work = chunks(seated)
         try:
+            pool = self._pool()  # (a worker killed while the pool starts breaks it here)
             while True:
                 while len(pending) < 2 * self.jobs:
                     chunk = next(work, None)
