@@ -1,37 +1,39 @@
-"""mjscore's speed in every variant beside its yardsticks, in one run.
+"""mjscore's speed in every variant beside its yardstick, in one run.
 
-1. Throughput: `mjscore batch` (one process, parsing and settlement included) on random deals
-   legal in each variant, against the riichi `mahjong` library's `estimate_hand_value`
-   (PyPI `mahjong==2.1.0`, pinned in bench/requirements.txt, a benchmark-only dependency) on the
-   same winning hands, in-process. A deal is four hands (the winner's and three others'); riichi's
-   count is its winning hands. The ratio is mjscore's hands per second over riichi's. Target:
-   >= 3 x in every variant (issue 16).
-2. Start-up: `mjscore score ... --format json` against `python -c "import click"` (click is the
+1. In process, winning hands only: `mjscore.score` beside the riichi `mahjong` library's
+   `estimate_hand_value` (PyPI `mahjong==2.1.0`, pinned in bench/requirements.txt, a benchmark-only
+   dependency) on the SAME FRESH winning hands: every hand is scored once by each side, never again
+   (no cache flatters either), in chunks taken in turn (mjscore, riichi; riichi, mjscore; ...), timed in
+   CPU time of this process. A round is --hands new hands per variant, all six variants in one run; the
+   ratio (mjscore's hands per CPU-second over riichi's) is the median of --rounds rounds. Target: >= 1.0
+   in every variant (issue 26).
+2. End to end: `mjscore batch --format json` in one process on a fixed archive of --deals JSON Lines
+   deals (the generator below, a fixed seed, no deal repeated), deals per CPU-second of that process
+   (start-up included), the median of --repeat runs; then one more run, sampled, splits the time per
+   deal by stage (read, parse, arrange, score, settle, write; the rest is start-up and the game's
+   bookkeeping). Target: >= 3,000 deals per CPU-second.
+3. Start-up: `mjscore score ... --format json` against `python -c "import click"` (click is the
    floor of any click CLI), run in turn, the median of the pairs' ratios. Target: <= 1.2 x.
-3. In-process, winning hands only (informative): `mjscore.score` on each deal's winning hand
-   beside riichi on the same hand, both in this process, no start-up, no other hands, no output.
-4. The floor under the target: what 3 x riichi leaves for scoring once the parts no scorer can skip
-   are paid (the start-up of a click CLI, reading the deals and writing batch's JSON output, both
-   measured in this run on this variant's own files), per hand.
-5. With --memory: the peak memory of batch, sheet, standings and report on YAML and JSON Lines
+4. With --memory: the peak memory of batch, sheet, standings and report on YAML and JSON Lines
    archives of several sizes (every command reads its games deal by deal, so it stays flat), as a table.
-6. With --only scaling: batch on one archive with --jobs 1, --jobs 2 and --dask local (a Dask cluster
-   of this machine's cores): deals per second of the clock, CPU seconds.
+5. With --only scaling: batch on one archive with --jobs 1, --jobs 2, --dask local and --dask ADDRESS
+   (a cluster of this machine's cores): deals per second of the clock, CPU seconds (bench/archives.py).
 
     python3 -m venv /tmp/vb && . /tmp/vb/bin/activate && pip install . -r bench/requirements.txt
-    python bench/bench.py [--deals 1500] [--repeat 3] [--jobs 1] [--memory 10000,100000,1000000]
-    python bench/bench.py --only startup     # one part alone: throughput, startup or memory
-    python bench/bench.py --only scaling --scaling 20000   # batch with --jobs 1, --jobs 2, --dask local
+    python bench/bench.py [--hands 2000] [--rounds 3] [--deals 100000] [--repeat 3] [--memory 10000,100000]
+    python bench/bench.py --only inprocess   # one part alone: inprocess, batch, startup or memory
+    python bench/bench.py --only scaling --scaling 20000   # batch with --jobs 1, --jobs 2, --dask
                                                            # (pip install ".[dask]")
 
 Run it in a venv with a real (not editable) install, as a user has: pip compiles the bytecode
-then, and the tables are inside the package. Each variant's pair (batch, then riichi) runs side
-by side and the median of --repeat pairs' ratios is reported, so a busy machine hurts both alike.
+then, and the tables are inside the package. Times are CPU times (of this process, or of the batch
+process), never wall time: a machine shared with other work slows both sides' clocks alike only then.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -140,139 +142,174 @@ def riichi_prepare(hands: list[dict]) -> list[tuple]:
     return prepared
 
 
-def riichi_rate(prepared: list[tuple]) -> float:
-    """Winning hands per second of estimate_hand_value, in this process."""
+def distinct_hands(variant: str, n: int, seed: str) -> list[tuple[dict, dict]]:
+    """n winning hands (the winner's of random_deal) no two alike: each is scored once by each side."""
+    rng, chows, seen, out = random.Random(seed), max_chows(variant), set(), []
+    while len(out) < n:
+        deal, riichi = random_deal(rng, chows)
+        key = (deal["hands"]["Ann"], deal["win"]["tile"], deal["win"]["from"])
+        if key not in seen:
+            seen.add(key)
+            out.append(((deal["hands"]["Ann"], deal["win"]["tile"], deal["win"]["from"]), riichi))
+    return out
+
+
+def in_process(args) -> None:
+    """The winning hands alone, in this process on both sides, on the same fresh hands, in CPU time."""
+    import mjscore
     from mahjong.hand_calculating.hand import HandCalculator
 
+    print(f"in process, winning hands only: mjscore.score beside riichi mahjong {RIICHI_VERSION} estimate_hand_value "
+          f"on the same fresh hands ({args.hands} a round per variant, each scored once by each side), chunks of "
+          f"{args.chunk} in turn, CPU time; median of {args.rounds} rounds")
     calc = HandCalculator()
-    t = time.perf_counter()
-    for ids, win_id, melds, config in prepared:
+    hands = {}
+    for variant in VARIANTS:  # made and converted untimed; one more hand each side warms up with, untimed
+        made = distinct_hands(variant, args.rounds * args.hands + 1, f"2026 in-process {variant}")
+        prepared = riichi_prepare([r for _, r in made])
+        ours = [h for h, _ in made]
+        hand, tile, source = ours[0]
+        mjscore.score(hand, variant, win=tile, source=source)
+        ids, win_id, melds, config = prepared[0]
         calc.estimate_hand_value(ids, win_id, melds=melds or None, config=config)
-    return len(prepared) / (time.perf_counter() - t)
+        hands[variant] = (ours[1:], prepared[1:])
+    ratios: dict[str, list[float]] = {v: [] for v in VARIANTS}
+    rates: dict[str, list[tuple[float, float]]] = {v: [] for v in VARIANTS}
+    # the prepared hands of both sides live through the run: frozen, a garbage collection that either side's
+    # chunk sets off does not walk them all (it fell on one side at random, a round's ratio off by 5 x)
+    gc.collect()
+    gc.freeze()
+    clock = time.process_time
+    for r in range(args.rounds):  # every variant in each round: a busy spell of the machine hurts all alike
+        for variant in VARIANTS:
+            ours, theirs = hands[variant]
+            lo, hi = r * args.hands, (r + 1) * args.hands
+            mine = other = 0.0
+            for k, start in enumerate(range(lo, hi, args.chunk)):
+                stop = min(start + args.chunk, hi)
+                for side in ((0, 1) if k % 2 == 0 else (1, 0)):
+                    t = clock()
+                    if side == 0:
+                        for hand, tile, source in ours[start:stop]:
+                            mjscore.score(hand, variant, win=tile, source=source)
+                        mine += clock() - t
+                    else:
+                        for ids, win_id, melds, config in theirs[start:stop]:
+                            calc.estimate_hand_value(ids, win_id, melds=melds or None, config=config)
+                        other += clock() - t
+            ratios[variant].append(other / mine)
+            rates[variant].append((args.hands / mine, args.hands / other))
+    print(f"{'variant':<10} {'mjscore hands/s':>16} {'riichi hands/s':>15} {'ratio':>7}   (each round's ratio)")
+    for variant in VARIANTS:
+        mid = statistics.median(ratios[variant])
+        ours_rate = statistics.median(a for a, _ in rates[variant])
+        theirs_rate = statistics.median(b for _, b in rates[variant])
+        each = " ".join(f"{x:.2f}" for x in ratios[variant])
+        print(f"{variant:<10} {ours_rate:>16,.0f} {theirs_rate:>15,.0f} {mid:>6.2f}x   ({each})")
+    slowest = min(VARIANTS, key=lambda v: statistics.median(ratios[v]))
+    print(f"slowest: {slowest} {statistics.median(ratios[slowest]):.2f} x riichi (target >= 1.0 in every variant)")
 
 
-def run_batch(path: str, out: str, jobs: int) -> tuple[float, float]:
-    """Seconds and peak RSS (MiB) of one `mjscore batch` run, start-up included."""
-    seconds, rss, _ = run_mjscore(["batch", path, "--format", "json", "-o", out, "--jobs", str(jobs)])
-    return seconds, rss
-
-
-def run_mjscore(args: list[str]) -> tuple[float, float, float]:
-    """Seconds, peak RSS (MiB) and CPU seconds (user + system, its worker processes included) of one
-    mjscore run, start-up included."""
-    # a fresh parent per run, so that RUSAGE_CHILDREN's peak is this run's alone
-    probe = ("import resource, subprocess, sys, time; t = time.perf_counter(); "
-             "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
-             "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
-             "print(time.perf_counter() - t, u.ru_maxrss, u.ru_utime + u.ru_stime, r.returncode); "
-             "sys.stderr.write(r.stderr[:500])")
-    done = subprocess.run([sys.executable, "-c", probe] + mjscore_cmd() + args, capture_output=True, text=True)
-    seconds, rss_kib, cpu, code = done.stdout.split()
+def run_batch(path: str, out: str, jobs: int = 1) -> tuple[float, float]:
+    """CPU seconds and peak RSS (MiB) of one `mjscore batch` run (its processes), start-up included."""
+    # a fresh parent per run, so that RUSAGE_CHILDREN is this run's alone
+    parent = ("import resource, subprocess, sys; "
+              "r = subprocess.run(sys.argv[1:], capture_output=True, text=True); "
+              "u = resource.getrusage(resource.RUSAGE_CHILDREN); "
+              "print(u.ru_utime + u.ru_stime, u.ru_maxrss, r.returncode); "
+              "sys.stderr.write(r.stderr)")
+    done = subprocess.run([sys.executable, "-c", parent] + mjscore_cmd()
+                          + ["batch", path, "--format", "json", "-o", out, "--jobs", str(jobs)],
+                          capture_output=True, text=True)
+    seconds, rss_kib, code = done.stdout.split()
     if code not in ("0", "1"):  # 1: some deals not scored (counted below)
-        sys.exit(f"mjscore {args[0]} failed ({code}): {done.stderr}")
-    return float(seconds), int(rss_kib) / 1024, float(cpu)
+        sys.exit(f"batch failed ({code}): {done.stderr[-500:]}")
+    return float(seconds), int(rss_kib) / 1024
 
 
-def write_deals(path: str, variant: str, n: int, rng: random.Random, chows: int) -> list[dict]:
-    riichi = []
+def write_deals(path: str, variant: str, n: int, rng: random.Random, chows: int) -> None:
+    """n deals, none repeated, as a JSON Lines archive."""
+    seen = set()
     with open(path, "w") as f:
         f.write(json.dumps({"variant": variant, "players": ["Ann", "Bo", "Cy", "Di"]}) + "\n")
-        for _ in range(n):
-            deal, r = random_deal(rng, chows)
-            f.write(json.dumps(deal) + "\n")
-            riichi.append(r)
-    return riichi
+        while len(seen) < n:
+            line = json.dumps(random_deal(rng, chows)[0])
+            if line not in seen:
+                seen.add(line)
+                f.write(line + "\n")
 
 
-def throughput(args, tmp: str) -> dict:
-    print(f"throughput: {args.deals} random legal deals per variant, jobs {args.jobs}; each of {args.repeat} pairs "
-          f"runs `mjscore batch` end to end (one process), then riichi mahjong {RIICHI_VERSION} "
-          f"estimate_hand_value in-process on the same winning hands")
-    print(f"{'variant':<10} {'deals scored':>13} {'mjscore hands/s':>16} {'riichi hands/s':>15} {'ratio':>7}")
-    results, budgets = {}, {}
-    for variant in VARIANTS:
-        rng = random.Random(f"2026 {variant}")
-        path, out = os.path.join(tmp, f"{variant}.jsonl"), os.path.join(tmp, f"{variant}.json")
-        prepared = riichi_prepare(write_deals(path, variant, args.deals, rng, max_chows(variant)))
-        ratios, ours_all, theirs_all = [], [], []
-        for _ in range(args.repeat):
-            seconds, _ = run_batch(path, out, args.jobs)
-            with open(out) as f:
-                summary = json.load(f)["summary"]
-            ours = 4 * summary["scored"] / seconds
-            theirs = riichi_rate(prepared)
-            ratios.append(ours / theirs)
-            ours_all.append(ours)
-            theirs_all.append(theirs)
-        results[variant] = statistics.median(ratios)
-        budgets[variant] = (path, out, statistics.median(ours_all), statistics.median(theirs_all))
-        print(f"{variant:<10} {summary['scored']:>6} of {args.deals:<5} {statistics.median(ours_all):>16,.0f} "
-              f"{statistics.median(theirs_all):>15,.0f} {results[variant]:>6.2f}x")
-    slowest = min(results, key=results.get)
-    print(f"slowest: {slowest} {results[slowest]:.2f} x riichi (median of {args.repeat} pairs; target >= 3 in "
-          f"every variant)")
-    return budgets
+# Where a sample of the batch process's CPU time goes: the innermost frame of a file (or function) named
+# here gives the stage; frames of other files (the standard library, memo tables) pass it outwards.
+STAGE_FILES = {
+    "mjscore/loading.py": "read", "json/decoder.py": "read",
+    "mjscore/play/dealfile.py": "parse", "mjscore/hand/notation.py": "parse", "mjscore/rules/situations.py": "parse",
+    "mjscore/hand/arrange.py": "arrange", "mjscore/hand/decompose.py": "arrange", "mjscore/hand/waits.py": "arrange",
+    "mjscore/hand/sets.py": "arrange",
+    "mjscore/rules/scoring.py": "score", "mjscore/rules/registry.py": "score", "mjscore/rules/special.py": "score",
+    "mjscore/rules/results.py": "score", "<when>": "score",
+    "mjscore/play/settle.py": "settle", "mjscore/play/seating.py": "settle", "mjscore/play/game.py": "settle",
+    "mjscore/play/record.py": "settle", "mjscore/play/workers.py": "settle",
+    "mjscore/cli/batch.py": "write", "mjscore/cli/outfile.py": "write", "json/encoder.py": "write",
+}
+STAGE_FUNCTIONS = {"to_dict": "write", "named": "write", "unpaid": "write", "_read_jsonl": "read",
+                   "read_game": "read", "deals": "read"}
+STAGES = ("read", "parse", "arrange", "score", "settle", "write")
+SAMPLER = r"""
+import json, signal, sys
+files, functions = json.loads(sys.argv.pop(1)), json.loads(sys.argv.pop(1))
+seen = {}
+def stage(code):
+    got = seen.get(code)
+    if got is None:
+        path = code.co_filename.replace("\\", "/")
+        got = functions.get(code.co_name) or next((s for f, s in files.items() if path.endswith(f)), "")
+        seen[code] = got
+    return got
+counts = {}
+def sample(signum, frame):
+    while frame is not None:
+        s = stage(frame.f_code)
+        if s:
+            break
+        frame = frame.f_back
+    else:
+        s = "other"
+    counts[s] = counts.get(s, 0) + 1
+signal.signal(signal.SIGPROF, sample)
+signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
+from mjscore.cli import run
+try:
+    run()
+finally:
+    signal.setitimer(signal.ITIMER_PROF, 0, 0)
+    sys.stderr.write("\nSTAGES " + json.dumps(counts) + "\n")
+"""
 
 
-def winners_rate(path: str, variant: str) -> float:
-    """Winning hands per second of `mjscore.score` in this process: each deal's winner's hand, its last
-    tile and how it came (East's seat, round East), as the API is called by a program."""
-    import mjscore
-
-    hands = []
-    with open(path) as f:
-        next(f)
-        for line in f:
-            deal = json.loads(line)
-            hands.append((deal["hands"][deal["winner"]], deal["win"]["tile"], deal["win"]["from"]))
-    mjscore.score(*hands[0][:1], variant, win=hands[0][1], source=hands[0][2])  # the table loaded, untimed
-    t = time.perf_counter()
-    for hand, tile, source in hands:
-        mjscore.score(hand, variant, win=tile, source=source)
-    return len(hands) / (time.perf_counter() - t)
-
-
-def in_process(budgets: dict) -> None:
-    """The winning hands alone, in-process on both sides: what a per-hand comparison shows."""
-    print("in-process, winning hands only: mjscore.score on each deal's winner beside riichi's estimate_hand_value "
-          "(no start-up, no other hands, no settlement, no output)")
-    print(f"{'variant':<10} {'mjscore hands/s':>16} {'riichi hands/s':>15} {'ratio':>7}")
-    for variant, (path, _, _, theirs) in budgets.items():
-        ours = statistics.median(winners_rate(path, variant) for _ in range(3))
-        print(f"{variant:<10} {ours:>16,.0f} {theirs:>15,.0f} {ours / theirs:>6.2f}x")
-
-
-def io_seconds(path: str, out: str) -> float:
-    """Reading and decoding the deals, encoding and writing batch's JSON output: the least any batch
-    that prints this output does (median of 5; the output is decoded beforehand, untimed)."""
+def end_to_end(args, tmp: str) -> None:
+    """`mjscore batch` of a fixed archive in one process: deals per CPU-second, and where the time goes."""
+    variant = args.archive_variant
+    path, out = os.path.join(tmp, f"archive-{variant}.jsonl"), os.path.join(tmp, "archive.json")
+    write_deals(path, variant, args.deals, random.Random(f"2026 archive {variant}"), max_chows(variant))
+    print(f"end to end: `mjscore batch --format json` of a fixed archive of {args.deals:,} {variant} deals "
+          f"(seed fixed, no deal repeated), one process, CPU time (start-up included), median of {args.repeat}")
+    runs = [run_batch(path, out)[0] for _ in range(args.repeat)]
     with open(out) as f:
-        result = json.load(f)
-    times = []
-    for _ in range(5):
-        t = time.perf_counter()
-        with open(path) as f:
-            for line in f:
-                json.loads(line)
-        with open(out + ".floor", "w") as f:
-            f.write(json.dumps(result))
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
-
-
-def floor(args, budgets: dict) -> None:
-    """What a 3 x riichi run may spend in all, what no scorer can skip, and what that leaves per hand."""
-    base = [sys.executable, "-c", "import click"]
-    timed(base)
-    click_s = statistics.median(timed(base) for _ in range(10))
-    print(f"floor: 3 x riichi allows the whole run (start-up included) 4 x deals / (3 x riichi's hands/s); "
-          f"`python -c \"import click\"` takes {click_s * 1000:.0f} ms")
-    print(f"{'variant':<10} {'allowed ms':>10} {'I/O ms':>7} {'left ms':>8} {'left us/hand':>13} {'now us/hand':>12}")
-    for variant, (path, out, ours, theirs) in budgets.items():
-        hands = 4 * args.deals
-        allowed = hands / (3 * theirs)
-        left = allowed - click_s - io_seconds(path, out)
-        print(f"{variant:<10} {allowed * 1000:>10.0f} {(allowed - click_s - left) * 1000:>7.0f} {left * 1000:>8.0f} "
-              f"{left / hands * 1e6:>13.1f} {1e6 / ours:>12.1f}")
+        summary = json.load(f)["summary"]
+    cpu = statistics.median(runs)
+    print(f"{args.deals / cpu:,.0f} deals per CPU-second ({summary['scored']:,} of {args.deals:,} deals scored; "
+          f"runs {', '.join(f'{x:.1f}' for x in runs)} s; target >= 3,000)")
+    parent = [sys.executable, "-c", SAMPLER, json.dumps(STAGE_FILES), json.dumps(STAGE_FUNCTIONS)]
+    done = subprocess.run(parent + ["batch", path, "--format", "json", "-o", out], capture_output=True, text=True)
+    line = next((x for x in done.stderr.splitlines() if x.startswith("STAGES ")), None)
+    if line is None:
+        sys.exit(f"the sampled batch run failed: {done.stderr[-500:]}")
+    counts = json.loads(line[len("STAGES "):])
+    total = sum(counts.values())
+    per_deal = cpu / args.deals * 1e6
+    cells = [f"{s} {counts.get(s, 0) / total * per_deal:.0f}" for s in STAGES + ("other",)]
+    print(f"us per deal by stage (of {per_deal:.0f}; sampled every ms of CPU, {total:,} samples): " + ", ".join(cells))
 
 
 def timed(cmd: list[str]) -> float:
@@ -295,122 +332,41 @@ def startup(args) -> None:
           f"ratio {statistics.median(ratios):.2f} x (median of {args.runs} pairs; target <= 1.2)")
 
 
-def write_archive(path: str, n: int, rng: random.Random, fmt: str) -> None:
-    """A spanish game of n random legal deals: JSON Lines, or YAML in block style (as an editor or `serve`'s
-    export writes a game: each deal over several lines)."""
-    players = ["Ann", "Bo", "Cy", "Di"]
-    with open(path, "w") as f:
-        if fmt == "jsonl":
-            f.write(json.dumps({"variant": "spanish", "players": players}) + "\n")
-        else:
-            f.write(f"variant: spanish\nplayers: [{', '.join(players)}]\ndeals:\n")
-        for _ in range(n):
-            deal = random_deal(rng, 4)[0]
-            if fmt == "jsonl":
-                f.write(json.dumps(deal) + "\n")
-                continue
-            f.write("  - hands:\n" + "".join(f"      {p}: {json.dumps(h)}\n" for p, h in deal["hands"].items())
-                    + f"    winner: {deal['winner']}\n    win: {{tile: {deal['win']['tile']}, "
-                      f"from: {deal['win']['from']}}}\n")
-
-
-MEMORY_COMMANDS = {"batch": ["batch", "--format", "json"], "sheet": ["sheet"], "standings": ["standings"],
-                   "report": ["report"]}
-
-
-def memory(args, tmp: str) -> None:
-    """Peak RSS of every command on both kinds of game file, at each size: flat when the largest archive's
-    peak is at most 1.2 x the smallest's (issue 27). Sizes above --memory-all run `batch` alone."""
-    sizes = [int(x) for x in args.memory.split(",")]
-    rows: dict[tuple[str, str], dict[int, tuple[float, float]]] = {}
-    for n in sizes:
-        for fmt in ("yaml", "jsonl"):
-            path = os.path.join(tmp, f"memory.{fmt}")
-            write_archive(path, n, random.Random(2026), fmt)
-            for name, cmd in MEMORY_COMMANDS.items():
-                if name != "batch" and n > args.memory_all:
-                    continue
-                seconds, rss, cpu = run_mjscore(cmd + [path, "-o", os.path.join(tmp, "memory.out")])
-                rows.setdefault((name, fmt), {})[n] = (rss, cpu)
-                print(f"memory: {name} {fmt} {n:,} deals: peak RSS {rss:.0f} MiB, {cpu:.0f} CPU s, "
-                      f"{n / cpu:,.0f} deals per CPU second", flush=True)
-            os.remove(path)
-    print("\npeak RSS (MiB), one process, spanish; flat: the largest archive's peak / the smallest's <= 1.2")
-    print(f"| command | file | {' | '.join(f'{n:,} deals' for n in sizes)} | largest / smallest |")
-    print(f"|---|---|{'---|' * len(sizes)}---|")
-    for (name, fmt), by_size in rows.items():
-        cells = [f"{by_size[n][0]:.0f}" if n in by_size else "" for n in sizes]
-        done = [by_size[n][0] for n in sizes if n in by_size]
-        print(f"| `{name}` | {'YAML' if fmt == 'yaml' else 'JSON Lines'} | {' | '.join(cells)} | "
-              f"{done[-1] / done[0]:.2f} |")
-
-
-def scaling(args, tmp: str) -> None:
-    """`batch` on one archive in one process, on --jobs 2, on --dask local (a cluster started for the run)
-    and on --dask ADDRESS (a cluster of this machine's cores already running, started here): deals per
-    second of the clock (what a user waits) and CPU seconds (what it costs), the median of --repeat runs.
-    With a cluster already running, mjscore's own process does the reading, seating and writing alone: its
-    CPU seconds per deal bound what any number of workers can give (the last line)."""
-    import logging
-
-    from distributed import LocalCluster
-
-    path = os.path.join(tmp, "scaling.jsonl")
-    write_archive(path, args.scaling, random.Random(2026), "jsonl")
-    out = os.path.join(tmp, "scaling.json")
-    cores = os.cpu_count()
-    print(f"scaling: batch of {args.scaling:,} spanish deals (JSON Lines, --format json -o FILE) on this machine's "
-          f"{cores} cores, median of {args.repeat} runs; start-up included")
-    print("| how | deals/s (clock) | CPU s (mjscore and its workers) |\n|---|---|---|")
-    cluster = LocalCluster(n_workers=cores, threads_per_worker=1, processes=True, dashboard_address=":0",
-                           silence_logs=logging.ERROR)
-    try:
-        hows = (("--jobs 1", ["--jobs", "1"]), ("--jobs 2", ["--jobs", "2"]), ("--dask local", ["--dask", "local"]),
-                ("--dask ADDRESS", ["--dask", cluster.scheduler_address]))
-        main_cpu = 0.0
-        for how, extra in hows:
-            runs = [run_mjscore(["batch", path, "--format", "json", "-o", out] + extra) for _ in range(args.repeat)]
-            seconds, cpu = statistics.median(r[0] for r in runs), statistics.median(r[2] for r in runs)
-            if how == "--dask ADDRESS":  # the cluster is this process's: the CPU counted is mjscore's own
-                main_cpu = cpu
-                print(f"| `{how}` (a running cluster of {cores} workers) | {args.scaling / seconds:,.0f} | "
-                      f"{cpu:.1f} in mjscore's own process; the workers' not counted |", flush=True)
-            else:
-                print(f"| `{how}` | {args.scaling / seconds:,.0f} | {cpu:.1f} |", flush=True)
-    finally:
-        cluster.close(timeout=30)
-    print(f"mjscore's own process with a cluster: {main_cpu / args.scaling * 1e6:.0f} CPU microseconds a deal "
-          f"(reading, seating, sending, writing): at most {args.scaling / main_cpu:,.0f} deals/s however many "
-          "workers")
-
-
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=1500, help="deals per variant")
-    ap.add_argument("--repeat", type=int, default=3, help="pairs of runs per variant (batch, then riichi)")
-    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--hands", type=int, default=2000, help="fresh winning hands per variant and round (in process)")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of fresh hands (in process); the median is shown")
+    ap.add_argument("--chunk", type=int, default=100, help="hands each side scores in turn (in process)")
+    ap.add_argument("--deals", type=int, default=100_000, help="deals in the end-to-end archive")
+    ap.add_argument("--archive-variant", default="basque", choices=VARIANTS,
+                    help="the end-to-end archive's variant (basque: the slowest in process)")
+    ap.add_argument("--repeat", type=int, default=3, help="end-to-end runs; the median is shown")
     ap.add_argument("--runs", type=int, default=40, help="pairs of start-up runs")
     ap.add_argument("--memory", default="", help="archive sizes for peak memory, e.g. 10000,100000,1000000")
     ap.add_argument("--memory-all", type=int, default=100_000,
                     help="the largest size at which every command is measured (above it, batch alone)")
     ap.add_argument("--scaling", type=int, default=20_000, help="deals for --only scaling")
-    ap.add_argument("--only", choices=("throughput", "startup", "memory", "scaling"), default=None,
-                    help="run this part alone (memory needs --memory; scaling: --jobs 1, --jobs 2, --dask local)")
+    ap.add_argument("--only", choices=("inprocess", "batch", "startup", "memory", "scaling"), default=None,
+                    help="run this part alone (memory needs --memory; scaling: --jobs 1, --jobs 2, --dask)")
     args = ap.parse_args()
     from importlib.metadata import version
 
-    if args.only in (None, "throughput") and version("mahjong") != RIICHI_VERSION:
+    if args.only in (None, "inprocess") and version("mahjong") != RIICHI_VERSION:
         sys.exit(f"the yardstick is mahjong=={RIICHI_VERSION}: pip install -r bench/requirements.txt")
     with tempfile.TemporaryDirectory() as tmp:
-        if args.only in (None, "throughput"):
-            budgets = throughput(args, tmp)
-            in_process(budgets)
-            floor(args, budgets)
+        if args.only in (None, "inprocess"):
+            in_process(args)
+        if args.only in (None, "batch"):
+            end_to_end(args, tmp)
         if args.only in (None, "startup"):
             startup(args)
         if args.memory and args.only in (None, "memory"):
+            from archives import memory
+
             memory(args, tmp)
         if args.only == "scaling":
+            from archives import scaling
+
             scaling(args, tmp)
 
 

@@ -9,12 +9,13 @@ See docs/api.md.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore import _PUBLIC
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import WIN_COUNT, waits as _find_waits
+from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
 from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
@@ -76,8 +77,20 @@ def _option_strings(options: Options) -> list[str]:
 
 
 def _prepare(hand: str | Hand, variant: str | None, options: Options, tables) -> tuple[Hand, Variant, dict]:
-    v, opts = load_with_options(variant, _option_strings(options), tables)
-    return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, opts
+    strings = tuple(_option_strings(options))
+    env = os.environ.get("MJSCORE_VARIANT") if variant is None else None
+    try:
+        v, opts = _loaded(variant, env, strings, tables)
+    except TypeError:  # an argument no cache can hold: loaded afresh, as it says what is wrong with it
+        v, opts = load_with_options(variant, list(strings), tables)
+    return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, dict(opts)  # (a Score holds its options)
+
+
+@lru_cache(maxsize=256)
+def _loaded(variant: str | None, env: str | None, strings: tuple[str, ...], tables) -> tuple[Variant, dict]:
+    """A variant and options as named -> (variant, resolved options): a program scoring hand after hand names
+    the same ones each time (a bounded cache of pure results; `env` is MJSCORE_VARIANT where it decides)."""
+    return load_with_options(variant, list(strings), tables)
 
 
 def _fold(text: str, case) -> str:
@@ -88,8 +101,18 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
-    return make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                          tuple(also), win_set)
+    also = tuple(also)
+    key = ("situation", seat, round, win, source, also, win_set)
+    try:
+        got = v.memo.get(key)
+    except TypeError:  # an argument no dictionary can hold: checked afresh, which says what is wrong with it
+        got, key = None, None
+    if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
+        got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
+                             also, win_set)
+        if key is not None:
+            v.memo[key] = got
+    return got
 
 
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
@@ -99,7 +122,8 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
     winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    return score_all(parsed, _situation(v, seat, round, win, source, also, win_set), v, opts)
+    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
+    return score_all(analysed, v, opts)
 
 
 def runner_up(scores: list[Score]) -> Score | None:
@@ -172,7 +196,7 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
         full = parsed.with_tile(t)
         values, winning = {}, False
         for how in ("discard", "wall"):
-            best = score_all(full, _situation(v, seat, round, T.name(t), how, also), v, opts)[0]
+            best = score_all(analyse(full, _situation(v, seat, round, T.name(t), how, also), v.shapes), v, opts)[0]
             values[how] = best.value
             winning = winning or best.mahjong
         if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing

@@ -66,6 +66,7 @@ def check_one(name: str, raw) -> None:
     """Build the table; if it is accepted, show it and score hands with it: only MjscoreError may come out."""
     from mjscore.api import describe_variant
     from mjscore.cli.report import variant_text
+    from mjscore.hand.arrange import analyse
     from mjscore.hand.notation import parse_hand
     from mjscore.rules.scoring import score_all
     from mjscore.rules.situations import make_situation
@@ -80,7 +81,7 @@ def check_one(name: str, raw) -> None:
     opts = v.resolve_options()
     for hand in HANDS:
         try:
-            score_all(parse_hand(hand), make_situation(v, "S", "E", None, "wall"), v, opts)
+            score_all(analyse(parse_hand(hand), make_situation(v, "S", "E", None, "wall"), v.shapes), v, opts)
         except MjscoreError:
             pass
 

@@ -1,172 +1,350 @@
-"""A hand's arrangements, rule-free: what every arrangement shares (Facts), its blocks' splits,
-a non-winning hand's maximal sets, and the tiles a hand waits on.
+"""The analysed hand: one parsed hand, as it ended, with what every part asks of it worked out once.
 
-A non-winning hand keeps its maximal sets, block by block; a winning hand's splits per block
-are combined by the rules' candidates (rules/candidates.py). The blocks
-(one per suit, and the honours) are cached with their notation, arrangements and splits: a
-new hand mostly reuses blocks seen before.
+The scorer is handed one `AnalysedHand` per hand (`analyse`), and every rule, condition, shape and
+settlement step reads it: its tiles, their counts, its blocks (the concealed tiles of one suit, or
+the honours), its arrangements under the variant's winning shapes with each placement of the
+winning tile (the candidates the scorer judges), a non-winning hand's maximal sets, and the tiles it
+waits on. What every hand needs (blocks, suits, notation) is worked out at once, the rest when first
+read, then kept with the hand. All of it is rule-free: it reads the situation's words (hand/
+situation.py) and the names of the shapes, never a rule. Nothing about one hand outlives it, so
+threads (the web server's) never share a hand's facts.
+
+A block's splits and arrangements are worked out once per distinct block and kept with the block
+(`_BLOCKS`, a bounded memo of pure results): a new hand mostly reuses blocks seen before.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
-from typing import NamedTuple
+from typing import Iterator
 
+from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import block_partial, block_sets, counts_of
+from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets, combine_splits
+from mjscore.hand.notation import Hand, format_concealed
+from mjscore.hand.sets import Group
+from mjscore.hand.situation import CLAIMED, FROM, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
 from mjscore.memo import make_room
-from mjscore.hand.notation import Hand, Meld, format_concealed
 
 WIN_COUNT = 14
+Candidate = tuple[tuple[Group, ...], str, "int | None"]  # a winning arrangement: (groups, shape, winning tile)
 
 
-class Group(NamedTuple):
-    """One group of an arrangement as the rules see it."""
+class Block:
+    """The concealed tiles of one suit (or the honours) as the search sees them, with what is worked out
+    of them once: shared by every hand that holds the same block."""
 
-    kind: str  # pung, kong, chow, pair, single
-    tiles: tuple[int, ...]
-    exposed: bool  # declared exposed, or completed by a claimed tile
-    declared: bool  # written [..] or {..}
-    completed: bool = False  # holds the winning tile
-    claimed: bool = False  # <....>: a kong claimed onto a concealed pung (exposed; condition claimed_kong)
+    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial")
 
-    def notation(self, glyphs: bool = False) -> str:
-        inner = T.format_tiles(self.tiles, glyphs)
-        if not self.declared:
-            return inner
-        if self.claimed:
-            return f"<{inner}>"
-        return f"[{inner}]" if self.exposed or self.kind != "kong" else f"{{{inner}}}"
+    def __init__(self, part: tuple[int, ...]):
+        base = 27 if part[0] >= 27 else part[0] // 9 * 9
+        vec = [0] * (7 if base == 27 else 9)
+        for t in part:
+            vec[t - base] += 1
+        self.tiles, self.counts, self.base = part, tuple(vec), base
+        self._notation = self._splits = self._partial = None
+
+    @property
+    def notation(self) -> str:
+        """The block in canonical notation (123m, EEE SS)."""
+        got = self._notation
+        if got is None:
+            got = self._notation = " ".join(format_concealed(self.tiles))
+        return got
+
+    @property
+    def splits(self) -> tuple:
+        """Every split into sets and at most one pair: (sets, pairs, groups) (decompose.block_sets)."""
+        got = self._splits
+        if got is None:
+            got = self._splits = block_sets(self.counts, self.base)
+        return got
+
+    @property
+    def partial(self) -> tuple[tuple[Group, ...], ...]:
+        """A non-winning block's arrangements: maximal sets, the rest as pairs and singles. The same tuple
+        objects every time: scoring keeps each arrangement's judged items by its identity."""
+        got = self._partial
+        if got is None:
+            got = self._partial = block_partial(self.counts, self.base)
+        return got
 
 
-class Facts(NamedTuple):
-    """What every candidate of one hand shares, worked out once per hand."""
-
-    suits: frozenset  # suits among the tiles (0, 1, 2), bonus aside
-    has_honours: bool
-    notation: str  # the hand in canonical notation
-    blocks: list  # the free concealed tiles by block: [(block counts, first id), notation, arrangements, splits]
-    tile_count: int  # as a winning hand counts them: a kong counts three
-    melds: tuple  # the declared sets as Groups
+_BLOCKS: dict[tuple[int, ...], Block] = {}  # one block's sorted tiles -> its Block (a memo: bounded, pure)
+_MELD_TEXT: dict[Group, str] = {}  # a declared set -> its notation (a memo: bounded, pure)
+_SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
 
 
-_LAST: list = [None, None]  # the hand last described and its Facts
+def _block(part: tuple[int, ...]) -> Block:
+    got = _BLOCKS.get(part)
+    if got is None:
+        make_room(_BLOCKS, 32_768)  # a batch's hands share blocks: bounded, so its memory stays flat
+        got = _BLOCKS[part] = Block(part)
+    return got
 
 
-def facts(hand: Hand) -> Facts:
-    """The hand's Facts. Every candidate of a hand shares the Hand object, so remembering the
-    last one is enough (and cheaper than hashing a hand for a real cache)."""
-    if _LAST[0] is hand:
-        return _LAST[1]
-    conc = hand.concealed
-    # the concealed tiles are sorted: each suit, then the honours, is one slice (written out: this runs per hand)
-    a = bisect_left(conc, 9)
-    b = bisect_left(conc, 18, a)
-    c = bisect_left(conc, 27, b)
-    blocks = []
-    mask = 0
-    if a:
-        blocks.append(_BLOCKS.get(conc[:a]) or _block_info(conc[:a]))
-        mask = 1
-    if b > a:
-        blocks.append(_BLOCKS.get(conc[a:b]) or _block_info(conc[a:b]))
-        mask |= 2
-    if c > b:
-        blocks.append(_BLOCKS.get(conc[b:c]) or _block_info(conc[b:c]))
-        mask |= 4
-    if len(conc) > c:
-        blocks.append(_BLOCKS.get(conc[c:]) or _block_info(conc[c:]))
-        mask |= 8
-    n = len(conc)
-    parts = [info[1] for info in blocks]
-    melds = ()
-    if hand.melds:
-        known = [_MELDS.get(m) or _meld_info(m) for m in hand.melds]
-        melds = tuple(k[0] for k in known)
-        parts[:0] = [k[1] for k in known]
+def _meld_text(m: Group) -> str:
+    make_room(_MELD_TEXT, 10_000)
+    got = _MELD_TEXT[m] = m.notation()
+    return got
+
+
+class AnalysedHand:
+    """One hand as it ended and its facts, each worked out once: what the scorer, its rules and conditions,
+    and settlement read. `melds`, `concealed`, `bonus` and `tile_count` are the parsed hand's; `sit` how it
+    ended; `shapes` the winning shapes it is arranged under."""
+
+    __slots__ = ("hand", "sit", "shapes", "melds", "concealed", "bonus", "tile_count", "suits", "has_honours",
+                 "blocks", "_notation", "_tiles", "_counts", "_candidates", "_partial", "_waits")
+
+    def __init__(self, hand: Hand, sit: Situation, shapes: tuple[str, ...]):
+        self.hand, self.sit, self.shapes = hand, sit, shapes
+        self.melds, self.concealed, self.bonus = hand.melds, hand.concealed, hand.bonus
+        conc = hand.concealed
+        # the concealed tiles are sorted: each suit, then the honours, is one slice (written out: this runs per hand)
+        a = bisect_left(conc, 9)
+        b = bisect_left(conc, 18, a)
+        c = bisect_left(conc, 27, b)
+        blocks = []
+        mask = 0
+        if a:
+            blocks.append(_BLOCKS.get(conc[:a]) or _block(conc[:a]))
+            mask = 1
+        if b > a:
+            blocks.append(_BLOCKS.get(conc[a:b]) or _block(conc[a:b]))
+            mask |= 2
+        if c > b:
+            blocks.append(_BLOCKS.get(conc[b:c]) or _block(conc[b:c]))
+            mask |= 4
+        if len(conc) > c:
+            blocks.append(_BLOCKS.get(conc[c:]) or _block(conc[c:]))
+            mask |= 8
+        n = len(conc)
         for m in hand.melds:
             t = m.tiles[0]
             mask |= 1 << (t // 9 if t < 27 else 3)
             n += 3 if m.kind == "kong" else len(m.tiles)
-    if hand.bonus:
-        parts += format_concealed(hand.bonus)
-    out = tuple.__new__(Facts, (_SUITS_IN[mask & 7], mask >= 8, " ".join(parts), blocks, n, melds))
-    _LAST[0], _LAST[1] = hand, out
-    return out
+        self.blocks, self.tile_count = blocks, n  # as a winning hand counts them: a kong counts three
+        self.suits, self.has_honours = _SUITS_IN[mask & 7], mask >= 8  # suits among the tiles, bonus aside
+        self._notation = self._tiles = self._counts = self._candidates = self._partial = self._waits = None
+
+    @property
+    def notation(self) -> str:
+        """The hand in canonical notation: its declared sets, its blocks, its bonus tiles (each block's and
+        declared set's text is kept with it)."""
+        got = self._notation
+        if got is None:
+            parts = [_MELD_TEXT.get(m) or _meld_text(m) for m in self.melds] if self.melds else []
+            parts += [block.notation for block in self.blocks]
+            if self.bonus:
+                parts += format_concealed(self.bonus)
+            got = self._notation = " ".join(parts)
+        return got
+
+    @property
+    def text(self) -> str:
+        """The hand as it was written."""
+        return self.hand.text
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        """Every tile of the hand, bonus aside: the declared sets', then the concealed."""
+        got = self._tiles
+        if got is None:
+            melds = self.melds
+            got = self._tiles = sum([m.tiles for m in melds], ()) + self.concealed if melds else self.concealed
+        return got
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The concealed tiles as a 34-slot count vector (what the shapes other than standard read)."""
+        got = self._counts
+        if got is None:
+            vec = [0] * T.N_KINDS
+            for b in self.blocks:  # the blocks' own counts, laid side by side
+                vec[b.base:b.base + len(b.counts)] = b.counts
+            got = self._counts = tuple(vec)
+        return got
+
+    @property
+    def candidates(self) -> list[Candidate]:
+        """A 14-tile hand's arrangements worth scoring: each arrangement under each winning shape, with
+        each group the winning tile can complete (SituationError: the situation does not fit the hand)."""
+        got = self._candidates
+        if got is None:
+            got = self._candidates = list(_candidates(self))
+        return got
+
+    @property
+    def partial(self) -> list[tuple[tuple[Group, ...], tuple]]:
+        """A non-winning hand's arrangements: (groups, the blocks' arrangements they end with) for each
+        combination of its blocks' arrangements, after the declared sets."""
+        got = self._partial
+        if got is not None:
+            return got
+        each = [b.partial for b in self.blocks]
+        if all(len(a) == 1 for a in each):  # most hands: one arrangement per block
+            parts = tuple(a[0] for a in each)
+            got = [(self.melds + sum(parts, ()), parts)]
+        else:
+            got = [(self.melds, ())]
+            for arrangements in each:
+                got = [(c + a, parts + (a,)) for c, parts in got for a in arrangements]
+        self._partial = got
+        return got
+
+    def wait_count(self, win: int, groups: tuple[Group, ...]) -> int:
+        """How many tiles the hand waited on before `win` completed it as `groups` (a declared set that a
+        claimed winning tile completed was still in the hand then): once per winning tile and set."""
+        reopened = None
+        for g in groups:
+            if g.completed:
+                if g.declared:
+                    reopened = g
+                break
+        key = (win, reopened)
+        known = self._waits
+        if known is None:
+            known = self._waits = {}
+        got = known.get(key)
+        if got is None:
+            got = known[key] = len(self._waits_before(win, reopened))
+        return got
+
+    def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
+        from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+
+        conc = self.concealed
+        if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
+            rest = list(conc + reopened.tiles)
+            rest.remove(win)
+            return find_waits(len(self.melds) - 1, tuple(sorted(rest)), self.tiles, self.shapes, minus=win)
+        i = conc.index(win)
+        parts = []  # the blocks' tiles: only the winning tile's block loses a tile
+        for b in self.blocks:
+            tiles = b.tiles
+            if tiles[0] <= win <= tiles[-1]:
+                at = tiles.index(win)
+                tiles = tiles[:at] + tiles[at + 1:]
+                if not tiles:
+                    continue
+            parts.append(tiles)
+        return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, parts, win)
+
+    def completed(self, tile: int) -> AnalysedHand:
+        """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
+        condition on a calling hand asks the scorer to score)."""
+        sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None))
+        return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
 
 
-_SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
-_MELDS: dict[Meld, tuple[Group, str]] = {}  # a declared set -> its Group and notation
+def analyse(hand: Hand, sit: Situation, shapes: tuple[str, ...]) -> AnalysedHand:
+    """The analysed hand of a parsed hand that ended in `sit`, arranged under the winning `shapes`: the one
+    object the scorer, its rules and settlement read."""
+    return AnalysedHand(hand, sit, shapes)
 
 
-def _meld_info(m: Meld) -> tuple[Group, str]:
-    make_room(_MELDS, 10_000)
-    info = _MELDS[m] = (Group(m.kind, m.tiles, m.exposed, True, False, m.claimed), m.notation())
-    return info
+def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ...]:
+    """Every arrangement of the hand under a winning shape: the declared sets, then the concealed tiles'
+    groups (standard: each block's splits, kept with the block, combined)."""
+    melds = len(hand.melds)
+    if shape != "standard":
+        found = () if melds and shape in CONCEALED else SHAPES[shape](hand.counts, melds)
+    elif melds > 4:
+        found = ()
+    else:
+        splits = [b.splits for b in hand.blocks]
+        if all(len(options) == 1 for options in splits):  # most hands: each block splits one way, or none
+            sets = pairs = 0
+            groups: tuple[Group, ...] = ()
+            for ((n, p, g),) in splits:
+                sets += n
+                pairs += p
+                groups += g
+            found = (groups,) if sets == 4 - melds and pairs == 1 else ()
+        else:
+            found = combine_splits(splits, 4 - melds, True)
+    return tuple(hand.melds + raw for raw in found) if hand.melds else found
 
 
-_BLOCKS: dict[tuple[int, ...], list] = {}  # one block's sorted tiles -> its entry in Facts.blocks
+def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
+    if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
+        if sit.win is not None and sit.win not in hand.tiles:
+            raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand"))
+        return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
+    claimed = sit.source in CLAIMED
+    exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else ()
+    # robbing a kong: three copies are in the robbed set and the fourth is the winning tile
+    tiles = hand.tiles if sit.source == "kong" else ()
+    robbable = {t for t in tiles if tiles.count(t) == 1} if sit.source == "kong" else None
+    if sit.win is not None:
+        if sit.win not in hand.concealed and sit.win not in exposed:
+            where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
+            raise SituationError((WIN, f" {T.name(sit.win)} is not {where}"))
+        if robbable is not None and sit.win not in robbable:
+            raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
+                                        f"kong), but this hand holds {tiles.count(sit.win)}"))
+        return [sit.win]
+    choices = set(hand.concealed) | set(exposed)
+    return sorted(choices & robbable if robbable is not None else choices)
 
 
-def _block_info(part: tuple[int, ...]) -> list:
-    """[(counts, first tile id), notation, None, None]; the third place keeps the block's arrangements
-    as Groups for a non-winning hand, the fourth its splits for a winning one, once asked for."""
-    base = 27 if part[0] >= 27 else part[0] // 9 * 9
-    vec = [0] * (7 if base == 27 else 9)
-    for t in part:
-        vec[t - base] += 1
-    make_room(_BLOCKS, 4_096)  # a block entry keeps its arrangements: bounded low, memory stays flat
-    info = _BLOCKS[part] = [(tuple(vec), base), " ".join(format_concealed(part)), None, None]
-    return info
+def _candidates(hand: AnalysedHand) -> Iterator[Candidate]:
+    sit = hand.sit
+    claimed = sit.source in CLAIMED or ("earth" in sit.also and sit.seat != "E")
+    wins = _win_choices(hand, sit)
+    # --win-set: only the arrangements where the winning tile completes this set (East's dealt hand, heaven,
+    # has no winning tile: the set is passed over as --win is; KDE Kajongg records one for it all the same)
+    want = sit.win_set if wins != [None] else None
+    offered: dict[tuple[int, ...], None] = {}  # the sets a winning tile completes instead, for the message
+    matched = False
+    for shape in hand.shapes:
+        for groups in _arrangements(hand, shape):
+            for w in wins:
+                if w is None:
+                    yield groups, shape, None
+                    continue
+                seen = set()
+                for i, g in enumerate(groups):
+                    if w not in g.tiles or (g.declared and (not claimed or g.kind == "kong")):
+                        continue
+                    key = (g.kind, g.tiles, g.declared)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if want is not None and g.tiles != want:
+                        offered[g.tiles] = None
+                        continue
+                    done = tuple.__new__(Group, (g.kind, g.tiles, g.exposed or claimed, g.declared, True, False))
+                    matched = True
+                    yield groups[:i] + (done,) + groups[i + 1:], shape, w
+    if want is not None and not matched and offered:
+        raise SituationError(_no_such_set(hand, sit, claimed, list(offered)))
 
 
-def block_splits(info: list) -> tuple:
-    """The block's splits into sets and at most one pair (decompose.block_sets), kept in its entry."""
-    splits = info[3] = block_sets(*info[0])
-    return splits
+def _no_such_set(hand: AnalysedHand, sit: Situation, claimed: bool, offered: list[tuple[int, ...]]) -> tuple:
+    """Why --win-set fits no arrangement of the hand, and the sets the winning tile can complete instead."""
+    named = T.format_tiles(sit.win_set)
+    tile = f"the winning tile {T.name(sit.win)}" if sit.win is not None else "no winning tile"
+    laid = any(m.tiles == sit.win_set for m in hand.melds if m.kind != "kong")
+    why = (f" ({named} does not hold {T.name(sit.win)})" if sit.win is not None and sit.win not in sit.win_set else
+           " (a tile drawn from the wall never completes an exposed set)" if laid and not claimed else
+           f" (no winning arrangement of it has the set {named})" if not laid else "")
+    sets = [T.format_tiles(s) for s in offered]
+    if sit.win is not None:
+        typed = [part for i, s in enumerate(sets) for part in ((" or ",) if i else ()) + (SET_TO_TYPE, s)]
+        return (WIN_SET, f" {named}: {tile} completes no such set in this hand{why}; it completes "
+                f"{' or '.join(sets)}: type ", *typed)
+    return (WIN_SET, f" {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
+            f"{', '.join(sets)}: name one of those")
 
 
-def waits(hand: Hand, shapes: tuple[str, ...]) -> list[int]:
+def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:
     """Every tile kind that would complete the hand (kinds already held four times excluded)."""
     if hand.tile_count != WIN_COUNT - 1:
         return []
     from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
 
-    return find_waits(len(hand.melds), hand.concealed, counts_of(hand.all_tiles), shapes)
-
-
-_FREE: dict[tuple, Group] = {}
-
-
-def free_groups(raw) -> list[Group]:
-    """Concealed groups of a decomposition as Groups (memoised: the same few hundred recur)."""
-    out = []
-    for r in raw:
-        g = _FREE.get(r)
-        if g is None:
-            g = _FREE[r] = Group(r[0], r[1], False, False)
-        out.append(g)
-    return out
-
-
-def partial_candidates(hand: Hand, hand_facts: Facts | None = None) -> list[tuple]:
-    """A non-winning hand's arrangements: the declared sets, then every combination of its blocks'."""
-    f = hand_facts or facts(hand)
-    return [(c, None, None, False) for c, _ in partial_combos(f)]
-
-
-def partial_combos(f: Facts) -> list[tuple[tuple, tuple]]:
-    """(groups, the blocks' arrangements they end with) for each combination of the blocks' arrangements."""
-    each = []
-    for info in f.blocks:
-        arrangements = info[2]
-        if arrangements is None:  # decompose's arrangements of the block, as Groups
-            arrangements = info[2] = tuple(tuple(free_groups(raw)) for raw in block_partial(*info[0]))
-        each.append(arrangements)
-    if all(len(a) == 1 for a in each):  # most hands: one arrangement per block
-        parts = tuple(a[0] for a in each)
-        return [(f.melds + sum(parts, ()), parts)]
-    combos = [(f.melds, ())]
-    for arrangements in each:
-        combos = [(c + a, parts + (a,)) for c, parts in combos for a in arrangements]
-    return combos
+    if isinstance(hand, AnalysedHand):
+        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, [b.tiles for b in hand.blocks])
+    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes)

@@ -1,6 +1,6 @@
 """Every way to arrange concealed tiles into sets, cached on the 34-slot count vector.
 
-Groups here are light tuples (kind, tiles); scoring wraps them. Shapes other than
+Groups are sets.Group, concealed (not declared, not exposed), as the rules judge them. Shapes other than
 "four sets and a pair" are registered in SHAPES by name, so a table file can list
 the winning patterns of its variant.
 """
@@ -11,8 +11,7 @@ from functools import lru_cache
 from typing import Callable
 
 from mjscore.hand import tiles as T
-
-Raw = tuple[str, tuple[int, ...]]  # ("pung", (4, 4, 4))
+from mjscore.hand.sets import Group, concealed as _g
 
 
 def counts_of(tiles) -> tuple[int, ...]:
@@ -54,7 +53,7 @@ def _first(vec) -> int:
 
 
 @lru_cache(maxsize=4096)
-def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Raw, ...]], ...]:
+def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[Group, ...]], ...]:
     """Every split of one block into sets and at most one pair: (sets, pairs, groups)."""
     i = _first(vec)
     if i < 0:
@@ -64,18 +63,18 @@ def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[R
     if vec[i] >= 2:
         for n, p, rest in block_sets(_take(vec, i, i), base):
             if p == 0:
-                out.append((n, 1, (("pair", (t, t)),) + rest))
+                out.append((n, 1, (_g("pair", (t, t)),) + rest))
     if vec[i] >= 3:
         for n, p, rest in block_sets(_take(vec, i, i, i), base):
-            out.append((n + 1, p, (("pung", (t, t, t)),) + rest))
+            out.append((n + 1, p, (_g("pung", (t, t, t)),) + rest))
     if _chow_ok(vec, i, base):
         for n, p, rest in block_sets(_take(vec, i, i + 1, i + 2), base):
-            out.append((n + 1, p, (("chow", (t, t + 1, t + 2)),) + rest))
+            out.append((n + 1, p, (_g("chow", (t, t + 1, t + 2)),) + rest))
     return tuple(out)
 
 
 @lru_cache(maxsize=4096)
-def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
+def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`).
 
     Each suit (and the honours) is split on its own and cached, so a new hand mostly
@@ -84,9 +83,9 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     return combine_splits([block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
 
 
-def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...], ...]:
+def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     """Exactly `sets` sets and one pair (if `pair`) from one block_sets result per block."""
-    combos: list[tuple[int, int, tuple[Raw, ...]]] = [(0, 0, ())]
+    combos: list[tuple[int, int, tuple[Group, ...]]] = [(0, 0, ())]
     want_pairs = 1 if pair else 0
     for options in splits:
         combos = [(n + m, p + q, g + h) for n, p, g in combos for m, q, h in options
@@ -96,7 +95,7 @@ def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Raw, ...]
     return tuple(g for n, p, g in combos if n == sets and p == want_pairs)
 
 
-def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...]:
+def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
     """One block of a non-winning hand: maximal sets, then the rest as pairs and singles, sorted by tile.
 
     A set never spans a tile kind the block lacks (nor two honours), so the block falls into runs
@@ -104,7 +103,7 @@ def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...
     run's choice varying slowest. Runs recur far more often than whole blocks, and are cached.
     (scoring keeps each block's arrangements with the block: arrange._BLOCKS)"""
     suit = base < 27
-    combos: list[tuple[Raw, ...]] = [()]
+    combos: list[tuple[Group, ...]] = [()]
     i, n = 0, len(vec)
     while i < n:
         if not vec[i]:
@@ -119,7 +118,7 @@ def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Raw, ...], ...
 
 
 @lru_cache(maxsize=8192)
-def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Raw, ...], ...]:
+def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Group, ...], ...]:
     """One run of a block (no kind missing inside it): maximal sets, the rest as pairs and singles.
 
     Sets are chosen lowest tile first (a pung, a chow, or leaving the tile's copies out, in that order);
@@ -140,22 +139,22 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Raw
             i += 1
         if i == n:
             if maximal():
-                rest: list[Raw] = []
+                rest: list[Group] = []
                 for k, c in enumerate(left):
-                    rest += [("pair", (base + k, base + k))] * (c // 2) + [("single", (base + k,))] * (c % 2)
+                    rest += [_g("pair", (base + k, base + k))] * (c // 2) + [_g("single", (base + k,))] * (c % 2)
                 out.append(tuple(sorted(sets + rest, key=lambda g: g[1])))
             return
         t = base + i
         if count[i] >= 3:
             count[i] -= 3
-            sets.append(("pung", (t, t, t)))
+            sets.append(_g("pung", (t, t, t)))
             choose(i)
             sets.pop()
             count[i] += 3
         if suit and i + 2 < n and count[i + 1] and count[i + 2]:
             for k in (i, i + 1, i + 2):
                 count[k] -= 1
-            sets.append(("chow", (t, t + 1, t + 2)))
+            sets.append(_g("chow", (t, t + 1, t + 2)))
             choose(i)
             sets.pop()
             for k in (i, i + 1, i + 2):
@@ -173,15 +172,20 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Raw
 
 # --- winning shapes -------------------------------------------------------------------------
 
-Shape = Callable[[tuple[int, ...], int], tuple[tuple[Raw, ...], ...]]
+Shape = Callable[[tuple[int, ...], int], tuple[tuple[Group, ...], ...]]
 SHAPES: dict[str, Shape] = {}
+CONCEALED: set[str] = set()  # the shapes only a hand with no declared set can have
 
 
-def shape(name: str):
-    """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements."""
+def shape(name: str, concealed: bool = False):
+    """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements.
+    concealed: the shape needs a hand with no declared set (f gives nothing for one), so a hand with a
+    declared set is not even counted for it."""
 
     def register(f: Shape) -> Shape:
         SHAPES[name] = f
+        if concealed:
+            CONCEALED.add(name)
         return f
 
     return register
@@ -195,15 +199,15 @@ def _standard(counts, melds: int):
     return sets_and_pair(counts, 4 - melds, True)
 
 
-@shape("seven_pairs")
+@shape("seven_pairs", concealed=True)
 def _seven_pairs(counts, melds: int):
     """Seven pairs, all concealed; two alike pairs (four of a kind) are allowed."""
     if melds or sum(counts) != 14 or any(c % 2 for c in counts):
         return ()
-    return (tuple(("pair", (i, i)) for i, c in enumerate(counts) for _ in range(c // 2)),)
+    return (tuple(_g("pair", (i, i)) for i, c in enumerate(counts) for _ in range(c // 2)),)
 
 
-@shape("thirteen_orphans")
+@shape("thirteen_orphans", concealed=True)
 def _thirteen_orphans(counts, melds: int):
     """One of each terminal and honour plus a fourteenth pairing one of them."""
     majors = T.MAJORS
@@ -212,7 +216,7 @@ def _thirteen_orphans(counts, melds: int):
     if sum(counts[i] for i in majors) != 14:
         return ()
     pair = next(i for i in majors if counts[i] == 2)
-    return (tuple(("pair", (i, i)) if i == pair else ("single", (i,)) for i in majors),)
+    return (tuple(_g("pair", (i, i)) if i == pair else _g("single", (i,)) for i in majors),)
 
 
 # --- added for hungarian/danish ---
@@ -232,12 +236,12 @@ def _straight_rest(counts, melds: int) -> list[tuple[int, tuple[int, ...]]]:
     return out
 
 
-def _straight_groups(suit: int) -> tuple[Raw, ...]:
+def _straight_groups(suit: int) -> tuple[Group, ...]:
     b = suit * 9
-    return tuple(("chow", (b + n, b + n + 1, b + n + 2)) for n in (0, 3, 6))
+    return tuple(_g("chow", (b + n, b + n + 1, b + n + 2)) for n in (0, 3, 6))
 
 
-@shape("big_row_winds")
+@shape("big_row_winds", concealed=True)
 def _big_row_winds(counts, melds: int):
     """1-9 of one suit, one each of the four winds, and one more tile of that suit (Hungarian nagysor)."""
     out = []
@@ -246,12 +250,12 @@ def _big_row_winds(counts, melds: int):
         if all(left[w] == 1 for w in winds):
             extra = [i for i in range(suit * 9, suit * 9 + 9) if left[i] == 1]
             if len(extra) == 1:
-                out.append(_straight_groups(suit) + tuple(("single", (w,)) for w in winds)
-                           + (("single", (extra[0],)),))
+                out.append(_straight_groups(suit) + tuple(_g("single", (w,)) for w in winds)
+                           + (_g("single", (extra[0],)),))
     return tuple(out)
 
 
-@shape("big_row_dragons")
+@shape("big_row_dragons", concealed=True)
 def _big_row_dragons(counts, melds: int):
     """1-9 of one suit, one each of the three dragons, and a pair of winds (the nagysor's other form)."""
     out = []
@@ -259,21 +263,21 @@ def _big_row_dragons(counts, melds: int):
         dragons = range(T.RED, T.WHITE + 1)
         pair = [w for w in range(T.EAST, T.NORTH + 1) if left[w] == 2]
         if all(left[d] == 1 for d in dragons) and len(pair) == 1:
-            out.append(_straight_groups(suit) + tuple(("single", (d,)) for d in dragons)
-                       + (("pair", (pair[0], pair[0])),))
+            out.append(_straight_groups(suit) + tuple(_g("single", (d,)) for d in dragons)
+                       + (_g("pair", (pair[0], pair[0])),))
     return tuple(out)
 
 
-@shape("thirteen_orphans_any")
+@shape("thirteen_orphans_any", concealed=True)
 def _thirteen_orphans_any(counts, melds: int):
     """One of each terminal and honour plus any fourteenth tile (Hungarian "world wonder")."""
     majors = T.MAJORS
     if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
         return ()
     extra = next(i for i in range(T.N_KINDS) if counts[i] > (1 if i in T.MAJOR else 0))
-    groups = [("pair", (i, i)) if i == extra else ("single", (i,)) for i in majors]
+    groups = [_g("pair", (i, i)) if i == extra else _g("single", (i,)) for i in majors]
     if extra not in T.MAJOR:
-        groups.append(("single", (extra,)))
+        groups.append(_g("single", (extra,)))
     return (tuple(sorted(groups, key=lambda g: g[1])),)
 # --- added for classical ---
 
@@ -301,7 +305,7 @@ def gates_surplus(counts) -> tuple[int, int] | None:
     return suits[0], next(k for k in range(2, 9) if n[k] == 2)
 
 
-@shape("gates_of_heaven")
+@shape("gates_of_heaven", concealed=True)
 def _gates_of_heaven(counts, melds: int):
     """One suit, no declared group: 111 and 999, one each of 2-8 and one more 2-8 (arranged as its pair)."""
     found = None if melds else gates_surplus(counts)
@@ -309,12 +313,12 @@ def _gates_of_heaven(counts, melds: int):
         return ()
     s, surplus = found
     tile = lambda k: s * 9 + k - 1  # noqa: E731
-    groups = [("pung", (tile(1),) * 3)]
-    groups += [("pair", (tile(k),) * 2) if k == surplus else ("single", (tile(k),)) for k in range(2, 9)]
-    return (tuple(groups + [("pung", (tile(9),) * 3)]),)
+    groups = [_g("pung", (tile(1),) * 3)]
+    groups += [_g("pair", (tile(k),) * 2) if k == surplus else _g("single", (tile(k),)) for k in range(2, 9)]
+    return (tuple(groups + [_g("pung", (tile(9),) * 3)]),)
 
 
-@shape("wriggling_snake")
+@shape("wriggling_snake", concealed=True)
 def _wriggling_snake(counts, melds: int):
     """No declared group: 1 1 2 3 4 5 6 7 8 9 of one suit and one each of E S W N (no dragons)."""
     suits = _suits_held(counts)
@@ -324,15 +328,15 @@ def _wriggling_snake(counts, melds: int):
     s = suits[0]
     if _suit_numbers(counts, s)[1:] != [2, 1, 1, 1, 1, 1, 1, 1, 1]:
         return ()
-    groups = [("pair", (s * 9, s * 9))] + [("single", (s * 9 + k,)) for k in range(1, 9)]
-    return (tuple(groups + [("single", (27 + i,)) for i in range(4)]),)
+    groups = [_g("pair", (s * 9, s * 9))] + [_g("single", (s * 9 + k,)) for k in range(1, 9)]
+    return (tuple(groups + [_g("single", (27 + i,)) for i in range(4)]),)
 
 
-def _knitted(counts, suits: tuple[int, ...], number: int) -> Raw:
-    return ("knitted", tuple(s * 9 + number - 1 for s in suits))
+def _knitted(counts, suits: tuple[int, ...], number: int) -> Group:
+    return _g("knitted", tuple(s * 9 + number - 1 for s in suits))
 
 
-@shape("knitting")
+@shape("knitting", concealed=True)
 def _knitting(counts, melds: int):
     """No honours, no declared group: two suits, seven couples of one number in both (couples may repeat)."""
     suits = _suits_held(counts)
@@ -344,7 +348,7 @@ def _knitting(counts, melds: int):
     return (tuple(_knitted(counts, tuple(suits), k) for k in range(1, 10) for _ in range(a[k])),)
 
 
-@shape("triple_knitting")
+@shape("triple_knitting", concealed=True)
 def _triple_knitting(counts, melds: int):
     """No honours, no declared group: four knitted triples (a number in all three suits) and a knitted pair."""
     if melds or sum(counts) != 14 or any(counts[27:]):

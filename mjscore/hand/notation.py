@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
+from mjscore.hand.sets import Group, declared
 from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
 from mjscore.memo import make_room
 
@@ -24,27 +25,14 @@ MAX_HAND_CHARS = 400
 MAX_TILE_CHARS = 40  # one tile: "5p", "1z", a glyph and its variation selector, some spaces
 
 
-class Meld(NamedTuple):
-    """A declared set: `[...]` exposed (pung, chow, kong), `{....}` concealed kong, or `<....>` a kong made
-    by claiming a discard to a concealed pung (exposed; KDE Kajongg's `aaaA`, which some rules count as
-    concealed: `claimed` lets a table tell it from `[....]`)."""
-
-    kind: str  # "pung", "chow" or "kong"
-    tiles: tuple[int, ...]
-    exposed: bool
-    claimed: bool = False  # <....>: a kong claimed onto a concealed pung
-
-    def notation(self, glyphs: bool = False) -> str:
-        inner = T.format_tiles(self.tiles, glyphs)
-        if self.claimed:
-            return f"<{inner}>"
-        return f"[{inner}]" if self.exposed else f"{{{inner}}}"
-
-
 class Hand(NamedTuple):
-    """A parsed hand: declared melds, free concealed tiles (sorted) and bonus tiles (sorted)."""
+    """A parsed hand: declared sets, free concealed tiles (sorted) and bonus tiles (sorted).
 
-    melds: tuple[Meld, ...]
+    A declared set is a Group (hand/sets.py) written `[...]` exposed (pung, chow, kong), `{....}` a
+    concealed kong, or `<....>` a kong made by claiming a discard to a concealed pung (exposed; KDE
+    Kajongg's `aaaA`, which some rules count as concealed: `claimed` lets a table tell it from `[....]`)."""
+
+    melds: tuple[Group, ...]
     concealed: tuple[int, ...]
     bonus: tuple[int, ...]
     text: str = ""
@@ -80,9 +68,12 @@ def format_concealed(tiles, glyphs: bool = False) -> list[str]:
         for t in sorted(tiles):
             runs.setdefault(_RUN_KEY[t], []).append(t)
         return [T.format_tiles(g, True) for g in runs.values()]
+    tiles = sorted(tiles)
+    if tiles and tiles[-1] < 27 and tiles[0] // 9 == tiles[-1] // 9:  # one suit (a block of a hand): one run
+        return ["".join([_DIGIT[t] for t in tiles]) + _SUFFIX[tiles[0]]]
     out: list[str] = []
     key, digits, suffix = -1, [], ""
-    for t in sorted(tiles):
+    for t in tiles:
         k = _RUN_KEY[t]
         if k != key and digits:
             out.append("".join(digits) + suffix)
@@ -174,7 +165,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
     return out
 
 
-def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
+def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
     shown = T.format_tiles(tiles)
     if not tiles:
         raise HandError(f"empty group {kind_hint}", text, [span])
@@ -184,21 +175,21 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Meld:
     alike = len(set(ts)) == 1
     if kind_hint == "{}":
         if alike and len(ts) == 4:
-            return Meld("kong", ts, exposed=False)
+            return declared("kong", ts, exposed=False)
         raise HandError(f"a declared concealed kong is four alike tiles, not {{{shown}}}", text, [span])
     if kind_hint == "<>":
         if alike and len(ts) == 4:
-            return Meld("kong", ts, exposed=True, claimed=True)
+            return declared("kong", ts, exposed=True, claimed=True)
         which = f"<{T.format_tiles([ts[0]] * 4)}>" if alike else "<6666m>"
         raise HandError(f"a kong claimed onto a concealed pung is four alike tiles, e.g. {which}, not <{shown}>",
                         text, [span])
     if alike and len(ts) == 4:
-        return Meld("kong", ts, exposed=True)
+        return declared("kong", ts, exposed=True)
     if alike and len(ts) == 3:
-        return Meld("pung", ts, exposed=True)
+        return declared("pung", ts, exposed=True)
     if len(ts) == 3 and T.is_suit(ts[0]) and ts[2] < 27 and T.suit_of(ts[0]) == T.suit_of(ts[2]) \
             and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
-        return Meld("chow", ts, exposed=True)
+        return declared("chow", ts, exposed=True)
     raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
 
 
@@ -260,16 +251,17 @@ def _scan_groups(text: str):
         i = j
 
 
-_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its Meld
+_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its declared Group
 
 
 def _remember(token: str, found: tuple) -> None:
-    if not any(ch.isspace() for ch in token):
+    if len(token.split()) == 1:  # a group written with spaces inside is not a token of text.split()
         make_room(_TOKENS, 4_096)
         _TOKENS[token] = found
 
 
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
+_NUMBER = {str(n): n - 1 for n in range(1, 10)}  # a digit 1-9 -> its place in a suit
 
 
 def _learn(token: str) -> tuple | None:
@@ -277,8 +269,9 @@ def _learn(token: str) -> tuple | None:
     The commonest form, digits 1-9 and a suit letter ("12469m"), is read directly."""
     base = _SUIT_BASE.get(token[-1])
     if base is not None and len(token) > 1 and token[:-1].isdigit() and token[:-1].isascii() and "0" not in token:
-        found = tuple(base + ord(ch) - 49 for ch in token[:-1])
-        _remember(token, found)
+        found = tuple([base + _NUMBER[ch] for ch in token[:-1]])
+        make_room(_TOKENS, 4_096)  # (a token of text.split(): no space inside)
+        _TOKENS[token] = found
         return found
     try:
         _parse_careful(token)
@@ -295,7 +288,7 @@ def parse_hand(text: str) -> Hand:
     every error, goes through the careful parser."""
     if len(text) > MAX_HAND_CHARS:
         raise HandError(_too_long(text), text[:SHOWN_CHARS])
-    melds: list[Meld] = []
+    melds: list[Group] = []
     tiles: list[int] = []
     for token in text.split():
         found = _TOKENS.get(token)
@@ -303,7 +296,7 @@ def parse_hand(text: str) -> Hand:
             found = _learn(token)
             if found is None:
                 return _parse_careful(text)
-        if found.__class__ is Meld:
+        if found.__class__ is Group:
             melds.append(found)
         else:
             tiles += found
@@ -330,7 +323,7 @@ def _too_long(text: str) -> str:
 
 def _parse_careful(text: str) -> Hand:
     """parse_hand group by group, with each error's place; remembers each good group for the quick path."""
-    melds: list[Meld] = []
+    melds: list[Group] = []
     concealed: list[int] = []
     bonus: list[int] = []
     parts: list[tuple[tuple[int, int], tuple[int, ...]]] = []  # (span, tiles) of each group, for messages

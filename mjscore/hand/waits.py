@@ -4,23 +4,50 @@ A block (one suit, or the honours) is summed up once per distinct tile count by 
 split into: a bit mask of the numbers of sets it splits into with no pair, and one with a pair
 (`feasible`). A hand completes when its blocks' masks merge into the sets it lacks and one pair,
 so a hand's standard waits are the tiles whose block, one tile more, still merges. The other
-shapes are tried tile by tile only when the hand passes a cheap necessary test of theirs (MAYBE):
-every one of them needs a fully concealed hand, most a particular mix of tiles.
+shapes are tried tile by tile only when the hand passes a cheap necessary test of theirs (MAYBE),
+and those that need a fully concealed hand (decompose.CONCEALED) only on one.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 
 from mjscore.hand import tiles as T
-from mjscore.hand.decompose import SHAPES, counts_of
+from mjscore.hand.decompose import CONCEALED, SHAPES, counts_of
+from mjscore.memo import make_room
 
 MAJORS = T.MAJORS
 
 
 @lru_cache(maxsize=8192)  # bounded: a batch of a million deals keeps its memory flat
 def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
-    """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair)."""
+    """(bits n: the block splits into n sets and no pair, bits n: into n sets and one pair).
+
+    A set never spans a number the suit lacks, so a suit falls into runs of consecutive numbers that split
+    on their own, and the block's masks are the runs' merged; a run recurs far more often than a block."""
+    if not suit:
+        return _split(vec, False)
+    none, pair = 1, 0
+    i, n = 0, len(vec)
+    while i < n:
+        if not vec[i]:
+            i += 1
+            continue
+        j = i + 1
+        while j < n and vec[j]:
+            j += 1
+        z, o = _split(vec[i:j], True)
+        none, pair = _conv(none, z), _conv(none, o) | _conv(pair, z)
+        if not none and not pair:
+            break
+        i = j
+    return none, pair
+
+
+@lru_cache(maxsize=8192)
+def _split(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
+    """feasible's masks of a run of a suit (or of the honours), by search."""
     i = 0
     n = len(vec)
     while i < n and not vec[i]:
@@ -31,12 +58,12 @@ def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     c = list(vec)
     if c[i] >= 2:
         c[i] -= 2
-        z, _ = feasible(tuple(c), suit)
+        z, _ = _split(tuple(c), suit)
         pair |= z
         c[i] += 2
     if c[i] >= 3:
         c[i] -= 3
-        z, o = feasible(tuple(c), suit)
+        z, o = _split(tuple(c), suit)
         none |= z << 1
         pair |= o << 1
         c[i] += 3
@@ -44,7 +71,7 @@ def feasible(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
         c[i] -= 1
         c[i + 1] -= 1
         c[i + 2] -= 1
-        z, o = feasible(tuple(c), suit)
+        z, o = _split(tuple(c), suit)
         none |= z << 1
         pair |= o << 1
     return none, pair
@@ -62,50 +89,169 @@ def _conv(a: int, b: int) -> int:
     return out
 
 
-@lru_cache(maxsize=2048)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
-    most one pair: the block's candidate waits, worked out once per distinct block."""
+    most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES; masks up to
+    four sets, as _CONV keeps them). A tile added to a suit changes one run, or joins two: the other
+    runs' masks are merged once, before and after each run, and a run's masks with one tile more are
+    kept with the run (_grown), so each tile costs a lookup and a merge."""
+    if not suit:
+        out = []
+        c = list(vec)
+        for i in range(len(vec)):
+            if c[i]:  # an honour not held would be a single
+                c[i] += 1
+                z, o = feasible(tuple(c), False)
+                c[i] -= 1
+                if z or o:
+                    out.append((i, z & 31, o & 31))
+        return tuple(out)
+    conv = _CONV
+    n = len(vec)
+    runs = []  # (start, end) of each run of held numbers
+    i = 0
+    while i < n:
+        if vec[i]:
+            j = i + 1
+            while j < n and vec[j]:
+                j += 1
+            runs.append((i, j))
+            i = j
+        else:
+            i += 1
+    before = [(1, 0)]  # before[k]: the runs before run k merged; after[k]: the runs from run k on
+    for a, b in runs:
+        z, o = _split(vec[a:b], True)
+        r0, r1 = before[-1]
+        before.append((conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31]))
+    after = [(1, 0)] * (len(runs) + 1)
+    for k in range(len(runs) - 1, -1, -1):
+        a, b = runs[k]
+        z, o = _split(vec[a:b], True)
+        r0, r1 = after[k + 1]
+        after[k] = (conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31])
+    run_of = [-1] * n
+    for k, (a, b) in enumerate(runs):
+        for x in range(a, b):
+            run_of[x] = k
     out = []
-    c = list(vec)
-    for i in range(len(vec)):
-        if not suit and not c[i]:
-            continue  # an honour not held would be a single
-        c[i] += 1
-        z, o = feasible(tuple(c), suit)
-        c[i] -= 1
+    for i in range(n):
+        k = run_of[i]
+        if k >= 0:  # inside run k: one more of a number
+            a, b = runs[k]
+            z, o = _grown(vec[a:b])[i - a + 1]
+            first = last = k
+        else:  # between runs: it extends one, or joins two; a tile apart from every run stays a single
+            left = run_of[i - 1] if i > 0 else -1
+            right = run_of[i + 1] if i + 1 < n else -1
+            if left >= 0 and right >= 0:
+                joined = list(vec[runs[left][0]:runs[right][1]])
+                joined[i - runs[left][0]] = 1
+                z, o = _split(tuple(joined), True)
+                first, last = left, right
+            elif left >= 0:
+                a, b = runs[left]
+                z, o = _grown(vec[a:b])[b - a + 1]
+                first = last = left
+            elif right >= 0:
+                a, b = runs[right]
+                z, o = _grown(vec[a:b])[0]
+                first = last = right
+            else:
+                continue
+        r0, r1 = before[first]
+        s0, s1 = after[last + 1]
+        o0, o1 = conv[r0][s0], conv[r0][s1] | conv[r1][s0]
+        z, o = z & 31, o & 31
+        z, o = conv[o0][z], conv[o0][o] | conv[o1][z]
         if z or o:
             out.append((i, z, o))
     return tuple(out)
 
 
-_BOUNDS = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 34, False))
+@lru_cache(maxsize=4096)
+def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """The masks of a run with one more tile: one number before it, each of its numbers, one after it."""
+    out = [_split((1,) + run, True)]
+    for p in range(len(run)):
+        out.append(_split(run[:p] + (run[p] + 1,) + run[p + 1:], True))
+    out.append(_split(run + (1,), True))
+    return tuple(out)
 
 
-def standard_waits(counts, melds: int) -> set[int]:
-    """Tiles that make `counts` (concealed) four sets less `melds` and a pair (kinds held 4 not excluded)."""
+_SUMMARIES: dict[tuple[int, ...], list] = {}  # a block's sorted tiles -> its summary (a memo: bounded, pure)
+
+
+def _summary(part: tuple[int, ...]) -> list:
+    """[bits n: splits into n sets, bits n: n sets and a pair, the block's counts, its first tile, its candidate
+    waits as (tile, masks) once asked for] of one block given as its sorted tiles: a block recurs from hand
+    to hand far more than a whole hand does."""
+    base = 27 if part[0] >= 27 else part[0] // 9 * 9
+    vec = [0] * (9 if base < 27 else 7)
+    for t in part:
+        vec[t - base] += 1
+    key = tuple(vec)
+    make_room(_SUMMARIES, 8_192)
+    got = _SUMMARIES[part] = [*feasible(key, base < 27), key, base, None]
+    return got
+
+
+def _block_waits(summary: list) -> tuple[tuple[int, int, int], ...]:
+    got = summary[4]
+    if got is None:
+        key, base = summary[2], summary[3]
+        got = summary[4] = tuple((base + i, z, o) for i, z, o in completions(key, base < 27))
+    return got
+
+
+# _CONV[a][b]: _conv(a, b) up to 4 sets (a hand has at most four: more never completes one)
+_CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
+
+
+def block_parts(concealed: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The sorted concealed tiles cut into blocks (each suit, then the honours), empty blocks left out."""
+    a = bisect_left(concealed, 9)
+    b = bisect_left(concealed, 18, a)
+    c = bisect_left(concealed, 27, b)
+    return [p for p in (concealed[:a], concealed[a:b], concealed[b:c], concealed[c:]) if p]
+
+
+def standard_waits(parts: list[tuple[int, ...]], melds: int) -> set[int]:
+    """Tiles that make the concealed tiles, given as their blocks' sorted tiles (block_parts), four sets
+    less `melds` and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other
+    blocks, merged, supply the rest."""
     if melds > 4:
         return set()
-    want = 1 << (4 - melds)
-    blocks = []
-    for lo, hi, suit in _BOUNDS:
-        vec = tuple(counts[lo:hi])
-        if any(vec):
-            blocks.append((lo, vec, suit, feasible(vec, suit)))
+    need = 4 - melds
+    blocks = [_SUMMARIES.get(p) or _summary(p) for p in parts]
+    conv = _CONV
+    before = [(1, 0)]  # the blocks before k merged (sets with no pair, with one pair), for each k
+    r0, r1 = 1, 0
+    for block in blocks[:-1]:
+        z, o = block[0] & 31, block[1] & 31
+        r0, r1 = conv[r0][z], conv[r0][o] | conv[r1][z]
+        before.append((r0, r1))
     out: set[int] = set()
-    for k, (lo, vec, suit, _) in enumerate(blocks):
-        r0, r1 = 1, 0  # the other blocks merged: sets with no pair, with one pair
-        for j, (_, _, _, (z, o)) in enumerate(blocks):
-            if j != k:
-                r0, r1 = _conv(r0, z), _conv(r0, o) | _conv(r1, z)
-                if not r0 and not r1:
-                    break
+    a0, a1 = 1, 0  # the blocks after k merged
+    for k in range(len(blocks) - 1, -1, -1):
+        block = blocks[k]
+        b0, b1 = before[k]
+        r0, r1 = conv[b0][a0], conv[b0][a1] | conv[b1][a0]
+        z, o = block[0] & 31, block[1] & 31
+        a0, a1 = conv[a0][z], conv[a0][o] | conv[a1][z]
         if not r0 and not r1:
             continue
-        for i, z, o in completions(vec, suit):
-            if (_conv(z, r1) | _conv(o, r0)) & want:
-                out.add(lo + i)
+        # a wait of this block completes the hand when it leaves i sets (no pair) and the others need - i with
+        # the pair, or i sets and the pair and the others need - i without
+        with_pair, without = _NEEDS[need][r1], _NEEDS[need][r0]
+        for t, zt, ot in _block_waits(block):
+            if zt & with_pair or ot & without:
+                out.add(t)
     return out
+
+
+# _NEEDS[need][r]: the bits i for which r has bit need - i (the masks hold at most 5 bits: 0-4 sets)
+_NEEDS = [[sum(1 << i for i in range(need + 1) if r >> (need - i) & 1) for r in range(32)] for need in range(5)]
 
 
 def _suits(counts) -> int:
@@ -121,8 +267,8 @@ def _spread(c) -> int:
 # A necessary test of each shape on the 13 concealed counts before the winning tile (no melds is
 # tested by the caller: every shape but standard is fully concealed).
 MAYBE = {
-    "seven_pairs": lambda c: sum(x & 1 for x in c) == 1,
-    "thirteen_orphans": lambda c: sum(c[i] for i in MAJORS) == 13 and sum(1 for i in MAJORS if c[i]) >= 12,
+    "seven_pairs": lambda c: sum(map((1).__and__, c)) == 1,
+    "thirteen_orphans": lambda c: sum(map(c.__getitem__, MAJORS)) == 13 and sum(1 for i in MAJORS if c[i]) >= 12,
     "thirteen_orphans_any": lambda c: sum(1 for i in MAJORS if c[i]) >= 12,
     "big_row_winds": lambda c: any(sum(1 for x in c[s * 9:s * 9 + 9] if x) >= 8 for s in range(3)),
     "big_row_dragons": lambda c: any(sum(1 for x in c[s * 9:s * 9 + 9] if x) >= 8 for s in range(3)),
@@ -135,17 +281,22 @@ MAYBE = {
 }
 
 
-def find_waits(melds: int, concealed: tuple[int, ...], held, shapes: tuple[str, ...]) -> list[int]:
-    """Every tile kind that completes the hand under one of `shapes`, kinds held four times excluded."""
-    counts = counts_of(concealed)
+def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
+               parts: list[tuple[int, ...]] | None = None, minus: int | None = None) -> list[int]:
+    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `parts` its blocks
+    when known; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
+    counts = None
     found: set[int] = set()
     for s in shapes:
         if s == "standard":
-            found |= standard_waits(counts, melds)
+            found |= standard_waits(parts if parts is not None else block_parts(concealed), melds)
+            continue
+        if melds and s in CONCEALED:
             continue
         maybe = MAYBE.get(s)
-        if melds and maybe is not None or maybe is not None and not maybe(counts):
+        if maybe is not None and not maybe(counts := counts or counts_of(concealed)):
             continue
+        counts = counts or counts_of(concealed)
         shape = SHAPES[s]
         c = list(counts)
         for t in range(T.N_KINDS):
@@ -154,4 +305,6 @@ def find_waits(melds: int, concealed: tuple[int, ...], held, shapes: tuple[str, 
                 if shape(tuple(c), melds):
                     found.add(t)
                 c[t] -= 1
-    return sorted(t for t in found if held[t] < 4)
+    if minus is None:
+        return sorted(t for t in found if held.count(t) < 4)
+    return sorted(t for t in found if held.count(t) - (t == minus) < 4)

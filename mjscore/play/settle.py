@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
-from mjscore.hand.arrange import WIN_COUNT
+from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
@@ -210,14 +210,15 @@ def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> S
     sit = make_situation(v, seat, deal.round)
     fault = deal.faults.get(seat) if deal.faults else None
     how = (rules.fault(fault) or FaultScoring.NORMAL) if fault else FaultScoring.NORMAL
-    n = hand.tile_count
+    analysed = analyse(hand, sit, v.shapes)
+    n = analysed.tile_count
     if how is FaultScoring.ZERO or n > WIN_COUNT:
-        return long_hand(hand, sit, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
+        return long_hand(analysed, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
     if n == WIN_COUNT:
         why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
                else "the deal is a draw: no one declared mah jong")
-        return long_hand(hand, sit, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
-    return score_all(hand, sit, v, opts, restricted=how is FaultScoring.RESTRICTED, fault=fault is not None)[0]
+        return long_hand(analysed, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
+    return score_all(analysed, v, opts, restricted=how is FaultScoring.RESTRICTED, fault=fault is not None)[0]
 
 
 def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> dict[str, Score]:
@@ -231,7 +232,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
                     sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(e.parts) from None
-                s = score_all(hand, sit, v, opts)[0]
+                s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else

@@ -128,12 +128,13 @@ class Processes:
     def _pool(self):
         if self.executor is None:
             import multiprocessing as mp
+            import os
             from concurrent.futures import ProcessPoolExecutor
 
             method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
             with _signals_held():  # the workers started and known to the pool before Ctrl-C or SIGTERM unwinds
                 self.executor = ProcessPoolExecutor(self.jobs, mp_context=mp.get_context(method),
-                                                    initializer=_quiet_worker)
+                                                    initializer=_quiet_worker, initargs=(os.getpid(),))
                 self.executor.submit(int).result()  # starts the workers now, not at the first chunk
         return self.executor
 
@@ -165,8 +166,14 @@ class Processes:
 
     def close(self) -> None:
         if self.executor is not None:
+            workers = list((getattr(self.executor, "_processes", None) or {}).values())
             with _signals_held():  # a second Ctrl-C must not leave a worker that the exit would wait for
                 self.executor.shutdown(wait=True, cancel_futures=True)
+                for w in workers:  # one the pool lost track of (its pool broken as it started) ends here
+                    w.join(5)
+                    if w.is_alive():
+                        w.kill()
+                        w.join(5)
             self.executor = None
 
 
@@ -188,7 +195,7 @@ def _signals_held():
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(parent: int) -> None:
     """A worker leaves Ctrl-C and SIGTERM to the main process, which stops the pool and says so once (a
     worker interrupted while it waits for work would otherwise print a traceback); it ends with the main
     process."""
@@ -200,7 +207,7 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):  # forked while the pool held them back (_signals_held)
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
-    parent = os.getppid()
+    # `parent`: the main process's id, taken before the fork (it may be gone before this runs)
     threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
 
 

@@ -113,12 +113,14 @@ class Condition(NamedTuple):
     doc: str
     inline: str = ""  # the test as an expression of c (context), s (subject) and {p} (compiled param)
     whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
+    situational: bool = False  # reads only the situation and the options: the same for every hand in it
 
 
 REGISTRY: dict[tuple[str, str], Condition] = {}
 
 
-def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: bool = False):
+def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: bool = False,
+              situational: bool = False):
     """Register condition `name` for a scope: "group", "bonus" or "hand".
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
@@ -128,20 +130,24 @@ def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: b
     hand of a batch).
     whole: the condition reads every tile of the hand (one suit, all honours, how many kinds), which a
     partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
+    situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
+    circumstances and the options, so a rule that needs it false is false for every hand scored in that
+    situation, and the scorer passes it over (see gate_of).
     """
 
     def register(f):
-        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline, whole)
+        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline, whole, situational)
         return f
 
     return register
 
 
-def expression(name: str, scope: str, check, doc: str, inline: str, whole: bool = False) -> None:
+def expression(name: str, scope: str, check, doc: str, inline: str, whole: bool = False,
+               situational: bool = False) -> None:
     """Register a condition that is one expression of c (context), s (subject) and {p} (its compiled
     parameter): compile_when writes it into the predicates, and its test is made from the same text."""
     test = eval(f"lambda c, p, s: {inline.format(p='p')}")  # noqa: S307 (our own registry's text)
-    condition(name, scope, check, doc, inline, whole)(test)
+    condition(name, scope, check, doc, inline, whole, situational)(test)
 
 
 # group conditions: subject is a scoring Group
@@ -180,18 +186,18 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-expression("from", "hand", p_choices(SOURCES), "the winning tile came this way", "c.source in {p}")
+expression("from", "hand", p_choices(SOURCES), "the winning tile came this way", "c.source in {p}", situational=True)
 
 
-@condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)")
+@condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)", situational=True)
 def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
 expression("also", "hand", p_choices(_known_situations), "a --also circumstance was given",
-           "bool({p} & c.also)")
-expression("seat", "hand", p_wind, "the player's seat wind", "c.seat in {p}")
-expression("round", "hand", p_wind, "the prevailing wind", "c.round in {p}")
+           "bool({p} & c.also)", situational=True)
+expression("seat", "hand", p_wind, "the player's seat wind", "c.seat in {p}", situational=True)
+expression("round", "hand", p_wind, "the prevailing wind", "c.round in {p}", situational=True)
 
 
 @condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
@@ -321,7 +327,7 @@ def p_option(v, known):
     return out
 
 
-@condition("option", "hand", p_option, "a house option has this value")
+@condition("option", "hand", p_option, "a house option has this value", situational=True)
 def _option(c, v, _):
     return all(c.options.get(k) in vals for k, vals in v.items())
 
@@ -338,18 +344,30 @@ def compile_when(when, scope: str, known) -> Callable:
     The predicate is one generated function: each condition's inline expression (or a call of its
     test), joined by and/or/not, with the compiled parameters bound by name, never written as text."""
     bound: dict[str, Any] = {}
-    expr = _expression(when, scope, known, bound)
+    gate: list[str] = []
+    pred = _compiled(_expression(when, scope, known, bound, gate), bound)
+    pred.whole_hand = _WHOLE in bound
+    pred.gate = _compiled(" and ".join(gate), bound) if gate else None
+    return pred
+
+
+def _compiled(expr: str, bound: dict) -> Callable:
     code = _COMPILED.get(expr)
     if code is None:  # the text depends only on the conditions' shape: tables repeat a few shapes
         code = _COMPILED[expr] = compile(f"lambda c, s: {expr}", "<when>", "eval")
-    pred = eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
-    pred.whole_hand = _WHOLE in bound
-    return pred
+    return eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
 
 
 def reads_whole_hand(pred: Callable) -> bool:
     """Whether a compiled `when:` reads every tile of the hand (a condition registered `whole`)."""
     return getattr(pred, "whole_hand", False)
+
+
+def gate_of(pred: Callable) -> Callable | None:
+    """The part of a compiled `when:` that reads only the situation and the options (its situational
+    conditions joined by `and` at the top): false, the whole is false for every hand in that situation.
+    None: it has no such part."""
+    return getattr(pred, "gate", None)
 
 
 _WHOLE = "whole hand"  # a key in a predicate's bound names (never a Python name) when a condition is whole
@@ -358,7 +376,8 @@ _WHOLE = "whole hand"  # a key in a predicate's bound names (never a Python name
 _COMPILED: dict[str, Any] = {}
 
 
-def _expression(when, scope: str, known, bound: dict) -> str:
+def _expression(when, scope: str, known, bound: dict, gate: list[str] | None = None) -> str:
+    """The predicate's text; `gate` (at the top only) collects the texts of its situational conditions."""
     if when is None:
         return "True"
     if not isinstance(when, dict):
@@ -392,6 +411,8 @@ def _expression(when, scope: str, known, bound: dict) -> str:
             f = f"f{len(bound)}"
             bound[f] = cond.test
             parts.append(f"({f}(c, {p}, s))")
+        if cond.situational and gate is not None:
+            gate.append(parts[-1])
     return "(" + " and ".join(parts) + ")" if parts else "True"
 
 

@@ -1,22 +1,21 @@
 """Score a hand under a variant: every candidate arrangement, every rule, keep the best.
 
-Pure functions over parsed hands and compiled tables; no I/O. The order of work is
-the rulebooks': set points, bonus tiles, hand rules; then doubling, limit hands, the
-limit.
+Pure functions over analysed hands (hand/arrange.py: the hand's facts, worked out once, which
+every rule and condition reads) and compiled tables; no I/O. The order of work is the
+rulebooks': set points, bonus tiles, hand rules; then doubling, limit hands, the limit.
 """
 
 from __future__ import annotations
 
-
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import WIN_COUNT, Facts, Group, facts, partial_candidates, partial_combos, waits
+from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
+from mjscore.hand.notation import Hand
+from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.candidates import candidates
-from mjscore.rules.registry import reads_whole_hand
+from mjscore.rules.registry import gate_of, reads_whole_hand
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
-from mjscore.hand.notation import Hand, Meld
 from mjscore.rules.tables import Variant
 
 
@@ -26,56 +25,55 @@ _WIND = {w: T.wind_tile(w) for w in T.WINDS}
 
 
 class Ctx:
-    """What the registered conditions see for one candidate arrangement (one per hand, re-pointed
-    at each candidate by score_all)."""
+    """One analysed hand scored under one situation, variant and options: what the registered conditions
+    see (one per score_all, re-pointed at each candidate arrangement) and what scoring a candidate needs."""
 
-    __slots__ = ("hand", "options", "variant", "seat", "round", "seat_tile", "round_tile", "source", "also",
-                 "mahjong", "bonus", "suits", "has_honours", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo", "counts", "group_memo")
+    __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
+                 "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
+                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial",
+                 "shown")
 
-    def __init__(self, hand: Hand, sit: Situation, options: dict, variant: Variant, mahjong: bool,
-                 hand_facts: Facts | None = None):
-        self.hand, self.options, self.variant = hand, options, variant
+    def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
+                 restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
+        sit = sit or hand.sit  # (a refused winning hand is scored as a non-winner's: another situation)
+        self.hand, self.options, self.variant, self.sit = hand, options, variant, sit
         self.seat, self.round = sit.seat, sit.round
         self.seat_tile, self.round_tile = _WIND[sit.seat], _WIND[sit.round]
         self.source = sit.source if mahjong else None
         self.also = sit.also if mahjong else NO_WORDS
         self.mahjong = mahjong
         self.bonus = hand.bonus if options.get("flowers", True) else ()
-        f = hand_facts or facts(hand)
-        self.suits, self.has_honours = f.suits, f.has_honours
+        self.suits, self.has_honours = hand.suits, hand.has_honours
+        self.tiles = hand.tiles  # every tile of the hand, bonus aside
         self.win = self.groups = self.pattern = None
         self.set_points = 0
         self.items: list = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
-        self.group_memo: dict = {}  # whether a group meets a group condition, per situation (score_all's)
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        """Every tile of the hand, bonus aside (few conditions read it)."""
-        return self.hand.all_tiles
+        self.tables = tables = _tables(variant, sit, mahjong, options)  # the situation's memo of judged groups
+        self.group_memo = tables[3]  # whether a group meets a group condition, per situation
+        gated = tables[4].get((self.source, self.also))
+        if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
+            gated = tables[4][self.source, self.also] = tuple(
+                h for h in tables[2][2] if h[1] is None or h[1](self, None))
+        self.hand_rules = gated
+        self.notes = notes  # the hand's notes, said by every candidate's score
+        self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
+        self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
+        self.shown = None  # what every candidate's Score says alike (combine)
 
     def score_completed(self, tile: int) -> Score:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
         wait would score call the scorer through here, so they stay below it."""
-        sit = tuple.__new__(Situation, (self.seat, self.round, tile, "wall", NO_WORDS, None))
-        return score_all(self.hand.with_tile(tile), sit, self.variant, self.options)[0]
+        return score_all(self.hand.completed(tile), self.variant, self.options)[0]
 
     @property
     def wait_count(self) -> int:
         """Tiles the hand waited on before the winning tile (for single-wait rules)."""
         if self.win is None:
             return 0
-        melds, rest = [], list(self.hand.concealed)
-        for g in self.groups:
-            if g.declared and g.completed:  # a claimed tile completed a written [..] set
-                rest += list(g.tiles)
-            elif g.declared:
-                melds.append(Meld(g.kind, g.tiles, g.exposed, g.claimed))
-        rest.remove(self.win)
-        return len(waits(Hand(tuple(melds), tuple(sorted(rest)), ()), self.variant.shapes))
+        return self.hand.wait_count(self.win, self.groups)
 
 
 # --- scoring one candidate ---------------------------------------------------------------------------
@@ -85,14 +83,22 @@ def _applies(who: str, mahjong: bool) -> bool:
 
 
 def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
-    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand."""
+    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
+    rule as (predicate, its situational gate, rule, its item, its item with no doubles): a hand rule's item
+    is the same wherever it applies, so it is made once."""
     key = ("rules", mahjong)
     got = variant.memo.get(key)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        got = tuple(tuple(r for r in rules if r.per == per) for per in ("group", "bonus", "hand"))
+        hand = tuple((r.pred, gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
+                     for r in rules if r.per == "hand")
+        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
         variant.memo[key] = got
     return got
+
+
+def _item(r) -> Item:
+    return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
 
 
 def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
@@ -136,23 +142,17 @@ def _judge(rules, ctx, subject, shown) -> tuple:
     return text, items, frozenset(n for r in matched for n in r.replaces)
 
 
-def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, restricted=False,
-           ctx: Ctx | None = None, tables: tuple | None = None, blocks: tuple = (), declared: int = 0,
-           partial: int | None = None) -> Score:
-    """One candidate's score. score_all passes the hand's Ctx and subject tables, shared by its candidates,
-    and for a non-winning hand the blocks' arrangements that make up the groups after the `declared`
-    sets (each arrangement is judged once per situation, not group by group).
-    partial: the tile count of a non-winning hand written as only some of its tiles (None: a whole hand);
-    hand rules that read every tile then go unscored, named in a note."""
-    if ctx is None:
-        ctx = Ctx(hand, sit, options, variant, mahjong)
-    if tables is None:
-        tables = _tables(variant, sit, mahjong, options)
+def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None, blocks: tuple = (),
+           declared: int = 0) -> Score:
+    """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
+    non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
+    arrangements that make up the groups after the `declared` sets (each arrangement is judged once per
+    situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
+    rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, hand_rules), arranged = tables
+    table, bonus_table, (group_rules, bonus_rules, _), arranged, _ = ctx.tables
     if ctx.counts:
         ctx.counts = {}
-    ctx.group_memo = arranged
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
         entry = arranged.get(id(a))
@@ -178,19 +178,19 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
                 replaced |= entry[2]
     ctx.items = items
     unjudged = []
-    for r in hand_rules:
-        if r.pred(ctx, None):
-            if partial is not None and reads_whole_hand(r.pred):
+    partial, restricted = ctx.partial, ctx.restricted
+    for pred, _, r, item, undoubled in ctx.hand_rules:
+        if pred(ctx, None):
+            if partial is not None and reads_whole_hand(pred):
                 unjudged.append(r)
                 continue
-            if restricted:
-                r = r._replace(doubles=0)
-            items.append(Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names))
+            items.append(undoubled if restricted else item)
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     ctx.items = items
+    notes = ctx.notes
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
         names = ", ".join(dict.fromkeys(r.name for r in unjudged))
@@ -203,34 +203,34 @@ def _score(hand, sit, variant, options, groups, pattern, win, mahjong, notes, re
             if g.completed:
                 done = texts[i].strip("[]") if g.declared else texts[i]
                 break
-    score = combine(hand, sit, variant, options, tuple(texts), items, win, mahjong, notes, done)
+    score = combine(ctx, tuple(texts), items, win, notes, done)
     ctx.value = score.value
-    if mahjong:
-        for req in variant.requires:
+    if ctx.mahjong:
+        for req in ctx.variant.requires:
             if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
                 return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(req.message),))
     return score
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, arrangement memo) for a situation, found with one lookup.
-    The key holds the options' identity; the entry holds the options themselves, so that identity is
-    never reused while the entry lives, and a changed (or another equal) options mapping still finds
-    the tables by content."""
-    key = (sit.seat, sit.round, mahjong, id(options))
+    """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
+    circumstances) for a situation, found with one lookup by the options' content (a changed, or another
+    equal, options mapping finds its own tables)."""
+    key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = variant.memo.get(key)
-    if hit is None or hit[0] is not options or hit[1] != tuple(options.items()):
-        hit = variant.memo[key] = (options, tuple(options.items()),
-                                   (_subject_table(variant, "group", sit, mahjong, options),
-                                    _subject_table(variant, "bonus", sit, mahjong, options),
-                                    _rule_sets(variant, mahjong),
-                                    _subject_table(variant, "arrangement", sit, mahjong, options)))
-    return hit[2]
+    if hit is None:
+        hit = variant.memo[key] = (_subject_table(variant, "group", sit, mahjong, options),
+                                   _subject_table(variant, "bonus", sit, mahjong, options),
+                                   _rule_sets(variant, mahjong),
+                                   _subject_table(variant, "arrangement", sit, mahjong, options), {})
+    return hit
 
 
-def combine(hand, sit, variant, options, texts, items, win, mahjong, notes, win_set: str | None = None) -> Score:
+def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None, notes: list[str],
+            win_set: str | None = None) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation;
     win_set: the set the winning tile completed, in notation without brackets)."""
+    variant, options = ctx.variant, ctx.options
     limit = options.get("limit")
     points = doubles = 0
     best_limit = best_extra = None
@@ -242,11 +242,14 @@ def combine(hand, sit, variant, options, texts, items, win, mahjong, notes, win_
         if i.extra and (best_extra is None or i.extra > best_extra.extra):
             best_extra = i
     uncapped = points * 2 ** doubles
-    # the fields after `value` and `uncapped`, in Score's order
-    tail = (T.name(win) if win is not None else None, sit.source if mahjong else None,
-            tuple(sorted(sit.also)) if mahjong and sit.also else (),
-            tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
-    head = (variant.name, options, facts(hand).notation, sit.seat, sit.round, mahjong, texts)
+    shown = ctx.shown
+    if shown is None:  # the fields every candidate's Score shares: before `arrangement`, and after `win`
+        hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
+        shown = ctx.shown = ((variant.name, options, hand.notation, sit.seat, sit.round, mahjong),
+                             (sit.source if mahjong else None, tuple(sorted(sit.also)) if mahjong and sit.also else (),
+                              tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
+    head = (*shown[0], texts)
+    tail = (T.name(win) if win is not None else None, *shown[1])  # the fields after `value` and `uncapped`
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
@@ -293,29 +296,31 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
     return value, note
 
 
-def long_hand(hand, sit, variant, options, why: str) -> Score:
+def long_hand(hand: AnalysedHand, variant: Variant, options: dict, why: str | Note) -> Score:
+    """A long hand's score: the variant's value for it, with why, and any four alike not declared a kong."""
     item = Item("long hand", points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
     kongs = tuple(Note(NoteKind.INFO, f"four equal concealed tiles {k} are not a kong until it is declared: write "
                                       f"{{{k}}} for a concealed kong or [{k}] for an exposed one")
                   for k in undeclared_kongs(hand))
-    return Score(variant.name, options, facts(hand).notation, sit.seat, sit.round, False, (), (item,), 0, 0, None, 0,
+    return Score(variant.name, options, hand.notation, hand.sit.seat, hand.sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
                  bonus=tuple(T.name(t) for t in hand.bonus),
                  notes=(why if isinstance(why, Note) else Note(NoteKind.LONG_HAND, why), *kongs))
 
 
-def undeclared_kongs(hand) -> list[str]:
+def undeclared_kongs(hand: AnalysedHand) -> list[str]:
     """Four equal concealed tiles, as written (EEEE, 5555p): the commonest cause of a long hand."""
     return [T.format_tiles([t] * 4) for t in sorted(set(hand.concealed)) if hand.concealed.count(t) == 4]
 
 
-def check_tiles(hand: Hand, variant: Variant) -> None:
+def check_tiles(hand: Hand | AnalysedHand, variant: Variant) -> None:
+    """Bonus tiles in a variant played without them are refused, not scored."""
     if hand.bonus and not variant.flowers:
         shown = " ".join(T.name(t) for t in hand.bonus)
         raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
 
 
-def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restricted: bool = False,
+def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: bool = False,
               fault: bool = False) -> list[Score]:
     """Every candidate's score, best first (ties keep generation order, so the choice is stable).
 
@@ -326,14 +331,14 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     scoring sets: rules that read every tile (one suit, all honours) cannot be judged on it.
     """
     check_tiles(hand, variant)
+    sit = hand.sit
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
         notes.append(Note(NoteKind.INFO, "played without flowers and seasons: bonus tiles not scored"))
-    f = facts(hand)
-    n = f.tile_count
+    n = hand.tile_count
     if n > WIN_COUNT:
-        return [long_hand(hand, sit, variant, options,
-                           f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
+        return [long_hand(hand, variant, options,
+                          f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
     mahjong_possible = n == WIN_COUNT
     if not mahjong_possible:
         given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
@@ -342,21 +347,19 @@ def score_all(hand: Hand, sit: Situation, variant: Variant, options: dict, restr
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:
         notes.append(Note(NoteKind.NO_WIN, "no --win given: every tile was tried as the winning tile; the best is "
                                            "shown"))
-    ctx = Ctx(hand, sit, options, variant, mahjong_possible, f)
-    tables = _tables(variant, sit, mahjong_possible, options)
     if n < WIN_COUNT:
-        partial = n if n < WIN_COUNT - 1 and not fault else None
-        scores = [_score(hand, sit, variant, options, g, None, None, False, notes, restricted, ctx, tables, parts,
-                         len(f.melds), partial) for g, parts in partial_combos(f)]
+        ctx = Ctx(hand, options, variant, False, notes, restricted, n if n < WIN_COUNT - 1 and not fault else None)
+        declared = len(hand.melds)
+        scores = [_score(ctx, g, None, None, parts, declared) for g, parts in hand.partial]
     else:
-        scores = [_score(hand, sit, variant, options, g, p, w, m, notes, restricted, ctx, tables)
-                  for g, p, w, m in candidates(hand, sit, variant, f)]
+        ctx = Ctx(hand, options, variant, True, notes, restricted)
+        scores = [_score(ctx, g, p, w) for g, p, w in hand.candidates]
     if not scores:
-        return [long_hand(hand, sit, variant, options,
-                           f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
-                           f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
+        return [long_hand(hand, variant, options,
+                          f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
+                          f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
     if mahjong_possible and not any(s.mahjong for s in scores):
-        scores = _refused(hand, sit, variant, options, scores, notes)
+        scores = _refused(hand, variant, options, scores, notes)
     if len(scores) == 1:
         return scores
     later = variant.memo.get("limit order")
@@ -373,17 +376,17 @@ def _limit_order(variant: Variant) -> dict[str, int]:
     return {r.name: i for i, r in enumerate(variant.rules) if r.limit}
 
 
-def _refused(hand, sit, variant, options, refused: list[Score], notes) -> list[Score]:
+def _refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[Score],
+             notes: list[str]) -> list[Score]:
     """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason."""
     why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
     if variant.not_mahjong == "long_hand":
         said = "; ".join(why) + " (so a long hand)"  # the first requirement's words are the reason a winner is told
-        return [long_hand(hand, sit, variant, options,
+        return [long_hand(hand, variant, options,
                           Note(NoteKind.LONG_HAND, said, "; ".join([why[0].detail, *why[1:]]) + " (so a long hand)"))]
     notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
                                                                                   "scored as a non-winning hand")]
-    loser = Situation(sit.seat, sit.round)
-    out = [_score(hand, loser, variant, options, g, None, None, False, notes)
-           for g, _, _, _ in partial_candidates(hand)]
+    loser = Situation(hand.sit.seat, hand.sit.round)
+    out = [_score(Ctx(hand, options, variant, False, notes, sit=loser), g, None, None) for g, _ in hand.partial]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]

@@ -28,7 +28,8 @@ def p_seat_option(v, known):
 
 
 @condition("seat_option", "hand", p_seat_option,
-           "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)")
+           "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)",
+           situational=True)
 def _seat_option(c, v, _):
     return c.seat == c.options.get(v)
 

@@ -8,12 +8,14 @@ needs the other's insides.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
 
 from mjscore.errors import TableError, VariantNotFound
 
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
 
 
+@lru_cache(maxsize=1)  # where mjscore is installed does not change while it runs: asked once, not per hand
 def packaged_dir() -> str:
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # the mjscore package
     inside = os.path.join(here, "tables")  # in an installed wheel
