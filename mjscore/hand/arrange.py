@@ -10,12 +10,13 @@ situation.py) and the names of the shapes, never a rule. Nothing about one hand 
 threads (the web server's) never share a hand's facts.
 
 A block's splits and arrangements are worked out once per distinct block and kept with the block
-(`_BLOCKS`, a bounded memo of pure results): a new hand mostly reuses blocks seen before.
+(`_block`, a bounded cache of pure results): a new hand mostly reuses blocks seen before.
 """
 
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from typing import Iterator
 
 from mjscore.errors import SituationError
@@ -27,6 +28,7 @@ from mjscore.hand.situation import CLAIMED, FROM, NO_WORDS, SET_TO_TYPE, WIN, WI
 from mjscore.memo import make_room
 
 WIN_COUNT = 14
+BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
 Candidate = tuple[tuple[Group, ...], str, "int | None"]  # a winning arrangement: (groups, shape, winning tile)
 
 
@@ -70,17 +72,15 @@ class Block:
         return got
 
 
-_BLOCKS: dict[tuple[int, ...], Block] = {}  # one block's sorted tiles -> its Block (a memo: bounded, pure)
 _MELD_TEXT: dict[Group, str] = {}  # a declared set -> its notation (a memo: bounded, pure)
 _SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
 
 
+@lru_cache(maxsize=BLOCKS_KEPT)
 def _block(part: tuple[int, ...]) -> Block:
-    got = _BLOCKS.get(part)
-    if got is None:
-        make_room(_BLOCKS, 32_768)  # a batch's hands share blocks: bounded, so its memory stays flat
-        got = _BLOCKS[part] = Block(part)
-    return got
+    """The Block of one block's sorted tiles, shared by every hand that holds it: a cache of the least
+    recently used (a batch's non-winning hands bring many blocks seen once; a winner's recur)."""
+    return Block(part)
 
 
 def _meld_text(m: Group) -> str:
@@ -108,16 +108,16 @@ class AnalysedHand:
         blocks = []
         mask = 0
         if a:
-            blocks.append(_BLOCKS.get(conc[:a]) or _block(conc[:a]))
+            blocks.append(_block(conc[:a]))
             mask = 1
         if b > a:
-            blocks.append(_BLOCKS.get(conc[a:b]) or _block(conc[a:b]))
+            blocks.append(_block(conc[a:b]))
             mask |= 2
         if c > b:
-            blocks.append(_BLOCKS.get(conc[b:c]) or _block(conc[b:c]))
+            blocks.append(_block(conc[b:c]))
             mask |= 4
         if len(conc) > c:
-            blocks.append(_BLOCKS.get(conc[c:]) or _block(conc[c:]))
+            blocks.append(_block(conc[c:]))
             mask |= 8
         n = len(conc)
         for m in hand.melds:

@@ -101,7 +101,7 @@ def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], .
     A set never spans a tile kind the block lacks (nor two honours), so the block falls into runs
     that are arranged on their own: its arrangements are every choice of one per run, the first
     run's choice varying slowest. Runs recur far more often than whole blocks, and are cached.
-    (scoring keeps each block's arrangements with the block: arrange._BLOCKS)"""
+    (scoring keeps each block's arrangements with the block: arrange._block)"""
     suit = base < 27
     combos: list[tuple[Group, ...]] = [()]
     i, n = 0, len(vec)
