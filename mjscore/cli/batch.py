@@ -11,7 +11,7 @@ import json
 import sys
 from typing import IO, Any
 
-from mjscore.cli.output import SafeCsvWriter
+from mjscore.cli.output import SafeCsvWriter, rules_note
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import standard_input
@@ -291,7 +291,8 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
     try:
         for path in paths:
             try:
-                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang))
+                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang,
+                                           rules_note))
             except StrictStop:
                 raise
             except DealError as e:

@@ -87,3 +87,9 @@ _MARKDOWN = {**{ord(c): "\\" + c for c in "\\`*_[]|~"}, ord("<"): "&lt;", ord(">
 
 def emit_json(data) -> None:
     click.echo(to_json(data))
+
+
+def rules_note(notice) -> None:
+    """A game whose recorded rules are not the table loaded: said once, on standard error (play/versions.py),
+    by every command that scores games."""
+    sys.stderr.write(f"mjscore: note: {notice.text()}\n")
