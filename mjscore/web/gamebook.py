@@ -119,8 +119,9 @@ class Book:
 
     # --- changes --------------------------------------------------------------------------------
     def create(self, name: str, variant: str, options: dict, players: list[str]) -> int:
-        api.open_game({"variant": variant, "options": options, "players": players})  # refused as batch would
-        return self.store.create_game(name, variant, options, players)
+        opened = api.open_game({"variant": variant, "options": options, "players": players})  # refused as batch would
+        rules = api.rules_of(opened.header.variant, opened.header.options).to_dict()  # kept with the game
+        return self.store.create_game(name, variant, options, players, rules)
 
     def add(self, game_id: int, deal: dict, expected: int | None = None) -> int:
         def work(snap: Snapshot):
