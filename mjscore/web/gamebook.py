@@ -185,7 +185,7 @@ class Book:
         seating = last.seating if last else opened.seating
         start, players = opened.start, opened.header.players
         paper = score_sheet(SimpleNamespace(file="game", variant=header["variant"], players=players, start=start,
-                                            deals=deals, totals=totals))
+                                            deals=deals, totals=totals, rules=header.get("rules")))
         paper = paper._replace(net={p: totals[p] - start[p] for p in players})
         count = first + len(page)
         return {"game": header, "deals": deals, "sheet": paper.to_dict(), "start": start, "totals": totals,
