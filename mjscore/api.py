@@ -266,16 +266,21 @@ class _Collector:
 
 
 def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
-               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en") -> GameResult:
+               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en",
+               versions: bool = True) -> GameResult:
     """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
     totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
     cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
-    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native")."""
+    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native"). A game
+    whose file records other rules (`rules: {table: sha256:...}`) than the table loaded is scored with the
+    version kept in `tables`/versions/ that it records (`versions=False`: with the loaded table); its `rules`
+    say which."""
     from mjscore.play.record import play
     from mjscore.api_results import GameResult
 
     collector = _Collector()
-    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang)
+    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
+         versions=versions)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
 
 

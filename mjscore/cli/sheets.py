@@ -35,6 +35,7 @@ class _Feed:
     def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
         self._start, self._deal, self._end = start, deal, end
         self.read = self.bad = 0
+        self.totals: dict[str, int] | None = None  # the last game's, when it is over
 
     def start_game(self, path, header, totals) -> None:
         rules = header.rules.to_dict() if header.rules is not None else None
@@ -55,7 +56,8 @@ class _Feed:
         self._deal(shown)
 
     def end_game(self, standings: list[dict], summary) -> None:
-        self._end({s["player"]: s["total"] for s in standings})
+        self.totals = {s["player"]: s["total"] for s in standings}
+        self._end(self.totals)
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
@@ -63,17 +65,20 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
     """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals);
     `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored. A game whose
     recorded rules are not the table loaded is said on standard error (`strict`: refused)."""
-    from mjscore.cli.output import rules_note
+    from mjscore.cli.output import RulesNotes
     from mjscore.play.record import play
     from mjscore.play.workers import pool_for
 
     if sum(1 for p in paths if p == "-") > 1:
         raise DealError("- (standard input) can be given once")
     feed = _Feed(start, deal, end)
+    notes = RulesNotes(variant, options, tables)
     pool, mine = pool_for(jobs)
     try:
         for path in paths:
-            play(path, variant, list(options), tables, pool, strict, feed, lambda n: None, notice=rules_note)
+            feed.totals = notes.pending = None
+            play(path, variant, list(options), tables, pool, strict, feed, lambda n: None, notice=notes)
+            notes.said(feed.totals)
     finally:
         if mine:
             pool.close()

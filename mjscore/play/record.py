@@ -65,18 +65,19 @@ def standings(totals: dict[str, int]) -> list[dict]:
 
 
 def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
-         lang: str = "en", notice=None) -> Summary:
+         lang: str = "en", notice=None, versions: bool = True) -> Summary:
     """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
     API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
     million deals never sits in memory unless the writer keeps it. `lang` names the winners' items
     (native: the variant's own rulebook language). `jobs`: a number of processes, or a pool the caller
     keeps for several games (mjscore.play.workers, mjscore.play.cluster). A game whose file records other
     rules than the table loaded is scored with the kept version it records, if any, and `notice` (a
-    callable) is given a RulesNotice saying so (play/versions.py); `strict` refuses it when none is kept."""
+    callable) is given a RulesNotice saying so (play/versions.py); `strict` refuses it when none is kept;
+    `versions` False scores every game with the table loaded by name."""
     from mjscore.play.versions import choose
 
     header_data, deals = read_game(path)
-    chosen = choose(header_data, variant, options, tables_dir, str(path), strict)
+    chosen = choose(header_data, variant, options, tables_dir, str(path), strict, versions)
     v, opts, tables_dir = chosen.variant, chosen.options, chosen.tables
     header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language), rules=chosen.rules)
     if chosen.notice is not None and notice is not None:

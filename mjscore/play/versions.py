@@ -77,10 +77,11 @@ class Chosen(NamedTuple):
     notice: RulesNotice | None
 
 
-def choose(header: dict, variant: str | None, options, tables, path: str, strict: bool = False) -> Chosen:
+def choose(header: dict, variant: str | None, options, tables, path: str, strict: bool = False,
+           versions: bool = True) -> Chosen:
     """The variant and options a game file's header names (with --variant and --option on top), in the kept
-    version its `rules:` records when the loaded table is another. `strict`: a game whose recorded rules are
-    not found is a DealError, one line."""
+    version its `rules:` records when the loaded table is another (`versions` False: always the loaded table).
+    `strict`: a game whose recorded rules are not found is a DealError, one line."""
     v, opts = variant_for(header, variant, options, tables, path)
     recorded = read_recorded(header.get("rules") if isinstance(header, dict) else None, path)
     rules = rules_of(v, opts)
@@ -90,7 +91,7 @@ def choose(header: dict, variant: str | None, options, tables, path: str, strict
         raise DealError(f"{path}: rules.variant: the game records {recorded.variant} but is scored as {v.name}; "
                         f"give both the same variant")
     version = None
-    if recorded.table is not None and recorded.table != rules.table:
+    if versions and recorded.table is not None and recorded.table != rules.table:
         found = find_version(tables, v.name, recorded.table)
         if found is not None:
             version, folder = found

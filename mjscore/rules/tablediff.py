@@ -180,11 +180,7 @@ def _section_changes(a: dict, b: dict) -> Iterator[Change]:
             if sa != sb:
                 yield Change(section, section, "changed", sa, sb, f"{section}: {shown(sa)} -> {shown(sb)}")
             continue
-        for k in [*sb, *(k for k in sa if k not in sb)]:
-            old, new = sa.get(k), sb.get(k)
-            if old != new:
-                kind = "new" if k not in sa else "removed" if k not in sb else "changed"
-                yield Change(section, str(k), kind, old, new, f"{section} {k}: {shown(old)} -> {shown(new)}")
+        yield from _mapping_changes(section, "", sa, sb)
     ma, mb = a.get("mahjong") or {}, b.get("mahjong") or {}
     if ma.get("otherwise") != mb.get("otherwise"):
         yield Change("mahjong", "otherwise", "changed", ma.get("otherwise"), mb.get("otherwise"),
@@ -197,6 +193,19 @@ def _section_changes(a: dict, b: dict) -> Iterator[Change]:
             words = {"new": "new mah-jong requirement", "removed": "removed mah-jong requirement",
                      "changed": "mah-jong requirement changed"}[kind]
             yield Change("mahjong", str(name), kind, qa.get(name), qb.get(name), f"{words}: {name}")
+
+
+def _mapping_changes(section: str, prefix: str, sa: dict, sb: dict) -> Iterator[Change]:
+    """Key by key; a mapping in both (a fine's amounts, a switch's cases) one level further, key by key."""
+    for k in [*sb, *(k for k in sa if k not in sb)]:
+        old, new, name = sa.get(k), sb.get(k), f"{prefix}{k}"
+        if old == new:
+            continue
+        if isinstance(old, dict) and isinstance(new, dict) and not prefix:
+            yield from _mapping_changes(section, f"{k}.", old, new)
+            continue
+        kind = "new" if k not in sa else "removed" if k not in sb else "changed"
+        yield Change(section, name, kind, old, new, f"{section} {name}: {shown(old)} -> {shown(new)}")
 
 
 def diff_data(a: dict, b: dict, a_head: dict, b_head: dict) -> TableDiff:
