@@ -284,3 +284,24 @@ def test_recorded_options_other_than_the_games_are_said(tmp_path):
                           f"limit 1000 -> 500" in err
     code, out, err = run("batch", str(path), "--strict")
     assert code == 2 and "limit 1000 -> 500; --strict: not scored" in err
+
+
+def test_variants_name_shows_the_table_hash_a_game_file_records():
+    code, out, err = run("variants", "dmjl")
+    assert code == 0, err
+    assert f"table: {mjscore.rules_of('dmjl').table}" in out.splitlines()
+
+
+def test_a_json_lines_games_header_may_state_its_rules(tmp_path):
+    # the header line of a JSON Lines archive takes `rules` as a YAML game file does
+    game = tmp_path / "g.jsonl"
+    deals = json.loads(run("batch", str(EXAMPLES / "game-dmjl.yaml"), "--format", "json")[1])["games"][0]
+    import yaml
+
+    source = yaml.safe_load((EXAMPLES / "game-dmjl.yaml").read_text())
+    header = {"variant": "dmjl", "options": source["options"], "players": source["players"],
+              "rules": {"variant": "dmjl", "table": "sha256:" + "0" * 64}}
+    game.write_text("\n".join(json.dumps(x) for x in [header, *source["deals"]]) + "\n")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0 and f"mjscore: note: {game}: the game records dmjl table sha256:000000000000" in err
+    assert json.loads(out)["games"][0]["totals"] == deals["totals"] == SEASON_TOTALS

@@ -49,7 +49,9 @@ def variants(words, tables_dir, lang, fmt):
         else:
             from mjscore.cli.report import variant_text
 
-            click.echo(variant_text(v, lang_of(lang, v)))
+            from mjscore.rules.identity import table_hash
+
+            click.echo(variant_text(v, lang_of(lang, v), table_hash(v)))
         return
     found = api.variants(tables_dir)
     if fmt in ("json", "yaml"):
