@@ -305,3 +305,13 @@ def test_a_json_lines_games_header_may_state_its_rules(tmp_path):
     code, out, err = run("batch", str(game), "--format", "json")
     assert code == 0 and f"mjscore: note: {game}: the game records dmjl table sha256:000000000000" in err
     assert json.loads(out)["games"][0]["totals"] == deals["totals"] == SEASON_TOTALS
+
+
+def test_a_game_file_naming_no_variant_is_of_the_variant_its_rules_name(tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text((EXAMPLES / "game-dmjl.yaml").read_text().replace(
+        "variant: dmjl\n", f'rules: {{variant: dmjl, table: "{_rules()["table"]}"}}\n', 1))
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0 and "note" not in err, err
+    game = json.loads(out)["games"][0]
+    assert game["variant"] == "dmjl" and game["totals"] == SEASON_TOTALS

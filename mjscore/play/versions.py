@@ -82,8 +82,10 @@ def choose(header: dict, variant: str | None, options, tables, path: str, strict
     """The variant and options a game file's header names (with --variant and --option on top), in the kept
     version its `rules:` records when the loaded table is another (`versions` False: always the loaded table).
     `strict`: a game whose recorded rules are not found is a DealError, one line."""
-    v, opts = variant_for(header, variant, options, tables, path)
     recorded = read_recorded(header.get("rules") if isinstance(header, dict) else None, path)
+    if recorded is not None and recorded.variant is not None and header.get("variant") is None:
+        header = {**header, "variant": recorded.variant}  # the variant its rules name, where it names no other
+    v, opts = variant_for(header, variant, options, tables, path)
     rules = rules_of(v, opts)
     if recorded is None:
         return Chosen(v, opts, tables, rules, None)
