@@ -181,7 +181,8 @@ class SheetWriter:
         self.spool.close()
 
 
-def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str], strict: bool = False) -> tuple[int, int]:
+def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
+                 strict: bool = False) -> tuple[int, int]:
     writer = SheetWriter(out, fmt)
     try:
         counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict)
