@@ -175,3 +175,20 @@ def test_a_schema_2_file_is_backed_up_and_migrated_its_games_rules_unrecorded(tm
     assert Store(path).game(new)["rules"] == recorded
     assert Store(path).game_file(new)["rules"] == {k: recorded[k] for k in ("variant", "table", "options")}
     assert Store(path).backup is None  # opened again: nothing more to migrate
+
+
+def test_a_game_keeps_the_rules_it_was_created_under_when_the_tables_change(tmp_path):
+    # a game created under a table the server no longer loads (its hash stands for last season's edit): the
+    # record stays as written; the page says it is scored under the table loaded now, naming the recorded one
+    path = tmp_path / "games.sqlite3"
+    old = {"variant": "spanish", "table": "sha256:" + "1" * 64, "options": api.rules_of("spanish").options}
+    game = Store(path).create_game("Friday", "spanish", {}, PLAYERS, old)
+    book = Book(Store(path))
+    for deal in SPANISH["deals"]:
+        book.add(game, deal)
+    view = Book(Store(path)).view(game)
+    assert view["game"]["rules"] == old
+    assert view["rules"] == {**api.rules_of("spanish").to_dict(), "recorded_table": old["table"]}
+    assert view["sheet"]["rules"] == view["rules"]
+    assert view["totals"] == api.score_game(EXAMPLES / "game-spanish.yaml").totals
+    assert Store(path).game_file(game)["rules"] == old  # the export states what it was created under
