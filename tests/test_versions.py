@@ -210,6 +210,9 @@ def test_b_last_seasons_totals_are_unchanged_with_the_old_version_kept_beside_th
     assert {r["player"]: r["total"] for r in json.loads(out)} == {k: 2 * v for k, v in SEASON_TOTALS.items()}
     code, out, err = run("sheet", games[0], "--tables", str(club), "--format", "json")
     assert json.loads(out)[0]["totals"] == SEASON_TOTALS
+    # on two processes, the workers load the kept version too
+    code, out, err = run("batch", games[0], "--tables", str(club), "--format", "json", "--jobs", "2")
+    assert code == 0 and json.loads(out)["games"][0]["totals"] == SEASON_TOTALS
     # a game of the new season records the new table: scored with it, nothing said
     new_game = tmp_path / "autumn.yaml"
     new_game.write_text((EXAMPLES / "game-dmjl.yaml").read_text().replace(
