@@ -341,6 +341,13 @@ def table_diff(a: Variant | str | os.PathLike, b: Variant | str | os.PathLike,
     def file(x) -> bool:
         return not isinstance(x, Variant) and os.fspath(x).endswith(".yaml") and os.path.isfile(x)
 
+    for x in (a, b):
+        text = x if isinstance(x, Variant) else os.fspath(x)
+        if isinstance(text, str) and (text.endswith(".yaml") or os.sep in text) and not file(text):
+            from mjscore.errors import VariantNotFound
+
+            raise VariantNotFound(f"{text}: no such table file; give a table file or a variant's name "
+                                  f"(variants: {', '.join(_variant_names(_tables_dir(tables)))})")
     va, vb = (x if isinstance(x, Variant) else load_variant(x, None if file(x) else tables) for x in (a, b))
     heads = [{"file": os.fspath(x) if file(x) else v.name, "variant": v.name, "table": table_hash(v)}
              for x, v in ((a, va), (b, vb))]

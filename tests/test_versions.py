@@ -257,6 +257,9 @@ def test_variants_diff_new_and_removed_rules_and_options(tmp_path):
     assert out.splitlines()[2:] == ["  removed option: fast", "  removed rule: all pungs"]
     code, out, err = run("variants", "diff", str(tmp_path / "tiny.yaml"), str(tmp_path / "tiny.yaml"))
     assert out.splitlines()[2:] == ["no change: the same rules"]
+    code, out, err = run("variants", "diff", str(tmp_path / "none.yaml"), "tiny", "--tables", str(tmp_path))
+    assert code == 2 and err == (f"mjscore: error: {tmp_path / 'none.yaml'}: no such table file; give a table file "
+                                 f"or a variant's name (variants: tiny)\n")
     code, out, err = run("variants", "diff", "dmjl")
     assert code == 2 and err.count("\n") == 1 and "mjscore variants diff dmjl club/dmjl.yaml" in err
 
