@@ -192,6 +192,9 @@ def test_b_last_seasons_totals_are_unchanged_with_the_old_version_kept_beside_th
     kept = club / "versions" / "2025"
     kept.mkdir(parents=True)
     shutil.copy(club / "dmjl.yaml", kept / "dmjl.yaml")  # the season's table, kept as it was played
+    broken = club / "versions" / "0-broken"  # a kept file that does not load is passed over
+    broken.mkdir()
+    (broken / "dmjl.yaml").write_text("variant: dmjl\ntables: nope\n")
     _edit(club)
     code, out, err = run("batch", *games, "--tables", str(club), "--format", "json")
     assert code == 0, err
