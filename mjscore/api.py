@@ -30,6 +30,8 @@ if TYPE_CHECKING:  # settling, games and the rarer results load only when asked 
     from mjscore.play.season import Season, Sheet
     from mjscore.play.settle import Settlement
     from mjscore.api_results import Compared, GameResult, Wait, Waits
+    from mjscore.rules.identity import Rules
+    from mjscore.rules.tablediff import TableDiff
 
 __all__ = list(_PUBLIC)  # the package's one list of public names (mjscore/__init__.py)
 
@@ -264,16 +266,21 @@ class _Collector:
 
 
 def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
-               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en") -> GameResult:
+               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en",
+               versions: bool = True) -> GameResult:
     """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
     totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
     cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
-    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native")."""
+    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native"). A game
+    whose file records other rules (`rules: {table: sha256:...}`) than the table loaded is scored with the
+    version kept in `tables`/versions/ that it records (`versions=False`: with the loaded table); its `rules`
+    say which."""
     from mjscore.play.record import play
     from mjscore.api_results import GameResult
 
     collector = _Collector()
-    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang)
+    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
+         versions=versions)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
 
 
@@ -309,6 +316,42 @@ def table_data(v: Variant) -> dict:
     from mjscore.rules.tables import read_raw
 
     return resolved_raw(v.path, read_raw)
+
+
+def rules_of(variant: Variant | str | os.PathLike, options: Options = None,
+             tables: str | os.PathLike | None = None) -> Rules:
+    """The rules a game is scored under, as every record of a game names them: the variant, the SHA-256 of its
+    table data with its `extends:` chain merged in (docs/tables.md, "Versions of a table") and the options
+    (defaults with `options` on top). `variant`: a loaded Variant, a name (in `tables`) or a table file's path."""
+    from mjscore.rules.identity import rules_of as _rules_of
+
+    v = variant if isinstance(variant, Variant) else load_variant(variant, tables)
+    given = dict(text.partition("=")[::2] for text in _option_strings(options))
+    return _rules_of(v, v.resolve_options({k.strip(): val.strip() for k, val in given.items()}))
+
+
+def table_diff(a: Variant | str | os.PathLike, b: Variant | str | os.PathLike,
+               tables: str | os.PathLike | None = None) -> TableDiff:
+    """What changed from table A to table B, rule by rule and option by option, in words
+    (`mjscore variants diff A B`). Each is a loaded Variant, a variant's name (in `tables`) or a table file's
+    path; both are compared with their `extends:` chains merged in."""
+    from mjscore.rules.identity import resolved, table_hash
+    from mjscore.rules.tablediff import diff_data
+
+    def file(x) -> bool:
+        return not isinstance(x, Variant) and os.fspath(x).endswith(".yaml") and os.path.isfile(x)
+
+    for x in (a, b):
+        text = x if isinstance(x, Variant) else os.fspath(x)
+        if isinstance(text, str) and (text.endswith(".yaml") or os.sep in text) and not file(text):
+            from mjscore.errors import VariantNotFound
+
+            raise VariantNotFound(f"{text}: no such table file; give a table file or a variant's name "
+                                  f"(variants: {', '.join(_variant_names(_tables_dir(tables)))})")
+    va, vb = (x if isinstance(x, Variant) else load_variant(x, None if file(x) else tables) for x in (a, b))
+    heads = [{"file": os.fspath(x) if file(x) else v.name, "variant": v.name, "table": table_hash(v)}
+             for x, v in ((a, va), (b, vb))]
+    return diff_data(resolved(va.path), resolved(vb.path), *heads)
 
 
 def describe_variant(v: Variant) -> dict:

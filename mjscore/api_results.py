@@ -59,8 +59,10 @@ class GameResult(NamedTuple):
     standings: list[dict]
     summary: dict
     parties: list[dict] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
+    rules: dict | None = None  # the rules it was scored under: variant, table (sha256:...), options (docs/api.md)
 
     def to_dict(self) -> dict:
         out = self._asdict()
-        keys = ("file", "variant", "options", "players", "start", "deals", "totals", "standings", "summary")
+        keys = ("file", "variant", "options", "players", "start") + (("rules",) if self.rules else ()) + (
+            "deals", "totals", "standings", "summary")
         return {k: out[k] for k in keys + (("parties",) if self.parties else ())}

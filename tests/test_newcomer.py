@@ -172,7 +172,7 @@ def test_game_file_mistakes_are_named(tmp_path):
     path = _write(tmp_path, "g.yaml", "variant: spanish\nplayers: [Ann, Bo, Cy, Ann]\ndeals: []\n")
     assert run("batch", path) == err(f"{path}: players: 'Ann' is named twice (each name once)")
     path = _write(tmp_path, "g.yaml", "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ncolour: red\ndeals: []\n")
-    assert run("batch", path) == err(f"{path}: unknown key 'colour' (keys: variant, options, players, deals)")
+    assert run("batch", path) == err(f"{path}: unknown key 'colour' (keys: variant, options, rules, players, deals)")
     deal = ('  - {hands: {Ann: "[RRR] 234m 55s 78p NN", Bo: "[555p] 123m 789s SSS NN", Cy: "[111s] 456m 99m 2468p", '
             'Di: "123s 567s 3p 4p 6m 7m 9m WW"}, winner: S, win: {tile: 7s, discarder: Cy}}\n')
     path = _write(tmp_path, "g.yaml", "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n" + deal)

@@ -11,6 +11,8 @@ import threading
 import pytest
 import yaml
 
+from mjscore import api
+
 from helpers import EXAMPLES, run
 from webserver import request, running
 
@@ -66,12 +68,16 @@ def test_export_is_the_game_file_batch_reads(served, tmp_path):
     status, text = request(f"{url}/api/games/{game}/export.yaml")
     assert status == 200
     exported = yaml.safe_load(text)
-    assert exported == {"variant": "spanish", "options": {}, "players": PLAYERS, "deals": SPANISH["deals"][:5]}
+    # the game keeps the rules it was created under (issue 32): the packaged spanish table's hash, its options
+    rules = api.rules_of("spanish").to_dict()
+    assert exported == {"variant": "spanish", "options": {}, "rules": rules, "players": PLAYERS,
+                        "deals": SPANISH["deals"][:5]}
     path = tmp_path / "exported.yaml"
     path.write_text(text, encoding="utf-8")
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
     assert json.loads(out)["games"][0]["totals"] == sheet["totals"]
+    assert json.loads(out)["games"][0]["rules"] == rules and "mjscore: note" not in err  # the same rules: no note
 
 
 def test_correct_delete_and_undo_recompute_the_seats_after(served):

@@ -51,7 +51,7 @@ def test_a_new_file_is_marked_as_mjscores(tmp_path):
     Store(path)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID == 0x4D4A5343
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
 def test_a_file_of_the_first_mjscore_serve_is_backed_up_and_migrated(tmp_path):
@@ -135,3 +135,60 @@ def test_serve_refuses_it_with_one_line_and_exit_2(tmp_path):
     assert lines[0] == f"mjscore: error: --db {path}: another program's SQLite file (its tables: photos): give --db " \
                        "a new file name", proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+# schema 2 as mjscore serve made its files before games kept their rules (issue 32): schema 1 and its migration
+SCHEMA_V2_STEPS = [
+    "ALTER TABLE games ADD COLUMN scored_with TEXT", "ALTER TABLE deals ADD COLUMN entry TEXT",
+    "ALTER TABLE deals ADD COLUMN failed INTEGER NOT NULL DEFAULT 0",
+    "CREATE INDEX deals_counted ON deals(game_id, deleted, failed)",
+    "CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL"]
+
+
+def test_a_schema_2_file_is_backed_up_and_migrated_its_games_rules_unrecorded(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_V1)
+        for step in SCHEMA_V2_STEPS:
+            db.execute(step)
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute("PRAGMA user_version = 2")
+        db.execute("INSERT INTO games (id, name, variant, options, players, created, version) "
+                   "VALUES (1, 'Friday', 'spanish', '{}', ?, 0, 16)", (json.dumps(PLAYERS),))
+        db.executemany("INSERT INTO deals (game_id, data) VALUES (1, ?)", [(json.dumps(d),) for d in SPANISH["deals"]])
+    store = Store(path)
+    assert store.backup is not None and store.backup.name.startswith("games.sqlite3.schema2-")
+    with sqlite3.connect(store.backup) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2  # the copy is the file as it was
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("SELECT rules FROM games WHERE id = 1").fetchone()[0] is None
+    # a game kept before schema 3 says no rules (they were not recorded), and is scored as before:
+    # the example game, whose values tests/test_games.py works by hand
+    assert "rules" not in store.game(1) and "rules" not in store.game_file(1)
+    view = Book(store).view(1)
+    assert view["totals"] == api.score_game(EXAMPLES / "game-spanish.yaml").totals
+    # a game created now records the rules it is created under, and keeps them in the file
+    book = Book(store)
+    new = book.create("Saturday", "spanish", {"limit": 1000}, PLAYERS)
+    recorded = api.rules_of("spanish", {"limit": 1000}).to_dict()
+    assert Store(path).game(new)["rules"] == recorded
+    assert Store(path).game_file(new)["rules"] == {k: recorded[k] for k in ("variant", "table", "options")}
+    assert Store(path).backup is None  # opened again: nothing more to migrate
+
+
+def test_a_game_keeps_the_rules_it_was_created_under_when_the_tables_change(tmp_path):
+    # a game created under a table the server no longer loads (its hash stands for last season's edit): the
+    # record stays as written; the page says it is scored under the table loaded now, naming the recorded one
+    path = tmp_path / "games.sqlite3"
+    old = {"variant": "spanish", "table": "sha256:" + "1" * 64, "options": api.rules_of("spanish").options}
+    game = Store(path).create_game("Friday", "spanish", {}, PLAYERS, old)
+    book = Book(Store(path))
+    for deal in SPANISH["deals"]:
+        book.add(game, deal)
+    view = Book(Store(path)).view(game)
+    assert view["game"]["rules"] == old
+    assert view["rules"] == {**api.rules_of("spanish").to_dict(), "recorded_table": old["table"]}
+    assert view["sheet"]["rules"] == view["rules"]
+    assert view["totals"] == api.score_game(EXAMPLES / "game-spanish.yaml").totals
+    assert Store(path).game_file(game)["rules"] == old  # the export states what it was created under

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import IO, Any
 
-from mjscore.cli.output import SafeCsvWriter
+from mjscore.cli.output import RulesNotes, SafeCsvWriter
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import standard_input
@@ -287,11 +287,23 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
         shown_deal(r, shown, totals)
 
     writer.deal = deal  # type: ignore[method-assign]
+    notes, ended = RulesNotes(variant, options, tables_dir), writer.end_game
+    finals: list = []
+
+    def end_game(standings, summary):
+        finals.append({s["player"]: s["total"] for s in standings})
+        ended(standings, summary)
+
+    writer.end_game = end_game  # type: ignore[method-assign]
     pool, mine = pool_for(jobs)  # one pool for every file of the run
     try:
         for path in paths:
+            finals.clear()
+            notes.pending = None  # a note of a game refused before its end is not the next game's
             try:
-                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang))
+                summary = summary.add(play(path, variant, options, tables_dir, pool, strict, writer, progress, lang,
+                                           notes))
+                notes.said(finals[-1] if finals else None)
             except StrictStop:
                 raise
             except DealError as e:

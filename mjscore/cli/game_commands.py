@@ -17,6 +17,11 @@ from mjscore.errors import DealError, MjscoreError
 from mjscore.hand.situation import SOURCES
 
 
+strict_option = click.option(
+    "--strict", is_flag=True,
+    help="stop at the first deal that cannot be scored, or game whose recorded rules (rules: table) are not the "
+         "table loaded nor a version kept in the tables folder (docs/tables.md)")
+
 DEAL_OPTIONS = ("winner", "round_", "win", "source", "win_set", "also", "discarder", "false_mahjong", "pays_for_all")
 
 
@@ -97,7 +102,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @pool_options
-@click.option("--strict", is_flag=True, help="stop at the first deal that cannot be scored")
+@strict_option
 @game_option
 @click.option("--differences", is_flag=True, help="of a Kajongg database: list only the deals where mjscore's "
               "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
@@ -185,10 +190,11 @@ def _not_scored(read: int, bad: int) -> None:
 @click.command()
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
 @format_option("table", "csv", "markdown", "html", "json")
+@strict_option
 @game_option
 @variant_options
 @output_option
-def sheet(files, fmt, game, variant, options, tables_dir):
+def sheet(files, fmt, strict, game, variant, options, tables_dir):
     """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
     net and running total) and a final row, whose totals are batch's.
 
@@ -198,7 +204,7 @@ def sheet(files, fmt, game, variant, options, tables_dir):
     """
     from mjscore.cli.sheets import write_sheets
 
-    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout))
+    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict))
 
 
 @click.command()
@@ -207,10 +213,11 @@ def sheet(files, fmt, game, variant, options, tables_dir):
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
 @pool_options
+@strict_option
 @game_option
 @variant_options
 @output_option
-def standings(files, fmt, aliases, dask, jobs, game, variant, options, tables_dir):
+def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, tables_dir):
     """The league table of a season of games: total (the change from a variant's counter), games, deals,
     wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
 
@@ -225,7 +232,8 @@ def standings(files, fmt, aliases, dask, jobs, game, variant, options, tables_di
 
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
-        season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool)
+        season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
+                                  strict=strict)
     click.echo(standings_text(season, fmt))
     _not_scored(read, bad)
 
@@ -235,10 +243,11 @@ def standings(files, fmt, aliases, dask, jobs, game, variant, options, tables_di
 @click.option("--title", default=None, help="the page's title (default: Season, N games)")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable)")
+@strict_option
 @game_option
 @variant_options
 @output_option
-def report(files, title, aliases, game, variant, options, tables_dir):
+def report(files, title, aliases, strict, game, variant, options, tables_dir):
     """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
     game's score sheet (needs the extra: pip install "mjscore[report]").
 
@@ -257,7 +266,8 @@ def report(files, title, aliases, game, variant, options, tables_dir):
 
     alias_map(aliases)
     with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
-        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool)
+        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool,
+                                            strict)
         games = len(heads)
         chart = running_totals_svg(s.series, [r["player"] for r in s.table])
         for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",

@@ -11,21 +11,33 @@ from mjscore.cli.output import emit_json
 
 
 @click.command()
-@click.argument("name", required=False)
+@click.argument("words", nargs=-1, metavar="[NAME | diff A B]")
 @tables_option
 @lang_option
 @format_option("table", "json", "yaml")
 @output_option
-def variants(name, tables_dir, lang, fmt):
-    """List the variants, or print the tables of variant NAME.
+def variants(words, tables_dir, lang, fmt):
+    """List the variants, or print the tables of variant NAME; `diff A B` says what changed from table A to
+    table B (each a variant's name or a table file), rule by rule and option by option.
 
     \b
     Examples:
       mjscore variants
       mjscore variants basque --format yaml
+      mjscore variants diff dmjl club/dmjl.yaml
     """
     from mjscore import api
+    from mjscore.errors import OptionError
 
+    if words and words[0] == "diff":
+        if len(words) != 3:
+            raise OptionError("variants diff takes two tables, each a variant's name or a table file: "
+                              "mjscore variants diff dmjl club/dmjl.yaml")
+        return _diff(api.table_diff(words[1], words[2], tables_dir), fmt)
+    if len(words) > 1:
+        raise OptionError(f"variants takes one variant's name (or diff A B), not {len(words)} words: "
+                          f"mjscore variants {words[0]}")
+    name = words[0] if words else None
     if name is not None:  # "" is no variant, not "list them all"
         v = api.load_variant(name, tables_dir)
         if fmt == "json":
@@ -37,7 +49,9 @@ def variants(name, tables_dir, lang, fmt):
         else:
             from mjscore.cli.report import variant_text
 
-            click.echo(variant_text(v, lang_of(lang, v)))
+            from mjscore.rules.identity import table_hash
+
+            click.echo(variant_text(v, lang_of(lang, v), table_hash(v)))
         return
     found = api.variants(tables_dir)
     if fmt in ("json", "yaml"):
@@ -53,6 +67,24 @@ def variants(name, tables_dir, lang, fmt):
     from mjscore.cli.report import variants_text
 
     click.echo(variants_text(found))
+
+
+def _diff(d, fmt: str) -> None:
+    """`variants diff`: each change on a line (a club's notice for a new season), or as data."""
+    if fmt == "json":
+        emit_json(d.to_dict())
+        return
+    if fmt == "yaml":
+        import yaml
+
+        click.echo(yaml.safe_dump(d.to_dict(), sort_keys=False, allow_unicode=True, width=100).rstrip())
+        return
+    click.echo(f"{d.a['file']} ({d.a['table']})\n-> {d.b['file']} ({d.b['table']})")
+    if not d.changes:
+        click.echo("no change: the same rules" if d.a["table"] == d.b["table"] else
+                   "no change to the rules, options or settlement (only the wording of the file)")
+    for line in d.lines():
+        click.echo(f"  {line}")
 
 
 @click.command()

@@ -87,3 +87,35 @@ _MARKDOWN = {**{ord(c): "\\" + c for c in "\\`*_[]|~"}, ord("<"): "&lt;", ord(">
 
 def emit_json(data) -> None:
     click.echo(to_json(data))
+
+
+class RulesNotes:
+    """What every command that scores games says of a game whose file records other rules than the table
+    loaded (play/versions.py): once, on standard error, when the game is over. A game scored with the kept
+    version it records is scored again with the loaded table (a game is a few dozen deals: cheap), so the note
+    says what its totals would be under it; a game read from standard input cannot be read twice."""
+
+    def __init__(self, variant, options, tables):
+        self.variant, self.options, self.tables = variant, list(options), tables
+        self.pending = None
+
+    def __call__(self, notice) -> None:
+        self.pending = notice
+
+    def said(self, totals: dict[str, int] | None) -> None:
+        """The game is over (`totals`: its totals as scored; None: it was not played to its end)."""
+        import os
+
+        notice, self.pending = self.pending, None
+        if notice is None:
+            return
+        line = notice.text()
+        if notice.version and totals is not None and notice.recorded != notice.loaded and os.path.isfile(notice.game):
+            from mjscore import api
+
+            other = api.score_game(notice.game, variant=self.variant, options=self.options, tables=self.tables,
+                                   versions=False).totals
+            moved = ", ".join(f"{name} {other[name]} ({other[name] - totals[name]:+d})" for name in totals)
+            line += (f"; with the loaded table its totals would be {moved}" if other != totals else
+                     "; with the loaded table its totals would be the same")
+        sys.stderr.write(f"mjscore: note: {line}\n")

@@ -258,10 +258,11 @@ def _rule_value(r) -> str:
     return ", ".join(value)
 
 
-def variant_text(v: Variant, lang: str = "en") -> str:
+def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
     """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
-    conditions as the table file writes them are in `--format json` and `--format yaml`)."""
-    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8),
+    conditions as the table file writes them are in `--format json` and `--format yaml`); `table`: its
+    table hash, which a game file's `rules:` records (docs/tables.md, "Versions of a table")."""
+    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8), *([f"table: {table}"] if table else []),
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
              *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),

@@ -11,6 +11,7 @@ layout needs of every row is known (the columns' widths, the number of deals in 
 
 from __future__ import annotations
 
+import html
 import json
 import os
 import sys
@@ -22,6 +23,7 @@ from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_h
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
 from mjscore.play.season import SheetRow, Tally, sheet_row
+from mjscore.rules.identity import short
 from mjscore.spool import Spool
 
 CHART_POINTS = 2000  # a report's chart draws at most about twice this many points, however long the season
@@ -33,9 +35,11 @@ class _Feed:
     def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
         self._start, self._deal, self._end = start, deal, end
         self.read = self.bad = 0
+        self.totals: dict[str, int] | None = None  # the last game's, when it is over
 
     def start_game(self, path, header, totals) -> None:
-        self._start(str(path), header.variant.name, list(header.players), dict(totals))
+        rules = header.rules.to_dict() if header.rules is not None else None
+        self._start(str(path), header.variant.name, list(header.players), dict(totals), rules)
 
     @staticmethod
     def render(r) -> dict:
@@ -52,23 +56,29 @@ class _Feed:
         self._deal(shown)
 
     def end_game(self, standings: list[dict], summary) -> None:
-        self._end({s["player"]: s["total"] for s in standings})
+        self.totals = {s["player"]: s["total"] for s in standings}
+        self._end(self.totals)
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
-               jobs: Any = 1) -> tuple[int, int]:
-    """Every game in turn through start(file, variant, players, start totals), deal(item), end(totals);
-    `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored."""
+               jobs: Any = 1, strict: bool = False) -> tuple[int, int]:
+    """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals);
+    `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored. A game whose
+    recorded rules are not the table loaded is said on standard error (`strict`: refused)."""
+    from mjscore.cli.output import RulesNotes
     from mjscore.play.record import play
     from mjscore.play.workers import pool_for
 
     if sum(1 for p in paths if p == "-") > 1:
         raise DealError("- (standard input) can be given once")
     feed = _Feed(start, deal, end)
+    notes = RulesNotes(variant, options, tables)
     pool, mine = pool_for(jobs)
     try:
         for path in paths:
-            play(path, variant, list(options), tables, pool, False, feed, lambda n: None)
+            feed.totals = notes.pending = None
+            play(path, variant, list(options), tables, pool, strict, feed, lambda n: None, notice=notes)
+            notes.said(feed.totals)
     finally:
         if mine:
             pool.close()
@@ -84,8 +94,10 @@ class SheetWriter:
         self.out, self.fmt, self.first = out, fmt, True
         self.spool = Spool()
 
-    def start(self, file: str, variant: str, players: list[str], start: dict[str, int]) -> None:
+    def start(self, file: str, variant: str, players: list[str], start: dict[str, int],
+              rules: dict | None = None) -> None:
         self.head = (file, variant, players, start)
+        self.rules = rules
         self.net, self.moved = dict.fromkeys(players, 0), False
         self.spool.clear()
 
@@ -103,8 +115,10 @@ class SheetWriter:
         w = self.out.write
         if self.fmt == "json":
             w("[" if self.first else ", ")
-            w(json.dumps({"file": file, "variant": variant, "players": players, "start": start},
-                         ensure_ascii=False)[:-1] + ', "rows": [')
+            head = {"file": file, "variant": variant, "players": players, "start": start}
+            if self.rules:
+                head["rules"] = self.rules
+            w(json.dumps(head, ensure_ascii=False)[:-1] + ', "rows": [')
             for i, r in enumerate(rows):
                 w((", " if i else "") + json.dumps(r.to_dict(), ensure_ascii=False))
             w(f'], "net": {json.dumps(self.net, ensure_ascii=False)}, '
@@ -167,10 +181,11 @@ class SheetWriter:
         self.spool.close()
 
 
-def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str]) -> tuple[int, int]:
+def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
+                 strict: bool = False) -> tuple[int, int]:
     writer = SheetWriter(out, fmt)
     try:
-        counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end)
+        counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict)
         writer.finish()
     finally:
         writer.spool.close()
@@ -181,7 +196,7 @@ def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str]) 
 
 def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs: Any = 1,
           each: Callable[[dict], None] | None = None, on_start: Callable | None = None,
-          on_end: Callable | None = None):
+          on_end: Callable | None = None, strict: bool = False):
     """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points)."""
     t = Tally(aliases, sheets=False, series=series)
 
@@ -200,24 +215,24 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
         if on_end:
             on_end(totals)
 
-    read, bad = play_files(paths, variant, options, tables, start, deal, end, jobs)
+    read, bad = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
     return t.season(), read, bad
 
 
 class _SheetHead:
     """What the report's caption and final row need of a game whose rows wait in the spool."""
 
-    def __init__(self, file: str, variant: str, players: list[str]):
-        self.file, self.variant, self.players = file, variant, players
+    def __init__(self, file: str, variant: str, players: list[str], rules: dict | None = None):
+        self.file, self.variant, self.players, self.rules = file, variant, players, rules
         self.net, self.totals, self.count, self.moved = dict.fromkeys(players, 0), {}, 0, False
 
 
-def report_season(paths: list, variant, options, tables, aliases, spool: Spool):
+def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False):
     """The season for `report`, and each game's sheet head; the sheets' rows are in `spool`, in order."""
     heads: list[_SheetHead] = []
 
-    def start(file, variant_, players, start_):
-        heads.append(_SheetHead(file, variant_, players))
+    def start(file, variant_, players, start_, rules=None):
+        heads.append(_SheetHead(file, variant_, players, rules))
 
     def deal(d):
         row, head = sheet_row(d), heads[-1]
@@ -231,7 +246,7 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool):
         heads[-1].totals = totals
 
     s, read, bad = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
-                         on_end=end)
+                         on_end=end, strict=strict)
     spool.rewind()
     return s, heads, read, bad
 
@@ -241,7 +256,12 @@ def report_sheets(heads: list[_SheetHead], spool: Spool) -> Iterator[str]:
     for head in heads:
         players = head.players
         caption = f"{os.path.basename(head.file)}: {head.variant}, {head.count} deals"
-        yield '\n<section class="sheet">' + html_table_start(grid_headers(players, head.moved), caption, "sheet")
+        mark = ""
+        if head.rules:  # the rules it was scored under, for a program reading the page (and a reader's tooltip)
+            caption += f" (table {short(head.rules['table'])})"
+            mark = (f' data-variant="{html.escape(head.rules["variant"])}" data-table="{head.rules["table"]}"'
+                    + (f' data-version="{html.escape(head.rules["version"])}"' if head.rules.get("version") else ""))
+        yield f'\n<section class="sheet"{mark}>' + html_table_start(grid_headers(players, head.moved), caption, "sheet")
         for r in spool.read(head.count):
             yield html_row(shown_row(grid_row(r, players, head.moved), len(players)))
         yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved), len(players)))

@@ -32,6 +32,7 @@ class Header(NamedTuple):
     options: dict[str, Any]
     players: list[str]
     lang: str = "en"  # the language of the winners' item names
+    rules: Any = None  # the rules it is scored under (rules/identity.py Rules), for the game's records
 
 
 class RawDeal(NamedTuple):
@@ -176,9 +177,10 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     if len(players) not in allowed:
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
-    unknown = set(header) - {"variant", "options", "players"}
+    unknown = set(header) - {"variant", "options", "players", "rules"}
     if unknown:
-        raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} (keys: variant, options, players, deals)")
+        raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} "
+                        f"(keys: variant, options, rules, players, deals)")
     return Header(variant, options, players)
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
-from mjscore.play.dealfile import variant_for
 from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
@@ -66,15 +65,23 @@ def standings(totals: dict[str, int]) -> list[dict]:
 
 
 def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
-         lang: str = "en") -> Summary:
+         lang: str = "en", notice=None, versions: bool = True) -> Summary:
     """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
     API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
     million deals never sits in memory unless the writer keeps it. `lang` names the winners' items
     (native: the variant's own rulebook language). `jobs`: a number of processes, or a pool the caller
-    keeps for several games (mjscore.play.workers, mjscore.play.cluster)."""
+    keeps for several games (mjscore.play.workers, mjscore.play.cluster). A game whose file records other
+    rules than the table loaded is scored with the kept version it records, if any, and `notice` (a
+    callable) is given a RulesNotice saying so (play/versions.py); `strict` refuses it when none is kept;
+    `versions` False scores every game with the table loaded by name."""
+    from mjscore.play.versions import choose
+
     header_data, deals = read_game(path)
-    v, opts = variant_for(header_data, variant, options, tables_dir, path)
-    header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language))
+    chosen = choose(header_data, variant, options, tables_dir, str(path), strict, versions)
+    v, opts, tables_dir = chosen.variant, chosen.options, chosen.tables
+    header = check_header(header_data, v, opts, path)._replace(lang=language(lang, v.language), rules=chosen.rules)
+    if chosen.notice is not None and notice is not None:
+        notice(chosen.notice)
     start = v.settlement.at(opts).start_points
     totals = {name: start for name in header.players}
     writer.start_game(path, header, dict(totals))
@@ -106,8 +113,11 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
 
 def game_head(path: str, header, totals: dict[str, int]) -> dict:
     """A game's JSON before its deals: the file, the variant and its options, the players, the start."""
-    return {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
+    head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
             "start": totals}
+    if header.rules is not None:  # the rules it was scored under: variant, table hash, options
+        head["rules"] = header.rules.to_dict()
+    return head
 
 
 def deal_item(r) -> dict:

@@ -27,6 +27,7 @@ class Game(Protocol):
     start: dict[str, int]
     deals: list[dict]
     totals: dict[str, int]
+    # and, where the game's records name it, `rules`: the rules it was scored under (read with getattr)
 
 
 # --- a game's score sheet ----------------------------------------------------------------------------
@@ -61,10 +62,13 @@ class Sheet(NamedTuple):
     rows: list[SheetRow]
     net: dict[str, int]  # each player's sum of the deals' nets
     totals: dict[str, int]  # the final row: equal to batch's totals for the file
+    rules: dict | None = None  # the rules it was scored under (batch's `rules`: variant, table hash, options)
 
     def to_dict(self) -> dict:
-        return {"file": self.file, "variant": self.variant, "players": self.players, "start": self.start,
-                "rows": [r.to_dict() for r in self.rows], "net": self.net, "totals": self.totals}
+        out = {"file": self.file, "variant": self.variant, "players": self.players, "start": self.start}
+        if self.rules:
+            out["rules"] = self.rules
+        return {**out, "rows": [r.to_dict() for r in self.rows], "net": self.net, "totals": self.totals}
 
 
 def how_won(deal: dict) -> str:
@@ -101,7 +105,8 @@ def score_sheet(game: Game) -> Sheet:
         rows.append(sheet_row(d))
         for name, amount in (d.get("net") or {}).items():
             net[name] += amount
-    return Sheet(game.file, game.variant, list(game.players), dict(game.start), rows, net, dict(game.totals))
+    return Sheet(game.file, game.variant, list(game.players), dict(game.start), rows, net, dict(game.totals),
+                 getattr(game, "rules", None))
 
 
 # --- the league table and statistics -------------------------------------------------------------------
@@ -149,6 +154,7 @@ class _Player:
         self.win_sum = self.win_count = 0  # the winning hands' values: their sum and number
         self.best: dict | None = None
         self.variants: dict[str, int] = {}
+        self.tables: dict[tuple[str, str], int] = {}  # (variant, table hash) -> games scored under it
         self.counters: dict[str, dict[str, int]] = {}
         self.limit_hands: dict[str, int] = {}
         self.doubling_items: dict[str, int] = {}
@@ -195,7 +201,9 @@ def _row(p: _Player) -> dict:
         "player": p.name, "total": p.total, "games": p.games, "deals": p.deals, "wins": p.wins,
         "self_drawn": p.self_drawn, "false_mahjong": p.false_mahjong, "best": p.best,
         "average": _ratio(p.total, p.games, 1), "variants": dict(sorted(p.variants.items())),
-        "counters": p.counters, "win_rate": _ratio(p.wins, p.deals), "self_drawn_share": _ratio(p.self_drawn, p.wins),
+        "counters": p.counters,
+        "rules": [{"variant": v, "table": t, "games": n} for (v, t), n in sorted(p.tables.items())],
+        "win_rate": _ratio(p.wins, p.deals), "self_drawn_share": _ratio(p.self_drawn, p.wins),
         "average_win": _ratio(p.win_sum, p.win_count, 1),
         "limit_hands": dict(sorted(p.limit_hands.items(), key=lambda kv: (-kv[1], kv[0]))),
         "doubling_items": dict(sorted(p.doubling_items.items(), key=lambda kv: (-kv[1], kv[0]))),
@@ -229,7 +237,7 @@ def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | N
     """The league table, statistics, sheets and running changes of the games, in the order given."""
     tally = Tally(aliases)
     for game in games:
-        tally.start(game.file, game.variant, game.players, game.start)
+        tally.start(game.file, game.variant, game.players, game.start, getattr(game, "rules", None))
         for d in game.deals:
             tally.deal(d)
         tally.end(game.totals)
@@ -256,8 +264,10 @@ class Tally:
         self.last: dict | None = None
         self.read = self.rejected = 0
 
-    def start(self, file: str, variant: str, players: list[str], start: dict[str, int]) -> None:
-        self.game = game = _Head(file, variant, list(players), dict(start))
+    def start(self, file: str, variant: str, players: list[str], start: dict[str, int],
+              rules: dict | None = None) -> None:
+        """A game begins; `rules`: what it is scored under (batch's `rules`: variant, table hash, options)."""
+        self.game = game = _Head(file, variant, list(players), dict(start), rules)
         self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
         self.net = dict.fromkeys(game.players, 0)
         for name in game.players:
@@ -301,6 +311,9 @@ class Tally:
             p = self.players[who(name)]
             p.games += 1
             p.variants[game.variant] = p.variants.get(game.variant, 0) + 1
+            if game.rules:
+                key = (game.variant, game.rules["table"])
+                p.tables[key] = p.tables.get(key, 0) + 1
             change = totals[name] - game.start[name]
             p.total += change
             if game.start[name]:
@@ -309,10 +322,10 @@ class Tally:
         self.rejected += self.bad
         self.listed.append({"file": game.file, "variant": game.variant, "players": [who(p) for p in game.players],
                             "start": {who(p): v for p, v in game.start.items()}, "deals": self.count - self.bad,
-                            "rejected": self.bad})
+                            "rejected": self.bad, **({"rules": game.rules} if game.rules else {})})
         if self.keep_sheets:
             self.sheets.append(Sheet(game.file, game.variant, list(game.players), dict(game.start), self.rows,
-                                     self.net, dict(totals)))
+                                     self.net, dict(totals), game.rules))
 
     def season(self) -> Season:
         table = _ranked([_row(p) for p in self.players.values()])
@@ -334,6 +347,7 @@ class _Head(NamedTuple):
     variant: str
     players: list[str]
     start: dict[str, int]
+    rules: dict | None = None
 
 
 def counter_words(row: Mapping[str, Any]) -> str:

@@ -119,8 +119,9 @@ class Book:
 
     # --- changes --------------------------------------------------------------------------------
     def create(self, name: str, variant: str, options: dict, players: list[str]) -> int:
-        api.open_game({"variant": variant, "options": options, "players": players})  # refused as batch would
-        return self.store.create_game(name, variant, options, players)
+        opened = api.open_game({"variant": variant, "options": options, "players": players})  # refused as batch would
+        rules = api.rules_of(opened.header.variant, opened.header.options).to_dict()  # kept with the game
+        return self.store.create_game(name, variant, options, players, rules)
 
     def add(self, game_id: int, deal: dict, expected: int | None = None) -> int:
         def work(snap: Snapshot):
@@ -183,8 +184,9 @@ class Book:
         totals = last.totals if last else opened.start
         seating = last.seating if last else opened.seating
         start, players = opened.start, opened.header.players
+        rules = scored_under(opened, header.get("rules"))
         paper = score_sheet(SimpleNamespace(file="game", variant=header["variant"], players=players, start=start,
-                                            deals=deals, totals=totals))
+                                            deals=deals, totals=totals, rules=rules))
         paper = paper._replace(net={p: totals[p] - start[p] for p in players})
         count = first + len(page)
         return {"game": header, "deals": deals, "sheet": paper.to_dict(), "start": start, "totals": totals,
@@ -192,7 +194,16 @@ class Book:
                                                             "rejected": rejected},
                 "page": {"first": first + 1, "shown": len(page), "deals": count},
                 "next": api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
-                "resolved_options": opened.header.options}
+                "resolved_options": opened.header.options, "rules": rules}
+
+
+def scored_under(opened: api.Opened, recorded: dict | None) -> dict:
+    """The rules a stored game is scored under now (the tables loaded), as batch's `rules` names them: with
+    `recorded_table` where the game was created under another table (it keeps that record: `game.rules`)."""
+    now = api.rules_of(opened.header.variant, opened.header.options).to_dict()
+    if recorded and recorded.get("table") and recorded["table"] != now["table"]:
+        now["recorded_table"] = recorded["table"]
+    return now
 
 
 def _replaced(deals: Iterator[api.Stored], deal_id: int, data: Any) -> Iterator[api.Stored]:

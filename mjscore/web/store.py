@@ -32,7 +32,8 @@ from typing import Any, Iterator
 from mjscore.api import Entry, Stored
 
 APPLICATION_ID = 0x4D4A5343  # "MJSC": PRAGMA application_id of a games file of mjscore's
-SCHEMA_VERSION = 2  # PRAGMA user_version; 1 is the schema of the first mjscore serve (no mark, no entries)
+SCHEMA_VERSION = 3  # PRAGMA user_version; 1 is the schema of the first mjscore serve (no mark, no entries);
+# 3: each game keeps the rules it was created under (variant, table hash, options)
 HEADER = b"SQLite format 3\x00"
 
 TABLES_V1 = {"games": {"id", "name", "variant", "options", "players", "created", "version"},
@@ -48,7 +49,9 @@ CREATE TABLE games (
     players TEXT NOT NULL,          -- JSON list, seated E S W N at the start
     created REAL NOT NULL,
     version INTEGER NOT NULL DEFAULT 0,
-    scored_with TEXT                -- the rules the deals' entries were scored under (None: not yet)
+    scored_with TEXT,               -- the rules the deals' entries were scored under (None: not yet)
+    rules TEXT                      -- JSON: the rules the game was created under, {variant, table, options}
+                                    -- (None: a game kept before schema 3, whose rules were not recorded)
 );
 CREATE TABLE deals (
     id INTEGER PRIMARY KEY,
@@ -74,7 +77,8 @@ CREATE TABLE changes (
 MIGRATIONS = {1: ["ALTER TABLE games ADD COLUMN scored_with TEXT", "ALTER TABLE deals ADD COLUMN entry TEXT",
                   "ALTER TABLE deals ADD COLUMN failed INTEGER NOT NULL DEFAULT 0",
                   "CREATE INDEX deals_counted ON deals(game_id, deleted, failed)",
-                  "CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL"]}
+                  "CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL"],
+              2: ["ALTER TABLE games ADD COLUMN rules TEXT"]}  # games kept before: rules not recorded (NULL)
 
 
 class NotGamesFile(Exception):
@@ -217,8 +221,11 @@ def _entry_text(entry: Entry) -> str:
 
 
 def _header(row: sqlite3.Row) -> dict[str, Any]:
-    return {"id": row["id"], "name": row["name"], "variant": row["variant"], "options": json.loads(row["options"]),
+    head = {"id": row["id"], "name": row["name"], "variant": row["variant"], "options": json.loads(row["options"]),
             "players": json.loads(row["players"]), "created": row["created"], "version": row["version"]}
+    if row["rules"] is not None:  # the rules it was created under, kept whatever tables the server loads later
+        head["rules"] = json.loads(row["rules"])
+    return head
 
 
 class Snapshot:
@@ -349,10 +356,13 @@ class Store:
         return game_file(self.game(game_id))
 
     # --- writing (each only while the game is at the version its change was worked out on) ---
-    def create_game(self, name: str, variant: str, options: dict, players: list[str]) -> int:
+    def create_game(self, name: str, variant: str, options: dict, players: list[str],
+                    rules: dict | None = None) -> int:
+        """A new game; `rules`: the rules it is created under (variant, table hash, options), kept with it."""
         with self._write() as db:
-            cur = db.execute("INSERT INTO games (name, variant, options, players, created) VALUES (?, ?, ?, ?, ?)",
-                             (name, variant, json.dumps(options), json.dumps(players), time.time()))
+            cur = db.execute("INSERT INTO games (name, variant, options, players, created, rules) "
+                             "VALUES (?, ?, ?, ?, ?, ?)", (name, variant, json.dumps(options), json.dumps(players),
+                                                           time.time(), None if rules is None else json.dumps(rules)))
             return cur.lastrowid
 
     def append(self, game_id: int, version: int, deal: dict, entry: Entry) -> int:
@@ -414,6 +424,9 @@ class Store:
 
 
 def game_file(game: dict) -> dict:
-    """A stored game as a game file's data: what `mjscore batch` reads."""
-    return {"variant": game["variant"], "options": game["options"], "players": game["players"],
-            "deals": [d["data"] for d in game["deals"]]}
+    """A stored game as a game file's data: what `mjscore batch` reads (with the rules it was created under,
+    so that batch says so when the table it loads is another)."""
+    out = {"variant": game["variant"], "options": game["options"]}
+    if game.get("rules"):
+        out["rules"] = {k: game["rules"][k] for k in ("variant", "table", "options") if k in game["rules"]}
+    return {**out, "players": game["players"], "deals": [d["data"] for d in game["deals"]]}
