@@ -5,7 +5,8 @@ The main process reads the game files and seats the deals (cheap and sequential,
 sends the seated deals themselves to the cluster, chunk by chunk: the workers need no access to the game
 files. What a worker needs to score travels with the work: the variant's merged table data (the packaged
 tables or `--tables DIR`, resolved on this machine) and the options, sent to every worker once per variant
-(scattered: a VariantSpec, which makes its Variant once on each worker), the players and the language with
+(a VariantSpec, which makes its Variant once on each worker; sent as a task's argument, not scattered, so
+that a worker lost with it is no loss: the scheduler makes it again from the task, as it does any result), the players and the language with
 each chunk. The workers must have the same mjscore installed (its code, not its tables): checked when the
 client connects.
 
@@ -70,7 +71,7 @@ class DaskPool:
             raise MjscoreError(f"--dask {address}: {where} ({_short(e)}); give a scheduler's address "
                                "(tcp://HOST:8786) or local") from None
         self._check_workers(address)
-        self.specs: dict[str, Any] = {}  # variant data's digest -> its VariantSpec, scattered to every worker
+        self.specs: dict[str, Any] = {}  # variant data's digest -> a future of its VariantSpec on the cluster
 
     def _check_workers(self, address: str) -> None:
         """Every worker can import mjscore, the same version as here; there is at least one worker."""
@@ -95,7 +96,8 @@ class DaskPool:
         spec = spec_of(header, tables, portable=True)
         digest = hashlib.sha256(pickle.dumps((spec.raw, spec.path, spec.opts))).hexdigest()
         if digest not in self.specs:
-            self.specs[digest] = self.client.scatter(spec, broadcast=True, hash=False)
+            # (scattered data dies with the workers that hold it: "can't be recovered", a whole run lost)
+            self.specs[digest] = self.client.submit(_as_sent, spec, key=f"variant-spec-{digest}", pure=False)
         return self.specs[digest]
 
     def settle(self, header: Header, tables: str | None, seated: Iterator[Seated],
@@ -162,3 +164,8 @@ def _short(e: BaseException) -> str:
 
 
 __all__ = ["DaskPool", "INSTALL", "LOCAL", "VariantSpec", "settle_packed"]
+
+
+def _as_sent(spec: VariantSpec) -> VariantSpec:
+    """A task whose result is its argument: the variant's data held by the cluster, recomputable."""
+    return spec
