@@ -175,10 +175,12 @@ def _kajongg_differences(games: list, fmt: str) -> int:
     return 1 if found else 0
 
 
-def _not_scored(read: int, bad: int) -> None:
-    """As batch: deals that could not be scored were said on stderr as they came; the count, and exit status 1."""
-    if bad:
-        click.echo(f"mjscore: {bad} of {read} deals not scored", err=True)
+def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
+    """As batch: deals that could not be scored, and files among several that could not be read, were said on
+    stderr as they came; the count, and exit status 1."""
+    if bad or unreadable:
+        click.echo(f"mjscore: {bad} of {read} deals not scored"
+                   + (f"; {unreadable} file(s) unreadable" if unreadable else ""), err=True)
         sys.exit(1)
 
 
@@ -225,9 +227,9 @@ def standings(files, fmt, aliases, dask, jobs, game, variant, options, tables_di
 
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
-        season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool)
+        season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool)
     click.echo(standings_text(season, fmt))
-    _not_scored(read, bad)
+    _not_scored(*counts)
 
 
 @click.command()
@@ -257,11 +259,11 @@ def report(files, title, aliases, game, variant, options, tables_dir):
 
     alias_map(aliases)
     with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
-        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool)
+        s, heads, counts = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool)
         games = len(heads)
         chart = running_totals_svg(s.series, [r["player"] for r in s.table])
         for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",
                                 report_sheets(heads, spool)):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")
-    _not_scored(read, bad)
+    _not_scored(*counts)

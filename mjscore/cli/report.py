@@ -332,8 +332,9 @@ def settlement_text(result, glyphs: bool = False) -> str:
                + ([p.cite] if cited else []) for p in result.payments]
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
+    valued = paid and not d.false_mahjong  # a partial hand matters only where the hands' values are paid on
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
-              if kind_of(n) is NoteKind.PARTIAL or s.is_long_hand]  # why a hand is long or partial
+              if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

@@ -32,7 +32,7 @@ class _Feed:
 
     def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
         self._start, self._deal, self._end = start, deal, end
-        self.read = self.bad = 0
+        self.read = self.bad = self.unreadable = 0
 
     def start_game(self, path, header, totals) -> None:
         self._start(str(path), header.variant.name, list(header.players), dict(totals))
@@ -56,9 +56,11 @@ class _Feed:
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
-               jobs: Any = 1) -> tuple[int, int]:
+               jobs: Any = 1) -> tuple[int, int, int]:
     """Every game in turn through start(file, variant, players, start totals), deal(item), end(totals);
-    `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored."""
+    `-` (standard input, YAML or JSON Lines) once. Returns the deals read, those not scored and the files that
+    could not be read: as `batch`, a file that cannot be read among several is said on standard error and the
+    others are played; given alone, its error stops the command."""
     from mjscore.play.record import play
     from mjscore.play.workers import pool_for
 
@@ -68,11 +70,17 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
     pool, mine = pool_for(jobs)
     try:
         for path in paths:
-            play(path, variant, list(options), tables, pool, False, feed, lambda n: None)
+            try:
+                play(path, variant, list(options), tables, pool, False, feed, lambda n: None)
+            except DealError as e:
+                if len(paths) == 1:
+                    raise
+                feed.unreadable += 1
+                sys.stderr.write(f"mjscore: error: {e}\n")
     finally:
         if mine:
             pool.close()
-    return feed.read, feed.bad
+    return feed.read, feed.bad, feed.unreadable
 
 
 # --- mjscore sheet --------------------------------------------------------------------------------------
@@ -167,7 +175,7 @@ class SheetWriter:
         self.spool.close()
 
 
-def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str]) -> tuple[int, int]:
+def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str]) -> tuple[int, int, int]:
     writer = SheetWriter(out, fmt)
     try:
         counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end)
@@ -200,8 +208,11 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
         if on_end:
             on_end(totals)
 
-    read, bad = play_files(paths, variant, options, tables, start, deal, end, jobs)
-    return t.season(), read, bad
+    counts = play_files(paths, variant, options, tables, start, deal, end, jobs)
+    for spelling in t.unused_aliases():
+        sys.stderr.write(f"mjscore: warning: --alias {t.names[spelling]}={spelling}: no game read has a player "
+                         f"named {spelling}; the alias merged nothing\n")
+    return t.season(), counts
 
 
 class _SheetHead:
@@ -230,10 +241,10 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool):
     def end(totals):
         heads[-1].totals = totals
 
-    s, read, bad = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
-                         on_end=end)
+    s, counts = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
+                      on_end=end)
     spool.rewind()
-    return s, heads, read, bad
+    return s, heads, counts
 
 
 def report_sheets(heads: list[_SheetHead], spool: Spool) -> Iterator[str]:
