@@ -137,6 +137,17 @@ def runner_up(scores: list[Score]) -> Score | None:
     return None
 
 
+def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+                 options: Options = None, tables: str | os.PathLike | None = None) -> list:
+    """For a hand of 14 tiles that is no mah jong (typed by mistake, or a false mah jong to explain): each
+    concealed tile that, changed for another, makes a winning hand, as Swap(change, to); [] for a hand that
+    is not 14 tiles. `score` prints them under a non-winning hand of 14 tiles."""
+    from mjscore.rules.referee import nearest_wins as swaps
+
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    return swaps(parsed, v, opts, _fold(seat, str.upper), _fold(round, str.upper))
+
+
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
           options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None) -> Score:

@@ -63,7 +63,10 @@ def item_name(i, lang: str) -> str:
     return name if found else f"{name} *"
 
 
-def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en") -> str:
+def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
+               variant: Variant | None = None) -> str:
+    """A score for people: the items, how points and doubles become the value (with the variant, why a value
+    was rounded or read from a table of final values, and the rule that says so), and the arrangements."""
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
     if s.arrangement:
@@ -91,7 +94,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
             calc += f", capped at the limit {s.limit}"
         elif s.value - sum(i.extra for i in s.items) != s.uncapped:
-            calc += f", final value {s.value - sum(i.extra for i in s.items)}"
+            calc += _final_step(variant) + f"final value {s.value - sum(i.extra for i in s.items)}"
+            calc += f" ({variant.value_cite})" if variant is not None and variant.value_cite else ""
         extra = [i for i in s.items if i.extra]
         if extra:
             calc += f", + {extra[0].extra} ({extra[0].rule})"
@@ -221,6 +225,15 @@ def variants_text(variants: list[Variant]) -> str:
     return _table(rows, ["variant", "title", "options (default)"])
 
 
+def _final_step(v: Variant | None) -> str:
+    """Why a final value is not points x 2^doubles, where the variant is known: rounded up, or from its grid."""
+    if v is not None and v.value_grid:
+        return ", from the table of final values: "
+    if v is not None and v.round_up > 1:
+        return f", rounded up to a multiple of {v.round_up}: "
+    return ", "
+
+
 def _value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
     step = "points x 2^doubles"
@@ -230,7 +243,7 @@ def _value_step(v: Variant) -> str:
     if v.value_grid:
         rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
         step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
-    return step
+    return step + (f" ({v.value_cite})" if v.value_cite else "")
 
 
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
@@ -332,6 +345,10 @@ def settlement_text(result, glyphs: bool = False) -> str:
                + ([p.cite] if cited else []) for p in result.payments]
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
+    won = result.scores.get(d.winner) if d.winner else None
+    if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
+        lines.append(f"note: the winning tile was not given: {won.win} was guessed, the tile that scores "
+                     f"{SEAT_NAMES[d.winner]}'s hand best; give the tile that won (--win TILE, or win: {{tile: ...}})")
     valued = paid and not d.false_mahjong  # a partial hand matters only where the hands' values are paid on
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
               if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial

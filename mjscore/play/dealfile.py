@@ -232,6 +232,11 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if winner is not None and win.discarder == winner:
         raise DealError(f"{where}win.discarder: {players.get(winner, winner) if named else winner} is the winner; "
                         "a winner never discards the winning tile")
+    if win.discarder is not None and win.source in ("wall", "loose"):  # nobody discarded a tile the winner drew
+        who = players.get(win.discarder, win.discarder) if named else win.discarder
+        raise DealError(f"{where}win.discarder: {who} is given, but the winning tile came from the {win.source} "
+                        f"(win.from: {win.source}): only a discard or a robbed kong has a discarder; leave it out, "
+                        "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
     try:
