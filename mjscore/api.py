@@ -123,16 +123,35 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
     analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
-    return score_all(analysed, v, opts)
+    return distinct(score_all(analysed, v, opts))
+
+
+def _reading(s: Score) -> tuple:
+    """What tells two arrangements apart for a reader: the sets (in any order), the winning tile and the set
+    it completed. The search finds some readings more than once (111m 123m and 123m 111m)."""
+    return tuple(sorted(s.arrangement)), s.win, s.win_set
+
+
+def distinct(scores: list[Score]) -> list[Score]:
+    """The scores with each reading once, the first (best ranked) kept: a list a referee reads without
+    meeting the same sets twice."""
+    seen: set[tuple] = set()
+    out = []
+    for s in scores:
+        key = _reading(s)
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+    return out
 
 
 def runner_up(scores: list[Score]) -> Score | None:
     """The best arrangement after the one kept that groups the tiles differently (or takes another winning
     tile, or completes another set with it): what a referee shows when asked "why not scored as ...?". None when
     there is no other."""
-    best = scores[0]
+    best = _reading(scores[0])
     for s in scores[1:]:
-        if (s.arrangement, s.win, s.win_set) != (best.arrangement, best.win, best.win_set):
+        if _reading(s) != best:
             return s
     return None
 

@@ -118,3 +118,42 @@ def test_a_winning_hand_has_no_such_line():
     code, out, _ = run("score", HAND, "--seat", "S", "--win", "7s")
     assert "not a winning hand" not in out
 
+
+
+# --- score --all and --explain: each reading once, with the set the winning tile completed ---------------------
+
+def test_all_shows_each_reading_once_with_its_completed_set_and_explain_names_the_difference():
+    # spanish p. 2 §6: 111m a concealed pung of terminals 8, but completed by a discarded 1m it counts as
+    # exposed: 4; chows 0 (p. 1 §4), NN (North, seat E, round E) 0, mah jong 20. 1m completing 123m: 8 + 20 = 28;
+    # completing 111m: 4 + 20 = 24. The search finds 111m 123m and 123m 111m: one reading each, shown once.
+    assert run("score", "111m 123m 456p 789s NN", "--win", "1m", "--all", "--explain") == (0, """\
+spanish: 111123m 456p 789s NN  (seat E, round E, won on 1m from discard, completing 123m)
+arrangement: 111m 123m 456p 789s NN  (mah jong)
+
+rule                         tiles    points    doubles    limit/extra    rulebook
+---------------------------  -------  --------  ---------  -------------  ----------
+concealed pung of terminals  111m     8                                   p. 2 §6
+chow                         123m                                         p. 1 §4
+chow                         456p                                         p. 1 §4
+chow                         789s                                         p. 1 §4
+mah jong                              20                                  p. 2 §6
+
+base points 28, doubles 0: 28 x 2^0 = 28
+value: 28
+
+arrangements considered (best first):
+arrangement             win    completing    points    doubles    limit hand    value
+----------------------  -----  ------------  --------  ---------  ------------  -------  ----
+111m 123m 456p 789s NN  1m     123m          28        0                        28       kept
+111m 123m 456p 789s NN  1m     111m          24        0                        24
+
+why this arrangement: 111m 123m 456p 789s NN is worth 28; the next best, 111m 123m 456p 789s NN with 1m \
+completing 111m, is worth 24
+  counted here only: concealed pung of terminals 111m (8 points)
+  counted there only: exposed pung of terminals 111m (4 points)
+""", "")
+    data = json.loads(run("score", "111m 123m 456p 789s NN", "--win", "1m", "--all", "--explain",
+                          "--format", "json")[1])
+    assert [(a["arrangement"], a["win_set"], a["value"]) for a in data["alternatives"]] == [
+        (["111m", "123m", "456p", "789s", "NN"], "111m", 24)]
+    assert (data["runner_up"]["win_set"], data["runner_up"]["value"]) == ("111m", 24)

@@ -102,11 +102,12 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines.append(calc)
     lines.append(f"value: {s.value}")
     lines += [f"note: {n}" for n in s.notes]
-    if alternatives:
+    if alternatives is not None:  # --all: the one kept first, then the others, each reading once
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
-                 a_.limit_hand or "", a_.value] for a_ in alternatives]
-        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value"]))
+                 a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
+        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
+                                   ""]))
     return "\n".join(lines)
 
 
@@ -135,6 +136,16 @@ def _tie(best: Score, runner: Score) -> str:
     return "equal in every respect: the first arrangement found is shown; the payments are the same"
 
 
+def _item_words(i, lang: str, glyphs: bool) -> str:
+    """An item as --explain names a difference: its name, its tiles and what it gave (8 points, 1 double)."""
+    gave = [f"{i.points} point{'s' if i.points != 1 else ''}"] if i.points else []
+    gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
+    gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
+    gave += [f"+{i.extra}"] if i.extra else []
+    return (item_name(i, lang) + (f" {_glyphs(i.tiles, glyphs)}" if i.tiles else "")
+            + (f" ({', '.join(gave)})" if gave else ""))
+
+
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
     kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
@@ -149,11 +160,11 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
     if runner.value == best.value and runner.mahjong == best.mahjong:
         lines.append("  " + _tie(best, runner))
-    def counted(s):  # noqa: E306
-        return {(i.rule, i.tiles): i for i in s.items}
+    def counted(s):  # noqa: E306  (an item is what it gives too: the same rule worth more is a difference)
+        return {(i.rule, i.tiles, i.points, i.doubles, i.limit, i.extra): i for i in s.items}
     a, b = counted(best), counted(runner)
-    only_kept = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in a.items() if k not in b]
-    only_other = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in b.items() if k not in a]
+    only_kept = [_item_words(i, lang, glyphs) for k, i in a.items() if k not in b]
+    only_other = [_item_words(i, lang, glyphs) for k, i in b.items() if k not in a]
     if only_kept:
         lines.append("  counted here only: " + ", ".join(only_kept))
     if only_other:
