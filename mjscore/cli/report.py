@@ -5,7 +5,7 @@ from __future__ import annotations
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
-from mjscore.rules.results import Score
+from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.tables import Variant
 
 
@@ -172,9 +172,12 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     return "\n".join(lines)
 
 
-def compare_text(results, glyphs: bool = False) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ. Items are
-    named by their English rule (the key every variant shares): --lang names them in compare's JSON only."""
+def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
+    then the items that differ. An item is compared by what it is, not by its name (`variants`: each variant
+    compared, whose rules say what an item is): the set it scored and what it gave, or for a whole-hand item the
+    kind of its rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah
+    jong". A row is named by the items' names, each once; --lang names them in compare's JSON only."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
@@ -189,30 +192,65 @@ def compare_text(results, glyphs: bool = False) -> str:
             row("value", lambda s: s.value)]
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
-    sums: dict[str, dict[str, list]] = {}
+    sums: dict[tuple, dict[str, list]] = {}
+    labels: dict[tuple, list[str]] = {}
     for c in scored:
+        rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
         for i in c.score.items:
-            acc = sums.setdefault(i.rule, {}).setdefault(c.variant, [0, 0, 0.0, 0])
+            key = item_kind(i, rules.get(i.rule))
+            acc = sums.setdefault(key, {}).setdefault(c.variant, [0, 0, 0.0, 0])
             acc[0] += i.points
             acc[1] += i.doubles
             acc[2] = max(acc[2], i.limit)
             acc[3] += i.extra
+            names = labels.setdefault(key, [])
+            if i.rule not in names:
+                names.append(i.rule)
+    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
+    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
+    winning = [c.variant for c in scored if c.score.mahjong]
+    judged = winning or [c.variant for c in scored]
     same = []
     differ = []
-    for rule, per in sums.items():
+    for key, per in sums.items():
+        label = labels[key][0] + (f" {_glyphs(key[0], glyphs)}" if key[0] else "")
         cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
-        (same if len(per) == len(scored) and len(set(cells.values())) == 1 else differ).append((rule, cells))
+        values = {_cell(*per[v]) if v in per else "0" for v in judged}
+        (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
     lines.append(_table(rows, ["", *heads]))
+    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
+               for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
+    if refused:  # why a variant refuses the hand as mah jong, where others take it
+        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in refused]
     if differ:
-        lines += ["", "items that differ (— absent):",
-                  _table([[rule] + [cells.get(v, "—") for v in heads] for rule, cells in differ], ["item", *heads])]
+        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
+                  _table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
     if same:
-        lines += ["", "the same in every variant scored: " + ", ".join(
-            f"{rule} {next(iter(cells.values()))}" for rule, cells in same)]
+        where = "every variant scored" if not winning or len(winning) == len(scored) else "every variant where it is mah jong"
+        lines += ["", f"the same in {where}: " + ", ".join(
+            f"{label} {next(c for c in cells.values() if c != '—')}" for label, cells in same)]
     for c in results:
         if c.error:
             lines.append(f"{c.variant}: not scored: {c.error}")
     return "\n".join(lines)
+
+
+def item_kind(i, rule) -> tuple[str, str, str]:
+    """What an item is, whatever a variant names it: (the set it scored, or "" for the whole hand; the kind of
+    a whole-hand rule's condition; what it gives). Two variants' items of one kind are one row of `compare`."""
+    gives = "limit" if i.limit else "doubles" if i.doubles else "extra" if i.extra else "points"
+    if i.tiles:
+        return i.tiles, "", gives
+    when = rule.when if rule is not None else None
+    if when is None:  # an item no rule of the table makes (a long hand): its name is what it is
+        kind = i.rule
+    elif not when or when.startswith("pattern: standard"):
+        kind = "mah jong"  # the winner's base: no condition but winning, or the standard pattern
+    elif "self_drawn" in when or when == "from: wall":
+        kind = "self-drawn"
+    else:
+        kind = when
+    return "", kind, gives
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
