@@ -320,6 +320,24 @@ def _rule_value(r) -> str:
     return ", ".join(value)
 
 
+def _apart(names: list[str], rules: list) -> list[str]:
+    """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
+    dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
+    out = list(names)
+    for name in set(names):
+        alike = [k for k, n in enumerate(names) if n == name]
+        if len(alike) < 2:
+            continue
+        parts = [set(rules[k].when.split(", ")) for k in alike]
+        shared = set.intersection(*parts)
+        for k in alike:
+            own = [x.rpartition(": ")[2] for x in rules[k].when.split(", ")
+                   if x not in shared and x.startswith("tiles: ")]
+            if own:  # rows that differ otherwise (by a house option, by who) are told apart by their values
+                out[k] = f"{name} ({', '.join(own)})"
+    return out
+
+
 def variant_text(v: Variant, lang: str = "en") -> str:
     """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
     conditions as the table file writes them are in `--format json` and `--format yaml`)."""
@@ -349,7 +367,7 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         rules = [r for r in v.rules if r.table == heading]
         head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
         lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
-        names = [dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules]
+        names = _apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
         nw = min(max([len(n) for n in names] + [4]), 34)
         vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
         for r, name in zip(rules, names):
@@ -358,8 +376,12 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement.written:
-        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.written.items()), 4)
+    if v.settlement.written:  # each switch in words, with where the rulebook says it
+        from mjscore.cli.settlement_words import settlement_lines
+
+        lines.append("settlement (how a deal is paid and moves on):")
+        for words, cite in settlement_lines(v):
+            lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
     return "\n".join(lines).rstrip()
 
 
