@@ -16,7 +16,7 @@ from mjscore import _PUBLIC
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
-from mjscore.hand.notation import Hand, parse_hand as _parse_hand
+from mjscore.hand.notation import Hand, parse_hand as _parse_hand, parse_tile as _parse_tile
 from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import check_tiles, score_all
@@ -165,6 +165,28 @@ def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str
 
     parsed, v, opts = _prepare(hand, variant, options, tables)
     return swaps(parsed, v, opts, _fold(seat, str.upper), _fold(round, str.upper))
+
+
+def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+                win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
+                tables: str | os.PathLike | None = None, win_set: str | None = None) -> list:
+    """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
+    NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles or one
+    circumstance changed (how the tile came, one more --also word), most valuable first, at most five. []
+    for a hand that is no mah jong."""
+    from mjscore.hand.situation import contradiction, dealer_of
+    from mjscore.rules.referee import near_misses as missed
+
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    sit = _situation(v, seat, round, win, source, also, win_set)
+    best = score_all(analyse(parsed, sit, v.shapes), v, opts)[0]
+    if not best.mahjong or best.win is None:
+        return []
+    if sit.win is None:  # the tile the best reading won on: the others are measured against it
+        sit = sit._replace(win=_parse_tile(best.win))
+    dealer = dealer_of(opts)
+    return missed(parsed, v, opts, sit, {i.rule for i in best.items},
+                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer))
 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

@@ -172,6 +172,14 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     return "\n".join(lines)
 
 
+def near_miss_text(misses: list) -> str:
+    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first."""
+    if not misses:
+        return "\nnear misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)"
+    return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
+                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
+
+
 def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
     """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
     then the items that differ. An item is compared by what it is, not by its name (`variants`: each variant

@@ -34,8 +34,9 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
     """
     hand = not_a_file(hand)
     check_situation(seat, source, also, options, click.get_current_context())
-    scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
-                              win_set=win_set, also=also, options=options, tables=tables_dir)
+    situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
+                     tables=tables_dir)
+    scores = api.arrangements(hand, variant, **situation)
     best = scores[0]
     rules = api.load_variant(best.variant, tables_dir)
     lang = lang_of(lang, rules)
@@ -46,6 +47,7 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
         if explain:
             runner = api.runner_up(scores)
             data["runner_up"] = runner.to_dict(lang) if runner is not None else None
+            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation)]
         emit_json(data)
         return
     if fmt == "csv":
@@ -68,3 +70,7 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
                                              if swaps else "no single tile changed makes it one"))
     if explain:
         click.echo(explain_text(best, api.runner_up(scores), lang, glyphs))
+        if best.mahjong:
+            from mjscore.cli.report import near_miss_text
+
+            click.echo(near_miss_text(api.near_misses(hand, variant, **situation)))
