@@ -151,6 +151,8 @@ why this arrangement: 111m 123m 456p 789s NN is worth 28; the next best, 111m 12
 completing 111m, is worth 24
   counted here only: concealed pung of terminals 111m (8 points)
   counted there only: exposed pung of terminals 111m (4 points)
+
+near misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)
 """, "")
     data = json.loads(run("score", "111m 123m 456p 789s NN", "--win", "1m", "--all", "--explain",
                           "--format", "json")[1])

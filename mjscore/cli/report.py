@@ -234,7 +234,8 @@ def compare_text(results, glyphs: bool = False, variants: dict | None = None) ->
         lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
                   _table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
     if same:
-        where = "every variant scored" if not winning or len(winning) == len(scored) else "every variant where it is mah jong"
+        where = ("every variant scored" if not winning or len(winning) == len(scored)
+                 else "every variant where it is mah jong")
         lines += ["", f"the same in {where}: " + ", ".join(
             f"{label} {next(c for c in cells.values() if c != '—')}" for label, cells in same)]
     for c in results:
@@ -398,7 +399,6 @@ def settlement_text(result, glyphs: bool = False) -> str:
     payment with its reason, every note (faults applied, caps), each player's net."""
     from mjscore.hand.situation import SEAT_NAMES
     from mjscore.play.settle import worth_words
-    from mjscore.rules.results import NoteKind, kind_of
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "

@@ -227,7 +227,8 @@ def standings_text(s: Season, fmt: str) -> str:
             b = r["best"] or {}
             rows.append([r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
                          r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"), b.get("deal"),
-                         plain_number(r["average"]), counter_words(r), " ".join(f"{v}={n}" for v, n in r["variants"].items()),
+                         plain_number(r["average"]), counter_words(r),
+                         " ".join(f"{v}={n}" for v, n in r["variants"].items()),
                          r["win_rate"], r["self_drawn_share"], plain_number(r["average_win"]),
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
