@@ -182,11 +182,12 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
     best = score_all(analyse(parsed, sit, v.shapes), v, opts)[0]
     if not best.mahjong or best.win is None:
         return []
-    if sit.win is None:  # the tile the best reading won on: the others are measured against it
+    guessed = sit.win is None
+    if guessed:  # the tile the best reading won on: the others are measured against it
         sit = sit._replace(win=_parse_tile(best.win))
     dealer = dealer_of(opts)
     return missed(parsed, v, opts, sit, {i.rule for i in best.items},
-                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer))
+                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer), guessed)
 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

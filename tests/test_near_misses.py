@@ -67,3 +67,13 @@ def test_at_most_five_and_none_said():
                         "circumstance away)\n")
     for variant in ("spanish", "basque", "hungarian", "danish", "dmjl", "bmja"):
         assert len(mjscore.near_misses("111m 999p 555s 777s 22m", variant, win="2m")) <= 5
+
+
+def test_a_guessed_winning_tile_is_named_in_a_changed_circumstance():
+    # basque, no --win: the best reading wins on 2s (completing 234s). Rule 85 XVII "robbing two bamboo": the
+    # 2s robbed from a kong is a limit hand, 1 limit = 500 (tables/basque.yaml `limit: 500`); {5555s} holds the
+    # other copies of 5s only, so a 2s may be robbed
+    assert mjscore.score("{5555s} 234s 678s RRR 11s", "basque").win == "2s"
+    assert [m.to_dict() for m in mjscore.near_misses("{5555s} 234s 678s RRR 11s", "basque")] == [
+        {"rule": "robbing two bamboo (XVII)", "gives": "1 limit", "how": ["won by robbing a kong (on 2s)"],
+         "value": 500, "cite": "rule 85 XVII"}]

@@ -128,10 +128,11 @@ def situational_names() -> frozenset[str]:
 
 
 def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
-                contradiction=None) -> list[NearMiss]:
+                contradiction=None, guessed: bool = False) -> list[NearMiss]:
     """The near misses of a winning hand scored in `sit` whose best score made the rules `have`: most valuable
     first, at most MOST. A rule whose condition reads only the situation is no near miss of this hand (any
-    hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances."""
+    hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances.
+    `guessed`: no winning tile was given (sit.win is the best reading's): a changed circumstance names it."""
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
@@ -159,7 +160,9 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
     words = {**SITUATIONS, **v.situations}
     changes += [(sit._replace(also=sit.also | {w}), f"with --also {w} ({meaning})") for w, meaning in words.items()
                 if w not in sit.also and w not in NOT_CHANGED]
+    on = f" (on {T.name(sit.win)})" if guessed else ""
     for changed, how in changes:
+        how += on
         if contradiction is not None and contradiction(changed.seat, changed.source, changed.also):
             continue
         note(_best(hand, changed, v, options), how)
