@@ -146,3 +146,23 @@ def test_every_commands_help_has_an_example():
         assert (code, err) == (0, ""), command
         example = out.split("Example", 1)[1] if "Example" in out else ""
         assert f"mjscore {command} " in example, command
+
+
+def test_settle_csv_names_the_players_and_ends_with_the_nets():
+    # examples/deal-spanish.yaml, worked in tests/test_settle.py (Spanish p. 2 §6; Babcock (1923) ch. I, VI):
+    # South wins 30 x 2 = 60 on West's discard; East pays 60 x 2 = 120, West and North 60; between the others
+    # (East 8, West 4, North 0): West pays East (8 - 4) x 2 = 8, North pays East (8 - 0) x 2 = 16, North pays
+    # West 4 - 0 = 4. Nets: East -120 + 8 + 16 = -96, South +240, West -60 - 8 + 4 = -64, North -60 - 16 - 4 = -80.
+    assert run("settle", str(EXAMPLES / "deal-spanish.yaml"), "--format", "csv") == (0, """\
+from,from_player,to,to_player,amount,reason
+E,Ann,S,Bo,120,"winner South's hand 60, x2 (East)"
+W,Cy,S,Bo,60,winner South's hand 60
+N,Di,S,Bo,60,winner South's hand 60
+W,Cy,E,Ann,8,"difference of hand values 8 - 4, x2 (East)"
+N,Di,E,Ann,16,"difference of hand values 8 - 0, x2 (East)"
+N,Di,W,Cy,4,difference of hand values 4 - 0
+net,,E,Ann,-96,net
+net,,S,Bo,240,net
+net,,W,Cy,-64,net
+net,,N,Di,-80,net
+""", "")

@@ -87,7 +87,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
         return
     if fmt == "csv":
-        emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
+        name = result.deal.player  # each seat's player (its name, or East ... where the deal names none)
+        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, p.reason] for p in result.payments]
+        rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
+        emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.report import settlement_text
 
