@@ -12,8 +12,8 @@ __version__ = "0.1.0"
 _PUBLIC = {
     **dict.fromkeys(("MjscoreError",), "mjscore.errors"),
     **dict.fromkeys(("Score", "Variant", "arrangements", "compare", "runner_up", "describe_variant", "load_variant",
-                     "table_data", "parse_hand", "score", "score_game", "score_sheet", "season", "settle", "variants",
-                     "waits", "rules_of", "table_diff"), "mjscore.api"),
+                     "table_data", "parse_hand", "near_misses", "nearest_wins", "score", "score_game", "score_sheet",
+                     "season", "settle", "variants", "waits", "rules_of", "table_diff"), "mjscore.api"),
     **dict.fromkeys(("Rules",), "mjscore.rules.identity"),
     **dict.fromkeys(("TableDiff", "Change"), "mjscore.rules.tablediff"),
     **dict.fromkeys(("Compared", "GameResult", "Wait", "Waits"), "mjscore.api_results"),

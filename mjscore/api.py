@@ -16,7 +16,7 @@ from mjscore import _PUBLIC
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
-from mjscore.hand.notation import Hand, parse_hand as _parse_hand
+from mjscore.hand.notation import Hand, parse_hand as _parse_hand, parse_tile as _parse_tile
 from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.rules.scoring import check_tiles, score_all
@@ -125,18 +125,71 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
     analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
-    return score_all(analysed, v, opts)
+    return distinct(score_all(analysed, v, opts))
+
+
+def _reading(s: Score) -> tuple:
+    """What tells two arrangements apart for a reader: the sets (in any order), the winning tile and the set
+    it completed. The search finds some readings more than once (111m 123m and 123m 111m)."""
+    return tuple(sorted(s.arrangement)), s.win, s.win_set
+
+
+def distinct(scores: list[Score]) -> list[Score]:
+    """The scores with each reading once, the first (best ranked) kept: a list a referee reads without
+    meeting the same sets twice."""
+    seen: set[tuple] = set()
+    out = []
+    for s in scores:
+        key = _reading(s)
+        if key not in seen:
+            seen.add(key)
+            out.append(s)
+    return out
 
 
 def runner_up(scores: list[Score]) -> Score | None:
     """The best arrangement after the one kept that groups the tiles differently (or takes another winning
     tile, or completes another set with it): what a referee shows when asked "why not scored as ...?". None when
     there is no other."""
-    best = scores[0]
+    best = _reading(scores[0])
     for s in scores[1:]:
-        if (s.arrangement, s.win, s.win_set) != (best.arrangement, best.win, best.win_set):
+        if _reading(s) != best:
             return s
     return None
+
+
+def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+                 options: Options = None, tables: str | os.PathLike | None = None) -> list:
+    """For a hand of 14 tiles that is no mah jong (typed by mistake, or a false mah jong to explain): each
+    concealed tile that, changed for another, makes a winning hand, as Swap(change, to); [] for a hand that
+    is not 14 tiles. `score` prints them under a non-winning hand of 14 tiles."""
+    from mjscore.rules.referee import nearest_wins as swaps
+
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    return swaps(parsed, v, opts, _fold(seat, str.upper), _fold(round, str.upper))
+
+
+def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
+                win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
+                tables: str | os.PathLike | None = None, win_set: str | None = None) -> list:
+    """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
+    NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles or one
+    circumstance changed (how the tile came, one more --also word), most valuable first, at most five. []
+    for a hand that is no mah jong."""
+    from mjscore.hand.situation import contradiction, dealer_of
+    from mjscore.rules.referee import near_misses as missed
+
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    sit = _situation(v, seat, round, win, source, also, win_set)
+    best = score_all(analyse(parsed, sit, v.shapes), v, opts)[0]
+    if not best.mahjong or best.win is None:
+        return []
+    guessed = sit.win is None
+    if guessed:  # the tile the best reading won on: the others are measured against it
+        sit = sit._replace(win=_parse_tile(best.win))
+    dealer = dealer_of(opts)
+    return missed(parsed, v, opts, sit, {i.rule for i in best.items},
+                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer), guessed)
 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

@@ -65,3 +65,38 @@ def test_options_go_to_the_variants_that_have_them():
     assert data["basque"]["limit"] == data["dmjl"]["limit"] == 1000
     code, _, err = run("compare", "123m", "--option", "colour=red")
     assert (code, err) == (2, "mjscore: error: --option 'colour=red': no variant compared has an option 'colour'\n")
+
+
+def test_items_are_compared_by_what_they_are_and_a_refusal_says_why():
+    # spanish (p. 2 §6, the README's example): [555p] exposed pung of simples 2, SSS concealed pung of honours 8,
+    # mah jong 20, self-drawn 2 = 32; SSS own wind 1 double: 64.
+    # dmjl (Kajongg's DMJL: Meld, Mah Jongg and Winner Rules): Exposed Pung 2, Concealed Pung of Honors 8,
+    # Standard Mah Jongg 20, Won with Last Tile Taken from Wall 2, Last Tile is Only Possible Tile 2 (89s waits on
+    # 7s alone) = 34; Pung/Kong of Own Wind 1 double: 68.
+    # bmja (Kajongg's BMJA): at most one chow in a standard hand; two here: no mah jong, a long hand worth 0.
+    # The items named otherwise in dmjl (Exposed Pung, Standard Mah Jongg ...) are the same items as spanish's:
+    # only the only-possible-tile item differs; bmja's refusal is said with its reason.
+    assert run("compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall",
+               "-v", "spanish,dmjl,bmja") == (0, """\
+[555p] 123m 789s SSS NN  (seat S, round E, won on 7s from wall, completing 789s)
+
+            spanish    dmjl    bmja
+----------  ---------  ------  ------
+mah jong    yes        yes     no
+points      32         34      0
+doubles     1          1       0
+limit hand
+value       64         68      0
+
+bmja: not mah jong: no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand (option \
+max_chows) (so a long hand)
+
+items that differ (— absent; an item is named as the first variant names it):
+item                             spanish    dmjl    bmja
+-------------------------------  ---------  ------  ------
+Last Tile is Only Possible Tile  —          2       —
+long hand                        —          —       0
+
+the same in every variant where it is mah jong: exposed pung of simples [555p] 2, chow 123m 0, chow 789s 0, \
+concealed pung of honours SSS 8, pung of own wind SSS 1 dbl, mah jong 20, self-drawn 2
+""", "")

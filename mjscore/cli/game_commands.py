@@ -92,7 +92,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
         return
     if fmt == "csv":
-        emit_csv(["from", "to", "amount", "reason"], [[p.payer, p.payee, p.amount, p.reason] for p in result.payments])
+        name = result.deal.player  # each seat's player (its name, or East ... where the deal names none)
+        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, p.reason] for p in result.payments]
+        rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
+        emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.report import settlement_text
 
@@ -180,10 +183,12 @@ def _kajongg_differences(games: list, fmt: str) -> int:
     return 1 if found else 0
 
 
-def _not_scored(read: int, bad: int) -> None:
-    """As batch: deals that could not be scored were said on stderr as they came; the count, and exit status 1."""
-    if bad:
-        click.echo(f"mjscore: {bad} of {read} deals not scored", err=True)
+def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
+    """As batch: deals that could not be scored, and files among several that could not be read, were said on
+    stderr as they came; the count, and exit status 1."""
+    if bad or unreadable:
+        click.echo(f"mjscore: {bad} of {read} deals not scored"
+                   + (f"; {unreadable} file(s) unreadable" if unreadable else ""), err=True)
         sys.exit(1)
 
 
@@ -232,10 +237,10 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, t
 
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
-        season, read, bad = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
-                                  strict=strict)
+        season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
+                               strict=strict)
     click.echo(standings_text(season, fmt))
-    _not_scored(read, bad)
+    _not_scored(*counts)
 
 
 @click.command()
@@ -266,12 +271,12 @@ def report(files, title, aliases, strict, game, variant, options, tables_dir):
 
     alias_map(aliases)
     with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
-        s, heads, read, bad = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool,
-                                            strict)
+        s, heads, counts = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool,
+                                         strict)
         games = len(heads)
         chart = running_totals_svg(s.series, [r["player"] for r in s.table])
         for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",
                                 report_sheets(heads, spool)):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")
-    _not_scored(read, bad)
+    _not_scored(*counts)

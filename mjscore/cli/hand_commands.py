@@ -38,13 +38,14 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     names = [n.strip() for n in variant_list.split(",") if n.strip()] if variant_list else None
     results = api.compare(hand, names, seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also,
                           options=options, tables=tables_dir)
-    langs = {c.variant: lang_of(lang, api.load_variant(c.variant, tables_dir)) for c in results}
+    variants = {c.variant: api.load_variant(c.variant, tables_dir) for c in results}
+    langs = {c.variant: lang_of(lang, variants[c.variant]) for c in results}
     if fmt == "json":
         emit_json([c.to_dict(langs[c.variant]) for c in results])
         return
     from mjscore.cli.report import compare_text
 
-    click.echo(compare_text(results, glyphs and terminal.glyphs_shown()))
+    click.echo(compare_text(results, glyphs and terminal.glyphs_shown(), variants))
 
 
 @click.command()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
-from mjscore.rules.results import Score
+from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.tables import Variant
 
 
@@ -63,7 +63,10 @@ def item_name(i, lang: str) -> str:
     return name if found else f"{name} *"
 
 
-def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en") -> str:
+def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
+               variant: Variant | None = None) -> str:
+    """A score for people: the items, how points and doubles become the value (with the variant, why a value
+    was rounded or read from a table of final values, and the rule that says so), and the arrangements."""
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
     if s.arrangement:
@@ -91,18 +94,20 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
             calc += f", capped at the limit {s.limit}"
         elif s.value - sum(i.extra for i in s.items) != s.uncapped:
-            calc += f", final value {s.value - sum(i.extra for i in s.items)}"
+            calc += _final_step(variant) + f"final value {s.value - sum(i.extra for i in s.items)}"
+            calc += f" ({variant.value_cite})" if variant is not None and variant.value_cite else ""
         extra = [i for i in s.items if i.extra]
         if extra:
             calc += f", + {extra[0].extra} ({extra[0].rule})"
         lines.append(calc)
     lines.append(f"value: {s.value}")
     lines += [f"note: {n}" for n in s.notes]
-    if alternatives:
+    if alternatives is not None:  # --all: the one kept first, then the others, each reading once
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
-                 a_.limit_hand or "", a_.value] for a_ in alternatives]
-        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value"]))
+                 a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
+        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
+                                   ""]))
     return "\n".join(lines)
 
 
@@ -131,6 +136,16 @@ def _tie(best: Score, runner: Score) -> str:
     return "equal in every respect: the first arrangement found is shown; the payments are the same"
 
 
+def _item_words(i, lang: str, glyphs: bool) -> str:
+    """An item as --explain names a difference: its name, its tiles and what it gave (8 points, 1 double)."""
+    gave = [f"{i.points} point{'s' if i.points != 1 else ''}"] if i.points else []
+    gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
+    gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
+    gave += [f"+{i.extra}"] if i.extra else []
+    return (item_name(i, lang) + (f" {_glyphs(i.tiles, glyphs)}" if i.tiles else "")
+            + (f" ({', '.join(gave)})" if gave else ""))
+
+
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
     kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
@@ -145,11 +160,11 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
     if runner.value == best.value and runner.mahjong == best.mahjong:
         lines.append("  " + _tie(best, runner))
-    def counted(s):  # noqa: E306
-        return {(i.rule, i.tiles): i for i in s.items}
+    def counted(s):  # noqa: E306  (an item is what it gives too: the same rule worth more is a difference)
+        return {(i.rule, i.tiles, i.points, i.doubles, i.limit, i.extra): i for i in s.items}
     a, b = counted(best), counted(runner)
-    only_kept = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in a.items() if k not in b]
-    only_other = [item_name(i, lang) + (f" {i.tiles}" if i.tiles else "") for k, i in b.items() if k not in a]
+    only_kept = [_item_words(i, lang, glyphs) for k, i in a.items() if k not in b]
+    only_other = [_item_words(i, lang, glyphs) for k, i in b.items() if k not in a]
     if only_kept:
         lines.append("  counted here only: " + ", ".join(only_kept))
     if only_other:
@@ -157,9 +172,20 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
     return "\n".join(lines)
 
 
-def compare_text(results, glyphs: bool = False) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, then the items that differ. Items are
-    named by their English rule (the key every variant shares): --lang names them in compare's JSON only."""
+def near_miss_text(misses: list) -> str:
+    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first."""
+    if not misses:
+        return "\nnear misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)"
+    return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
+                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
+
+
+def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
+    then the items that differ. An item is compared by what it is, not by its name (`variants`: each variant
+    compared, whose rules say what an item is): the set it scored and what it gave, or for a whole-hand item the
+    kind of its rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah
+    jong". A row is named by the items' names, each once; --lang names them in compare's JSON only."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
@@ -174,30 +200,66 @@ def compare_text(results, glyphs: bool = False) -> str:
             row("value", lambda s: s.value)]
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
-    sums: dict[str, dict[str, list]] = {}
+    sums: dict[tuple, dict[str, list]] = {}
+    labels: dict[tuple, list[str]] = {}
     for c in scored:
+        rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
         for i in c.score.items:
-            acc = sums.setdefault(i.rule, {}).setdefault(c.variant, [0, 0, 0.0, 0])
+            key = item_kind(i, rules.get(i.rule))
+            acc = sums.setdefault(key, {}).setdefault(c.variant, [0, 0, 0.0, 0])
             acc[0] += i.points
             acc[1] += i.doubles
             acc[2] = max(acc[2], i.limit)
             acc[3] += i.extra
+            names = labels.setdefault(key, [])
+            if i.rule not in names:
+                names.append(i.rule)
+    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
+    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
+    winning = [c.variant for c in scored if c.score.mahjong]
+    judged = winning or [c.variant for c in scored]
     same = []
     differ = []
-    for rule, per in sums.items():
+    for key, per in sums.items():
+        label = labels[key][0] + (f" {_glyphs(key[0], glyphs)}" if key[0] else "")
         cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
-        (same if len(per) == len(scored) and len(set(cells.values())) == 1 else differ).append((rule, cells))
+        values = {_cell(*per[v]) if v in per else "0" for v in judged}
+        (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
     lines.append(_table(rows, ["", *heads]))
+    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
+               for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
+    if refused:  # why a variant refuses the hand as mah jong, where others take it
+        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in refused]
     if differ:
-        lines += ["", "items that differ (— absent):",
-                  _table([[rule] + [cells.get(v, "—") for v in heads] for rule, cells in differ], ["item", *heads])]
+        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
+                  _table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
     if same:
-        lines += ["", "the same in every variant scored: " + ", ".join(
-            f"{rule} {next(iter(cells.values()))}" for rule, cells in same)]
+        where = ("every variant scored" if not winning or len(winning) == len(scored)
+                 else "every variant where it is mah jong")
+        lines += ["", f"the same in {where}: " + ", ".join(
+            f"{label} {next(c for c in cells.values() if c != '—')}" for label, cells in same)]
     for c in results:
         if c.error:
             lines.append(f"{c.variant}: not scored: {c.error}")
     return "\n".join(lines)
+
+
+def item_kind(i, rule) -> tuple[str, str, str]:
+    """What an item is, whatever a variant names it: (the set it scored, or "" for the whole hand; the kind of
+    a whole-hand rule's condition; what it gives). Two variants' items of one kind are one row of `compare`."""
+    gives = "limit" if i.limit else "doubles" if i.doubles else "extra" if i.extra else "points"
+    if i.tiles:
+        return i.tiles, "", gives
+    when = rule.when if rule is not None else None
+    if when is None:  # an item no rule of the table makes (a long hand): its name is what it is
+        kind = i.rule
+    elif not when or when.startswith("pattern: standard"):
+        kind = "mah jong"  # the winner's base: no condition but winning, or the standard pattern
+    elif "self_drawn" in when or when == "from: wall":
+        kind = "self-drawn"
+    else:
+        kind = when
+    return "", kind, gives
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
@@ -221,6 +283,15 @@ def variants_text(variants: list[Variant]) -> str:
     return _table(rows, ["variant", "title", "options (default)"])
 
 
+def _final_step(v: Variant | None) -> str:
+    """Why a final value is not points x 2^doubles, where the variant is known: rounded up, or from its grid."""
+    if v is not None and v.value_grid:
+        return ", from the table of final values: "
+    if v is not None and v.round_up > 1:
+        return f", rounded up to a multiple of {v.round_up}: "
+    return ", "
+
+
 def _value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
     step = "points x 2^doubles"
@@ -230,7 +301,7 @@ def _value_step(v: Variant) -> str:
     if v.value_grid:
         rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
         step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
-    return step
+    return step + (f" ({v.value_cite})" if v.value_cite else "")
 
 
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
@@ -256,6 +327,24 @@ def _rule_value(r) -> str:
     if r.extra:
         value.append(f"+{r.extra} after doubling")
     return ", ".join(value)
+
+
+def _apart(names: list[str], rules: list) -> list[str]:
+    """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
+    dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
+    out = list(names)
+    for name in set(names):
+        alike = [k for k, n in enumerate(names) if n == name]
+        if len(alike) < 2:
+            continue
+        parts = [set(rules[k].when.split(", ")) for k in alike]
+        shared = set.intersection(*parts)
+        for k in alike:
+            own = [x.rpartition(": ")[2] for x in rules[k].when.split(", ")
+                   if x not in shared and x.startswith("tiles: ")]
+            if own:  # rows that differ otherwise (by a house option, by who) are told apart by their values
+                out[k] = f"{name} ({', '.join(own)})"
+    return out
 
 
 def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
@@ -288,7 +377,7 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
         rules = [r for r in v.rules if r.table == heading]
         head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
         lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
-        names = [dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules]
+        names = _apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
         nw = min(max([len(n) for n in names] + [4]), 34)
         vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
         for r, name in zip(rules, names):
@@ -297,8 +386,12 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement.written:
-        lines += _wrapped("settlement: ", ", ".join(f"{k}={val}" for k, val in v.settlement.written.items()), 4)
+    if v.settlement.written:  # each switch in words, with where the rulebook says it
+        from mjscore.cli.settlement_words import settlement_lines
+
+        lines.append("settlement (how a deal is paid and moves on):")
+        for words, cite in settlement_lines(v):
+            lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
     return "\n".join(lines).rstrip()
 
 
@@ -307,7 +400,6 @@ def settlement_text(result, glyphs: bool = False) -> str:
     payment with its reason, every note (faults applied, caps), each player's net."""
     from mjscore.hand.situation import SEAT_NAMES
     from mjscore.play.settle import worth_words
-    from mjscore.rules.results import NoteKind, kind_of
 
     d = result.deal
     head = f"{d.variant.name}, round {d.round}: "
@@ -333,8 +425,13 @@ def settlement_text(result, glyphs: bool = False) -> str:
                + ([p.cite] if cited else []) for p in result.payments]
         lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
+    won = result.scores.get(d.winner) if d.winner else None
+    if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
+        lines.append(f"note: the winning tile was not given: {won.win} was guessed, the tile that scores "
+                     f"{SEAT_NAMES[d.winner]}'s hand best; give the tile that won (--win TILE, or win: {{tile: ...}})")
+    valued = paid and not d.false_mahjong  # a partial hand matters only where the hands' values are paid on
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
-              if kind_of(n) is NoteKind.PARTIAL or s.is_long_hand]  # why a hand is long or partial
+              if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += ["net:", _table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

@@ -34,17 +34,20 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
     """
     hand = not_a_file(hand)
     check_situation(seat, source, also, options, click.get_current_context())
-    scores = api.arrangements(hand, variant, seat=seat, round=round_, win=win, source=source,
-                              win_set=win_set, also=also, options=options, tables=tables_dir)
+    situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
+                     tables=tables_dir)
+    scores = api.arrangements(hand, variant, **situation)
     best = scores[0]
-    lang = lang_of(lang, api.load_variant(best.variant, tables_dir))
-    if fmt == "json":
+    rules = api.load_variant(best.variant, tables_dir)
+    lang = lang_of(lang, rules)
+    if fmt == "json":  # exactly Score.to_dict() (mjscore.nearest_wins gives a program what the table adds)
         data = best.to_dict(lang)
         if show_all:
             data["alternatives"] = [s.to_dict(lang) for s in scores[1:]]
         if explain:
             runner = api.runner_up(scores)
             data["runner_up"] = runner.to_dict(lang) if runner is not None else None
+            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation)]
         emit_json(data)
         return
     if fmt == "csv":
@@ -58,6 +61,16 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
     from mjscore.cli.report import explain_text, score_text
 
     glyphs = glyphs and terminal.glyphs_shown()
-    click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang))
+    click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang, rules))
+    swaps = None  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
+    if not best.mahjong and api.parse_hand(hand).tile_count == 14:
+        swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
+    if swaps is not None:
+        click.echo("not a winning hand: " + ("one tile changed makes it one: " + "; ".join(w.words() for w in swaps)
+                                             if swaps else "no single tile changed makes it one"))
     if explain:
         click.echo(explain_text(best, api.runner_up(scores), lang, glyphs))
+        if best.mahjong:
+            from mjscore.cli.report import near_miss_text
+
+            click.echo(near_miss_text(api.near_misses(hand, variant, **situation)))

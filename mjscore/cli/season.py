@@ -71,6 +71,13 @@ def _cell(cell: Any) -> str:
     return "" if cell is None else str(cell)
 
 
+def plain_number(x: float | None) -> str:
+    """An average as a person writes it: 307, not 307.0; 1405.3 as it is; nothing for none."""
+    if x is None:
+        return ""
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.25em .5em}
 th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:bold}
@@ -183,7 +190,7 @@ def best_words(best: dict | None) -> str:
 
 def table_rows(s: Season) -> list[list]:
     return [[r["rank"], r["player"], _signed(r["total"]), counter_words(r), r["games"], r["deals"], r["wins"],
-             r["self_drawn"], r["false_mahjong"], best_words(r["best"]), _cell(r["average"]),
+             r["self_drawn"], r["false_mahjong"], best_words(r["best"]), plain_number(r["average"]),
              ", ".join(f"{v} {n}" for v, n in r["variants"].items())] for r in s.table]
 
 
@@ -220,8 +227,10 @@ def standings_text(s: Season, fmt: str) -> str:
             b = r["best"] or {}
             rows.append([r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
                          r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"), b.get("deal"),
-                         r["average"], counter_words(r), " ".join(f"{v}={n}" for v, n in r["variants"].items()),
-                         r["win_rate"], r["self_drawn_share"], r["average_win"], r["paid_as_discarder"]])
+                         plain_number(r["average"]), counter_words(r),
+                         " ".join(f"{v}={n}" for v, n in r["variants"].items()),
+                         r["win_rate"], r["self_drawn_share"], plain_number(r["average_win"]),
+                         r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
         return html_page("League table", f"<p>{html.escape(season_line(s))}</p>\n"

@@ -12,7 +12,7 @@ import os
 from typing import Iterable, Iterator
 
 from mjscore.cli.season import (HTML_PAGE_END, STYLE, TABLE_HEADERS, html_page_start, html_table, season_line,
-                                sheet_grid, shown_rows, table_rows)
+                                plain_number, sheet_grid, shown_rows, table_rows)
 from mjscore.play.season import Season
 
 REPORT_STYLE = STYLE + """
@@ -26,7 +26,7 @@ def _pct(x: float | None) -> str:
 
 def statistics_rows(s: Season) -> list[list]:
     return [[r["player"], r["deals"], r["wins"], _pct(r["win_rate"]), _pct(r["self_drawn_share"]),
-             "" if r["average_win"] is None else f"{r['average_win']:.1f}", r["false_mahjong"], r["discarded"],
+             plain_number(r["average_win"]), r["false_mahjong"], r["discarded"],
              r["paid_as_discarder"], r["paid_to_winners"]] for r in s.table]
 
 

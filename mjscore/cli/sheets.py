@@ -34,7 +34,7 @@ class _Feed:
 
     def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
         self._start, self._deal, self._end = start, deal, end
-        self.read = self.bad = 0
+        self.read = self.bad = self.unreadable = 0
         self.totals: dict[str, int] | None = None  # the last game's, when it is over
 
     def start_game(self, path, header, totals) -> None:
@@ -61,12 +61,14 @@ class _Feed:
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
-               jobs: Any = 1, strict: bool = False) -> tuple[int, int]:
+               jobs: Any = 1, strict: bool = False) -> tuple[int, int, int]:
     """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals);
-    `-` (standard input, YAML or JSON Lines) once. Returns the deals read and not scored. A game whose
-    recorded rules are not the table loaded is said on standard error (`strict`: refused)."""
+    `-` (standard input, YAML or JSON Lines) once. Returns the deals read, those not scored and the files that
+    could not be read: as `batch`, a file that cannot be read among several is said on standard error and the
+    others are played; given alone (or with `strict`), its error stops the command. A game whose recorded rules
+    are not the table loaded is said on standard error (`strict`: refused)."""
     from mjscore.cli.output import RulesNotes
-    from mjscore.play.record import play
+    from mjscore.play.record import StrictStop, play
     from mjscore.play.workers import pool_for
 
     if sum(1 for p in paths if p == "-") > 1:
@@ -77,12 +79,21 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
     try:
         for path in paths:
             feed.totals = notes.pending = None
-            play(path, variant, list(options), tables, pool, strict, feed, lambda n: None, notice=notes)
+            try:
+                play(path, variant, list(options), tables, pool, strict, feed, lambda n: None, notice=notes)
+            except StrictStop:
+                raise
+            except DealError as e:
+                if strict or len(paths) == 1:
+                    raise
+                feed.unreadable += 1
+                sys.stderr.write(f"mjscore: error: {e}\n")
+                continue
             notes.said(feed.totals)
     finally:
         if mine:
             pool.close()
-    return feed.read, feed.bad
+    return feed.read, feed.bad, feed.unreadable
 
 
 # --- mjscore sheet --------------------------------------------------------------------------------------
@@ -182,7 +193,7 @@ class SheetWriter:
 
 
 def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
-                 strict: bool = False) -> tuple[int, int]:
+                 strict: bool = False) -> tuple[int, int, int]:
     writer = SheetWriter(out, fmt)
     try:
         counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict)
@@ -215,8 +226,11 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
         if on_end:
             on_end(totals)
 
-    read, bad = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
-    return t.season(), read, bad
+    counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
+    for spelling in t.unused_aliases():
+        sys.stderr.write(f"mjscore: warning: --alias {t.names[spelling]}={spelling}: no game read has a player "
+                         f"named {spelling}; the alias merged nothing\n")
+    return t.season(), counts
 
 
 class _SheetHead:
@@ -245,10 +259,10 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool, 
     def end(totals):
         heads[-1].totals = totals
 
-    s, read, bad = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
-                         on_end=end, strict=strict)
+    s, counts = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
+                      on_end=end, strict=strict)
     spool.rewind()
-    return s, heads, read, bad
+    return s, heads, counts
 
 
 def report_sheets(heads: list[_SheetHead], spool: Spool) -> Iterator[str]:

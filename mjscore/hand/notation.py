@@ -368,10 +368,25 @@ def parse_tile(text: str, what: str | Term = "tile") -> int:
     try:
         found = scan_tiles(text, 0, len(text), text)
     except HandError as e:
-        raise HandError((what, f": {e}"), e.text, e.spans) from None
+        meant = _tile_meant(stripped)
+        meant = meant if meant and f"({meant})" not in str(e) else None  # said already: "upper case (E)"
+        raise HandError((what, f": {e}" + (f"; did you mean {meant}?" if meant else "")), e.text, e.spans,
+                        hint=meant) from None
     if len(found) != 1:
         raise HandError((what, f" must be one tile, not {len(found)}"), text, [(0, len(text))])
     return found[0]
+
+
+def _tile_meant(text: str) -> str | None:
+    """The one tile a mistyped tile stands for when only its letters' case is wrong (7S: 7s; e: E), else None."""
+    for other in (text.lower(), text.upper(), text.swapcase()):
+        try:
+            found = scan_tiles(other, 0, len(other), other)
+        except HandError:
+            continue
+        if len(found) == 1:
+            return T.name(found[0])
+    return None
 
 
 def parse_set(text: str) -> tuple[int, ...]:

@@ -15,6 +15,12 @@ SEATS: tuple[str, ...] = tuple(WINDS)  # the seats and the prevailing winds, in 
 SEAT_NAMES = dict(zip(SEATS, ("East", "South", "West", "North")))
 SOURCES = ("discard", "wall", "loose", "kong")
 CLAIMED = frozenset({"discard", "kong"})
+SOURCE_SYNONYMS = {  # how players say where the winning tile came from, in the tool's word for it (a hint only)
+    "self": "wall", "self-drawn": "wall", "selfdrawn": "wall", "self-draw": "wall", "drawn": "wall", "draw": "wall",
+    "tsumo": "wall", "claimed": "discard", "claim": "discard", "ron": "discard", "discarded": "discard",
+    "robbed": "kong", "rob": "kong", "robbing": "kong", "robbed-kong": "kong", "chankan": "kong",
+    "replacement": "loose", "supplement": "loose", "kong-tile": "loose", "rinshan": "loose", "dead-wall": "loose",
+}
 SITUATIONS = {  # --also words every variant understands (notation spec); tables may add more
     "last-wall-tile": "won with the last tile of the live wall",
     "last-discard": "won on the last tile that can be discarded",

@@ -212,6 +212,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if unknown:
         raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
                        f"(keys: {', '.join(sorted(DEAL_KEYS))})")
+    named = players is not None  # a game's deal names its players: a message names them too
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
                    for s, n in _str_map(data.get("players"), "players", where).items()}
@@ -229,7 +230,13 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     winner, win = _seat(data.get("winner"), "winner", where, names=names), parse_win(data.get("win"), where)
     if winner is not None and win.discarder == winner:
-        raise DealError(f"{where}win.discarder: {winner} is the winner; a winner never discards the winning tile")
+        raise DealError(f"{where}win.discarder: {players.get(winner, winner) if named else winner} is the winner; "
+                        "a winner never discards the winning tile")
+    if win.discarder is not None and win.source in ("wall", "loose"):  # nobody discarded a tile the winner drew
+        who = players.get(win.discarder, win.discarder) if named else win.discarder
+        raise DealError(f"{where}win.discarder: {who} is given, but the winning tile came from the {win.source} "
+                        f"(win.from: {win.source}): only a discard or a robbed kong has a discarder; leave it out, "
+                        "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
     try:

@@ -263,6 +263,7 @@ class Tally:
         self.keep_sheets, self.most, self.step, self.scored = sheets, series, 1, 0
         self.last: dict | None = None
         self.read = self.rejected = 0
+        self.spelled: set[str] = set()  # the aliases' spellings met in a game: the others are likely typos
 
     def start(self, file: str, variant: str, players: list[str], start: dict[str, int],
               rules: dict | None = None) -> None:
@@ -270,6 +271,7 @@ class Tally:
         self.game = game = _Head(file, variant, list(players), dict(start), rules)
         self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
         self.net = dict.fromkeys(game.players, 0)
+        self.spelled.update(name for name in game.players if name in self.names)
         for name in game.players:
             self.players.setdefault(self.who(name), _Player(self.who(name)))
             self.running.setdefault(self.who(name), 0)
@@ -326,6 +328,11 @@ class Tally:
         if self.keep_sheets:
             self.sheets.append(Sheet(game.file, game.variant, list(game.players), dict(game.start), self.rows,
                                      self.net, dict(totals), game.rules))
+
+    def unused_aliases(self) -> list[str]:
+        """The spellings given as aliases that no game read so far has as a player (a mistyped --alias would
+        otherwise merge nothing, silently)."""
+        return [spelling for spelling in self.names if spelling not in self.spelled]
 
     def season(self) -> Season:
         table = _ranked([_row(p) for p in self.players.values()])

@@ -175,7 +175,7 @@ def _check_deal(deal: Deal, rules: SettlementRules) -> None:
     allowed = rules.players
     if len(seats) not in allowed:
         raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
-                        f"this deal has {len(seats)} hands")
+                        f"this deal has {len(seats)} hand{'s' if len(seats) != 1 else ''}")
     if len(seats) < 4 and "E" not in seats:
         raise DealError(f"with {len(seats)} players East's seat is never the empty one: give East's hand")
     for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
@@ -238,7 +238,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
                     why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
                            "; ".join(reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING)
                            or "not a winning hand")
-                    raise DealError(f"the winner, {SEAT_NAMES[seat]} ({seat}), does not hold mah jong: {why}")
+                    raise DealError(f"the winner, {deal.player(seat)} ({seat}), does not hold mah jong: {why}")
                 scores[seat] = s
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjscore.errors import SituationError
+from mjscore.errors import SituationError, did_you_mean
 from mjscore.hand import tiles as T
-from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCES, WIN, Situation
+from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCE_SYNONYMS, SOURCES, WIN, Situation
 from mjscore.rules.tables import Variant
 
 
@@ -18,7 +18,8 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
         raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
-        raise SituationError((FROM, f" must be one of {', '.join(SOURCES)}, not {source!r}"))
+        raise SituationError((FROM, f" must be one of {', '.join(SOURCES)}, not {source!r}"
+                                    f"{did_you_mean(str(source), SOURCES, SOURCE_SYNONYMS)}"))
     if also:
         known = {**SITUATIONS, **variant.situations}
         for word in also:

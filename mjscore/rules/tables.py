@@ -11,7 +11,7 @@ not import yaml at all.
 import os
 from typing import Any, Callable, NamedTuple
 
-from mjscore.errors import OptionError, TableError, VariantNotFound
+from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
@@ -123,6 +123,7 @@ class Variant(NamedTuple):
     language: str = "en"  # the rulebook's language: --lang native shows its names
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
+    value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -130,7 +131,8 @@ class Variant(NamedTuple):
         for key, text in (given or {}).items():
             if key not in self.options:
                 raise OptionError(
-                    f"{self.name} has no option {key!r} (options: {', '.join(sorted(self.options))})")
+                    f"{self.name} has no option {key!r}{did_you_mean(key, sorted(self.options))} "
+                    f"(options: {', '.join(sorted(self.options))})")
             out[key] = self.options[key].parse(text, self.name)
         return out
 
@@ -179,11 +181,8 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
         known = variant_names(d)
         folded = [k for k in known if k.casefold() == name.casefold()]
         if not folded:  # the packaged folder is not named: where mjscore is installed is no help to the reader
-            import difflib
-
-            near = difflib.get_close_matches(name.casefold(), known, n=1, cutoff=0.6)
             where = f" in {directory}" if directory is not None else ""
-            raise VariantNotFound(f"no variant {name!r}{where}" + (f"; did you mean {near[0]}?" if near else "")
+            raise VariantNotFound(f"no variant {name!r}{where}" + did_you_mean(name, known)
                                   + f" (variants: {', '.join(known) or 'none'})")
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
     raw = read_raw(path)
@@ -358,7 +357,7 @@ def build(raw: Any, path: str) -> Variant:
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"])}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid"})
+    only_keys(fail, "value", value, {"round_up", "grid", "cite"})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = _long_hand(raw.get("long_hand", 0), fail)
@@ -399,6 +398,7 @@ def build(raw: Any, path: str) -> Variant:
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
+        value_cite=check_cite(fail, "value.cite", value.get("cite", "")),
     )
 
 

@@ -1,0 +1,174 @@
+"""What a referee asks beyond a hand's value: for a hand that is no mah jong, the winning hands one tile away;
+for a winning hand, the limit hands and doubling rules it missed by one thing (its near misses).
+
+Pure functions over the analysed hand and the scorer (hand/arrange, rules/scoring), called through mjscore.api;
+the faces print what they return. Kept apart from api.py so the one-hand command loads it only when asked.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mjscore.errors import MjscoreError
+from mjscore.hand import tiles as T
+from mjscore.hand.arrange import WIN_COUNT, analyse, waits
+from mjscore.hand.notation import Hand
+from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
+from mjscore.rules.scoring import score_all
+from mjscore.rules.tables import Variant
+
+
+class Swap(NamedTuple):
+    """One way to make a hand of 14 tiles a winning one: give up `change` and hold one of `to` instead."""
+
+    change: str  # a concealed tile of the hand, in the notation
+    to: tuple[str, ...]  # the tiles that, in its place, make mah jong under the variant
+
+    def to_dict(self) -> dict:
+        return {"change": self.change, "to": list(self.to)}
+
+    def words(self) -> str:
+        return f"{self.change} for {' or '.join(self.to)}"
+
+
+def nearest_wins(hand: Hand, v: Variant, options: dict, seat: str, round_: str) -> list[Swap]:
+    """For a hand of 14 tiles (a kong counting 3) that is no mah jong: each concealed tile that, swapped for
+    another, makes the hand a winning one under the variant (its shapes and its mah-jong requirements), with
+    those other tiles; [] for a hand of another size. A declared set stays: it was laid out at the table."""
+    if hand.tile_count != WIN_COUNT:
+        return []
+    out = []
+    for change in sorted(set(hand.concealed)):
+        rest = list(hand.concealed)
+        rest.remove(change)
+        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        to = []
+        for t in waits(short, v.shapes):
+            if t == change:
+                continue
+            sit = tuple.__new__(Situation, (seat, round_, t, "discard", NO_WORDS, None))
+            if score_all(analyse(short.with_tile(t), sit, v.shapes), v, options)[0].mahjong:
+                to.append(T.name(t))
+        if to:
+            out.append(Swap(T.name(change), tuple(to)))
+    return out
+
+
+# --- near misses: what the same hand would have made with one thing changed -----------------------------------
+
+NOT_CHANGED = frozenset({"heaven", "earth", "east-nine-in-a-row"})  # the whole deal's story, not one thing changed
+HOW = {"discard": "won on a discard", "wall": "won from the wall", "loose": "won on a kong's loose tile",
+       "kong": "won by robbing a kong"}
+MOST = 5  # near misses --explain lists at most
+
+
+class NearMiss(NamedTuple):
+    """A limit hand or doubling rule the hand did not make, but would have with one thing changed: another of
+    its winning tiles, or one circumstance (how the tile came, one more --also word). `value`: the hand's
+    value then (the most, where several changes make it)."""
+
+    rule: str
+    gives: str  # "1 limit", "3 doubles"
+    how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall"
+    value: int
+    cite: str = ""
+
+    def to_dict(self) -> dict:
+        return {"rule": self.rule, "gives": self.gives, "how": list(self.how), "value": self.value,
+                "cite": self.cite}
+
+    def words(self) -> str:
+        return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
+
+
+def _gives(i) -> str:
+    if i.limit:
+        return f"{i.limit:g} limit"
+    return f"{i.doubles} double{'s' if i.doubles != 1 else ''}"
+
+
+def _best(hand: Hand, sit: Situation, v: Variant, options: dict):
+    """The best winning score of the hand in `sit`; None where it is no mah jong, or the change is impossible
+    for this hand (a robbed tile whose fourth copy the hand holds)."""
+    try:
+        s = score_all(analyse(hand, sit, v.shapes), v, options)[0]
+    except MjscoreError:
+        return None
+    return s if s.mahjong else None
+
+
+def _made(s) -> dict[str, object]:
+    """The limit hands and doubling items of a score, by rule."""
+    return {i.rule: i for i in s.items if i.limit or i.doubles} if s is not None else {}
+
+
+def _tiles_words(tiles: list[int]) -> str:
+    names = [T.name(t) for t in tiles]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+
+
+def situational_only(when: str) -> bool:
+    """Whether a rule's condition (as written, `from: loose`) reads only the situation: what any hand gets by
+    that circumstance (the last tile's double for `--also last-wall-tile`), never a near miss of one hand."""
+    parts, depth, start = [], 0, 0
+    for k, ch in enumerate(when):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and when.startswith(", ", k):
+            parts.append(when[start:k])
+            start = k + 2
+    parts.append(when[start:])
+    return all(p.partition(":")[0].strip() in situational_names() for p in parts if p.strip())
+
+
+def situational_names() -> frozenset[str]:
+    """The conditions a table's `when:` may name that read only the situation and the options."""
+    from mjscore.rules.registry import REGISTRY
+
+    return frozenset(name for (_, name), c in REGISTRY.items() if c.situational)
+
+
+def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
+                contradiction=None, guessed: bool = False) -> list[NearMiss]:
+    """The near misses of a winning hand scored in `sit` whose best score made the rules `have`: most valuable
+    first, at most MOST. A rule whose condition reads only the situation is no near miss of this hand (any
+    hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances.
+    `guessed`: no winning tile was given (sit.win is the best reading's): a changed circumstance names it."""
+    if sit.win is None:
+        return []
+    plain = {r.name for r in v.rules if situational_only(r.when)}
+    found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value]
+
+    def note(s, change) -> None:
+        for rule, i in _made(s).items():
+            if rule in have or rule in plain:
+                continue
+            entry = found.setdefault(rule, [i, [], [], 0])
+            (entry[1] if isinstance(change, int) else entry[2]).append(change)
+            entry[3] = max(entry[3], s.value)
+
+    if sit.win in hand.concealed:  # another of its winning tiles
+        rest = list(hand.concealed)
+        rest.remove(sit.win)
+        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        for t in waits(short, v.shapes):
+            if t != sit.win:
+                other = sit._replace(win=t, win_set=None)
+                note(_best(short.with_tile(t), other, v, options), t)
+    kongs = any(m.kind == "kong" for m in hand.melds)
+    changes = [(sit._replace(source=src), HOW[src]) for src in HOW
+               if src != sit.source and (src != "loose" or kongs)]
+    words = {**SITUATIONS, **v.situations}
+    changes += [(sit._replace(also=sit.also | {w}), f"with --also {w} ({meaning})") for w, meaning in words.items()
+                if w not in sit.also and w not in NOT_CHANGED]
+    on = f" (on {T.name(sit.win)})" if guessed else ""
+    for changed, how in changes:
+        how += on
+        if contradiction is not None and contradiction(changed.seat, changed.source, changed.also):
+            continue
+        note(_best(hand, changed, v, options), how)
+    out = []
+    for rule, (i, tiles, other, value) in found.items():
+        how = ([f"won on {_tiles_words(sorted(tiles))}"] if tiles else []) + other  # "won on" a tile: first
+        out.append(NearMiss(rule, _gives(i), tuple(how), value, i.cite))
+    out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
+    return out[:MOST]

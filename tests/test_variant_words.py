@@ -1,0 +1,84 @@
+"""Issue 31: `mjscore variants NAME` says the settlement in plain words (no Python mappings), each switch on
+its own line with where the rulebook says it, and tells apart the rows of a table named alike.
+
+Each expected line restates a switch of the table file (tables/*.yaml `settlement:`) and its `cites:`, read
+from the file, not from the program's output."""
+
+from __future__ import annotations
+
+from helpers import run
+
+
+def settlement_section(variant: str) -> str:
+    code, out, err = run("variants", variant)
+    assert (code, err) == (0, "")
+    return out[out.index("settlement (how a deal is paid and moves on):"):]
+
+
+def test_spanish_settlement_in_words():
+    # tables/spanish.yaml: losers_settle true and east_double true (cites: Babcock (1923) ch. I, ch. VI),
+    # draw none, east_keeps_deal_on_draw by option deal_after_draw (east-keeps: true, passes: false),
+    # rounds_per_game 1, start_points 2000
+    assert settlement_section("spanish") == """\
+settlement (how a deal is paid and moves on):
+  - the non-winners pay each other the differences of their hands  (Babcock
+    (1923) ch. I)
+  - East pays and receives double  (Babcock (1923) ch. VI)
+  - a draw pays nothing (every hand's value is 0)
+  - with deal_after_draw=east-keeps: after a draw East deals again; with
+    deal_after_draw=passes: after a draw the deal passes
+  - a game is 1 prevailing wind
+  - each player starts a game at 2000
+"""
+
+
+def test_basque_settlement_in_words_with_no_python_mapping():
+    # tables/basque.yaml settlement: (rules 69-80 as its comments quote them): collection caps only in clean
+    # mode (2000, East 3000, rule 79), the false mah jong's fine in fractions of the limit (rule 71), faults
+    # short/wrong restricted and long zero (long_hand 0), rotation for three players by option three_players
+    out = settlement_section("basque")
+    assert "{" not in out and "'" not in out.replace("non-winner's", "").replace("hand's", "")
+    assert out == """\
+settlement (how a deal is paid and moves on):
+  - the non-winners pay each other the differences of their hands  (rule 70)
+  - East pays and receives double  (rules 69-70)
+  - a payment between non-winners is at most the limit (twice it with East)
+    (rule 79)
+  - with mode=clean: a player collects at most 2000 in a deal; otherwise: no cap
+    on what a player collects  (rule 79)
+  - with mode=clean: East collects at most 3000 in a deal; otherwise: no cap on
+    what East collects  (rule 79)
+  - with mode=clean: in a draw all players settle the differences of their
+    hands; otherwise: a draw pays nothing (every hand's value is 0)  (rule 73)
+  - after a draw East deals again
+  - after a false mah jong East deals again
+  - a false mah jong: the declarer pays each other player half the limit, East
+    the limit, East declaring pays each player the limit  (rule 71)
+  - a non-winner's short and wrong hands score their points with only the
+    doubles of their sets and bonus tiles; a non-winner's long hands score the
+    long hand's value (0)
+  - played by 2, 3, 4, 5 or 6 players
+  - with three_players=every-deal: with 3 players the deal passes after every
+    deal, whoever won; with three_players=as-the-deal-passes: the deal passes as
+    usual
+  - with two players nobody pays double
+"""
+
+
+def test_every_variant_says_its_settlement_without_python_reprs():
+    for variant in ("spanish", "basque", "hungarian", "danish", "dmjl", "bmja"):
+        out = settlement_section(variant)
+        assert not any(mark in out for mark in ("{", "}", "True", "False", "None", "=[")), variant
+
+
+def test_spanish_rows_named_alike_are_named_apart():
+    # tables/spanish.yaml: two "pung of honours" rules, `tiles: wind` and `tiles: dragon` (p. 2 §6 lists winds and
+    # dragons apart: "Tres del mismo palo de los Vientos", "... de los Dragones"); exposed 4, concealed 8
+    code, out, _ = run("variants", "spanish")
+    assert """\
+exposed pung of honours (wind)      4 points   p. 2 §6
+concealed pung of honours (wind)    8 points   p. 2 §6
+exposed pung of honours (dragon)    4 points   p. 2 §6
+concealed pung of honours (dragon)  8 points   p. 2 §6
+""" in out
+    assert "kong of honours (dragon)" in out and "\nexposed pung of honours  " not in out
