@@ -80,7 +80,7 @@ def test_score_names_items_in_the_language_asked_as_the_cli(base, lang):
     status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": lang})
     assert status == 200 and got == json.loads(out)
     status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": "fr"})
-    assert (status, got["error"]) == (400, 'lang: one of en, eu, hu, es, da, native, not "fr"')
+    assert (status, got["error"]) == (400, 'lang: one of en, eu, hu, es, da, zh, native, not "fr"')
 
 
 @pytest.mark.parametrize("body, args", BAD_SCORES)

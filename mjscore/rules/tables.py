@@ -14,6 +14,7 @@ from typing import Any, Callable, NamedTuple
 from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
+from mjscore.rules import mcr  # noqa: F401  (registers the MCR fan conditions)
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
     Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
@@ -26,10 +27,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites",
+    "settlement", "situations", "mahjong", "language", "cites", "prefer",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles", "cite", "names"}
+             "note", "keep_doubles", "cite", "names", "fan", "excludes"}
 
 
 class Rule(NamedTuple):
@@ -51,6 +52,8 @@ class Rule(NamedTuple):
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
     cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
+    fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
+    excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
 
 
 class Requirement(NamedTuple):
@@ -123,6 +126,7 @@ class Variant(NamedTuple):
     language: str = "en"  # the rulebook's language: --lang native shows its names
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
+    prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -258,9 +262,13 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
     values = {}
     for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
-                      ("exposed", int), ("concealed", int)):
+                      ("exposed", int), ("concealed", int), ("fan", int)):
         if key in entry:
             values[key] = expect(fail, where, entry[key], kind, key)
+    if "fan" in values:
+        if set(values) != {"fan"}:
+            fail(where, "fan is a rule's whole value (MCR fan add up): give it without points, doubles, limit or extra")
+        values["points"] = values["fan"]
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
     if not values:
@@ -289,10 +297,14 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                         f"(tables: {', '.join(known.get('headings', ()))})")
     cite = check_cite(fail, where, entry.get("cite", ""))
     names = check_names(fail, where, entry.get("names"), split)
+    excludes = entry.get("excludes", [])
+    expect(fail, where, excludes, list, "excludes")
+    if excludes and per != "hand":
+        fail(where, "excludes is for a rule with per: hand (a fan that implies others)")
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
-                  cite=cite)
+                  cite=cite, fan="fan" in values, excludes=tuple(excludes))
     if not split:
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], **common)]
     out = []
@@ -392,6 +404,12 @@ def build(raw: Any, path: str) -> Variant:
         for target in r.replaces:
             if target not in names:
                 fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
+    _check_excludes(rules, names, fail)
+    prefer = raw.get("prefer", [])
+    expect(fail, "prefer", prefer, list, "prefer")
+    for target in prefer:
+        if target not in names:
+            fail("prefer", f"names no rule of this table {target!r}")
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
@@ -399,7 +417,20 @@ def build(raw: Any, path: str) -> Variant:
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
+        prefer=tuple(prefer),
     )
+
+
+def _check_excludes(rules, names: list[str], fail) -> None:
+    """Each name in `excludes:` is a rule listed after the one that excludes it: the rulebook lists the greater
+    fan first, and scoring drops the excluded in file order (a rule dropped excludes nothing in turn)."""
+    for i, r in enumerate(rules):
+        for target in r.excludes:
+            if not isinstance(target, str) or target not in names:
+                fail(f"rule {r.name!r}", f"excludes: names no rule of this table {target!r}")
+            if names.index(target) <= i:
+                fail(f"rule {r.name!r}", f"excludes: {target!r} is listed above it; a rule excludes only rules "
+                                         f"below it (move {target!r} down, or drop it from excludes)")
 
 
 def _cites(section, fail) -> dict:
