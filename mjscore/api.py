@@ -299,7 +299,8 @@ def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[
     spellings into one name: {"Ane M.": "Ane"} or ["Ane=Ane M."]. A total is the change from a variant's counter."""
     from mjscore.play.season import season as _season
 
-    return _season((_scored(g, variant, options, tables) for g in games), aliases)
+    return _season((_scored(g, variant, options, tables) for g in games), aliases,
+                   lambda name: load_variant(name, tables).settlement.table_points)  # (MCR's places: 4, 2, 1, 0)
 
 
 def table_data(v: Variant) -> dict:

@@ -408,7 +408,7 @@ def _with_base(deal: Deal, rules: SettlementRules, seat: str, value: int, reason
     by the discarder alone on a claimed tile, by everyone on a self-drawn one."""
     pays_value = not rules.discarder_pays or deal.win.source not in CLAIMED or seat == deal.win.discarder
     if not pays_value:
-        return rules.base_payment, f"base {rules.base_payment} (the discarder pays the hand)"
+        return rules.base_payment, f"base {rules.base_payment} (the discarder pays the hand's value)"
     if not rules.base_payment:
         return value, reason
     return rules.base_payment + value, f"base {rules.base_payment} + {reason}"
