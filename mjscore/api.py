@@ -323,7 +323,8 @@ def describe_variant(v: Variant) -> dict:
         "tables": [{"table": h, "per": per, "who": who,
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
-                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names)}
+                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names),
+                               **({"fan": True, "excludes": list(r.excludes)} if r.fan else {})}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},

@@ -230,6 +230,8 @@ def variants_text(variants: list[Variant]) -> str:
 def _value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
     step = "points x 2^doubles"
+    if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
+        step = "the fan added (nothing doubles)"
     if v.round_up > 1:
         step += f", rounded up to a multiple of {v.round_up}"
     step += ", capped at the limit" if v.limit is not None else ""
@@ -252,7 +254,7 @@ def _wrapped(first: str, rest: str, indent: int) -> list[str]:
 def _rule_value(r) -> str:
     value = []
     if r.points or not (r.doubles or r.limit or r.extra):
-        value.append(f"{r.points} points")
+        value.append(f"{r.points} {'fan' if r.fan else 'points'}")
     if r.doubles:
         value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
     if r.limit:
@@ -299,6 +301,8 @@ def variant_text(v: Variant, lang: str = "en") -> str:
         for r, name in zip(rules, names):
             tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
             lines += _wrapped(f"{name:<{nw}}  ", f"{_rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
+            if r.excludes:
+                lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
