@@ -17,8 +17,8 @@ from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (spe
 from mjscore.rules import mcr  # noqa: F401  (registers the MCR fan conditions)
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
-    variant_names,
+    Fail, check_cite, check_excludes, check_grid, check_language, check_names, check_prefer, expect, int_problem,
+    only_keys, show_when, stem, tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -297,8 +297,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                         f"(tables: {', '.join(known.get('headings', ()))})")
     cite = check_cite(fail, where, entry.get("cite", ""))
     names = check_names(fail, where, entry.get("names"), split)
-    excludes = entry.get("excludes", [])
-    expect(fail, where, excludes, list, "excludes")
+    excludes = expect(fail, where, entry.get("excludes", []), list, "excludes")
     if excludes and per != "hand":
         fail(where, "excludes is for a rule with per: hand (a fan that implies others)")
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
@@ -325,17 +324,6 @@ def _rule_names(tables) -> frozenset[str]:
                 split = "exposed" in entry or "concealed" in entry
                 out.update((f"exposed {name}", f"concealed {name}") if split else (name,))
     return frozenset(out)
-
-
-def show_when(when) -> str:
-    """A `when:` mapping as one readable line: set: pung, tiles: simple."""
-    if when is None:
-        return ""
-    if isinstance(when, dict):
-        return ", ".join(f"{k}: {show_when(v) if isinstance(v, (dict, list)) else v}" for k, v in when.items())
-    if isinstance(when, list):
-        return "[" + "; ".join(show_when(v) for v in when) + "]"
-    return str(when)
 
 
 def build(raw: Any, path: str) -> Variant:
@@ -404,12 +392,8 @@ def build(raw: Any, path: str) -> Variant:
         for target in r.replaces:
             if target not in names:
                 fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
-    _check_excludes(rules, names, fail)
-    prefer = raw.get("prefer", [])
-    expect(fail, "prefer", prefer, list, "prefer")
-    for target in prefer:
-        if target not in names:
-            fail("prefer", f"names no rule of this table {target!r}")
+    check_excludes(rules, names, fail)
+    prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
@@ -417,20 +401,8 @@ def build(raw: Any, path: str) -> Variant:
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
-        prefer=tuple(prefer),
+        prefer=prefer,
     )
-
-
-def _check_excludes(rules, names: list[str], fail) -> None:
-    """Each name in `excludes:` is a rule listed after the one that excludes it: the rulebook lists the greater
-    fan first, and scoring drops the excluded in file order (a rule dropped excludes nothing in turn)."""
-    for i, r in enumerate(rules):
-        for target in r.excludes:
-            if not isinstance(target, str) or target not in names:
-                fail(f"rule {r.name!r}", f"excludes: names no rule of this table {target!r}")
-            if names.index(target) <= i:
-                fail(f"rule {r.name!r}", f"excludes: {target!r} is listed above it; a rule excludes only rules "
-                                         f"below it (move {target!r} down, or drop it from excludes)")
 
 
 def _cites(section, fail) -> dict:
