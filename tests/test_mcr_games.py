@@ -84,3 +84,12 @@ def test_a_robbed_kong_is_paid_by_its_owner():
     assert code == 0, err
     data = json.loads(out)
     assert data["net"] == {"E": 26 + 8 + 8, "S": -26, "W": -8, "N": -8}
+
+
+def test_a_false_win_pays_each_other_player():
+    """tables/mcr.yaml `false_mahjong: {to_others: 10}` (marked assumed there): South's false win costs 3 x 10."""
+    code, out, err = run("settle", "--variant", "mcr", "--east", "123m 456p 789s E S W N",
+                         "--south", "123m 456p 789s E S W N", "--west", "1p 2p 3p 4s 5s 6s 7m 8m 9m E S W N",
+                         "--north", "1s", "--false-mahjong", "S", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["net"] == {"E": 10, "S": -30, "W": 10, "N": 10}

@@ -33,6 +33,7 @@ def _suit(code: int) -> int:
 
 
 def add(fans: dict, fan: str | None, n: int = 1) -> None:
+    """Count a fan n more times (nothing for no fan or n <= 0: a count is never stored as 0)."""
     if fan and n > 0:
         fans[fan] = fans.get(fan, 0) + n
 
@@ -64,6 +65,7 @@ def _three_chows_fan(t0: int, t1: int, t2: int) -> str | None:
 
 
 def two_chows(t0: int, t1: int) -> str | None:
+    """The fan two chows make together (by their middle tiles' codes), if any."""
     if _suit(t0) != _suit(t1):
         return "mixed_double_chow" if _rank(t0) == _rank(t1) else None
     if abs(t0 - t1) == 3:
@@ -97,6 +99,8 @@ def _cut(found: list, most: int, fans: dict) -> None:
 
 
 def four_chows(t: list[int], pair: int, fans: dict) -> None:
+    """Four chows (sorted codes): the four-chow fan, else a three-chow fan and the fourth chow's best pair fan,
+    else the pairs' fans cut to what account-once allows."""
     ranks = sorted((_suit(x), _rank(x)) for x in t)
     if _rank(pair) == 5 and all(r in (2, 8) for _, r in ranks):
         same = [s for s, _ in ranks if s == _suit(pair)]
@@ -127,6 +131,7 @@ def four_chows(t: list[int], pair: int, fans: dict) -> None:
 
 
 def three_chows(t: list[int], fans: dict) -> None:
+    """Three chows and a pung: the three-chow fan, else at most two pair fans (account-once)."""
     fan = _three_chows_fan(*t)
     if fan:
         fans[fan] = 1
@@ -159,12 +164,14 @@ def _three_pungs_fan(t0: int, t1: int, t2: int) -> str | None:
 
 
 def two_pungs(t0: int, t1: int) -> str | None:
+    """The fan two pungs make together (double pung, two dragon pungs), if any."""
     if _numbered(t0) and _numbered(t1):
         return "double_pung" if _rank(t0) == _rank(t1) else None
     return "two_dragon_pungs" if t0 >= 0x45 and t1 >= 0x45 else None
 
 
 def three_pungs(t: list[int], fans: dict) -> None:
+    """Three pungs and a chow: the three-pung fan, else each pair's fan."""
     fan = _three_pungs_fan(*t)
     if fan:
         fans[fan] = 1
@@ -174,6 +181,7 @@ def three_pungs(t: list[int], fans: dict) -> None:
 
 
 def four_pungs(t: list[int], fans: dict) -> None:
+    """Four pungs: the four-pung fan, else a three-pung fan and the free pung's first pair fan, else each pair's."""
     if _numbered(t[0]) and _shifted(*t[:3]) and t[2] + 1 == t[3]:
         fans["four_pure_shifted_pungs"] = 1
         return
@@ -196,6 +204,7 @@ def four_pungs(t: list[int], fans: dict) -> None:
 # --- the whole hand's tiles ----------------------------------------------------------------------------------
 
 def pair_fans(pair: int, chows: int, fans: dict) -> None:
+    """What the pair changes: all chows (a suit pair), little three dragons, little four winds."""
     if chows == 4:
         if T.is_suit(pair):
             fans["all_chows"] = 1
@@ -211,6 +220,7 @@ def pair_fans(pair: int, chows: int, fans: dict) -> None:
 
 
 def sets_traits(groups, fans: dict) -> None:
+    """Every set and the pair: outside hand, all fives, all even pungs."""
     outside = five = even = 0
     for g in groups:
         t = g.tiles[1] if g.kind == "chow" else g.tiles[0]
@@ -234,6 +244,7 @@ def sets_traits(groups, fans: dict) -> None:
 
 
 def suits(unique: list[int], fans: dict) -> None:
+    """The suits held: no honours, one voided suit, half and full flush, all types."""
     suits = {t // 9 for t in unique if t < 27}
     honours = any(not T.is_suit(t) for t in unique)
     if not honours:
@@ -252,6 +263,7 @@ def suits(unique: list[int], fans: dict) -> None:
 
 
 def tiles_traits(unique: list[int], fans: dict) -> None:
+    """Every tile: all simples, reversible, all green, all honours, all terminals (and honours)."""
     if not any(t in T.MAJOR for t in unique):
         fans["all_simples"] = 1
     if all(t in _REVERSIBLE for t in unique):
@@ -269,6 +281,7 @@ def tiles_traits(unique: list[int], fans: dict) -> None:
 
 
 def rank_range(unique: list[int], fans: dict) -> None:
+    """The numbers held (suit tiles only): upper, middle, lower tiles, upper and lower four."""
     if not all(T.is_suit(t) for t in unique):
         return
     ranks = {t % 9 + 1 for t in unique}
@@ -281,6 +294,7 @@ def rank_range(unique: list[int], fans: dict) -> None:
 
 
 def waiting_form(concealed, win: int, fans: dict) -> None:
+    """A one-tile wait's form: edge, closed or single wait, in that order, from the concealed sets."""
     edge = closed = single = False
     for g in concealed:
         if g.kind == "chow":
