@@ -359,7 +359,8 @@ def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[
     spellings into one name: {"Ane M.": "Ane"} or ["Ane=Ane M."]. A total is the change from a variant's counter."""
     from mjscore.play.season import season as _season
 
-    return _season((_scored(g, variant, options, tables) for g in games), aliases)
+    return _season((_scored(g, variant, options, tables) for g in games), aliases,
+                   lambda name: load_variant(name, tables).settlement.table_points)  # (MCR's places: 4, 2, 1, 0)
 
 
 def table_data(v: Variant) -> dict:
@@ -418,7 +419,8 @@ def describe_variant(v: Variant) -> dict:
         "tables": [{"table": h, "per": per, "who": who,
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
-                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names)}
+                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names),
+                               **({"fan": True, "excludes": list(r.excludes)} if r.fan else {})}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},

@@ -78,9 +78,10 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         rows.append([item_name(i, lang), g(i.tiles), i.points or "", i.doubles or "",
                      f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")]
                     + ([i.cite] if cited else []))
+    fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
-        lines += ["", _table(rows, ["rule", "tiles", "points", "doubles", "limit/extra"] + (["rulebook"] if cited else [])),
-                  ""]
+        lines += ["", _table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
+                             + (["rulebook"] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append("* the rulebook has no name for this item in that language: English shown")
     if s.limit_hand and s.doubles:
@@ -89,6 +90,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                      f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")
     elif s.limit_hand:
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {s.value}")
+    elif fan and not s.doubles:
+        lines.append(f"fan added: {' + '.join(str(i.points) for i in s.items)} = {s.points}")
     else:
         calc = f"base points {s.points}, doubles {s.doubles}: {s.points} x 2^{s.doubles} = {int(s.uncapped)}"
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
@@ -101,7 +104,7 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
             calc += f", + {extra[0].extra} ({extra[0].rule})"
         lines.append(calc)
     lines.append(f"value: {s.value}")
-    lines += [f"note: {n}" for n in s.notes]
+    lines += [f"note: {n}" for n in s.notes if kind_of(n) is not NoteKind.EXCLUDED]  # (said by --explain)
     if alternatives is not None:  # --all: the one kept first, then the others, each reading once
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
@@ -149,8 +152,11 @@ def _item_words(i, lang: str, glyphs: bool) -> str:
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
     kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
+    excluded = [f"  {n}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # a rule's excludes: dropped them
+    if excluded:
+        excluded.insert(0, "not counted, as a rule that applied excludes them:")
     if runner is None:
-        return f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})"
+        return "\n".join([f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})", *excluded])
     other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
     if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
@@ -169,7 +175,7 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
         lines.append("  counted here only: " + ", ".join(only_kept))
     if only_other:
         lines.append("  counted there only: " + ", ".join(only_other))
-    return "\n".join(lines)
+    return "\n".join(lines + excluded)
 
 
 def near_miss_text(misses: list) -> str:
@@ -295,6 +301,8 @@ def _final_step(v: Variant | None) -> str:
 def _value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
     step = "points x 2^doubles"
+    if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
+        step = "the fan added (nothing doubles)"
     if v.round_up > 1:
         step += f", rounded up to a multiple of {v.round_up}"
     step += ", capped at the limit" if v.limit is not None else ""
@@ -317,7 +325,7 @@ def _wrapped(first: str, rest: str, indent: int) -> list[str]:
 def _rule_value(r) -> str:
     value = []
     if r.points or not (r.doubles or r.limit or r.extra):
-        value.append(f"{r.points} points")
+        value.append(f"{r.points} {'fan' if r.fan else 'points'}")
     if r.doubles:
         value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
     if r.limit:
@@ -383,6 +391,8 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
         for r, name in zip(rules, names):
             tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
             lines += _wrapped(f"{name:<{nw}}  ", f"{_rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
+            if r.excludes:
+                lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
         lines.append("")
     if v.situations:
         lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)

@@ -189,9 +189,20 @@ def best_words(best: dict | None) -> str:
 
 
 def table_rows(s: Season) -> list[list]:
-    return [[r["rank"], r["player"], _signed(r["total"]), counter_words(r), r["games"], r["deals"], r["wins"],
-             r["self_drawn"], r["false_mahjong"], best_words(r["best"]), plain_number(r["average"]),
-             ", ".join(f"{v} {n}" for v, n in r["variants"].items())] for r in s.table]
+    points = _placed(s)
+    return [[r["rank"], r["player"], *([r.get("table_points", "")] if points else []), _signed(r["total"]),
+             counter_words(r), r["games"], r["deals"], r["wins"], r["self_drawn"], r["false_mahjong"],
+             best_words(r["best"]), plain_number(r["average"]), ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
+            for r in s.table]
+
+
+def _placed(s: Season) -> bool:
+    """Whether some game gave table points (MCR): the table then shows them, and ranks by them."""
+    return any("table_points" in r for r in s.table)
+
+
+def table_headers(s: Season) -> list[str]:
+    return TABLE_HEADERS[:2] + ["table points"] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
 
 
 def season_line(s: Season) -> str:
@@ -234,6 +245,6 @@ def standings_text(s: Season, fmt: str) -> str:
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
         return html_page("League table", f"<p>{html.escape(season_line(s))}</p>\n"
-                         + html_table(TABLE_HEADERS, table_rows(s), cls="standings"))
-    table = _text_table(table_rows(s), TABLE_HEADERS, fmt)
+                         + html_table(table_headers(s), table_rows(s), cls="standings"))
+    table = _text_table(table_rows(s), table_headers(s), fmt)
     return f"{season_line(s)}\n\n{table}"

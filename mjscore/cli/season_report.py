@@ -11,8 +11,8 @@ import html
 import os
 from typing import Iterable, Iterator
 
-from mjscore.cli.season import (HTML_PAGE_END, STYLE, TABLE_HEADERS, html_page_start, html_table, season_line,
-                                plain_number, sheet_grid, shown_rows, table_rows)
+from mjscore.cli.season import (HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
+                                plain_number, sheet_grid, shown_rows, table_headers, table_rows)
 from mjscore.play.season import Season
 
 REPORT_STYLE = STYLE + """
@@ -68,7 +68,7 @@ def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | N
         '<a href="#chart">Running totals</a><a href="#sheets">Score sheets</a></nav>',
         f'<p class="note">{e(season_line(s))}.</p>',
         '<h2 id="table">League table</h2>',
-        html_table(TABLE_HEADERS, table_rows(s), cls="standings"),
+        html_table(table_headers(s), table_rows(s), cls="standings"),
         '<h2 id="statistics">Statistics</h2>',
         html_table(STATISTICS_HEADERS, statistics_rows(s), cls="statistics"),
         f"<p>{e(discarder_line(s))}</p>",

@@ -209,7 +209,10 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
           each: Callable[[dict], None] | None = None, on_start: Callable | None = None,
           on_end: Callable | None = None, strict: bool = False):
     """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points)."""
-    t = Tally(aliases, sheets=False, series=series)
+    from mjscore.api import load_variant
+
+    t = Tally(aliases, sheets=False, series=series,  # (a variant's table points for a game's places: MCR)
+              table_points=lambda name: load_variant(name, tables).settlement.table_points)
 
     def start(*head):
         t.start(*head)

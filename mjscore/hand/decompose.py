@@ -367,3 +367,45 @@ def _triple_knitting(counts, melds: int):
             triples = [_knitted(rest, (0, 1, 2), j) for j in range(1, 10) for _ in range(n[0][j])]
             out.append(tuple(sorted(triples + [_knitted(counts, pair, k)], key=lambda g: g[1])))
     return tuple(dict.fromkeys(out))
+
+
+# --- added for mcr (Chinese Official): the knitted straight and the honours and knitted tiles ---
+
+# the knitted straight's three runs: 147 in one suit, 258 in another, 369 in the third (MCR fan 35)
+KNITTED_RUNS = tuple((a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3)
+
+
+def knitted_tiles(suits: tuple[int, int, int]) -> tuple[int, ...]:
+    """The nine tiles of the knitted straight with 147 in suits[0], 258 in suits[1], 369 in suits[2]."""
+    return tuple(s * 9 + n - 1 for s, first in zip(suits, (1, 2, 3)) for n in (first, first + 3, first + 6))
+
+
+@shape("knitted_straight")
+def _knitted_straight(counts, melds: int):
+    """A knitted straight (147, 258, 369 in three suits), a set and a pair; the set may be declared. Its nine
+    tiles are written as three `knitted` groups of one suit each (147m 258p 369s)."""
+    if melds > 1:
+        return ()
+    out = []
+    for suits in KNITTED_RUNS:
+        nine = knitted_tiles(suits)
+        if any(counts[t] == 0 for t in nine):
+            continue
+        rest = list(counts)
+        for t in nine:
+            rest[t] -= 1
+        runs = tuple(_g("knitted", nine[i:i + 3]) for i in (0, 3, 6))
+        out += [runs + split for split in sets_and_pair(tuple(rest), 1 - melds, True)]
+    return tuple(out)
+
+
+@shape("honours_and_knitted", concealed=True)
+def _honours_and_knitted(counts, melds: int):
+    """Fourteen different tiles: suit tiles all from one knitted straight's nine, the rest honours (MCR
+    fans 20 and 34, greater and lesser honours and knitted tiles); each tile a `single`."""
+    if melds or sum(counts) != 14 or max(counts) > 1:
+        return ()
+    held = {t for t in range(27) if counts[t]}
+    if len(held) < 7 or not any(held <= set(knitted_tiles(s)) for s in KNITTED_RUNS):
+        return ()
+    return (tuple(_g("single", (t,)) for t in range(T.N_KINDS) if counts[t]),)

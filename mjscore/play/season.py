@@ -9,7 +9,7 @@ the change from it, so games of different variants add up.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, NamedTuple, Protocol
+from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import checked_name
@@ -158,6 +158,8 @@ class _Player:
         self.counters: dict[str, dict[str, int]] = {}
         self.limit_hands: dict[str, int] = {}
         self.doubling_items: dict[str, int] = {}
+        self.table_points: float = 0  # places' points of the games whose variant gives them (MCR)
+        self.placed = 0  # how many such games
 
 
 def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
@@ -208,6 +210,7 @@ def _row(p: _Player) -> dict:
         "limit_hands": dict(sorted(p.limit_hands.items(), key=lambda kv: (-kv[1], kv[0]))),
         "doubling_items": dict(sorted(p.doubling_items.items(), key=lambda kv: (-kv[1], kv[0]))),
         "discarded": p.discarded, "paid_as_discarder": p.paid_as_discarder, "paid_to_winners": p.paid_to_winners,
+        **({"table_points": p.table_points} if p.placed else {}),
     }
 
 
@@ -227,21 +230,43 @@ class Season(NamedTuple):
 
 
 def _ranked(rows: list[dict]) -> list[dict]:
-    rows.sort(key=lambda r: (-r["total"], r["player"]))
+    """Ranked by total; where a variant gives table points (MCR), by table points first, then total."""
+    by = (lambda r: (-r.get("table_points", 0), -r["total"])) if any("table_points" in r for r in rows) else (
+        lambda r: (-r["total"],))
+    rows.sort(key=lambda r: (*by(r), r["player"]))
     for i, r in enumerate(rows):
-        r["rank"] = rows[i - 1]["rank"] if i and r["total"] == rows[i - 1]["total"] else i + 1
+        r["rank"] = rows[i - 1]["rank"] if i and by(r) == by(rows[i - 1]) else i + 1
     return [{"rank": r.pop("rank"), **r} for r in rows]
 
 
-def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | None = None) -> Season:
+def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | None = None,
+           table_points: Callable[[str], tuple[int, ...]] | None = None) -> Season:
     """The league table, statistics, sheets and running changes of the games, in the order given."""
-    tally = Tally(aliases)
+    tally = Tally(aliases, table_points=table_points)
     for game in games:
         tally.start(game.file, game.variant, game.players, game.start, getattr(game, "rules", None))
         for d in game.deals:
             tally.deal(d)
         tally.end(game.totals)
     return tally.season()
+
+
+def place_points(changes: dict[str, int], points: tuple[int, ...]) -> dict[str, float]:
+    """Each player's table points for a game (MCR: 4, 2, 1, 0 by place): players tied on their change share the
+    points of the places they hold alike (two tied first: (4 + 2) / 2 = 3 each)."""
+    order = sorted(changes, key=lambda n: -changes[n])
+    out: dict[str, float] = {}
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and changes[order[j + 1]] == changes[order[i]]:
+            j += 1
+        held = [points[k] if k < len(points) else 0 for k in range(i, j + 1)]
+        for name in order[i:j + 1]:
+            share = sum(held) / len(held)
+            out[name] = int(share) if share == int(share) else share
+        i = j + 1
+    return out
 
 
 class Tally:
@@ -253,8 +278,9 @@ class Tally:
     `at`, its place among the season's scored deals)."""
 
     def __init__(self, aliases: Mapping[str, str] | Iterable[str] | None = None, sheets: bool = True,
-                 series: int | None = None):
+                 series: int | None = None, table_points: Callable[[str], tuple[int, ...]] | None = None):
         self.names = alias_map(aliases)
+        self.table_points = table_points  # variant name -> the points of a game's places (none: not counted)
         self.players: dict[str, _Player] = {}
         self.running: dict[str, int] = {}
         self.listed: list[dict] = []
@@ -321,6 +347,12 @@ class Tally:
             if game.start[name]:
                 c = p.counters.setdefault(game.variant, {"start": game.start[name], "end": game.start[name]})
                 c["end"] += change
+        points = self.table_points(game.variant) if self.table_points else ()
+        if points:
+            changes = {name: totals[name] - game.start[name] for name in game.players}
+            for name, share in place_points(changes, points).items():
+                self.players[who(name)].table_points += share
+                self.players[who(name)].placed += 1
         self.rejected += self.bad
         self.listed.append({"file": game.file, "variant": game.variant, "players": [who(p) for p in game.players],
                             "start": {who(p): v for p, v in game.start.items()}, "deals": self.count - self.bad,

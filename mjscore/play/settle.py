@@ -16,7 +16,7 @@ from mjscore.hand import tiles as T
 from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
-from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
@@ -191,6 +191,9 @@ def _check_deal(deal: Deal, rules: SettlementRules) -> None:
             raise DealError("pays_for_all: the winner does not pay")
         if not rules.pays_for_all:
             raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
+    if rules.discarder_pays and deal.winner and deal.win.source in CLAIMED and deal.win.discarder is None:
+        raise DealError(f"{deal.variant.name}: the discarder pays the hand: say who discarded (win: {{discarder: "
+                        f"SEAT}}, or --discarder SEAT)")
     if not deal.faults:
         return
     for seat, fault in deal.faults.items():
@@ -385,7 +388,11 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
             reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
-            owed.append(Payment(seat, w, value * f, reason, _cite(deal, "winner", *(("east_double",) if f == 2 else ()))))
+            if rules.base_payment or rules.discarder_pays:
+                amount, reason = _with_base(deal, rules, seat, value * f, reason)
+            else:
+                amount = value * f
+            owed.append(Payment(seat, w, amount, reason, _cite(deal, "winner", *(("east_double",) if f == 2 else ()))))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
@@ -394,6 +401,17 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
     if rules.losers_settle:
         owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
     return _collection_cap(deal, rules, owed, notes)
+
+
+def _with_base(deal: Deal, rules: SettlementRules, seat: str, value: int, reason: str) -> tuple[int, str]:
+    """MCR's payment (`base_payment`, `discarder_pays`): each other player pays the base; the hand's value is paid
+    by the discarder alone on a claimed tile, by everyone on a self-drawn one."""
+    pays_value = not rules.discarder_pays or deal.win.source not in CLAIMED or seat == deal.win.discarder
+    if not pays_value:
+        return rules.base_payment, f"base {rules.base_payment} (the discarder pays the hand's value)"
+    if not rules.base_payment:
+        return value, reason
+    return rules.base_payment + value, f"base {rules.base_payment} + {reason}"
 
 
 def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str]) -> list[Payment]:

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 
-LANGUAGES = ("en", "eu", "hu", "es", "da", "native")  # --lang: the rulebooks' own words; native: each variant's
+LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "native")  # --lang: the rulebooks' own words; native: each variant's
 
 
 def language(lang: str, variant_language: str) -> str:
@@ -27,6 +27,7 @@ class NoteKind(Enum):
     NO_WIN = "no win"  # no winning tile given: every tile was tried
     NON_WINNING = "non-winning"  # a refused winning shape scored as a non-winning hand instead
     LONG_HAND = "long hand"  # why the hand is a long hand (worth the variant's `long_hand`)
+    EXCLUDED = "excluded"  # an item a rule's `excludes:` dropped (said by --explain, not with the score)
     INFO = "info"  # anything else, for people to read
 
 
@@ -75,6 +76,8 @@ class Item(NamedTuple):
     keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
     cite: str = ""  # where its rule stands in the rulebook
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
+    count: int = 1  # how many times the rule applied (a fan counted twice is one item, its points twice)
+    fan: bool = False  # its points are fan (MCR): JSON says `fan`, added, never doubled
 
     def name(self, lang: str = "en") -> tuple[str, bool]:
         """The item's name in `lang` and whether it is in that language (else the English rule name)."""
@@ -100,8 +103,10 @@ class Item(NamedTuple):
         for key in ("points", "doubles", "limit", "extra"):
             val = getattr(self, key)
             if val:
-                out[key] = val
+                out["fan" if key == "points" and self.fan else key] = val
                 counted = True
+        if self.count > 1:
+            out["count"] = self.count
         if not counted:
             out["points"] = 0  # a row that counted for nothing, shown so a reader sees it was considered
         return out

@@ -98,7 +98,7 @@ def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
 
 
 def _item(r) -> Item:
-    return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
+    return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)
 
 
 def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
@@ -137,8 +137,8 @@ def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
     matched = [r for r in rules if r.pred(ctx, subject)]
-    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
-                  for r in matched)
+    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names,
+                       1, r.fan) for r in matched)
     return text, items, frozenset(n for r in matched for n in r.replaces)
 
 
@@ -180,17 +180,20 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
     for pred, _, r, item, undoubled in ctx.hand_rules:
-        if pred(ctx, None):
+        got = pred(ctx, None)
+        if got:
             if partial is not None and reads_whole_hand(pred):
                 unjudged.append(r)
                 continue
-            items.append(undoubled if restricted else item)
+            items.append(times(undoubled if restricted else item, got))
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:
         items = [i for i in items if i.rule not in replaced]
-    ctx.items = items
     notes = ctx.notes
+    if _excluders(ctx.variant):
+        items, notes = exclude(ctx.variant, items, notes)
+    ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
         names = ", ".join(dict.fromkeys(r.name for r in unjudged))
@@ -210,6 +213,40 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
             if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
                 return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(req.message),))
     return score
+
+
+def times(item: Item, got) -> Item:
+    """The item of a rule whose condition counted how often it applies (MCR's fan `fan: NAME`): one item, its
+    points that many times; a condition that only holds (True) gives the item once."""
+    if type(got) is not int or got < 2:  # (a condition that holds gives True, or a truthy value of its own)
+        return item
+    return item._replace(points=item.points * got, count=got)
+
+
+def _excluders(variant: Variant) -> dict[str, tuple[str, ...]]:
+    """Rule name -> the rules its `excludes:` names (once per variant; empty for the variants without)."""
+    got = variant.memo.get("excludes")
+    if got is None:
+        got = variant.memo["excludes"] = {r.name: r.excludes for r in variant.rules if r.excludes}
+    return got
+
+
+def exclude(variant: Variant, items: list[Item], notes: list) -> tuple[list[Item], list]:
+    """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:`, in file order,
+    so a rule dropped excludes nothing in turn (tables.py checks that a rule excludes only rules below it).
+    Each dropped item is said in a note of kind EXCLUDED, which --explain shows."""
+    table = _excluders(variant)
+    dropped: dict[str, str] = {}
+    kept, said = [], []
+    for i in items:
+        by = dropped.get(i.rule)
+        if by is not None:
+            said.append(Note(NoteKind.EXCLUDED, f"{i.rule} not counted: implied by {by} (non-repeat principle)"))
+            continue
+        kept.append(i)
+        for name in table.get(i.rule, ()):
+            dropped.setdefault(name, i.rule)
+    return kept, ([*notes, *said] if said else notes)
 
 
 def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
@@ -365,9 +402,16 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     later = variant.memo.get("limit order")
     if later is None:
         later = variant.memo["limit order"] = _limit_order(variant)
-    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1), -i),
+    prefer = variant.prefer
+    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1),
+                                                      bool(prefer) and _preferred(scores[i], prefer), -i),
                    reverse=True)
     return [scores[i] for i in order]
+
+
+def _preferred(score: Score, prefer: tuple[str, ...]) -> bool:
+    """Whether the score holds an item of a rule the table's `prefer:` names (a tie between arrangements)."""
+    return any(i.rule in prefer for i in score.items)
 
 
 def _limit_order(variant: Variant) -> dict[str, int]:

@@ -122,6 +122,9 @@ class SettlementRules(NamedTuple):
     rounds_per_game: int = 4
     rotate_every_deal: tuple[int, ...] = ()
     seat_exchange: SeatExchange = SeatExchange.NONE
+    base_payment: int = 0  # every other player pays the winner this besides the hand's value (MCR: 8)
+    discarder_pays: bool = False  # won on a discard (or a robbed kong): the discarder alone pays the hand's value
+    table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -227,6 +230,12 @@ def _player_counts(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
+def _points(where, val, fail, options) -> tuple[int, ...]:
+    if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in val):
+        fail(where, f"must be a list of whole numbers >= 0, one per place (e.g. [4, 2, 1, 0]), not {val!r}")
+    return tuple(val)
+
+
 _DEFAULTS = SettlementRules()
 _SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
@@ -235,7 +244,8 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("counted_deals", _word(CountedDeals)), ("loser_cap", _word(LoserCap)), ("collection_cap", _cap),
         ("collection_cap_east", _cap), ("false_mahjong", _fine), ("faults", _faults), ("players", _player_counts),
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
-        ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)))
+        ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
+        ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)

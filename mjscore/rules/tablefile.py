@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from mjscore.errors import TableError, VariantNotFound
 
-LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
+LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese"}
 
 
 @lru_cache(maxsize=1)  # where mjscore is installed does not change while it runs: asked once, not per hand
@@ -158,3 +158,35 @@ def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[s
                 fail(f"{where} names.{lang}", f"a name is text on one line (at most 80 characters), not {shown(text)}")
             out[key].append((lang, text))
     return {k: tuple(v) for k, v in out.items()}
+
+
+def check_excludes(rules, names: list[str], fail) -> None:
+    """Each name in `excludes:` is a rule listed after the one that excludes it: the rulebook lists the greater
+    fan first, and scoring drops the excluded in file order (a rule dropped excludes nothing in turn)."""
+    for i, r in enumerate(rules):
+        for target in r.excludes:
+            if not isinstance(target, str) or target not in names:
+                fail(f"rule {r.name!r}", f"excludes: names no rule of this table {target!r}")
+            if names.index(target) <= i:
+                fail(f"rule {r.name!r}", f"excludes: {target!r} is listed above it; a rule excludes only rules "
+                                         f"below it (move {target!r} down, or drop it from excludes)")
+
+
+def check_prefer(prefer, names: list[str], fail) -> tuple[str, ...]:
+    """`prefer: [rule names]`: each a rule of the file (ties between arrangements go to one scoring them)."""
+    expect(fail, "prefer", prefer, list, "prefer")
+    for target in prefer:
+        if target not in names:
+            fail("prefer", f"names no rule of this table {target!r}")
+    return tuple(prefer)
+
+
+def show_when(when) -> str:
+    """A `when:` mapping as one readable line: set: pung, tiles: simple."""
+    if when is None:
+        return ""
+    if isinstance(when, dict):
+        return ", ".join(f"{k}: {show_when(v) if isinstance(v, (dict, list)) else v}" for k, v in when.items())
+    if isinstance(when, list):
+        return "[" + "; ".join(show_when(v) for v in when) + "]"
+    return str(when)

@@ -14,10 +14,11 @@ from typing import Any, Callable, NamedTuple
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
+from mjscore.rules import mcr  # noqa: F401  (registers the MCR fan conditions)
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
-    variant_names,
+    Fail, check_cite, check_excludes, check_grid, check_language, check_names, check_prefer, expect, int_problem,
+    only_keys, show_when, stem, tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -26,10 +27,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites",
+    "settlement", "situations", "mahjong", "language", "cites", "prefer",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles", "cite", "names"}
+             "note", "keep_doubles", "cite", "names", "fan", "excludes"}
 
 
 class Rule(NamedTuple):
@@ -51,6 +52,8 @@ class Rule(NamedTuple):
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
     cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
+    fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
+    excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
 
 
 class Requirement(NamedTuple):
@@ -124,6 +127,7 @@ class Variant(NamedTuple):
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
+    prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -257,9 +261,13 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
     values = {}
     for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
-                      ("exposed", int), ("concealed", int)):
+                      ("exposed", int), ("concealed", int), ("fan", int)):
         if key in entry:
             values[key] = expect(fail, where, entry[key], kind, key)
+    if "fan" in values:
+        if set(values) != {"fan"}:
+            fail(where, "fan is a rule's whole value (MCR fan add up): give it without points, doubles, limit or extra")
+        values["points"] = values["fan"]
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
     if not values:
@@ -288,10 +296,13 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                         f"(tables: {', '.join(known.get('headings', ()))})")
     cite = check_cite(fail, where, entry.get("cite", ""))
     names = check_names(fail, where, entry.get("names"), split)
+    excludes = expect(fail, where, entry.get("excludes", []), list, "excludes")
+    if excludes and per != "hand":
+        fail(where, "excludes is for a rule with per: hand (a fan that implies others)")
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
-                  cite=cite)
+                  cite=cite, fan="fan" in values, excludes=tuple(excludes))
     if not split:
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], **common)]
     out = []
@@ -312,17 +323,6 @@ def _rule_names(tables) -> frozenset[str]:
                 split = "exposed" in entry or "concealed" in entry
                 out.update((f"exposed {name}", f"concealed {name}") if split else (name,))
     return frozenset(out)
-
-
-def show_when(when) -> str:
-    """A `when:` mapping as one readable line: set: pung, tiles: simple."""
-    if when is None:
-        return ""
-    if isinstance(when, dict):
-        return ", ".join(f"{k}: {show_when(v) if isinstance(v, (dict, list)) else v}" for k, v in when.items())
-    if isinstance(when, list):
-        return "[" + "; ".join(show_when(v) for v in when) + "]"
-    return str(when)
 
 
 def build(raw: Any, path: str) -> Variant:
@@ -391,6 +391,8 @@ def build(raw: Any, path: str) -> Variant:
         for target in r.replaces:
             if target not in names:
                 fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
+    check_excludes(rules, names, fail)
+    prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
@@ -399,6 +401,7 @@ def build(raw: Any, path: str) -> Variant:
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")),
+        prefer=prefer,
     )
 
 

@@ -1,0 +1,95 @@
+"""An MCR session (examples/game-mcr.yaml) through settle, batch, sheet and standings, worked by hand.
+
+MCR payments (Mahjong Competition Rules, tables/mcr.yaml `settlement:`): the winner is paid 8 by each other player,
+and the hand's fan by the discarder alone on a discard (each player on a self-drawn tile); no dealer double; East
+passes after every deal. A session's places earn table points 4, 2, 1, 0, ties sharing the places' points.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+from helpers import run
+
+from mjscore.play.season import place_points
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+GAME = os.path.join(ROOT, "examples", "game-mcr.yaml")
+ANN, BO, CY, DI = "Ann", "Bo", "Cy", "Di"
+
+
+def test_the_session_deal_by_deal():
+    code, out, err = run("batch", GAME, "--format", "json")
+    assert code == 0, err
+    game = json.loads(out)["games"][0]
+    deals = game["deals"]
+    # 1 Ann (E) on Cy's 7m: Big Three Dragons 88 + Half Flush 6 = 94: Cy 8 + 94, Bo and Di 8
+    # 2 Bo East (East passes every deal); Di draws: Half Flush 6 + Dragon Pung 2 + Pung of Terminals x2 2
+    #   + Self-Drawn 1 = 11: each 8 + 11 = 19
+    # 3 Cy East; Ann on Bo's 8m: All Even Pungs 24: Bo 8 + 24, Cy and Di 8
+    # 4 Di East; a draw: nothing
+    want = [
+        ({"E": ANN, "S": BO, "W": CY, "N": DI}, 94, {ANN: 8 + 102 + 8, BO: -8, CY: -(8 + 94), DI: -8}),
+        ({"E": BO, "S": CY, "W": DI, "N": ANN}, 11, {ANN: -19, BO: -19, CY: -19, DI: 3 * 19}),
+        ({"E": CY, "S": DI, "W": ANN, "N": BO}, 24, {ANN: 8 + 32 + 8, BO: -(8 + 24), CY: -8, DI: -8}),
+        ({"E": DI, "S": ANN, "W": BO, "N": CY}, None, {ANN: 0, BO: 0, CY: 0, DI: 0}),
+    ]
+    assert len(deals) == len(want)
+    for got, (seats, value, net) in zip(deals, want):
+        assert sum(net.values()) == 0
+        assert got["seats"] == seats and got["net"] == net
+        if value is not None:
+            assert got["hands"][got["winner"]]["value"] == value
+    assert game["totals"] == {ANN: 118 - 19 + 48, BO: -8 - 19 - 32, CY: -102 - 19 - 8, DI: -8 + 57 - 8}
+
+
+def test_standings_give_table_points_by_place():
+    """Ann +147 first: 4; Di +41: 2; Bo -59: 1; Cy -129: 0."""
+    code, out, err = run("standings", GAME, "--format", "json")
+    assert code == 0, err
+    table = json.loads(out)
+    assert [(r["rank"], r["player"], r["table_points"], r["total"]) for r in table] == [
+        (1, ANN, 4, 147), (2, DI, 2, 41), (3, BO, 1, -59), (4, CY, 0, -129)]
+    code, out, _ = run("standings", GAME)
+    assert "table points" in out
+
+
+def test_other_variants_have_no_table_points():
+    code, out, _ = run("standings", os.path.join(ROOT, "examples", "game-spanish.yaml"), "--format", "json")
+    assert code == 0 and all("table_points" not in r for r in json.loads(out))
+
+
+def test_ties_share_the_places_points():
+    """Two tied first share (4 + 2) / 2 = 3; the next two tied share (1 + 0) / 2 = 0.5; all four tied, 7 / 4."""
+    assert place_points({"a": 10, "b": 10, "c": -5, "d": -15}, (4, 2, 1, 0)) == {"a": 3, "b": 3, "c": 1, "d": 0}
+    assert place_points({"a": 10, "b": 0, "c": -5, "d": -5}, (4, 2, 1, 0)) == {"a": 4, "b": 2, "c": 0.5, "d": 0.5}
+    assert place_points(dict.fromkeys("abcd", 0), (4, 2, 1, 0)) == dict.fromkeys("abcd", 1.75)
+
+
+def test_a_discard_win_needs_its_discarder():
+    code, _, err = run("settle", "--variant", "mcr", "--east", "[RRR] [GGG] PPP 11m 567m",
+                       "--south", "123m 456p 789s E S W N", "--west", "123p 456s 789m E S W N",
+                       "--north", "123s 456m 789p E S W N", "--winner", "E", "--win", "7m")
+    assert code == 2 and "say who discarded" in err and err.count("\n") == 1
+
+
+def test_a_robbed_kong_is_paid_by_its_owner():
+    """[111m] [999m] [RRR] 55m 678m robbing South's kong of 8m, seat E, round E: Half Flush 6 + Dragon Pung 2 +
+    Pung of Terminals or Honors x2 2 + Robbing the Kong 8 = 18; South pays 8 + 18 = 26, West and North 8."""
+    code, out, err = run("settle", "--variant", "mcr", "--east", "[111m] [999m] [RRR] 55m 678m",
+                         "--south", "123m 456p 789s E S W N", "--west", "123p 456s 789m E S W N",
+                         "--north", "123s 456m 789p E S W N", "--winner", "E", "--win", "8m", "--from", "kong",
+                         "--discarder", "S", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["net"] == {"E": 26 + 8 + 8, "S": -26, "W": -8, "N": -8}
+
+
+def test_a_false_win_pays_each_other_player():
+    """tables/mcr.yaml `false_mahjong: {to_others: 10}` (marked assumed there): South's false win costs 3 x 10."""
+    code, out, err = run("settle", "--variant", "mcr", "--east", "123m 456p 789s E S W N",
+                         "--south", "123m 456p 789s E S W N", "--west", "1p 2p 3p 4s 5s 6s 7m 8m 9m E S W N",
+                         "--north", "1s", "--false-mahjong", "S", "--format", "json")
+    assert code == 0, err
+    assert json.loads(out)["net"] == {"E": 10, "S": -30, "W": 10, "N": 10}
