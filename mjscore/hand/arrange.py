@@ -272,6 +272,11 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
         if sit.win is not None and sit.win not in hand.tiles:
             raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand"))
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
+    if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
+        # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
+        raise SituationError((FROM, " loose: a loose tile is drawn after declaring a kong, or a flower or season "
+                                    "where the variant has them; this hand has none (give --from wall, or enter the "
+                                    "kong as {5555p} or [5555p])"))
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else ()
     # robbing a kong: three copies are in the robbed set and the fourth is the winning tile
