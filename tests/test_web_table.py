@@ -57,9 +57,12 @@ def next_deal(page) -> None:
 
 def win(page, winner: str, tile: str, source: str, discarder: str | None = None, also: tuple = ()) -> None:
     page.click(f"#deal-winner [data-value={winner}]")
-    page.click(f"#deal-editor-{winner} .hand [data-tile='{tile}']")
+    page.click(f"#deal-editor-{winner} .winrow [data-tile='{tile}']")
     page.click(f"#deal-from [data-value={source}]")
-    page.click(f"#deal-discarder [data-value='{discarder or '-'}']")
+    if source in ("wall", "loose"):  # no discarder: the row is not offered, and says none
+        expect(page.locator("#deal-discarder-row")).to_be_hidden()
+    else:
+        page.click(f"#deal-discarder [data-value='{discarder or '-'}']")
     if also:
         page.click("#deal-also-box summary")
         for word in also:
@@ -129,7 +132,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         carmen.click("#game [aria-label='correct deal 1']")
         expect(carmen.locator("#deal-editor-E .notation input")).to_have_value(WINNING)
         carmen.click("#deal-from [data-value=wall]")
-        carmen.click("#deal-discarder [data-value='-']")
+        expect(carmen.locator("#deal-discarder-row")).to_be_hidden()  # a win from the wall: no discarder
         carmen.click("#save-deal")
         expect_totals(carmen, {"Ana": 2056, "Bruno": 2196, "Carmen": 1874, "Diego": 1874})
 

@@ -38,7 +38,9 @@ function seg(id, onChange) {
   const box = document.getElementById(id);
   const choices = box.dataset.choices.split(" ");
   const labels = box.dataset.labels ? box.dataset.labels.split(" ") : [];  // "_" stands for a space
-  box.setAttribute("role", "radiogroup");
+  box.setAttribute("role", "group");  // a named group of buttons, the chosen one pressed
+  const lbl = box.parentElement && box.parentElement.querySelector(".lbl");
+  if (lbl && !box.hasAttribute("aria-label")) box.setAttribute("aria-label", lbl.textContent);
   box.innerHTML = "";
   choices.forEach((c, i) => {
     const text = labels[i] ? labels[i].replace(/_/g, " ") : (c === "-" ? "none" : c);
@@ -60,7 +62,10 @@ const segValue = id => document.getElementById(id).dataset.value;
 
 // --- tabs --------------------------------------------------------------------------------------
 function showTab(name) {
-  for (const b of document.querySelectorAll("nav.tabs button")) b.classList.toggle("on", b.dataset.tab === name);
+  for (const b of document.querySelectorAll("nav.tabs button")) {
+    b.classList.toggle("on", b.dataset.tab === name);
+    b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
+  }
   for (const s of document.querySelectorAll("section.tab")) s.classList.toggle("on", s.id === "tab-" + name);
   if (name === "game" && window.Games) window.Games.refresh();
 }
@@ -92,7 +97,10 @@ function renderOptions() {
       changed();
     });
     input.disabled = !!state.locked;
-    box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
+    // the option in plain words, its help on screen (phones show no tooltips); the key as --option takes it below
+    const words = key.replace(/_/g, " ").replace(/^./, c => c.toUpperCase());
+    const help = el("small", {class: "help", text: (o.help || "") + ` (--option ${key})`});
+    box.appendChild(el("label", {class: "option"}, input, " " + words, help));
   }
   alsoBoxes($("#also"), state.also, changed);
   editor.offerBonus(v.flowers);
@@ -156,14 +164,18 @@ async function scoreNow() {
   const req = scoreRequest();
   const live = $("#live");
   const seq = ++scoreSeq;
-  if (!req.hand.trim()) { box.innerHTML = ""; box.dataset.state = "empty"; live.textContent = ""; return; }
+  if (!req.hand.trim() || editor.halfSet()) {  // nothing, or a set half entered: no value, no error (the count says)
+    box.innerHTML = ""; box.dataset.state = "empty"; live.textContent = ""; return;
+  }
   const r = await post("/api/score", req);
   if (seq !== scoreSeq) return;  // an older answer arriving late
+  // the laptop's reading: a winning shape or not; the best winning tile when none is marked (shown in the hand)
+  editor.setVerdict(r.ok ? r.data.mahjong : null, r.ok && !req.win && r.data.mahjong ? r.data.win : null);
   box.innerHTML = "";
   box.dataset.state = r.ok ? "scored" : "error";
   box.appendChild(r.ok ? scoreView(r.data) : errorView(r.data));
   // the value stays in sight while tiles are tapped (the itemised table is further down)
-  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : "") : r.data.error;
+  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)") : "";
   live.classList.toggle("bad", !r.ok);
 }
 
