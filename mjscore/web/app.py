@@ -195,6 +195,16 @@ async def api_variants(request: Request) -> Response:
     return JSONResponse(_described[0])
 
 
+class Tiles(StaticFiles):
+    """The tile images: cached by the phone for 30 days (a page load asks for none of the 42 again); the page's
+    own files keep StaticFiles' validation, so a new version of mjscore serve is seen at the next load."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["cache-control"] = "public, max-age=2592000"
+        return response
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
@@ -315,6 +325,7 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         Route("/api/score", api_score, methods=["POST"]),
         Route("/api/settle", api_settle, methods=["POST"]),
         Route("/api/variants", api_variants),
+        Mount("/static/tiles", Tiles(directory=STATIC / "tiles"), name="tiles"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     if store is not None:

@@ -77,7 +77,7 @@
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     const close = el("button", {type: "button", text: "All games"});
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
-    box.appendChild(el("div", {class: "gamebar"}, enter, undo, exp, close));
+    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, exp, close));
     box.appendChild(sheetTable(data));
   }
 
