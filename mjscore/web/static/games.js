@@ -72,7 +72,7 @@
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
-      refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}));
+      refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}), "undo");
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     const close = el("button", {type: "button", text: "All games"});
@@ -153,7 +153,8 @@
           setTimeout(() => ask(false), 4000);
           return;
         }
-        refusedOrShown(await post(paged(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`), undefined, "DELETE"));
+        refusedOrShown(await post(paged(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`), undefined, "DELETE"),
+                       "delete", row.deal);
       });
       what.appendChild(el("div", {class: "acts"}, fix, del));
       body.appendChild(el("tr", {"data-deal": String(d.id)}, what, ...cells));
@@ -164,10 +165,38 @@
   }
 
   // a change's answer: the sheet after it, or its error above the sheet (a refused change: the game reloaded first)
-  async function refusedOrShown(r) {
+  // a change refused because another phone changed the game first: said in the words of what was tapped
+  const REFUSED = {
+    undo: () => "another phone changed this game meanwhile: nothing was undone. The sheet now shows their change; " +
+      "tap \"Undo last change\" again if the last change is still the one to undo",
+    delete: n => `another phone changed this game meanwhile: deal ${n} was not deleted. The sheet now shows their ` +
+      "change; check that it is still the deal to delete, then delete it again",
+  };
+
+  async function refusedOrShown(r, what, deal) {
     if (r.ok) { show(r.data); return; }
-    if (r.status === 409 && "version" in r.data && !(await latest())) return;
+    if (r.status === 409 && "version" in r.data) {
+      if (!(await latest())) return;
+      if (what in REFUSED) r = {data: {error: REFUSED[what](deal)}};
+    }
     document.getElementById("game").prepend(errorView(r.data));
+  }
+
+  // every phone shows the same game within a few seconds: the open game is asked for again every POLL_MS while
+  // the page is in sight, and shown again when another phone changed it (its version moved on)
+  const POLL_MS = 1500;
+  let polling = null;
+  function poll() {
+    clearTimeout(polling);
+    polling = setTimeout(async () => {
+      try {
+        if (current !== null && sheet && document.visibilityState === "visible") {
+          const asked = current;
+          const r = await post(paged("/api/games/" + asked), undefined, "GET");
+          if (r.ok && asked === current && sheet && r.data.game.version > sheet.game.version) show(r.data);
+        }
+      } finally { poll(); }
+    }, POLL_MS);
   }
 
   // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
@@ -292,6 +321,7 @@
     document.getElementById("save-deal").addEventListener("click", save);
     document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
     if (current !== null) showTab("game");
+    poll();
   }
 
   // a new game of three players where the variant allows it: then North's name may be left empty; of five
