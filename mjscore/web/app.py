@@ -209,6 +209,11 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+async def service_worker(request: Request) -> Response:
+    """The offline shell's service worker (static/sw.js), served from / so that it may keep the page itself."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
 async def on_error(request: Request, exc: Exception) -> Response:
     if isinstance(exc, BadRequest):
         return error(str(exc), exc.status)
@@ -322,6 +327,7 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
     """The app; `store` keeps games (slice of the game sheet), `token` guards a server open to the LAN."""
     routes = [
         Route("/", index),
+        Route("/sw.js", service_worker),
         Route("/api/score", api_score, methods=["POST"]),
         Route("/api/settle", api_settle, methods=["POST"]),
         Route("/api/variants", api_variants),

@@ -14,11 +14,33 @@ const el = (tag, attrs, ...kids) => {
   return e;
 };
 
-const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set(), locked: false};
+const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set(), locked: false, offline: false};
 
 // a request that never reached the server (Wi-Fi gone, server stopped): status 0 and this one message
 const UNREACHABLE = "cannot reach the laptop running mjscore serve: check the Wi-Fi and that it is still running; " +
   "nothing was saved";
+
+// what this phone cannot do now, said at the top of the page: the laptop out of reach (the page shown is the
+// copy kept on the phone, sw.js), and over plain HTTP what a browser allows only in a secure context
+const OFFLINE = "The laptop running mjscore serve cannot be reached: this is the page kept on this phone. " +
+  "Scoring and saving need the laptop: check the Wi-Fi and that mjscore serve still runs.";
+const INSECURE = "Plain HTTP: this phone cannot keep the page for use without the laptop, install it or keep " +
+  "the screen awake. Start mjscore serve with --cert and --key for those.";
+
+function showStatus() {
+  const lines = [];
+  if (state.offline) lines.push(OFFLINE);
+  if (!window.isSecureContext) lines.push(INSECURE);
+  const box = $("#status");
+  box.innerHTML = "";
+  for (const l of lines) box.appendChild(el("p", {class: l === OFFLINE ? "offline" : "insecure", text: l}));
+}
+
+function reached(yes) {
+  if (state.offline === !yes) return;
+  state.offline = !yes;
+  showStatus();
+}
 
 async function post(url, body, method) {
   let r;
@@ -26,8 +48,10 @@ async function post(url, body, method) {
     r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
                           body: body === undefined ? undefined : JSON.stringify(body)});
   } catch (e) {  // fetch fails only at the network level; the console's "Failed to fetch" says nothing to a player
+    reached(false);
     return {ok: false, status: 0, data: {error: UNREACHABLE}};
   }
+  reached(!r.headers.get("X-Mjscore-Offline"));  // the phone's kept copy answered, not the laptop
   let data;
   try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
   return {ok: r.ok, status: r.status, data: data};
@@ -249,6 +273,11 @@ function scoreView(s) {
 
 // --- start -------------------------------------------------------------------------------------
 async function start() {
+  showStatus();
+  // the offline shell: only in a secure context (HTTPS with --cert, or the laptop itself); over HTTP the status says so
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
   const r = await post("/api/variants", undefined, "GET");
   if (!r.ok) { document.body.prepend(errorView(r.data)); return; }
   state.info = r.data;

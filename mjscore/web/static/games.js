@@ -47,7 +47,21 @@
     show(r.data);
   }
 
+  // the screen kept awake while a game is open (Screen Wake Lock: secure contexts only; taken again when the
+  // page comes back in sight, as the browser lets it go when hidden)
+  let wake = null;
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || !window.isSecureContext || current === null || wake) return;
+    try {
+      wake = await navigator.wakeLock.request("screen");
+      document.body.dataset.awake = "1";
+      wake.addEventListener("release", () => { wake = null; delete document.body.dataset.awake; });
+    } catch (e) { wake = null; }  // refused (battery saver, hidden page): the screen sleeps as usual
+  }
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
+
   function show(data) {
+    keepAwake();
     // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
     if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
     sheet = data;
