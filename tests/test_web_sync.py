@@ -79,8 +79,9 @@ def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
 
 def test_an_undo_refused_says_nothing_was_undone(tmp_path):
     with a_game(tmp_path) as (url, game), chromium() as browser, phone(browser) as a:
-        a.clock.install()  # the phone's clock stands still: it does not ask for the game again by itself
+        a.clock.install()
         errors = open_game(a, url)
+        a.clock.pause_at(a.evaluate("Date.now()") + 100)  # the phone's clock stopped: it does not ask for the game again
         status, got = request(f"{url}/api/games/{game}/deals", DEAL)  # another phone's save, meanwhile
         assert status == 201, got
         expect(a.locator("#game tr[data-deal]")).to_have_count(0)

@@ -278,6 +278,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         browser = stack.enter_context(chromium())
         ana, bruno = (stack.enter_context(phone(browser)) for _ in range(2))
+        ana.clock.install()  # Ana's phone's clock, stopped below: it does not ask for the game again by itself
         errors = open_game(ana, url, create=True) + open_game(bruno, url)
         next_deal(ana)
         next_deal(bruno)
@@ -304,6 +305,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         expect(bruno.locator("#deal-discarder [data-value=W]")).to_have_class("on")
         expect(bruno.locator("#deal-editor-N .hand .win")).to_have_count(1)  # the winning tile kept
         assert bruno.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        ana.clock.pause_at(ana.evaluate("Date.now()") + 100)  # (else it shows deal 2 within 1.5 s)
         # checked: saved as deal 2. Ana (North) wins on Diego's discard, 22: Bruno (East) pays 44, Carmen and
         # Diego 22: Ana 1956 + 88 = 2044, Bruno 2088 - 44 = 2044, Carmen = Diego = 1978 - 22 = 1956
         bruno.click("#save-deal")
@@ -313,7 +315,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         expect(bruno.locator("#game tr[data-deal]")).to_have_count(2)
         # Ana's phone, its sheet drawn after deal 1, undoes: refused too, and its sheet reloaded to deal 2's
         ana.click("#undo")
-        expect(ana.locator("#game .error")).to_contain_text("another phone saved a change to this game meanwhile")
+        expect(ana.locator("#game .error")).to_contain_text("another phone changed this game meanwhile: nothing was undone")
         expect_totals(ana, final)
         ana.click("#undo")  # now against the sheet it shows: deal 2 undone
         expect_totals(ana, {"Ana": 1956, "Bruno": 2088, "Carmen": 1978, "Diego": 1978})
