@@ -118,6 +118,7 @@ function renderOptions() {
     input.addEventListener("change", () => {
       const value = input.type === "checkbox" ? input.checked : input.value;
       if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
+      if (window.Games) window.Games.variantChanged();
       changed();
     });
     input.disabled = !!state.locked;

@@ -82,17 +82,64 @@
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
-      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version});
+      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
+                         number: now.page.deals + 1});
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
       refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}), "undo");
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
+    // the sheet as text (the phone's share sheet where it has one, else a file) and as CSV, for a spreadsheet
+    const text = sheetText(data);
+    let share;
+    if (navigator.share) {
+      share = el("button", {type: "button", id: "share", text: "Share"});
+      share.addEventListener("click", () => navigator.share({title: g.name, text: text}).catch(() => {}));
+    } else {
+      share = el("a", {class: "button", id: "share", download: `game-${current}.txt`, text: "Text",
+                       href: URL.createObjectURL(new Blob([text], {type: "text/plain;charset=utf-8"}))});
+    }
+    const csv = el("a", {class: "button", id: "csv", download: `game-${current}.csv`, text: "CSV",
+                         href: URL.createObjectURL(new Blob([sheetCSV(data)], {type: "text/csv;charset=utf-8"}))});
     const close = el("button", {type: "button", text: "All games"});
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
-    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, exp, close));
+    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
+  }
+
+  // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
+  // Diego — Ana -96, Bruno +192 ..."
+  function sheetText(data) {
+    const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
+    const lines = [`${g.name} (${g.variant})`];
+    paper.rows.forEach(row => {
+      const what = row.error ? "not scored: " + row.error :
+        [row.result, row.value === null ? "" : String(row.value), row.how].filter(Boolean).join(" ");
+      const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
+      lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
+    });
+    lines.push("totals: " + paper.players.map(p => `${p} ${paper.totals[p]}`).join(", "));
+    return lines.join("\n") + "\n";
+  }
+
+  // one row per deal: its number, round, East, result, value, how, each player's net; then the totals.
+  // A text cell a spreadsheet would take for a formula (=, +, -, @ first) is written after a quote mark.
+  function sheetCSV(data) {
+    const paper = data.sheet;
+    const cell = v => {
+      let t = v === null || v === undefined ? "" : String(v);
+      if (typeof v === "string" && /^[=+\-@\t\r]/.test(t)) t = "'" + t;
+      return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+    };
+    const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players)];
+    rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p])));
+    for (const row of paper.rows) {
+      rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, row.value, row.how]
+        .concat(paper.players.map(p => (p in row.net ? row.net[p] : ""))));
+    }
+    rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p])));
+    return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
   }
 
   // each player's heading: the name cut to 6 characters, longer where that would show two players alike
@@ -152,7 +199,8 @@
       fix.addEventListener("click", async () => {
         const now = await latest();
         const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
-        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version});
+        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version,
+                           number: same.deal});
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
@@ -241,7 +289,11 @@
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
-    document.getElementById("save-deal").textContent = target.id ? "Save correction" : "Save to game";
+    document.getElementById("save-deal").textContent = target.id ? `Save correction of deal ${target.number}` : "Save to game";
+    // which deal of which game the form is for (the names are the game's: shown, not typed)
+    const title = document.getElementById("deal-title");
+    title.textContent = (target.id ? `Correcting deal ${target.number}` : `Deal ${target.number}`) + ` of ${game.name}`;
+    title.hidden = false;
     showTab("deal");
   }
 
@@ -252,6 +304,7 @@
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
+    document.getElementById("deal-title").hidden = true;
   }
 
   // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong, who
@@ -309,7 +362,8 @@
       return;
     }
     const at = same || now.next;
-    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version});
+    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
+              number: same ? same.deal : now.page.deals + 1});
     saveError(refusal);
   }
 
@@ -341,7 +395,12 @@
   // a new game of three players where the variant allows it: then North's name may be left empty; of five
   // or six (four sit in each deal, the others sit it out by turns): then a fifth and a sixth name are asked
   function variantChanged() {
-    const allowed = window.App.variantInfo().players;
+    const info = window.App.variantInfo();
+    const chosen = Object.entries(window.App.state.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+    // the rules the new game will be scored by, said before it starts (the header's Rules and House options)
+    document.getElementById("new-game-rules").textContent = `Rules: ${info.title}; house options: ` +
+      (chosen.length ? chosen.join(", ") : "as the rulebook");
+    const allowed = info.players;
     const north = document.querySelector("#new-game [name=p3]");
     north.required = !allowed.includes(3);
     north.placeholder = allowed.includes(3) ? "empty: three players" : "";
