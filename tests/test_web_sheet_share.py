@@ -1,4 +1,5 @@
-"""A game's deal form and sheet at the table (issue 30), in a real headless Chromium at 360 px: the deal form says
+"""A game's deal form and sheet at the table (issue 30), in a real headless Chromium at 360 px: a saved deal is
+looked at with a tap on its line; the deal form says
 which deal of which game it is for, its names shown as the game's (read-only); the sheet is given as text and as
 CSV whose numbers are the laptop's sheet (GET /api/games/N, the rows of `mjscore sheet`); the new-game form says
 which rules and house options the game will be scored by.
@@ -50,6 +51,14 @@ def test_the_deal_form_says_which_deal_and_the_sheet_is_shared_as_text_and_csv(b
         errors = open_page(page, url)
         page.click("nav [data-tab=game]")
         page.click("#game-list .gamecard button")
+        # a saved deal looked at without opening it for correction: the laptop's values and payments
+        page.click("#game [aria-label='deal 1: show it']")
+        shown = page.locator("#game tr.dealshown")
+        expect(shown).to_contain_text("Ana won on R from discard (Bo), completing RRR")
+        expect(shown.locator(".handline").first).to_have_text("Ana (E) 123456789m 11s RRR 48 mah jong")
+        expect(shown.locator(".payline").first).to_have_text("Bo → Ana 96: winner East's hand 48, x2 (East)")
+        page.click("#game [aria-label='deal 1: show it']")
+        expect(shown).to_have_count(0)
         page.click("#game [aria-label='correct deal 2']")
         expect(page.locator("#deal-title")).to_have_text("Correcting deal 2 of Friday")
         expect(page.locator("#save-deal")).to_have_text("Save correction of deal 2")

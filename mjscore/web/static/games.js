@@ -142,6 +142,26 @@
     return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
   }
 
+  // a saved deal as the laptop scored it: how it was won, each hand and its value, the payments
+  function dealShown(d) {
+    const box = el("div", {class: "dealbox"});
+    if (d.winner && d.win) {
+      box.appendChild(el("p", {text: `${d.winner} won on ${d.win.tile} from ${d.win.from}` +
+        (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
+    } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
+    else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
+    for (const [name, h] of Object.entries(d.hands || {})) {
+      box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
+        el("span", {class: "tiles", text: h.hand + " "}),
+        el("span", {text: `${h.value}` + (h.mahjong ? " mah jong" : "")})));
+    }
+    for (const p of d.payments || []) {
+      box.appendChild(el("p", {class: "payline", text: `${p.from} → ${p.to} ${p.amount}: ${p.reason}`}));
+    }
+    for (const n of d.notes || []) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+    return box;
+  }
+
   // each player's heading: the name cut to 6 characters, longer where that would show two players alike
   // ("Carmen R", "Carmen S"); the full names where cut ones still collide
   function shortNames(players) {
@@ -179,10 +199,22 @@
     }
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
-      const what = el("td", {class: "deal"}, el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
-      if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
-      else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
+      // the deal's line is a button: a tap shows the deal as saved (hands, values, payments) below its row
+      const look = el("button", {type: "button", class: "dealview", "aria-expanded": "false",
+                                 "aria-label": `deal ${row.deal}: show it`},
+        el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
+      const what = el("td", {class: "deal"}, look);
+      if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
+      else look.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
         .filter(Boolean).join(" · ")}));
+      look.addEventListener("click", () => {
+        const open = look.getAttribute("aria-expanded") === "true";
+        look.setAttribute("aria-expanded", open ? "false" : "true");
+        const next = look.closest("tr").nextElementSibling;
+        if (open && next && next.classList.contains("dealshown")) next.remove();
+        if (!open) look.closest("tr").after(el("tr", {class: "dealshown"},
+          el("td", {colspan: String(players.length + 1)}, dealShown(d))));
+      });
       // as `mjscore sheet`'s seats column: the seats exchanged between rounds, or as the game file states them
       if (row.seats_changed) what.append(el("br"), el("small", {class: "note", text: row.seats_changed}));
       const cells = players.map(p => {
