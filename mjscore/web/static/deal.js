@@ -185,7 +185,8 @@
     // what the table wants to know first: each player's net, large
     const nets = el("div", {class: "nets"});
     for (const [seat, v] of Object.entries(st.net)) {
-      nets.appendChild(el("div", {class: "netcard"}, el("span", {class: "who", text: `${SEAT_NAMES[seat]} · ${name(seat)}`}),
+      nets.appendChild(el("div", {class: "netcard"}, el("span", {class: "who",
+        text: name(seat) === SEAT_NAMES[seat] ? SEAT_NAMES[seat] : `${SEAT_NAMES[seat]} · ${name(seat)}`}),
         el("span", {class: "amount " + (v > 0 ? "plus" : v < 0 ? "minus" : ""), "data-seat": seat,
                     text: (v > 0 ? "+" : "") + v})));
     }

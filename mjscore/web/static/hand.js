@@ -118,7 +118,7 @@ class HandEditor {
     modes.className = "modes";
     modes.setAttribute("role", "group");
     modes.setAttribute("aria-label", "how the next tiles are laid");
-    for (const [mode, label] of [["free", "Concealed"], ["exposed", "Exposed set [ ]"], ["kong", "Concealed kong { }"]]) {
+    for (const [mode, label] of [["free", "Concealed"], ["exposed", "Exposed set [\u00a0]"], ["kong", "Concealed kong {\u00a0}"]]) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.mode = mode;
       b.addEventListener("click", () => { this.mode = mode; this.render(); });
