@@ -275,9 +275,10 @@ function scoreView(s) {
 // --- start -------------------------------------------------------------------------------------
 async function start() {
   showStatus();
-  // the offline shell: only in a secure context (HTTPS with --cert, or the laptop itself); over HTTP the status says so
+  // the offline shell: only in a secure context (HTTPS with --cert, or the laptop itself); over HTTP the status says
+  // so. Its copy of the page's 50 files is made once the page is in use, not while it first draws
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 3000);
   }
   const r = await post("/api/variants", undefined, "GET");
   if (!r.ok) { document.body.prepend(errorView(r.data)); return; }
