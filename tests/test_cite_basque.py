@@ -75,7 +75,7 @@ CASES = [
     # "Azken fitxa erabilgarria | Bikoitz bat | Bikoitz bat | 10 |"
     (CHOWS, "last tile of the wall", "table 3", "Fitxa irabazlea, Azken fitxa erabilgarria"),
     # "Harri askea | Bikoitz bat | Bikoitz bat | 10 |"
-    (CLEAN + ["--from", "loose"], "won on a loose tile", "table 3", "Fitxa irabazlea, Harri askea"),
+    (["[NNNN] 123m 456m 789m 99m", "--seat", "S", "--win", "4m", "--from", "loose"], "won on a loose tile", "table 3", "Fitxa irabazlea, Harri askea"),
     # "Kong (gàngzi) bat egiteko hartua | Bikoitz bat | Bikoitz bat | 10 |"
     (CLEAN + ["--from", "kong"], "robbing a kong", "table 3", "Fitxa irabazlea, Kong (gàngzi) bat egiteko hartua"),
     # "Utz daitekeen azken fitxa | Bikoitz bat | Bikoitz bat | 10 |"

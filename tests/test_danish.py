@@ -80,8 +80,9 @@ DOUBLING_ROWS = [
     ("[555p] 123m 789s 234s NN 1234f", dict(win="4s"), 22, 2, 90, "all four flowers"),
     # extra: all four seasons: 22, own season 1 + all four 1: 88 -> 90
     ("[555p] 123m 789s 234s NN 1234y", dict(win="4s"), 22, 2, 90, "all four seasons"),
-    # extra: the loose tile (drawn, so + 2): 2 + 20 + 2 = 24 x 2 = 48 -> 50
-    ("[555p] 123m 789s 234s NN", dict(win="4s", source="loose"), 24, 1, 50, "winning on the loose tile"),
+    # extra: the loose tile (drawn, so + 2), after the own flower 2f (a loose tile needs a kong or a bonus tile):
+    # 2 + 20 + 2 = 24; own flower 1 + loose tile 1 = 2 doubles: 24 x 4 = 96 -> 100
+    ("[555p] 123m 789s 234s NN 2f", dict(win="4s", source="loose"), 24, 2, 100, "winning on the loose tile"),
     # extra: the last wall tile, drawn: 24 x 2 = 48 -> 50
     ("[555p] 123m 789s 234s NN", dict(win="4s", source="wall", also=["last-wall-tile"]), 24, 1, 50,
      "winning on the last wall tile"),

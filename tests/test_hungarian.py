@@ -44,8 +44,8 @@ POINT_ROWS = [
     ("[555p] 123m 789s 234s NN 3f", dict(win="3m"), 26, 0, 26, "other flower or season"),
     # drawn from the wall: 2 + 20 + 2 = 24
     ("[555p] 123m 789s 234s NN", dict(win="3m", source="wall"), 24, 0, 24, "winning tile not claimed"),
-    # the loose tile after a kong is not claimed either: 2 + 20 + 2 = 24
-    ("[555p] 123m 789s 234s NN", dict(win="3m", source="loose"), 24, 0, 24, "winning tile not claimed"),
+    # the loose tile after a flower or kong is not claimed either: 1y another seat's season 4 + 2 + 20 + 2 = 28
+    ("[555p] 123m 789s 234s NN 1y", dict(win="3m", source="loose"), 28, 0, 28, "winning tile not claimed"),
 ]
 
 

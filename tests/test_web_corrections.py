@@ -76,7 +76,7 @@ def test_a_winner_without_a_winning_tile_is_not_saved(browser, tmp_path):
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
         errors = open_game(page, url)
         page.click("#game [aria-label='correct deal 1']")
-        page.click("#deal-editor-E .hand .win")  # un-marked by a tap
+        page.click("#deal-editor-E .winrow .win")  # un-marked by a tap in the row "Won on"
         expect(page.locator("#seatcard-E .win-text")).to_have_text("")
         page.click("#save-deal")
         expect(page.locator("#settlement .error")).to_contain_text("Ana's winning tile is not marked")
@@ -94,7 +94,7 @@ def test_a_save_refused_for_another_phones_keeps_the_winning_tile(browser, tmp_p
             page.click("#next-deal")
             fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
             page.click("#deal-winner [data-value=E]")
-            page.click("#deal-editor-E .hand [data-tile='R']")
+            page.click("#deal-editor-E .winrow [data-tile='R']")
             page.click("#deal-discarder [data-value=S]")
         ana.click("#save-deal")
         expect(ana.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 288))
@@ -118,7 +118,7 @@ def test_a_laptop_that_cannot_be_reached_is_said_and_nothing_seems_saved(browser
             page.click("#next-deal")
             fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
             page.click("#deal-winner [data-value=E]")
-            page.click("#deal-editor-E .hand [data-tile='R']")
+            page.click("#deal-editor-E .winrow [data-tile='R']")
         # the server stopped (the laptop asleep, the Wi-Fi gone): every request fails at the network level
         page.click("#save-deal")
         expect(page.locator("#settlement .error")).to_have_text(UNREACHABLE)
@@ -167,11 +167,11 @@ def test_every_table_fits_a_phone_without_hiding_a_column(browser, tmp_path):
             page.fill(f"#seatcard-{seat} input", name)
         fill_hands(page, dict(zip("ESWN", deal["hands"].values())))
         page.click("#deal-winner [data-value=E]")
-        page.click("#deal-editor-E .hand [data-tile='1s']")
+        page.click("#deal-editor-E .winrow [data-tile='1s']")
         page.click("#deal-discarder [data-value=S]")
         page.click("#settle")
         expect(page.locator("#settlement .settlement")).to_be_visible()
-        assert page.evaluate(TABLES_FIT) == [], "settlement"
+        assert page.evaluate(TABLES_FIT) == [], ("settlement", page.inner_html("#settlement")[:3000])
         page.click("nav [data-tab=game]")
         page.click("#game-list .gamecard button")
         expect(page.locator("#game table.sheet")).to_be_visible()
@@ -224,7 +224,7 @@ def test_a_games_deal_shows_the_games_round_and_rules_not_to_be_changed(browser,
             expect(page.locator(f"#deal-round [data-value={wind}]")).to_be_disabled()
         fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
         page.click("#deal-winner [data-value=E]")
-        page.click("#deal-editor-E .hand [data-tile='R']")
+        page.click("#deal-editor-E .winrow [data-tile='R']")
         page.click("#settle")  # the preview is scored by the game's rules, as the save will be
         expect(page.locator("#settlement .head")).to_contain_text("basque, round E")
         page.click("#cancel-edit")

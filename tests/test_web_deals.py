@@ -150,7 +150,7 @@ def test_the_deal_tab_offers_what_the_variant_knows_and_settles_it(base, browser
         expect(page.locator("#deal-pays-row")).to_be_hidden()
         # South wins with the last tile of the live wall, self-drawn: 34, East pays 68 (the first deal of DEALS)
         page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .hand [data-tile='1m']")
+        page.click("#deal-editor-S .winrow [data-tile='1m']")
         page.click("#deal-from [data-value=wall]")
         page.click("#deal-also-box summary")
         page.check("#deal-also input[value=last-wall-tile]")
@@ -197,7 +197,7 @@ def test_the_deal_tab_settles_a_deal_of_three_where_the_variant_allows_it(base, 
         expect(page.locator("#deal-winner [data-value='-']")).to_have_class("on")  # nobody wins from an empty chair
         expect(page.locator("#deal-winner [data-value=W]")).to_be_hidden()
         page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .hand [data-tile='1m']")
+        page.click("#deal-editor-S .winrow [data-tile='1m']")
         page.click("#deal-discarder [data-value=N]")
         page.click("#settle")
         # as the last deal of DEALS: 22 rounded up to 30; East pays 60, North 30
@@ -217,7 +217,7 @@ def test_the_hand_tab_offers_only_the_variants_circumstances(base, browser):
         page.select_option("#variant", "spanish")
         page.click("details.also summary")
         page.fill("#hand-editor .notation input", WINNING)
-        page.click("#hand-editor .hand [data-tile='1m']")
+        page.click("#hand-editor .winrow [data-tile='1m']")
         page.click("#from [data-value=wall]")
         page.check("#also input[value=last-wall-tile]")
         # Spanish, page 2 §6: 20 + pair of dragons 2 + self-drawn 2 + last tile of the live wall 10 = 34
@@ -261,7 +261,7 @@ def test_a_games_deal_keeps_false_mahjong_pays_for_all_and_circumstances_by_name
         page.click("#next-deal")
         fill_hands(page, dict(zip("ESWN", ["1p", WINNING, "2p", "3p"])))
         page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .hand [data-tile='1m']")
+        page.click("#deal-editor-S .winrow [data-tile='1m']")
         page.click("#deal-discarder [data-value=W]")
         page.click("#deal-also-box summary")
         page.check("#deal-also input[value=last-discard]")

@@ -134,7 +134,7 @@ def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
         page.click("#next-deal")
         fill_hands(page, {"E": EAST, "S": WINNING, "W": WEST, "N": "5s"})
         page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .hand [data-tile='1m']")
+        page.click("#deal-editor-S .winrow [data-tile='1m']")
         page.click("#deal-discarder [data-value=W]")
         page.click("#deal-faults-box summary")
         expect(page.locator("#deal-fault-S")).to_have_count(0)  # the winner's hand has no fault

@@ -56,7 +56,7 @@ def test_the_page_names_and_shows_the_set(base, browser):
         page.select_option("#variant", "dmjl")
         ed = "#hand-editor"
         page.fill(f"{ed} .notation input", ISSUE)
-        page.click(f"{ed} .hand [data-tile='2m']")
+        page.click(f"{ed} .winrow [data-tile='2m']")
         page.click("#seat [data-value=S]")
         # the best reading, said: the 2m filling 1-3m, the only possible tile, 28
         expect(page.locator("#value")).to_have_text("28")
@@ -69,7 +69,7 @@ def test_the_page_names_and_shows_the_set(base, browser):
         page.fill("#win-set", "")
         # a kong claimed onto a concealed pung, typed, is kept as typed and drawn as a group of its own
         page.fill(f"{ed} .notation input", "[123m] <6666m> 444p 77p 999m 2f 3f")
-        page.click(f"{ed} .hand [data-tile='9m']")
+        page.click(f"{ed} .winrow [data-tile='9m']")
         page.click("#from [data-value=loose]")
         expect(page.locator("#value")).to_have_text("200")  # KDE Kajongg's DMJL seed 3 deal 1
         expect(page.locator(f"{ed} .hand .group.claimed img")).to_have_count(4)
@@ -85,7 +85,7 @@ def test_the_deal_tab_sends_and_shows_the_set(base, browser):
             page.click(f"#deal-seat [data-value={seat}]")
             page.fill(f"#deal-editor-{seat} .notation input", hand)
         page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .hand [data-tile='2m']")
+        page.click("#deal-editor-S .winrow [data-tile='2m']")
         page.fill("#deal-win-set", "234m")
         page.click("#settle")
         expect(page.locator("#settlement .won")).to_have_text("South won on 2m from discard, completing 234m")

@@ -24,7 +24,7 @@ from mjscore.hand import tiles as T
 from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets, combine_splits
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
-from mjscore.hand.situation import CLAIMED, FROM, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
+from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
 from mjscore.memo import make_room
 
 WIN_COUNT = 14
@@ -272,6 +272,11 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
         if sit.win is not None and sit.win not in hand.tiles:
             raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand"))
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
+    if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
+        # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
+        raise SituationError((FROM, " loose: a loose tile is drawn after declaring a kong, or a flower or season "
+                                    "where the variant has them; this hand has none (give ", FROM_TO_TYPE, "wall, or "
+                              "enter the kong as {5555p} or [5555p])"))
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else ()
     # robbing a kong: three copies are in the robbed set and the fourth is the winning tile

@@ -40,6 +40,7 @@ FROM = Term("--from", "win.from")
 ALSO = Term("--also", "win.also")
 WIN_SET = Term("--win-set", "win.set")
 SET_TO_TYPE = Term("--win-set ", "set: ")  # a set the message tells the reader to give: --win-set 234m, set: 234m
+FROM_TO_TYPE = Term("--from ", "from: ")  # how the tile came, as the message tells the reader to give it
 
 
 class Situation(NamedTuple):

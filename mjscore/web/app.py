@@ -195,8 +195,23 @@ async def api_variants(request: Request) -> Response:
     return JSONResponse(_described[0])
 
 
+class Tiles(StaticFiles):
+    """The tile images: cached by the phone for 30 days (a page load asks for none of the 42 again); the page's
+    own files keep StaticFiles' validation, so a new version of mjscore serve is seen at the next load."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["cache-control"] = "public, max-age=2592000"
+        return response
+
+
 async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+async def service_worker(request: Request) -> Response:
+    """The offline shell's service worker (static/sw.js), served from / so that it may keep the page itself."""
+    return FileResponse(STATIC / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 async def on_error(request: Request, exc: Exception) -> Response:
@@ -312,9 +327,11 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
     """The app; `store` keeps games (slice of the game sheet), `token` guards a server open to the LAN."""
     routes = [
         Route("/", index),
+        Route("/sw.js", service_worker),
         Route("/api/score", api_score, methods=["POST"]),
         Route("/api/settle", api_settle, methods=["POST"]),
         Route("/api/variants", api_variants),
+        Mount("/static/tiles", Tiles(directory=STATIC / "tiles"), name="tiles"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     if store is not None:

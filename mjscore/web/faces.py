@@ -54,7 +54,7 @@ def _text(x: float, y: float, s: str, size: float, fill: str = INK, weight: str 
 
 
 def _corner(name: str) -> str:
-    return (f'<text x="4" y="11" font-family="Arial,Helvetica,sans-serif" font-size="9" fill="#555">'
+    return (f'<text x="2" y="10" font-family="Arial,Helvetica,sans-serif" font-size="11" fill="#444">'
             f'{name}</text>')
 
 

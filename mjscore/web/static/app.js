@@ -14,11 +14,33 @@ const el = (tag, attrs, ...kids) => {
   return e;
 };
 
-const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set(), locked: false};
+const state = {info: null, variant: "spanish", lang: "en", options: {}, also: new Set(), locked: false, offline: false};
 
 // a request that never reached the server (Wi-Fi gone, server stopped): status 0 and this one message
 const UNREACHABLE = "cannot reach the laptop running mjscore serve: check the Wi-Fi and that it is still running; " +
   "nothing was saved";
+
+// what this phone cannot do now, said at the top of the page: the laptop out of reach (the page shown is the
+// copy kept on the phone, sw.js), and over plain HTTP what a browser allows only in a secure context
+const OFFLINE = "The laptop running mjscore serve cannot be reached: this is the page kept on this phone. " +
+  "Scoring and saving need the laptop: check the Wi-Fi and that mjscore serve still runs.";
+const INSECURE = "Plain HTTP: this phone cannot keep the page for use without the laptop, install it or keep " +
+  "the screen awake. Start mjscore serve with --cert and --key for those.";
+
+function showStatus() {
+  const lines = [];
+  if (state.offline) lines.push(OFFLINE);
+  if (!window.isSecureContext) lines.push(INSECURE);
+  const box = $("#status");
+  box.innerHTML = "";
+  for (const l of lines) box.appendChild(el("p", {class: l === OFFLINE ? "offline" : "insecure", text: l}));
+}
+
+function reached(yes) {
+  if (state.offline === !yes) return;
+  state.offline = !yes;
+  showStatus();
+}
 
 async function post(url, body, method) {
   let r;
@@ -26,8 +48,10 @@ async function post(url, body, method) {
     r = await fetch(url, {method: method || "POST", headers: {"Content-Type": "application/json"},
                           body: body === undefined ? undefined : JSON.stringify(body)});
   } catch (e) {  // fetch fails only at the network level; the console's "Failed to fetch" says nothing to a player
+    reached(false);
     return {ok: false, status: 0, data: {error: UNREACHABLE}};
   }
+  reached(!r.headers.get("X-Mjscore-Offline"));  // the phone's kept copy answered, not the laptop
   let data;
   try { data = await r.json(); } catch (e) { data = {error: "the server answered " + r.status}; }
   return {ok: r.ok, status: r.status, data: data};
@@ -38,7 +62,9 @@ function seg(id, onChange) {
   const box = document.getElementById(id);
   const choices = box.dataset.choices.split(" ");
   const labels = box.dataset.labels ? box.dataset.labels.split(" ") : [];  // "_" stands for a space
-  box.setAttribute("role", "radiogroup");
+  box.setAttribute("role", "group");  // a named group of buttons, the chosen one pressed
+  const lbl = box.parentElement && box.parentElement.querySelector(".lbl");
+  if (lbl && !box.hasAttribute("aria-label")) box.setAttribute("aria-label", lbl.textContent);
   box.innerHTML = "";
   choices.forEach((c, i) => {
     const text = labels[i] ? labels[i].replace(/_/g, " ") : (c === "-" ? "none" : c);
@@ -60,7 +86,10 @@ const segValue = id => document.getElementById(id).dataset.value;
 
 // --- tabs --------------------------------------------------------------------------------------
 function showTab(name) {
-  for (const b of document.querySelectorAll("nav.tabs button")) b.classList.toggle("on", b.dataset.tab === name);
+  for (const b of document.querySelectorAll("nav.tabs button")) {
+    b.classList.toggle("on", b.dataset.tab === name);
+    b.setAttribute("aria-selected", b.dataset.tab === name ? "true" : "false");
+  }
   for (const s of document.querySelectorAll("section.tab")) s.classList.toggle("on", s.id === "tab-" + name);
   if (name === "game" && window.Games) window.Games.refresh();
 }
@@ -89,10 +118,14 @@ function renderOptions() {
     input.addEventListener("change", () => {
       const value = input.type === "checkbox" ? input.checked : input.value;
       if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
+      if (window.Games) window.Games.variantChanged();
       changed();
     });
     input.disabled = !!state.locked;
-    box.appendChild(el("label", {class: "option", title: o.help || ""}, key + " ", input));
+    // the option in plain words, its help on screen (phones show no tooltips); the key as --option takes it below
+    const words = key.replace(/_/g, " ").replace(/^./, c => c.toUpperCase());
+    const help = el("small", {class: "help", text: (o.help || "") + ` (--option ${key})`});
+    box.appendChild(el("label", {class: "option"}, input, " " + words, help));
   }
   alsoBoxes($("#also"), state.also, changed);
   editor.offerBonus(v.flowers);
@@ -156,14 +189,18 @@ async function scoreNow() {
   const req = scoreRequest();
   const live = $("#live");
   const seq = ++scoreSeq;
-  if (!req.hand.trim()) { box.innerHTML = ""; box.dataset.state = "empty"; live.textContent = ""; return; }
+  if (!req.hand.trim() || editor.halfSet()) {  // nothing, or a set half entered: no value, no error (the count says)
+    box.innerHTML = ""; box.dataset.state = "empty"; live.textContent = ""; return;
+  }
   const r = await post("/api/score", req);
   if (seq !== scoreSeq) return;  // an older answer arriving late
+  // the laptop's reading: a winning shape or not; the best winning tile when none is marked (shown in the hand)
+  editor.setVerdict(r.ok ? r.data.mahjong : null, r.ok && !req.win && r.data.mahjong ? r.data.win : null);
   box.innerHTML = "";
   box.dataset.state = r.ok ? "scored" : "error";
   box.appendChild(r.ok ? scoreView(r.data) : errorView(r.data));
   // the value stays in sight while tiles are tapped (the itemised table is further down)
-  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : "") : r.data.error;
+  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)") : "";
   live.classList.toggle("bad", !r.ok);
 }
 
@@ -237,6 +274,12 @@ function scoreView(s) {
 
 // --- start -------------------------------------------------------------------------------------
 async function start() {
+  showStatus();
+  // the offline shell: only in a secure context (HTTPS with --cert, or the laptop itself); over HTTP the status says
+  // so. Its copy of the page's 50 files is made once the page is in use, not while it first draws
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    setTimeout(() => navigator.serviceWorker.register("/sw.js").catch(() => {}), 3000);
+  }
   const r = await post("/api/variants", undefined, "GET");
   if (!r.ok) { document.body.prepend(errorView(r.data)); return; }
   state.info = r.data;

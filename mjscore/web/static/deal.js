@@ -93,11 +93,45 @@
     }
   }
 
+  // a win from the wall or a kong's loose tile has no discarder: the row is not offered
+  function discarderRow() {
+    const from = segValue("deal-from");
+    const none = from === "wall" || from === "loose";
+    document.getElementById("deal-discarder-row").hidden = none || segValue("deal-winner") === "-";
+    if (none) setSeg("deal-discarder", "-");
+  }
+
+  let verdictSeq = 0;
+  // the winner's hand read by the laptop as the Hand tab reads it: a winning shape or not, and the best
+  // winning tile when none is marked (shown in the hand, taken with one tap)
+  async function winnerVerdict() {
+    const winner = segValue("deal-winner");
+    const seq = ++verdictSeq;
+    for (const s of SEATS) if (s !== winner) editors[s].setVerdict(null, null);
+    if (winner === "-" || !seated.includes(winner)) return;
+    const ed = editors[winner];
+    if (!ed.notation().trim() || ed.halfSet()) return;
+    const state = window.App.state;
+    const req = {hand: ed.notation(), variant: state.variant, seat: winner, round: segValue("deal-round"),
+                 from: segValue("deal-from"), options: state.options, win: ed.win};
+    const r = await post("/api/score", req);
+    if (seq !== verdictSeq) return;
+    ed.setVerdict(r.ok ? r.data.mahjong : null, r.ok && !ed.win && r.data.mahjong ? r.data.win : null);
+  }
+
   function changed() {
     renderCards();
+    discarderRow();
     clearTimeout(timer);
     const box = document.getElementById("settlement");
-    if (box.dataset.state === "settled") box.dataset.state = "stale";
+    // a settlement shown is of the deal before this change: marked so at once, and settled again shortly
+    if (["settled", "stale", "error", "error-after"].includes(box.dataset.state)) {
+      if (box.dataset.state === "settled") {
+        box.dataset.state = "stale";
+        box.prepend(el("p", {class: "stalemark", text: "The deal changed: settling again…"}));
+      }
+      timer = setTimeout(() => { winnerVerdict(); settleNow(true); }, 300);
+    } else timer = setTimeout(winnerVerdict, 300);
   }
 
   function dealData() {
@@ -124,12 +158,14 @@
     return deal;
   }
 
+  // on a phone each row is a card, each cell labelled by its column (app.css, table.cards): no word is broken
   function table(headers, rows, numeric) {
-    const t = el("table", {}, el("thead", {}, el("tr", {}, ...headers.map((h, i) =>
+    const t = el("table", {class: "cards"}, el("thead", {}, el("tr", {}, ...headers.map((h, i) =>
       el("th", {class: numeric.includes(i) ? "num" : "", text: h})))));
     const body = el("tbody");
     for (const r of rows) body.appendChild(el("tr", {}, ...r.map((c, i) =>
-      c instanceof Node ? el("td", {}, c) : el("td", {class: numeric.includes(i) ? "num" : "", text: String(c)}))));
+      c instanceof Node ? el("td", {"data-label": headers[i]}, c) :
+        el("td", {class: numeric.includes(i) ? "num" : "", "data-label": headers[i], text: String(c)}))));
     t.appendChild(body);
     return el("div", {class: "scroll"}, t);
   }
@@ -146,18 +182,15 @@
     const won = st.winner && !st.false_mahjong ? st.hands[st.winner] : null;  // as the CLI's head goes on
     if (won && won.win) box.appendChild(el("p", {class: "won", text: `${SEAT_NAMES[st.winner]} won on ${won.win} from ` +
       won.from + (won.win_set ? ", completing " + won.win_set : "")}));
-    const rows = Object.entries(st.hands).map(([seat, s]) => [seat, name(seat), s.arrangement.join(" ") || s.hand,
-      s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""),
-      // as `mjscore settle`: a draw that pays nothing values every hand 0, and shows what it was worth
-      "worth" in s && s.worth ? `0 (worth ${s.worth}, not paid: a draw)` : s.value]);
-    box.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
-    if (st.payments.length) {
-      box.appendChild(el("p", {text: "payments:"}));
-      const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
-      box.appendChild(table(["from", "to", "amount", "reason"].concat(cited ? ["rulebook"] : []),
-        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]
-          .concat(cited ? [p.cite || ""] : [])), [2]));
+    // what the table wants to know first: each player's net, large
+    const nets = el("div", {class: "nets"});
+    for (const [seat, v] of Object.entries(st.net)) {
+      nets.appendChild(el("div", {class: "netcard"}, el("span", {class: "who",
+        text: name(seat) === SEAT_NAMES[seat] ? SEAT_NAMES[seat] : `${SEAT_NAMES[seat]} · ${name(seat)}`}),
+        el("span", {class: "amount " + (v > 0 ? "plus" : v < 0 ? "minus" : ""), "data-seat": seat,
+                    text: (v > 0 ? "+" : "") + v})));
     }
+    box.appendChild(nets);
     for (const n of st.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
     // as `mjscore settle`: why a hand is long, or what a hand entered as only its sets could not be judged on
     for (const [seat, s] of Object.entries(st.hands)) {
@@ -166,20 +199,41 @@
         box.appendChild(el("p", {class: "note", text: `note: ${SEAT_NAMES[seat]}: ${n}`}));
       }
     }
-    box.appendChild(el("p", {text: "net:"}));
-    box.appendChild(table(["seat", "player", "net"], Object.entries(st.net).map(([seat, v]) =>
-      [seat, name(seat), el("span", {class: v > 0 ? "plus" : v < 0 ? "minus" : "", "data-seat": seat,
-                                     text: (v > 0 ? "+" : "") + v})]), [2]));
+    // the hands' values, the payments and the rulebook's rule for each: folded below, a tap away
+    const more = el("details", {class: "fold"}, el("summary", {text: "Hands, payments and rulebook"}));
+    const rows = Object.entries(st.hands).map(([seat, s]) => [seat, name(seat), s.arrangement.join(" ") || s.hand,
+      s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""),
+      // as `mjscore settle`: a draw that pays nothing values every hand 0, and shows what it was worth
+      "worth" in s && s.worth ? `0 (worth ${s.worth}, not paid: a draw)` : s.value]);
+    more.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
+    if (st.payments.length) {
+      more.appendChild(el("p", {text: "payments:"}));
+      const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
+      more.appendChild(table(["from", "to", "amount", "reason"].concat(cited ? ["rulebook"] : []),
+        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]
+          .concat(cited ? [p.cite || ""] : [])), [2]));
+    }
+    box.appendChild(more);
     return box;
   }
 
-  async function settleNow() {
+  let settleSeq = 0;
+  // `again`: settled again after a change (the first settlement was asked for with Settle)
+  async function settleNow(again) {
     const box = document.getElementById("settlement");
+    const seq = ++settleSeq;
+    const half = seated.find(s => editors[s].halfSet());
+    if (half) {  // no error while a set is half entered: the settlement waits for it
+      box.innerHTML = ""; box.dataset.state = "error-after";
+      box.appendChild(el("p", {class: "hint", text: `${SEAT_NAMES[half]}'s exposed set is half entered: tap its other tiles`}));
+      return null;
+    }
     const r = await post("/api/settle", dealData());
+    if (seq !== settleSeq) return r;  // a later change's settlement is on its way
     box.innerHTML = "";
-    box.dataset.state = r.ok ? "settled" : "error";
+    box.dataset.state = r.ok ? "settled" : (again === true ? "error-after" : "error");
     box.appendChild(r.ok ? settlementView(r.data) : errorView(r.data));
-    if (r.ok) box.scrollIntoView({block: "nearest"});
+    if (r.ok && again !== true) box.scrollIntoView({block: "nearest"});
     return r;
   }
 
@@ -205,6 +259,7 @@
     for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
     select(seated[0]);
     document.getElementById("settlement").innerHTML = "";
+    document.getElementById("settlement").dataset.state = "";
     renderCards();
   }
 
@@ -232,6 +287,7 @@
       changed();
     });
     seg("deal-from", changed);
+    discarderRow();
     document.getElementById("deal-win-set").addEventListener("input", changed);
     seg("deal-discarder", changed);
     seg("deal-false", f => {
@@ -240,7 +296,7 @@
     });
     seg("deal-pays", changed);
     seg("deal-chair", empty => { chairChosen(empty); changed(); });
-    document.getElementById("settle").addEventListener("click", settleNow);
+    document.getElementById("settle").addEventListener("click", () => settleNow(false));
     select("E");
     renderCards();
     started = true;

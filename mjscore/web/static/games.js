@@ -47,7 +47,21 @@
     show(r.data);
   }
 
+  // the screen kept awake while a game is open (Screen Wake Lock: secure contexts only; taken again when the
+  // page comes back in sight, as the browser lets it go when hidden)
+  let wake = null;
+  async function keepAwake() {
+    if (!("wakeLock" in navigator) || !window.isSecureContext || current === null || wake) return;
+    try {
+      wake = await navigator.wakeLock.request("screen");
+      document.body.dataset.awake = "1";
+      wake.addEventListener("release", () => { wake = null; delete document.body.dataset.awake; });
+    } catch (e) { wake = null; }  // refused (battery saver, hidden page): the screen sleeps as usual
+  }
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
+
   function show(data) {
+    keepAwake();
     // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
     if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
     sheet = data;
@@ -68,17 +82,84 @@
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
-      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version});
+      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
+                         number: now.page.deals + 1});
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
-      refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}));
+      refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}), "undo");
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
+    // the sheet as text (the phone's share sheet where it has one, else a file) and as CSV, for a spreadsheet
+    const text = sheetText(data);
+    let share;
+    if (navigator.share) {
+      share = el("button", {type: "button", id: "share", text: "Share"});
+      share.addEventListener("click", () => navigator.share({title: g.name, text: text}).catch(() => {}));
+    } else {
+      share = el("a", {class: "button", id: "share", download: `game-${current}.txt`, text: "Text",
+                       href: URL.createObjectURL(new Blob([text], {type: "text/plain;charset=utf-8"}))});
+    }
+    const csv = el("a", {class: "button", id: "csv", download: `game-${current}.csv`, text: "CSV",
+                         href: URL.createObjectURL(new Blob([sheetCSV(data)], {type: "text/csv;charset=utf-8"}))});
     const close = el("button", {type: "button", text: "All games"});
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
-    box.appendChild(el("div", {class: "gamebar"}, enter, undo, exp, close));
+    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
+  }
+
+  // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
+  // Diego — Ana -96, Bruno +192 ..."
+  function sheetText(data) {
+    const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
+    const lines = [`${g.name} (${g.variant})`];
+    paper.rows.forEach(row => {
+      const what = row.error ? "not scored: " + row.error :
+        [row.result, row.value === null ? "" : String(row.value), row.how].filter(Boolean).join(" ");
+      const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
+      lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
+    });
+    lines.push("totals: " + paper.players.map(p => `${p} ${paper.totals[p]}`).join(", "));
+    return lines.join("\n") + "\n";
+  }
+
+  // one row per deal: its number, round, East, result, value, how, each player's net; then the totals.
+  // A text cell a spreadsheet would take for a formula (=, +, -, @ first) is written after a quote mark.
+  function sheetCSV(data) {
+    const paper = data.sheet;
+    const cell = v => {
+      let t = v === null || v === undefined ? "" : String(v);
+      if (typeof v === "string" && /^[=+\-@\t\r]/.test(t)) t = "'" + t;
+      return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
+    };
+    const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players)];
+    rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p])));
+    for (const row of paper.rows) {
+      rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, row.value, row.how]
+        .concat(paper.players.map(p => (p in row.net ? row.net[p] : ""))));
+    }
+    rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p])));
+    return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
+  }
+
+  // a saved deal as the laptop scored it: how it was won, each hand and its value, the payments
+  function dealShown(d) {
+    const box = el("div", {class: "dealbox"});
+    if (d.winner && d.win) {
+      box.appendChild(el("p", {text: `${d.winner} won on ${d.win.tile} from ${d.win.from}` +
+        (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
+    } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
+    else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
+    for (const [name, h] of Object.entries(d.hands || {})) {
+      box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
+        el("span", {class: "tiles", text: h.hand + " "}),
+        el("span", {text: `${h.value}` + (h.mahjong ? " mah jong" : "")})));
+    }
+    for (const p of d.payments || []) {
+      box.appendChild(el("p", {class: "payline", text: `${p.from} → ${p.to} ${p.amount}: ${p.reason}`}));
+    }
+    for (const n of d.notes || []) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+    return box;
   }
 
   // each player's heading: the name cut to 6 characters, longer where that would show two players alike
@@ -118,10 +199,22 @@
     }
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
-      const what = el("td", {class: "deal"}, el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
-      if (row.error) what.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
-      else what.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
+      // the deal's line is a button: a tap shows the deal as saved (hands, values, payments) below its row
+      const look = el("button", {type: "button", class: "dealview", "aria-expanded": "false",
+                                 "aria-label": `deal ${row.deal}: show it`},
+        el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
+      const what = el("td", {class: "deal"}, look);
+      if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
+      else look.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
         .filter(Boolean).join(" · ")}));
+      look.addEventListener("click", () => {
+        const open = look.getAttribute("aria-expanded") === "true";
+        look.setAttribute("aria-expanded", open ? "false" : "true");
+        const next = look.closest("tr").nextElementSibling;
+        if (open && next && next.classList.contains("dealshown")) next.remove();
+        if (!open) look.closest("tr").after(el("tr", {class: "dealshown"},
+          el("td", {colspan: String(players.length + 1)}, dealShown(d))));
+      });
       // as `mjscore sheet`'s seats column: the seats exchanged between rounds, or as the game file states them
       if (row.seats_changed) what.append(el("br"), el("small", {class: "note", text: row.seats_changed}));
       const cells = players.map(p => {
@@ -138,7 +231,8 @@
       fix.addEventListener("click", async () => {
         const now = await latest();
         const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
-        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version});
+        if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version,
+                           number: same.deal});
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
@@ -153,7 +247,8 @@
           setTimeout(() => ask(false), 4000);
           return;
         }
-        refusedOrShown(await post(paged(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`), undefined, "DELETE"));
+        refusedOrShown(await post(paged(`/api/games/${current}/deals/${d.id}?version=${data.game.version}`), undefined, "DELETE"),
+                       "delete", row.deal);
       });
       what.appendChild(el("div", {class: "acts"}, fix, del));
       body.appendChild(el("tr", {"data-deal": String(d.id)}, what, ...cells));
@@ -164,10 +259,38 @@
   }
 
   // a change's answer: the sheet after it, or its error above the sheet (a refused change: the game reloaded first)
-  async function refusedOrShown(r) {
+  // a change refused because another phone changed the game first: said in the words of what was tapped
+  const REFUSED = {
+    undo: () => "another phone changed this game meanwhile: nothing was undone. The sheet now shows their change; " +
+      "tap \"Undo last change\" again if the last change is still the one to undo",
+    delete: n => `another phone changed this game meanwhile: deal ${n} was not deleted. The sheet now shows their ` +
+      "change; check that it is still the deal to delete, then delete it again",
+  };
+
+  async function refusedOrShown(r, what, deal) {
     if (r.ok) { show(r.data); return; }
-    if (r.status === 409 && "version" in r.data && !(await latest())) return;
+    if (r.status === 409 && "version" in r.data) {
+      if (!(await latest())) return;
+      if (what in REFUSED) r = {data: {error: REFUSED[what](deal)}};
+    }
     document.getElementById("game").prepend(errorView(r.data));
+  }
+
+  // every phone shows the same game within a few seconds: the open game is asked for again every POLL_MS while
+  // the page is in sight, and shown again when another phone changed it (its version moved on)
+  const POLL_MS = 1500;
+  let polling = null;
+  function poll() {
+    clearTimeout(polling);
+    polling = setTimeout(async () => {
+      try {
+        if (current !== null && sheet && document.visibilityState === "visible") {
+          const asked = current;
+          const r = await post(paged("/api/games/" + asked), undefined, "GET");
+          if (r.ok && asked === current && sheet && r.data.game.version > sheet.game.version) show(r.data);
+        }
+      } finally { poll(); }
+    }, POLL_MS);
   }
 
   // the game as the laptop has it now (four phones write to it), shown; null (and the error shown) if it failed
@@ -198,7 +321,11 @@
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
-    document.getElementById("save-deal").textContent = target.id ? "Save correction" : "Save to game";
+    document.getElementById("save-deal").textContent = target.id ? `Save correction of deal ${target.number}` : "Save to game";
+    // which deal of which game the form is for (the names are the game's: shown, not typed)
+    const title = document.getElementById("deal-title");
+    title.textContent = (target.id ? `Correcting deal ${target.number}` : `Deal ${target.number}`) + ` of ${game.name}`;
+    title.hidden = false;
     showTab("deal");
   }
 
@@ -209,6 +336,7 @@
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
+    document.getElementById("deal-title").hidden = true;
   }
 
   // the seat-keyed deal of the form as a game file's deal: hands, winner, discarder, false mah jong, who
@@ -266,7 +394,8 @@
       return;
     }
     const at = same || now.next;
-    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version});
+    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
+              number: same ? same.deal : now.page.deals + 1});
     saveError(refusal);
   }
 
@@ -292,12 +421,18 @@
     document.getElementById("save-deal").addEventListener("click", save);
     document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
     if (current !== null) showTab("game");
+    poll();
   }
 
   // a new game of three players where the variant allows it: then North's name may be left empty; of five
   // or six (four sit in each deal, the others sit it out by turns): then a fifth and a sixth name are asked
   function variantChanged() {
-    const allowed = window.App.variantInfo().players;
+    const info = window.App.variantInfo();
+    const chosen = Object.entries(window.App.state.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
+    // the rules the new game will be scored by, said before it starts (the header's Rules and House options)
+    document.getElementById("new-game-rules").textContent = `Rules: ${info.title}; house options: ` +
+      (chosen.length ? chosen.join(", ") : "as the rulebook");
+    const allowed = info.players;
     const north = document.querySelector("#new-game [name=p3]");
     north.required = !allowed.includes(3);
     north.placeholder = allowed.includes(3) ? "empty: three players" : "";

@@ -11,13 +11,24 @@ const BONUS = ["1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y"];
 const KINDS = [].concat(...SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), HONOURS);
 const ORDER = Object.fromEntries(KINDS.concat(BONUS).map((t, i) => [t, i]));
 
+const SUIT_NAMES = {m: "characters", p: "dots", s: "bamboo"};
+const HONOUR_NAMES = {E: "east wind", S: "south wind", W: "west wind", N: "north wind", R: "red dragon",
+                      G: "green dragon", P: "white dragon"};
+// what a screen reader says for a tile: "5 of dots", "red dragon", "flower 2"
+function tileName(t) {
+  if (t in HONOUR_NAMES) return HONOUR_NAMES[t];
+  if (t[1] === "f") return "flower " + t[0];
+  if (t[1] === "y") return "season " + t[0];
+  return t[0] + " of " + SUIT_NAMES[t[1]];
+}
+
 function isBonus(t) { return t.length === 2 && (t[1] === "f" || t[1] === "y"); }
 function suitOf(t) { return t.length === 2 ? t[1] : "z"; }
 
 function tileImg(name, extra) {
   const img = document.createElement("img");
   img.src = "/static/tiles/" + name + ".svg";
-  img.alt = name;
+  img.alt = tileName(name);
   img.className = "tile" + (extra ? " " + extra : "");
   img.dataset.tile = name;
   return img;
@@ -53,6 +64,16 @@ function writeTiles(tiles) {
   return out;
 }
 
+// an exposed set as entered so far is finished: a pung, a kong or a chow (three tiles of a suit in a row)
+function finishedSet(tiles) {
+  if (tiles.length === 4) return tiles.every(x => x === tiles[0]);
+  if (tiles.length !== 3) return false;
+  if (tiles.every(x => x === tiles[0])) return true;
+  const s = tiles.slice().sort((a, b) => ORDER[a] - ORDER[b]);
+  return s[0].length === 2 && "mps".includes(s[0][1]) && s.every(x => x[1] === s[0][1]) &&
+    +s[1][0] === +s[0][0] + 1 && +s[2][0] === +s[0][0] + 2;
+}
+
 class HandEditor {
   constructor(root, onChange, opts) {
     this.root = root;
@@ -62,6 +83,8 @@ class HandEditor {
     this.free = [];      // concealed tiles
     this.bonus = [];     // flowers and seasons
     this.win = null;     // the winning tile's name
+    this.best = null;    // the best winning tile the laptop found (none marked), shown and taken with one tap
+    this.mahjong = null; // whether the laptop read the hand as a winning shape (null: not asked)
     this.mode = "free";
     this.typed = null;   // text typed that the editor could not read
     this.text = null;    // text typed that it could read, kept as typed until the next tap
@@ -75,15 +98,27 @@ class HandEditor {
     r.innerHTML = "";
     this.shown = document.createElement("div");
     this.shown.className = "hand";
-    this.shown.setAttribute("aria-label", "the hand");
+    this.shown.setAttribute("role", "group");
+    this.shown.setAttribute("aria-label", "the hand: tap a tile to take it out");
     r.appendChild(this.shown);
+    this.countLine = document.createElement("p");
+    this.countLine.className = "count";
+    this.countLine.setAttribute("aria-live", "polite");
+    r.appendChild(this.countLine);
+    this.winRow = document.createElement("div");
+    this.winRow.className = "winrow";
+    this.winRow.setAttribute("role", "group");
+    this.winRow.setAttribute("aria-label", "the winning tile");
+    r.appendChild(this.winRow);
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = "Tap a tile of the hand to mark the winning tile.";
+    hint.textContent = "Tap a tile of the hand to take it out; tap the tile it was won on in the row \"Won on\".";
     r.appendChild(hint);
     const modes = document.createElement("div");
     modes.className = "modes";
-    for (const [mode, label] of [["free", "Concealed"], ["exposed", "Exposed [ ]"], ["kong", "Concealed kong { }"]]) {
+    modes.setAttribute("role", "group");
+    modes.setAttribute("aria-label", "how the next tiles are laid");
+    for (const [mode, label] of [["free", "Concealed"], ["exposed", "Exposed set [\u00a0]"], ["kong", "Concealed kong {\u00a0}"]]) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.mode = mode;
       b.addEventListener("click", () => { this.mode = mode; this.render(); });
@@ -99,18 +134,25 @@ class HandEditor {
     this.modes = modes;
     const picker = document.createElement("div");
     picker.className = "picker";
-    for (const t of KINDS.concat(BONUS)) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "tilebtn";
-      b.dataset.tile = t;
-      b.setAttribute("aria-label", t);
-      const img = tileImg(t);
-      delete img.dataset.tile;
-      img.alt = "";
-      b.appendChild(img);
-      b.addEventListener("click", () => this.tap(t));
-      picker.appendChild(b);
+    picker.setAttribute("role", "group");
+    picker.setAttribute("aria-label", "tiles to add");
+    for (const group of [SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), [HONOURS], [BONUS]].flat()) {
+      const row = document.createElement("div");
+      row.className = "pickrow";
+      for (const t of group) {
+        const b = document.createElement("button");
+        b.type = "button";
+        b.className = "tilebtn";
+        b.dataset.tile = t;
+        b.setAttribute("aria-label", tileName(t));
+        const img = tileImg(t);
+        delete img.dataset.tile;
+        img.alt = "";
+        b.appendChild(img);
+        b.addEventListener("click", () => this.tap(t));
+        row.appendChild(b);
+      }
+      picker.appendChild(row);
     }
     r.appendChild(picker);
     this.picker = picker;
@@ -129,10 +171,22 @@ class HandEditor {
     this.render();
   }
 
+  buttons() { return this.picker.querySelectorAll(".tilebtn"); }
+
   count(t) {
     let n = this.free.filter(x => x === t).length + this.bonus.filter(x => x === t).length;
     for (const s of this.sets) n += s.tiles.filter(x => x === t).length;
     return n;
+  }
+
+  // tiles as a hand counts them (a kong counts 3, flowers and seasons not at all)
+  size() {
+    return this.free.length + this.sets.reduce((n, s) => n + (s.tiles.length === 4 ? 3 : s.tiles.length), 0);
+  }
+
+  // an exposed set begun but not finished: nothing is scored until it is (no error for a set half entered)
+  halfSet() {
+    return this.typed === null && this.sets.some(s => s.kind === "exposed" && !finishedSet(s.tiles));
   }
 
   tap(t) {
@@ -143,14 +197,43 @@ class HandEditor {
     else if (this.mode === "kong") {
       if (this.count(t) > 0) return;  // a declared kong takes all four
       this.sets.push({kind: "kong", tiles: [t, t, t, t]});
+      this.mode = "free";  // one kong a tap; the next tiles are concealed again
     } else if (this.mode === "exposed") {
       const last = this.sets.length ? this.sets[this.sets.length - 1] : null;
       const open = last && last.kind === "exposed" && !last.closed &&
         (last.tiles.length < 3 || (last.tiles.length === 3 && last.tiles.every(x => x === t)));
       if (open) last.tiles.push(t);
       else this.sets.push({kind: "exposed", tiles: [t]});
+      const set = open ? last : this.sets[this.sets.length - 1];
+      if (finishedSet(set.tiles)) {  // the set is laid: the next tiles are concealed (tap "Exposed" for another)
+        set.tiles.sort((a, b) => ORDER[a] - ORDER[b]);
+        this.mode = "free";
+      }
     } else this.free.push(t);
     this.history.push(kind);
+    this.changed();
+  }
+
+  // a tap on a tile of the hand: it is taken out (a declared kong as a whole)
+  remove(where, index) {
+    if (where === "free") {
+      const sorted = this.free.slice().sort((a, b) => ORDER[a] - ORDER[b]);
+      this.free.splice(this.free.indexOf(sorted[index]), 1);
+    } else if (where === "bonus") this.bonus.splice(index, 1);
+    else {
+      const [n, i] = where;
+      const set = this.sets[n];
+      if (set.kind === "kong") this.sets.splice(n, 1);
+      else {
+        set.tiles.splice(i, 1);
+        this.sets.splice(n, 1);
+        if (set.tiles.length) {  // what is left of the set is the one being entered: tap its missing tile
+          set.closed = false; set.kind = "exposed"; this.sets.push(set); this.mode = "exposed";
+        }
+      }
+    }
+    this.typed = null;
+    this.history = this.replay();
     this.changed();
   }
 
@@ -169,6 +252,7 @@ class HandEditor {
 
   clear() {
     this.sets = []; this.free = []; this.bonus = []; this.win = null; this.typed = null; this.history = [];
+    this.mode = "free";
     this.changed();
   }
 
@@ -184,6 +268,7 @@ class HandEditor {
   changed() {
     this.text = null;
     if (this.win && this.count(this.win) === 0) this.win = null;
+    this.best = null; this.mahjong = null;  // the laptop's reading was of the hand before
     this.input.value = this.notation();
     this.render();
     this.onChange(this);
@@ -228,6 +313,7 @@ class HandEditor {
       this.history = this.replay();
     } else this.typed = text;
     if (this.win && (this.typed !== null || this.count(this.win) === 0)) this.win = null;
+    this.best = null; this.mahjong = null;
     if (!fromTyping) this.input.value = this.notation();
     this.render();
     this.onChange(this);
@@ -236,10 +322,11 @@ class HandEditor {
   // a variant without flowers and seasons (spanish): their tiles are not offered (one typed is still sent, and
   // the laptop says the variant has none)
   offerBonus(yes) {
-    for (const b of this.picker.children) if (isBonus(b.dataset.tile)) b.hidden = !yes;
+    for (const b of this.buttons()) if (isBonus(b.dataset.tile)) b.hidden = !yes;
+    this.picker.lastChild.hidden = !yes;
   }
 
-  // a tap on a tile of the hand: marks it the winning tile, or un-marks it
+  // a tap in the row "Won on": marks that tile the winning tile, or un-marks it
   setWin(t) {
     this.markWin(this.win === t ? null : t);
   }
@@ -251,14 +338,41 @@ class HandEditor {
     this.onChange(this);
   }
 
+  // what the laptop made of the hand as it is: a winning shape or not, and (no tile marked) the best winning tile
+  setVerdict(mahjong, best) {
+    this.mahjong = mahjong;
+    this.best = best && !this.win && this.count(best) > 0 ? best : null;
+    this.render();
+  }
+
+  // the tile count, before any value: what the hand is
+  countText() {
+    const n = this.size();
+    if (this.typed !== null || (!n && !this.bonus.length)) return ["", ""];
+    if (this.halfSet()) return ["half", `${n} tiles; an exposed set is half entered: tap its other tiles`];
+    const kongs = this.sets.some(s => s.tiles.length === 4) ? " (a kong counts 3)" : "";
+    if (n < 14) return ["short", `${n} of 14 tiles${kongs}`];
+    if (n > 14) return ["long", `${n} tiles: long, a winning hand has 14${kongs}`];
+    if (this.mahjong === false) return ["nowin", `14 tiles${kongs}: not a winning shape`];
+    if (this.mahjong === true) return ["complete", `14 of 14${kongs}: complete, a winning hand`];
+    return ["full", `14 of 14 tiles${kongs}`];
+  }
+
   render() {
-    for (const b of this.modes.querySelectorAll("[data-mode]")) b.classList.toggle("on", b.dataset.mode === this.mode);
-    for (const b of this.picker.children) {
+    for (const b of this.modes.querySelectorAll("[data-mode]")) {
+      b.classList.toggle("on", b.dataset.mode === this.mode);
+      b.setAttribute("aria-pressed", b.dataset.mode === this.mode ? "true" : "false");
+    }
+    for (const b of this.buttons()) {
       const t = b.dataset.tile;
       b.disabled = this.count(t) >= (isBonus(t) ? 1 : 4);
     }
+    const [state, text] = this.countText();
+    this.countLine.textContent = text;
+    this.countLine.dataset.state = state;
     const shown = this.shown;
     shown.innerHTML = "";
+    this.winRow.innerHTML = "";
     if (this.typed !== null) {
       const p = document.createElement("span");
       p.className = "typed";
@@ -266,26 +380,31 @@ class HandEditor {
       shown.appendChild(p);
       return;
     }
-    let winMarked = false;
-    const add = (group, t) => {
-      const mark = !winMarked && t === this.win;
-      if (mark) winMarked = true;
-      const img = tileImg(t, mark ? "win" : "");
-      img.tabIndex = 0;
-      img.setAttribute("role", "button");
-      img.setAttribute("aria-pressed", mark ? "true" : "false");
-      img.addEventListener("click", () => this.setWin(t));
-      img.addEventListener("keydown", e => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.setWin(t); } });
-      group.appendChild(img);
+    const marked = this.win || this.best;
+    let winShown = false;
+    const add = (group, t, where, index) => {
+      const mark = !winShown && t === marked;
+      if (mark) winShown = true;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "handtile" + (mark ? (this.win ? " win" : " best") : "");
+      b.dataset.tile = t;
+      b.setAttribute("aria-label", "take out " + tileName(t) + (mark ? (this.win ? ", the winning tile" : ", the best winning tile") : ""));
+      const img = tileImg(t);
+      delete img.dataset.tile;
+      img.alt = "";
+      b.appendChild(img);
+      b.addEventListener("click", () => this.remove(where, index));
+      group.appendChild(b);
     };
-    const groups = this.sets.map(s => ({cls: s.kind, tiles: s.tiles}));
+    const groups = this.sets.map((s, n) => ({cls: s.kind, tiles: s.tiles, where: i => [n, i]}));
     const free = this.free.slice().sort((a, b) => ORDER[a] - ORDER[b]);
-    if (free.length) groups.push({cls: "free", tiles: free});
-    if (this.bonus.length) groups.push({cls: "bonus", tiles: this.bonus});
+    if (free.length) groups.push({cls: "free", tiles: free, where: () => "free"});
+    if (this.bonus.length) groups.push({cls: "bonus", tiles: this.bonus, where: () => "bonus"});
     for (const g of groups) {
       const box = document.createElement("span");
       box.className = "group " + g.cls;
-      for (const t of g.tiles) add(box, t);
+      g.tiles.forEach((t, i) => add(box, t, g.where(i), i));
       shown.appendChild(box);
     }
     if (!groups.length) {
@@ -294,8 +413,36 @@ class HandEditor {
       p.textContent = this.opts.emptyText || "Tap the tiles below.";
       shown.appendChild(p);
     }
+    // the row "Won on": each kind of tile in the hand once, the best one said so; one tap marks it
+    const kinds = KINDS.filter(t => this.count(t) > 0);
+    if (!kinds.length || this.opts.noWin) return;
+    const lbl = document.createElement("span");
+    lbl.className = "lbl";
+    lbl.textContent = "Won on";
+    this.winRow.appendChild(lbl);
+    for (const t of kinds) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "wintile" + (t === this.win ? " win" : "") + (t === this.best ? " best" : "");
+      b.dataset.tile = t;
+      b.setAttribute("aria-pressed", t === this.win ? "true" : "false");
+      b.setAttribute("aria-label", "won on " + tileName(t) + (t === this.best ? ", the best" : ""));
+      const img = tileImg(t);
+      delete img.dataset.tile;
+      img.alt = "";
+      b.appendChild(img);
+      if (t === this.best) {
+        const star = document.createElement("span");
+        star.className = "star";
+        star.textContent = "best";
+        b.appendChild(star);
+      }
+      b.addEventListener("click", () => this.setWin(t));
+      this.winRow.appendChild(b);
+    }
   }
 }
 
 window.HandEditor = HandEditor;
 window.tileImg = tileImg;
+window.tileName = tileName;

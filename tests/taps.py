@@ -1,0 +1,92 @@
+"""Counting the taps a player makes on `mjscore serve`'s page (issue 30): a hand, a deal and a game entered
+the way a player enters them at the table, by tapping only (a name typed into a field counts the one tap that
+focuses it; the letters typed do not count), every tap counted.
+
+The helper taps what the page offers: a tile of the picker for each tile, a mode (concealed, exposed, kong)
+only when it is not already on, a seat or a way of winning only when it is not already chosen, the winning
+tile by the page's own gesture for it (the "won on" row where the page has one; the hand's tile before
+issue 30). It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
+276 for four deals of a game (tests/test_web_taps.py keeps them).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+TILE = re.compile(r"(\d+)([mpsfy])|([ESWNRGP])")
+
+
+def tiles_of(text: str) -> list[str]:
+    """'123m' 'SSS' -> ['1m', '2m', '3m'], ['S', 'S', 'S'] (the notation of docs/notation.md)."""
+    out: list[str] = []
+    for m in TILE.finditer(text):
+        if m.group(3):
+            out.append(m.group(3))
+        else:
+            out.extend(d + m.group(2) for d in m.group(1))
+    return out
+
+
+def groups_of(hand: str) -> list[tuple[str, list[str]]]:
+    """A hand's groups as the editor's modes enter them: ("exposed" | "kong" | "free", tiles)."""
+    out: list[tuple[str, list[str]]] = []
+    for g in hand.split():
+        if g[0] == "[":
+            out.append(("exposed", tiles_of(g[1:-1])))
+        elif g[0] == "{":
+            out.append(("kong", tiles_of(g[1:-1])[:1]))
+        else:
+            out.append(("free", tiles_of(g)))
+    return out
+
+
+class Taps:
+    """A page and the count of the taps made on it."""
+
+    def __init__(self, page: Any):
+        self.page = page
+        self.count = 0
+
+    def tap(self, selector: str) -> None:
+        self.page.locator(selector).first.click()
+        self.count += 1
+
+    def choose(self, group: str, value: str) -> None:
+        """A segmented choice (`#seat`, `#deal-from` ...): tapped only when not already chosen."""
+        button = f"{group} [data-value='{value}']"
+        if "on" not in (self.page.get_attribute(button, "class") or "").split():
+            self.tap(button)
+
+    def hand(self, editor: str, hand: str) -> None:
+        """Tap a hand into the editor `editor` (a CSS selector): the mode of each group, then its tiles."""
+        for mode, tiles in groups_of(hand):
+            mode_button = f"{editor} .modes [data-mode={mode}]"
+            if "on" not in (self.page.get_attribute(mode_button, "class") or "").split():
+                self.tap(mode_button)
+            for t in tiles:
+                self.tap(f"{editor} .picker [data-tile='{t}']")
+
+    def win_tile(self, editor: str, tile: str) -> None:
+        """Mark the winning tile: the page's "won on" row where it has one, else (before issue 30) the hand's tile."""
+        row = self.page.locator(f"{editor} .winrow [data-tile='{tile}']")
+        if row.count():
+            if row.first.get_attribute("aria-pressed") != "true":
+                self.tap(f"{editor} .winrow [data-tile='{tile}']")
+        else:
+            self.tap(f"{editor} .hand [data-tile='{tile}']")
+
+    def deal(self, hands: dict[str, str], winner: str | None, win: dict | None) -> None:
+        """On the Deal tab (or a game's deal form): each seat's hand, then the winner, tile, source, discarder."""
+        for seat, hand in hands.items():
+            self.choose("#deal-seat", seat)
+            self.hand(f"#deal-editor-{seat}", hand)
+        if winner:
+            self.choose("#deal-winner", winner)
+            self.win_tile(f"#deal-editor-{winner}", win["tile"])
+            self.choose("#deal-from", win.get("from", "discard"))
+            discarder = win.get("discarder")
+            if discarder and self.page.locator(f"#deal-discarder [data-value='{discarder}']").is_visible():
+                self.choose("#deal-discarder", discarder)
+        else:
+            self.choose("#deal-winner", "-")
