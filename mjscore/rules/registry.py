@@ -1,17 +1,21 @@
-"""Registry of named conditions that table files refer to, keyed by name.
+"""The named conditions that table files refer to, and a `when:` compiled into closures, without eval.
 
-A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition
-is declared once here with the scope it applies to (a group, a bonus tile, the whole
-hand) and a parameter checker, so a table file is validated at load time and the
-predicate compiled once. `any`, `all`, `not` combine conditions.
+A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition is declared once,
+with `@condition`, with the scope it applies to (a group, a bonus tile, the whole hand) and a parameter
+checker, so a table file is validated at load time and its predicate built once. `any`, `all`, `not`
+combine conditions. Declaring a condition registers nothing: the conditions a table may name are those
+of the modules listed in rules/conditions.py, gathered there once into a read-only `Registry` that the
+loader passes to compile_when in `known["conditions"]`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.rules.when import Invalid, compile_when  # (modules of conditions import both from here)
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
@@ -32,10 +36,6 @@ TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
 TILE_SETS = dict(zip((TILE_CLASSES[k] for k in ("simple", "terminal", "honour", "wind", "dragon", "major", "suit",
                                                   "green", "odd")),
                      (T.SIMPLE, T.TERMINAL, T.HONOUR, T.WIND, T.DRAGON, T.MAJOR, T.SUIT, T.GREEN_TILES, T.ODD)))
-
-
-class Invalid(Exception):
-    """A parameter that does not fit its condition; tables.py adds file and entry."""
 
 
 # --- parameter checkers: (value, known) -> compiled value ------------------------------------
@@ -100,58 +100,92 @@ def p_wind(v, known):
     return p_choices(tuple(T.WINDS))(v, known)
 
 
-# --- the registry ---------------------------------------------------------------------------
+# --- conditions and the registry --------------------------------------------------------------
 
 class Condition(NamedTuple):
     """A named test a table's `when:` may use, with the scope it judges and the checker of its parameter:
-    a table file is checked against these when it loads, so a misspelt condition never silently fails."""
+    a table file is checked against these when it loads, so a misspelt condition never silently fails.
+    Called, it is its test: a module may still call a condition it declared as the function it wrote."""
 
     name: str
     scope: str  # "group", "bonus" or "hand"
     check: Callable  # (param, known) -> compiled param
     test: Callable  # (ctx, compiled, subject) -> bool
     doc: str
-    inline: str = ""  # the test as an expression of c (context), s (subject) and {p} (compiled param)
     whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
     situational: bool = False  # reads only the situation and the options: the same for every hand in it
+    bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
+    module: str = ""  # the module that declared it (Registry gathers each module's own)
+
+    def __call__(self, c, v, s) -> bool:
+        return self.test(c, v, s)
 
 
-REGISTRY: dict[tuple[str, str], Condition] = {}
-
-
-def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: bool = False,
-              situational: bool = False):
-    """Register condition `name` for a scope: "group", "bonus" or "hand".
+def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
+              bind: Callable | None = None) -> Callable[[Callable], Condition]:
+    """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
+    context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
+    name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
-    options: scoring memoises group and bonus items on exactly those (scoring._subject_table).
-    A condition that is one expression is registered with `expression` instead: compile_when writes
-    its `inline` text straight into a rule's predicate (a hand's rules run for every candidate of every
-    hand of a batch).
+    options: scoring memoises group and bonus items on exactly those (scoring.subject_table).
     whole: the condition reads every tile of the hand (one suit, all honours, how many kinds), which a
     partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
     situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
     circumstances and the options, so a rule that needs it false is false for every hand scored in that
     situation, and the scorer passes it over (see gate_of).
+    bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
+    (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
+    (a hand's rules run for every candidate of every hand of a batch).
     """
 
-    def register(f):
-        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline, whole, situational)
-        return f
+    def declare(f: Callable) -> Condition:
+        test = f.test if isinstance(f, Condition) else f
+        return Condition(name, scope, check, test, doc, whole, situational, bind, getattr(test, "__module__", ""))
 
-    return register
+    return declare
 
 
-def expression(name: str, scope: str, check, doc: str, inline: str, whole: bool = False,
-               situational: bool = False) -> None:
-    """Register a condition that is one expression of c (context), s (subject) and {p} (its compiled
-    parameter): compile_when writes it into the predicates, and its test is made from the same text."""
-    test = eval(f"lambda c, p, s: {inline.format(p='p')}")  # noqa: S307 (our own registry's text)
-    condition(name, scope, check, doc, inline, whole, situational)(test)
+class Registry:
+    """The conditions table files may name, by (scope, name): those each listed module declared, gathered
+    once (rules/conditions.py), as yamllint keeps its rules; read-only after. A condition declared twice for
+    a scope stops the import, naming both modules."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, modules: Iterable):
+        by_id: dict[tuple[str, str], Condition] = {}
+        for module in modules:
+            for value in vars(module).values():  # a module's own conditions, in the order it declares them
+                if isinstance(value, Condition) and value.module == module.__name__:
+                    known = by_id.setdefault((value.scope, value.name), value)
+                    if known is not value:
+                        raise ValueError(f"{value.scope} condition {value.name!r} is declared twice: in "
+                                         f"{known.module} and in {value.module}")
+        object.__setattr__(self, "_by_id", MappingProxyType(by_id))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Registry is read-only once built")
+
+    def get(self, scope: str, name: str) -> Condition | None:
+        return self._by_id.get((scope, name))
+
+    def names(self, scope: str) -> list[str]:
+        """A scope's condition names, sorted (as a message lists the known ones)."""
+        return sorted(name for sc, name in self._by_id if sc == scope)
+
+    def __iter__(self):
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
 
 
 # group conditions: subject is a scoring Group
-expression("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", "s.kind in {p}")
+@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds",
+           bind=lambda p: lambda c, s: s.kind in p)
+def _set(c, v, s):
+    return s.kind in v
 
 
 @condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)")
@@ -159,15 +193,30 @@ def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
-expression("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
-           "s.exposed == {p}")
-expression("declared", "group", p_bool, "the group was written [..], {..} or <..>", "s.declared == {p}")
-expression("completed", "group", p_bool, "the group holds the winning tile", "s.completed == {p}")
+@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
+           bind=lambda p: lambda c, s: s.exposed == p)
+def _exposed(c, v, s):
+    return s.exposed == v
+
+
+@condition("declared", "group", p_bool, "the group was written [..], {..} or <..>",
+           bind=lambda p: lambda c, s: s.declared == p)
+def _declared(c, v, s):
+    return s.declared == v
+
+
+@condition("completed", "group", p_bool, "the group holds the winning tile",
+           bind=lambda p: lambda c, s: s.completed == p)
+def _completed(c, v, s):
+    return s.completed == v
+
 # KDE Kajongg (rulecode.py: OnlyConcealedMelds, ConcealedTrueColorGame, HiddenTreasure, ThreeConcealedPongs) counts
 # a kong claimed onto a concealed pung (its `aaaA`, mjscore's <....>) as concealed for four hand rules and as
 # exposed everywhere else: those rules name it with this condition
-expression("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
-           "(it counts as exposed)", "s.claimed == {p}")
+@condition("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
+           "(it counts as exposed)", bind=lambda p: lambda c, s: s.claimed == p)
+def _claimed_kong(c, v, s):
+    return s.claimed == v
 
 
 # bonus conditions: subject is a bonus tile
@@ -186,7 +235,10 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-expression("from", "hand", p_choices(SOURCES), "the winning tile came this way", "c.source in {p}", situational=True)
+@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", situational=True,
+           bind=lambda p: lambda c, s: c.source in p)
+def _from(c, v, _):
+    return c.source in v
 
 
 @condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)", situational=True)
@@ -194,10 +246,20 @@ def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
-expression("also", "hand", p_choices(_known_situations), "a --also circumstance was given",
-           "bool({p} & c.also)", situational=True)
-expression("seat", "hand", p_wind, "the player's seat wind", "c.seat in {p}", situational=True)
-expression("round", "hand", p_wind, "the prevailing wind", "c.round in {p}", situational=True)
+@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", situational=True,
+           bind=lambda p: lambda c, s: bool(p & c.also))
+def _also(c, v, _):
+    return bool(v & c.also)
+
+
+@condition("seat", "hand", p_wind, "the player's seat wind", situational=True, bind=lambda p: lambda c, s: c.seat in p)
+def _seat(c, v, _):
+    return c.seat in v
+
+
+@condition("round", "hand", p_wind, "the prevailing wind", situational=True, bind=lambda p: lambda c, s: c.round in p)
+def _round(c, v, _):
+    return c.round in v
 
 
 @condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
@@ -211,9 +273,16 @@ def _pattern(c, v, _):
 
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
-expression("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)",
-           "len(c.suits) == {p} and ({p} > 0 or c.has_honours)", whole=True)
-expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}", whole=True)
+@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)", whole=True,
+           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours))
+def _suits(c, v, _):
+    return len(c.suits) == v and (v > 0 or c.has_honours)
+
+
+@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", whole=True,
+           bind=lambda p: lambda c, s: c.has_honours == p)
+def _honours(c, v, _):
+    return c.has_honours == v
 
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
@@ -231,7 +300,10 @@ def _concealed_hand(c, v, _):
     return (not any(g.exposed for g in c.groups)) == v
 
 
-expression("no_set_points", "hand", p_bool, "the sets and pairs scored no points", "(c.set_points == 0) == {p}")
+@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points",
+           bind=lambda p: lambda c, s: (c.set_points == 0) == p)
+def _no_set_points(c, v, _):
+    return (c.set_points == 0) == v
 
 
 @condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
@@ -332,87 +404,6 @@ def _option(c, v, _):
     return all(c.options.get(k) in vals for k, vals in v.items())
 
 
-for _scope in ("group", "bonus"):  # safe there: scoring memoises group and bonus items per options too
-    condition("option", _scope, p_option, "a house option has this value")(_option)
-
-
-# --- compiling `when:` ------------------------------------------------------------------------
-
-def compile_when(when, scope: str, known) -> Callable:
-    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition.
-
-    The predicate is one generated function: each condition's inline expression (or a call of its
-    test), joined by and/or/not, with the compiled parameters bound by name, never written as text."""
-    bound: dict[str, Any] = {}
-    gate: list[str] = []
-    pred = _compiled(_expression(when, scope, known, bound, gate), bound)
-    pred.whole_hand = _WHOLE in bound
-    pred.gate = _compiled(" and ".join(gate), bound) if gate else None
-    return pred
-
-
-def _compiled(expr: str, bound: dict) -> Callable:
-    code = _COMPILED.get(expr)
-    if code is None:  # the text depends only on the conditions' shape: tables repeat a few shapes
-        code = _COMPILED[expr] = compile(f"lambda c, s: {expr}", "<when>", "eval")
-    return eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
-
-
-def reads_whole_hand(pred: Callable) -> bool:
-    """Whether a compiled `when:` reads every tile of the hand (a condition registered `whole`)."""
-    return getattr(pred, "whole_hand", False)
-
-
-def gate_of(pred: Callable) -> Callable | None:
-    """The part of a compiled `when:` that reads only the situation and the options (its situational
-    conditions joined by `and` at the top): false, the whole is false for every hand in that situation.
-    None: it has no such part."""
-    return getattr(pred, "gate", None)
-
-
-_WHOLE = "whole hand"  # a key in a predicate's bound names (never a Python name) when a condition is whole
-
-
-_COMPILED: dict[str, Any] = {}
-
-
-def _expression(when, scope: str, known, bound: dict, gate: list[str] | None = None) -> str:
-    """The predicate's text; `gate` (at the top only) collects the texts of its situational conditions."""
-    if when is None:
-        return "True"
-    if not isinstance(when, dict):
-        raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
-    parts = []
-    for key, param in when.items():
-        if key in ("any", "all"):
-            if not isinstance(param, list) or not param:
-                raise Invalid(f"'{key}' expects a list of condition mappings")
-            subs = [_expression(p, scope, known, bound) for p in param]
-            parts.append("(" + (" or " if key == "any" else " and ").join(subs) + ")")
-            continue
-        if key == "not":
-            parts.append(f"(not {_expression(param, scope, known, bound)})")
-            continue
-        cond = REGISTRY.get((scope, key))
-        if cond is None:
-            names = sorted(n for (sc, n) in REGISTRY if sc == scope) + ["any", "all", "not"]
-            raise Invalid(f"unknown {scope} condition {key!r} (known: {', '.join(names)})")
-        try:
-            compiled = cond.check(param, known)
-        except Invalid as e:
-            raise Invalid(f"condition {key!r} {e}") from None
-        if cond.whole:
-            bound[_WHOLE] = True
-        p = f"p{len(bound)}"
-        bound[p] = compiled
-        if cond.inline:
-            parts.append(f"({cond.inline.format(p=p)})")
-        else:
-            f = f"f{len(bound)}"
-            bound[f] = cond.test
-            parts.append(f"({f}(c, {p}, s))")
-        if cond.situational and gate is not None:
-            gate.append(parts[-1])
-    return "(" + " and ".join(parts) + ")" if parts else "True"
-
-
+# safe for group and bonus rules too: scoring memoises group and bonus items per options
+_option_of_group = condition("option", "group", p_option, "a house option has this value")(_option)
+_option_of_bonus = condition("option", "bonus", p_option, "a house option has this value")(_option)

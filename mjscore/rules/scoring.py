@@ -7,16 +7,45 @@ rulebooks': set points, bonus tiles, hand rules; then doubling, limit hands, the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.registry import gate_of, reads_whole_hand
+from mjscore.rules.when import gate_of, reads_whole_hand, rest_of
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
 from mjscore.rules.tables import Variant
+
+
+# --- what scoring keeps of a variant -------------------------------------------------------------
+
+class VariantMemo:
+    """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
+    each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
+
+    __slots__ = ("rule_sets", "situations", "limit_order", "typed", "completions")
+
+    def __init__(self):
+        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
+        self.situations: dict[tuple, tuple] = {}  # seat, round, winner or not, options -> judged items (_tables)
+        self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
+        self.typed: dict[tuple, Situation] = {}  # a situation as typed -> checked (api)
+        self.completions: dict[tuple, frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
+
+
+@lru_cache(maxsize=64)
+def _memo_of_key(key: str) -> VariantMemo:
+    return VariantMemo()
+
+
+def memo_of(variant: Variant) -> VariantMemo:
+    """The memo tables of a variant, by its content: two loads of the same table share them (bounded: a program
+    that loads table after table forgets the least recently used)."""
+    return _memo_of_key(variant.key)
 
 
 # --- the context conditions read ------------------------------------------------------------------
@@ -31,7 +60,7 @@ class Ctx:
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
                  "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial",
-                 "shown")
+                 "shown", "kept")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
                  restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
@@ -51,7 +80,8 @@ class Ctx:
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
-        self.tables = tables = _tables(variant, sit, mahjong, options)  # the situation's memo of judged groups
+        self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
+        self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
         self.group_memo = tables[3]  # whether a group meets a group condition, per situation
         gated = tables[4].get((self.source, self.also))
         if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
@@ -82,38 +112,22 @@ def _applies(who: str, mahjong: bool) -> bool:
     return who == "all" or (who == "winner") == mahjong
 
 
-def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
+def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (predicate, its situational gate, rule, its item, its item with no doubles): a hand rule's item
-    is the same wherever it applies, so it is made once."""
-    key = ("rules", mahjong)
-    got = variant.memo.get(key)
+    rule as (its predicate less its situational gate, that gate, rule, its item, its item with no doubles):
+    a hand rule's item is the same wherever it applies, so it is made once."""
+    got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((r.pred, gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
+        hand = tuple((rest_of(r.pred), gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
                      for r in rules if r.per == "hand")
         got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
-        variant.memo[key] = got
+        kept.rule_sets[mahjong] = got
     return got
 
 
 def _item(r) -> Item:
     return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names)
-
-
-def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
-    """Memo of the group (or bonus tile) rules' items per subject. They depend only on the subject, the
-    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each distinct
-    group is judged once per situation, not once per hand."""
-    key = (kind, sit.seat, sit.round, mahjong, tuple(options.items()))
-    table = variant.memo.get(key)
-    if table is None:
-        if len(variant.memo) > 2000:  # a bound for endless batches under changing options
-            variant.memo.clear()
-        table = variant.memo[key] = {}
-    elif len(table) > 50_000:
-        table.clear()
-    return table
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -212,17 +226,17 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     return score
 
 
-def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
+def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
     """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
     circumstances) for a situation, found with one lookup by the options' content (a changed, or another
-    equal, options mapping finds its own tables)."""
+    equal, options mapping finds its own tables). The group and bonus memos hold the items of each distinct
+    group or bonus tile: they depend only on the subject, the seat and prevailing wind (own/round wind
+    classes), the options and winner-or-not, so each is judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
-    hit = variant.memo.get(key)
+    hit = kept.situations.get(key)
     if hit is None:
-        hit = variant.memo[key] = (_subject_table(variant, "group", sit, mahjong, options),
-                                   _subject_table(variant, "bonus", sit, mahjong, options),
-                                   _rule_sets(variant, mahjong),
-                                   _subject_table(variant, "arrangement", sit, mahjong, options), {})
+        make_room(kept.situations, 512)  # a bound for endless batches under changing options
+        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), {}, {})
     return hit
 
 
@@ -362,9 +376,9 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
         scores = _refused(hand, variant, options, scores, notes)
     if len(scores) == 1:
         return scores
-    later = variant.memo.get("limit order")
+    later = ctx.kept.limit_order
     if later is None:
-        later = variant.memo["limit order"] = _limit_order(variant)
+        later = ctx.kept.limit_order = _limit_order(variant)
     order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1), -i),
                    reverse=True)
     return [scores[i] for i in order]

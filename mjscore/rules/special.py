@@ -254,9 +254,6 @@ def _scored(c, v, _):
     return any(i.rule in v for i in c.items)
 
 
-_COMPLETIONS: dict[tuple, frozenset[str]] = {}
-
-
 def counted_on_completion(c) -> frozenset[str]:
     """Rules that count in the score of each winning completion of a hand one tile short.
 
@@ -275,17 +272,18 @@ def _completions(c) -> frozenset[str]:
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
-    key = (c.variant.path, c.variant.name, hand.melds, hand.concealed, hand.bonus, c.seat, c.round,
-           tuple(sorted(c.options.items())))
-    if key not in _COMPLETIONS:
+    kept = c.kept.completions  # what scoring keeps of the variant (scoring.VariantMemo)
+    key = (hand.melds, hand.concealed, hand.bonus, c.seat, c.round, tuple(sorted(c.options.items())))
+    got = kept.get(key)
+    if got is None:
         out: set[str] = set()
         for t in waits(hand, c.variant.shapes):
             best = c.score_completed(t)
             if best.mahjong:
                 out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
-        make_room(_COMPLETIONS, 4096)
-        _COMPLETIONS[key] = frozenset(out)
-    return _COMPLETIONS[key]
+        make_room(kept, 4096)
+        got = kept[key] = frozenset(out)
+    return got
 
 
 @condition("calling", "hand", p_rule_names,
