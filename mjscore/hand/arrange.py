@@ -211,6 +211,21 @@ class AnalysedHand:
             got = known[key] = len(self._waits_before(win, reopened))
         return got
 
+    def waited_on_one(self, win: int, groups: tuple[Group, ...], pattern: str | None) -> bool:
+        """Whether the hand waited on `win` alone before it completed `groups` (a single wait). A standard
+        hand whose winning tile made a pung beside a pair, or a chow at an open end, waited on another tile
+        too (the pair's, the chow's other end) unless all four of it are held: seen at once, without counting
+        the waits."""
+        if pattern == "standard":
+            for g in groups:
+                if g.completed:
+                    if not g.declared:
+                        other = _other_wait(g, win, groups)
+                        if other is not None and self.tiles.count(other) < 4:
+                            return False
+                    break
+        return self.wait_count(win, groups) == 1
+
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
         from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
 
@@ -236,6 +251,25 @@ class AnalysedHand:
         condition on a calling hand asks the scorer to score)."""
         sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None))
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
+
+
+def _other_wait(done: Group, win: int, groups: tuple[Group, ...]) -> int | None:
+    """Another tile that would have completed a standard arrangement in place of `win`, which completed the
+    concealed set `done`: the pair's tile beside a pung (a wait on two pairs), the far end of a chow the
+    winning tile closed at one end (a wait on both sides); None where the set alone tells of no other."""
+    if done.kind == "pung":
+        for g in groups:
+            if g.kind == "pair":
+                return g.tiles[0]
+        return None
+    if done.kind == "chow":
+        low = done.tiles[0]
+        n = low % 9  # the chow's lowest number, less one (0-6)
+        if win == low and n < 6:
+            return low + 3
+        if win == low + 2 and n > 0:
+            return low - 1
+    return None
 
 
 def analyse(hand: Hand, sit: Situation, shapes: tuple[str, ...]) -> AnalysedHand:

@@ -308,7 +308,7 @@ def _no_set_points(c, v, _):
 
 @condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
 def _only_possible(c, v, _):
-    return (c.wait_count == 1) == v
+    return c.single_wait == v
 
 
 def is_int_option(name, options: dict) -> bool:

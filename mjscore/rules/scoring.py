@@ -14,7 +14,7 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.when import gate_of, reads_whole_hand, rest_of
+from mjscore.rules.when import gate_of, part_of, reads_whole_hand, rest_of
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
@@ -86,7 +86,7 @@ class Ctx:
         gated = tables[4].get((self.source, self.also))
         if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
             gated = tables[4][self.source, self.also] = tuple(
-                h for h in tables[2][2] if h[1] is None or h[1](self, None))
+                h for h in tables[2][2] if h[2] is None or h[2](self, None))
         self.hand_rules = gated
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
@@ -97,6 +97,11 @@ class Ctx:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
         wait would score call the scorer through here, so they stay below it."""
         return score_all(self.hand.completed(tile), self.variant, self.options)[0]
+
+    @property
+    def single_wait(self) -> bool:
+        """Whether the hand waited on the winning tile alone (for single-wait rules; told at once for most)."""
+        return self.win is not None and self.hand.waited_on_one(self.win, self.groups, self.pattern)
 
     @property
     def wait_count(self) -> int:
@@ -114,13 +119,14 @@ def _applies(who: str, mahjong: bool) -> bool:
 
 def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (its predicate less its situational gate, that gate, rule, its item, its item with no doubles):
-    a hand rule's item is the same wherever it applies, so it is made once."""
+    rule as (its predicate less its situational gate as test and parameter, that gate, rule, its item, its item
+    with no doubles, whether it reads the whole hand): a hand rule's item is the same wherever it applies, so it
+    is made once."""
     got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((rest_of(r.pred), gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
-                     for r in rules if r.per == "hand")
+        hand = tuple((*part_of(rest_of(r.pred)), gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)),
+                      reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
         got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
         kept.rule_sets[mahjong] = got
     return got
@@ -193,9 +199,9 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
-    for pred, _, r, item, undoubled in ctx.hand_rules:
-        if pred(ctx, None):
-            if partial is not None and reads_whole_hand(pred):
+    for test, p, _, r, item, undoubled, whole in ctx.hand_rules:
+        if test(ctx, p, None):
+            if partial is not None and whole:
                 unjudged.append(r)
                 continue
             items.append(undoubled if restricted else item)

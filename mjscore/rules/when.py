@@ -31,6 +31,7 @@ def compile_when(when, scope: str, known) -> Callable:
     pred.gate = _predicate(gate) if gate else None
     pred.rest = _predicate(rest) if gate else pred
     pred.rest.whole_hand = pred.whole_hand
+    pred.rest.part = _part(rest if gate else parts)
     return pred
 
 
@@ -44,6 +45,16 @@ def gate_of(pred: Callable) -> Callable | None:
     conditions joined by `and` at the top): false, the whole is false for every hand in that situation.
     None: it has no such part."""
     return getattr(pred, "gate", None)
+
+
+def part_of(pred: Callable) -> tuple[Callable, object]:
+    """A compiled `when:` (or its rest) as (test, parameter), called test(ctx, parameter, subject): what a loop
+    over many predicates calls with no closure in between."""
+    return getattr(pred, "part", None) or (_called, pred)
+
+
+def _called(c, pred, s) -> bool:
+    return pred(c, s)
 
 
 def rest_of(pred: Callable) -> Callable:
@@ -91,6 +102,25 @@ def _joined(parts: list[tuple]) -> tuple:
     if len(parts) == 1:
         return parts[0][:2]
     return (_every, tuple(p[:2] for p in parts)) if parts else (_always, None)
+
+
+def _part(parts: list[tuple]) -> tuple:
+    """Parts that must all hold as one (test, parameter), the commonest lengths written out."""
+    if len(parts) == 2:
+        (t1, p1, _), (t2, p2, _) = parts
+        return _both, (t1, p1, t2, p2)
+    if len(parts) == 3:
+        (t1, p1, _), (t2, p2, _), (t3, p3, _) = parts
+        return _three, (t1, p1, t2, p2, t3, p3)
+    return _joined(parts)
+
+
+def _both(c, p, s) -> bool:
+    return p[0](c, p[1], s) and p[2](c, p[3], s)
+
+
+def _three(c, p, s) -> bool:
+    return p[0](c, p[1], s) and p[2](c, p[3], s) and p[4](c, p[5], s)
 
 
 def _every(c, parts, s) -> bool:
