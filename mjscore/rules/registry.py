@@ -114,6 +114,7 @@ class Condition(NamedTuple):
     doc: str
     whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
     situational: bool = False  # reads only the situation and the options: the same for every hand in it
+    shaped: bool = False  # reads only the candidate's winning shape (its pattern)
     bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
     module: str = ""  # the module that declared it (Registry gathers each module's own)
 
@@ -122,7 +123,7 @@ class Condition(NamedTuple):
 
 
 def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
-              bind: Callable | None = None) -> Callable[[Callable], Condition]:
+              bind: Callable | None = None, shaped: bool = False) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
     context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
     name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
@@ -134,6 +135,8 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
     circumstances and the options, so a rule that needs it false is false for every hand scored in that
     situation, and the scorer passes it over (see gate_of).
+    shaped: the condition reads only the candidate's winning shape, so the scorer tells once per shape and
+    situation which rules it leaves (see shape_gate_of).
     bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
     (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
     (a hand's rules run for every candidate of every hand of a batch).
@@ -141,7 +144,8 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
-        return Condition(name, scope, check, test, doc, whole, situational, bind, getattr(test, "__module__", ""))
+        return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
+                         getattr(test, "__module__", ""))
 
     return declare
 
@@ -267,7 +271,8 @@ def _win_tile(c, v, _):
     return c.win is not None and v(c.win, c)
 
 
-@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape")
+@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape", shaped=True,
+           bind=lambda p: lambda c, s: c.pattern in p)
 def _pattern(c, v, _):
     return c.pattern in v
 
@@ -355,7 +360,10 @@ def p_group_count(v, known):
     if text not in shared:
         shared[text] = (len(shared), pred)
     k, pred = shared[text]
-    return pred, lo, hi, k * COUNT_BITS, shared
+    # the bounds as numbers when no option gives them (most tables): no call to read them
+    by_option = isinstance(v.get("min"), dict) or isinstance(v.get("max"), dict)
+    fixed = None if by_option else (v.get("min", 0), v.get("max"))
+    return pred, lo, hi, k * COUNT_BITS, shared, fixed
 
 
 def in_range(n, lo, hi):
@@ -364,9 +372,9 @@ def in_range(n, lo, hi):
 
 @condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
-    pred, lo, hi, shift, shared = v
-    total = c.counts.get("groups")  # every counted group condition of the candidate, in one sum
+    total = c.group_total  # every counted group condition of the candidate, in one sum
     if total is None:
+        shared = v[4]
         seen = c.group_memo  # a group's conditions met, per situation: they read only the group,
         total = 0  # the seat and prevailing wind and the options
         for g in c.groups:
@@ -374,8 +382,11 @@ def _groups(c, v, _):
             if m is None:
                 m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
             total += m
-        c.counts["groups"] = total
-    return in_range(total >> shift & (1 << COUNT_BITS) - 1, lo(c), hi(c))
+        c.group_total = total
+    n = total >> v[3] & (1 << COUNT_BITS) - 1
+    fixed = v[5]
+    lo, hi = fixed if fixed is not None else (v[1](c), v[2](c))
+    return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")

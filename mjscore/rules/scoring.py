@@ -14,7 +14,7 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.when import gate_of, part_of, reads_whole_hand, rest_of
+from mjscore.rules.when import gate_of, part_of, reads_whole_hand, rest_of, shape_gate_of
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
@@ -59,8 +59,8 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial",
-                 "shown", "kept")
+                 "value", "memo", "counts", "group_memo", "group_total", "tables", "hand_rules", "notes", "restricted",
+                 "partial", "shown", "kept")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
                  restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
@@ -80,13 +80,14 @@ class Ctx:
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
+        self.group_total: int | None = None  # the candidate's groups counted by every `groups:` condition at once
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
         self.group_memo = tables[3]  # whether a group meets a group condition, per situation
         gated = tables[4].get((self.source, self.also))
-        if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
-            gated = tables[4][self.source, self.also] = tuple(
-                h for h in tables[2][2] if h[2] is None or h[2](self, None))
+        if gated is None:  # the hand rules whose situational conditions hold here (when.gate_of), and of
+            gated = tables[4][self.source, self.also] = (  # those, the ones each winning shape leaves
+                tuple(h for h in tables[2][2] if h[2] is None or h[2](self, None)), {})
         self.hand_rules = gated
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
@@ -119,14 +120,14 @@ def _applies(who: str, mahjong: bool) -> bool:
 
 def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (its predicate less its situational gate as test and parameter, that gate, rule, its item, its item
-    with no doubles, whether it reads the whole hand): a hand rule's item is the same wherever it applies, so it
-    is made once."""
+    rule as (its predicate less its gates as test and parameter, its situational gate, its shape gate, rule, its
+    item, its item with no doubles, whether it reads the whole hand): a hand rule's item is the same wherever it
+    applies, so it is made once."""
     got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((*part_of(rest_of(r.pred)), gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)),
-                      reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
+        hand = tuple((*part_of(rest_of(r.pred)), gate_of(r.pred), shape_gate_of(r.pred), r, _item(r),
+                      _item(r._replace(doubles=0)), reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
         got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
         kept.rule_sets[mahjong] = got
     return got
@@ -171,6 +172,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
     table, bonus_table, (group_rules, bonus_rules, _), arranged, _ = ctx.tables
+    ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
@@ -199,7 +201,11 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
-    for test, p, _, r, item, undoubled, whole in ctx.hand_rules:
+    gated, by_shape = ctx.hand_rules
+    rules = by_shape.get(pattern)
+    if rules is None:  # the hand rules whose shape conditions hold for this candidate's (when.shape_gate_of)
+        rules = by_shape[pattern] = tuple(h for h in gated if h[3] is None or h[3](ctx, None))
+    for test, p, _, _, r, item, undoubled, whole in rules:
         if test(ctx, p, None):
             if partial is not None and whole:
                 unjudged.append(r)

@@ -24,14 +24,16 @@ def compile_when(when, scope: str, known) -> Callable:
     (gate_of) and the rest (rest_of)."""
     flags: dict[str, bool] = {}
     gate: list[tuple] = []
+    shaped: list[tuple] = []
     rest: list[tuple] = []
-    parts = _parts(when, scope, known, flags, gate, rest)
+    parts = _parts(when, scope, known, flags, (gate, shaped, rest))
     pred = _predicate(parts)
     pred.whole_hand = "whole" in flags
     pred.gate = _predicate(gate) if gate else None
-    pred.rest = _predicate(rest) if gate else pred
+    pred.shape_gate = _predicate(shaped) if shaped else None
+    pred.rest = _predicate(rest) if gate or shaped else pred
     pred.rest.whole_hand = pred.whole_hand
-    pred.rest.part = _part(rest if gate else parts)
+    pred.rest.part = _part(rest)
     return pred
 
 
@@ -57,14 +59,21 @@ def _called(c, pred, s) -> bool:
     return pred(c, s)
 
 
+def shape_gate_of(pred: Callable) -> Callable | None:
+    """The part of a compiled `when:` that reads only the candidate's winning shape (its conditions declared
+    `shaped`, joined by `and` at the top): the same for every candidate of that shape. None: it has none."""
+    return getattr(pred, "shape_gate", None)
+
+
 def rest_of(pred: Callable) -> Callable:
-    """A compiled `when:` without its gate: where the gate holds, the same as the whole, with less to test."""
+    """A compiled `when:` without its gates (gate_of, shape_gate_of): where they hold, the same as the whole,
+    with less to test."""
     return getattr(pred, "rest", pred)
 
 
-def _parts(when, scope: str, known, flags: dict, gate: list | None = None, rest: list | None = None) -> list[tuple]:
-    """The (test, parameter, bind) parts of a `when:` mapping, all of which must hold; at the top, `gate`
-    and `rest` collect its situational parts and the others."""
+def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] | None = None) -> list[tuple]:
+    """The (test, parameter, bind) parts of a `when:` mapping, all of which must hold; at the top, `kinds`
+    collects its situational parts, its shaped parts and the others."""
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -91,8 +100,9 @@ def _parts(when, scope: str, known, flags: dict, gate: list | None = None, rest:
             if cond.whole:
                 flags["whole"] = True
             part = (cond.test, compiled, cond.bind)
-        if gate is not None:  # (any, all and not are never situational as a whole)
-            (gate if key not in ("any", "all", "not") and cond.situational else rest).append(part)
+        if kinds is not None:  # (any, all and not are never situational or shaped as a whole)
+            single = key not in ("any", "all", "not")
+            kinds[0 if single and cond.situational else 1 if single and cond.shaped else 2].append(part)
         parts.append(part)
     return parts
 
