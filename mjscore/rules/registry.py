@@ -15,7 +15,9 @@ from typing import Any, Callable, Iterable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
-from mjscore.rules.when import Invalid, compile_when  # (modules of conditions import both from here)
+from mjscore.rules.when import (  # noqa: F401 (modules of conditions, and their tests, import these from here)
+    Invalid, compile_when, gate_of, reads_whole_hand, rest_of, shape_gate_of,
+)
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
