@@ -95,7 +95,7 @@ class AnalysedHand:
     ended; `shapes` the winning shapes it is arranged under."""
 
     __slots__ = ("hand", "sit", "shapes", "melds", "concealed", "bonus", "tile_count", "suits", "has_honours",
-                 "blocks", "_notation", "_tiles", "_counts", "_candidates", "_partial", "_waits")
+                 "blocks", "_notation", "_tiles", "_kinds", "_counts", "_candidates", "_partial", "_waits")
 
     def __init__(self, hand: Hand, sit: Situation, shapes: tuple[str, ...]):
         self.hand, self.sit, self.shapes = hand, sit, shapes
@@ -126,7 +126,8 @@ class AnalysedHand:
             n += 3 if m.kind == "kong" else len(m.tiles)
         self.blocks, self.tile_count = blocks, n  # as a winning hand counts them: a kong counts three
         self.suits, self.has_honours = _SUITS_IN[mask & 7], mask >= 8  # suits among the tiles, bonus aside
-        self._notation = self._tiles = self._counts = self._candidates = self._partial = self._waits = None
+        self._notation = self._tiles = self._kinds = self._counts = self._candidates = self._partial = None
+        self._waits = None
 
     @property
     def notation(self) -> str:
@@ -153,6 +154,14 @@ class AnalysedHand:
         if got is None:
             melds = self.melds
             got = self._tiles = sum([m.tiles for m in melds], ()) + self.concealed if melds else self.concealed
+        return got
+
+    @property
+    def kinds(self) -> frozenset[int]:
+        """The tile kinds the hand holds, bonus aside (what "every tile is ..." asks: one subset test)."""
+        got = self._kinds
+        if got is None:
+            got = self._kinds = frozenset(self.tiles)
         return got
 
     @property

@@ -90,7 +90,9 @@ def p_tiles(v, known):
     fixed = [TILE_SETS.get(f, f) for kind, f in parts if kind == "tiles" or f in TILE_SETS]
     if len(fixed) == len(parts):  # no class that reads the seat: one set of tiles, one membership test
         tiles = frozenset().union(*fixed)
-        return lambda t, c: t in tiles
+        test = lambda t, c: t in tiles  # noqa: E731
+        test.kinds = tiles  # (all_tiles asks whether a hand's kinds are a subset: one set operation)
+        return test
 
     def test(t, c):
         return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
@@ -295,10 +297,13 @@ def _honours(c, v, _):
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
            whole=True)
 def _all_tiles(c, v, _):
-    got = c.memo.get(v)  # the same for every candidate of the hand: worked out once
+    kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
+    fixed = getattr(v, "kinds", None)
+    if fixed is not None:  # a fixed set of tiles: a subset test
+        return bool(kinds) and kinds <= fixed
+    got = c.memo.get(v)  # a class that reads the seat: the same for every candidate of the hand, worked out once
     if got is None:
-        tiles = c.tiles  # none in a hand of only flowers and seasons: then no class holds for "every tile"
-        got = c.memo[v] = bool(tiles) and all(v(t, c) for t in tiles)
+        got = c.memo[v] = bool(kinds) and all(v(t, c) for t in kinds)
     return got
 
 
@@ -353,19 +358,37 @@ def p_count(scope):
 COUNT_BITS = 5  # a group count kept in 5 bits: at most 31, above the 14 groups a hand can hold
 
 
+def counted(conditions: dict, pred: Callable, known) -> tuple[Callable, int, dict]:
+    """A place among the table's counted group conditions for compiled group `conditions` (identical ones
+    share it): (its predicate, the shift of its count in a candidate's sum, every counted condition). Each
+    distinct group is judged on all of them at once, once per situation (group_marks)."""
+    shared = known.setdefault("counted groups", {})  # the conditions' text -> (place, predicate)
+    text = repr(conditions)
+    if text not in shared:
+        shared[text] = (len(shared), pred)
+    k, pred = shared[text]
+    return pred, k * COUNT_BITS, shared
+
+
+def group_marks(c, g, shared: dict) -> int:
+    """The counted group conditions group `g` meets, one COUNT_BITS field each (1 when met): kept per situation,
+    as they read only the group, the seat and prevailing wind and the options."""
+    seen = c.group_memo
+    m = seen.get(g)
+    if m is None:
+        m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
+    return m
+
+
 def p_group_count(v, known):
     """p_count for groups: the group conditions also get a place k among the table's counted group
     conditions (identical ones share it), so that one sum per candidate counts them all (_groups)."""
     pred, lo, hi = p_count("group")(v, known)
-    shared = known.setdefault("counted groups", {})  # the conditions' text -> (place, predicate)
-    text = repr({k: x for k, x in v.items() if k not in ("min", "max")})
-    if text not in shared:
-        shared[text] = (len(shared), pred)
-    k, pred = shared[text]
+    pred, shift, shared = counted({k: x for k, x in v.items() if k not in ("min", "max")}, pred, known)
     # the bounds as numbers when no option gives them (most tables): no call to read them
     by_option = isinstance(v.get("min"), dict) or isinstance(v.get("max"), dict)
     fixed = None if by_option else (v.get("min", 0), v.get("max"))
-    return pred, lo, hi, k * COUNT_BITS, shared, fixed
+    return pred, lo, hi, shift, shared, fixed
 
 
 def in_range(n, lo, hi):
@@ -376,14 +399,11 @@ def in_range(n, lo, hi):
 def _groups(c, v, _):
     total = c.group_total  # every counted group condition of the candidate, in one sum
     if total is None:
-        shared = v[4]
-        seen = c.group_memo  # a group's conditions met, per situation: they read only the group,
-        total = 0  # the seat and prevailing wind and the options
+        shared, seen = v[4], c.group_memo
+        total = 0
         for g in c.groups:
             m = seen.get(g)
-            if m is None:
-                m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
-            total += m
+            total += m if m is not None else group_marks(c, g, shared)
         c.group_total = total
     n = total >> v[3] & (1 << COUNT_BITS) - 1
     fixed = v[5]
@@ -414,7 +434,11 @@ def p_option(v, known):
 
 @condition("option", "hand", p_option, "a house option has this value", situational=True)
 def _option(c, v, _):
-    return all(c.options.get(k) in vals for k, vals in v.items())
+    options = c.options
+    for k, vals in v.items():
+        if options.get(k) not in vals:
+            return False
+    return True
 
 
 # safe for group and bonus rules too: scoring memoises group and bonus items per options

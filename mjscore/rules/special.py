@@ -12,7 +12,9 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.hand.decompose import counts_of, gates_surplus
 from mjscore.memo import make_room
-from mjscore.rules.registry import Invalid, in_range, compile_when, condition, is_int_option, p_bound, p_int
+from mjscore.rules.registry import (
+    Invalid, compile_when, condition, counted, group_marks, in_range, is_int_option, p_bound, p_int,
+)
 
 
 # --- added for hungarian/danish ---
@@ -111,17 +113,25 @@ def p_same_number(v, known):
     p_int(suits, known)
     if not 1 <= suits <= 3:
         raise Invalid(f"suits must be 1-3, not {suits!r}")
-    return compile_when({k: x for k, x in v.items() if k != "suits"}, "group", known), suits
+    conditions = {k: x for k, x in v.items() if k != "suits"}
+    pred, shift, shared = counted(conditions, compile_when(conditions, "group", known), known)
+    return pred, suits, shift, shared
 
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
            "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True)
 def _same_number(c, v, _):
-    pred, need = v
+    _, need, shift, shared = v
+    if len(c.suits) < need:  # the hand's facts say it at once
+        return False
+    marks = c.group_memo  # whether a group meets the conditions: one field of its marks (registry.group_marks)
     seen: dict[int, set] = {}
     for g in c.groups:
-        if T.is_suit(g.tiles[0]) and pred(c, g):
+        m = marks.get(g)
+        if m is None:
+            m = group_marks(c, g, shared)
+        if m >> shift & 1 and T.is_suit(g.tiles[0]):
             seen.setdefault(T.number_of(min(g.tiles)), set()).add(T.suit_of(g.tiles[0]))
     return any(len(s) >= need for s in seen.values())
 
