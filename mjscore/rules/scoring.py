@@ -83,7 +83,7 @@ class Ctx:
         self.group_total: int | None = None  # the candidate's groups counted by every `groups:` condition at once
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
-        self.group_memo = tables[3]  # whether a group meets a group condition, per situation
+        self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
         gated = tables[4].get((self.source, self.also))
         if gated is None:  # the hand rules whose situational conditions hold here (when.gate_of), and of
             gated = tables[4][self.source, self.also] = (  # those, the ones each winning shape leaves
@@ -122,13 +122,16 @@ def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
     rule as (its predicate less its gates as test and parameter, its situational gate, its shape gate, rule, its
     item, its item with no doubles, whether it reads the whole hand): a hand rule's item is the same wherever it
-    applies, so it is made once."""
+    applies, so it is made once; then the mah-jong requirements as (test, parameter, limit hands exempt,
+    message)."""
     got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
         hand = tuple((*part_of(rest_of(r.pred)), gate_of(r.pred), shape_gate_of(r.pred), r, _item(r),
                       _item(r._replace(doubles=0)), reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
-        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
+        requires = tuple((*part_of(q.pred), q.limit_hands_exempt, q.message) for q in variant.requires)
+        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand,
+               requires)
         kept.rule_sets[mahjong] = got
     return got
 
@@ -171,21 +174,21 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _), arranged, _ = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _, requires), arranged, _, _ = ctx.tables
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
-        entry = arranged.get(id(a))
-        if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
+        entry = arranged.get(a)
+        if entry is None:
             make_room(arranged, 2_048)  # per situation: a long batch's memory stays flat
             t, i, r = _judge_all(table, group_rules, ctx, a)
-            entry = arranged[id(a)] = (a, tuple(t), tuple(i), frozenset(r))
-        texts += entry[1]
-        items += entry[2]
-        if entry[3]:
-            replaced |= entry[3]
+            entry = arranged[a] = (tuple(t), tuple(i), frozenset(r))
+        texts += entry[0]
+        items += entry[1]
+        if entry[2]:
+            replaced |= entry[2]
     points = 0
     for i in items:
         points += i.points
@@ -204,9 +207,10 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     gated, by_shape = ctx.hand_rules
     rules = by_shape.get(pattern)
     if rules is None:  # the hand rules whose shape conditions hold for this candidate's (when.shape_gate_of)
-        rules = by_shape[pattern] = tuple(h for h in gated if h[3] is None or h[3](ctx, None))
-    for test, p, _, _, r, item, undoubled, whole in rules:
-        if test(ctx, p, None):
+        rules = by_shape[pattern] = tuple((h[0], h[1], *h[4:]) for h in gated
+                                          if h[3] is None or h[3](ctx, None))
+    for test, p, r, item, undoubled, whole in rules:
+        if test is None or test(ctx, p, None):
             if partial is not None and whole:
                 unjudged.append(r)
                 continue
@@ -232,23 +236,24 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     score = combine(ctx, tuple(texts), items, win, notes, done)
     ctx.value = score.value
     if ctx.mahjong:
-        for req in ctx.variant.requires:
-            if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
-                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(req.message),))
+        for test, p, exempt, message in requires:
+            if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
+                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
     return score
 
 
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
     """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
-    circumstances) for a situation, found with one lookup by the options' content (a changed, or another
-    equal, options mapping finds its own tables). The group and bonus memos hold the items of each distinct
-    group or bonus tile: they depend only on the subject, the seat and prevailing wind (own/round wind
-    classes), the options and winner-or-not, so each is judged once per situation, not once per hand."""
+    circumstances, the marks of counted group conditions) for a situation, found with one lookup by the
+    options' content (a changed, or another equal, options mapping finds its own tables). The group and bonus
+    memos hold the items of each distinct group or bonus tile, the arrangement memo those of a block's
+    arrangement (by its content): they depend only on the subject, the seat and prevailing wind (own/round
+    wind classes), the options and winner-or-not, so each is judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:
         make_room(kept.situations, 512)  # a bound for endless batches under changing options
-        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), {}, {})
+        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), {}, {}, {})
     return hit
 
 

@@ -33,6 +33,7 @@ def compile_when(when, scope: str, known) -> Callable:
     pred.shape_gate = _predicate(shaped) if shaped else None
     pred.rest = _predicate(rest) if gate or shaped else pred
     pred.rest.whole_hand = pred.whole_hand
+    pred.part = _part(parts)
     pred.rest.part = _part(rest)
     return pred
 
@@ -49,10 +50,11 @@ def gate_of(pred: Callable) -> Callable | None:
     return getattr(pred, "gate", None)
 
 
-def part_of(pred: Callable) -> tuple[Callable, object]:
+def part_of(pred: Callable) -> tuple[Callable | None, object]:
     """A compiled `when:` (or its rest) as (test, parameter), called test(ctx, parameter, subject): what a loop
-    over many predicates calls with no closure in between."""
-    return getattr(pred, "part", None) or (_called, pred)
+    over many predicates calls with no closure in between. The test is None when nothing is left to test."""
+    got = getattr(pred, "part", None) or (_called, pred)
+    return (None, None) if got[0] is _always else got
 
 
 def _called(c, pred, s) -> bool:
