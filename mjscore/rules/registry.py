@@ -414,6 +414,8 @@ def _groups(c, v, _):
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
+    if not c.bonus:  # (most hands)
+        return in_range(0, lo(c), hi(c))
     n = c.memo.get(pred)  # the bonus tiles are the same for every candidate of the hand
     if n is None:
         n = c.memo[pred] = sum(1 for t in c.bonus if pred(c, t))
