@@ -84,3 +84,18 @@ def test_tables_load_with_eval_and_compile_refused(monkeypatch):
     monkeypatch.setattr(builtins, "compile", refused)
     variant = build(raw, "basque.yaml")
     assert any(r.per == "hand" for r in variant.rules)
+
+
+def test_every_module_of_conditions_in_the_package_is_listed():
+    # importing a module no longer makes its conditions known: one declaring some must be named in MODULES
+    import importlib
+    import pkgutil
+
+    import mjscore.rules
+
+    declaring = set()
+    for info in pkgutil.iter_modules(mjscore.rules.__path__):
+        module = importlib.import_module(f"mjscore.rules.{info.name}")
+        if any(isinstance(v, Condition) and v.module == module.__name__ for v in vars(module).values()):
+            declaring.add(module.__name__)
+    assert declaring == {m.__name__ for m in MODULES}
