@@ -99,3 +99,28 @@ def test_every_module_of_conditions_in_the_package_is_listed():
         if any(isinstance(v, Condition) and v.module == module.__name__ for v in vars(module).values()):
             declaring.add(module.__name__)
     assert declaring == {m.__name__ for m in MODULES}
+
+
+def test_a_when_told_its_situation_and_shape_keeps_only_what_reads_the_hand():
+    # when.folded: situational and shaped conditions, at any depth, replaced by their values there
+    from types import SimpleNamespace
+
+    from mjscore.rules.tables import OptionSpec
+    from mjscore.rules.when import folded
+
+    options = {"mode": OptionSpec("mode", "choice", "clean", ("clean", "mixed"))}
+    known = {"shapes": ["standard", "seven_pairs"], "options": options, "situations": {}, "conditions": CONDITIONS}
+    pred = compile_when({"pattern": "standard", "any": [{"option": {"mode": "clean"}}, {"suits": 1}],
+                         "not": {"from": "wall"}}, "hand", known)
+
+    def ctx(pattern, source, mode, suits):
+        return SimpleNamespace(pattern=pattern, source=source, options={"mode": mode}, suits=suits,
+                               has_honours=False)
+
+    assert folded(pred, ctx("seven_pairs", "discard", "clean", {0})) is None  # the shape says no
+    assert folded(pred, ctx("standard", "wall", "clean", {0})) is None  # the situation says no
+    assert folded(pred, ctx("standard", "discard", "clean", {0})) == (None, None)  # nothing left to test
+    test, p = folded(pred, ctx("standard", "discard", "mixed", {0}))  # left: suits 1, read from the hand
+    for suits in ({0}, {0, 1}):
+        c = ctx("standard", "discard", "mixed", suits)
+        assert test(c, p, None) == pred(c, None) == (len(suits) == 1)

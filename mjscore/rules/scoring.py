@@ -14,7 +14,7 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.when import gate_of, part_of, reads_whole_hand, rest_of, shape_gate_of
+from mjscore.rules.when import folded, reads_whole_hand
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
@@ -84,11 +84,10 @@ class Ctx:
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
         self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
-        gated = tables[4].get((self.source, self.also))
-        if gated is None:  # the hand rules whose situational conditions hold here (when.gate_of), and of
-            gated = tables[4][self.source, self.also] = (  # those, the ones each winning shape leaves
-                tuple(h for h in tables[2][2] if h[2] is None or h[2](self, None)), {})
-        self.hand_rules = gated
+        plans = tables[4].get((self.source, self.also))
+        if plans is None:  # winning shape -> the hand rules and requirements as they are here (_plan)
+            plans = tables[4][self.source, self.also] = {}
+        self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
@@ -120,16 +119,15 @@ def _applies(who: str, mahjong: bool) -> bool:
 
 def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (its predicate less its gates as test and parameter, its situational gate, its shape gate, rule, its
-    item, its item with no doubles, whether it reads the whole hand): a hand rule's item is the same wherever it
-    applies, so it is made once; then the mah-jong requirements as (test, parameter, limit hands exempt,
-    message)."""
+    rule as (its predicate, rule, its item, its item with no doubles, whether it reads the whole hand): a hand
+    rule's item is the same wherever it applies, so it is made once; then the mah-jong requirements as
+    (predicate, limit hands exempt, message)."""
     got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((*part_of(rest_of(r.pred)), gate_of(r.pred), shape_gate_of(r.pred), r, _item(r),
-                      _item(r._replace(doubles=0)), reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
-        requires = tuple((*part_of(q.pred), q.limit_hands_exempt, q.message) for q in variant.requires)
+        hand = tuple((r.pred, r, _item(r), _item(r._replace(doubles=0)), reads_whole_hand(r.pred))
+                     for r in rules if r.per == "hand")
+        requires = tuple((q.pred, q.limit_hands_exempt, q.message) for q in variant.requires)
         got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand,
                requires)
         kept.rule_sets[mahjong] = got
@@ -174,7 +172,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _, requires), arranged, _, _ = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _, _), arranged, _, _ = ctx.tables
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
@@ -204,11 +202,10 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
-    gated, by_shape = ctx.hand_rules
-    rules = by_shape.get(pattern)
-    if rules is None:  # the hand rules whose shape conditions hold for this candidate's (when.shape_gate_of)
-        rules = by_shape[pattern] = tuple((h[0], h[1], *h[4:]) for h in gated
-                                          if h[3] is None or h[3](ctx, None))
+    plan = ctx.hand_rules.get(pattern)
+    if plan is None:
+        plan = ctx.hand_rules[pattern] = _plan(ctx)
+    rules, requires = plan
     for test, p, r, item, undoubled, whole in rules:
         if test is None or test(ctx, p, None):
             if partial is not None and whole:
@@ -240,6 +237,25 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
             if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
                 return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
     return score
+
+
+def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
+    """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
+    (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
+    rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
+    hand; the requirements as (test, parameter, limit hands exempt, message)."""
+    _, _, hand, requires = ctx.tables[2]
+    rules = []
+    for pred, r, item, undoubled, whole in hand:
+        part = folded(pred, ctx)
+        if part is not None:
+            rules.append((*part, r, item, undoubled, whole))
+    needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
+    return tuple(rules), needs
+
+
+def _fails(c, p, s) -> bool:
+    return False
 
 
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:

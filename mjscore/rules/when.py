@@ -35,6 +35,7 @@ def compile_when(when, scope: str, known) -> Callable:
     pred.rest.whole_hand = pred.whole_hand
     pred.part = _part(parts)
     pred.rest.part = _part(rest)
+    pred.tree = parts
     return pred
 
 
@@ -73,9 +74,62 @@ def rest_of(pred: Callable) -> Callable:
     return getattr(pred, "rest", pred)
 
 
+def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
+    """A compiled hand `when:` told what it can be in context `c`'s situation and winning shape: its conditions
+    declared situational or shaped, at any depth, replaced by their values there, and what is left joined as
+    (test, parameter) (test None: nothing left, it holds). None: it is false there, whatever the hand."""
+    tree = getattr(pred, "tree", None)
+    if tree is None:  # a predicate not compiled here: called as it is
+        return _called, pred
+    parts = _fold(tree, c)
+    if parts is None:
+        return None
+    return _part(parts) if parts else (None, None)
+
+
+def _fold(parts: list[tuple], c) -> list[tuple] | None:
+    """Parts that must all hold, with their situational and shaped conditions told: what is left (empty:
+    they hold), or None (they do not)."""
+    out: list[tuple] = []
+    for part in parts:
+        node = part[3]
+        if node[0] == "leaf":
+            if node[1]:  # situational or shaped: its value in this situation and shape
+                if not part[0](c, part[1], None):
+                    return None
+            else:
+                out.append(part)
+        elif node[0] == "not":
+            sub = _fold(node[1], c)
+            if sub is None:
+                continue
+            if not sub:
+                return None
+            out.append((_negated, _joined(sub), None, ("not", sub)))
+        else:
+            subs = [_fold(ch, c) for ch in node[1]]
+            if node[0] == "all":
+                if any(sub is None for sub in subs):
+                    return None
+                for sub in subs:
+                    out += sub
+            else:
+                if any(sub == [] for sub in subs):
+                    continue
+                live = [sub for sub in subs if sub is not None]
+                if not live:
+                    return None
+                if len(live) == 1:
+                    out += live[0]
+                else:
+                    out.append((_some, tuple(_joined(sub) for sub in live), None, ("any", live)))
+    return out
+
+
 def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] | None = None) -> list[tuple]:
-    """The (test, parameter, bind) parts of a `when:` mapping, all of which must hold; at the top, `kinds`
-    collects its situational parts, its shaped parts and the others."""
+    """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
+    whether the condition is situational or shaped), or ("any"/"all", [parts of each]), ("not", parts): what
+    `folded` reads); at the top, `kinds` collects its situational parts, its shaped parts and the others."""
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -85,10 +139,11 @@ def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] 
         if key in ("any", "all"):
             if not isinstance(param, list) or not param:
                 raise Invalid(f"'{key}' expects a list of condition mappings")
-            subs = tuple(_joined(_parts(p, scope, known, flags)) for p in param)
-            part = (_some if key == "any" else _every, subs, None)
+            each = [_parts(p, scope, known, flags) for p in param]
+            part = (_some if key == "any" else _every, tuple(_joined(x) for x in each), None, (key, each))
         elif key == "not":
-            part = (_negated, _joined(_parts(param, scope, known, flags)), None)
+            sub = _parts(param, scope, known, flags)
+            part = (_negated, _joined(sub), None, ("not", sub))
         else:
             conditions = known["conditions"]
             cond = conditions.get(scope, key)
@@ -101,7 +156,7 @@ def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] 
                 raise Invalid(f"condition {key!r} {e}") from None
             if cond.whole:
                 flags["whole"] = True
-            part = (cond.test, compiled, cond.bind)
+            part = (cond.test, compiled, cond.bind, ("leaf", cond.situational or cond.shaped))
         if kinds is not None:  # (any, all and not are never situational or shaped as a whole)
             single = key not in ("any", "all", "not")
             kinds[0 if single and cond.situational else 1 if single and cond.shaped else 2].append(part)
@@ -119,10 +174,10 @@ def _joined(parts: list[tuple]) -> tuple:
 def _part(parts: list[tuple]) -> tuple:
     """Parts that must all hold as one (test, parameter), the commonest lengths written out."""
     if len(parts) == 2:
-        (t1, p1, _), (t2, p2, _) = parts
+        (t1, p1), (t2, p2) = parts[0][:2], parts[1][:2]
         return _both, (t1, p1, t2, p2)
     if len(parts) == 3:
-        (t1, p1, _), (t2, p2, _), (t3, p3, _) = parts
+        (t1, p1), (t2, p2), (t3, p3) = parts[0][:2], parts[1][:2], parts[2][:2]
         return _three, (t1, p1, t2, p2, t3, p3)
     return _joined(parts)
 
@@ -163,13 +218,13 @@ def _predicate(parts: list[tuple]) -> Callable:
     if not parts:
         return lambda c, s: True
     if len(parts) == 1:
-        t, p, bind = parts[0]
+        t, p, bind = parts[0][:3]
         return bind(p) if bind is not None else lambda c, s: t(c, p, s)
     if len(parts) == 2:
-        (t1, p1, _), (t2, p2, _) = parts
+        (t1, p1), (t2, p2) = parts[0][:2], parts[1][:2]
         return lambda c, s: t1(c, p1, s) and t2(c, p2, s)
     if len(parts) == 3:
-        (t1, p1, _), (t2, p2, _), (t3, p3, _) = parts
+        (t1, p1), (t2, p2), (t3, p3) = parts[0][:2], parts[1][:2], parts[2][:2]
         return lambda c, s: t1(c, p1, s) and t2(c, p2, s) and t3(c, p3, s)
     each = tuple(p[:2] for p in parts)
     return lambda c, s: _every(c, each, s)
