@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable, NamedTuple
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
 from mjscore.rules.when import (  # noqa: F401 (modules of conditions, and their tests, import these from here)
-    Invalid, compile_when, gate_of, reads_whole_hand, rest_of, shape_gate_of,
+    Invalid, compile_when, folded, reads_whole_hand,
 )
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
@@ -138,9 +138,9 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
     situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
     circumstances and the options, so a rule that needs it false is false for every hand scored in that
-    situation, and the scorer passes it over (see gate_of).
+    situation, and the scorer passes it over (see when.folded).
     shaped: the condition reads only the candidate's winning shape, so the scorer tells once per shape and
-    situation which rules it leaves (see shape_gate_of).
+    situation which rules it leaves (see when.folded).
     bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
     (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
     (a hand's rules run for every candidate of every hand of a batch).

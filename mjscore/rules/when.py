@@ -15,26 +15,18 @@ class Invalid(Exception):
 
 # A `when:` is compiled into parts (test, parameter): a condition's test with its compiled parameter, or
 # `any`, `all`, `not` as tests whose parameter is their parts. The predicate is then a closure over them:
-# a part costs one call, and a condition alone with a `bind` is its own closure, with none.
+# a part costs one call, and a condition alone with a `bind` is its own closure, with none. The scorer asks
+# instead what a hand rule is in a situation and winning shape (folded), once, and calls what is left.
 
 def compile_when(when, scope: str, known) -> Callable:
     """Compile a `when:` mapping into predicate(ctx, subject) with the conditions of `known["conditions"]`
     (a Registry); raise Invalid naming the condition. The predicate is marked `whole_hand` when a condition
-    it holds reads every tile (reads_whole_hand), and carries the part of it that reads only the situation
-    (gate_of) and the rest (rest_of)."""
+    it holds reads every tile (reads_whole_hand), and keeps its parts as a tree, which `folded` tells a
+    situation and a winning shape."""
     flags: dict[str, bool] = {}
-    gate: list[tuple] = []
-    shaped: list[tuple] = []
-    rest: list[tuple] = []
-    parts = _parts(when, scope, known, flags, (gate, shaped, rest))
+    parts = _parts(when, scope, known, flags)
     pred = _predicate(parts)
     pred.whole_hand = "whole" in flags
-    pred.gate = _predicate(gate) if gate else None
-    pred.shape_gate = _predicate(shaped) if shaped else None
-    pred.rest = _predicate(rest) if gate or shaped else pred
-    pred.rest.whole_hand = pred.whole_hand
-    pred.part = _part(parts)
-    pred.rest.part = _part(rest)
     pred.tree = parts
     return pred
 
@@ -44,34 +36,8 @@ def reads_whole_hand(pred: Callable) -> bool:
     return getattr(pred, "whole_hand", False)
 
 
-def gate_of(pred: Callable) -> Callable | None:
-    """The part of a compiled `when:` that reads only the situation and the options (its situational
-    conditions joined by `and` at the top): false, the whole is false for every hand in that situation.
-    None: it has no such part."""
-    return getattr(pred, "gate", None)
-
-
-def part_of(pred: Callable) -> tuple[Callable | None, object]:
-    """A compiled `when:` (or its rest) as (test, parameter), called test(ctx, parameter, subject): what a loop
-    over many predicates calls with no closure in between. The test is None when nothing is left to test."""
-    got = getattr(pred, "part", None) or (_called, pred)
-    return (None, None) if got[0] is _always else got
-
-
 def _called(c, pred, s) -> bool:
     return pred(c, s)
-
-
-def shape_gate_of(pred: Callable) -> Callable | None:
-    """The part of a compiled `when:` that reads only the candidate's winning shape (its conditions declared
-    `shaped`, joined by `and` at the top): the same for every candidate of that shape. None: it has none."""
-    return getattr(pred, "shape_gate", None)
-
-
-def rest_of(pred: Callable) -> Callable:
-    """A compiled `when:` without its gates (gate_of, shape_gate_of): where they hold, the same as the whole,
-    with less to test."""
-    return getattr(pred, "rest", pred)
 
 
 def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
@@ -126,10 +92,10 @@ def _fold(parts: list[tuple], c) -> list[tuple] | None:
     return out
 
 
-def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] | None = None) -> list[tuple]:
+def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
     """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
     whether the condition is situational or shaped), or ("any"/"all", [parts of each]), ("not", parts): what
-    `folded` reads); at the top, `kinds` collects its situational parts, its shaped parts and the others."""
+    `folded` reads)."""
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -157,9 +123,6 @@ def _parts(when, scope: str, known, flags: dict, kinds: tuple[list, list, list] 
             if cond.whole:
                 flags["whole"] = True
             part = (cond.test, compiled, cond.bind, ("leaf", cond.situational or cond.shaped))
-        if kinds is not None:  # (any, all and not are never situational or shaped as a whole)
-            single = key not in ("any", "all", "not")
-            kinds[0 if single and cond.situational else 1 if single and cond.shaped else 2].append(part)
         parts.append(part)
     return parts
 
