@@ -19,6 +19,8 @@ from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand, parse_tile as _parse_tile
 from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
+from mjscore.memo import make_room
+from mjscore.rules.kept import memo_of
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -104,16 +106,18 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     also = tuple(also)
-    key = ("situation", seat, round, win, source, also, win_set)
+    key = (seat, round, win, source, also, win_set)
+    typed = memo_of(v).typed
     try:
-        got = v.memo.get(key)
+        got = typed.get(key)
     except TypeError:  # an argument no dictionary can hold: checked afresh, which says what is wrong with it
         got, key = None, None
     if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
         got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
                              also, win_set)
         if key is not None:
-            v.memo[key] = got
+            make_room(typed, 4096)
+            typed[key] = got
     return got
 
 

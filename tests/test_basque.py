@@ -460,7 +460,8 @@ def test_variants_basque_prints_tables_and_options():
     ({"value_over": {"option": "nope"}}, "naming an int option"),
 ])
 def test_new_condition_parameters_are_checked(when, message):
+    from mjscore.rules.conditions import CONDITIONS
     from mjscore.rules.registry import Invalid, compile_when
 
     with pytest.raises(Invalid, match=message):
-        compile_when(when, "hand", {"shapes": ["standard"], "options": {}, "situations": {}})
+        compile_when(when, "hand", {"shapes": ["standard"], "options": {}, "situations": {}, "conditions": CONDITIONS})

@@ -95,7 +95,7 @@ class AnalysedHand:
     ended; `shapes` the winning shapes it is arranged under."""
 
     __slots__ = ("hand", "sit", "shapes", "melds", "concealed", "bonus", "tile_count", "suits", "has_honours",
-                 "blocks", "_notation", "_tiles", "_counts", "_candidates", "_partial", "_waits")
+                 "blocks", "_notation", "_tiles", "_kinds", "_counts", "_candidates", "_partial", "_waits")
 
     def __init__(self, hand: Hand, sit: Situation, shapes: tuple[str, ...]):
         self.hand, self.sit, self.shapes = hand, sit, shapes
@@ -126,7 +126,8 @@ class AnalysedHand:
             n += 3 if m.kind == "kong" else len(m.tiles)
         self.blocks, self.tile_count = blocks, n  # as a winning hand counts them: a kong counts three
         self.suits, self.has_honours = _SUITS_IN[mask & 7], mask >= 8  # suits among the tiles, bonus aside
-        self._notation = self._tiles = self._counts = self._candidates = self._partial = self._waits = None
+        self._notation = self._tiles = self._kinds = self._counts = self._candidates = self._partial = None
+        self._waits = None
 
     @property
     def notation(self) -> str:
@@ -153,6 +154,14 @@ class AnalysedHand:
         if got is None:
             melds = self.melds
             got = self._tiles = sum([m.tiles for m in melds], ()) + self.concealed if melds else self.concealed
+        return got
+
+    @property
+    def kinds(self) -> frozenset[int]:
+        """The tile kinds the hand holds, bonus aside (what "every tile is ..." asks: one subset test)."""
+        got = self._kinds
+        if got is None:
+            got = self._kinds = frozenset(self.tiles)
         return got
 
     @property
@@ -211,6 +220,21 @@ class AnalysedHand:
             got = known[key] = len(self._waits_before(win, reopened))
         return got
 
+    def waited_on_one(self, win: int, groups: tuple[Group, ...], pattern: str | None) -> bool:
+        """Whether the hand waited on `win` alone before it completed `groups` (a single wait). A standard
+        hand whose winning tile made a pung beside a pair, or a chow at an open end, waited on another tile
+        too (the pair's, the chow's other end) unless all four of it are held: seen at once, without counting
+        the waits."""
+        if pattern == "standard":
+            for g in groups:
+                if g.completed:
+                    if not g.declared:
+                        other = _other_wait(g, win, groups)
+                        if other is not None and self.tiles.count(other) < 4:
+                            return False
+                    break
+        return self.wait_count(win, groups) == 1
+
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
         from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
 
@@ -236,6 +260,25 @@ class AnalysedHand:
         condition on a calling hand asks the scorer to score)."""
         sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None))
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
+
+
+def _other_wait(done: Group, win: int, groups: tuple[Group, ...]) -> int | None:
+    """Another tile that would have completed a standard arrangement in place of `win`, which completed the
+    concealed set `done`: the pair's tile beside a pung (a wait on two pairs), the far end of a chow the
+    winning tile closed at one end (a wait on both sides); None where the set alone tells of no other."""
+    if done.kind == "pung":
+        for g in groups:
+            if g.kind == "pair":
+                return g.tiles[0]
+        return None
+    if done.kind == "chow":
+        low = done.tiles[0]
+        n = low % 9  # the chow's lowest number, less one (0-6)
+        if win == low and n < 6:
+            return low + 3
+        if win == low + 2 and n > 0:
+            return low - 1
+    return None
 
 
 def analyse(hand: Hand, sit: Situation, shapes: tuple[str, ...]) -> AnalysedHand:

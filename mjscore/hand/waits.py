@@ -89,6 +89,7 @@ def _conv(a: int, b: int) -> int:
     return out
 
 
+@lru_cache(maxsize=8192)  # by the counts alone: the same numbers in another suit share them (bounded)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
     most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES; masks up to

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import re
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError, shown
@@ -22,7 +23,6 @@ from mjscore.rules.tablefile import tables_dir
 PREFIX = "sha256:"
 HASH = re.compile(r"sha256:[0-9a-f]{64}")
 VERSIONS = "versions"  # a club's kept versions: TABLES/versions/LABEL/NAME.yaml
-_MEMO_KEY = "table identity"  # the variant's memo (Variant.memo) keeps the hash once worked out
 
 
 def _plain(data: Any) -> Any:
@@ -58,12 +58,13 @@ def resolved(path: str) -> dict:
 
 
 def table_hash(variant) -> str:
-    """The variant's table hash, worked out once per loaded variant (kept in its memo)."""
-    memo = variant.memo if isinstance(variant.memo, dict) else {}
-    got = memo.get(_MEMO_KEY)
-    if got is None:
-        got = memo[_MEMO_KEY] = data_hash(resolved(variant.path))
-    return got
+    """The variant's table hash, worked out once per loaded table (found again by the table's content key)."""
+    return _hash_of(variant.path, variant.key)
+
+
+@lru_cache(maxsize=64)
+def _hash_of(path: str, key: str) -> str:
+    return data_hash(resolved(path))
 
 
 class Rules(NamedTuple):

@@ -122,9 +122,9 @@ def situational_only(when: str) -> bool:
 
 def situational_names() -> frozenset[str]:
     """The conditions a table's `when:` may name that read only the situation and the options."""
-    from mjscore.rules.registry import REGISTRY
+    from mjscore.rules.conditions import CONDITIONS
 
-    return frozenset(name for (_, name), c in REGISTRY.items() if c.situational)
+    return frozenset(c.name for c in CONDITIONS if c.situational)
 
 
 def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,

@@ -1,17 +1,23 @@
-"""Registry of named conditions that table files refer to, keyed by name.
+"""The named conditions that table files refer to, and a `when:` compiled into closures, without eval.
 
-A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition
-is declared once here with the scope it applies to (a group, a bonus tile, the whole
-hand) and a parameter checker, so a table file is validated at load time and the
-predicate compiled once. `any`, `all`, `not` combine conditions.
+A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition is declared once,
+with `@condition`, with the scope it applies to (a group, a bonus tile, the whole hand) and a parameter
+checker, so a table file is validated at load time and its predicate built once. `any`, `all`, `not`
+combine conditions. Declaring a condition registers nothing: the conditions a table may name are those
+of the modules listed in rules/conditions.py, gathered there once into a read-only `Registry` that the
+loader passes to compile_when in `known["conditions"]`.
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from types import MappingProxyType
+from typing import Any, Callable, Iterable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.rules.when import (  # noqa: F401 (modules of conditions, and their tests, import these from here)
+    Invalid, compile_when, folded, reads_whole_hand,
+)
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
@@ -32,10 +38,6 @@ TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
 TILE_SETS = dict(zip((TILE_CLASSES[k] for k in ("simple", "terminal", "honour", "wind", "dragon", "major", "suit",
                                                   "green", "odd")),
                      (T.SIMPLE, T.TERMINAL, T.HONOUR, T.WIND, T.DRAGON, T.MAJOR, T.SUIT, T.GREEN_TILES, T.ODD)))
-
-
-class Invalid(Exception):
-    """A parameter that does not fit its condition; tables.py adds file and entry."""
 
 
 # --- parameter checkers: (value, known) -> compiled value ------------------------------------
@@ -88,7 +90,9 @@ def p_tiles(v, known):
     fixed = [TILE_SETS.get(f, f) for kind, f in parts if kind == "tiles" or f in TILE_SETS]
     if len(fixed) == len(parts):  # no class that reads the seat: one set of tiles, one membership test
         tiles = frozenset().union(*fixed)
-        return lambda t, c: t in tiles
+        test = lambda t, c: t in tiles  # noqa: E731
+        test.kinds = tiles  # (all_tiles asks whether a hand's kinds are a subset: one set operation)
+        return test
 
     def test(t, c):
         return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
@@ -100,58 +104,96 @@ def p_wind(v, known):
     return p_choices(tuple(T.WINDS))(v, known)
 
 
-# --- the registry ---------------------------------------------------------------------------
+# --- conditions and the registry --------------------------------------------------------------
 
 class Condition(NamedTuple):
     """A named test a table's `when:` may use, with the scope it judges and the checker of its parameter:
-    a table file is checked against these when it loads, so a misspelt condition never silently fails."""
+    a table file is checked against these when it loads, so a misspelt condition never silently fails.
+    Called, it is its test: a module may still call a condition it declared as the function it wrote."""
 
     name: str
     scope: str  # "group", "bonus" or "hand"
     check: Callable  # (param, known) -> compiled param
     test: Callable  # (ctx, compiled, subject) -> bool
     doc: str
-    inline: str = ""  # the test as an expression of c (context), s (subject) and {p} (compiled param)
     whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
     situational: bool = False  # reads only the situation and the options: the same for every hand in it
+    shaped: bool = False  # reads only the candidate's winning shape (its pattern)
+    bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
+    module: str = ""  # the module that declared it (Registry gathers each module's own)
+
+    def __call__(self, c, v, s) -> bool:
+        return self.test(c, v, s)
 
 
-REGISTRY: dict[tuple[str, str], Condition] = {}
-
-
-def condition(name: str, scope: str, check, doc: str, inline: str = "", whole: bool = False,
-              situational: bool = False):
-    """Register condition `name` for a scope: "group", "bonus" or "hand".
+def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
+              bind: Callable | None = None, shaped: bool = False) -> Callable[[Callable], Condition]:
+    """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
+    context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
+    name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
 
     A group or bonus condition may read only its subject, the seat and prevailing wind and the
-    options: scoring memoises group and bonus items on exactly those (scoring._subject_table).
-    A condition that is one expression is registered with `expression` instead: compile_when writes
-    its `inline` text straight into a rule's predicate (a hand's rules run for every candidate of every
-    hand of a batch).
+    options: scoring memoises group and bonus items on exactly those (scoring.subject_table).
     whole: the condition reads every tile of the hand (one suit, all honours, how many kinds), which a
     partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
     situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
     circumstances and the options, so a rule that needs it false is false for every hand scored in that
-    situation, and the scorer passes it over (see gate_of).
+    situation, and the scorer passes it over (see when.folded).
+    shaped: the condition reads only the candidate's winning shape, so the scorer tells once per shape and
+    situation which rules it leaves (see when.folded).
+    bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
+    (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
+    (a hand's rules run for every candidate of every hand of a batch).
     """
 
-    def register(f):
-        REGISTRY[(scope, name)] = Condition(name, scope, check, f, doc, inline, whole, situational)
-        return f
+    def declare(f: Callable) -> Condition:
+        test = f.test if isinstance(f, Condition) else f
+        return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
+                         getattr(test, "__module__", ""))
 
-    return register
+    return declare
 
 
-def expression(name: str, scope: str, check, doc: str, inline: str, whole: bool = False,
-               situational: bool = False) -> None:
-    """Register a condition that is one expression of c (context), s (subject) and {p} (its compiled
-    parameter): compile_when writes it into the predicates, and its test is made from the same text."""
-    test = eval(f"lambda c, p, s: {inline.format(p='p')}")  # noqa: S307 (our own registry's text)
-    condition(name, scope, check, doc, inline, whole, situational)(test)
+class Registry:
+    """The conditions table files may name, by (scope, name): those each listed module declared, gathered
+    once (rules/conditions.py), as yamllint keeps its rules; read-only after. A condition declared twice for
+    a scope stops the import, naming both modules."""
+
+    __slots__ = ("_by_id",)
+
+    def __init__(self, modules: Iterable):
+        by_id: dict[tuple[str, str], Condition] = {}
+        for module in modules:
+            for value in vars(module).values():  # a module's own conditions, in the order it declares them
+                if isinstance(value, Condition) and value.module == module.__name__:
+                    known = by_id.setdefault((value.scope, value.name), value)
+                    if known is not value:
+                        raise ValueError(f"{value.scope} condition {value.name!r} is declared twice: in "
+                                         f"{known.module} and in {value.module}")
+        object.__setattr__(self, "_by_id", MappingProxyType(by_id))
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a Registry is read-only once built")
+
+    def get(self, scope: str, name: str) -> Condition | None:
+        return self._by_id.get((scope, name))
+
+    def names(self, scope: str) -> list[str]:
+        """A scope's condition names, sorted (as a message lists the known ones)."""
+        return sorted(name for sc, name in self._by_id if sc == scope)
+
+    def __iter__(self):
+        return iter(self._by_id.values())
+
+    def __len__(self) -> int:
+        return len(self._by_id)
 
 
 # group conditions: subject is a scoring Group
-expression("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", "s.kind in {p}")
+@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds",
+           bind=lambda p: lambda c, s: s.kind in p)
+def _set(c, v, s):
+    return s.kind in v
 
 
 @condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)")
@@ -159,15 +201,30 @@ def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
-expression("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
-           "s.exposed == {p}")
-expression("declared", "group", p_bool, "the group was written [..], {..} or <..>", "s.declared == {p}")
-expression("completed", "group", p_bool, "the group holds the winning tile", "s.completed == {p}")
+@condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
+           bind=lambda p: lambda c, s: s.exposed == p)
+def _exposed(c, v, s):
+    return s.exposed == v
+
+
+@condition("declared", "group", p_bool, "the group was written [..], {..} or <..>",
+           bind=lambda p: lambda c, s: s.declared == p)
+def _declared(c, v, s):
+    return s.declared == v
+
+
+@condition("completed", "group", p_bool, "the group holds the winning tile",
+           bind=lambda p: lambda c, s: s.completed == p)
+def _completed(c, v, s):
+    return s.completed == v
+
 # KDE Kajongg (rulecode.py: OnlyConcealedMelds, ConcealedTrueColorGame, HiddenTreasure, ThreeConcealedPongs) counts
 # a kong claimed onto a concealed pung (its `aaaA`, mjscore's <....>) as concealed for four hand rules and as
 # exposed everywhere else: those rules name it with this condition
-expression("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
-           "(it counts as exposed)", "s.claimed == {p}")
+@condition("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
+           "(it counts as exposed)", bind=lambda p: lambda c, s: s.claimed == p)
+def _claimed_kong(c, v, s):
+    return s.claimed == v
 
 
 # bonus conditions: subject is a bonus tile
@@ -186,7 +243,10 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-expression("from", "hand", p_choices(SOURCES), "the winning tile came this way", "c.source in {p}", situational=True)
+@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", situational=True,
+           bind=lambda p: lambda c, s: c.source in p)
+def _from(c, v, _):
+    return c.source in v
 
 
 @condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)", situational=True)
@@ -194,10 +254,20 @@ def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
-expression("also", "hand", p_choices(_known_situations), "a --also circumstance was given",
-           "bool({p} & c.also)", situational=True)
-expression("seat", "hand", p_wind, "the player's seat wind", "c.seat in {p}", situational=True)
-expression("round", "hand", p_wind, "the prevailing wind", "c.round in {p}", situational=True)
+@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", situational=True,
+           bind=lambda p: lambda c, s: bool(p & c.also))
+def _also(c, v, _):
+    return bool(v & c.also)
+
+
+@condition("seat", "hand", p_wind, "the player's seat wind", situational=True, bind=lambda p: lambda c, s: c.seat in p)
+def _seat(c, v, _):
+    return c.seat in v
+
+
+@condition("round", "hand", p_wind, "the prevailing wind", situational=True, bind=lambda p: lambda c, s: c.round in p)
+def _round(c, v, _):
+    return c.round in v
 
 
 @condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
@@ -205,24 +275,35 @@ def _win_tile(c, v, _):
     return c.win is not None and v(c.win, c)
 
 
-@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape")
+@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape", shaped=True,
+           bind=lambda p: lambda c, s: c.pattern in p)
 def _pattern(c, v, _):
     return c.pattern in v
 
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
-expression("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)",
-           "len(c.suits) == {p} and ({p} > 0 or c.has_honours)", whole=True)
-expression("honours", "hand", p_bool, "the hand holds a wind or dragon", "c.has_honours == {p}", whole=True)
+@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)", whole=True,
+           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours))
+def _suits(c, v, _):
+    return len(c.suits) == v and (v > 0 or c.has_honours)
+
+
+@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", whole=True,
+           bind=lambda p: lambda c, s: c.has_honours == p)
+def _honours(c, v, _):
+    return c.has_honours == v
 
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
            whole=True)
 def _all_tiles(c, v, _):
-    got = c.memo.get(v)  # the same for every candidate of the hand: worked out once
+    kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
+    fixed = getattr(v, "kinds", None)
+    if fixed is not None:  # a fixed set of tiles: a subset test
+        return bool(kinds) and kinds <= fixed
+    got = c.memo.get(v)  # a class that reads the seat: the same for every candidate of the hand, worked out once
     if got is None:
-        tiles = c.tiles  # none in a hand of only flowers and seasons: then no class holds for "every tile"
-        got = c.memo[v] = bool(tiles) and all(v(t, c) for t in tiles)
+        got = c.memo[v] = bool(kinds) and all(v(t, c) for t in kinds)
     return got
 
 
@@ -231,12 +312,15 @@ def _concealed_hand(c, v, _):
     return (not any(g.exposed for g in c.groups)) == v
 
 
-expression("no_set_points", "hand", p_bool, "the sets and pairs scored no points", "(c.set_points == 0) == {p}")
+@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points",
+           bind=lambda p: lambda c, s: (c.set_points == 0) == p)
+def _no_set_points(c, v, _):
+    return (c.set_points == 0) == v
 
 
 @condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
 def _only_possible(c, v, _):
-    return (c.wait_count == 1) == v
+    return c.single_wait == v
 
 
 def is_int_option(name, options: dict) -> bool:
@@ -274,16 +358,37 @@ def p_count(scope):
 COUNT_BITS = 5  # a group count kept in 5 bits: at most 31, above the 14 groups a hand can hold
 
 
+def counted(conditions: dict, pred: Callable, known) -> tuple[Callable, int, dict]:
+    """A place among the table's counted group conditions for compiled group `conditions` (identical ones
+    share it): (its predicate, the shift of its count in a candidate's sum, every counted condition). Each
+    distinct group is judged on all of them at once, once per situation (group_marks)."""
+    shared = known.setdefault("counted groups", {})  # the conditions' text -> (place, predicate)
+    text = repr(conditions)
+    if text not in shared:
+        shared[text] = (len(shared), pred)
+    k, pred = shared[text]
+    return pred, k * COUNT_BITS, shared
+
+
+def group_marks(c, g, shared: dict) -> int:
+    """The counted group conditions group `g` meets, one COUNT_BITS field each (1 when met): kept per situation,
+    as they read only the group, the seat and prevailing wind and the options."""
+    seen = c.group_memo
+    m = seen.get(g)
+    if m is None:
+        m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
+    return m
+
+
 def p_group_count(v, known):
     """p_count for groups: the group conditions also get a place k among the table's counted group
     conditions (identical ones share it), so that one sum per candidate counts them all (_groups)."""
     pred, lo, hi = p_count("group")(v, known)
-    shared = known.setdefault("counted groups", {})  # the conditions' text -> (place, predicate)
-    text = repr({k: x for k, x in v.items() if k not in ("min", "max")})
-    if text not in shared:
-        shared[text] = (len(shared), pred)
-    k, pred = shared[text]
-    return pred, lo, hi, k * COUNT_BITS, shared
+    pred, shift, shared = counted({k: x for k, x in v.items() if k not in ("min", "max")}, pred, known)
+    # the bounds as numbers when no option gives them (most tables): no call to read them
+    by_option = isinstance(v.get("min"), dict) or isinstance(v.get("max"), dict)
+    fixed = None if by_option else (v.get("min", 0), v.get("max"))
+    return pred, lo, hi, shift, shared, fixed
 
 
 def in_range(n, lo, hi):
@@ -292,23 +397,25 @@ def in_range(n, lo, hi):
 
 @condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)")
 def _groups(c, v, _):
-    pred, lo, hi, shift, shared = v
-    total = c.counts.get("groups")  # every counted group condition of the candidate, in one sum
+    total = c.group_total  # every counted group condition of the candidate, in one sum
     if total is None:
-        seen = c.group_memo  # a group's conditions met, per situation: they read only the group,
-        total = 0  # the seat and prevailing wind and the options
+        shared, seen = v[4], c.group_memo
+        total = 0
         for g in c.groups:
             m = seen.get(g)
-            if m is None:
-                m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
-            total += m
-        c.counts["groups"] = total
-    return in_range(total >> shift & (1 << COUNT_BITS) - 1, lo(c), hi(c))
+            total += m if m is not None else group_marks(c, g, shared)
+        c.group_total = total
+    n = total >> v[3] & (1 << COUNT_BITS) - 1
+    fixed = v[5]
+    lo, hi = fixed if fixed is not None else (v[1](c), v[2](c))
+    return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
+    if not c.bonus:  # (most hands)
+        return in_range(0, lo(c), hi(c))
     n = c.memo.get(pred)  # the bonus tiles are the same for every candidate of the hand
     if n is None:
         n = c.memo[pred] = sum(1 for t in c.bonus if pred(c, t))
@@ -329,90 +436,13 @@ def p_option(v, known):
 
 @condition("option", "hand", p_option, "a house option has this value", situational=True)
 def _option(c, v, _):
-    return all(c.options.get(k) in vals for k, vals in v.items())
+    options = c.options
+    for k, vals in v.items():
+        if options.get(k) not in vals:
+            return False
+    return True
 
 
-for _scope in ("group", "bonus"):  # safe there: scoring memoises group and bonus items per options too
-    condition("option", _scope, p_option, "a house option has this value")(_option)
-
-
-# --- compiling `when:` ------------------------------------------------------------------------
-
-def compile_when(when, scope: str, known) -> Callable:
-    """Compile a `when:` mapping into predicate(ctx, subject); raise Invalid naming the condition.
-
-    The predicate is one generated function: each condition's inline expression (or a call of its
-    test), joined by and/or/not, with the compiled parameters bound by name, never written as text."""
-    bound: dict[str, Any] = {}
-    gate: list[str] = []
-    pred = _compiled(_expression(when, scope, known, bound, gate), bound)
-    pred.whole_hand = _WHOLE in bound
-    pred.gate = _compiled(" and ".join(gate), bound) if gate else None
-    return pred
-
-
-def _compiled(expr: str, bound: dict) -> Callable:
-    code = _COMPILED.get(expr)
-    if code is None:  # the text depends only on the conditions' shape: tables repeat a few shapes
-        code = _COMPILED[expr] = compile(f"lambda c, s: {expr}", "<when>", "eval")
-    return eval(code, bound)  # noqa: S307 (the text is ours: templates and names, never a table's values)
-
-
-def reads_whole_hand(pred: Callable) -> bool:
-    """Whether a compiled `when:` reads every tile of the hand (a condition registered `whole`)."""
-    return getattr(pred, "whole_hand", False)
-
-
-def gate_of(pred: Callable) -> Callable | None:
-    """The part of a compiled `when:` that reads only the situation and the options (its situational
-    conditions joined by `and` at the top): false, the whole is false for every hand in that situation.
-    None: it has no such part."""
-    return getattr(pred, "gate", None)
-
-
-_WHOLE = "whole hand"  # a key in a predicate's bound names (never a Python name) when a condition is whole
-
-
-_COMPILED: dict[str, Any] = {}
-
-
-def _expression(when, scope: str, known, bound: dict, gate: list[str] | None = None) -> str:
-    """The predicate's text; `gate` (at the top only) collects the texts of its situational conditions."""
-    if when is None:
-        return "True"
-    if not isinstance(when, dict):
-        raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
-    parts = []
-    for key, param in when.items():
-        if key in ("any", "all"):
-            if not isinstance(param, list) or not param:
-                raise Invalid(f"'{key}' expects a list of condition mappings")
-            subs = [_expression(p, scope, known, bound) for p in param]
-            parts.append("(" + (" or " if key == "any" else " and ").join(subs) + ")")
-            continue
-        if key == "not":
-            parts.append(f"(not {_expression(param, scope, known, bound)})")
-            continue
-        cond = REGISTRY.get((scope, key))
-        if cond is None:
-            names = sorted(n for (sc, n) in REGISTRY if sc == scope) + ["any", "all", "not"]
-            raise Invalid(f"unknown {scope} condition {key!r} (known: {', '.join(names)})")
-        try:
-            compiled = cond.check(param, known)
-        except Invalid as e:
-            raise Invalid(f"condition {key!r} {e}") from None
-        if cond.whole:
-            bound[_WHOLE] = True
-        p = f"p{len(bound)}"
-        bound[p] = compiled
-        if cond.inline:
-            parts.append(f"({cond.inline.format(p=p)})")
-        else:
-            f = f"f{len(bound)}"
-            bound[f] = cond.test
-            parts.append(f"({f}(c, {p}, s))")
-        if cond.situational and gate is not None:
-            gate.append(parts[-1])
-    return "(" + " and ".join(parts) + ")" if parts else "True"
-
-
+# safe for group and bonus rules too: scoring memoises group and bonus items per options
+_option_of_group = condition("option", "group", p_option, "a house option has this value")(_option)
+_option_of_bonus = condition("option", "bonus", p_option, "a house option has this value")(_option)

@@ -12,10 +12,12 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
-from mjscore.rules.registry import gate_of, reads_whole_hand
+from mjscore.rules.when import folded, reads_whole_hand
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
+from mjscore.rules.exclusions import exclude, excluders, times
+from mjscore.rules.kept import VariantMemo, memo_of
 from mjscore.rules.tables import Variant
 
 
@@ -30,8 +32,8 @@ class Ctx:
 
     __slots__ = ("hand", "options", "variant", "sit", "seat", "round", "seat_tile", "round_tile", "source", "also",
                  "mahjong", "bonus", "suits", "has_honours", "tiles", "win", "groups", "pattern", "set_points", "items",
-                 "value", "memo", "counts", "group_memo", "tables", "hand_rules", "notes", "restricted", "partial",
-                 "shown")
+                 "value", "memo", "counts", "group_memo", "group_total", "tables", "hand_rules", "notes", "restricted",
+                 "partial", "shown", "kept")
 
     def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
                  restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
@@ -51,13 +53,14 @@ class Ctx:
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
         self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
-        self.tables = tables = _tables(variant, sit, mahjong, options)  # the situation's memo of judged groups
-        self.group_memo = tables[3]  # whether a group meets a group condition, per situation
-        gated = tables[4].get((self.source, self.also))
-        if gated is None:  # the hand rules whose situational conditions hold here (registry.gate_of)
-            gated = tables[4][self.source, self.also] = tuple(
-                h for h in tables[2][2] if h[1] is None or h[1](self, None))
-        self.hand_rules = gated
+        self.group_total: int | None = None  # the candidate's groups counted by every `groups:` condition at once
+        self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
+        self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
+        self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
+        plans = tables[4].get((self.source, self.also))
+        if plans is None:  # winning shape -> the hand rules and requirements as they are here (_plan)
+            plans = tables[4][self.source, self.also] = {}
+        self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
@@ -67,6 +70,11 @@ class Ctx:
         """The best score of this hand completed by TILE drawn from the wall: conditions that ask what a
         wait would score call the scorer through here, so they stay below it."""
         return score_all(self.hand.completed(tile), self.variant, self.options)[0]
+
+    @property
+    def single_wait(self) -> bool:
+        """Whether the hand waited on the winning tile alone (for single-wait rules; told at once for most)."""
+        return self.win is not None and self.hand.waited_on_one(self.win, self.groups, self.pattern)
 
     @property
     def wait_count(self) -> int:
@@ -82,38 +90,25 @@ def _applies(who: str, mahjong: bool) -> bool:
     return who == "all" or (who == "winner") == mahjong
 
 
-def _rule_sets(variant: Variant, mahjong: bool) -> tuple:
+def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
     """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (predicate, its situational gate, rule, its item, its item with no doubles): a hand rule's item
-    is the same wherever it applies, so it is made once."""
-    key = ("rules", mahjong)
-    got = variant.memo.get(key)
+    rule as (its predicate, rule, its item, its item with no doubles, whether it reads the whole hand): a hand
+    rule's item is the same wherever it applies, so it is made once; then the mah-jong requirements as
+    (predicate, limit hands exempt, message)."""
+    got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((r.pred, gate_of(r.pred), r, _item(r), _item(r._replace(doubles=0)))
+        hand = tuple((r.pred, r, _item(r), _item(r._replace(doubles=0)), reads_whole_hand(r.pred))
                      for r in rules if r.per == "hand")
-        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand)
-        variant.memo[key] = got
+        requires = tuple((q.pred, q.limit_hands_exempt, q.message) for q in variant.requires)
+        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand,
+               requires)
+        kept.rule_sets[mahjong] = got
     return got
 
 
 def _item(r) -> Item:
     return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)
-
-
-def _subject_table(variant: Variant, kind: str, sit: Situation, mahjong: bool, options: dict) -> dict:
-    """Memo of the group (or bonus tile) rules' items per subject. They depend only on the subject, the
-    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each distinct
-    group is judged once per situation, not once per hand."""
-    key = (kind, sit.seat, sit.round, mahjong, tuple(options.items()))
-    table = variant.memo.get(key)
-    if table is None:
-        if len(variant.memo) > 2000:  # a bound for endless batches under changing options
-            variant.memo.clear()
-        table = variant.memo[key] = {}
-    elif len(table) > 50_000:
-        table.clear()
-    return table
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -150,20 +145,21 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _), arranged, _ = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _, _), arranged, _, _ = ctx.tables
+    ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
     texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
-        entry = arranged.get(id(a))
-        if entry is None or entry[0] is not a:  # the entry holds `a`, so its id is not reused while it lives
+        entry = arranged.get(a)
+        if entry is None:
             make_room(arranged, 2_048)  # per situation: a long batch's memory stays flat
             t, i, r = _judge_all(table, group_rules, ctx, a)
-            entry = arranged[id(a)] = (a, tuple(t), tuple(i), frozenset(r))
-        texts += entry[1]
-        items += entry[2]
-        if entry[3]:
-            replaced |= entry[3]
+            entry = arranged[a] = (tuple(t), tuple(i), frozenset(r))
+        texts += entry[0]
+        items += entry[1]
+        if entry[2]:
+            replaced |= entry[2]
     points = 0
     for i in items:
         points += i.points
@@ -179,10 +175,14 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     unjudged = []
     partial, restricted = ctx.partial, ctx.restricted
-    for pred, _, r, item, undoubled in ctx.hand_rules:
-        got = pred(ctx, None)
+    plan = ctx.hand_rules.get(pattern)
+    if plan is None:
+        plan = ctx.hand_rules[pattern] = _plan(ctx)
+    rules, requires = plan
+    for test, p, r, item, undoubled, whole in rules:
+        got = True if test is None else test(ctx, p, None)
         if got:
-            if partial is not None and reads_whole_hand(pred):
+            if partial is not None and whole:
                 unjudged.append(r)
                 continue
             items.append(times(undoubled if restricted else item, got))
@@ -191,7 +191,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
-    if _excluders(ctx.variant):
+    if excluders(ctx.variant):
         items, notes = exclude(ctx.variant, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
@@ -209,57 +209,43 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     score = combine(ctx, tuple(texts), items, win, notes, done)
     ctx.value = score.value
     if ctx.mahjong:
-        for req in ctx.variant.requires:
-            if not (req.limit_hands_exempt and score.limit_hand) and not req.pred(ctx, None):
-                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(req.message),))
+        for test, p, exempt, message in requires:
+            if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
+                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
     return score
 
 
-def times(item: Item, got) -> Item:
-    """The item of a rule whose condition counted how often it applies (MCR's fan `fan: NAME`): one item, its
-    points that many times; a condition that only holds (True) gives the item once."""
-    if type(got) is not int or got < 2:  # (a condition that holds gives True, or a truthy value of its own)
-        return item
-    return item._replace(points=item.points * got, count=got)
+def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
+    """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
+    (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
+    rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
+    hand; the requirements as (test, parameter, limit hands exempt, message)."""
+    _, _, hand, requires = ctx.tables[2]
+    rules = []
+    for pred, r, item, undoubled, whole in hand:
+        part = folded(pred, ctx)
+        if part is not None:
+            rules.append((*part, r, item, undoubled, whole))
+    needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
+    return tuple(rules), needs
 
 
-def _excluders(variant: Variant) -> dict[str, tuple[str, ...]]:
-    """Rule name -> the rules its `excludes:` names (once per variant; empty for the variants without)."""
-    got = variant.memo.get("excludes")
-    if got is None:
-        got = variant.memo["excludes"] = {r.name: r.excludes for r in variant.rules if r.excludes}
-    return got
+def _fails(c, p, s) -> bool:
+    return False
 
 
-def exclude(variant: Variant, items: list[Item], notes: list) -> tuple[list[Item], list]:
-    """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:`, in file order,
-    so a rule dropped excludes nothing in turn (tables.py checks that a rule excludes only rules below it).
-    Each dropped item is said in a note of kind EXCLUDED, which --explain shows."""
-    table = _excluders(variant)
-    dropped: dict[str, str] = {}
-    kept, said = [], []
-    for i in items:
-        by = dropped.get(i.rule)
-        if by is not None:
-            said.append(Note(NoteKind.EXCLUDED, f"{i.rule} not counted: implied by {by} (non-repeat principle)"))
-            continue
-        kept.append(i)
-        for name in table.get(i.rule, ()):
-            dropped.setdefault(name, i.rule)
-    return kept, ([*notes, *said] if said else notes)
-
-
-def _tables(variant: Variant, sit: Situation, mahjong: bool, options: dict) -> tuple:
+def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
     """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
-    circumstances) for a situation, found with one lookup by the options' content (a changed, or another
-    equal, options mapping finds its own tables)."""
+    circumstances, the marks of counted group conditions) for a situation, found with one lookup by the
+    options' content (a changed, or another equal, options mapping finds its own tables). The group and bonus
+    memos hold the items of each distinct group or bonus tile, the arrangement memo those of a block's
+    arrangement (by its content): they depend only on the subject, the seat and prevailing wind (own/round
+    wind classes), the options and winner-or-not, so each is judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
-    hit = variant.memo.get(key)
+    hit = kept.situations.get(key)
     if hit is None:
-        hit = variant.memo[key] = (_subject_table(variant, "group", sit, mahjong, options),
-                                   _subject_table(variant, "bonus", sit, mahjong, options),
-                                   _rule_sets(variant, mahjong),
-                                   _subject_table(variant, "arrangement", sit, mahjong, options), {})
+        make_room(kept.situations, 512)  # a bound for endless batches under changing options
+        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), {}, {}, {})
     return hit
 
 
@@ -399,9 +385,9 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
         scores = _refused(hand, variant, options, scores, notes)
     if len(scores) == 1:
         return scores
-    later = variant.memo.get("limit order")
+    later = ctx.kept.limit_order
     if later is None:
-        later = variant.memo["limit order"] = _limit_order(variant)
+        later = ctx.kept.limit_order = _limit_order(variant)
     prefer = variant.prefer
     order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1),
                                                       bool(prefer) and _preferred(scores[i], prefer), -i),

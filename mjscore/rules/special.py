@@ -12,7 +12,9 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.hand.decompose import counts_of, gates_surplus
 from mjscore.memo import make_room
-from mjscore.rules.registry import Invalid, in_range, compile_when, condition, is_int_option, p_bound, p_int
+from mjscore.rules.registry import (
+    Invalid, compile_when, condition, counted, group_marks, in_range, is_int_option, p_bound, p_int,
+)
 
 
 # --- added for hungarian/danish ---
@@ -111,17 +113,25 @@ def p_same_number(v, known):
     p_int(suits, known)
     if not 1 <= suits <= 3:
         raise Invalid(f"suits must be 1-3, not {suits!r}")
-    return compile_when({k: x for k, x in v.items() if k != "suits"}, "group", known), suits
+    conditions = {k: x for k, x in v.items() if k != "suits"}
+    pred, shift, shared = counted(conditions, compile_when(conditions, "group", known), known)
+    return pred, suits, shift, shared
 
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
            "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True)
 def _same_number(c, v, _):
-    pred, need = v
+    _, need, shift, shared = v
+    if len(c.suits) < need:  # the hand's facts say it at once
+        return False
+    marks = c.group_memo  # whether a group meets the conditions: one field of its marks (registry.group_marks)
     seen: dict[int, set] = {}
     for g in c.groups:
-        if T.is_suit(g.tiles[0]) and pred(c, g):
+        m = marks.get(g)
+        if m is None:
+            m = group_marks(c, g, shared)
+        if m >> shift & 1 and T.is_suit(g.tiles[0]):
             seen.setdefault(T.number_of(min(g.tiles)), set()).add(T.suit_of(g.tiles[0]))
     return any(len(s) >= need for s in seen.values())
 
@@ -254,9 +264,6 @@ def _scored(c, v, _):
     return any(i.rule in v for i in c.items)
 
 
-_COMPLETIONS: dict[tuple, frozenset[str]] = {}
-
-
 def counted_on_completion(c) -> frozenset[str]:
     """Rules that count in the score of each winning completion of a hand one tile short.
 
@@ -275,17 +282,18 @@ def _completions(c) -> frozenset[str]:
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
-    key = (c.variant.path, c.variant.name, hand.melds, hand.concealed, hand.bonus, c.seat, c.round,
-           tuple(sorted(c.options.items())))
-    if key not in _COMPLETIONS:
+    kept = c.kept.completions  # what scoring keeps of the variant (rules/kept.py: VariantMemo)
+    key = (hand.melds, hand.concealed, hand.bonus, c.seat, c.round, tuple(sorted(c.options.items())))
+    got = kept.get(key)
+    if got is None:
         out: set[str] = set()
         for t in waits(hand, c.variant.shapes):
             best = c.score_completed(t)
             if best.mahjong:
                 out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
-        make_room(_COMPLETIONS, 4096)
-        _COMPLETIONS[key] = frozenset(out)
-    return _COMPLETIONS[key]
+        make_room(kept, 4096)
+        got = kept[key] = frozenset(out)
+    return got
 
 
 @condition("calling", "hand", p_rule_names,

@@ -144,3 +144,14 @@ def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
                 os.remove(full)
         except OSError:
             pass
+
+
+def content_key(raw: dict, path: str) -> str:
+    """A digest of a table's data and path: equal for equal tables (two loads of one file, a worker's copy),
+    different for any change, so scoring's memo tables (rules/kept.py: memo_of) are found by what the
+    table says, never by which object holds it."""
+    try:
+        data = marshal.dumps((path, raw), 2)  # (version 2: no references, the same bytes for equal data)
+    except ValueError:  # a value marshal does not take (a YAML date): its text
+        data = repr((path, raw)).encode("utf-8", "surrogatepass")
+    return sha256(data).hexdigest()

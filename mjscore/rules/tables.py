@@ -13,8 +13,8 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
-from mjscore.rules import mcr  # noqa: F401  (registers the MCR fan conditions)
+from mjscore.rules import registry as R, tablecache
+from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
     Fail, check_cite, check_excludes, check_grid, check_language, check_names, check_prefer, expect, int_problem,
@@ -122,7 +122,7 @@ class Variant(NamedTuple):
     requires: tuple[Requirement, ...] = ()
     not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
     value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
-    memo: dict | None = None  # scoring's caches for this variant (rule sets, group items); made fresh by build()
+    key: str = ""  # the table's content (a digest of its data and path): what scoring keeps of it is found by this
     language: str = "en"  # the rulebook's language: --lang native shows its names
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
@@ -354,7 +354,8 @@ def build(raw: Any, path: str) -> Variant:
     situations = raw.get("situations") or {}
     expect(fail, "situations", situations, dict, "situations")
     options = _options(raw, fail, limit)
-    known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"])}
+    known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"]),
+             "conditions": CONDITIONS}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
     only_keys(fail, "value", value, {"round_up", "grid", "cite"})
@@ -398,10 +399,9 @@ def build(raw: Any, path: str) -> Variant:
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
-        requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
+        requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
-        value_cite=check_cite(fail, "value.cite", value.get("cite", "")),
-        prefer=prefer,
+        value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
     )
 
 

@@ -1,0 +1,43 @@
+"""Fan that add up and exclude one another (MCR): a rule that counts how often it applies, and the
+non-repeat principle, a rule's `excludes:` (the rules it implies), applied to a candidate's items."""
+
+from __future__ import annotations
+
+from mjscore.rules.kept import memo_of
+from mjscore.rules.results import Item, Note, NoteKind
+from mjscore.rules.tables import Variant
+
+
+def times(item: Item, got) -> Item:
+    """The item of a rule whose condition counted how often it applies (MCR's fan `fan: NAME`): one item, its
+    points that many times; a condition that only holds (True) gives the item once."""
+    if type(got) is not int or got < 2:  # (a condition that holds gives True, or a truthy value of its own)
+        return item
+    return item._replace(points=item.points * got, count=got)
+
+
+def excluders(variant: Variant) -> dict[str, tuple[str, ...]]:
+    """Rule name -> the rules its `excludes:` names (once per variant; empty for the variants without)."""
+    kept = memo_of(variant)
+    got = kept.excludes
+    if got is None:
+        got = kept.excludes = {r.name: r.excludes for r in variant.rules if r.excludes}
+    return got
+
+
+def exclude(variant: Variant, items: list[Item], notes: list) -> tuple[list[Item], list]:
+    """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:`, in file order,
+    so a rule dropped excludes nothing in turn (tables.py checks that a rule excludes only rules below it).
+    Each dropped item is said in a note of kind EXCLUDED, which --explain shows."""
+    table = excluders(variant)
+    dropped: dict[str, str] = {}
+    kept, said = [], []
+    for i in items:
+        by = dropped.get(i.rule)
+        if by is not None:
+            said.append(Note(NoteKind.EXCLUDED, f"{i.rule} not counted: implied by {by} (non-repeat principle)"))
+            continue
+        kept.append(i)
+        for name in table.get(i.rule, ()):
+            dropped.setdefault(name, i.rule)
+    return kept, ([*notes, *said] if said else notes)
