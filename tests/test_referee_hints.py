@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from helpers import run
+from helpers import ROOT, run
+
+PACKAGED = ", ".join(sorted(p.stem for p in (ROOT / "tables").glob("*.yaml")))  # the variants a user has
 
 HAND = "[555p] 123m 789s SSS NN"
 
@@ -21,8 +23,7 @@ HAND = "[555p] 123m 789s SSS NN"
     (["--option", "lmit=100"], "spanish has no option 'lmit'; did you mean limit? (options: deal_after_draw, limit, "
                                "nothing_but_mahjong, only_possible_place)\n"),
     # the way variant names were already hinted, kept
-    (["-v", "basqe"], "no variant 'basqe'; did you mean basque? (variants: basque, bmja, danish, dmjl, hungarian, "
-                      "spanish)\n"),
+    (["-v", "basqe"], "no variant 'basqe'; did you mean basque? (variants: " + PACKAGED + ")\n"),
     # a message that names the tile already does not say it twice
     (["--win", "e"], "--win: 'e' is not a tile: winds and dragons are upper case (E)\n  e\n  ^\n"),
 ])
