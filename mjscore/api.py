@@ -97,19 +97,20 @@ def _fold(text: str, case) -> str:
     return case(text) if isinstance(text, str) and text.isascii() else text
 
 
-def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None):
+def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None,
+               dora=None, ura=None, honba=0, sticks=0):
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     also = tuple(also)
-    key = ("situation", seat, round, win, source, also, win_set)
+    key = ("situation", seat, round, win, source, also, win_set, dora, ura, honba, sticks)
     try:
         got = v.memo.get(key)
     except TypeError:  # an argument no dictionary can hold: checked afresh, which says what is wrong with it
         got, key = None, None
     if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
         got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                             also, win_set)
+                             also, win_set, dora, ura, honba, sticks)
         if key is not None:
             v.memo[key] = got
     return got
@@ -118,11 +119,15 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
                  options: Options = None, tables: str | os.PathLike | None = None,
-                 win_set: str | None = None) -> list[Score]:
+                 win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
+                 sticks: int = 0) -> list[Score]:
     """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
-    winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
+    winning tile completed (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`:
+    riichi's dora indicators in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on
+    the table (riichi's cost with them)."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
+    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set, dora, ura, honba, sticks),
+                       v.shapes)
     return score_all(analysed, v, opts)
 
 
@@ -139,7 +144,8 @@ def runner_up(scores: list[Score]) -> Score | None:
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None) -> Score:
+          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None,
+          dora: str | None = None, ura: str | None = None, honba: int = 0, sticks: int = 0) -> Score:
     """The value of one hand, itemised: the best arrangement (`mjscore score`).
 
     >>> s = score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
@@ -147,7 +153,8 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     (True, 32, 1, 64)
     """
     return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
-                        options=options, tables=tables, win_set=win_set)[0]
+                        options=options, tables=tables, win_set=win_set, dora=dora, ura=ura, honba=honba,
+                        sticks=sticks)[0]
 
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",

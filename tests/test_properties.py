@@ -79,10 +79,15 @@ def _take(pool: list[int], kind: int, n: int) -> str:
 
 
 @st.composite
-def winning_hand(draw, pool: list[int], max_chows: int, rnd: random.Random) -> tuple[str, list[str]]:
-    """Four sets and a pair from the pool: (notation, the concealed tiles a winning tile may be)."""
+def winning_hand(draw, pool: list[int], max_chows: int, rnd: random.Random,
+                 yaku: bool = False) -> tuple[str, list[str]]:
+    """Four sets and a pair from the pool: (notation, the concealed tiles a winning tile may be). `yaku`: the
+    first set is a pung of dragons, so that a riichi hand has the one yaku it needs to win, whatever else."""
     parts, concealed, chows = [], [], 0
-    for _ in range(4):
+    if yaku:
+        k = rnd.choice([k for k in range(31, 34) if pool[k] >= 3])
+        parts.append(f"[{_take(pool, k, 3)}]")
+    for _ in range(4 - yaku):
         kind = draw(st.sampled_from(["pung", "pung", "chow", "chow", "kong"] if chows < max_chows else ["pung", "kong"]))
         if kind == "chow":
             starts = [k for k in range(27) if k % 9 <= 6 and all(pool[k + i] for i in range(3))]
@@ -131,7 +136,7 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
     winner = draw(st.sampled_from(list(seats) + [None]))
     win = None
     if winner:
-        hand, concealed = draw(winning_hand(pool, info["max_chows"], rnd))
+        hand, concealed = draw(winning_hand(pool, info["max_chows"], rnd, name == "riichi"))
         hands[winner] = hand
         tile = rnd.choice(concealed)
         held = 4 * 34 - sum(pool)  # the winner's tiles are all out of the pool so far

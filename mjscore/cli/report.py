@@ -63,6 +63,18 @@ def item_name(i, lang: str) -> str:
     return name if found else f"{name} *"
 
 
+def han_fu_line(s: Score) -> str:
+    """A riichi hand's value as players say it: fu and han (or the yakuman), the tier, who pays what."""
+    from mjscore.rules.riichi import shown_cost
+
+    h = s.han_fu
+    what = f"{h.tier} ({s.limit_hand})" if s.limit_hand else f"{h.fu} fu {h.han} han" + (f", {h.tier}" if h.tier else "")
+    line = f"{what}: {shown_cost(h)}" + (f" (total {h.total})" if "/" in shown_cost(h) or "all" in shown_cost(h) else "")
+    if h.received != h.total:
+        line += f"; with honba and riichi sticks {h.received}"
+    return line + f"; base points {s.value}"
+
+
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en") -> str:
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
@@ -80,7 +92,9 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                   ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append("* the rulebook has no name for this item in that language: English shown")
-    if s.limit_hand and s.doubles:
+    if s.han_fu is not None:  # the Japanese rules' own words: "30 fu 3 han: 3900", "1000/2000", "2000 all"
+        lines.append(han_fu_line(s))
+    elif s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
                      f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")

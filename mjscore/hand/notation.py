@@ -133,7 +133,9 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
                 raise HandError(f"'{ch}' without numbers: {_BARE_SUIT_HINT[ch]}", whole, [(i, i + 1)])
             top = _SUIT_RANGE[ch]
             for d, pos in digits:
-                if not 1 <= d <= top:
+                if d == 0 and ch in "mps":  # a red five (0m 0p 0s): a 5 to every shape and rule but a count of reds
+                    d = 5
+                elif not 1 <= d <= top:
                     raise HandError(f"{d}{ch} is not a tile ({ch} numbers run 1-{top})", whole, [(pos, pos + 1)])
                 out.append(_letter_tile(ch, ch, d))
             digits = []

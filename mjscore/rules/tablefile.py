@@ -158,3 +158,13 @@ def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[s
                 fail(f"{where} names.{lang}", f"a name is text on one line (at most 80 characters), not {shown(text)}")
             out[key].append((lang, text))
     return {k: tuple(v) for k, v in out.items()}
+
+
+def check_long_hand(entry, fail) -> tuple[int, tuple]:
+    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
+    if not isinstance(entry, dict):
+        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
+    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
+    value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
+    return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
+                   check_names(fail, "long_hand", entry.get("names"), False)[""])

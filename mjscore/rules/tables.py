@@ -13,11 +13,11 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, special, tablecache  # noqa: F401  (special registers its conditions)
+from mjscore.rules import registry as R, riichi, special, tablecache  # noqa: F401  (special, riichi: conditions)
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_grid, check_language, check_names, expect, int_problem, only_keys, stem, tables_dir,
-    variant_names,
+    Fail, check_cite, check_grid, check_language, check_long_hand, check_names, expect, int_problem, only_keys, stem,
+    tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -26,10 +26,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites",
+    "settlement", "situations", "mahjong", "language", "cites", "presets",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles", "cite", "names"}
+             "note", "keep_doubles", "cite", "names", "doubles_each"}
 
 
 class Rule(NamedTuple):
@@ -51,6 +51,7 @@ class Rule(NamedTuple):
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
     cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
+    each: str | None = None  # doubles_each: a counter (riichi.COUNTERS) giving one double per tile counted
 
 
 class Requirement(NamedTuple):
@@ -123,6 +124,8 @@ class Variant(NamedTuple):
     language: str = "en"  # the rulebook's language: --lang native shows its names
     long_hand_words: tuple = ("", ())  # the long hand item's cite and names
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
+    han_fu: Any = None  # value: {han_fu: ...}, a riichi.HanFuRules: base points from fu and han
+    presets: dict | None = None  # a choice option's choices -> the options each sets (riichi.check_presets)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -132,7 +135,7 @@ class Variant(NamedTuple):
                 raise OptionError(
                     f"{self.name} has no option {key!r} (options: {', '.join(sorted(self.options))})")
             out[key] = self.options[key].parse(text, self.name)
-        return out
+        return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
 
 
 # --- finding and caching ------------------------------------------------------------------------
@@ -263,7 +266,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
             values[key] = expect(fail, where, entry[key], kind, key)
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
-    if not values:
+    each = riichi.check_each(entry.get("doubles_each"), fail, where)
+    if not values and each is None:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
     if split and (per != "group" or "points" in values or not ("exposed" in values and "concealed" in values)):
@@ -294,7 +298,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
                   cite=cite)
     if not split:
-        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], **common)]
+        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
         test = (lambda c, g, pred=pred, flag=flag: g.exposed == flag and pred(c, g))
@@ -358,10 +362,10 @@ def build(raw: Any, path: str) -> Variant:
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"])}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid"})
+    only_keys(fail, "value", value, {"round_up", "grid", "han_fu"})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
-    long_value, long_words = _long_hand(raw.get("long_hand", 0), fail)
+    long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail)
     settlement = check_settlement(raw.get("settlement") or {}, fail, options)
     rules: list[Rule] = []
     headings = []
@@ -399,6 +403,8 @@ def build(raw: Any, path: str) -> Variant:
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, memo={},
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
+        han_fu=riichi.check_han_fu(value.get("han_fu"), fail, options, shapes),
+        presets=riichi.check_presets(raw.get("presets"), fail, options),
     )
 
 
@@ -409,16 +415,6 @@ def _cites(section, fail) -> dict:
     expect(fail, "cites", section, dict, "cites")
     only_keys(fail, "cites", section, SETTLEMENT_CITES)
     return {k: check_cite(fail, f"cites.{k}", c) for k, c in section.items()}
-
-
-def _long_hand(entry, fail) -> tuple[int, tuple]:
-    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
-    if not isinstance(entry, dict):
-        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
-    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
-    value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
-    return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
-                   check_names(fail, "long_hand", entry.get("names"), False)[""])
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
