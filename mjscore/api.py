@@ -329,8 +329,10 @@ def describe_variant(v: Variant) -> dict:
         "tables": [{"table": h, "per": per, "who": who,
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
-                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names)}
+                               "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names),
+                               **({"doubles_each": r.each} if r.each else {})}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
+        **({"presets": v.presets} if v.presets else {}),
     }

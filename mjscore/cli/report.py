@@ -54,6 +54,10 @@ def situation_line(s: Score, with_set: bool = True) -> str:
         else:
             parts.append("no winning tile")
         parts += list(s.also)
+        h = s.han_fu
+        if h is not None:
+            parts += [f"{k} {' '.join(v)}" for k, v in (("dora", h.dora), ("ura", h.ura)) if v]
+            parts += [f"{k} {n}" for k, n in (("honba", h.honba), ("sticks", h.sticks)) if n]
     return ", ".join(parts)
 
 
@@ -237,6 +241,19 @@ def variants_text(variants: list[Variant]) -> str:
 
 def _value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
+    if v.han_fu is not None:
+        h = v.han_fu
+        tiers = ", ".join(f"{t.doubles} doubles {t.name} {t.base}" + "".join(f" (with {k}={'/'.join(map(str, c))})"
+                                                                           for k, c in t.option.items())
+                          for t in h.tiers)
+        return (f"base points: points rounded up to {h.round_up}" + (f" (not for {', '.join(h.exact)})" if h.exact
+                                                                     else "")
+                + f" x 2^(doubles + {h.extra_doubles}), at most the limit ({h.limit_name})"
+                + (f"; from {h.limit_from} {h.limit_from_name}" + "".join(
+                    f" (with {k}={'/'.join(str(x).lower() for x in c)})" for k, c in h.limit_from_option.items())
+                   if h.limit_from else "") + (f"; {tiers}" if tiers else "")
+                + ("; limit hands add up" if h.limits_add else "") + (f" to {fmt_fraction(h.limits_max)} x the limit"
+                                                                     if h.limits_max else ""))
     step = "points x 2^doubles"
     if v.round_up > 1:
         step += f", rounded up to a multiple of {v.round_up}"
@@ -259,10 +276,12 @@ def _wrapped(first: str, rest: str, indent: int) -> list[str]:
 
 def _rule_value(r) -> str:
     value = []
-    if r.points or not (r.doubles or r.limit or r.extra):
+    if r.points or not (r.doubles or r.limit or r.extra or r.each):
         value.append(f"{r.points} points")
     if r.doubles:
         value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
+    if r.each:
+        value.append(f"a double a tile ({r.each.replace('_', ' ')})")
     if r.limit:
         value.append(f"{fmt_fraction(r.limit)} limit")
     if r.keep_doubles:
@@ -289,6 +308,11 @@ def variant_text(v: Variant, lang: str = "en") -> str:
                           widths[0] + widths[1] + widths[2] + 6)
         if o.help:
             lines += _wrapped("    ", o.help, 4)
+    for key, cases in (v.presets or {}).items():
+        lines.append(f"{key} sets (unless given too):")
+        for choice, sets in cases.items():
+            lines += _wrapped(f"  {key}={choice}: ", ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
+                                                              for k, x in sets.items()), 4)
     lines.append("")
     if v.requires:
         otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"

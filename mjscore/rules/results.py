@@ -119,10 +119,15 @@ class HanFu(NamedTuple):
     total: int  # what the winner receives for the hand alone
     received: int  # with honba and riichi sticks
     kind: int = 0
+    dora: tuple[str, ...] = ()  # the dora indicators, as tiles are named
+    ura: tuple[str, ...] = ()  # the ura dora indicators
+    honba: int = 0
+    sticks: int = 0
 
     def to_dict(self) -> dict:
         return {"han": self.han, "fu": self.fu, "tier": self.tier,
-                "cost": {**dict(self.paid), "total": self.total, "with_honba_and_sticks": self.received}}
+                "cost": {**dict(self.paid), "total": self.total, "with_honba_and_sticks": self.received},
+                "dora": list(self.dora), "ura": list(self.ura), "honba": self.honba, "sticks": self.sticks}
 
 
 class Score(NamedTuple):

@@ -360,7 +360,8 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
 def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
     sit = ctx.sit
     paid, total, received = cost(base, dealer, sit.source in ("wall", "loose"), sit.honba, sit.sticks)
-    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind)
+    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, tuple(T.name(t) for t in sit.dora),
+                 tuple(T.name(t) for t in sit.ura), sit.honba, sit.sticks)
 
 
 def shown_cost(h: HanFu) -> str:
