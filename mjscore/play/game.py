@@ -260,6 +260,9 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
+    for key in ("riichi", "tenpai"):  # riichi: lists of players
+        if isinstance(data.get(key), list):
+            out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
     return out
 
 

@@ -20,7 +20,7 @@ from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
-from mjscore.rules.switches import Draw, FaultScoring, LoserCap, SettlementRules
+from mjscore.rules.switches import Draw, FaultScoring, LoserCap, Payments, SettlementRules
 from mjscore.rules.tables import Variant
 
 
@@ -48,6 +48,12 @@ class Deal(NamedTuple):
     false_mahjong: str | None = None
     pays_for_all: str | None = None
     faults: dict[str, str] = {}  # seat -> short / long / wrong
+    riichi: tuple[str, ...] = ()  # riichi: the seats that declared riichi in this deal (each puts a stick down)
+    honba: int = 0  # riichi: counters on the table
+    sticks: int = 0  # riichi: sticks left on the table by earlier deals (the winner takes them)
+    tenpai: tuple[str, ...] = ()  # riichi: the seats waiting at a draw
+    dora: str | None = None  # riichi: the dora indicators, in the notation
+    ura: str | None = None  # riichi: the ura dora indicators
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -229,7 +235,10 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
             if seat == deal.winner:
                 w = deal.win
                 try:
-                    sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
+                    also = w.also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(w.also) else (
+                        *w.also, "riichi")  # a declaration in the deal's riichi: list is the winner's riichi
+                    sit = make_situation(v, seat, deal.round, w.tile, w.source, also, w.set, deal.dora, deal.ura,
+                                         deal.honba, deal.sticks)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(e.parts) from None
                 s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
@@ -368,6 +377,10 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
                  rules: SettlementRules | None = None) -> list[Payment]:
     """Every payment of a deal given each seat's hand value (the deal's winner, switches and options)."""
     rules = rules or deal.rules
+    if rules.payments is Payments.RIICHI:  # the discarder, the dealer's double share, honba, sticks, tenpai
+        from mjscore.play.riichi import riichi_payments
+
+        return riichi_payments(deal, values, notes, rules)
     seats = list(deal.hands)
     limit = deal.options.get("limit")
     cap = limit if rules.loser_cap is LoserCap.LIMIT else None

@@ -17,10 +17,20 @@ from mjscore.rules.tablefile import expect
 
 
 class Draw(Enum):
-    """What a draw pays: nothing (every hand's value in it is 0), or the players' differences."""
+    """What a draw pays: nothing (every hand's value in it is 0), the players' differences, or (riichi) the
+    players not waiting pay those waiting (`tenpai_payment` shared: the deal's `tenpai: [seats]`)."""
 
     NONE = "none"
     DIFFERENCES = "differences"
+    TENPAI = "tenpai"
+
+
+class Payments(Enum):
+    """Who pays a winner what: each the hand's value (East double), or as riichi pays a hand's base points
+    (the discarder alone on a discard; the dealer twice a non-dealer's share; rounded up to 100: play/riichi.py)."""
+
+    STANDARD = "standard"
+    RIICHI = "riichi"
 
 
 class LoserCap(Enum):
@@ -122,6 +132,10 @@ class SettlementRules(NamedTuple):
     rounds_per_game: int = 4
     rotate_every_deal: tuple[int, ...] = ()
     seat_exchange: SeatExchange = SeatExchange.NONE
+    payments: Payments = Payments.STANDARD
+    honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
+    riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
+    tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -235,10 +249,11 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("counted_deals", _word(CountedDeals)), ("loser_cap", _word(LoserCap)), ("collection_cap", _cap),
         ("collection_cap_east", _cap), ("false_mahjong", _fine), ("faults", _faults), ("players", _player_counts),
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
-        ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)))
+        ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
+        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
-                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
+                    "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
 
 def check_settlement(settlement, fail, options) -> SettlementRules:
