@@ -19,6 +19,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
 from mjscore.hand.notation import Hand, parse_hand as _parse_hand
 from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
+from mjscore.rules.riichi import check_red_fives
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -196,6 +197,7 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", parsed.text)
     check_tiles(parsed, v)
+    check_red_fives(parsed, v, opts)
     from mjscore.api_results import Wait, Waits
 
     found = []

@@ -144,6 +144,8 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
                    + ["kong"] * (pool[KINDS.index(tile)] == 3))  # robbing a kong: the hand holds one copy
         win = {"tile": tile, "from": draw(st.sampled_from(sources)),
                "also": draw(st.lists(st.sampled_from(ALSO), max_size=1))}
+        if name == "riichi" and win["from"] in ("discard", "kong"):  # riichi: the discarder pays, so is named
+            win["discarder"] = draw(st.sampled_from([s for s in seats if s != winner]))
     for seat in seats:
         if seat == winner:
             continue
@@ -203,6 +205,8 @@ def game_of(templates: list[dict], names: list[str]) -> dict:
             deal["faults"] = {name[s]: f for s, f in d["faults"].items()}
         if "win" in d:
             deal["win"] = d["win"]
+            if "discarder" in d["win"]:  # a game file names players
+                deal["win"] = {**d["win"], "discarder": name[d["win"]["discarder"]]}
         deals.append(deal)
         table.after(onto[d["winner"]] if d["winner"] else None, "false_mahjong" in d)
     return {"variant": variant, "players": list(names), "deals": deals}
@@ -291,6 +295,8 @@ def test_batch_of_one_deal_is_settle_of_it(tmp_path, template, names):
         deal["faults"] = {seat_of[n]: f for n, f in played["faults"].items()}
     if "win" in played:
         deal["win"] = played["win"]
+        if "discarder" in played["win"]:  # a name in a game, a seat in a deal file
+            deal["win"] = {**played["win"], "discarder": seat_of[played["win"]["discarder"]]}
     settled = _json("settle", write(tmp_path, "deal.yaml", deal), "--format", "json")
     assert {n: h["value"] for n, h in got["hands"].items()} == {seats[s]: h["value"] for s, h in settled["hands"].items()}
     assert got["net"] == {seats[s]: v for s, v in settled["net"].items()}

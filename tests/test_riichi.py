@@ -188,8 +188,9 @@ def test_red_fives_refused_in_one_line(hand, options, words):
 
 
 def test_red_five_in_a_variant_without_them():
+    # as before red fives were read: a 0 is no tile where the variant has none
     code, _, err = run("score", "[555p] 123m 789s SSS N0m", "--seat", "S")
-    assert code == 2 and "spanish has no red fives: 0m is a red 5m; write 5m" in err
+    assert code == 2 and "0m is not a tile (m numbers run 1-9)" in err and "                     ^" in err
 
 
 def test_preset_and_an_option_given_together():
@@ -224,3 +225,8 @@ def test_table_keys_checked_at_load(tmp_path, change, words):
     with pytest.raises(TableError) as e:
         mjscore.load_variant("riichi", tmp_path)
     assert words in str(e.value)
+
+
+def test_red_fives_printed_back_where_written():
+    s = rscore("{0555p} [406s] 40556m RRR", win="4m", source="wall", dora="1z")  # chun: a yaku
+    assert s.hand == "{0555p} [406s] 40556m RRR" and items(s)["Red five"][1] == 3

@@ -210,9 +210,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if "deals" in unknown and round_ is None:  # a game file given to settle
         raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
                         f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
-    if unknown:
-        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
-                       f"(keys: {', '.join(sorted(DEAL_KEYS))})")
+    if unknown:  # the keys this variant's deals take (a riichi deal's only where it is paid as riichi)
+        keys = DEAL_KEYS if variant.settlement.at(options).payments.value == "riichi" else DEAL_KEYS - set(RIICHI_KEYS)
+        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} (keys: {', '.join(sorted(keys))})")
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
                    for s, n in _str_map(data.get("players"), "players", where).items()}

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 
-LANGUAGES = ("en", "eu", "hu", "es", "da", "native")  # --lang: the rulebooks' own words; native: each variant's
+LANGUAGES = ("en", "eu", "hu", "es", "da", "ja", "native")  # --lang: the rulebooks' own words; native: each variant's
 
 
 def language(lang: str, variant_language: str) -> str:

@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 
 from mjscore.errors import HandError
 from mjscore.hand import tiles as T
+from mjscore.hand.notation import no_red_fives, with_red_fives
 from mjscore.rules.registry import Invalid, condition, p_bool, p_choices, p_tiles
 from mjscore.rules.results import HanFu, Item, Score
 from mjscore.rules.special import p_runs
@@ -172,12 +173,13 @@ def check_red_fives(hand, variant, options: dict) -> None:
     text = hand.text
     if "0" not in text:
         return
+    if "red_fives" not in variant.options:
+        no_red_fives(text)
     allowed = options.get("red_fives") or 0
     for suit, n in zip("mps", red_fives(text)):
         if n > allowed:
             if not allowed:
-                where = f"under --option red_fives=0" if "red_fives" in variant.options else ""
-                raise HandError(f"{variant.name} has no red fives{' ' + where if where else ''}: 0{suit} is a red "
+                raise HandError(f"{variant.name} has no red fives under --option red_fives=0: 0{suit} is a red "
                                 f"5{suit}; write 5{suit}", text)
             raise HandError(f"{n} red fives of one suit (0{suit}); {variant.name} has {allowed} (--option red_fives)",
                             text)
@@ -327,6 +329,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
     """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid."""
     options = ctx.options
     limit = options.get("limit") or 0
+    if "0" in ctx.hand.text:  # the hand printed back with its red fives (0m 0p 0s) where the player wrote them
+        shown = ctx.memo.get("red fives")
+        if shown is None:
+            shown = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, head[2])
+        head = (*head[:2], shown, *head[3:])
     limits = [i for i in items if i.limit]
     sit = ctx.sit
     dealer = sit.seat == (options.get("banker") or "E")

@@ -25,6 +25,10 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
             if word not in known:
                 raise SituationError((ALSO, f" {word!r} is not a known circumstance (known: {', '.join(known)})"))
     if win is not None and not isinstance(win, int):
+        if "red_fives" not in variant.options and isinstance(win, str) and "0" in win:
+            from mjscore.hand.notation import no_red_fives
+
+            no_red_fives(win, WIN)  # a red five where the variant has none: no tile, as always
         win = _win_tile(win)
     if win is not None and T.is_bonus(win):
         raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from mjscore.errors import TableError, VariantNotFound
 
-LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish"}
+LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "ja": "Japanese"}
 
 
 @lru_cache(maxsize=1)  # where mjscore is installed does not change while it runs: asked once, not per hand
