@@ -136,10 +136,12 @@ def test_yakuman_drops_the_other_yaku_and_dora():
 
 
 def test_open_hand_loses_han_and_closed_only_yaku():
-    # honitsu open 2 (closed 3) + haku 1; open: no riichi, no menzen tsumo
-    s = rscore("[PPP] 123m 456m 789m EE", win="E", source="wall", also=["riichi"])
-    assert items(s)["Honitsu (open)"][1] == 2 and "Riichi" not in items(s) and "Menzen tsumo" not in items(s)
-    assert items(s)["Ittsu (open)"][1] == 1
+    # honitsu open 2 (closed 3), ittsu open 1 (closed 2), haku 1; open: no menzen tsumo on a self-drawn win
+    s = rscore("[PPP] 123m 456m 789m EE", win="E", source="wall")
+    assert items(s)["Honitsu (open)"][1] == 2 and "Menzen tsumo" not in items(s)
+    assert items(s)["Ittsu (open)"][1] == 1 and s.han_fu.han == 4
+    s = rscore("123m 456m 789m PPP EE", win="E", source="wall")  # closed: 3 + 2 + 1 + menzen tsumo 1 = 7
+    assert items(s)["Honitsu"][1] == 3 and items(s)["Ittsu"][1] == 2 and s.han_fu.han == 7
 
 
 def test_shanpon_ron_pung_counts_open_and_breaks_suu_ankou():
@@ -230,3 +232,30 @@ def test_table_keys_checked_at_load(tmp_path, change, words):
 def test_red_fives_printed_back_where_written():
     s = rscore("{0555p} [406s] 40556m RRR", win="4m", source="wall", dora="1z")  # chun: a yaku
     assert s.hand == "{0555p} [406s] 40556m RRR" and items(s)["Red five"][1] == 3
+
+
+def test_japanese_names():
+    code, out, _ = run("score", "345m 406p 345s 55s 678s", "--variant", "riichi", "--seat", "S", "--win", "8s",
+                       "--lang", "ja", "--format", "json")
+    names = {i["rule"]: i.get("name") for i in json.loads(out)["items"]}
+    assert names["Pinfu"] == "平和" and names["Tanyao"] == "断幺九" and names["Red five"] == "赤ドラ"
+
+
+def test_variants_riichi_lists_options_and_presets():
+    code, out, _ = run("variants", "riichi")
+    assert code == 0 and "ruleset=ema: red_fives=0, open_tanyao=true, double_yakuman=false" in out
+    assert "kazoe=sanbaiman, kiriage=true" in out  # wrc
+    code, out, _ = run("variants", "riichi", "--format", "json")
+    data = json.loads(out)
+    assert data["presets"]["ruleset"]["wrc"]["kiriage"] is True and "double_yakuman" in data["options"]
+
+
+@pytest.mark.parametrize("hand, kw, words", [
+    ("[234m] 678m 234p 456s 88s", dict(win="6s", also=["riichi"]),
+     "not mah jong: riichi is declared on a concealed hand"),
+    ("345m 456p 345s 55s 678s", dict(win="8s", also=["ippatsu"]),
+     "not mah jong: ippatsu is a win within a turn of declaring riichi"),
+])
+def test_riichi_words_that_contradict_the_hand(hand, kw, words):
+    s = rscore(hand, **kw)
+    assert not s.mahjong and any(n.startswith(words) for n in s.notes)
