@@ -8,6 +8,8 @@ dealer 2 x base (the dealer's own self-drawn win: 2 x base from each); each paym
 declared in the deal (1000) to the winner; at a draw those not waiting pay those waiting 3000 in all.
 """
 
+import json
+
 import pytest
 
 import mjscore
@@ -91,3 +93,21 @@ def test_a_game_names_players_in_riichi_and_tenpai(tmp_path):
     code, out, err = run("batch", str(game), "--format", "json")
     assert code == 0, err
     assert '"Bo"' in out and "3000" in out
+
+
+def test_east_keeps_the_deal_at_a_draw_only_if_waiting(tmp_path):
+    # riichi: the dealer repeats at an exhaustive draw when waiting (renchan), else the deal passes; in both
+    # the tenpai payments are made (3000 shared)
+    game = tmp_path / "g.yaml"
+    empty = "{Ann: '', Bo: '', Cy: '', Di: ''}"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    f"  - hands: {empty}\n    tenpai: [Ann]\n"  # Ann East waiting: keeps the deal
+                    f"  - hands: {empty}\n    tenpai: [Bo]\n"  # Ann East not waiting: the deal passes to Bo
+                    f"  - hands: {empty}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    deals = json.loads(out)["games"][0]["deals"]
+    assert [d["seats"]["E"] for d in deals] == ["Ann", "Ann", "Bo"]
+    # deal 1: Ann +3000, the others -1000; deal 2: Bo +3000, the others -1000; deal 3: nobody waiting
+    assert deals[0]["net"] == {"Ann": 3000, "Bo": -1000, "Cy": -1000, "Di": -1000}
+    assert deals[1]["net"] == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}

@@ -206,7 +206,8 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated
-        table.after(winner, bool(raw.data.get("false_mahjong")) if isinstance(raw.data, dict) else False)
+        d = raw.data if isinstance(raw.data, dict) else {}
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")))
 
 
 # --- settling ----------------------------------------------------------------------------------------

@@ -125,8 +125,13 @@ class Table:
             return None
         return self.deals + 1 if winner_seat is not None or not self.only_won else 0
 
-    def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
-        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
+    def east_in(self, names) -> bool:
+        """Whether the player sitting East is among `names` (a deal's `tenpai:` list, names of a game)."""
+        return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
+
+    def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False) -> None:
+        """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
+        was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal)."""
         rules = self.rules
         self.changed = None
         if winner_seat is not None or not self.only_won:
@@ -134,7 +139,7 @@ class Table:
         if false_mahjong:
             keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
-            keeps = rules.east_keeps_deal_on_draw
+            keeps = rules.east_keeps_deal_on_draw and (east_waiting or not rules.east_keeps_deal_on_draw_if_waiting)
         else:
             keeps = winner_seat == dealer_of(self.opts)  # East, or the banker, keeps the deal by winning
             if keeps:

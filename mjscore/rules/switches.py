@@ -136,6 +136,7 @@ class SettlementRules(NamedTuple):
     honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
     riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
     tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
+    east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -250,7 +251,8 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("collection_cap_east", _cap), ("false_mahjong", _fine), ("faults", _faults), ("players", _player_counts),
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
-        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count))
+        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
+        ("east_keeps_deal_on_draw_if_waiting", _flag))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
