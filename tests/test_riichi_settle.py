@@ -111,3 +111,32 @@ def test_east_keeps_the_deal_at_a_draw_only_if_waiting(tmp_path):
     # deal 1: Ann +3000, the others -1000; deal 2: Bo +3000, the others -1000; deal 3: nobody waiting
     assert deals[0]["net"] == {"Ann": 3000, "Bo": -1000, "Cy": -1000, "Di": -1000}
     assert deals[1]["net"] == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}
+
+
+def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
+    # deal 1: a draw, Bo declared riichi and is waiting: Bo +3000, the others -1000; a counter (honba 1) and
+    # Bo's stick stay on the table; Ann (East) was not waiting: the deal passes, Bo deals.
+    # deal 2: Cy (South) wins on Di's discard with PINFU (tanyao, pinfu: 2 han 30 fu, 30 x 2^4 = 480; 4 x 480
+    # = 1920 -> 2000) + 1 honba 300 = 2300 from Di; a non-dealer's win clears the counters.
+    # deal 3: the deal has passed to Cy (a non-dealer won); Cy, now the dealer, wins on Di's discard again:
+    # 6 x 480 = 2880 -> 2900, no counter; the dealer's win adds one and Cy keeps the deal.
+    # deal 4: Cy again: 2900 + 1 honba 300 = 3200.
+    game = tmp_path / "g.yaml"
+    empty = "{Ann: '', Bo: '', Cy: '', Di: ''}"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    f"  - hands: {empty}\n    tenpai: [Bo]\n    riichi: [Bo]\n"
+                    f"  - hands: {{Ann: '', Bo: '', Cy: '{PINFU}', Di: ''}}\n    winner: Cy\n"
+                    "    win: {tile: 8s, from: discard, discarder: Di}\n"
+                    f"  - hands: {{Ann: '', Bo: '', Cy: '{PINFU}', Di: ''}}\n    winner: Cy\n"
+                    "    win: {tile: 8s, from: discard, discarder: Di}\n"
+                    f"  - hands: {{Ann: '', Bo: '', Cy: '{PINFU}', Di: ''}}\n    winner: Cy\n"
+                    "    win: {tile: 8s, from: discard, discarder: Di}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    deals = json.loads(out)["games"][0]["deals"]
+    assert [d["seats"]["E"] for d in deals] == ["Ann", "Bo", "Cy", "Cy"]
+    assert deals[0]["net"] == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}
+    assert deals[1]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2300, "Di": -2300}
+    assert any("1 riichi stick left on the table" in n for n in deals[1]["notes"])
+    assert deals[2]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2900, "Di": -2900}
+    assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}

@@ -187,6 +187,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
 def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
     """The deal seated where `table` puts it (its own `seats:` first), and its winner's seat; the table is
     then moved on by `table.after`. batch and the page's ledger both seat a deal here."""
+    raw = raw._replace(data=table.counted(raw.data))  # riichi: honba and sticks carried from the deals before
     d = raw.data if isinstance(raw.data, dict) else {}
     problem = None
     try:
@@ -200,6 +201,12 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
+def declared(data: dict) -> int:
+    """How many riichi sticks a deal put down (its `riichi:` list)."""
+    found = data.get("riichi")
+    return len(found) if isinstance(found, list) else 1 if isinstance(found, str) else 0
+
+
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
     table = Table(header)
@@ -207,7 +214,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")))
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")), declared(d))
 
 
 # --- settling ----------------------------------------------------------------------------------------
