@@ -140,3 +140,20 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     assert any("1 riichi stick left on the table" in n for n in deals[1]["notes"])
     assert deals[2]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2900, "Di": -2900}
     assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}
+
+
+def test_abortive_draw_pays_nothing_and_east_deals_again(tmp_path):
+    # four winds discarded on the first turn: nothing paid; a honba more, East (Ann) deals again; deal 2:
+    # Ann (the dealer) wins on Bo's discard: tanyao, pinfu 2 han 30 fu, 6 x 480 = 2880 -> 2900, + 1 honba 300
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    abort: four-winds\n"
+                    f"  - hands: {{Ann: '{PINFU}', Bo: '', Cy: '', Di: ''}}\n    winner: Ann\n"
+                    "    win: {tile: 8s, from: discard, discarder: Bo}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    deals = json.loads(out)["games"][0]["deals"]
+    assert [d["seats"]["E"] for d in deals] == ["Ann", "Ann"]
+    assert deals[0]["net"] == {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 0}
+    assert any("abortive draw (four-winds)" in n for n in deals[0]["notes"])
+    assert deals[1]["net"] == {"Ann": 3200, "Bo": -3200, "Cy": 0, "Di": 0}

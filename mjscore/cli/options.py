@@ -101,7 +101,8 @@ def format_option(*choices: str):
 def lang_option(f):
     """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
     return click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
-                        help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, ja Japanese, "
+                        help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
+                             "ja Japanese, "
                              "native: each variant's own rulebook; English where a rulebook has no name")(f)
 
 

@@ -72,8 +72,10 @@ def han_fu_line(s: Score) -> str:
     from mjscore.rules.riichi import shown_cost
 
     h = s.han_fu
-    what = f"{h.tier} ({s.limit_hand})" if s.limit_hand else f"{h.fu} fu {h.han} han" + (f", {h.tier}" if h.tier else "")
-    line = f"{what}: {shown_cost(h)}" + (f" (total {h.total})" if "/" in shown_cost(h) or "all" in shown_cost(h) else "")
+    what = (f"{h.tier} ({s.limit_hand})" if s.limit_hand
+            else f"{h.fu} fu {h.han} han" + (f", {h.tier}" if h.tier else ""))
+    paid = shown_cost(h)
+    line = f"{what}: {paid}" + (f" (total {h.total})" if "/" in paid or "all" in paid else "")
     if h.received != h.total:
         line += f"; with honba and riichi sticks {h.received}"
     return line + f"; base points {s.value}"

@@ -17,8 +17,9 @@ from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
-             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura"}
-RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura")  # for a table with payments: riichi
+             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort"}
+RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort")  # for a table with payments: riichi
+ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws
 WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
 
 
@@ -248,7 +249,8 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
 
     given = [k for k in RIICHI_KEYS if k in data]
     if variant.settlement.at(options).payments is not Payments.RIICHI:
-        raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is (no honba, sticks, tenpai or dora)")
+        raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is "
+                        "(no honba, sticks, tenpai or dora)")
     out: dict = {}
     for key in ("riichi", "tenpai"):
         seats = data.get(key) or []
@@ -267,6 +269,12 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
         if text is not None and (not isinstance(text, str) or too_long(text, 200)):
             raise DealError(f"{where}{key}: expected indicator tiles in the notation, e.g. \"3m E\", not {shown(text)}")
         out[key] = text
+    abort = data.get("abort")
+    if abort is not None and abort not in ABORTS:
+        raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
+    if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
+        raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
+    out["abort"] = abort
     return out
 
 

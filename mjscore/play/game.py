@@ -214,7 +214,8 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")), declared(d))
+        # (an abortive draw keeps the deal with East as a waiting East's draw does)
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
 
 
 # --- settling ----------------------------------------------------------------------------------------

@@ -60,7 +60,7 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     if not result.error:
         for name, amount in result.data["net"].items():
             after[name] += amount
-    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")), declared(d))
+    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
     return Entry(item, table.snapshot(), after)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEAT_NAMES, dealer_of
-from mjscore.play.settle import Deal, Payment, _cite as cite_of  # noqa: F401  (settle imports this module lazily)
+from mjscore.play.settle import Deal, Payment, cite_of  # (settle imports this module lazily: no circle)
 from mjscore.rules.riichi import up
 from mjscore.rules.switches import Draw, SettlementRules
 
@@ -54,7 +54,8 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                                                       f"pays for all)", cite_of(deal, "honba")))
     for s in deal.riichi:
         if s != w and rules.riichi_stick:
-            out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick", cite_of(deal, "riichi_stick")))
+            out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick",
+                               cite_of(deal, "riichi_stick")))
     if deal.sticks:
         notes.append(f"{name} also takes the {deal.sticks} riichi stick{'s' if deal.sticks > 1 else ''} left on the "
                      f"table ({deal.sticks * rules.riichi_stick}), paid in earlier deals")
@@ -70,6 +71,9 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     if deal.riichi:
         notes.append(f"draw: the riichi stick{'s' if len(deal.riichi) > 1 else ''} of "
                      f"{', '.join(SEAT_NAMES[s] for s in deal.riichi)} stay on the table for the next winner")
+    if deal.abort:
+        notes.append(f"abortive draw ({deal.abort}): nothing is paid; the dealer deals again")
+        return out
     if rules.draw is not Draw.TENPAI:
         return out
     others = [s for s in seats if s not in waiting]

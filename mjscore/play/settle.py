@@ -54,6 +54,7 @@ class Deal(NamedTuple):
     tenpai: tuple[str, ...] = ()  # riichi: the seats waiting at a draw
     dora: str | None = None  # riichi: the dora indicators, in the notation
     ura: str | None = None  # riichi: the ura dora indicators
+    abort: str | None = None  # riichi: an abortive draw (four-winds ...): nothing paid, the dealer deals again
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -82,7 +83,7 @@ class Payment(NamedTuple):
         return out
 
 
-def _cite(deal: "Deal", *keys: str) -> str:
+def cite_of(deal: "Deal", *keys: str) -> str:
     """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
     cites = deal.variant.cites
     return "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites)) if cites else ""  # each place once
@@ -289,7 +290,7 @@ def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats:
                 pay = cap * f
                 reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
                 keys.append("loser_cap")
-            out.append(Payment(lo, hi, pay, reason, _cite(deal, *keys)))
+            out.append(Payment(lo, hi, pay, reason, cite_of(deal, *keys)))
     return out
 
 
@@ -312,7 +313,7 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
             if fine.east_double and _doubler(deal, rules) in (culprit, seat):
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
-            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", _cite(deal, "false_mahjong")))
+            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", cite_of(deal, "false_mahjong")))
     return out
 
 
@@ -398,12 +399,13 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
             reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
-            owed.append(Payment(seat, w, value * f, reason, _cite(deal, "winner", *(("east_double",) if f == 2 else ()))))
+            owed.append(Payment(seat, w, value * f, reason,
+                                cite_of(deal, "winner", *(("east_double",) if f == 2 else ()))))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
         return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})",
-                        _cite(deal, "pays_for_all"))]
+                        cite_of(deal, "pays_for_all"))]
     if rules.losers_settle:
         owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
     return _collection_cap(deal, rules, owed, notes)
@@ -430,6 +432,6 @@ def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment],
             share = left if k == len(mine) - 1 else p.amount * cap // total
             left -= share
             out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})",
-                                cite="; ".join(dict.fromkeys(c for part in (p.cite, _cite(deal, "collection_cap"))
+                                cite="; ".join(dict.fromkeys(c for part in (p.cite, cite_of(deal, "collection_cap"))
                                                              for c in part.split("; ") if c)))
     return out
