@@ -152,3 +152,25 @@ def test_long_run_agrees_with_the_library():
         if got is not None:
             differ.append((seed, got))
     assert not differ, f"{len(differ)} of {LONG_RUN} differ; first: {differ[:3]}"
+
+
+def test_settlement_pays_what_the_library_says():
+    """Each reference hand settled as a deal (the winner at its seat, the discarder the next seat, the honba
+    on the table): the winner's net is the library's cost.total without the riichi sticks (mjscore pays a
+    deal's own declarations only: the fixture's sticks are earlier deals')."""
+    differ = []
+    for rec in REF:
+        kw = call(rec)
+        seats = "ESWN"
+        w = kw["seat"]
+        win = {"tile": kw.get("win"), "from": kw.get("source", "discard"), "also": kw["also"]}
+        if win["from"] in ("discard", "kong"):
+            win["discarder"] = seats[(seats.index(w) + 1) % 4]
+        deal = {"variant": "riichi", "options": dict(o.split("=") for o in kw["options"]), "round": kw["round"],
+                "hands": {s: rec["mjscore"]["hand"] if s == w else "" for s in seats}, "winner": w, "win": win,
+                "honba": kw.get("honba", 0), "dora": kw.get("dora"), "ura": kw.get("ura")}
+        got = mjscore.settle(deal).net[w]
+        res = rec["result"]["cost"]
+        if got != res["total"] - res["kyoutaku_bonus"]:
+            differ.append((rec["id"], got, res["total"] - res["kyoutaku_bonus"]))
+    assert not differ, differ[:5]
