@@ -140,6 +140,12 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     assert any("1 riichi stick left on the table" in n for n in deals[1]["notes"])
     assert deals[2]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2900, "Di": -2900}
     assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}
+    # standings (start 25000): Cy 25000 - 1000 + 2300 + 2900 + 3200 = 32400, Bo 28000, Ann 24000,
+    # Di 25000 - 1000 - 2300 - 2900 - 3200 = 15600; results from 30000, oka 4 x 5000 to the first, uma
+    # 20/10/-10/-20: Cy 2.4 + 20 + 20 = 42.4, Bo -2 + 10 = 8, Ann -6 - 10 = -16, Di -14.4 - 20 = -34.4
+    standings = json.loads(out)["games"][0]["standings"]
+    assert [(s["player"], s["total"], s["result"]) for s in standings] == [
+        ("Cy", 32400, 42.4), ("Bo", 28000, 8), ("Ann", 24000, -16), ("Di", 15600, -34.4)]
 
 
 def test_abortive_draw_pays_nothing_and_east_deals_again(tmp_path):

@@ -137,6 +137,8 @@ class SettlementRules(NamedTuple):
     riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
     tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
     east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
+    return_points: int = 0  # riichi: the points each player's game result is counted from (oka: the difference)
+    uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -242,6 +244,13 @@ def _player_counts(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
+def _uma(where, val, fail, options) -> tuple[int, ...]:
+    if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in val) \
+            or sum(val) != 0:
+        fail(where, f"must be a list of whole numbers (thousands) summing to 0, one per place, not {val!r}")
+    return tuple(val)
+
+
 _DEFAULTS = SettlementRules()
 _SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
@@ -252,7 +261,7 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
         ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
-        ("east_keeps_deal_on_draw_if_waiting", _flag))
+        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
