@@ -163,3 +163,16 @@ def test_abortive_draw_pays_nothing_and_east_deals_again(tmp_path):
     assert deals[0]["net"] == {"Ann": 0, "Bo": 0, "Cy": 0, "Di": 0}
     assert any("abortive draw (four-winds)" in n for n in deals[0]["notes"])
     assert deals[1]["net"] == {"Ann": 3200, "Bo": -3200, "Cy": 0, "Di": 0}
+
+
+def test_ema_starts_at_30000_without_oka(tmp_path):
+    # EMA (and WRC): 30,000 each, results from 30,000 (no oka), uma 15/5/-5/-15. One draw, Bo alone waiting:
+    # Bo 33000 -> 3 + 15 = 18; Ann, Cy, Di 29000 each, in seating order: -1 + 5 = 4, -1 - 5 = -6, -1 - 15 = -16
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: riichi\noptions: {ruleset: ema}\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo]\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    standings = json.loads(out)["games"][0]["standings"]
+    assert [(s["player"], s["total"], s["result"]) for s in standings] == [
+        ("Bo", 33000, 18), ("Ann", 29000, 4), ("Cy", 29000, -6), ("Di", 29000, -16)]
