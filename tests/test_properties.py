@@ -58,6 +58,8 @@ def variant_info(name: str) -> dict:
         players = [4]
     max_chows = data["options"].get("max_chows", {}).get("default", 4)
     start = data["settlement"].get("start_points", 0)
+    if isinstance(start, dict):  # a switch that follows an option (riichi's ruleset): its case at the default
+        start = start.get("cases", {}).get(data["options"][start["option"]]["default"], start.get("default", 0))
     faults = data["settlement"].get("faults")
     return {"flowers": data["flowers"], "players": sorted(players), "max_chows": max_chows,
             "start": start if isinstance(start, int) else 0,
