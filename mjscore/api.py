@@ -21,6 +21,7 @@ from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
+from mjscore.rules.riichi import check_red_fives
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -101,12 +102,13 @@ def _fold(text: str, case) -> str:
     return case(text) if isinstance(text, str) and text.isascii() else text
 
 
-def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None):
+def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None,
+               dora=None, ura=None, honba=0, sticks=0):
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     also = tuple(also)
-    key = (seat, round, win, source, also, win_set)
+    key = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
     typed = memo_of(v).typed
     try:
         got = typed.get(key)
@@ -114,7 +116,7 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
         got, key = None, None
     if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
         got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                             also, win_set)
+                             also, win_set, dora, ura, honba, sticks)
         if key is not None:
             make_room(typed, 4096)
             typed[key] = got
@@ -124,11 +126,15 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
                  options: Options = None, tables: str | os.PathLike | None = None,
-                 win_set: str | None = None) -> list[Score]:
+                 win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
+                 sticks: int = 0) -> list[Score]:
     """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
-    winning tile completed (`--win-set 234m`); only arrangements where it does are considered."""
+    winning tile completed (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`:
+    riichi's dora indicators in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on
+    the table (riichi's cost with them)."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set), v.shapes)
+    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set, dora, ura, honba, sticks),
+                       v.shapes)
     return distinct(score_all(analysed, v, opts))
 
 
@@ -198,7 +204,8 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None) -> Score:
+          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None,
+          dora: str | None = None, ura: str | None = None, honba: int = 0, sticks: int = 0) -> Score:
     """The value of one hand, itemised: the best arrangement (`mjscore score`).
 
     >>> s = score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
@@ -206,7 +213,8 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     (True, 32, 1, 64)
     """
     return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
-                        options=options, tables=tables, win_set=win_set)[0]
+                        options=options, tables=tables, win_set=win_set, dora=dora, ura=ura, honba=honba,
+                        sticks=sticks)[0]
 
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
@@ -248,6 +256,7 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", parsed.text)
     check_tiles(parsed, v)
+    check_red_fives(parsed, v, opts)
     from mjscore.api_results import Wait, Waits
 
     found = []
@@ -424,8 +433,10 @@ def describe_variant(v: Variant) -> dict:
                     "rules": [{"rule": r.name, "when": r.when, "who": r.who, "points": r.points,
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
                                "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names),
-                               **({"fan": True, "excludes": list(r.excludes)} if r.fan else {})}
+                               **({"fan": True, "excludes": list(r.excludes)} if r.fan else {}),
+                               **({"doubles_each": r.each} if r.each else {})}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},
+        **({"presets": v.presets} if v.presets else {}),
     }

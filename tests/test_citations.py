@@ -71,7 +71,7 @@ def test_variants_shows_cites_and_names(club):
 @pytest.mark.parametrize("entry,message", [
     ("        cite: [1]\n", "cite must be text, not [1]"),
     ("        cite: '" + "x" * 81 + "'\n", "cite is a short reference on one line (at most 80 characters), not 'xxxx"),
-    ("        names: {fr: Mah-jong}\n", "names: a language is one of en, eu, hu, es, da, zh, not 'fr'"),
+    ("        names: {fr: Mah-jong}\n", "names: a language is one of en, eu, hu, es, da, zh, ja, not 'fr'"),
     ("        names: {es: ''}\n", "names.es: a name is text on one line (at most 80 characters), not ''"),
 ])
 def test_a_wrong_cite_or_name_is_refused(tmp_path, entry, message):
@@ -119,7 +119,8 @@ def test_a_settlement_cite_for_no_such_rule_is_refused(tmp_path):
     (tmp_path / "spanish.yaml").write_text(text, encoding="utf-8")
     code, _, err = run("variants", "spanish", "--tables", str(tmp_path))
     assert code == 2 and err.endswith("spanish.yaml: cites: unknown key 'east' (keys: collection_cap, "
-                                      "differences, draw, east_double, false_mahjong, loser_cap, pays_for_all, winner)\n")
+                                      "differences, draw, east_double, false_mahjong, honba, loser_cap, pays_for_all, riichi_stick, "
+                                      "winner)\n")
 
 
 def test_lang_in_settle_and_batch():

@@ -8,7 +8,7 @@ import pytest
 
 from helpers import run
 
-VARIANTS = ["basque", "bmja", "danish", "dmjl", "hungarian", "mcr", "spanish"]
+VARIANTS = ["basque", "bmja", "danish", "dmjl", "hungarian", "mcr", "riichi", "spanish"]
 HANDS = [  # (hand, situation): mah jong everywhere, in some variants only, nowhere, bonus tiles, special shapes
     ("[555p] 123m 789s SSS NN", ["--seat", "S", "--win", "7s", "--from", "wall"]),
     ("[555p] 123m 789s SSS NN 1f", ["--seat", "S", "--win", "7s"]),  # spanish plays without flowers
@@ -41,11 +41,12 @@ def test_each_column_is_the_score_of_that_variant(hand, args):
 def test_a_hand_that_is_mah_jong_in_some_variants_only():
     # 123m 456m 789m 123p NN: four chows and a pair. BMJA allows at most one chow in a standard hand,
     # so it is no mah jong there; DMJL and the others take it as a winning hand (mcr: Pure Straight 16 + Concealed
-    # Hand 2 + Mixed Double Chow 1 + One Voided Suit 1 + Single Wait 1 = 21 fan, over the minimum of 8).
+    # Hand 2 + Mixed Double Chow 1 + One Voided Suit 1 + Single Wait 1 = 21 fan, over the minimum of 8; riichi too:
+    # 123m 456m 789m is ittsu, a yaku).
     code, out, _ = run("compare", "123m 456m 789m 123p NN", "--win", "N", "--format", "json")
     mahjong = {d["variant"]: d["mahjong"] for d in json.loads(out)}
     assert mahjong == {"basque": True, "bmja": False, "danish": True, "dmjl": True, "hungarian": True,
-                       "mcr": True, "spanish": True}
+                       "mcr": True, "riichi": True, "spanish": True}
 
 
 def test_the_table_names_a_variant_that_refuses_the_hand():

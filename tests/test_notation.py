@@ -52,7 +52,7 @@ def test_valid_forms_print_canonically(text, canonical):
     ("[1f1f1f]", "flowers and seasons are not part of sets: [111f]", "^^^^^^^^"),
     ("[ 5 5 5p ]", "digits without a suit letter: 5", "  ^ ^ ^^"),
     ("[123f]", "flowers and seasons are not part of sets: [123f]", "^^^^^^"),
-    ("0m", "0m is not a tile (m numbers run 1-9)", "^"),
+    ("0z", "0z is not a tile (z numbers run 1-7)", "^"),  # (0m 0p 0s are red fives: tests/test_riichi.py)
     ("5f", "5f is not a tile (f numbers run 1-4)", "^"),
     ("8z", "8z is not a tile (z numbers run 1-7)", "^"),
     ("x", "unknown character 'x' in a hand", "^"),

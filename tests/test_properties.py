@@ -60,6 +60,8 @@ def variant_info(name: str) -> dict:
         players = [4]
     max_chows = data["options"].get("max_chows", {}).get("default", 4)
     start = data["settlement"].get("start_points", 0)
+    if isinstance(start, dict):  # a switch that follows an option (riichi's ruleset): its case at the default
+        start = start.get("cases", {}).get(data["options"][start["option"]]["default"], start.get("default", 0))
     faults = data["settlement"].get("faults")
     return {"flowers": data["flowers"], "players": sorted(players), "max_chows": max_chows,
             "start": start if isinstance(start, int) else 0,
@@ -81,10 +83,15 @@ def _take(pool: list[int], kind: int, n: int) -> str:
 
 
 @st.composite
-def winning_hand(draw, pool: list[int], max_chows: int, rnd: random.Random) -> tuple[str, list[str]]:
-    """Four sets and a pair from the pool: (notation, the concealed tiles a winning tile may be)."""
+def winning_hand(draw, pool: list[int], max_chows: int, rnd: random.Random,
+                 yaku: bool = False) -> tuple[str, list[str]]:
+    """Four sets and a pair from the pool: (notation, the concealed tiles a winning tile may be). `yaku`: the
+    first set is a pung of dragons, so that a riichi hand has the one yaku it needs to win, whatever else."""
     parts, concealed, chows = [], [], 0
-    for _ in range(4):
+    if yaku:
+        k = rnd.choice([k for k in range(31, 34) if pool[k] >= 3])
+        parts.append(f"[{_take(pool, k, 3)}]")
+    for _ in range(4 - yaku):
         kind = draw(st.sampled_from(["pung", "pung", "chow", "chow", "kong"] if chows < max_chows else ["pung", "kong"]))
         if kind == "chow":
             starts = [k for k in range(27) if k % 9 <= 6 and all(pool[k + i] for i in range(3))]
@@ -133,7 +140,7 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
     winner = draw(st.sampled_from(list(seats) + [None]))
     win = None
     if winner:
-        hand, concealed = draw(winning_hand(pool, info["max_chows"], rnd))
+        hand, concealed = draw(winning_hand(pool, info["max_chows"], rnd, name == "riichi"))
         hands[winner] = hand
         tile = rnd.choice(concealed)
         held = 4 * 34 - sum(pool)  # the winner's tiles are all out of the pool so far
@@ -141,6 +148,8 @@ def deal_templates(draw, variant: str | None = None, players: int | None = None)
                    + ["kong"] * (pool[KINDS.index(tile)] == 3))  # robbing a kong: the hand holds one copy
         win = {"tile": tile, "from": draw(st.sampled_from(sources)),
                "also": draw(st.lists(st.sampled_from(ALSO), max_size=1))}
+        if name == "riichi" and win["from"] in ("discard", "kong"):  # riichi: the discarder pays, so is named
+            win["discarder"] = draw(st.sampled_from([s for s in seats if s != winner]))
     for seat in seats:
         if seat == winner:
             continue
@@ -200,6 +209,8 @@ def game_of(templates: list[dict], names: list[str]) -> dict:
             deal["faults"] = {name[s]: f for s, f in d["faults"].items()}
         if "win" in d:
             deal["win"] = d["win"]
+            if "discarder" in d["win"]:  # a game file names players
+                deal["win"] = {**d["win"], "discarder": name[d["win"]["discarder"]]}
         deals.append(deal)
         table.after(onto[d["winner"]] if d["winner"] else None, "false_mahjong" in d)
     return {"variant": variant, "players": list(names), "deals": deals}
@@ -288,6 +299,8 @@ def test_batch_of_one_deal_is_settle_of_it(tmp_path, template, names):
         deal["faults"] = {seat_of[n]: f for n, f in played["faults"].items()}
     if "win" in played:
         deal["win"] = played["win"]
+        if "discarder" in played["win"]:  # a name in a game, a seat in a deal file
+            deal["win"] = {**played["win"], "discarder": seat_of[played["win"]["discarder"]]}
     settled = _json("settle", write(tmp_path, "deal.yaml", deal), "--format", "json")
     assert {n: h["value"] for n, h in got["hands"].items()} == {seats[s]: h["value"] for s, h in settled["hands"].items()}
     assert got["net"] == {seats[s]: v for s, v in settled["net"].items()}

@@ -217,8 +217,12 @@ def legal_deals(draw):
         for j, seat in enumerate(bonus[:draw(st.integers(0, 8))]):
             hands[seat] += " " + T.name(T.FLOWER0 + j)
     players = dict(zip(SEATS, draw(st.permutations(["Ann", "Bo", "Cy", "Di"]))))
+    source = draw(st.sampled_from(["discard", "wall"]))
+    # riichi: a discard win is paid by its discarder, who must be named
+    discarder = draw(st.sampled_from([s for s in SEATS if s != winner])) if variant == "riichi" and \
+        source == "discard" else None
     return Deal(v, v.resolve_options(), draw(st.sampled_from(SEATS)), hands, players, winner,
-                Win(win, draw(st.sampled_from(["discard", "wall"]))))
+                Win(win, source, discarder))
 
 
 @settings(max_examples=120)

@@ -27,7 +27,7 @@ def club(tmp_path, settlement: str) -> tuple[int, str]:
      "settlement.east_double.cases.maybe: option only_possible_place never takes this value (its values: true, "
      "false)"),
     ("{draw: {option: deal_after_draw}}",
-     "settlement.draw: must be one of none, differences, not 'east-keeps' (it follows option deal_after_draw, "
+     "settlement.draw: must be one of none, differences, tenpai, not 'east-keeps' (it follows option deal_after_draw, "
      "which may be east-keeps)"),
     ("{east_double: {option: limit}}",
      "settlement.east_double: option limit is a whole number, which east_double cannot be: give cases"),

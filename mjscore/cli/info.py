@@ -47,7 +47,7 @@ def variants(words, tables_dir, lang, fmt):
 
             click.echo(yaml.safe_dump(api.table_data(v), sort_keys=False, allow_unicode=True, width=100).rstrip())
         else:
-            from mjscore.cli.report import variant_text
+            from mjscore.cli.variant_report import variant_text
 
             from mjscore.rules.identity import table_hash
 
@@ -64,7 +64,7 @@ def variants(words, tables_dir, lang, fmt):
 
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
         return
-    from mjscore.cli.report import variants_text
+    from mjscore.cli.variant_report import variants_text
 
     click.echo(variants_text(found))
 

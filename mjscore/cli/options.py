@@ -102,7 +102,8 @@ def lang_option(f):
     """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
     return click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
                         help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
-                             "zh Chinese, native: each variant's own rulebook; English where a rulebook has no name")(f)
+                             "zh Chinese, ja Japanese, "
+                             "native: each variant's own rulebook; English where a rulebook has no name")(f)
 
 
 def also_option(f):

@@ -16,7 +16,7 @@ class _Width:
     wcswidth = wcwidth = staticmethod(cells)
 
 
-def _table(rows, headers) -> str:
+def plain_table(rows, headers) -> str:
     import tabulate as tb
 
     if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
@@ -54,6 +54,10 @@ def situation_line(s: Score, with_set: bool = True) -> str:
         else:
             parts.append("no winning tile")
         parts += list(s.also)
+        h = s.han_fu
+        if h is not None:
+            parts += [f"{k} {' '.join(v)}" for k, v in (("dora", h.dora), ("ura", h.ura)) if v]
+            parts += [f"{k} {n}" for k, n in (("honba", h.honba), ("sticks", h.sticks)) if n]
     return ", ".join(parts)
 
 
@@ -61,6 +65,20 @@ def item_name(i, lang: str) -> str:
     """The item's name in `lang`, marked * where the rulebook has none and English is shown."""
     name, found = i.name(lang)
     return name if found else f"{name} *"
+
+
+def han_fu_line(s: Score) -> str:
+    """A riichi hand's value as players say it: fu and han (or the yakuman), the tier, who pays what."""
+    from mjscore.rules.riichi import shown_cost
+
+    h = s.han_fu
+    what = (f"{h.tier} ({s.limit_hand})" if s.limit_hand
+            else f"{h.fu} fu {h.han} han" + (f", {h.tier}" if h.tier else ""))
+    paid = shown_cost(h)
+    line = f"{what}: {paid}" + (f" (total {h.total})" if "/" in paid or "all" in paid else "")
+    if h.received != h.total:
+        line += f"; with honba and riichi sticks {h.received}"
+    return line + f"; base points {s.value}"
 
 
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
@@ -80,11 +98,13 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                     + ([i.cite] if cited else []))
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
-        lines += ["", _table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
+        lines += ["", plain_table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
                              + (["rulebook"] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append("* the rulebook has no name for this item in that language: English shown")
-    if s.limit_hand and s.doubles:
+    if s.han_fu is not None:  # the Japanese rules' own words: "30 fu 3 han: 3900", "1000/2000", "2000 all"
+        lines.append(han_fu_line(s))
+    elif s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
         lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
                      f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")
@@ -109,7 +129,7 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
-        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
+        lines.append(plain_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
                                    ""]))
     return "\n".join(lines)
 
@@ -183,7 +203,7 @@ def near_miss_text(misses: list) -> str:
     if not misses:
         return "\nnear misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)"
     return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
-                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
+                      *(line for m in misses for line in wrapped("  - ", m.words(), 4))])
 
 
 def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
@@ -231,14 +251,14 @@ def compare_text(results, glyphs: bool = False, variants: dict | None = None) ->
         cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
         values = {_cell(*per[v]) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    lines.append(_table(rows, ["", *heads]))
+    lines.append(plain_table(rows, ["", *heads]))
     refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     if refused:  # why a variant refuses the hand as mah jong, where others take it
         lines += [""] + [f"{v}: not mah jong: {why}" for v, why in refused]
     if differ:
         lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
-                  _table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
+                  plain_table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
     if same:
         where = ("every variant scored" if not winning or len(winning) == len(scored)
                  else "every variant where it is mah jong")
@@ -272,21 +292,9 @@ def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
     hand_text = _glyphs(hand_text, glyphs)
     if not rows:
         return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
-    table = _table([[_glyphs(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
+    table = plain_table([[_glyphs(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
                    ["tile", "value claimed (discard)", "value drawn (wall)"])
     return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
-
-
-def _shown(o) -> str:
-    """An option's default as it is typed on the command line (true, not True)."""
-    if o.default is None:
-        return "none"
-    return str(o.default).lower() if o.type == "bool" else str(o.default)
-
-
-def variants_text(variants: list[Variant]) -> str:
-    rows = [[v.name, v.title, ", ".join(f"{k}={_shown(o)}" for k, o in v.options.items())] for v in variants]
-    return _table(rows, ["variant", "title", "options (default)"])
 
 
 def _final_step(v: Variant | None) -> str:
@@ -298,111 +306,14 @@ def _final_step(v: Variant | None) -> str:
     return ", "
 
 
-def _value_step(v: Variant) -> str:
-    """How points and doubles become the final value, in words."""
-    step = "points x 2^doubles"
-    if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
-        step = "the fan added (nothing doubles)"
-    if v.round_up > 1:
-        step += f", rounded up to a multiple of {v.round_up}"
-    step += ", capped at the limit" if v.limit is not None else ""
-    if v.value_grid:
-        rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
-        step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
-    return step + (f" ({v.value_cite})" if v.value_cite else "")
-
-
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
 
 
-def _wrapped(first: str, rest: str, indent: int) -> list[str]:
+def wrapped(first: str, rest: str, indent: int) -> list[str]:
     """`first` + `rest` on lines of WIDTH, the continuation indented under the text it continues."""
     import textwrap
 
     return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
-
-
-def _rule_value(r) -> str:
-    value = []
-    if r.points or not (r.doubles or r.limit or r.extra):
-        value.append(f"{r.points} {'fan' if r.fan else 'points'}")
-    if r.doubles:
-        value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
-    if r.limit:
-        value.append(f"{fmt_fraction(r.limit)} limit")
-    if r.keep_doubles:
-        value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
-    if r.extra:
-        value.append(f"+{r.extra} after doubling")
-    return ", ".join(value)
-
-
-def _apart(names: list[str], rules: list) -> list[str]:
-    """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
-    dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
-    out = list(names)
-    for name in set(names):
-        alike = [k for k, n in enumerate(names) if n == name]
-        if len(alike) < 2:
-            continue
-        parts = [set(rules[k].when.split(", ")) for k in alike]
-        shared = set.intersection(*parts)
-        for k in alike:
-            own = [x.rpartition(": ")[2] for x in rules[k].when.split(", ")
-                   if x not in shared and x.startswith("tiles: ")]
-            if own:  # rows that differ otherwise (by a house option, by who) are told apart by their values
-                out[k] = f"{name} ({', '.join(own)})"
-    return out
-
-
-def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
-    """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
-    conditions as the table file writes them are in `--format json` and `--format yaml`); `table`: its
-    table hash, which a game file's `rules:` records (docs/tables.md, "Versions of a table")."""
-    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8), *([f"table: {table}"] if table else []),
-             f"limit: {v.limit if v.limit is not None else 'none'}",
-             f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
-             *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),
-             *_wrapped("final value: ", _value_step(v), 13), "", "options (--option KEY=VALUE):"]
-    opts = list(v.options.values())
-    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(_shown(o)) for o in opts] + [7])]
-    lines.append(f"{'option':<{widths[0]}}  {'type':<6}  {'default':<{widths[2]}}  allowed")
-    for o in opts:
-        allowed = ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else "a whole number")
-        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {_shown(o):<{widths[2]}}  ", allowed,
-                          widths[0] + widths[1] + widths[2] + 6)
-        if o.help:
-            lines += _wrapped("    ", o.help, 4)
-    lines.append("")
-    if v.requires:
-        otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"
-        lines.append(f"mah jong requires (otherwise {otherwise}):")
-        for r in v.requires:
-            lines += _wrapped(f"  {r.name}", (f": {r.message}" if r.message else "")
-                              + ("" if r.limit_hands_exempt else " (limit hands too)"), 4)
-        lines.append("")
-    for heading, per, who in v.tables:
-        rules = [r for r in v.rules if r.table == heading]
-        head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
-        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
-        names = _apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
-        nw = min(max([len(n) for n in names] + [4]), 34)
-        vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
-        for r, name in zip(rules, names):
-            tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
-            lines += _wrapped(f"{name:<{nw}}  ", f"{_rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
-            if r.excludes:
-                lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
-        lines.append("")
-    if v.situations:
-        lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement.written:  # each switch in words, with where the rulebook says it
-        from mjscore.cli.settlement_words import settlement_lines
-
-        lines.append("settlement (how a deal is paid and moves on):")
-        for words, cite in settlement_lines(v):
-            lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
-    return "\n".join(lines).rstrip()
 
 
 def settlement_text(result, glyphs: bool = False) -> str:
@@ -428,12 +339,12 @@ def settlement_text(result, glyphs: bool = False) -> str:
         how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
         hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
-    lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
+    lines = [head, "", plain_table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
                + ([p.cite] if cited else []) for p in result.payments]
-        lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
+        lines += ["payments:", plain_table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
@@ -443,5 +354,5 @@ def settlement_text(result, glyphs: bool = False) -> str:
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
               if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
-    lines += ["net:", _table(net, ["seat", "player", "net"])]
+    lines += ["net:", plain_table(net, ["seat", "player", "net"])]
     return "\n".join(lines)

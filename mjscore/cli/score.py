@@ -15,6 +15,12 @@ from mjscore.cli.output import emit_csv, emit_json
 @click.command()
 @hand_argument
 @situation_options
+@click.option("--dora", default=None, metavar="TILES",
+              help='riichi: the dora indicators as they lie on the wall, in the notation, e.g. "3m E"')
+@click.option("--ura", default=None, metavar="TILES", help="riichi: the ura dora indicators (counted with riichi)")
+@click.option("--honba", default=0, type=click.IntRange(0, 1000), help="riichi: counters on the table (300 each)")
+@click.option("--sticks", default=0, type=click.IntRange(0, 1000),
+              help="riichi: riichi sticks on the table (1000 each)")
 @click.option("--all", "show_all", is_flag=True, help="also list every other arrangement considered")
 @click.option("--explain", is_flag=True, help="say why the arrangement kept beat the next best one (for a dispute)")
 @glyphs_option
@@ -23,7 +29,8 @@ from mjscore.cli.output import emit_csv, emit_json
 @format_option("table", "json", "csv")
 @output_option
 @terminal.checked
-def score(hand, seat, round_, win, source, win_set, also, show_all, explain, glyphs, lang, variant, options, tables_dir, fmt):
+def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, sticks, show_all, explain, glyphs, lang,
+          variant, options, tables_dir, fmt):
     """Value of one HAND, itemised.
 
     \b
@@ -36,7 +43,7 @@ def score(hand, seat, round_, win, source, win_set, also, show_all, explain, gly
     check_situation(seat, source, also, options, click.get_current_context())
     situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
                      tables=tables_dir)
-    scores = api.arrangements(hand, variant, **situation)
+    scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
     best = scores[0]
     rules = api.load_variant(best.variant, tables_dir)
     lang = lang_of(lang, rules)

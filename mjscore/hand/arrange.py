@@ -258,7 +258,8 @@ class AnalysedHand:
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
         condition on a calling hand asks the scorer to score)."""
-        sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None))
+        sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None, self.sit.dora,
+                                        self.sit.ura, 0, 0))
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
 
 

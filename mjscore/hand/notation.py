@@ -133,7 +133,9 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
                 raise HandError(f"'{ch}' without numbers: {_BARE_SUIT_HINT[ch]}", whole, [(i, i + 1)])
             top = _SUIT_RANGE[ch]
             for d, pos in digits:
-                if not 1 <= d <= top:
+                if d == 0 and ch in "mps":  # a red five (0m 0p 0s): a 5 to every shape and rule but a count of reds
+                    d = 5
+                elif not 1 <= d <= top:
                     raise HandError(f"{d}{ch} is not a tile ({ch} numbers run 1-{top})", whole, [(pos, pos + 1)])
                 out.append(_letter_tile(ch, ch, d))
             digits = []
@@ -196,7 +198,7 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
 _GROUP_RE = None
 
 
-def _groups(text: str):
+def groups_of(text: str):
     """(kind, start, end) for each group: '[]', '{}' or '' (free concealed tiles).
 
     A regular expression finds the groups of a well-formed hand at C speed; anything it
@@ -328,7 +330,7 @@ def _parse_careful(text: str) -> Hand:
     bonus: list[int] = []
     parts: list[tuple[tuple[int, int], tuple[int, ...]]] = []  # (span, tiles) of each group, for messages
     counts = [0] * (T.SEASON0 + 4)
-    for kind, start, end in _groups(text):
+    for kind, start, end in groups_of(text):
         span = (start, end)
         if kind:
             group_tiles = tuple(scan_tiles(text, start + 1, end - 1, text))

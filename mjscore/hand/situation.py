@@ -52,6 +52,10 @@ class Situation(NamedTuple):
     source: str = "discard"
     also: frozenset = frozenset()
     win_set: tuple[int, ...] | None = None  # the set the winning tile completed (--win-set); None: the best
+    dora: tuple[int, ...] = ()  # dora indicators as they lie on the wall (--dora): riichi's bonus tiles
+    ura: tuple[int, ...] = ()  # ura dora indicators (--ura), counted for a riichi hand
+    honba: int = 0  # counters on the table (--honba): riichi's repeat counters
+    sticks: int = 0  # riichi sticks on the table (--sticks), the winner's own included
 
 
 def dealer_of(options: Mapping | Iterable[str]) -> str:

@@ -17,7 +17,9 @@ from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
-             "faults"}
+             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort"}
+RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort")  # for a table with payments: riichi
+ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws
 WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
 
 
@@ -209,9 +211,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if "deals" in unknown and round_ is None:  # a game file given to settle
         raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
                         f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
-    if unknown:
-        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} "
-                       f"(keys: {', '.join(sorted(DEAL_KEYS))})")
+    if unknown:  # the keys this variant's deals take (a riichi deal's only where it is paid as riichi)
+        keys = DEAL_KEYS if variant.settlement.at(options).payments.value == "riichi" else DEAL_KEYS - set(RIICHI_KEYS)
+        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} (keys: {', '.join(sorted(keys))})")
     named = players is not None  # a game's deal names its players: a message names them too
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
@@ -239,11 +241,48 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
                         "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
+    extra = _riichi_keys(data, variant, options, where, names) if any(k in data for k in RIICHI_KEYS) else {}
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
-                    false_mahjong, pays_for_all, faults)
+                    false_mahjong, pays_for_all, faults, **extra)
     except MjscoreError as e:
         raise DealError(f"{where}{e}") from None
+
+
+def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str]) -> dict:
+    """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
+    table), `tenpai: [seats]` (waiting at a draw), `dora:` and `ura:` (indicators, in the notation)."""
+    from mjscore.rules.switches import Payments
+
+    given = [k for k in RIICHI_KEYS if k in data]
+    if variant.settlement.at(options).payments is not Payments.RIICHI:
+        raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is "
+                        "(no honba, sticks, tenpai or dora)")
+    out: dict = {}
+    for key in ("riichi", "tenpai"):
+        seats = data.get(key) or []
+        if isinstance(seats, str):
+            seats = [seats]
+        if not isinstance(seats, list):
+            raise DealError(f"{where}{key}: expected a list of seats, e.g. [E, W]")
+        out[key] = tuple(dict.fromkeys(_seat(s, key, where, allow_none=False, names=names) for s in seats))
+    for key in ("honba", "sticks"):
+        n = data.get(key) or 0
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise DealError(f"{where}{key}: expected a count of 0 to 1000, not {shown(n)}")
+        out[key] = n
+    for key in ("dora", "ura"):
+        text = data.get(key)
+        if text is not None and (not isinstance(text, str) or too_long(text, 200)):
+            raise DealError(f"{where}{key}: expected indicator tiles in the notation, e.g. \"3m E\", not {shown(text)}")
+        out[key] = text
+    abort = data.get("abort")
+    if abort is not None and abort not in ABORTS:
+        raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
+    if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
+        raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
+    out["abort"] = abort
+    return out
 
 
 def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:

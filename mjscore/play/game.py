@@ -189,6 +189,7 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
 def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
     """The deal seated where `table` puts it (its own `seats:` first), and its winner's seat; the table is
     then moved on by `table.after`. batch and the page's ledger both seat a deal here."""
+    raw = raw._replace(data=table.counted(raw.data))  # riichi: honba and sticks carried from the deals before
     d = raw.data if isinstance(raw.data, dict) else {}
     problem = None
     try:
@@ -202,13 +203,21 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
+def declared(data: dict) -> int:
+    """How many riichi sticks a deal put down (its `riichi:` list)."""
+    found = data.get("riichi")
+    return len(found) if isinstance(found, list) else 1 if isinstance(found, str) else 0
+
+
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
     table = Table(header)
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated
-        table.after(winner, bool(raw.data.get("false_mahjong")) if isinstance(raw.data, dict) else False)
+        d = raw.data if isinstance(raw.data, dict) else {}
+        # (an abortive draw keeps the deal with East as a waiting East's draw does)
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
 
 
 # --- settling ----------------------------------------------------------------------------------------
@@ -262,6 +271,9 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
+    for key in ("riichi", "tenpai"):  # riichi: lists of players
+        if isinstance(data.get(key), list):
+            out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
     return out
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import Header, RawDeal, Table, check_header, seat_next, settle_one
+from mjscore.play.game import Header, RawDeal, Table, check_header, declared, seat_next, settle_one
 from mjscore.play.record import deal_item
 from mjscore.rules.results import language
 
@@ -60,7 +60,7 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     if not result.error:
         for name, amount in result.data["net"].items():
             after[name] += amount
-    table.after(winner, bool(d.get("false_mahjong")))
+    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
     return Entry(item, table.snapshot(), after)
 
 

@@ -54,13 +54,20 @@ class StrictStop(DealError):
     """--strict: the first deal that cannot be scored stops the batch."""
 
 
-def standings(totals: dict[str, int]) -> list[dict]:
+def standings(totals: dict[str, int], rules=None) -> list[dict]:
+    """Players by total, best first. Where the table has `uma` (riichi), each also gets `result`: (total -
+    return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
+    place's uma; equal totals take their places in seating order (the players' order, East first)."""
     ordered = sorted(totals.items(), key=lambda kv: -kv[1])
     out, rank = [], 0
+    uma = rules.uma if rules is not None and len(rules.uma) == len(ordered) else ()
     for i, (name, total) in enumerate(ordered):
         if i == 0 or total != ordered[i - 1][1]:
             rank = i + 1
         out.append({"rank": rank, "player": name, "total": total})
+        if uma:
+            oka = (rules.return_points - rules.start_points) * len(ordered) if i == 0 else 0
+            out[-1]["result"] = round((total - rules.return_points + oka) / 1000 + uma[i], 1)  # (points are 100s)
     return out
 
 
@@ -107,7 +114,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    writer.end_game(standings(totals), summary)
+    writer.end_game(standings(totals, v.settlement.at(opts)), summary)
     return summary
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
 from mjscore.hand.situation import SEATS, dealer_of
-from mjscore.rules.switches import CountedDeals, SeatExchange
+from mjscore.rules.switches import CountedDeals, Payments, SeatExchange
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -73,6 +73,8 @@ class Table:
         self.max_deals = rules.deals_per_game
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
+        self.counters = rules.payments is Payments.RIICHI  # riichi: honba and sticks carried from deal to deal
+        self.honba = self.sticks = 0
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
@@ -87,7 +89,19 @@ class Table:
             out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
         if self.changed:
             out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
+        if self.counters:  # riichi only: other variants' snapshots stay as they were
+            out["honba"], out["sticks"] = self.honba, self.sticks
         return out
+
+    def counted(self, data: Any) -> Any:
+        """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, where
+        it does not state them itself (a deal that does sets them: a record's own counts go on from there)."""
+        if not self.counters or not isinstance(data, dict):
+            return data
+        for key in ("honba", "sticks"):
+            if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
+                setattr(self, key, data[key])
+        return {**data, "honba": self.honba, "sticks": self.sticks}
 
     @classmethod
     def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
@@ -125,16 +139,27 @@ class Table:
             return None
         return self.deals + 1 if winner_seat is not None or not self.only_won else 0
 
-    def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
-        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
+    def east_in(self, names) -> bool:
+        """Whether the player sitting East is among `names` (a deal's `tenpai:` list, names of a game)."""
+        return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
+
+    def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
+              declared: int = 0) -> None:
+        """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
+        was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
+        the riichi sticks the deal put down)."""
         rules = self.rules
+        if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
+            dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
+            self.honba = self.honba + 1 if winner_seat is None or dealer_won else 0
+            self.sticks = self.sticks + declared if winner_seat is None else 0
         self.changed = None
         if winner_seat is not None or not self.only_won:
             self.deals += 1
         if false_mahjong:
             keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
-            keeps = rules.east_keeps_deal_on_draw
+            keeps = rules.east_keeps_deal_on_draw and (east_waiting or not rules.east_keeps_deal_on_draw_if_waiting)
         else:
             keeps = winner_seat == dealer_of(self.opts)  # East, or the banker, keeps the deal by winning
             if keeps:

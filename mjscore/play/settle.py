@@ -17,10 +17,11 @@ from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
+from mjscore.play.base_payment import with_base
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
-from mjscore.rules.switches import Draw, FaultScoring, LoserCap, SettlementRules
+from mjscore.rules.switches import Draw, FaultScoring, LoserCap, Payments, SettlementRules
 from mjscore.rules.tables import Variant
 
 
@@ -48,6 +49,13 @@ class Deal(NamedTuple):
     false_mahjong: str | None = None
     pays_for_all: str | None = None
     faults: dict[str, str] = {}  # seat -> short / long / wrong
+    riichi: tuple[str, ...] = ()  # riichi: the seats that declared riichi in this deal (each puts a stick down)
+    honba: int = 0  # riichi: counters on the table
+    sticks: int = 0  # riichi: sticks left on the table by earlier deals (the winner takes them)
+    tenpai: tuple[str, ...] = ()  # riichi: the seats waiting at a draw
+    dora: str | None = None  # riichi: the dora indicators, in the notation
+    ura: str | None = None  # riichi: the ura dora indicators
+    abort: str | None = None  # riichi: an abortive draw (four-winds ...): nothing paid, the dealer deals again
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -76,7 +84,7 @@ class Payment(NamedTuple):
         return out
 
 
-def _cite(deal: "Deal", *keys: str) -> str:
+def cite_of(deal: "Deal", *keys: str) -> str:
     """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
     cites = deal.variant.cites
     return "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites)) if cites else ""  # each place once
@@ -232,7 +240,10 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
             if seat == deal.winner:
                 w = deal.win
                 try:
-                    sit = make_situation(v, seat, deal.round, w.tile, w.source, w.also, w.set)
+                    also = w.also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(w.also) else (
+                        *w.also, "riichi")  # a declaration in the deal's riichi: list is the winner's riichi
+                    sit = make_situation(v, seat, deal.round, w.tile, w.source, also, w.set, deal.dora, deal.ura,
+                                         deal.honba, deal.sticks)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(e.parts) from None
                 s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
@@ -283,7 +294,7 @@ def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats:
                 pay = cap * f
                 reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
                 keys.append("loser_cap")
-            out.append(Payment(lo, hi, pay, reason, _cite(deal, *keys)))
+            out.append(Payment(lo, hi, pay, reason, cite_of(deal, *keys)))
     return out
 
 
@@ -306,7 +317,7 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
             if fine.east_double and _doubler(deal, rules) in (culprit, seat):
                 pay, whom = pay * 2, whom + ", x2 (East)"
         if pay:
-            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", _cite(deal, "false_mahjong")))
+            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", cite_of(deal, "false_mahjong")))
     return out
 
 
@@ -371,6 +382,10 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
                  rules: SettlementRules | None = None) -> list[Payment]:
     """Every payment of a deal given each seat's hand value (the deal's winner, switches and options)."""
     rules = rules or deal.rules
+    if rules.payments is Payments.RIICHI:  # the discarder, the dealer's double share, honba, sticks, tenpai
+        from mjscore.play.riichi import riichi_payments
+
+        return riichi_payments(deal, values, notes, rules)
     seats = list(deal.hands)
     limit = deal.options.get("limit")
     cap = limit if rules.loser_cap is LoserCap.LIMIT else None
@@ -389,29 +404,18 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
             f = 2 if doubler in (seat, w) else 1
             reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
             if rules.base_payment or rules.discarder_pays:
-                amount, reason = _with_base(deal, rules, seat, value * f, reason)
+                amount, reason = with_base(deal, rules, seat, value * f, reason)
             else:
                 amount = value * f
-            owed.append(Payment(seat, w, amount, reason, _cite(deal, "winner", *(("east_double",) if f == 2 else ()))))
+            owed.append(Payment(seat, w, amount, reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ()))))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
         return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})",
-                        _cite(deal, "pays_for_all"))]
+                        cite_of(deal, "pays_for_all"))]
     if rules.losers_settle:
         owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
     return _collection_cap(deal, rules, owed, notes)
-
-
-def _with_base(deal: Deal, rules: SettlementRules, seat: str, value: int, reason: str) -> tuple[int, str]:
-    """MCR's payment (`base_payment`, `discarder_pays`): each other player pays the base; the hand's value is paid
-    by the discarder alone on a claimed tile, by everyone on a self-drawn one."""
-    pays_value = not rules.discarder_pays or deal.win.source not in CLAIMED or seat == deal.win.discarder
-    if not pays_value:
-        return rules.base_payment, f"base {rules.base_payment} (the discarder pays the hand's value)"
-    if not rules.base_payment:
-        return value, reason
-    return rules.base_payment + value, f"base {rules.base_payment} + {reason}"
 
 
 def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str]) -> list[Payment]:
@@ -435,6 +439,6 @@ def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment],
             share = left if k == len(mine) - 1 else p.amount * cap // total
             left -= share
             out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})",
-                                cite="; ".join(dict.fromkeys(c for part in (p.cite, _cite(deal, "collection_cap"))
+                                cite="; ".join(dict.fromkeys(c for part in (p.cite, cite_of(deal, "collection_cap"))
                                                              for c in part.split("; ") if c)))
     return out

@@ -7,9 +7,9 @@ MODULES; two conditions of one scope and name stop the import, naming both modul
 
 from __future__ import annotations
 
-from mjscore.rules import mcr, registry, special
+from mjscore.rules import mcr, registry, riichi, special
 from mjscore.rules.registry import Registry
 
-MODULES = (registry, special, mcr)
+MODULES = (registry, special, mcr, riichi)
 
 CONDITIONS = Registry(MODULES)  # read-only: built once, when the loader is first imported

@@ -10,7 +10,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 
-LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "native")  # --lang: the rulebooks' own words; native: each variant's
+LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "native")  # --lang: the rulebooks' own words; native: each variant's
 
 
 def language(lang: str, variant_language: str) -> str:
@@ -112,6 +112,29 @@ class Item(NamedTuple):
         return out
 
 
+class HanFu(NamedTuple):
+    """A hand's value as the Japanese rules say it (a table with `value: {han_fu: ...}`): han (its doubles),
+    fu (its points rounded), the tier its base points reached (mangan ...), what each player pays for the
+    hand alone and in all, and what kind of hand it is (2: a limit hand, yakuman; 1: counted, 13 han)."""
+
+    han: int
+    fu: int
+    tier: str
+    paid: tuple[tuple[str, int], ...]  # (who, how much each): discarder; dealer and non_dealer; each
+    total: int  # what the winner receives for the hand alone
+    received: int  # with honba and riichi sticks
+    kind: int = 0
+    dora: tuple[str, ...] = ()  # the dora indicators, as tiles are named
+    ura: tuple[str, ...] = ()  # the ura dora indicators
+    honba: int = 0
+    sticks: int = 0
+
+    def to_dict(self) -> dict:
+        return {"han": self.han, "fu": self.fu, "tier": self.tier,
+                "cost": {**dict(self.paid), "total": self.total, "with_honba_and_sticks": self.received},
+                "dora": list(self.dora), "ura": list(self.ura), "honba": self.honba, "sticks": self.sticks}
+
+
 class Score(NamedTuple):
     """One arrangement of a hand, scored: its items, points, doubles and final value, with the situation it
     was scored in. Every face prints it (its `to_dict()` is `score`'s JSON) and settlement pays on its value."""
@@ -137,6 +160,7 @@ class Score(NamedTuple):
     bonus: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # each a Note (a str with its kind)
     win_set: str | None = None  # the set the winning tile completed (234m, SS), without brackets
+    han_fu: HanFu | None = None  # han, fu and cost, for a table that values hands so
 
     @property
     def is_long_hand(self) -> bool:
@@ -147,12 +171,14 @@ class Score(NamedTuple):
     @property
     def rank(self) -> tuple:
         """Best first: a winning hand, then value, then uncapped value, then points."""
+        if self.han_fu is not None:  # the Japanese rules' order: payment, a yakuman over a counted one, han, fu
+            return (self.mahjong, self.value, self.han_fu.kind == 2, self.han_fu.han, self.han_fu.fu)
         return (self.mahjong, self.value, self.uncapped, self.points)
 
     def to_dict(self, lang: str = "en") -> dict:
         """The JSON `score` prints; item names in `lang` (a language code; English where the rulebook has none)."""
         frac = self.limit_fraction
-        return {
+        out = {
             "variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
             "round": self.round, "mahjong": self.mahjong, "arrangement": list(self.arrangement),
             "items": [i.to_dict(lang) for i in self.items], "points": self.points, "doubles": self.doubles,
@@ -161,3 +187,6 @@ class Score(NamedTuple):
             "win_set": self.win_set, "from": self.source,
             "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
         }
+        if self.han_fu is not None:
+            out.update(self.han_fu.to_dict())
+        return out

@@ -13,6 +13,7 @@ from mjscore.hand.notation import Hand
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.rules.when import folded, reads_whole_hand
+from mjscore.rules.riichi import check_red_fives, each_item, han_fu_score
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
@@ -185,6 +186,10 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
             if partial is not None and whole:
                 unjudged.append(r)
                 continue
+            if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
+                item = undoubled = each_item(ctx, r, item)
+                if item is None:
+                    continue
             items.append(times(undoubled if restricted else item, got))
             if r.replaces:
                 replaced.update(r.replaces)
@@ -273,6 +278,8 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
                               tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
     head = (*shown[0], texts)
     tail = (T.name(win) if win is not None else None, *shown[1])  # the fields after `value` and `uncapped`
+    if variant.han_fu is not None and ctx.mahjong:  # base points from fu and han, tiers, yakuman (riichi.py)
+        return han_fu_score(ctx, variant.han_fu, head, tail, items, notes, win_set)
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
@@ -284,7 +291,7 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
             else:
                 value = base
             return _new_score(Score, (*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit,
-                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes), win_set))
+                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes), win_set, None))
     value, note = final_value(variant, options, points, doubles)
     if note:
         notes = list(notes) + [note]
@@ -292,10 +299,10 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
     return _new_score(Score, (*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail,
-                              tuple(notes), win_set))
+                              tuple(notes), win_set, None))
 
 
-_new_score = tuple.__new__  # a Score from its 21 fields in order, without NamedTuple's keyword-taking __new__
+_new_score = tuple.__new__  # a Score from its 22 fields in order, without NamedTuple's keyword-taking __new__
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
@@ -354,6 +361,7 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     scoring sets: rules that read every tile (one suit, all honours) cannot be judged on it.
     """
     check_tiles(hand, variant)
+    check_red_fives(hand, variant, options)
     sit = hand.sit
     notes = []
     if hand.bonus and options.get("flowers", True) is False:

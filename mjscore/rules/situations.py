@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from mjscore.errors import SituationError, did_you_mean
+from mjscore.errors import HandError, SituationError, Term, did_you_mean
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCE_SYNONYMS, SOURCES, WIN, Situation
 from mjscore.rules.tables import Variant
 
 
 def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=(),
-                   win_set=None) -> Situation:
+                   win_set=None, dora=None, ura=None, honba=0, sticks=0) -> Situation:
     """Check situation values as a user typed them; SituationError says which one is wrong (a --win-set
     that is no set, a HandError with carets under it). Whether the hand holds the set is candidates'."""
     if seat not in _WIND_LETTERS or round not in _WIND_LETTERS:
@@ -26,12 +26,41 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
             if word not in known:
                 raise SituationError((ALSO, f" {word!r} is not a known circumstance (known: {', '.join(known)})"))
     if win is not None and not isinstance(win, int):
+        if "red_fives" not in variant.options and isinstance(win, str) and "0" in win:
+            from mjscore.hand.redfives import no_red_fives
+
+            no_red_fives(win, WIN)  # a red five where the variant has none: no tile, as always
         win = _win_tile(win)
     if win is not None and T.is_bonus(win):
         raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))
     if win_set is not None and not isinstance(win_set, tuple):
         win_set = _win_set(win_set)
-    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set))
+    indicators = (_indicators(dora, DORA) if dora else (), _indicators(ura, URA) if ura else ())
+    for name, n in (("honba", honba), ("sticks", sticks)):
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise SituationError(f"{name} is a count of 0 to 1000, not {n!r}")
+    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set,
+                                     *indicators, honba, sticks))
+
+
+DORA = Term("--dora", "dora")
+URA = Term("--ura", "ura")
+
+
+@lru_cache(maxsize=256)
+def _indicators(text: str, what: Term) -> tuple[int, ...]:
+    """Dora indicators as they lie on the wall, in the hand notation ("3m 7z", "0p" a red five)."""
+    from mjscore.hand.notation import MAX_TILE_CHARS, scan_tiles
+
+    if not isinstance(text, str) or len(text) > 10 * MAX_TILE_CHARS:
+        raise SituationError((what, f": tiles in the notation are expected, e.g. \"3m E\", not {text!r}"))
+    try:
+        found = tuple(scan_tiles(text, 0, len(text), text))
+    except HandError as e:
+        raise HandError((what, f": {e}"), e.text, e.spans) from None
+    if any(T.is_bonus(t) for t in found):
+        raise SituationError((what, ": a flower or season is no dora indicator"))
+    return found
 
 
 _WIND_LETTERS = frozenset(T.WINDS)

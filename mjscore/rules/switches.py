@@ -17,10 +17,20 @@ from mjscore.rules.tablefile import expect
 
 
 class Draw(Enum):
-    """What a draw pays: nothing (every hand's value in it is 0), or the players' differences."""
+    """What a draw pays: nothing (every hand's value in it is 0), the players' differences, or (riichi) the
+    players not waiting pay those waiting (`tenpai_payment` shared: the deal's `tenpai: [seats]`)."""
 
     NONE = "none"
     DIFFERENCES = "differences"
+    TENPAI = "tenpai"
+
+
+class Payments(Enum):
+    """Who pays a winner what: each the hand's value (East double), or as riichi pays a hand's base points
+    (the discarder alone on a discard; the dealer twice a non-dealer's share; rounded up to 100: play/riichi.py)."""
+
+    STANDARD = "standard"
+    RIICHI = "riichi"
 
 
 class LoserCap(Enum):
@@ -125,6 +135,13 @@ class SettlementRules(NamedTuple):
     base_payment: int = 0  # every other player pays the winner this besides the hand's value (MCR: 8)
     discarder_pays: bool = False  # won on a discard (or a robbed kong): the discarder alone pays the hand's value
     table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
+    payments: Payments = Payments.STANDARD
+    honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
+    riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
+    tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
+    east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
+    return_points: int = 0  # riichi: the points each player's game result is counted from (oka: the difference)
+    uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -236,6 +253,13 @@ def _points(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
+def _uma(where, val, fail, options) -> tuple[int, ...]:
+    if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in val) \
+            or sum(val) != 0:
+        fail(where, f"must be a list of whole numbers (thousands) summing to 0, one per place, not {val!r}")
+    return tuple(val)
+
+
 _DEFAULTS = SettlementRules()
 _SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
@@ -245,10 +269,12 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("collection_cap_east", _cap), ("false_mahjong", _fine), ("faults", _faults), ("players", _player_counts),
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
-        ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points))
+        ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
+        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
+        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
-                    "pays_for_all", "draw")  # the settlement rules a payment can cite (docs/tables.md)
+                    "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
 
 def check_settlement(settlement, fail, options) -> SettlementRules:

@@ -12,7 +12,8 @@ from functools import lru_cache
 
 from mjscore.errors import TableError, VariantNotFound
 
-LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese"}
+LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese",
+             "ja": "Japanese"}
 
 
 @lru_cache(maxsize=1)  # where mjscore is installed does not change while it runs: asked once, not per hand
@@ -190,3 +191,13 @@ def show_when(when) -> str:
     if isinstance(when, list):
         return "[" + "; ".join(show_when(v) for v in when) + "]"
     return str(when)
+
+
+def check_long_hand(entry, fail) -> tuple[int, tuple]:
+    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
+    if not isinstance(entry, dict):
+        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
+    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
+    value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
+    return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
+                   check_names(fail, "long_hand", entry.get("names"), False)[""])

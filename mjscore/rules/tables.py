@@ -13,12 +13,12 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, tablecache
+from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_excludes, check_grid, check_language, check_names, check_prefer, expect, int_problem,
-    only_keys, show_when, stem, tables_dir, variant_names,
+    Fail, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names, check_prefer, expect,
+    int_problem, only_keys, show_when, stem, tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -27,10 +27,10 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites", "prefer",
+    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles", "cite", "names", "fan", "excludes"}
+             "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each"}
 
 
 class Rule(NamedTuple):
@@ -54,6 +54,7 @@ class Rule(NamedTuple):
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
     fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
     excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
+    each: str | None = None  # doubles_each: a counter (riichi.COUNTERS) giving one double per tile counted
 
 
 class Requirement(NamedTuple):
@@ -128,6 +129,8 @@ class Variant(NamedTuple):
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
+    han_fu: Any = None  # value: {han_fu: ...}, a riichi.HanFuRules: base points from fu and han
+    presets: dict | None = None  # a choice option's choices -> the options each sets (riichi.check_presets)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -138,7 +141,7 @@ class Variant(NamedTuple):
                     f"{self.name} has no option {key!r}{did_you_mean(key, sorted(self.options))} "
                     f"(options: {', '.join(sorted(self.options))})")
             out[key] = self.options[key].parse(text, self.name)
-        return out
+        return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
 
 
 # --- finding and caching ------------------------------------------------------------------------
@@ -270,7 +273,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         values["points"] = values["fan"]
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
-    if not values:
+    each = riichi.check_each(entry.get("doubles_each"), fail, where)
+    if not values and each is None:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
     if split and (per != "group" or "points" in values or not ("exposed" in values and "concealed" in values)):
@@ -304,7 +308,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
                   cite=cite, fan="fan" in values, excludes=tuple(excludes))
     if not split:
-        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], **common)]
+        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
         test = (lambda c, g, pred=pred, flag=flag: g.exposed == flag and pred(c, g))
@@ -358,10 +362,10 @@ def build(raw: Any, path: str) -> Variant:
              "conditions": CONDITIONS}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid", "cite"})
+    only_keys(fail, "value", value, {"round_up", "grid", "cite", "han_fu"})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
-    long_value, long_words = _long_hand(raw.get("long_hand", 0), fail)
+    long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail)
     settlement = check_settlement(raw.get("settlement") or {}, fail, options)
     rules: list[Rule] = []
     headings = []
@@ -402,6 +406,8 @@ def build(raw: Any, path: str) -> Variant:
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
         language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
+        han_fu=riichi.check_han_fu(value.get("han_fu"), fail, options, shapes),
+        presets=riichi.check_presets(raw.get("presets"), fail, options),
     )
 
 
@@ -412,16 +418,6 @@ def _cites(section, fail) -> dict:
     expect(fail, "cites", section, dict, "cites")
     only_keys(fail, "cites", section, SETTLEMENT_CITES)
     return {k: check_cite(fail, f"cites.{k}", c) for k, c in section.items()}
-
-
-def _long_hand(entry, fail) -> tuple[int, tuple]:
-    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
-    if not isinstance(entry, dict):
-        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
-    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
-    value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
-    return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
-                   check_names(fail, "long_hand", entry.get("names"), False)[""])
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:

@@ -1,0 +1,50 @@
+"""Red fives (0m 0p 0s, the riichi rulesets' aka dora): refused with the parser's own words where a variant has
+none, and put back into a hand's canonical notation where it has them. The parser reads a red five as a 5."""
+
+from __future__ import annotations
+
+from mjscore.errors import HandError, Term
+from mjscore.hand.notation import groups_of
+
+
+def no_red_fives(text: str, what: str | Term | None = None) -> None:
+    """For a variant played without red fives: a 0 in a suit is no tile, said as the parser always said it."""
+    i = text.find("0")
+    while i >= 0:
+        j = i
+        while j < len(text) and text[j].isdigit() and text[j].isascii():
+            j += 1
+        if j < len(text) and text[j] in "mps":
+            problem = f"0{text[j]} is not a tile ({text[j]} numbers run 1-9)"
+            raise HandError(problem if what is None else (what, f": {problem}"), text, [(i, i + 1)])
+        i = text.find("0", i + 1)
+
+
+def with_red_fives(text: str, notation: str) -> str:
+    """The canonical `notation` of the hand written as `text`, with its red fives (0m 0p 0s) put back: in
+    each declared set as written, and the rest in the concealed tiles of their suit, each where a 5 goes."""
+    if "0" not in text:
+        return notation
+    import re  # (only for a hand with a red five: start-up does not pay for it)
+
+    declared, loose = [], {"m": 0, "p": 0, "s": 0}
+    for kind, start, end in groups_of(text):
+        reds = {suit: sum(d.count("0") for d in re.findall(r"[0-9]+[mps]", text[start:end]) if d.endswith(suit))
+                for suit in "mps"}
+        if kind:
+            declared.append(reds)
+        else:
+            for suit, n in reds.items():
+                loose[suit] += n
+    out, i = [], 0
+    for token in notation.split(" "):
+        if token[:1] in "[{<" and i < len(declared):
+            token, i = _redden(token, sum(declared[i].values())), i + 1
+        elif token[-1:] in loose and token[:1].isdigit():
+            token = _redden(token, loose[token[-1]])
+        out.append(token)
+    return " ".join(out)
+
+
+def _redden(token: str, n: int) -> str:
+    return token.replace("5", "0", n) if n else token

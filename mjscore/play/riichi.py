@@ -1,0 +1,88 @@
+"""Payments of a deal as the Japanese (riichi) rules make them (a table's `settlement: {payments: riichi}`).
+
+A hand's value is its base points (rules/riichi.py). A win on a discard is paid by the discarder alone,
+4 times the base (6 times to the dealer); a self-drawn win by everyone, each non-dealer the base, the dealer
+twice (a dealer's self-drawn win: twice the base from each); every payment rounded up to 100. Honba (the
+table's `honba`, per counter from each payer: a discarder pays for all) and the riichi sticks declared in
+the deal (`riichi_stick` each) go to the winner; at an exhaustive draw the players not waiting pay those
+waiting `tenpai_payment` in all. Sticks left on the table by earlier deals (`sticks:`) are the winner's
+too: no player pays them in this deal, so a note says so.
+"""
+
+from __future__ import annotations
+
+from mjscore.errors import DealError
+from mjscore.hand.situation import SEAT_NAMES, dealer_of
+from mjscore.play.settle import Deal, Payment, cite_of  # (settle imports this module lazily: no circle)
+from mjscore.rules.riichi import up
+from mjscore.rules.switches import Draw, SettlementRules
+
+
+def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+    """Every payment of a riichi deal, given each seat's hand value (the winner's: its base points)."""
+    seats = list(deal.hands)
+    w = deal.winner
+    if w is None:
+        return _draw(deal, notes, rules)
+    dealer = dealer_of(deal.options)
+    base, name = values[w], SEAT_NAMES[w]
+    out = []
+    honba = rules.honba * deal.honba
+    if deal.win.source in ("wall", "loose"):
+        for s in seats:
+            if s == w:
+                continue
+            twice = dealer in (s, w)
+            amount = up(base * 2) if twice else up(base)
+            why = (f"{name}'s self-drawn hand, base points {base}" + (" x 2 (the dealer's share)" if s == dealer
+                   else " x 2 (the dealer won)" if twice else "") + ", rounded up to 100")
+            out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
+            if honba:
+                out.append(Payment(s, w, honba, f"{deal.honba} honba x {rules.honba}", cite_of(deal, "honba")))
+    else:
+        d = deal.win.discarder
+        if d is None:
+            raise DealError("win.discarder: a riichi win on a discard is paid by the discarder: name who discarded "
+                            "the winning tile (win: {discarder: S})")
+        times = 6 if w == dealer else 4
+        out.append(Payment(d, w, up(base * times), f"{name}'s hand on {SEAT_NAMES[d]}'s discard, base points {base} "
+                                                    f"x {times}" + (" (the dealer won)" if times == 6 else "")
+                           + ", rounded up to 100", cite_of(deal, "winner")))
+        if honba:
+            payers = len(seats) - 1
+            out.append(Payment(d, w, honba * payers, f"{deal.honba} honba x {rules.honba} x {payers} (the discarder "
+                                                      f"pays for all)", cite_of(deal, "honba")))
+    for s in deal.riichi:
+        if s != w and rules.riichi_stick:
+            out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick",
+                               cite_of(deal, "riichi_stick")))
+    if deal.sticks:
+        notes.append(f"{name} also takes the {deal.sticks} riichi stick{'s' if deal.sticks > 1 else ''} left on the "
+                     f"table ({deal.sticks * rules.riichi_stick}), paid in earlier deals")
+    return out
+
+
+def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]:
+    """An exhaustive draw: the players not waiting pay those waiting (3000 in all: 1000 each from three to one,
+    1500 from each of two, 1000 to each of three); declared sticks stay on the table."""
+    seats = list(deal.hands)
+    waiting = [s for s in seats if s in deal.tenpai]
+    out = []
+    if deal.riichi:
+        notes.append(f"draw: the riichi stick{'s' if len(deal.riichi) > 1 else ''} of "
+                     f"{', '.join(SEAT_NAMES[s] for s in deal.riichi)} stay on the table for the next winner")
+    if deal.abort:
+        notes.append(f"abortive draw ({deal.abort}): nothing is paid; the dealer deals again")
+        return out
+    if rules.draw is not Draw.TENPAI:
+        return out
+    others = [s for s in seats if s not in waiting]
+    if not waiting or not others:
+        notes.append("draw: " + ("nobody" if not waiting else "everybody") + " is waiting: no tenpai payments")
+        return out
+    each = rules.tenpai_payment // (len(waiting) * len(others))
+    for s in others:
+        for t in waiting:
+            out.append(Payment(s, t, each, f"draw: {SEAT_NAMES[s]} not waiting pays {SEAT_NAMES[t]} waiting "
+                                           f"({rules.tenpai_payment} shared)", cite_of(deal, "draw")))
+    return out
