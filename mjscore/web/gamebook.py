@@ -189,9 +189,9 @@ class Book:
                                             deals=deals, totals=totals, rules=rules))
         paper = paper._replace(net={p: totals[p] - start[p] for p in players})
         count = first + len(page)
-        rules = opened.header.variant.settlement.at(opened.header.options)  # riichi's uma and oka
+        settlement = opened.header.variant.settlement.at(opened.header.options)  # riichi's uma and oka
         return {"game": header, "deals": deals, "sheet": paper.to_dict(), "start": start, "totals": totals,
-                "standings": standings(totals, rules), "summary": {"read": count, "scored": count - rejected,
+                "standings": standings(totals, settlement), "summary": {"read": count, "scored": count - rejected,
                                                             "rejected": rejected},
                 "page": {"first": first + 1, "shown": len(page), "deals": count},
                 "next": api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
