@@ -111,7 +111,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
               "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
 @lang_option
 @variant_options
-@format_option("table", "json", "csv")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def batch(files, dask, jobs, strict, game, differences, lang, variant, options, tables_dir, fmt):
