@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from mjscore.cli.pages import Blocks, Table
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
-from mjscore.rules.results import NoteKind, Score, kind_of, reason
+from mjscore.rules.results import NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 
 
@@ -16,15 +17,15 @@ class _Width:
     wcswidth = wcwidth = staticmethod(cells)
 
 
-def _table(rows, headers) -> str:
+def simple_table(rows, headers) -> str:
     import tabulate as tb
 
     if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
         tb.wcwidth, tb.WIDE_CHARS_MODE = _Width, True
-    return tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows)
 
 
-def _glyphs(text: str, glyphs: bool) -> str:
+def tiles_shown(text: str, glyphs: bool) -> str:
     if not glyphs or not text:
         return text
     try:
@@ -80,7 +81,7 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                     + ([i.cite] if cited else []))
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
-        lines += ["", _table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
+        lines += ["", simple_table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
                              + (["rulebook"] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append("* the rulebook has no name for this item in that language: English shown")
@@ -109,20 +110,9 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
-        lines.append(_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
+        lines.append(simple_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
                                    ""]))
-    return "\n".join(lines)
-
-
-def _cell(points: int, doubles: int, limit: float, extra: int) -> str:
-    parts = [str(points)] if points else []
-    if doubles:
-        parts.append(f"{doubles} dbl")
-    if limit:
-        parts.append(f"{fmt_fraction(limit)} limit")
-    if extra:
-        parts.append(f"+{extra}")
-    return " + ".join(parts) or "0"
+    return Blocks(lines)
 
 
 def _tie(best: Score, runner: Score) -> str:
@@ -145,22 +135,22 @@ def _item_words(i, lang: str, glyphs: bool) -> str:
     gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
     gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
     gave += [f"+{i.extra}"] if i.extra else []
-    return (item_name(i, lang) + (f" {_glyphs(i.tiles, glyphs)}" if i.tiles else "")
+    return (item_name(i, lang) + (f" {tiles_shown(i.tiles, glyphs)}" if i.tiles else "")
             + (f" ({', '.join(gave)})" if gave else ""))
 
 
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
-    kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
+    kept = " ".join(tiles_shown(g, glyphs) for g in best.arrangement) or tiles_shown(best.hand, glyphs)
     excluded = [f"  {n}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # a rule's excludes: dropped them
     if excluded:
         excluded.insert(0, "not counted, as a rule that applied excludes them:")
     if runner is None:
         return "\n".join([f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})", *excluded])
-    other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
+    other = " ".join(tiles_shown(g, glyphs) for g in runner.arrangement) or tiles_shown(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
     if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
-        won += f"{'' if won else f' with {runner.win}'} completing {_glyphs(runner.win_set, glyphs)}"
+        won += f"{'' if won else f' with {runner.win}'} completing {tiles_shown(runner.win_set, glyphs)}"
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
@@ -186,95 +176,13 @@ def near_miss_text(misses: list) -> str:
                       *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
 
 
-def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
-    then the items that differ. An item is compared by what it is, not by its name (`variants`: each variant
-    compared, whose rules say what an item is): the set it scored and what it gave, or for a whole-hand item the
-    kind of its rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah
-    jong". A row is named by the items' names, each once; --lang names them in compare's JSON only."""
-    first = next((c.score for c in results if c.score is not None), None)
-    scored = [c for c in results if c.score is not None]
-    sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
-    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
-             "no variant could score this hand", ""]
-    heads = [c.variant for c in results]
-    col = {c.variant: c.score for c in results}
-    def row(label, get):  # noqa: E306
-        return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
-    rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
-            row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
-            row("value", lambda s: s.value)]
-    if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
-        rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
-    sums: dict[tuple, dict[str, list]] = {}
-    labels: dict[tuple, list[str]] = {}
-    for c in scored:
-        rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
-        for i in c.score.items:
-            key = item_kind(i, rules.get(i.rule))
-            acc = sums.setdefault(key, {}).setdefault(c.variant, [0, 0, 0.0, 0])
-            acc[0] += i.points
-            acc[1] += i.doubles
-            acc[2] = max(acc[2], i.limit)
-            acc[3] += i.extra
-            names = labels.setdefault(key, [])
-            if i.rule not in names:
-                names.append(i.rule)
-    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
-    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
-    winning = [c.variant for c in scored if c.score.mahjong]
-    judged = winning or [c.variant for c in scored]
-    same = []
-    differ = []
-    for key, per in sums.items():
-        label = labels[key][0] + (f" {_glyphs(key[0], glyphs)}" if key[0] else "")
-        cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
-        values = {_cell(*per[v]) if v in per else "0" for v in judged}
-        (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    lines.append(_table(rows, ["", *heads]))
-    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
-               for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
-    if refused:  # why a variant refuses the hand as mah jong, where others take it
-        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in refused]
-    if differ:
-        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
-                  _table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
-    if same:
-        where = ("every variant scored" if not winning or len(winning) == len(scored)
-                 else "every variant where it is mah jong")
-        lines += ["", f"the same in {where}: " + ", ".join(
-            f"{label} {next(c for c in cells.values() if c != '—')}" for label, cells in same)]
-    for c in results:
-        if c.error:
-            lines.append(f"{c.variant}: not scored: {c.error}")
-    return "\n".join(lines)
-
-
-def item_kind(i, rule) -> tuple[str, str, str]:
-    """What an item is, whatever a variant names it: (the set it scored, or "" for the whole hand; the kind of
-    a whole-hand rule's condition; what it gives). Two variants' items of one kind are one row of `compare`."""
-    gives = "limit" if i.limit else "doubles" if i.doubles else "extra" if i.extra else "points"
-    if i.tiles:
-        return i.tiles, "", gives
-    when = rule.when if rule is not None else None
-    if when is None:  # an item no rule of the table makes (a long hand): its name is what it is
-        kind = i.rule
-    elif not when or when.startswith("pattern: standard"):
-        kind = "mah jong"  # the winner's base: no condition but winning, or the standard pattern
-    elif "self_drawn" in when or when == "from: wall":
-        kind = "self-drawn"
-    else:
-        kind = when
-    return "", kind, gives
-
-
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
-    hand_text = _glyphs(hand_text, glyphs)
+    hand_text = tiles_shown(hand_text, glyphs)
     if not rows:
         return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
-    table = _table([[_glyphs(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
+    table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
                    ["tile", "value claimed (discard)", "value drawn (wall)"])
-    return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
+    return Blocks([f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}", "", table])
 
 
 def _shown(o) -> str:
@@ -286,7 +194,7 @@ def _shown(o) -> str:
 
 def variants_text(variants: list[Variant]) -> str:
     rows = [[v.name, v.title, ", ".join(f"{k}={_shown(o)}" for k, o in v.options.items())] for v in variants]
-    return _table(rows, ["variant", "title", "options (default)"])
+    return simple_table(rows, ["variant", "title", "options (default)"])
 
 
 def _final_step(v: Variant | None) -> str:
@@ -426,14 +334,14 @@ def settlement_text(result, glyphs: bool = False) -> str:
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
-        hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
+        hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
-    lines = [head, "", _table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
+    lines = [head, "", simple_table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
                + ([p.cite] if cited else []) for p in result.payments]
-        lines += ["payments:", _table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
+        lines += ["payments:", simple_table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
@@ -443,5 +351,5 @@ def settlement_text(result, glyphs: bool = False) -> str:
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
               if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
-    lines += ["net:", _table(net, ["seat", "player", "net"])]
-    return "\n".join(lines)
+    lines += ["net:", simple_table(net, ["seat", "player", "net"])]
+    return Blocks(lines)
