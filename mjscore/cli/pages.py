@@ -59,8 +59,8 @@ def render(texts: Iterable[str], fmt: str, title: str) -> str:
                              markdown_text(p.strip()) for p in _shown(parts))
     from mjscore.cli.season import html_page, html_table
 
-    body = "\n".join(html_table(p.headers, p.rows) if isinstance(p, Table) else f"<p>{html.escape(p.strip())}</p>"
-                     for p in _shown(parts))
+    body = "\n".join(html_table(p.headers, p.rows, cls=title.lower()) if isinstance(p, Table) else
+                     f"<p>{html.escape(p.strip())}</p>" for p in _shown(parts))
     return html_page(title, body)
 
 
