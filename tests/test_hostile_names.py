@@ -1,6 +1,6 @@
 """Players type their own names; the club's secretary opens the season's outputs in a spreadsheet or a
 browser. A name is data there, never a formula, markup, a column, math or a way to look like another
-player (issue 25, items 5, 6 and 10).
+player (issue 25, items 5, 6 and 10; issue 31: batch and settle in every format).
 
 Every game here is examples/game-spanish.yaml with its players renamed, so each deal's net is the one
 worked out by hand in tests/test_games.py (SPANISH), under the new names; no number is copied from
