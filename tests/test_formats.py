@@ -350,3 +350,11 @@ def test_batch_markdown_and_html_of_several_files_and_a_deal_not_scored(tmp_path
     ("> no quote", "&gt; no quote"), ("1,000 points", "1,000 points"), ("a *b* [c](d)", "a \\*b\\* \\[c\\](d)")])
 def test_markdown_text_escapes_what_would_start_a_block(line, shown):
     assert markdown_text(line) == shown
+
+
+def test_batch_differences_takes_table_or_json_only():
+    for fmt in ("markdown", "html"):
+        code, out, err = run("batch", str(EXAMPLES / "game-mcr.yaml"), "--differences", "--format", fmt)
+        assert (code, out) == (2, "")
+        assert err == (f"mjscore: error: --differences prints a line per difference (--format table) or its data "
+                       f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json\n")

@@ -133,6 +133,9 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     from mjscore.cli.batch import Progress, run_batch
     files = _sources(files, game)
     if differences:
+        if fmt in ("markdown", "html"):
+            raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
+                               f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
         return _kajongg_differences(files, fmt)
 
     output = click.get_current_context().meta.get("mjscore.output")
