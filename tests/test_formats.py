@@ -40,9 +40,9 @@ def ok(*args: str) -> str:
 # --- which command offers which --------------------------------------------------------------------------
 
 def test_every_command_that_prints_a_table_offers_the_five_formats():
-    """Before issue 31: score, waits, settle, batch table/json/csv; compare table/json; sheet and standings the
-    five. Now every one of them the five; `variants` prints a variant's tables as a document (table), its data
-    (json) or its table file (yaml); notation, report and serve take no --format."""
+    """Before issue 31: score, waits, settle, batch table/json/csv; compare table/json; variants table/json/yaml;
+    sheet and standings the five. Now every one of them the five (variants also yaml, a table file's data);
+    notation (a page of the docs), report (one HTML page) and serve take no --format."""
     offered = {}
     for name in main.list_commands(None):
         command = main.get_command(None, name)
@@ -50,7 +50,7 @@ def test_every_command_that_prints_a_table_offers_the_five_formats():
             if p.name == "fmt":
                 offered[name] = list(p.type.choices)
     assert offered == {"score": FIVE, "compare": FIVE, "waits": FIVE, "settle": FIVE, "batch": FIVE,
-                       "sheet": FIVE, "standings": FIVE, "variants": ["table", "json", "yaml"]}
+                       "sheet": FIVE, "standings": FIVE, "variants": [*FIVE, "yaml"]}
 
 
 # --- score, waits, settle, compare: the table's lines and tables ----------------------------------------
@@ -237,7 +237,15 @@ def _gaps(rule: str) -> list[int]:
 
 
 def _cells(line: str, rule: str) -> list[str]:
-    bounds = [0, *(k + 2 for k in _gaps(rule)), None]
+    """The row cut where the rule has its gaps, counted in terminal columns (a Chinese character takes two)."""
+    import unicodedata
+
+    at, col = {}, 0  # terminal column -> index in the line
+    for i, ch in enumerate(line):
+        at[col] = i
+        col += 2 if unicodedata.east_asian_width(ch) in "WF" else 1
+    at[col] = len(line)
+    bounds = [0, *(at.get(k + 2, len(line)) for k in _gaps(rule)), None]
     return [line[a:b].strip() for a, b in zip(bounds, bounds[1:])]
 
 
@@ -358,3 +366,57 @@ def test_batch_differences_takes_table_or_json_only():
         assert (code, out) == (2, "")
         assert err == (f"mjscore: error: --differences prints a line per difference (--format table) or its data "
                        f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json\n")
+
+
+# --- variants: the list, a variant's options and rules, a diff ----------------------------------------------
+
+def csv_blocks(text: str) -> list[list[list[str]]]:
+    return [list(csv.reader(io.StringIO(block))) for block in text.rstrip("\n").split("\n\n")]
+
+
+def test_variants_list_csv_markdown_and_html_say_what_the_json_says():
+    data = json.loads(ok("variants", "--format", "json"))
+    words = [[v["variant"], v["title"], v["source"],
+              ", ".join(f"{k}={str(d).lower() if isinstance(d, bool) else 'none' if d is None else d}"
+                        for k, d in v["options"].items())] for v in data]
+    (rows,) = csv_blocks(ok("variants", "--format", "csv"))
+    assert rows == [["variant", "title", "source", "options"], *words]
+    assert [r[3] for r in words if r[0] == "spanish"] == [  # tables/spanish.yaml's options and their defaults
+        "limit=300, only_possible_place=false, nothing_but_mahjong=no-other-points, deal_after_draw=east-keeps"]
+    for fmt in ("markdown", "html"):
+        same_meaning(ok("variants"), ok("variants", "--format", fmt), fmt)
+
+
+@pytest.mark.parametrize("name", ["spanish", "hungarian", "mcr"])
+def test_a_variants_csv_holds_its_options_and_every_rule(name):
+    data = json.loads(ok("variants", name, "--format", "json"))
+    options, rules = csv_blocks(ok("variants", name, "--format", "csv"))
+    assert options[0] == ["option", "type", "default", "allowed", "meaning"]
+    assert [r[0] for r in options[1:]] == list(data["options"])
+    assert [r[4] for r in options[1:]] == [o["help"] for o in data["options"].values()]
+    assert rules[0] == ["table", "rule", "value", "who", "rulebook", "excludes"]
+    assert [r[0] for r in rules[1:]] == [t["table"] for t in data["tables"] for _ in t["rules"]]
+    assert [r[4] for r in rules[1:]] == [r.get("cite", "") for t in data["tables"] for r in t["rules"]]
+
+
+def test_a_variants_markdown_and_html_tables_are_its_csv():
+    """The same rows: the options table, then each scoring table's rules under its heading."""
+    options, rules = csv_blocks(ok("variants", "spanish", "--format", "csv"))
+    md = ok("variants", "spanish", "--format", "markdown")
+    tables = [[[_unmd(c) for c in row] for row in md_rows(b)] for b in md.split("\n\n") if b.startswith("|")]
+    headings = list(dict.fromkeys(r[0] for r in rules[1:]))
+    assert tables == [options[1:], *([r[1:] for r in rules[1:] if r[0] == h] for h in headings)]
+    page = ok("variants", "spanish", "--format", "html")
+    assert len(re.findall(r"<table", page)) == len(tables) and "<h1>spanish</h1>" in page
+    # the facts the table prints first, as paragraphs: the limit (tables/spanish.yaml: limit 300)
+    assert "\n\nlimit: 300\n\n" in md and "<p>limit: 300</p>" in page
+
+
+def test_variants_diff_csv_markdown_and_html():
+    table = ok("variants", "diff", "dmjl", "bmja")
+    rows = list(csv.reader(io.StringIO(ok("variants", "diff", "dmjl", "bmja", "--format", "csv"))))
+    assert rows[0] == ["about", "name", "change", "before", "after", "text"]
+    assert [r[5] for r in rows[1:]] == [line.strip() for line in table.splitlines()[2:]]
+    assert ["limit", "limit", "changed", "500", "1000", "limit: 500 -> 1000"] in rows  # tables/dmjl.yaml, bmja.yaml
+    for fmt in ("markdown", "html"):
+        same_meaning(table, ok("variants", "diff", "dmjl", "bmja", "--format", fmt), fmt)

@@ -40,7 +40,9 @@ class Blocks(str):
 
 
 def parts_of(text: str) -> list[str]:
-    """The parts of a text: a Blocks' own; a plain text's lines."""
+    """The parts of a text: a Blocks' own; a table itself; a plain text's lines."""
+    if isinstance(text, Table):
+        return [text]
     return list(text.parts) if isinstance(text, Blocks) else text.split("\n")
 
 

@@ -185,7 +185,7 @@ def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
     return Blocks([f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}", "", table])
 
 
-def _shown(o) -> str:
+def option_default(o) -> str:
     """An option's default as it is typed on the command line (true, not True)."""
     if o.default is None:
         return "none"
@@ -193,7 +193,7 @@ def _shown(o) -> str:
 
 
 def variants_text(variants: list[Variant]) -> str:
-    rows = [[v.name, v.title, ", ".join(f"{k}={_shown(o)}" for k, o in v.options.items())] for v in variants]
+    rows = [[v.name, v.title, ", ".join(f"{k}={option_default(o)}" for k, o in v.options.items())] for v in variants]
     return simple_table(rows, ["variant", "title", "options (default)"])
 
 
@@ -206,7 +206,7 @@ def _final_step(v: Variant | None) -> str:
     return ", "
 
 
-def _value_step(v: Variant) -> str:
+def value_step(v: Variant) -> str:
     """How points and doubles become the final value, in words."""
     step = "points x 2^doubles"
     if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
@@ -230,7 +230,7 @@ def _wrapped(first: str, rest: str, indent: int) -> list[str]:
     return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
 
 
-def _rule_value(r) -> str:
+def rule_value(r) -> str:
     value = []
     if r.points or not (r.doubles or r.limit or r.extra):
         value.append(f"{r.points} {'fan' if r.fan else 'points'}")
@@ -245,7 +245,7 @@ def _rule_value(r) -> str:
     return ", ".join(value)
 
 
-def _apart(names: list[str], rules: list) -> list[str]:
+def names_apart(names: list[str], rules: list) -> list[str]:
     """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
     dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
     out = list(names)
@@ -271,13 +271,13 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
              f"limit: {v.limit if v.limit is not None else 'none'}",
              f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
              *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),
-             *_wrapped("final value: ", _value_step(v), 13), "", "options (--option KEY=VALUE):"]
+             *_wrapped("final value: ", value_step(v), 13), "", "options (--option KEY=VALUE):"]
     opts = list(v.options.values())
-    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(_shown(o)) for o in opts] + [7])]
+    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(option_default(o)) for o in opts] + [7])]
     lines.append(f"{'option':<{widths[0]}}  {'type':<6}  {'default':<{widths[2]}}  allowed")
     for o in opts:
         allowed = ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else "a whole number")
-        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {_shown(o):<{widths[2]}}  ", allowed,
+        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {option_default(o):<{widths[2]}}  ", allowed,
                           widths[0] + widths[1] + widths[2] + 6)
         if o.help:
             lines += _wrapped("    ", o.help, 4)
@@ -293,12 +293,12 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
         rules = [r for r in v.rules if r.table == heading]
         head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
         lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
-        names = _apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
+        names = names_apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
         nw = min(max([len(n) for n in names] + [4]), 34)
-        vw = min(max([len(_rule_value(r)) for r in rules] + [5]), 24)
+        vw = min(max([len(rule_value(r)) for r in rules] + [5]), 24)
         for r, name in zip(rules, names):
             tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
-            lines += _wrapped(f"{name:<{nw}}  ", f"{_rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
+            lines += _wrapped(f"{name:<{nw}}  ", f"{rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
             if r.excludes:
                 lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
         lines.append("")
