@@ -11,7 +11,6 @@ words are the same in every shape; only what would be markup in a name or a hand
 
 from __future__ import annotations
 
-import html
 from typing import Iterable
 
 
@@ -59,6 +58,8 @@ def render(texts: Iterable[str], fmt: str, title: str) -> str:
 
         return "\n\n".join(text_table(p.rows, p.headers, "markdown") if isinstance(p, Table) else
                              markdown_text(p.strip()) for p in _shown(parts))
+    import html  # (not at the top: `score` as a table loads this module, and html.entities is large)
+
     from mjscore.cli.season import html_page, html_table
 
     body = "\n".join(html_table(p.headers, p.rows, cls=title.lower()) if isinstance(p, Table) else
