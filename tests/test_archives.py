@@ -125,7 +125,7 @@ def test_the_progress_bar_counts_yaml_deals_from_events():
     assert count_deals(io.StringIO("deals: [")) is None
 
 
-# --- sheet, standings and report: what they keep does not grow with the archive -------------------------
+# --- sheet, standings, report and batch: what they keep does not grow with the archive -------------------------
 
 def _peak(args: list[str]) -> int:
     """Peak traced memory of one command run in this process (its output to a file, not to a buffer)."""
@@ -143,10 +143,11 @@ def _peak(args: list[str]) -> int:
 
 
 @pytest.mark.parametrize("command", [["sheet"], ["sheet", "--format", "markdown"], ["sheet", "--format", "json"],
-                                     ["standings"], ["report"]])
+                                     ["standings"], ["report"], ["batch"], ["batch", "--format", "markdown"],
+                                     ["batch", "--format", "html"]])
 def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, command, monkeypatch):
-    """Ten times the deals, about the same peak: each deal goes to the output (through a temporary file
-    where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
+    """Ten times the deals, about the same peak: each deal goes to the output (batch: as it comes, in every
+    format; through a temporary file where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
     deals, as the commands did, ten times the deals took some 15 MB more at the peak; what the scoring
     core's caches take is bounded (a variant's memo is cleared at 2,000 entries: some 350 KB). (The report's chart
     is drawn from at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""

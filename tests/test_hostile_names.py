@@ -1,6 +1,6 @@
 """Players type their own names; the club's secretary opens the season's outputs in a spreadsheet or a
 browser. A name is data there, never a formula, markup, a column, math or a way to look like another
-player (issue 25, items 5, 6 and 10).
+player (issue 25, items 5, 6 and 10; issue 31: batch and settle in every format).
 
 Every game here is examples/game-spanish.yaml with its players renamed, so each deal's net is the one
 worked out by hand in tests/test_games.py (SPANISH), under the new names; no number is copied from
@@ -267,3 +267,86 @@ def test_an_alias_hiding_a_character_is_refused(tmp_path):
     assert (code, out) == (2, "")
     assert err == f"mjscore: error: --alias: {'An' + chr(0x202e) + 'a'!r} holds U+202E RIGHT-TO-LEFT OVERRIDE " \
                   f"(an invisible format character): {RULE}\n"
+
+
+# --- issue 31: batch and settle in Markdown and HTML, settle in CSV ----------------------------------------
+
+START = 2000  # spanish starts every player at 2,000 (tables/spanish.yaml, settlement: start), so batch's totals
+
+
+def running_totals(who: dict[str, str]) -> list[list[int]]:
+    """Each deal's running totals (the players in the header's order): the start plus the worked nets so far."""
+    totals, out = dict.fromkeys(who.values(), START), []
+    for net in worked_nets(who):
+        totals = {n: totals[n] + net[n] for n in totals}
+        out.append(list(totals.values()))
+    return out
+
+
+def test_batch_markdown_keeps_each_name_one_cell_of_text(tmp_path):
+    game = renamed_game(tmp_path / "g.yaml", MARKUP)
+    code, out, err = run("batch", game, "--format", "markdown")
+    assert code == 0, err
+    assert "<script" not in out and "<img" not in out
+    deals, standings = markdown_tables(out)
+    assert all(len(row) == len(deals[0]) for row in deals) and all(len(row) == 3 for row in standings)
+    assert [shown_text(c) for c in deals[0][7:]] == list(MARKUP.values())  # a column per player, as typed
+    assert [[int(c) for c in row[7:]] for row in deals[2:]] == running_totals(MARKUP)
+    assert shown_text(deals[2][2]) == ", ".join(f"{s} {MARKUP[p]}" for s, p in zip("ESWN", (A, B, C, D)))
+    totals = dict(zip(MARKUP.values(), running_totals(MARKUP)[-1]))
+    assert {shown_text(r[1]): int(r[2]) for r in standings[2:]} == totals
+    heading = next(line for line in out.splitlines() if line.startswith("## "))
+    assert shown_text(heading).endswith("players " + ", ".join(MARKUP.values()))
+
+
+def test_batch_html_escapes_every_name(tmp_path):
+    game = renamed_game(tmp_path / "g.yaml", MARKUP)
+    code, out, err = run("batch", game, "--format", "html")
+    assert code == 0, err
+    assert "<script" not in out and "<img" not in out
+    deals = out[out.index('<table class="batch">'):out.index('<table class="standings">')]
+    heads = [html.unescape(h) for h in re.findall(r"<th>([^<]*)</th>", deals)]
+    assert heads[7:] == list(MARKUP.values())
+    rows = [[html.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", r)] for r in re.findall(r"<tr><td.*", deals)]
+    assert [[int(c) for c in row[7:]] for row in rows] == running_totals(MARKUP)
+    caption = html.unescape(re.search(r"<caption>([^<]*)</caption>", deals)[1])
+    assert caption.endswith("players " + ", ".join(MARKUP.values()))
+
+
+def deal_file(path, who: dict[str, str]) -> str:
+    """examples/deal-spanish.yaml with its four players renamed (E, S, W, N: the names of A, B, C, D)."""
+    data = yaml.safe_load((EXAMPLES / "deal-spanish.yaml").read_text(encoding="utf-8"))
+    data["players"] = dict(zip("ESWN", (who[A], who[B], who[C], who[D])))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+# tests/test_settle.py works examples/deal-spanish.yaml: E -96, S +240, W -64, N -80
+SETTLE_NETS = [-120 + (8 - 4) * 2 + (8 - 0) * 2, 120 + 60 + 60, -60 - 8 + 4, -60 - 16 - 4]
+
+
+def test_settle_csv_writes_names_as_text(tmp_path):
+    code, out, err = run("settle", deal_file(tmp_path / "d.yaml", FORMULAS), "--format", "csv")
+    assert code == 0, err
+    rows = read_csv(out)
+    no_formula(rows)
+    net = [r for r in rows if r[0] == "net"]
+    assert [(r[2], r[3], int(r[4])) for r in net] == [
+        (s, "'" + FORMULAS[p], n) for s, p, n in zip("ESWN", (A, B, C, D), SETTLE_NETS)]
+
+
+def test_settle_markdown_and_html_keep_each_name_text(tmp_path):
+    path = deal_file(tmp_path / "d.yaml", MARKUP)
+    code, md, err = run("settle", path, "--format", "markdown")
+    assert code == 0, err
+    hands, payments, net = markdown_tables(md)
+    assert all(len(row) == 7 for row in hands) and all(len(row) == 5 for row in payments)
+    assert [(r[0], shown_text(r[1]), int(r[2])) for r in net[2:]] == [
+        (s, MARKUP[p], n) for s, p, n in zip("ESWN", (A, B, C, D), SETTLE_NETS)]
+    code, page, err = run("settle", path, "--format", "html")
+    assert code == 0, err
+    for out in (md, page):
+        assert "<script" not in out and "<img" not in out
+    net_table = page[page.rindex("<table"):]
+    cells = [html.unescape(c) for c in re.findall(r"<td[^>]*>([^<]*)</td>", net_table)]
+    assert cells == [x for s, p, n in zip("ESWN", (A, B, C, D), SETTLE_NETS) for x in (s, MARKUP[p], f"{n:+d}")]

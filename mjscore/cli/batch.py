@@ -1,4 +1,4 @@
-"""`mjscore batch`: play recorded games through, keep running totals, write table, CSV or JSON.
+"""`mjscore batch`: play recorded games through, keep running totals, write table, CSV, Markdown, HTML or JSON.
 
 Output is streamed deal by deal (a JSON Lines archive of a million deals never sits in
 memory) and written with -o (cli/outfile.py). Rejected deals are reported with their place
@@ -7,11 +7,12 @@ and counted; nothing is dropped silently.
 
 from __future__ import annotations
 
+import html
 import json
 import sys
 from typing import IO, Any
 
-from mjscore.cli.output import RulesNotes, SafeCsvWriter
+from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import standard_input
@@ -121,6 +122,31 @@ def _parties(parties: Parties) -> str:
                    f"{p['counted']} counted of {parties.length}{why}\n" for p in parties.seen.values())
 
 
+def _seats(r: Result) -> str:
+    """Who sat where in a deal (and which seats were empty)."""
+    seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
+    empty = empty_seats(r.seats)
+    return seats + (f"; {' and '.join(empty)} empty" if empty else "")
+
+
+def _what(d: dict) -> str:
+    """How a scored deal ended: who won with what, a false mah jong, or a draw."""
+    won = d.get("win") or {}
+    how = (f" (on {won['tile']}" + (f", completing {won['set']}" if won.get("set") else "") + ")"
+           if d["winner"] and won.get("tile") else "")
+    return (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}{how}" if d["winner"] else
+            f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
+
+
+def _values(d: dict) -> str:
+    return ", ".join(f"{n} {h['value'] if 'worth' not in h else worth_words(h['worth'])}"
+                     for n, h in d["hands"].items())
+
+
+def _payments(d: dict) -> list[str]:
+    return [f"{p['from']} pays {p['to']} {p['amount']} ({p['reason']})" for p in d["payments"]]
+
+
 class TableWriter(Writer):
     """For people: each deal's seats, result, payments and the running totals; then the standings."""
 
@@ -134,25 +160,15 @@ class TableWriter(Writer):
 
     @staticmethod
     def render(r):
-        seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
-        empty = empty_seats(r.seats)
-        if empty:
-            seats += f"; {' and '.join(empty)} empty"
+        seats = _seats(r)
         if r.error:
             return (f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
                     f"{_changed(r)}")
         d = r.data
-        won = d.get("win") or {}
-        how = (f" (on {won['tile']}" + (f", completing {won['set']}" if won.get("set") else "") + ")"
-               if d["winner"] and won.get("tile") else "")
-        what = (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}{how}" if d["winner"] else
-                f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
         game = f"game {r.game}, " if r.game > 1 else ""
-        values = ", ".join(f"{n} {h['value'] if 'worth' not in h else worth_words(h['worth'])}"
-                           for n, h in d["hands"].items())
-        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {what}\n{_changed(r)}"
-                f"  hand values: {values}\n"
-                + "".join(f"  {p['from']} pays {p['to']} {p['amount']} ({p['reason']})\n" for p in d["payments"])
+        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {_what(d)}\n{_changed(r)}"
+                f"  hand values: {_values(d)}\n"
+                + "".join(f"  {p}\n" for p in _payments(d))
                 + "".join(f"  note: {n}\n" for n in d["notes"]))  # what settle explains (a false mah jong's price)
 
     def deal(self, r, shown, totals):
@@ -263,10 +279,123 @@ class JsonWriter(Writer):
                        f'"errors": {json.dumps(errors, ensure_ascii=False)}}}\n')
 
 
+class PageWriter(Writer):
+    """For a club's pages (`markdown`, `html`): what the table says, as tables. Per game its heading (file,
+    variant, players), a row per deal (deal, round, seats, result, hand values, payments, notes, then each
+    player's running total; a deal not scored: its place and error, no totals), then the standings and the
+    counts. Each row is written as its deal comes, never held: a Markdown table needs no column widths, an
+    HTML table none either. Names are data: escaped cell by cell (markdown_cell, html.escape)."""
+
+    HEADERS = ["deal", "round", "seats", "result", "hand values", "payments", "notes"]
+
+    @staticmethod
+    def render(r):
+        """The deal's cells but the running totals, as text (escaped by `deal`, in the main process)."""
+        label = f"{r.number}" + (f" (game {r.game})" if r.game > 1 else "") + _counted(r)
+        if r.error:
+            return [label, r.round, _seats(r), f"NOT SCORED: {r.place}: {r.error}", "", "", r.changed or ""]
+        d = r.data
+        return [label, r.round, _seats(r), _what(d), _values(d), "; ".join(_payments(d)),
+                "; ".join([*([r.changed] if r.changed else []), *d["notes"]])]
+
+    def start_game(self, path, header, totals):
+        self.players = header.players
+        self.parties = Parties(header)
+        self.heading(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}",
+                     f"starting balances: {_line(totals)}" if any(totals.values()) else "")
+
+    def deal(self, r, shown, totals):
+        self.parties.add(r)
+        out = sitting_out(self.players, r.seats)
+        if out:
+            shown = [*shown[:-1], "; ".join(x for x in (shown[-1], f"sitting out: {', '.join(out)}") if x)]
+        self.row([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players))])
+
+    def end_game(self, standings, summary):
+        self.standings([[s["rank"], s["player"], s["total"]] for s in standings],
+                       [f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected",
+                        *_parties(self.parties).splitlines()])
+
+    def finish(self, summary, errors):
+        self.end([f"all games: {summary.read} deals read, {summary.scored} scored, {summary.rejected} rejected"]
+                 if self.games > 1 else [])
+
+    def heading(self, title: str, line: str) -> None: ...
+
+    def row(self, cells: list) -> None: ...
+
+    def standings(self, rows: list[list], lines: list[str]) -> None: ...
+
+    def end(self, lines: list[str]) -> None: ...
+
+
+class MarkdownWriter(PageWriter):
+    """`--format markdown`: per game a `##` heading, its table of deals, the standings, the counts."""
+
+    def __init__(self, out, games):
+        super().__init__(out, games)
+        self.first = True
+
+    def _table_head(self, headers: list[str]) -> None:
+        self.out.write(f"| {' | '.join(map(markdown_cell, headers))} |\n|{'---|' * len(headers)}\n")
+
+    def heading(self, title, line):
+        self.out.write(f"{'' if self.first else chr(10)}## {markdown_cell(title)}\n\n"
+                       + (f"{markdown_text(line)}\n\n" if line else ""))
+        self.first = False
+        self._table_head([*self.HEADERS, *self.players])
+
+    def row(self, cells):
+        self.out.write(f"| {' | '.join(markdown_cell(c) for c in cells)} |\n")
+
+    def standings(self, rows, lines):
+        self.out.write("\nstandings:\n\n")
+        self._table_head(["rank", "player", "total"])
+        for row in rows:
+            self.row(row)
+        self.out.write("".join(f"\n{markdown_text(line)}\n" for line in lines))
+
+    def end(self, lines):
+        self.out.write("".join(f"\n{markdown_text(line)}\n" for line in lines))
+
+
+class HtmlWriter(PageWriter):
+    """`--format html`: one page (cli/season.py's), per game a table captioned with its heading, the standings,
+    the counts."""
+
+    def __init__(self, out, games):
+        super().__init__(out, games)
+        from mjscore.cli.season import html_page_start
+
+        out.write(html_page_start("Games scored"))
+
+    def heading(self, title, line):
+        from mjscore.cli.season import html_table_start
+
+        self.out.write((f"<p>{html.escape(line)}</p>\n" if line else "")
+                       + html_table_start([*self.HEADERS, *self.players], title, "batch"))
+
+    def row(self, cells):
+        from mjscore.cli.season import html_row
+
+        self.out.write(html_row(cells))
+
+    def standings(self, rows, lines):
+        from mjscore.cli.season import HTML_TABLE_END, html_table
+
+        self.out.write(HTML_TABLE_END + "\n" + html_table(["rank", "player", "total"], rows, "standings", "standings")
+                       + "\n" + "".join(f"<p>{html.escape(line)}</p>\n" for line in lines))
+
+    def end(self, lines):
+        from mjscore.cli.season import HTML_PAGE_END
+
+        self.out.write("".join(f"<p>{html.escape(line)}</p>\n" for line in lines) + HTML_PAGE_END.lstrip("\n") + "\n")
+
+
 # one encoder for every deal (json.dumps with options builds a new one per call); the data is a fresh tree
 _encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
 
-WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter}
+WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter, "markdown": MarkdownWriter, "html": HtmlWriter}
 
 
 def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool", strict: bool,

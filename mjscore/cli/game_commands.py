@@ -46,7 +46,7 @@ DEAL_OPTIONS = ("winner", "round_", "win", "source", "win_set", "also", "discard
 @glyphs_option
 @lang_option
 @variant_options
-@format_option("table", "json", "csv")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def settle(deal_file, winner, east, south, west, north, round_, win, source, win_set, also, discarder, false_mahjong,
@@ -97,9 +97,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
         emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
+    from mjscore.cli.pages import render
     from mjscore.cli.report import settlement_text
 
-    click.echo(settlement_text(result, glyphs and terminal.glyphs_shown()))
+    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown())], fmt, "Settlement"))
 
 
 @click.command()
@@ -111,7 +112,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
               "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
 @lang_option
 @variant_options
-@format_option("table", "json", "csv")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def batch(files, dask, jobs, strict, game, differences, lang, variant, options, tables_dir, fmt):
@@ -132,6 +133,9 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     from mjscore.cli.batch import Progress, run_batch
     files = _sources(files, game)
     if differences:
+        if fmt in ("markdown", "html"):
+            raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
+                               f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
         return _kajongg_differences(files, fmt)
 
     output = click.get_current_context().meta.get("mjscore.output")

@@ -21,7 +21,7 @@ from mjscore.cli.output import emit_csv, emit_json
 @tables_option
 @glyphs_option
 @lang_option
-@format_option("table", "json")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def compare(hand, seat, round_, win, source, win_set, also, variant_list, options, tables_dir, glyphs, lang, fmt):
@@ -43,9 +43,15 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     if fmt == "json":
         emit_json([c.to_dict(langs[c.variant]) for c in results])
         return
-    from mjscore.cli.report import compare_text
+    if fmt == "csv":
+        from mjscore.cli.comparison import compare_csv
 
-    click.echo(compare_text(results, glyphs and terminal.glyphs_shown(), variants))
+        emit_csv(*compare_csv(results, variants))
+        return
+    from mjscore.cli.comparison import compare_text
+    from mjscore.cli.pages import render
+
+    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants)], fmt, "Comparison"))
 
 
 @click.command()
@@ -54,7 +60,7 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
 @also_option
 @glyphs_option
 @variant_options
-@format_option("table", "json", "csv")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
@@ -74,6 +80,8 @@ def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
     if fmt == "csv":
         emit_csv(["tile", "discard", "wall"], [list(w) for w in found.waits])
         return
+    from mjscore.cli.pages import render
     from mjscore.cli.report import waits_text
 
-    click.echo(waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown()))
+    click.echo(render([waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown())],
+                      fmt, "Waits"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import click
 
@@ -14,7 +15,7 @@ from mjscore.cli.output import emit_json
 @click.argument("words", nargs=-1, metavar="[NAME | diff A B]")
 @tables_option
 @lang_option
-@format_option("table", "json", "yaml")
+@format_option("table", "csv", "markdown", "html", "json", "yaml")
 @output_option
 def variants(words, tables_dir, lang, fmt):
     """List the variants, or print the tables of variant NAME; `diff A B` says what changed from table A to
@@ -34,6 +35,7 @@ def variants(words, tables_dir, lang, fmt):
             raise OptionError("variants diff takes two tables, each a variant's name or a table file: "
                               "mjscore variants diff dmjl club/dmjl.yaml")
         return _diff(api.table_diff(words[1], words[2], tables_dir), fmt)
+    pages = fmt in ("csv", "markdown", "html")  # for a spreadsheet or a club's pages: cli/variant_pages.py
     if len(words) > 1:
         raise OptionError(f"variants takes one variant's name (or diff A B), not {len(words)} words: "
                           f"mjscore variants {words[0]}")
@@ -46,8 +48,18 @@ def variants(words, tables_dir, lang, fmt):
             import yaml
 
             click.echo(yaml.safe_dump(api.table_data(v), sort_keys=False, allow_unicode=True, width=100).rstrip())
+        elif pages:
+            from mjscore.cli import variant_pages as vp
+            from mjscore.rules.identity import table_hash
+
+            if fmt == "csv":
+                _csv_blocks(vp.variant_csv(v, lang_of(lang, v)))
+            else:
+                from mjscore.cli.pages import render
+
+                click.echo(render([vp.variant_blocks(v, lang_of(lang, v), table_hash(v))], fmt, v.name))
         else:
-            from mjscore.cli.variant_report import variant_text
+            from mjscore.cli.report import variant_text
 
             from mjscore.rules.identity import table_hash
 
@@ -64,9 +76,27 @@ def variants(words, tables_dir, lang, fmt):
 
             click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
         return
-    from mjscore.cli.variant_report import variants_text
+    if fmt == "csv":
+        from mjscore.cli.variant_pages import LIST_HEADERS, list_rows
 
-    click.echo(variants_text(found))
+        _csv_blocks([(LIST_HEADERS, list_rows(found))])
+        return
+    from mjscore.cli.pages import render
+    from mjscore.cli.report import variants_text
+
+    click.echo(render([variants_text(found)], fmt, "Variants"))
+
+
+def _csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> None:
+    """One CSV table per block, an empty line between them (as `sheet` writes one per game)."""
+    from mjscore.cli.output import SafeCsvWriter
+
+    writer = SafeCsvWriter(sys.stdout)
+    for i, (headers, rows) in enumerate(blocks):
+        if i:
+            sys.stdout.write("\n")
+        writer.writerow(headers)
+        writer.writerows(rows)
 
 
 def _diff(d, fmt: str) -> None:
@@ -79,12 +109,19 @@ def _diff(d, fmt: str) -> None:
 
         click.echo(yaml.safe_dump(d.to_dict(), sort_keys=False, allow_unicode=True, width=100).rstrip())
         return
-    click.echo(f"{d.a['file']} ({d.a['table']})\n-> {d.b['file']} ({d.b['table']})")
+    if fmt == "csv":
+        from mjscore.cli.variant_pages import DIFF_HEADERS, diff_rows
+
+        _csv_blocks([(DIFF_HEADERS, diff_rows(d))])
+        return
+    lines = [f"{d.a['file']} ({d.a['table']})", f"-> {d.b['file']} ({d.b['table']})"]
     if not d.changes:
-        click.echo("no change: the same rules" if d.a["table"] == d.b["table"] else
-                   "no change to the rules, options or settlement (only the wording of the file)")
-    for line in d.lines():
-        click.echo(f"  {line}")
+        lines.append("no change: the same rules" if d.a["table"] == d.b["table"] else
+                     "no change to the rules, options or settlement (only the wording of the file)")
+    lines += [f"  {line}" for line in d.lines()]
+    from mjscore.cli.pages import render
+
+    click.echo(render(["\n".join(lines)], fmt, "Changes"))
 
 
 @click.command()

@@ -85,6 +85,18 @@ _MARKDOWN = {**{ord(c): "\\" + c for c in "\\`*_[]|~"}, ord("<"): "&lt;", ord(">
              ord("\n"): " ", ord("\r"): " ", 0x2028: " ", 0x2029: " "}
 
 
+def markdown_text(line: str) -> str:
+    """A line of text as a Markdown paragraph that shows it as typed: markdown_cell's escapes, and a first
+    character that would start a heading, a list, a quote or a rule (# + - = >, `1.`) escaped too."""
+    text = markdown_cell(line)
+    if text[:1] in ("#", "+", "-", "="):
+        return "\\" + text
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if digits and text[digits:digits + 1] in (".", ")"):
+        return text[:digits] + "\\" + text[digits:]
+    return text
+
+
 def emit_json(data) -> None:
     click.echo(to_json(data))
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from mjscore.cli.pages import Blocks, Table
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
-from mjscore.rules.results import NoteKind, Score, kind_of, reason
+from mjscore.rules.results import NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 
 
@@ -16,15 +17,15 @@ class _Width:
     wcswidth = wcwidth = staticmethod(cells)
 
 
-def plain_table(rows, headers) -> str:
+def simple_table(rows, headers) -> str:
     import tabulate as tb
 
     if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
         tb.wcwidth, tb.WIDE_CHARS_MODE = _Width, True
-    return tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows)
 
 
-def _glyphs(text: str, glyphs: bool) -> str:
+def tiles_shown(text: str, glyphs: bool) -> str:
     if not glyphs or not text:
         return text
     try:
@@ -98,7 +99,7 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                     + ([i.cite] if cited else []))
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
-        lines += ["", plain_table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
+        lines += ["", simple_table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
                              + (["rulebook"] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append("* the rulebook has no name for this item in that language: English shown")
@@ -129,20 +130,9 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines += ["", "arrangements considered (best first):"]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
                  a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
-        lines.append(plain_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
+        lines.append(simple_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
                                    ""]))
-    return "\n".join(lines)
-
-
-def _cell(points: int, doubles: int, limit: float, extra: int) -> str:
-    parts = [str(points)] if points else []
-    if doubles:
-        parts.append(f"{doubles} dbl")
-    if limit:
-        parts.append(f"{fmt_fraction(limit)} limit")
-    if extra:
-        parts.append(f"+{extra}")
-    return " + ".join(parts) or "0"
+    return Blocks(lines)
 
 
 def _tie(best: Score, runner: Score) -> str:
@@ -165,22 +155,22 @@ def _item_words(i, lang: str, glyphs: bool) -> str:
     gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
     gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
     gave += [f"+{i.extra}"] if i.extra else []
-    return (item_name(i, lang) + (f" {_glyphs(i.tiles, glyphs)}" if i.tiles else "")
+    return (item_name(i, lang) + (f" {tiles_shown(i.tiles, glyphs)}" if i.tiles else "")
             + (f" ({', '.join(gave)})" if gave else ""))
 
 
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
-    kept = " ".join(_glyphs(g, glyphs) for g in best.arrangement) or _glyphs(best.hand, glyphs)
+    kept = " ".join(tiles_shown(g, glyphs) for g in best.arrangement) or tiles_shown(best.hand, glyphs)
     excluded = [f"  {n}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # a rule's excludes: dropped them
     if excluded:
         excluded.insert(0, "not counted, as a rule that applied excludes them:")
     if runner is None:
         return "\n".join([f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})", *excluded])
-    other = " ".join(_glyphs(g, glyphs) for g in runner.arrangement) or _glyphs(runner.hand, glyphs)
+    other = " ".join(tiles_shown(g, glyphs) for g in runner.arrangement) or tiles_shown(runner.hand, glyphs)
     won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
     if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
-        won += f"{'' if won else f' with {runner.win}'} completing {_glyphs(runner.win_set, glyphs)}"
+        won += f"{'' if won else f' with {runner.win}'} completing {tiles_shown(runner.win_set, glyphs)}"
     lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
                  f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
              + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
@@ -203,98 +193,28 @@ def near_miss_text(misses: list) -> str:
     if not misses:
         return "\nnear misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)"
     return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
-                      *(line for m in misses for line in wrapped("  - ", m.words(), 4))])
-
-
-def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
-    """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
-    then the items that differ. An item is compared by what it is, not by its name (`variants`: each variant
-    compared, whose rules say what an item is): the set it scored and what it gave, or for a whole-hand item the
-    kind of its rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah
-    jong". A row is named by the items' names, each once; --lang names them in compare's JSON only."""
-    first = next((c.score for c in results if c.score is not None), None)
-    scored = [c for c in results if c.score is not None]
-    sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
-    lines = [f"{_glyphs(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
-             "no variant could score this hand", ""]
-    heads = [c.variant for c in results]
-    col = {c.variant: c.score for c in results}
-    def row(label, get):  # noqa: E306
-        return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
-    rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
-            row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
-            row("value", lambda s: s.value)]
-    if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
-        rows.insert(1, row("completing", lambda s: _glyphs(s.win_set or "", glyphs)))
-    sums: dict[tuple, dict[str, list]] = {}
-    labels: dict[tuple, list[str]] = {}
-    for c in scored:
-        rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
-        for i in c.score.items:
-            key = item_kind(i, rules.get(i.rule))
-            acc = sums.setdefault(key, {}).setdefault(c.variant, [0, 0, 0.0, 0])
-            acc[0] += i.points
-            acc[1] += i.doubles
-            acc[2] = max(acc[2], i.limit)
-            acc[3] += i.extra
-            names = labels.setdefault(key, [])
-            if i.rule not in names:
-                names.append(i.rule)
-    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
-    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
-    winning = [c.variant for c in scored if c.score.mahjong]
-    judged = winning or [c.variant for c in scored]
-    same = []
-    differ = []
-    for key, per in sums.items():
-        label = labels[key][0] + (f" {_glyphs(key[0], glyphs)}" if key[0] else "")
-        cells = {v: _cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
-        values = {_cell(*per[v]) if v in per else "0" for v in judged}
-        (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    lines.append(plain_table(rows, ["", *heads]))
-    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
-               for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
-    if refused:  # why a variant refuses the hand as mah jong, where others take it
-        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in refused]
-    if differ:
-        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
-                  plain_table([[label] + [cells.get(v, "—") for v in heads] for label, cells in differ], ["item", *heads])]
-    if same:
-        where = ("every variant scored" if not winning or len(winning) == len(scored)
-                 else "every variant where it is mah jong")
-        lines += ["", f"the same in {where}: " + ", ".join(
-            f"{label} {next(c for c in cells.values() if c != '—')}" for label, cells in same)]
-    for c in results:
-        if c.error:
-            lines.append(f"{c.variant}: not scored: {c.error}")
-    return "\n".join(lines)
-
-
-def item_kind(i, rule) -> tuple[str, str, str]:
-    """What an item is, whatever a variant names it: (the set it scored, or "" for the whole hand; the kind of
-    a whole-hand rule's condition; what it gives). Two variants' items of one kind are one row of `compare`."""
-    gives = "limit" if i.limit else "doubles" if i.doubles else "extra" if i.extra else "points"
-    if i.tiles:
-        return i.tiles, "", gives
-    when = rule.when if rule is not None else None
-    if when is None:  # an item no rule of the table makes (a long hand): its name is what it is
-        kind = i.rule
-    elif not when or when.startswith("pattern: standard"):
-        kind = "mah jong"  # the winner's base: no condition but winning, or the standard pattern
-    elif "self_drawn" in when or when == "from: wall":
-        kind = "self-drawn"
-    else:
-        kind = when
-    return "", kind, gives
+                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
-    hand_text = _glyphs(hand_text, glyphs)
+    hand_text = tiles_shown(hand_text, glyphs)
     if not rows:
         return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
-    table = plain_table([[_glyphs(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
+    table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
                    ["tile", "value claimed (discard)", "value drawn (wall)"])
-    return f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}\n\n{table}"
+    return Blocks([f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}", "", table])
+
+
+def option_default(o) -> str:
+    """An option's default as it is typed on the command line (true, not True)."""
+    if o.default is None:
+        return "none"
+    return str(o.default).lower() if o.type == "bool" else str(o.default)
+
+
+def variants_text(variants: list[Variant]) -> str:
+    rows = [[v.name, v.title, ", ".join(f"{k}={option_default(o)}" for k, o in v.options.items())] for v in variants]
+    return simple_table(rows, ["variant", "title", "options (default)"])
 
 
 def _final_step(v: Variant | None) -> str:
@@ -306,14 +226,131 @@ def _final_step(v: Variant | None) -> str:
     return ", "
 
 
+def value_step(v: Variant) -> str:
+    """How points and doubles become the final value, in words."""
+    if v.han_fu is not None:
+        h = v.han_fu
+        tiers = ", ".join(f"{t.doubles} doubles {t.name} {t.base}" + "".join(f" (with {k}={'/'.join(map(str, c))})"
+                                                                           for k, c in t.option.items())
+                          for t in h.tiers)
+        return (f"base points: points rounded up to {h.round_up}" + (f" (not for {', '.join(h.exact)})" if h.exact
+                                                                     else "")
+                + f" x 2^(doubles + {h.extra_doubles}), at most the limit ({h.limit_name})"
+                + (f"; from {h.limit_from} {h.limit_from_name}" + "".join(
+                    f" (with {k}={'/'.join(str(x).lower() for x in c)})" for k, c in h.limit_from_option.items())
+                   if h.limit_from else "") + (f"; {tiers}" if tiers else "")
+                + ("; limit hands add up" if h.limits_add else "") + (f" to {fmt_fraction(h.limits_max)} x the limit"
+                                                                     if h.limits_max else ""))
+    step = "points x 2^doubles"
+    if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
+        step = "the fan added (nothing doubles)"
+    if v.round_up > 1:
+        step += f", rounded up to a multiple of {v.round_up}"
+    step += ", capped at the limit" if v.limit is not None else ""
+    if v.value_grid:
+        rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
+        step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
+    return step + (f" ({v.value_cite})" if v.value_cite else "")
+
+
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
 
 
-def wrapped(first: str, rest: str, indent: int) -> list[str]:
+def _wrapped(first: str, rest: str, indent: int) -> list[str]:
     """`first` + `rest` on lines of WIDTH, the continuation indented under the text it continues."""
     import textwrap
 
     return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
+
+
+def rule_value(r) -> str:
+    value = []
+    if r.points or not (r.doubles or r.limit or r.extra or r.each):
+        value.append(f"{r.points} {'fan' if r.fan else 'points'}")
+    if r.doubles:
+        value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
+    if r.each:
+        value.append(f"a double a tile ({r.each.replace('_', ' ')})")
+    if r.limit:
+        value.append(f"{fmt_fraction(r.limit)} limit")
+    if r.keep_doubles:
+        value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
+    if r.extra:
+        value.append(f"+{r.extra} after doubling")
+    return ", ".join(value)
+
+
+def names_apart(names: list[str], rules: list) -> list[str]:
+    """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
+    dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
+    out = list(names)
+    for name in set(names):
+        alike = [k for k, n in enumerate(names) if n == name]
+        if len(alike) < 2:
+            continue
+        parts = [set(rules[k].when.split(", ")) for k in alike]
+        shared = set.intersection(*parts)
+        for k in alike:
+            own = [x.rpartition(": ")[2] for x in rules[k].when.split(", ")
+                   if x not in shared and x.startswith("tiles: ")]
+            if own:  # rows that differ otherwise (by a house option, by who) are told apart by their values
+                out[k] = f"{name} ({', '.join(own)})"
+    return out
+
+
+def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
+    """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
+    conditions as the table file writes them are in `--format json` and `--format yaml`); `table`: its
+    table hash, which a game file's `rules:` records (docs/tables.md, "Versions of a table")."""
+    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8), *([f"table: {table}"] if table else []),
+             f"limit: {v.limit if v.limit is not None else 'none'}",
+             f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
+             *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),
+             *_wrapped("final value: ", value_step(v), 13), "", "options (--option KEY=VALUE):"]
+    opts = list(v.options.values())
+    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(option_default(o)) for o in opts] + [7])]
+    lines.append(f"{'option':<{widths[0]}}  {'type':<6}  {'default':<{widths[2]}}  allowed")
+    for o in opts:
+        allowed = ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else "a whole number")
+        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {option_default(o):<{widths[2]}}  ", allowed,
+                          widths[0] + widths[1] + widths[2] + 6)
+        if o.help:
+            lines += _wrapped("    ", o.help, 4)
+    for key, cases in (v.presets or {}).items():
+        lines.append(f"{key} sets (unless given too):")
+        for choice, sets in cases.items():
+            lines += _wrapped(f"  {key}={choice}: ", ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
+                                                               for k, x in sets.items()), 4)
+    lines.append("")
+    if v.requires:
+        otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"
+        lines.append(f"mah jong requires (otherwise {otherwise}):")
+        for r in v.requires:
+            lines += _wrapped(f"  {r.name}", (f": {r.message}" if r.message else "")
+                              + ("" if r.limit_hands_exempt else " (limit hands too)"), 4)
+        lines.append("")
+    for heading, per, who in v.tables:
+        rules = [r for r in v.rules if r.table == heading]
+        head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
+        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
+        names = names_apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
+        nw = min(max([len(n) for n in names] + [4]), 34)
+        vw = min(max([len(rule_value(r)) for r in rules] + [5]), 24)
+        for r, name in zip(rules, names):
+            tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
+            lines += _wrapped(f"{name:<{nw}}  ", f"{rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
+            if r.excludes:
+                lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
+        lines.append("")
+    if v.situations:
+        lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
+    if v.settlement.written:  # each switch in words, with where the rulebook says it
+        from mjscore.cli.settlement_words import settlement_lines
+
+        lines.append("settlement (how a deal is paid and moves on):")
+        for words, cite in settlement_lines(v):
+            lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
+    return "\n".join(lines).rstrip()
 
 
 def settlement_text(result, glyphs: bool = False) -> str:
@@ -337,14 +374,14 @@ def settlement_text(result, glyphs: bool = False) -> str:
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
-        hand = " ".join(_glyphs(g, glyphs) for g in (*s.arrangement, *s.bonus)) or _glyphs(s.hand, glyphs)
+        hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
-    lines = [head, "", plain_table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
+    lines = [head, "", simple_table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
                + ([p.cite] if cited else []) for p in result.payments]
-        lines += ["payments:", plain_table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
+        lines += ["payments:", simple_table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
     lines += [f"note: {n}" for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
@@ -354,5 +391,5 @@ def settlement_text(result, glyphs: bool = False) -> str:
     lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
               if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
-    lines += ["net:", plain_table(net, ["seat", "player", "net"])]
-    return "\n".join(lines)
+    lines += ["net:", simple_table(net, ["seat", "player", "net"])]
+    return Blocks(lines)

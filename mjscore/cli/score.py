@@ -26,7 +26,7 @@ from mjscore.cli.output import emit_csv, emit_json
 @glyphs_option
 @lang_option
 @variant_options
-@format_option("table", "json", "csv")
+@format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
 def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, sticks, show_all, explain, glyphs, lang,
@@ -65,19 +65,21 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
                      fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
         emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
         return
+    from mjscore.cli.pages import render
     from mjscore.cli.report import explain_text, score_text
 
     glyphs = glyphs and terminal.glyphs_shown()
-    click.echo(score_text(best, scores[1:] if show_all else None, glyphs, lang, rules))
+    texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules)]
     swaps = None  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
     if not best.mahjong and api.parse_hand(hand).tile_count == 14:
         swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
     if swaps is not None:
-        click.echo("not a winning hand: " + ("one tile changed makes it one: " + "; ".join(w.words() for w in swaps)
-                                             if swaps else "no single tile changed makes it one"))
+        texts.append("not a winning hand: " + ("one tile changed makes it one: " + "; ".join(w.words() for w in swaps)
+                                               if swaps else "no single tile changed makes it one"))
     if explain:
-        click.echo(explain_text(best, api.runner_up(scores), lang, glyphs))
+        texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
         if best.mahjong:
             from mjscore.cli.report import near_miss_text
 
-            click.echo(near_miss_text(api.near_misses(hand, variant, **situation)))
+            texts.append(near_miss_text(api.near_misses(hand, variant, **situation)))
+    click.echo(render(texts, fmt, "Score"))

@@ -18,7 +18,7 @@ from mjscore.play.season import Season, Sheet, SheetRow, counter_words
 
 # --- generic writers --------------------------------------------------------------------------------------
 
-def _text_table(rows: list[list], headers: list[str], fmt: str) -> str:
+def text_table(rows: list[list], headers: list[str], fmt: str) -> str:
     """For people (`table`), or a Markdown table whose every cell shows its text as typed (markdown_cell: a
     player's name with | or <script> in it stays one cell of text)."""
     from tabulate import tabulate
@@ -158,7 +158,7 @@ def sheets_text(sheets: list[Sheet], fmt: str) -> str:
     for s, (h, rows) in zip(sheets, grids):
         title = _sheet_title(s)
         parts.append((f"## {markdown_cell(title)}" if fmt == "markdown" else title) + "\n\n"
-                     + _text_table(shown_rows(rows, len(s.players)), h, fmt))
+                     + text_table(shown_rows(rows, len(s.players)), h, fmt))
     return "\n\n".join(parts)
 
 
@@ -246,5 +246,5 @@ def standings_text(s: Season, fmt: str) -> str:
     if fmt == "html":
         return html_page("League table", f"<p>{html.escape(season_line(s))}</p>\n"
                          + html_table(table_headers(s), table_rows(s), cls="standings"))
-    table = _text_table(table_rows(s), table_headers(s), fmt)
+    table = text_table(table_rows(s), table_headers(s), fmt)
     return f"{season_line(s)}\n\n{table}"

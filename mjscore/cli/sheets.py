@@ -168,9 +168,9 @@ class SheetWriter:
         for row in self._shown(players, totals):
             cols.add(row)
         if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
-            from mjscore.cli.season import _text_table
+            from mjscore.cli.season import text_table
 
-            return iter(_text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
+            return iter(text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
         return cols.lines(cols.add(row) for row in self._shown(players, totals))
 
     def _shown(self, players: list[str], totals: dict[str, int]) -> Iterator[list]:

@@ -1,0 +1,148 @@
+"""`mjscore compare`'s output: one hand under several variants side by side, the items compared by what they
+are (their rule's kind and value), not by their names. `compare_grid` gives the comparison as data (the CSV
+writes it), `compare_text` for people (and, through cli/pages.py, for a club's pages)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from mjscore.cli.pages import Blocks
+from mjscore.cli.report import fmt_fraction, simple_table, situation_line, tiles_shown
+from mjscore.rules.results import NoteKind, kind_of, reason
+
+
+def item_cell(points: int, doubles: int, limit: float, extra: int) -> str:
+    parts = [str(points)] if points else []
+    if doubles:
+        parts.append(f"{doubles} dbl")
+    if limit:
+        parts.append(f"{fmt_fraction(limit)} limit")
+    if extra:
+        parts.append(f"+{extra}")
+    return " + ".join(parts) or "0"
+
+
+class Comparison(NamedTuple):
+    """A comparison as data: the first line, the variants, the rows of the main table, why variants refuse the
+    hand as mah jong where others take it, the items that differ and those the same (label, {variant: cell}),
+    the variants not scored (variant, why), and where the same items are the same."""
+
+    head: str
+    variants: list[str]
+    rows: list[list]
+    refused: list[tuple[str, str]]
+    differ: list[tuple[str, dict[str, str]]]
+    same: list[tuple[str, dict[str, str]]]
+    errors: list[tuple[str, str]]
+    where: str
+
+
+def compare_grid(results, glyphs: bool = False, variants: dict | None = None) -> Comparison:
+    """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
+    and the items. An item is compared by what it is, not by its name (`variants`: each variant compared, whose
+    rules say what an item is): the set it scored and what it gave, or for a whole-hand item the kind of its
+    rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah jong". A row is
+    named by the items' names, each once; --lang names them in compare's JSON only."""
+    first = next((c.score for c in results if c.score is not None), None)
+    scored = [c for c in results if c.score is not None]
+    sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
+    head = (f"{tiles_shown(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
+            "no variant could score this hand")
+    heads = [c.variant for c in results]
+    col = {c.variant: c.score for c in results}
+    def row(label, get):  # noqa: E306
+        return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
+    rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
+            row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
+            row("value", lambda s: s.value)]
+    if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
+        rows.insert(1, row("completing", lambda s: tiles_shown(s.win_set or "", glyphs)))
+    sums: dict[tuple, dict[str, list]] = {}
+    labels: dict[tuple, list[str]] = {}
+    for c in scored:
+        rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
+        for i in c.score.items:
+            key = item_kind(i, rules.get(i.rule))
+            acc = sums.setdefault(key, {}).setdefault(c.variant, [0, 0, 0.0, 0])
+            acc[0] += i.points
+            acc[1] += i.doubles
+            acc[2] = max(acc[2], i.limit)
+            acc[3] += i.extra
+            names = labels.setdefault(key, [])
+            if i.rule not in names:
+                names.append(i.rule)
+    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
+    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
+    winning = [c.variant for c in scored if c.score.mahjong]
+    judged = winning or [c.variant for c in scored]
+    same: list[tuple[str, dict[str, str]]] = []
+    differ: list[tuple[str, dict[str, str]]] = []
+    for key, per in sums.items():
+        label = labels[key][0] + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
+        cells = {v: item_cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
+        values = {item_cell(*per[v]) if v in per else "0" for v in judged}
+        (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
+    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
+               for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
+    where = ("every variant scored" if not winning or len(winning) == len(scored)
+             else "every variant where it is mah jong")
+    return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
+                      where)
+
+
+def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
+    """The comparison for people: the main table, the refusals, the items that differ as a table, the items the
+    same on a line, the variants not scored."""
+    c = compare_grid(results, glyphs, variants)
+    lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
+    if c.refused:  # why a variant refuses the hand as mah jong, where others take it
+        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in c.refused]
+    if c.differ:
+        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
+                  simple_table([[label] + [cells.get(v, "—") for v in c.variants] for label, cells in c.differ],
+                               ["item", *c.variants])]
+    if c.same:
+        lines += ["", f"the same in {c.where}: " + ", ".join(
+            f"{label} {next(x for x in cells.values() if x != '—')}" for label, cells in c.same)]
+    lines += [f"{v}: not scored: {why}" for v, why in c.errors]
+    return Blocks(lines)
+
+
+CSV_HEADERS = ["row", "item"]  # then one column per variant
+
+
+def compare_csv(results, variants: dict | None = None) -> tuple[list[str], list[list]]:
+    """For spreadsheets: one row per line of the comparison, a column per variant. `row` says what the row is:
+    mah jong, completing, points, doubles, limit hand, value (the main table); not mah jong (why a variant
+    refuses the hand where others take it); differs or same (an item, named in `item`, with what it gave in each
+    variant: — absent); not scored (why a variant could not score the hand)."""
+    c = compare_grid(results, False, variants)
+    rows = [[r[0], "", *r[1:]] for r in c.rows]
+    if c.refused:  # a variant may give several reasons: each, in order
+        rows.append(["not mah jong", "", *("; ".join(w for x, w in c.refused if x == v) for v in c.variants)])
+    rows += [[kind, label, *(cells.get(v, "—") for v in c.variants)]
+             for kind, items in (("differs", c.differ), ("same", c.same)) for label, cells in items]
+    if c.errors:
+        why = dict(c.errors)
+        rows.append(["not scored", "", *(why.get(v, "") for v in c.variants)])
+    return [*CSV_HEADERS, *c.variants], rows
+
+
+def item_kind(i, rule) -> tuple[str, str, str]:
+    """What an item is, whatever a variant names it: (the set it scored, or "" for the whole hand; the kind of
+    a whole-hand rule's condition; what it gives). Two variants' items of one kind are one row of `compare`."""
+    gives = "limit" if i.limit else "doubles" if i.doubles else "extra" if i.extra else "points"
+    if i.tiles:
+        return i.tiles, "", gives
+    when = rule.when if rule is not None else None
+    if when is None:  # an item no rule of the table makes (a long hand): its name is what it is
+        kind = i.rule
+    elif not when or when.startswith("pattern: standard"):
+        kind = "mah jong"  # the winner's base: no condition but winning, or the standard pattern
+    elif "self_drawn" in when or when == "from: wall":
+        kind = "self-drawn"
+    else:
+        kind = when
+    return "", kind, gives
+
+

@@ -1,0 +1,78 @@
+"""One output, four shapes: what a one-hand or one-deal command prints for people (`table`), as a Markdown
+text or a standalone HTML page for a club's pages (`markdown`, `html`), with the same lines and tables.
+
+The text functions of cli/report.py build their output as a list of parts: lines of text and tables
+(`Table`, a str: the table as `table` prints it, which also keeps its headers and rows). `Blocks` joins them
+as `table` always printed them, byte for byte, and keeps the parts, from which `render` writes the other
+shapes: a line of text becomes a paragraph (Markdown: escaped with markdown_text; HTML: escaped), a table a
+Markdown table (cli/season.py's, every cell escaped with markdown_cell) or an HTML table (html_table). The
+words are the same in every shape; only what would be markup in a name or a hand is escaped.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+
+class Table(str):
+    """A table as `--format table` prints it, with its headers and rows for the other shapes."""
+
+    headers: list[str]
+    rows: list[list]
+
+    def __new__(cls, text: str, headers: list[str], rows: list[list]) -> "Table":
+        table = super().__new__(cls, text)
+        table.headers, table.rows = list(headers), [list(r) for r in rows]
+        return table
+
+
+class Blocks(str):
+    """Lines and tables joined by line ends (what `table` prints), with the parts kept."""
+
+    parts: list[str]
+
+    def __new__(cls, parts: Iterable[str]) -> "Blocks":
+        parts = list(parts)
+        text = super().__new__(cls, "\n".join(parts))
+        text.parts = parts
+        return text
+
+
+def parts_of(text: str) -> list[str]:
+    """The parts of a text: a Blocks' own; a table itself; a plain text's lines."""
+    if isinstance(text, Table):
+        return [text]
+    return list(text.parts) if isinstance(text, Blocks) else text.split("\n")
+
+
+def render(texts: Iterable[str], fmt: str, title: str) -> str:
+    """The texts (Blocks or plain lines) as `fmt`: `table` as printed; `markdown` paragraphs and tables, each
+    after an empty line; `html` a page titled `title`, a paragraph per line and a table per table."""
+    texts = list(texts)
+    if fmt == "table":
+        return "\n".join(texts)
+    parts = [p for t in texts for p in parts_of(t)]
+    if fmt == "markdown":
+        from mjscore.cli.output import markdown_text
+        from mjscore.cli.season import text_table
+
+        return "\n\n".join(text_table(p.rows, p.headers, "markdown") if isinstance(p, Table) else
+                             markdown_text(p.strip()) for p in _shown(parts))
+    import html  # (not at the top: `score` as a table loads this module, and html.entities is large)
+
+    from mjscore.cli.season import html_page, html_table
+
+    body = "\n".join(html_table(p.headers, p.rows, cls=title.lower()) if isinstance(p, Table) else
+                     f"<p>{html.escape(p.strip())}</p>" for p in _shown(parts))
+    return html_page(title, body)
+
+
+def _shown(parts: list[str]) -> list[str]:
+    """The parts worth a paragraph or a table: tables, and each non-empty line of text."""
+    out: list[str] = []
+    for p in parts:
+        if isinstance(p, Table):
+            out.append(p)
+        else:
+            out += [line for line in p.split("\n") if line.strip()]
+    return out
