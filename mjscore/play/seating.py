@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
-from mjscore.hand.situation import SEATS, dealer_of
-from mjscore.rules.switches import CountedDeals, SeatExchange
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.rules.switches import ByOption, CountedDeals, SeatExchange
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -39,6 +39,7 @@ SEAT_EXCHANGES: dict[SeatExchange, tuple[str, tuple[str, ...]]] = {
     SeatExchange.OEMC_2005: ("OEMC 2005", ("SWEN", "SE", "WE"))}
 
 STATED = "seats as the game file states them"
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Table:
@@ -76,6 +77,7 @@ class Table:
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
+        self.moved_on = ""  # why the deal passed or stayed after the last deal (after), in words
 
     MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
 
@@ -126,11 +128,15 @@ class Table:
         return self.deals + 1 if winner_seat is not None or not self.only_won else 0
 
     def after(self, winner_seat: str | None, false_mahjong: bool) -> None:
-        """Move the deal on as the variant says, after a win, a draw or a false mah jong."""
+        """Move the deal on as the variant says, after a win, a draw or a false mah jong; `moved_on` then
+        says why the deal passed or stayed."""
         rules = self.rules
         self.changed = None
+        before = (self.seats(), self.round, self.game, self.passes)
         if winner_seat is not None or not self.only_won:
             self.deals += 1
+        all_dealt = bool(self.max_deals and self.deals >= self.max_deals)  # the game's fixed number of deals
+        won_in_a_row = 0
         if false_mahjong:
             keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
@@ -141,13 +147,48 @@ class Table:
                 self.east_wins += 1
                 limit = rules.east_wins_in_a_row
                 if limit and self.east_wins >= limit:
-                    keeps = False
+                    keeps, won_in_a_row = False, limit
         if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
             self._swap_in()
         elif not keeps or self.every_deal:
             self._pass()
         if self.max_deals and self.deals >= self.max_deals:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
+        self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt)
+
+    def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
+             all_dealt: bool) -> str:
+        """The deal's moving on in words: what happened, then who is East now and, where the rules pass the deal
+        whoever won, which rule (and house option) says so; a new round or the game's end. "Ana (East) won, yet
+        the deal passes to Bo, as after every deal with three players (house option three_players=every-deal)"."""
+        seats, round_, game, passes = before
+        east, now_east, n = seats["E"], self.seats()["E"], len(self.header.players)
+        if false_mahjong:
+            what = "a false mah jong"
+        elif winner_seat is None:
+            what = "a draw"
+        else:
+            banker = ", the banker" if winner_seat == dealer_of(self.opts) != "E" else ""
+            what = (f"{seats.get(winner_seat, winner_seat)} ({SEAT_NAMES.get(winner_seat, winner_seat)}{banker}) won"
+                    + (f" {won_in_a_row} times in a row" if won_in_a_row else ""))
+        if self.game != game:
+            end = (f"the game's {self.max_deals} deals are played" if all_dealt
+                   else "every player has been East in every prevailing wind")
+            return f"{what}: {end}, the game is over"
+        if self.passes == passes:
+            return f"{what}: {east} stays East"
+        if self.waiting:
+            why = (f": {east} sits the next deal out, {self.chairs[(self.east - 1) % 4]} comes in and the deal passes "
+                   f"to {now_east}, as after every deal with {NUMBERS[n]} players")
+        elif self.every_deal:
+            why = (", yet" if keeps else ":") + f" the deal passes to {now_east}, as after every deal with {NUMBERS[n]} " \
+                "players"
+            follows = self.header.variant.settlement.rotate_every_deal
+            if isinstance(follows, ByOption) and self.opts.get(follows.option) is not None:
+                why += f" (house option {follows.option}={self.opts[follows.option]})"
+        else:
+            why = f": the deal passes to {now_east}"
+        return what + why + (f"; round {self.round} begins" if self.round != round_ else "")
 
     def _pass(self) -> None:
         self.east_wins = 0
