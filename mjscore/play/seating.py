@@ -58,12 +58,8 @@ class Table:
         self.rules = rules = self.header.variant.settlement.at(self.opts)  # the switches of this game's options
         self.game += 1
         n = len(players)
-        if n == 2:
-            self.chairs = [players[0], None, players[1], None]
-        elif n == 3:
-            self.chairs = [players[0], players[1], None, players[2]]
-        else:
-            self.chairs = list(players[:4])
+        seats = first_seats(n)
+        self.chairs = [players[seats.index(s)] if s in seats else None for s in SEATS]
         self.waiting = list(players[4:])
         self.east = 0
         self.passes = 0  # how often the deal has passed
@@ -266,6 +262,13 @@ class Table:
         if "E" not in out:
             raise DealError("seats: East's seat is never the empty one: name the player who sits E")
         return {s: out[s] for s in SEATS if s in out}
+
+
+def first_seats(count: int) -> tuple[str, ...]:
+    """The seats of a game's first deal, taken by its players in the order the game file lists them (two:
+    East and West, face to face; three: West's chair is the empty one, as the basque rulebook leaves West out
+    of the draw; five or six: the first four sit, the others wait)."""
+    return {2: ("E", "W"), 3: ("E", "S", "N")}.get(count, SEATS)
 
 
 def sitting_out(players: list[str], seats: dict[str, str]) -> list[str]:
