@@ -9,8 +9,11 @@ double: 24 x 2 = 48. The losers' single tiles score nothing."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from helpers import run
 from webserver import request, running
 
 from mjscore.web.app import create_app
@@ -70,7 +73,7 @@ def test_a_game_of_three_as_the_deal_passes_keeps_east_after_easts_win(url):
     assert sheet["next"]["seats"] == {"E": "Ana", "S": "Bo", "N": "Cy"}
 
 
-def test_a_game_of_two_is_kept_settled_and_exported(url):
+def test_a_game_of_two_is_kept_settled_and_exported(url, tmp_path):
     game = new_game(url, ["Ana", "Bo"])
     status, sheet = request(f"{url}/api/games/{game}")
     assert sheet["next"]["seats"] == {"E": "Ana", "W": "Bo"}  # face to face, South and North empty
@@ -93,6 +96,11 @@ def test_a_game_of_two_is_kept_settled_and_exported(url):
     assert sheet["totals"] == {"Ana": 18, "Bo": -18}  # a basque game starts at 0
     status, text = request(f"{url}/api/games/{game}/export.yaml")
     assert status == 200 and "- Ana\n- Bo\n" in text
+    path = tmp_path / "two.yaml"  # the export, as `mjscore sheet` reads it: the same rows
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("sheet", str(path), "--format", "json")
+    assert code == 0, err
+    assert [r["net"] for r in json.loads(out)[0]["rows"]] == [r["net"] for r in sheet["sheet"]["rows"]]
 
 
 def test_the_variants_say_how_many_play_and_where_they_sit_first(url):
