@@ -180,12 +180,10 @@ class Book:
             rejected = snap.rejected()
             header = snap.header
             seating = self._start(snap, opened, page[0].key)[0] if page else opened.seating
-        deals = []
-        for i, d in enumerate(page):  # each with why the deal passed or stayed after it (the seating before it)
-            deals.append({"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
-                          **d.entry.item, "totals": d.entry.totals,
-                          "moved_on": ledger.moved_on(opened.header, seating, d.data)})
-            seating = d.entry.seating
+        moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
+        deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
+                  **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
+        seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start
         start, players = opened.start, opened.header.players
