@@ -76,8 +76,11 @@ def test_the_new_game_form_takes_two_players_where_the_table_allows_it(browser, 
         expect(page.locator("#variant")).to_have_value("spanish")
         for seat in ("p1", "p2", "p3"):
             expect(form.locator(f"[name={seat}]")).to_have_attribute("required", "")
+        expect(page.locator("#new-game-seats")).to_be_empty()  # nothing typed, nothing said
         page.fill("#new-game [name=p0]", "Ana")
         expect(page.locator("#new-game-seats")).to_have_text("4 players. First deal: East Ana, South ?, West ?, North ?")
+        page.select_option("#variant", "danish")  # `players: [3, 4]`
+        expect(page.locator("#new-game-seats")).to_have_text("1 player: danish is played by 3 or 4 players")
         page.select_option("#variant", "basque")  # `players: [2, 3, 4, 5, 6]`
         for seat in ("p1", "p2", "p3"):
             expect(form.locator(f"[name={seat}]")).not_to_have_attribute("required", "")

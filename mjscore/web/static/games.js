@@ -441,6 +441,7 @@
     const names = typedPlayers().map(p => p.trim());
     const seats = info.first_seats[String(names.length)];
     const line = document.getElementById("new-game-seats");
+    if (!names.some(Boolean)) { line.textContent = ""; return; }  // nothing typed yet: nothing to say
     if (!seats) {
       line.textContent = `${names.length} player${names.length === 1 ? "" : "s"}: ${info.variant} is played by ` +
         info.players.join(" or ") + " players";
