@@ -20,6 +20,7 @@ from helpers import EXAMPLES
 
 from mjscore import api
 from mjscore.play import ledger
+from mjscore.play.game import RawDeal, Table, seat_next
 from mjscore.web.gamebook import Book
 from mjscore.web.store import Store
 
@@ -38,12 +39,26 @@ def batch_of(store: Store, game_id: int) -> api.GameResult:
         return api.score_game(path)
 
 
+def moves_of(data: dict) -> list[str]:
+    """Why the deal passed or stayed after each deal of a game file, the file read from its first deal."""
+    header = api.open_game(data).header
+    table, out = Table(header), []
+    for deal in data["deals"]:
+        _, winner = seat_next(table, RawDeal(0, "", deal))
+        table.after(winner, bool(deal.get("false_mahjong")) if isinstance(deal, dict) else False)
+        out.append(table.moved_on)
+    return out
+
+
 def same_as_batch(book: Book, game_id: int) -> None:
     view = book.view(game_id, limit=1000)
     batch = batch_of(book.store, game_id)
-    shown = [{k: v for k, v in d.items() if k not in ("id", "data", "place")} for d in view["deals"]]
+    shown = [{k: v for k, v in d.items() if k not in ("id", "data", "place", "moved_on")} for d in view["deals"]]
     expected = [{k: v for k, v in d.items() if k != "place"} for d in batch.deals[-1000:]]  # the page: the last
     assert shown == expected
+    # the page's own addition, why the deal passed or stayed after each deal: as the seating read from the
+    # game file's first deal on says it (batch's reading), not from the stored entries
+    assert [d["moved_on"] for d in view["deals"]] == moves_of(book.store.game_file(game_id))[-1000:]
     assert view["totals"] == batch.totals and view["standings"] == batch.standings
     assert view["summary"] == batch.summary
     paper = api.score_sheet(batch).to_dict()

@@ -64,6 +64,18 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     return Entry(item, table.snapshot(), after)
 
 
+def moved_on(header: Header, seating: dict[str, Any], deals: Iterable[Any]) -> list[str]:
+    """Why the deal passed or stayed after each of `deals` (a game file's deals, in order, the first dealt at
+    `seating`: the entry before it), in words (Table.moved_on): "Ana (East) won: Ana stays East". Seating
+    alone, on one table walked through them: nothing is scored."""
+    table, out = Table.resumed(header, seating), []
+    for data in deals:
+        _, winner = seat_next(table, RawDeal(0, "", data))
+        table.after(winner, bool(data.get("false_mahjong")) if isinstance(data, dict) else False)
+        out.append(table.moved_on)
+    return out
+
+
 def next_deal(header: Header, seating: dict[str, Any], game: int) -> dict[str, Any]:
     """The seats and wind of the deal after the last (game: the game number of the last deal): who sits
     it out (five or six players) and whether the game is over (the seating has started a new one)."""

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
-from mjscore.hand.situation import SEATS, dealer_of
-from mjscore.rules.switches import CountedDeals, Payments, SeatExchange
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.rules.switches import ByOption, CountedDeals, Payments, SeatExchange
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -39,6 +39,7 @@ SEAT_EXCHANGES: dict[SeatExchange, tuple[str, tuple[str, ...]]] = {
     SeatExchange.OEMC_2005: ("OEMC 2005", ("SWEN", "SE", "WE"))}
 
 STATED = "seats as the game file states them"
+NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 
 
 class Table:
@@ -57,12 +58,8 @@ class Table:
         self.rules = rules = self.header.variant.settlement.at(self.opts)  # the switches of this game's options
         self.game += 1
         n = len(players)
-        if n == 2:
-            self.chairs = [players[0], None, players[1], None]
-        elif n == 3:
-            self.chairs = [players[0], players[1], None, players[2]]
-        else:
-            self.chairs = list(players[:4])
+        seats = first_seats(n)
+        self.chairs = [players[seats.index(s)] if s in seats else None for s in SEATS]
         self.waiting = list(players[4:])
         self.east = 0
         self.passes = 0  # how often the deal has passed
@@ -78,6 +75,7 @@ class Table:
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
+        self.moved_on = ""  # why the deal passed or stayed after the last deal (after), in words
 
     MOVING = ("game", "chairs", "waiting", "east", "passes", "east_wins", "deals")  # what after() changes
 
@@ -147,15 +145,18 @@ class Table:
               declared: int = 0) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
         was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
-        the riichi sticks the deal put down)."""
+        the riichi sticks the deal put down); `moved_on` then says why the deal passed or stayed."""
         rules = self.rules
         if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
             dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
             self.honba = self.honba + 1 if winner_seat is None or dealer_won else 0
             self.sticks = self.sticks + declared if winner_seat is None else 0
         self.changed = None
+        before = (self.seats(), self.round, self.game, self.passes)
         if winner_seat is not None or not self.only_won:
             self.deals += 1
+        all_dealt = bool(self.max_deals and self.deals >= self.max_deals)  # the game's fixed number of deals
+        won_in_a_row = 0
         if false_mahjong:
             keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
@@ -166,13 +167,48 @@ class Table:
                 self.east_wins += 1
                 limit = rules.east_wins_in_a_row
                 if limit and self.east_wins >= limit:
-                    keeps = False
+                    keeps, won_in_a_row = False, limit
         if self.waiting:  # 5-6 players: after every deal East goes out, the one out longest comes in as North
             self._swap_in()
         elif not keeps or self.every_deal:
             self._pass()
         if self.max_deals and self.deals >= self.max_deals:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
+        self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt)
+
+    def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
+             all_dealt: bool) -> str:
+        """The deal's moving on in words: what happened, then who is East now and, where the rules pass the deal
+        whoever won, which rule (and house option) says so; a new round or the game's end. "Ana (East) won, yet
+        the deal passes to Bo, as after every deal with three players (house option three_players=every-deal)"."""
+        seats, round_, game, passes = before
+        east, now_east, n = seats["E"], self.seats()["E"], len(self.header.players)
+        if false_mahjong:
+            what = "a false mah jong"
+        elif winner_seat is None:
+            what = "a draw"
+        else:
+            banker = ", the banker" if winner_seat == dealer_of(self.opts) != "E" else ""
+            what = (f"{seats.get(winner_seat, winner_seat)} ({SEAT_NAMES.get(winner_seat, winner_seat)}{banker}) won"
+                    + (f" {won_in_a_row} times in a row" if won_in_a_row else ""))
+        if self.game != game:
+            end = (f"the game's {self.max_deals} deals are played" if all_dealt
+                   else "every player has been East in every prevailing wind")
+            return f"{what}: {end}, the game is over"
+        if self.passes == passes:
+            return f"{what}: {east} stays East"
+        if self.waiting:
+            why = (f": {east} sits the next deal out, {self.chairs[(self.east - 1) % 4]} comes in and the deal passes "
+                   f"to {now_east}, as after every deal with {NUMBERS[n]} players")
+        elif self.every_deal:
+            why = (", yet" if keeps else ":") + f" the deal passes to {now_east}, as after every deal with {NUMBERS[n]} " \
+                "players"
+            follows = self.header.variant.settlement.rotate_every_deal
+            if isinstance(follows, ByOption) and self.opts.get(follows.option) is not None:
+                why += f" (house option {follows.option}={self.opts[follows.option]})"
+        else:
+            why = f": the deal passes to {now_east}"
+        return what + why + (f"; round {self.round} begins" if self.round != round_ else "")
 
     def _pass(self) -> None:
         self.east_wins = 0
@@ -250,6 +286,13 @@ class Table:
         if "E" not in out:
             raise DealError("seats: East's seat is never the empty one: name the player who sits E")
         return {s: out[s] for s in SEATS if s in out}
+
+
+def first_seats(count: int) -> tuple[str, ...]:
+    """The seats of a game's first deal, taken by its players in the order the game file lists them (two:
+    East and West, face to face; three: West's chair is the empty one, as the basque rulebook leaves West out
+    of the draw; five or six: the first four sit, the others wait)."""
+    return {2: ("E", "W"), 3: ("E", "S", "N")}.get(count, SEATS)
 
 
 def sitting_out(players: list[str], seats: dict[str, str]) -> list[str]:

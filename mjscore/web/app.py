@@ -27,6 +27,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
+from mjscore.play.seating import first_seats
 from mjscore.rules.results import LANGUAGES, language
 from mjscore.rules.switches import FaultScoring
 from mjscore.web.requests import BadRequest, error, read_json
@@ -166,14 +167,16 @@ def fault_kinds(v) -> dict[str, str]:
 def deal_choices(v) -> dict:
     """What a deal of this variant may say beyond a winner (docs/cli.md, the deal file): the --also words,
     whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
-    non-winner's hand may have, how many play, whether it plays flowers and seasons (the page offers them only
-    then)."""
+    non-winner's hand may have, how many play and, for each number, the seats a new game's players take in its
+    first deal in the order given (the new-game form says where each will sit), whether it plays flowers and
+    seasons (the page offers them only then)."""
     rules = v.settlement
     players = rules.choices("players")
+    counts = list(players[0]) if len(players) == 1 else [4]
     return {"flowers": v.flowers, "also": also_words(v),
             "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
             "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
-            "players": list(players[0]) if len(players) == 1 else [4]}
+            "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts}}
 
 
 def describe_all() -> dict:

@@ -21,6 +21,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 from mjscore import api
+from mjscore.play import ledger
 from mjscore.play.record import standings
 from mjscore.play.season import score_sheet
 from mjscore.web.store import Conflict, Snapshot, StaleVersion, Store
@@ -178,11 +179,13 @@ class Book:
             first, page = snap.last(limit)
             rejected = snap.rejected()
             header = snap.header
+            seating = self._start(snap, opened, page[0].key)[0] if page else opened.seating
+        moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
-                  **d.entry.item, "totals": d.entry.totals} for i, d in enumerate(page)]
+                  **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
+        seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start
-        seating = last.seating if last else opened.seating
         start, players = opened.start, opened.header.players
         rules = scored_under(opened, header.get("rules"))
         paper = score_sheet(SimpleNamespace(file="game", variant=header["variant"], players=players, start=start,
@@ -194,7 +197,8 @@ class Book:
                 "standings": standings(totals, settlement), "summary": {"read": count, "scored": count - rejected,
                                                             "rejected": rejected},
                 "page": {"first": first + 1, "shown": len(page), "deals": count},
-                "next": api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
+                "next": {**api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
+                         **({"moved_on": deals[-1]["moved_on"]} if deals else {})},
                 "resolved_options": opened.header.options, "rules": rules}
 
 

@@ -3,9 +3,10 @@
     GET    /api/games[?limit=N&before=ID]      the games kept, newest first (50 at a time; `before`: the next
                                                page, from the last id shown)
     POST   /api/games                          {"name", "variant", "options", "players": [E, S, W, N]}: the
-                                               players in the order of a game file; as many as the variant
-                                               allows (three in basque and danish: the empty chair as batch
-                                               seats it; five or six in basque: four sit in each deal);
+                                               players in the order of a game file; as many as the variant's
+                                               table allows (/api/variants `players`: two or three in basque,
+                                               three in danish: the empty chairs as batch seats them,
+                                               `first_seats`; five or six in basque: four sit in each deal);
                                                the game's and players' names as mjscore.names
                                                checks them (a line break, a tab, an invisible or
                                                direction-changing character: 400), kept in NFC
@@ -14,7 +15,9 @@
                                                --format json` shows them, totals, standings, `page` (`first`,
                                                `shown`, `deals`: which deals are shown of how many) and the
                                                seats and wind of the next deal (`next`: its `seats`, `round`,
-                                               `out`: who sits it out, `over`: the game is over)
+                                               `out`: who sits it out, `over`: the game is over, `moved_on`:
+                                               why the deal passed or stayed after the last deal, in words);
+                                               each deal with its own `moved_on` (mjscore.play.seating)
     POST   /api/games/{id}/deals               a deal as in a game file (hands by player, winner by name)
     PUT    /api/games/{id}/deals/{deal}        correct a deal
     DELETE /api/games/{id}/deals/{deal}        delete a deal
@@ -84,7 +87,7 @@ def _new_game(body: Any) -> tuple[str, str, dict, list[str]]:
     if (not isinstance(players, list) or not 2 <= len(players) <= 6
             or not all(isinstance(p, str) and p.strip() and len(p) <= 40 for p in players)):
         raise BadRequest("players: the players' names (at most 40 characters), seated East, South, West, North; "
-                         "four, or as many as the variant allows (three in basque or danish)")
+                         "four, or as many as the variant's table allows (GET /api/variants: its players)")
     players = [p.strip() for p in players]
     if len(set(players)) != len(players):
         raise BadRequest("players: different names are needed")

@@ -36,9 +36,12 @@
     const v = variantInfo();
     for (const s of SEATS) editors[s].offerBonus(v.flowers);
     alsoBoxes(document.getElementById("deal-also"), also, changed, inGame ? ["east-nine-in-a-row"] : []);
-    // three players where the variant allows it: one chair (never East's) stays empty; a game says which
-    document.getElementById("deal-chair-row").hidden = inGame || !v.players.includes(3);
-    if (!inGame) chairChosen(v.players.includes(3) ? segValue("deal-chair") : "-");
+    // three players where the variant's table allows it: one chair (never East's) stays empty; two: South's and
+    // North's (East and West face to face, as a game of two seats them); a game says which
+    const offered = c => c === "-" || v.players.includes(c.length === 2 ? 2 : 3);
+    for (const b of document.getElementById("deal-chair").children) b.hidden = !offered(b.dataset.value);
+    document.getElementById("deal-chair-row").hidden = inGame || !v.players.some(n => n < 4);
+    if (!inGame) chairChosen(offered(segValue("deal-chair")) ? segValue("deal-chair") : "-");
     document.getElementById("deal-false-row").hidden = !v.false_mahjong;
     document.getElementById("deal-pays-row").hidden = !v.pays_for_all;
     if (!v.false_mahjong) setSeg("deal-false", "-");
@@ -67,9 +70,10 @@
     for (const [kind, help] of Object.entries(kinds)) box.appendChild(el("small", {class: "help", text: kind + ": " + help}));
   }
 
+  // empty: "-" (four play), a seat, or "SN" (two play)
   function chairChosen(empty) {
     setSeg("deal-chair", empty);
-    setSeats(SEATS.filter(s => s !== empty));
+    setSeats(SEATS.filter(s => !empty.includes(s)));
   }
 
   function seatOrNull(id) { const v = segValue(id); return v === "-" ? null : v; }

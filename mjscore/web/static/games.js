@@ -78,6 +78,9 @@
       `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ") +
       (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "") +
       (next.seats_changed ? ` (${next.seats_changed})` : "");  // the players change chairs between rounds
+    // why the deal passed or stayed after the last deal, in the laptop's words (a game of three passes it after
+    // East's own win where the table says so: the rule and its house option named)
+    if (next.moved_on) box.appendChild(el("p", {class: "moved", text: `After deal ${data.page.deals}: ${next.moved_on}.`}));
     box.appendChild(el("p", {class: "next", text: nextLine}));
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", async () => {
@@ -159,6 +162,7 @@
       box.appendChild(el("p", {class: "payline", text: `${p.from} → ${p.to} ${p.amount}: ${p.reason}`}));
     }
     for (const n of d.notes || []) box.appendChild(el("p", {class: "note", text: "note: " + n}));
+    if (d.moved_on) box.appendChild(el("p", {class: "moved", text: `After this deal: ${d.moved_on}.`}));
     return box;
   }
 
@@ -405,27 +409,54 @@
     document.getElementById("new-game").addEventListener("submit", async e => {
       e.preventDefault();
       const f = e.target;
-      // North's name left empty: a game of three; a fifth and sixth name: four sit in each deal; where the
-      // variant allows it (variantChanged)
-      const players = [f.p0, f.p1, f.p2, f.p3, f.p4, f.p5].filter((p, i) => i < 3 || (!p.closest("label").hidden && p.value.trim()))
-        .map(p => p.value);
       const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
-                    players: players};
+                    players: typedPlayers()};
       const r = await post("/api/games", body);
       const list = document.getElementById("game-list");
       if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
       f.reset();
+      seatsSaid();
       setCurrent(r.data.game.id);
       show(r.data);
     });
+    document.getElementById("new-game").addEventListener("input", seatsSaid);
     document.getElementById("save-deal").addEventListener("click", save);
     document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
     if (current !== null) showTab("game");
     poll();
   }
 
-  // a new game of three players where the variant allows it: then North's name may be left empty; of five
-  // or six (four sit in each deal, the others sit it out by turns): then a fifth and a sixth name are asked
+  // the names typed, in the order of a game file (East first): those left empty where the variant is played by
+  // fewer than four are left out, a fifth and sixth where it is played by five or six (variantChanged)
+  function typedPlayers() {
+    const f = document.getElementById("new-game");
+    return [f.p0, f.p1, f.p2, f.p3, f.p4, f.p5].filter(p => !p.closest("label").hidden && (p.required || p.value.trim()))
+      .map(p => p.value);
+  }
+
+  // where the names typed will sit in the first deal, as the laptop seats them (/api/variants: first_seats for
+  // each number of players the variant's table allows), or that the variant is not played by so many
+  function seatsSaid() {
+    const info = window.App.variantInfo();
+    const names = typedPlayers().map(p => p.trim());
+    const seats = info.first_seats[String(names.length)];
+    const line = document.getElementById("new-game-seats");
+    if (!names.some(Boolean)) { line.textContent = ""; return; }  // nothing typed yet: nothing to say
+    if (!seats) {
+      line.textContent = `${names.length} player${names.length === 1 ? "" : "s"}: ${info.variant} is played by ` +
+        info.players.join(" or ") + " players";
+      return;
+    }
+    const empty = SEATS.filter(s => !seats.includes(s)).map(s => SEAT_NAMES[s]);
+    line.textContent = `${names.length} players. First deal: ` +
+      seats.map((s, i) => `${SEAT_NAMES[s]} ${names[i] || "?"}`).join(", ") +
+      (empty.length ? `; ${empty.join(" and ")} empty` : "") +
+      (names.length > 4 ? `; sitting out: ${names.slice(4).join(", ")}` : "");
+  }
+
+  // a new game of fewer than four players where the variant allows it (two, three: South's, West's and North's
+  // names may then be left empty); of five or six (four sit in each deal, the others sit it out by turns): then a
+  // fifth and a sixth name are asked. What the table allows is its settlement's `players` (/api/variants)
   function variantChanged() {
     const info = window.App.variantInfo();
     const chosen = Object.entries(window.App.state.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
@@ -433,12 +464,16 @@
     document.getElementById("new-game-rules").textContent = `Rules: ${info.title}; house options: ` +
       (chosen.length ? chosen.join(", ") : "as the rulebook");
     const allowed = info.players;
-    const north = document.querySelector("#new-game [name=p3]");
-    north.required = !allowed.includes(3);
-    north.placeholder = allowed.includes(3) ? "empty: three players" : "";
+    const fewer = allowed.filter(n => n < 4);
+    for (const name of ["p1", "p2", "p3"]) {
+      const input = document.querySelector(`#new-game [name=${name}]`);
+      input.required = !fewer.length;
+      input.placeholder = fewer.length ? `empty: ${fewer.join(" or ")} players` : "";
+    }
     for (const [name, n] of [["p4", 5], ["p5", 6]]) {
       document.querySelector(`#new-game [name=${name}]`).closest("label").hidden = !allowed.includes(n);
     }
+    seatsSaid();
   }
 
   window.Games = {start, refresh, gameDeal, variantChanged};
