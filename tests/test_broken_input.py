@@ -317,3 +317,15 @@ def test_the_table_cache_never_changes_what_a_file_means(tmp_path, monkeypatch):
         with pytest.raises(TableError) as e:
             tables.load_variant("house", folder)
         assert str(e.value) == f"{folder / 'house.yaml'}: options.1: an option's name is a word, not 1"
+
+
+def test_an_option_key_with_a_carriage_return_is_shown_on_one_line(tmp_path):
+    """Found by tests/test_properties.py: a deal file's option key holding a carriage return, with a value too
+    long, printed the key raw, and the terminal (and splitlines) saw two lines. The key is shown as repr() shows
+    it, as every message that echoes input does."""
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: basque\nhands: {E: "111m 222m 333m 444m 55m"}\nwinner: E\nwin: {tile: 1m}\n'
+                    'options: {"a\\rb": "' + "x" * 5000 + '"}\n')
+    code, out, err = run("settle", str(deal))
+    assert (code, out) == (2, "")
+    assert len(err.splitlines()) == 1 and "options: 'a\\rb': " in err and "too long for an option's value" in err
