@@ -308,8 +308,9 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
     merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()]
     for text in merged:
         if option_too_long(text):
-            key, value = text.split("=", 1)  # (the key as shown: a control character in it is not a line break)
-            raise DealError(f"{where}: options: {shown(key)}: {shown(value)} is too long for an option's value")
+            key, value = text.split("=", 1)  # (a key with a control character is shown escaped: no line break)
+            named = key if key.isprintable() else shown(key)
+            raise DealError(f"{where}: options: {named}: {shown(value)} is too long for an option's value")
     merged += list(options)
     try:
         return load_with_options(name, merged, tables_dir)
