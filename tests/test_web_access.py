@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-from webserver import chromium, open_page, request, running
+from webserver import chromium, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -33,18 +33,6 @@ SMALL = r"""() => Array.from(document.querySelectorAll(
 def browser():
     with chromium() as b:
         yield b
-
-
-@contextlib.contextmanager
-def at_width(browser, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        yield page
-    finally:
-        context.close()
 
 
 @contextlib.contextmanager
@@ -84,7 +72,7 @@ def each_tab(page):
 
 @pytest.mark.parametrize("width", [360, 412])
 def test_every_control_is_at_least_44_px_square(browser, tmp_path, width):
-    with a_game(tmp_path) as url, at_width(browser, width) as page:
+    with a_game(tmp_path) as url, phone(browser, width) as page:
         errors = open_page(page, url)
         for tab in each_tab(page):
             assert page.evaluate(SMALL) == [], (tab, width)
@@ -92,7 +80,7 @@ def test_every_control_is_at_least_44_px_square(browser, tmp_path, width):
 
 
 def test_tabs_groups_and_tiles_have_names(browser, tmp_path):
-    with a_game(tmp_path) as url, at_width(browser, 360) as page:
+    with a_game(tmp_path) as url, phone(browser, 360) as page:
         errors = open_page(page, url)
         expect(page.locator("nav [data-tab=hand]")).to_have_attribute("aria-selected", "true")
         page.click("nav [data-tab=deal]")
@@ -115,7 +103,7 @@ def test_tabs_groups_and_tiles_have_names(browser, tmp_path):
 def test_axe_finds_no_serious_or_critical_violation_on_any_tab(browser, tmp_path):
     axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                    reason="axe-playwright-python is not installed (the test extra has it)")
-    with a_game(tmp_path) as url, at_width(browser, 360) as page:
+    with a_game(tmp_path) as url, phone(browser, 360) as page:
         errors = open_page(page, url)
         axe = axe_sync.Axe()
         for tab in each_tab(page):

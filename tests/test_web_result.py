@@ -9,13 +9,12 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 
 import pytest
 import yaml
 
-from webserver import chromium, fill_hands, open_page, request, running
+from webserver import chromium, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -52,18 +51,6 @@ def browser():
         yield b
 
 
-@contextlib.contextmanager
-def at_width(browser, width: int):
-    context = browser.new_context(viewport={"width": width, "height": 740}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        yield page
-    finally:
-        context.close()
-
-
 def settle_example(page, names: dict | None = None) -> None:
     page.click("nav [data-tab=deal]")
     for seat, name in (names or DEAL["players"]).items():
@@ -77,7 +64,7 @@ def settle_example(page, names: dict | None = None) -> None:
 
 
 def test_the_net_comes_first_and_large_the_payments_folded_below(browser):
-    with running(create_app()) as url, at_width(browser, 360) as page:
+    with running(create_app()) as url, phone(browser, 360) as page:
         errors = open_page(page, url)
         settle_example(page)
         # South +240, East -96, West -64, North -80 (tests/test_web_page.py works them)
@@ -98,7 +85,7 @@ def test_the_net_comes_first_and_large_the_payments_folded_below(browser):
 
 
 def test_a_change_marks_the_settlement_stale_and_settles_again(browser):
-    with running(create_app()) as url, at_width(browser, 360) as page:
+    with running(create_app()) as url, phone(browser, 360) as page:
         errors = open_page(page, url)
         settle_example(page)
         page.click("#deal-from [data-value=wall]")
@@ -117,7 +104,7 @@ def test_a_change_marks_the_settlement_stale_and_settles_again(browser):
 
 @pytest.mark.parametrize("width", [360, 412])
 def test_no_word_is_broken_inside_on_any_tab(browser, tmp_path, width):
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, at_width(browser, width) as page:
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser, width) as page:
         players = [LONG, "Bo", "Cy", "Di"]
         status, sheet = request(url + "/api/games", {"name": "Friday", "variant": "spanish", "players": players})
         assert status == 201
@@ -143,7 +130,7 @@ def test_no_word_is_broken_inside_on_any_tab(browser, tmp_path, width):
 
 
 def test_the_value_bar_never_covers_an_error(browser):
-    with running(create_app()) as url, at_width(browser, 360) as page:
+    with running(create_app()) as url, phone(browser, 360) as page:
         errors = open_page(page, url)
         page.fill("#hand-editor .notation input", "[555p] 123m 789s SSS NN")
         # seat East (the page's default): [555p] 2 + SSS 8 + mah jong 20 = 30; South is neither East's own wind nor

@@ -95,9 +95,10 @@ def chromium() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def phone(browser) -> Iterator[Any]:
-    """A fresh page (no cookies, no storage) at a phone's size, touch and all."""
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+def phone(browser, width: int = PHONE["width"]) -> Iterator[Any]:
+    """A fresh page (no cookies, no storage) at a phone's size (`width` px wide), touch and all."""
+    context = browser.new_context(viewport={**PHONE, "width": width}, device_scale_factor=2, is_mobile=True,
+                                  has_touch=True)
     try:
         page = context.new_page()
         page.set_default_timeout(15000)
