@@ -4,8 +4,8 @@
    `estimate_hand_value` (PyPI `mahjong==2.1.0`, pinned in bench/requirements.txt, a benchmark-only
    dependency) on the SAME FRESH winning hands: every hand is scored once by each side, never again
    (no cache flatters either), in chunks taken in turn (mjscore, riichi; riichi, mjscore; ...), timed in
-   CPU time of this process. A round is --hands new hands per variant, every variant in one run (mcr and riichi too); the
-   ratio (mjscore's hands per CPU-second over riichi's) is the median of --rounds rounds. Target: >= 1.0
+   CPU time of this process. A round is --hands new hands per variant, every variant in one run (mcr
+   and riichi too); the ratio (mjscore's hands per CPU-second over riichi's) is the median of --rounds rounds. Target: >= 1.0
    in every variant (issue 26).
 2. End to end: `mjscore batch --format json` in one process on a fixed archive of --deals JSON Lines
    deals (the generator below, a fixed seed, no deal repeated), deals per CPU-second of that process
