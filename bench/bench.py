@@ -5,8 +5,8 @@
    dependency) on the SAME FRESH winning hands: every hand is scored once by each side, never again
    (no cache flatters either), in chunks taken in turn (mjscore, riichi; riichi, mjscore; ...), timed in
    CPU time of this process. A round is --hands new hands per variant, every variant in one run (mcr
-   and riichi too); the ratio (mjscore's hands per CPU-second over riichi's) is the median of --rounds rounds. Target: >= 1.0
-   in every variant (issue 26).
+   and riichi too); the ratio (mjscore's hands per CPU-second over riichi's) is the median of --rounds
+   rounds. Target: >= 1.0 in every variant (issue 26).
 2. End to end: `mjscore batch --format json` in one process on a fixed archive of --deals JSON Lines
    deals (the generator below, a fixed seed, no deal repeated), deals per CPU-second of that process
    (start-up included), the median of --repeat runs; then one more run, sampled, splits the time per
