@@ -434,7 +434,8 @@ def describe_variant(v: Variant) -> dict:
                                "doubles": r.doubles, "limit": r.limit, "extra": r.extra,
                                "keep_doubles": list(r.keep_doubles), "cite": r.cite, "names": dict(r.names),
                                **({"fan": True, "excludes": list(r.excludes)} if r.fan else {}),
-                               **({"doubles_each": r.each} if r.each else {})}
+                               **({"doubles_each": r.each} if r.each else {}),
+                               **({"quote": r.quote.to_dict()} if r.quote else {})}
                               for r in v.rules if r.table == h]} for h, per, who in v.tables],
         "settlement": v.settlement.written,  # as the table file writes it
         "value": {"round_up": v.round_up, "grid": {str(b): list(r) for b, r in (v.value_grid or {}).items()} or None},

@@ -1,5 +1,5 @@
 """The table file format's ground floor: where table files are, and the checks every part of a
-file shares (a value of the right kind, no unknown key, a cite, names in a rulebook's language).
+file shares (a value of the right kind, no unknown key, a cite, names in a rulebook's language, a quote of its words).
 
 Both the loader (tables.py) and inheritance (inherit.py) stand on this module, so neither
 needs the other's insides.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
+from typing import NamedTuple
 
 from mjscore.errors import TableError, VariantNotFound
 
@@ -201,3 +202,59 @@ def check_long_hand(entry, fail) -> tuple[int, tuple]:
     value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
     return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
                    check_names(fail, "long_hand", entry.get("names"), False)[""])
+
+
+class Quote(NamedTuple):
+    """The rulebook's own words for a rule, in its language, with an English gloss, so a referee can read the
+    sentence a score rests on; or, where the rulebook's text for the rule is not at hand, why (`absent`), so a
+    rule never stands silently without its words."""
+
+    text: str = ""  # the words as printed (a table's line: its cells in reading order, joined with " | ")
+    lang: str = ""  # their language (the table's `language:` unless the quote says otherwise)
+    gloss: str = ""  # what they say, in English
+    cite: str = ""  # where the words stand, when not where the rule's `cite` points (a sentence of another rule)
+    absent: str = ""  # why the rulebook's words cannot be quoted (the page is missing): then no text
+
+    def to_dict(self) -> dict:
+        """{text, lang, gloss[, cite]} or {absent}: the JSON form (`score --explain --format json`, table_data)."""
+        if self.absent:
+            return {"absent": self.absent}
+        return {"text": self.text, "lang": self.lang, "gloss": self.gloss, **({"cite": self.cite} if self.cite else {})}
+
+
+QUOTE_TEXT = 1000  # characters: a sentence or a table's line, not a page
+
+
+def check_quote(fail, where: str, quote, language: str) -> Quote | None:
+    """A rule's `quote:`: {text, gloss[, lang, cite]} (the rulebook's words and their English), or {absent: why}."""
+    if quote is None:
+        return None
+    expect(fail, where, quote, dict, "quote")
+    only_keys(fail, f"{where} quote", quote, {"text", "gloss", "lang", "cite", "absent"})
+    for key in ("text", "gloss", "absent"):
+        value = quote.get(key)
+        if value is not None and (not isinstance(value, str) or not value.strip() or len(value) > QUOTE_TEXT
+                                  or not value.replace("\n", " ").isprintable()):
+            fail(f"{where} quote.{key}", f"is text of at most {QUOTE_TEXT} characters, not {shown(value)}")
+    if "absent" in quote:
+        if set(quote) != {"absent"}:
+            fail(f"{where} quote", "absent: says why there are no words to quote; give it alone, or text: and gloss:")
+        return Quote(absent=" ".join(quote["absent"].split()))
+    if "text" not in quote or "gloss" not in quote:
+        fail(f"{where} quote", "needs text: (the rulebook's words) and gloss: (them in English), or absent: (why none)")
+    lang = quote.get("lang", language)
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        fail(f"{where} quote.lang", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
+    return Quote(" ".join(quote["text"].split()), lang, " ".join(quote["gloss"].split()),
+                 check_cite(fail, f"{where} quote.cite", quote.get("cite", "")))
+
+
+def check_quotes(rules, fail) -> None:
+    """Rules of one name in one table with one cite (a rule written once per option) are one rule of the
+    rulebook: they quote the same words, so an item finds its quote by its name, table and cite."""
+    seen: dict = {}
+    for r in rules:
+        key = (r.name, r.table, r.cite)
+        if seen.setdefault(key, r.quote) != r.quote:
+            fail(f"rule {r.name!r}", "quotes other words than the rule of the same name, table and cite above it: "
+                                     "give both the same quote: (or another cite:)")

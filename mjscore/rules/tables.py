@@ -17,8 +17,8 @@ from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names, check_prefer, expect,
-    int_problem, only_keys, show_when, stem, tables_dir, variant_names,
+    Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names, check_prefer,
+    check_quote, check_quotes, expect, int_problem, only_keys, show_when, stem, tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -30,7 +30,7 @@ TOP_KEYS = {
     "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
-             "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each"}
+             "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each", "quote"}
 
 
 class Rule(NamedTuple):
@@ -55,6 +55,7 @@ class Rule(NamedTuple):
     fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
     excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
     each: str | None = None  # doubles_each: a counter (riichi.COUNTERS) giving one double per tile counted
+    quote: Quote | None = None  # the rulebook's own words for it (or why they are not at hand)
 
 
 class Requirement(NamedTuple):
@@ -306,7 +307,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
-                  cite=cite, fan="fan" in values, excludes=tuple(excludes))
+                  cite=cite, fan="fan" in values, excludes=tuple(excludes),
+                  quote=check_quote(fail, where, entry.get("quote"), known.get("language", "en")))
     if not split:
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
@@ -359,7 +361,7 @@ def build(raw: Any, path: str) -> Variant:
     expect(fail, "situations", situations, dict, "situations")
     options = _options(raw, fail, limit)
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"]),
-             "conditions": CONDITIONS}
+             "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
     only_keys(fail, "value", value, {"round_up", "grid", "cite", "han_fu"})
@@ -397,6 +399,7 @@ def build(raw: Any, path: str) -> Variant:
             if target not in names:
                 fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
     check_excludes(rules, names, fail)
+    check_quotes(rules, fail)
     prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
         name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
