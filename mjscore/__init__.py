@@ -15,6 +15,8 @@ _PUBLIC = {
                      "table_data", "parse_hand", "near_misses", "nearest_wins", "score", "score_game", "score_sheet",
                      "season", "settle", "variants", "waits", "rules_of", "table_diff"), "mjscore.api"),
     **dict.fromkeys(("Rules",), "mjscore.rules.identity"),
+    **dict.fromkeys(("quote_of", "quoted"), "mjscore.rules.referee"),
+    **dict.fromkeys(("Quote",), "mjscore.rules.tablefile"),
     **dict.fromkeys(("TableDiff", "Change"), "mjscore.rules.tablediff"),
     **dict.fromkeys(("Compared", "GameResult", "Wait", "Waits"), "mjscore.api_results"),
     **dict.fromkeys(("Note", "NoteKind"), "mjscore.rules.results"),

@@ -55,6 +55,10 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
             runner = api.runner_up(scores)
             data["runner_up"] = runner.to_dict(lang) if runner is not None else None
             data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation)]
+            for item, shown in zip(best.items, data["items"]):  # the rulebook's words for each item's rule
+                quote = api.quote_of(item, rules)
+                if quote is not None:
+                    shown["quote"] = quote.to_dict()
         emit_json(data)
         return
     if fmt == "csv":
@@ -82,4 +86,9 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
             from mjscore.cli.report import near_miss_text
 
             texts.append(near_miss_text(api.near_misses(hand, variant, **situation)))
+        from mjscore.cli.report import quote_text
+
+        words = quote_text(api.quoted(best.items, rules), wrap=fmt == "table")
+        if words:  # a table that quotes its rulebook (the four seed variants)
+            texts.append(words)
     click.echo(render(texts, fmt, "Score"))

@@ -1,5 +1,6 @@
 """What a referee asks beyond a hand's value: for a hand that is no mah jong, the winning hands one tile away;
-for a winning hand, the limit hands and doubling rules it missed by one thing (its near misses).
+for a winning hand, the limit hands and doubling rules it missed by one thing (its near misses); for each item
+counted, the rulebook's own words for its rule (its quote).
 
 Pure functions over the analysed hand and the scorer (hand/arrange, rules/scoring), called through mjscore.api;
 the faces print what they return. Kept apart from api.py so the one-hand command loads it only when asked.
@@ -15,6 +16,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse, waits
 from mjscore.hand.notation import Hand
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.rules.scoring import score_all
+from mjscore.rules.tablefile import Quote
 from mjscore.rules.tables import Variant
 
 
@@ -172,3 +174,32 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         out.append(NearMiss(rule, _gives(i), tuple(how), value, i.cite))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
     return out[:MOST]
+
+
+# --- the rulebook's words: the quote of the rule that made an item -------------------------------------------
+
+def quote_of(item, v: Variant) -> Quote | None:
+    """The rulebook's own words for a scoring item (a Quote: its text, language, English gloss; or why there
+    are none): those of the table rule that made it, found by its name, table and cite (rules of one name, table
+    and cite quote the same words, tablefile.check_quotes); the long hand's from `long_hand:`. None where the
+    table gives no quote (a variant whose table file has none)."""
+    if item.rule == "long hand" and not item.table:
+        return v.long_hand_words[2] if len(v.long_hand_words) > 2 else None
+    for r in v.rules:
+        if r.name == item.rule and r.table == item.table and r.cite == item.cite:
+            return r.quote
+    return None
+
+
+def quoted(items, v: Variant) -> list[tuple[tuple, Quote]]:
+    """The rulebook's words for the rules the items counted: (the items of each rule quoting the same words,
+    once per rule, the quote), in the items' order; [] where the table quotes none of them. Rules that rest on
+    one sentence are said together, the sentence once."""
+    out: dict[Quote, list] = {}
+    seen = set()
+    for i in items:
+        q = quote_of(i, v)
+        if q is not None and (i.rule, i.table, i.cite) not in seen:
+            seen.add((i.rule, i.table, i.cite))
+            out.setdefault(q, []).append(i)
+    return [(tuple(rules), q) for q, rules in out.items()]

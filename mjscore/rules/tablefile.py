@@ -194,14 +194,16 @@ def show_when(when) -> str:
     return str(when)
 
 
-def check_long_hand(entry, fail) -> tuple[int, tuple]:
-    """`long_hand: N`, or `{value: N, cite: ..., names: {...}}` so the long hand's item cites its rule too."""
+def check_long_hand(entry, fail, language: str = "en") -> tuple[int, tuple]:
+    """`long_hand: N`, or `{value: N, cite: ..., names: {...}, quote: {...}}` so the long hand's item cites its
+    rule (and quotes it) too. The words: (cite, names, quote)."""
     if not isinstance(entry, dict):
-        return expect(fail, "long_hand", entry, int, "long_hand"), ("", ())
-    only_keys(fail, "long_hand", entry, {"value", "cite", "names"})
+        return expect(fail, "long_hand", entry, int, "long_hand"), ("", (), None)
+    only_keys(fail, "long_hand", entry, {"value", "cite", "names", "quote"})
     value = expect(fail, "long_hand.value", entry.get("value", 0), int, "long_hand.value")
     return value, (check_cite(fail, "long_hand", entry.get("cite", "")),
-                   check_names(fail, "long_hand", entry.get("names"), False)[""])
+                   check_names(fail, "long_hand", entry.get("names"), False)[""],
+                   check_quote(fail, "long_hand", entry.get("quote"), language, entry.get("cite", "")))
 
 
 class Quote(NamedTuple):
@@ -212,7 +214,7 @@ class Quote(NamedTuple):
     text: str = ""  # the words as printed (a table's line: its cells in reading order, joined with " | ")
     lang: str = ""  # their language (the table's `language:` unless the quote says otherwise)
     gloss: str = ""  # what they say, in English
-    cite: str = ""  # where the words stand, when not where the rule's `cite` points (a sentence of another rule)
+    cite: str = ""  # where the words stand: the rule's `cite` unless the quote names another place
     absent: str = ""  # why the rulebook's words cannot be quoted (the page is missing): then no text
 
     def to_dict(self) -> dict:
@@ -225,8 +227,9 @@ class Quote(NamedTuple):
 QUOTE_TEXT = 1000  # characters: a sentence or a table's line, not a page
 
 
-def check_quote(fail, where: str, quote, language: str) -> Quote | None:
-    """A rule's `quote:`: {text, gloss[, lang, cite]} (the rulebook's words and their English), or {absent: why}."""
+def check_quote(fail, where: str, quote, language: str, cite: str = "") -> Quote | None:
+    """A rule's `quote:`: {text, gloss[, lang, cite]} (the rulebook's words and their English), or {absent: why}.
+    The words' cite is the rule's (`cite`) unless the quote gives its own."""
     if quote is None:
         return None
     expect(fail, where, quote, dict, "quote")
@@ -246,7 +249,7 @@ def check_quote(fail, where: str, quote, language: str) -> Quote | None:
     if not isinstance(lang, str) or lang not in LANGUAGES:
         fail(f"{where} quote.lang", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
     return Quote(" ".join(quote["text"].split()), lang, " ".join(quote["gloss"].split()),
-                 check_cite(fail, f"{where} quote.cite", quote.get("cite", "")))
+                 check_cite(fail, f"{where} quote.cite", quote.get("cite", cite)))
 
 
 def check_quotes(rules, fail) -> None:

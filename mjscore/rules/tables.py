@@ -126,7 +126,7 @@ class Variant(NamedTuple):
     value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
     key: str = ""  # the table's content (a digest of its data and path): what scoring keeps of it is found by this
     language: str = "en"  # the rulebook's language: --lang native shows its names
-    long_hand_words: tuple = ("", ())  # the long hand item's cite and names
+    long_hand_words: tuple = ("", (), None)  # the long hand item's cite, names and quote
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
@@ -308,7 +308,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
                   replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
                   cite=cite, fan="fan" in values, excludes=tuple(excludes),
-                  quote=check_quote(fail, where, entry.get("quote"), known.get("language", "en")))
+                  quote=check_quote(fail, where, entry.get("quote"), known.get("language", "en"), cite))
     if not split:
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
@@ -367,7 +367,7 @@ def build(raw: Any, path: str) -> Variant:
     only_keys(fail, "value", value, {"round_up", "grid", "cite", "han_fu"})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
-    long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail)
+    long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail, known["language"])
     settlement = check_settlement(raw.get("settlement") or {}, fail, options)
     rules: list[Rule] = []
     headings = []
