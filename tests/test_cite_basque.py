@@ -4,7 +4,10 @@ rulebook's own Basque words (`--lang eu`, `--lang native`).
 Each expected name below is the rulebook's line, quoted by hand above it from the original text (tables
 1-3 of rule 75, rule 78, rule 85). A row of a printed table is named by its labels in reading order
 joined with ", ": the group, the row and, for table 1's exposed/concealed points, the column
-("Agerikoak | Ezkutuak").
+("Agerikoak | Ezkutuak"). A table's rows are cited by line ("table 1, line 2"), counted by hand from the
+top of the printed table, its headings not counted: table 1 has 12 lines (Hirukoteak Arruntak 1 ... Eskailerak
+12), table 2 11 (Hirukoteak edo laukoteak Herensugeak 1 ... Esku purua Ohoreak 11), table 3 9 (Mah jong 1 ...
+Eskailerarik gabea 9); a paragraph of rule 78 by its name ("rule 78, Dei atzeratua").
 """
 
 from __future__ import annotations
@@ -36,62 +39,62 @@ def items(args: list[str], lang: str = "eu") -> dict[str, dict]:
 CASES = [
     # table 1, "1) Denontzako puntuak, hiru aldaeretan", columns "Agerikoak | Ezkutuak":
     # "Hirukoteak | Arruntak | 2 | 4 |"
-    (MIXED, "exposed pung of simples", "table 1", "Hirukoteak, Arruntak, Agerikoak"),
+    (MIXED, "exposed pung of simples", "table 1, line 1", "Hirukoteak, Arruntak, Agerikoak"),
     # "Ohoreak | 4 | 8 |" (under "Hirukoteak")
-    (MIXED, "concealed pung of honours", "table 1", "Hirukoteak, Ohoreak, Ezkutuak"),
+    (MIXED, "concealed pung of honours", "table 1, line 3", "Hirukoteak, Ohoreak, Ezkutuak"),
     # "Eskailerak | 0 | 0 |"
-    (MIXED, "chow", "table 1", "Eskailerak"),
+    (MIXED, "chow", "table 1, line 12", "Eskailerak"),
     # "Laukoteak | Arruntak | 4 | 8 |" ... "Muturrak | 8 | 16 |" (under "Laukoteak")
-    (KONGS, "concealed kong of terminals", "table 1", "Laukoteak, Muturrak, Ezkutuak"),
-    (KONGS, "exposed kong of terminals", "table 1", "Laukoteak, Muturrak, Agerikoak"),
+    (KONGS, "concealed kong of terminals", "table 1, line 5", "Laukoteak, Muturrak, Ezkutuak"),
+    (KONGS, "exposed kong of terminals", "table 1, line 5", "Laukoteak, Muturrak, Agerikoak"),
     # "Bikoteak | Herensugeak | 2 |"
-    (KONGS, "pair of dragons", "table 1", "Bikoteak, Herensugeak"),
+    (KONGS, "pair of dragons", "table 1, line 7", "Bikoteak, Herensugeak"),
     # "Haize Nagusia | 2 |" (under "Bikoteak"; capital N as printed in table 1)
-    (PUNGS, "pair of prevailing wind", "table 1", "Bikoteak, Haize Nagusia"),
+    (PUNGS, "pair of prevailing wind", "table 1, line 9", "Bikoteak, Haize Nagusia"),
     # "Loreak | 4 |"
-    (KONGS, "flower or season", "table 1", "Loreak"),
+    (KONGS, "flower or season", "table 1, line 11", "Loreak"),
     # table 2, "2) Denontzako bikoitzak hiru aldaeretan": "Hirukoteak edo laukoteak | Herensugeak | 1 |",
     # "Norberaren haizeak | 1 |"
-    (MIXED, "pung of own wind", "table 2", "Hirukoteak edo laukoteak, Norberaren haizeak"),
+    (MIXED, "pung of own wind", "table 2, line 2", "Hirukoteak edo laukoteak, Norberaren haizeak"),
     # "Haize nagusia | 1 |" (under "Hirukoteak edo laukoteak"; lower-case n as printed in table 2)
-    (KONGS, "pung of prevailing wind", "table 2", "Hirukoteak edo laukoteak, Haize nagusia"),
+    (KONGS, "pung of prevailing wind", "table 2, line 3", "Hirukoteak edo laukoteak, Haize nagusia"),
     # "Norberaren lorea edo urtaroa | 1 |"
-    (KONGS, "own flower", "table 2", "Norberaren lorea edo urtaroa"),
+    (KONGS, "own flower", "table 2, line 5", "Norberaren lorea edo urtaroa"),
     # "Lau loreak (norberarena kontuan hartu gabe) | 3 |"
-    (KONGS, "all four flowers", "table 2", "Lau loreak (norberarena kontuan hartu gabe)"),
+    (KONGS, "all four flowers", "table 2, line 6", "Lau loreak (norberarena kontuan hartu gabe)"),
     # "Esku garbia | Serie bat eta ohoreak | 1 |"
-    (CLEAN, "clean hand: one suit and honours", "table 2", "Esku garbia, Serie bat eta ohoreak"),
+    (CLEAN, "clean hand: one suit and honours", "table 2, line 7", "Esku garbia, Serie bat eta ohoreak"),
     # "Muturrak eta ohoreak | 1 |" (under "Esku garbia")
-    (PUNGS, "clean hand: terminals and honours", "table 2", "Esku garbia, Muturrak eta ohoreak"),
+    (PUNGS, "clean hand: terminals and honours", "table 2, line 8", "Esku garbia, Muturrak eta ohoreak"),
     # "Esku purua | Serie bat | Muga |"
-    (["123m 456m 789m 234m 55m", "--seat", "S", "--win", "4m"], "pure hand: one suit", "table 2",
+    (["123m 456m 789m 234m 55m", "--seat", "S", "--win", "4m"], "pure hand: one suit", "table 2, line 9",
      "Esku purua, Serie bat"),
     # table 3, "3) Irabazlearentzako puntuazioa eta bikoitzak hiru aldaeretan": "Mah jong | 20 | 20 | 20 |"
-    (MIXED, "mah jong", "table 3", "Mah jong"),
+    (MIXED, "mah jong", "table 3, line 1", "Mah jong"),
     # "Fitxa irabazlea | Harresitik hartua | 2 | 2 | 2 |"
-    (MIXED, "winning tile from the wall", "table 3", "Fitxa irabazlea, Harresitik hartua"),
+    (MIXED, "winning tile from the wall", "table 3, line 2", "Fitxa irabazlea, Harresitik hartua"),
     # "Leku bakarra betetzekoa | 2 | 2 | 2 |" (under "Fitxa irabazlea")
-    (MIXED, "winning tile filled the only possible place", "table 3", "Fitxa irabazlea, Leku bakarra betetzekoa"),
+    (MIXED, "winning tile filled the only possible place", "table 3, line 3", "Fitxa irabazlea, Leku bakarra betetzekoa"),
     # "Azken fitxa erabilgarria | Bikoitz bat | Bikoitz bat | 10 |"
-    (CHOWS, "last tile of the wall", "table 3", "Fitxa irabazlea, Azken fitxa erabilgarria"),
+    (CHOWS, "last tile of the wall", "table 3, line 4", "Fitxa irabazlea, Azken fitxa erabilgarria"),
     # "Harri askea | Bikoitz bat | Bikoitz bat | 10 |"
-    (["[NNNN] 123m 456m 789m 99m", "--seat", "S", "--win", "4m", "--from", "loose"], "won on a loose tile", "table 3", "Fitxa irabazlea, Harri askea"),
+    (["[NNNN] 123m 456m 789m 99m", "--seat", "S", "--win", "4m", "--from", "loose"], "won on a loose tile", "table 3, line 5", "Fitxa irabazlea, Harri askea"),
     # "Kong (gàngzi) bat egiteko hartua | Bikoitz bat | Bikoitz bat | 10 |"
-    (CLEAN + ["--from", "kong"], "robbing a kong", "table 3", "Fitxa irabazlea, Kong (gàngzi) bat egiteko hartua"),
+    (CLEAN + ["--from", "kong"], "robbing a kong", "table 3, line 6", "Fitxa irabazlea, Kong (gàngzi) bat egiteko hartua"),
     # "Utz daitekeen azken fitxa | Bikoitz bat | Bikoitz bat | 10 |"
-    (CLEAN + ["--also", "last-discard"], "last tile that can be discarded", "table 3",
+    (CLEAN + ["--also", "last-discard"], "last tile that can be discarded", "table 3, line 7",
      "Fitxa irabazlea, Utz daitekeen azken fitxa"),
     # "Eskua | Eskailerak eta balio gabeko bikotea | Bikoitz bat | Bikoitz bat | 10 |"
-    (CHOWS, "chows and a valueless pair", "table 3", "Eskua, Eskailerak eta balio gabeko bikotea"),
+    (CHOWS, "chows and a valueless pair", "table 3, line 8", "Eskua, Eskailerak eta balio gabeko bikotea"),
     # "Eskailerarik gabea | Bikoitz bat | Bikoitz bat | 10 |" (under "Eskua")
-    (PUNGS, "no chows", "table 3", "Eskua, Eskailerarik gabea"),
+    (PUNGS, "no chows", "table 3, line 9", "Eskua, Eskailerarik gabea"),
     # rule 78: "Dei atzeratua: ekiak lehenengo fitxa utzi eta gero, edozein jokalarik, ekiak izan ezik, ..."
-    ([H, "--seat", "S", "--win", "4m", "--also", "late-call"], "late call", "rule 78", "Dei atzeratua"),
+    ([H, "--seat", "S", "--win", "4m", "--also", "late-call"], "late call", "rule 78, Dei atzeratua", "Dei atzeratua"),
     # rule 78: "Hiru eskola-ume txiki: herensugeen bi talde eta hirugarren herensugearen bikote bat ..."
-    (["[RRR] [GGG] 123m 789m PP", "--seat", "S", "--win", "P"], "three little scholars", "rule 78",
+    (["[RRR] [GGG] 123m 789m PP", "--seat", "S", "--win", "P"], "three little scholars", "rule 78, Hiru eskola-ume txiki",
      "Hiru eskola-ume txiki"),
     # rule 78: "Lau mesede txiki: haizeen hiru talde eta laugarren haizearen bikote bat ..."
-    (["[EEE] [SSS] [WWW] 123m NN", "--seat", "N", "--win", "N"], "four little blessings", "rule 78",
+    (["[EEE] [SSS] [WWW] 123m NN", "--seat", "N", "--win", "N"], "four little blessings", "rule 78, Lau mesede txiki",
      "Lau mesede txiki"),
     # rule 85 IV: "Esku berdea: lau taldeak eta bikotea osatzen dituzten fitxak herensuge berdeak eta banbuko ..."
     (["[222s] [333s] 444s 666s GG", "--seat", "S", "--win", "G"], "green hand (IV)", "rule 85 IV", "Esku berdea"),

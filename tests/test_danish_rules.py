@@ -267,12 +267,12 @@ def test_variants_lists_the_options():
 # --- the rulebook's own names ---------------------------------------------------------------------------------------
 
 def test_danish_names_and_cites():
-    # "Spillets afvikling": "De tretten under"
+    # "Spillets afvikling", its 5th paragraph: "I forbindelse med de to afgrænsede hænder, "De tretten under" ..."
     code, out, err = run("score", "19m 19p 19s ESWNRGP 9s", "-v", V, "--seat", "S", "--win", "9s", "--lang", "da",
                          "--format", "json")
     assert code == 0, err
     names = {i["rule"]: (i.get("name"), i.get("cite")) for i in json.loads(out)["items"]}
-    assert names["the thirteen wonders"] == ("De tretten under", "Spillets afvikling")
+    assert names["the thirteen wonders"] == ("De tretten under", "Spillets afvikling ¶5")
 
 
 DANISH_HANDS = [
@@ -299,8 +299,11 @@ def test_every_item_cites_its_source():
         code, out, err = run("score", *args, "--variant", V, "--format", "json", "--lang", "da")
         assert code == 0, (args, err)
         for item in json.loads(out)["items"]:
-            assert item["cite"] in ("classical (Millington / BMJA)", "Spillets afvikling",
-                                    "Hvad er spillets særpræg?"), (args, item)
+            # a paragraph of a section, counted by hand: "Spillets afvikling" ¶2 "Den grundlæggende værdi af
+            # almindelige hænder ..." (mah jong), ¶5 "I forbindelse med de to afgrænsede hænder ..." (the thirteen
+            # wonders, the nine called); "Hvad er spillets særpræg?" ¶8 "For at begrænse betalingerne ..."
+            assert item["cite"] in ("classical (Millington / BMJA)", "Spillets afvikling ¶2", "Spillets afvikling ¶5",
+                                    "Hvad er spillets særpræg? ¶8"), (args, item)
             if item["rule"] in own:
                 assert item["name"] == own[item["rule"]] and "name_lang" not in item, (args, item)
             seen.add(item["rule"])

@@ -226,7 +226,8 @@ def test_cli_json_reward_hand():
     # 42 points, 5 doubles: 1344 + 3000 for four friends
     assert (data["mahjong"], data["points"], data["doubles"], data["value"]) == (True, 42, 5, 4344)
     assert data["limit_hand"] is None and data["limit_fraction"] == 0 and data["limit"] is None
-    assert {"rule": "four friends", "cite": "IV", "extra": 3000} in data["items"]  # Hergár IV, "Négybarát játék"
+    # Hergár IV, "Négybarát játék": the 9th line of the extra points (Nagysor 1 ... Világcsoda 10)
+    assert {"rule": "four friends", "cite": "IV, extra points, line 9", "extra": 3000} in data["items"]
 
 
 def test_cli_json_banker_option():

@@ -213,11 +213,12 @@ def test_score_json_of_the_default():
 # --- the rulebook's own names ---------------------------------------------------------------------------------------
 
 def test_hungarian_names_and_cites():
-    # Hergár (1925), IV: "1000 pont: KilencLámpás-játék", "3x, ha: Tiszta Színjáték"
+    # Hergár (1925), IV: "1000 pont: KilencLámpás-játék" (the 2nd line of the extra points: "+ az Extra
+    # jutalompontok"), "3x, ha: Tiszta Színjáték" (the 4th line of "Duplázás", doubling)
     data = score_json("1112345678999p 5p", "-v", V, "--seat", "S", "--win", "5p", "--from", "wall", "--lang", "hu")
     names = {i["rule"]: (i.get("name"), i.get("cite")) for i in data["items"]}
-    assert names["nine lanterns"] == ("KilencLámpás-játék", "IV")
-    assert names["pure one suit"] == ("Tiszta Színjáték", "IV")
+    assert names["nine lanterns"] == ("KilencLámpás-játék", "IV, extra points, line 2")
+    assert names["pure one suit"] == ("Tiszta Színjáték", "IV, doubling, line 4")
 
 
 def test_a_language_that_is_not_text_is_refused(tmp_path):
@@ -253,7 +254,8 @@ def test_every_item_cites_the_rulebook_and_native_is_hungarian():
         assert hu[0] == 0, (args, hu[2])
         assert native == hu, args  # the rulebook's language is Hungarian
         for item in json.loads(hu[1])["items"]:
-            assert item.get("cite") == "IV", (args, item)  # IV. "Az elszámolás"
+            # IV. "Az elszámolás", and the line of its list: "IV, figures' points, line 2", "IV, premium points"
+            assert item.get("cite", "").startswith("IV, "), (args, item)
             assert "name_lang" not in item, (args, item)  # the rulebook names every item it scores
             seen.add(item["rule"])
     assert len(seen) >= 25, sorted(seen)

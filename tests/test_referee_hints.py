@@ -77,7 +77,7 @@ chow                                    123m                                    
 chow                                    789s                                         classical (Millington / BMJA)
 concealed pung of terminals or honours  SSS      8                                   classical (Millington / BMJA)
 pung of own wind                        SSS                1                         classical (Millington / BMJA)
-mah jong                                         20                                  Spillets afvikling
+mah jong                                         20                                  Spillets afvikling ¶2
 only possible tile                               2                                   classical (Millington / BMJA)
 
 base points 32, doubles 1: 32 x 2^1 = 64, rounded up to a multiple of 10: final value 70 (classical (Millington / \
@@ -154,6 +154,17 @@ completing 111m, is worth 24
   counted there only: exposed pung of terminals 111m (4 points)
 
 near misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)
+
+the rulebook's words for each rule counted:
+  - concealed pung of terminals (p. 2 §6), chow (p. 1 §4)
+      es, p. 1 §4: “Los chow no valen nada, y los pung, formados por fichas
+        medias, sólo valen la mitad que si fueran fichas de primera.”
+      in English: Chows are worth nothing, and pungs made of middle tiles are
+        worth only half what they would be if they were first tiles (1 and 9).
+  - mah jong (p. 2 §6)
+      es, p. 1 §4: “Entonces, el jugador puede cantar " iMah Jongg! " y puntúa.”
+      in English: Then [with four sets and a pair] the player may call "Mah
+        Jongg!" and scores.
 """, "")
     data = json.loads(run("score", "111m 123m 456p 789s NN", "--win", "1m", "--all", "--explain",
                           "--format", "json")[1])
