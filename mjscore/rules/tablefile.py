@@ -238,7 +238,7 @@ def check_quote(fail, where: str, quote, language: str, cite: str = "") -> Quote
         value = quote.get(key)
         if value is not None and (not isinstance(value, str) or not value.strip() or len(value) > QUOTE_TEXT
                                   or not value.replace("\n", " ").isprintable()):
-            fail(f"{where} quote.{key}", f"is text of at most {QUOTE_TEXT} characters, not {shown(value)}")
+            fail(f"{where} quote.{key}", f"is text of 1 to {QUOTE_TEXT} characters, not {shown(value)}")
     if "absent" in quote:
         if set(quote) != {"absent"}:
             fail(f"{where} quote", "absent: says why there are no words to quote; give it alone, or text: and gloss:")
