@@ -183,9 +183,9 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
                 win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
                 tables: str | os.PathLike | None = None, win_set: str | None = None) -> list:
     """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
-    NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles or one
-    circumstance changed (how the tile came, one more --also word), most valuable first, at most five. []
-    for a hand that is no mah jong."""
+    NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles, one
+    circumstance changed (how the tile came, one more --also word) or one concealed tile swapped for another,
+    most valuable first, at most five. [] for a hand that is no mah jong."""
     from mjscore.hand.situation import contradiction, dealer_of
     from mjscore.rules.referee import near_misses as missed
 

@@ -1,5 +1,6 @@
 """Issue 31: `score --explain` lists the near misses: the limit hands and doubling rules the same hand makes
-with another of its winning tiles or one circumstance changed, most valuable first, at most five."""
+with another of its winning tiles, one circumstance changed or one concealed tile swapped, most valuable first,
+at most five."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ def test_the_issues_nine_gates_example():
     # three 9s and the surplus is the winning tile: Nine Gates, 1 limit = 500 (Mah Jongg Rules: gates_surplus
     # win; on 1m or 9m four 1s or four 9s). From the wall no group is exposed: Concealed True Color Game,
     # 1 limit = 500 (Winner Rules). With --also original-call (at most two exposed groups: one, the completed
-    # 123m): Mah Jongg with Original Call 1 double: 28 x 2^4 = 448.
+    # 123m): Mah Jongg with Original Call 1 double: 28 x 2^4 = 448. One of the four 1m swapped for a 2m, 5m or
+    # 8m (still won on the other 1m): 1112345678999m and a surplus 2, 5 or 8, Squirming Snake (Mah Jongg Rules:
+    # gates_surplus 2, 5 or 8, no kong), 1 limit = 500; a 9m swapped leaves four 1s and two 9s, no snake.
     code, out, err = run("score", *NINE, "--explain")
     assert (code, err) == (0, "")
     assert out.endswith("""
@@ -34,6 +37,8 @@ near misses (the same hand with one thing changed, most valuable first):
     worth 500)
   - Concealed True Color Game (1 limit): won from the wall (the hand would be
     worth 500)
+  - Squirming Snake (1 limit): swap 1m for 2m; or swap 1m for 5m; or swap 1m for
+    8m (the hand would be worth 500)
   - Mah Jongg with Original Call (1 double): with --also original-call (declared
     waiting before the first own discard, hand unchanged, then won) (the hand
     would be worth 448)
@@ -42,6 +47,7 @@ near misses (the same hand with one thing changed, most valuable first):
     assert [(m["rule"], m["gives"], m["how"], m["value"]) for m in data["near_misses"]] == [
         ("Nine Gates", "1 limit", ["won on 2m, 3m, 4m, 5m, 6m, 7m or 8m"], 500),
         ("Concealed True Color Game", "1 limit", ["won from the wall"], 500),
+        ("Squirming Snake", "1 limit", ["swap 1m for 2m", "swap 1m for 5m", "swap 1m for 8m"], 500),
         ("Mah Jongg with Original Call", "1 double",
          ["with --also original-call (declared waiting before the first own discard, hand unchanged, then won)"], 448)]
 
@@ -63,8 +69,8 @@ def test_at_most_five_and_none_said():
     # spanish's README hand: its only doubling items need a heaven or earth hand (left out: the deal's story, not
     # one thing changed) or are counted already: none
     code, out, _ = run("score", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--explain")
-    assert out.endswith("\nnear misses: none (no limit hand or doubling rule is one winning tile or one "
-                        "circumstance away)\n")
+    assert ("\nnear misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one "
+            "swapped tile away)\n") in out
     for variant in ("spanish", "basque", "hungarian", "danish", "dmjl", "bmja"):
         assert len(mjscore.near_misses("111m 999p 555s 777s 22m", variant, win="2m")) <= 5
 
@@ -77,3 +83,47 @@ def test_a_guessed_winning_tile_is_named_in_a_changed_circumstance():
     assert [m.to_dict() for m in mjscore.near_misses("{5555s} 234s 678s RRR 11s", "basque")] == [
         {"rule": "robbing two bamboo (XVII)", "gives": "1 limit", "how": ["won by robbing a kong (on 2s)"],
          "value": 500, "cite": "rule 85 XVII"}]
+
+
+def test_one_tile_swapped():
+    # basque, East wins 123s 234s 666s 888s GG on a discarded 6s: chows 0 (table 1, line 12), 666s completed by
+    # the discard an exposed pung of simples 2 (line 1), 888s concealed 4 (line 1), GG pair of dragons 2 (line 7),
+    # mah jong 20 (table 3, line 1); 6s is not the only tile (G waits too); one suit and honours 1 double
+    # (table 2, line 7): 28 x 2 = 56.
+    # Swaps of a concealed tile, the hand still won on 6s (each checked by hand: the 13 tiles left wait on ...):
+    # - 1s for 4s: 234s 234s 666s 888s GG, all bamboo 2-8 and green dragons: green hand (rule 85 IV), 1 limit
+    #   = 500 (the only swap of 1s that wins: 22334s waits on 1s and 4s);
+    # - 6s for G: 123s 234s 66s 888s GGG, 6s completing 66s (7s would win too, 678s 88s): GGG concealed pung of
+    #   honours 8 (line 3) and pung of dragons 1 double (table 2, line 1); 888s 4, 20: 32 x 2^2 = 128;
+    # - 8s for G: 123s 234s 666s 88s GGG: 666s exposed 2, GGG 8, 20: 30 x 2^2 = 120;
+    # - won on G instead (the other winning tile): 123s 234s 66s 888s GGG, GGG exposed 4, 888s 4, 20: 28 x 4 = 112.
+    # Pung of dragons: the best of 128, 120, 112. Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
+    code, out, err = run("score", "123s 234s 666s 888s GG", "-v", "basque", "--win", "6s", "--explain")
+    assert code == 0 and "base points 28, doubles 1: 28 x 2^1 = 56" in out
+    assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
+near misses (the same hand with one thing changed, most valuable first):
+  - green hand (IV) (1 limit): swap 1s for 4s (the hand would be worth 500)
+  - pung of dragons (1 double): won on G; or swap 6s for G; or swap 8s for G
+    (the hand would be worth 128)
+
+"""
+    assert mjscore.score("234s 234s 666s 888s GG", "basque", win="6s").value == 500
+    assert mjscore.score("123s 234s 66s 888s GGG", "basque", win="6s").value == 128
+    assert mjscore.score("123s 234s 666s 88s GGG", "basque", win="6s").value == 120
+
+
+def test_more_swaps_than_said_are_counted():
+    # bmja, 111m 222m 333m 444m 55m won on 5m is Buried Treasure already (1000). With one tile swapped for a 5m
+    # (still won on the other 5m) it is four pungs and a pair of one suit: No Chow and Purity, made by four swaps
+    # (1m, 2m, 3m or 4m for 5m); the three most valuable are said, the fourth counted. Each swap's value is the
+    # scorer's own (checked below), the near miss's value the best of them.
+    misses = {m.rule: m for m in mjscore.near_misses("111m 222m 333m 444m 55m", "bmja", win="5m")}
+    assert misses["No Chow"].how == ("swap 2m for 5m", "swap 3m for 5m", "swap 4m for 5m (or 1 other swap)")
+    values = {}
+    for tile in ("1m", "2m", "3m", "4m"):
+        hand = "111m 222m 333m 444m 55m".replace(tile[0], "", 1).replace("55m", "555m")
+        s = mjscore.score(hand, "bmja", win="5m")
+        assert {"No Chow", "Purity"} <= {i.rule for i in s.items}, (tile, hand)
+        values[tile] = s.value
+    assert max(values.values()) == misses["No Chow"].value
+    assert values["1m"] < min(values[t] for t in ("2m", "3m", "4m"))  # the one counted, not said

@@ -97,7 +97,7 @@ value: 168
 
 why this arrangement: it is the only way to arrange these tiles (111m 234m 555p 99s EEE)
 
-near misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)
+near misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one swapped tile away)
 
 the rulebook's words for each rule counted:
   - concealed pung of terminals (table 1, line 2)

@@ -153,7 +153,7 @@ completing 111m, is worth 24
   counted here only: concealed pung of terminals 111m (8 points)
   counted there only: exposed pung of terminals 111m (4 points)
 
-near misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)
+near misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one swapped tile away)
 
 the rulebook's words for each rule counted:
   - concealed pung of terminals (p. 2 §6), chow (p. 1 §4)

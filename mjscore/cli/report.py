@@ -191,7 +191,7 @@ def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bo
 def near_miss_text(misses: list) -> str:
     """--explain's near misses: the limit hands and doubling rules one change away, most valuable first."""
     if not misses:
-        return "\nnear misses: none (no limit hand or doubling rule is one winning tile or one circumstance away)"
+        return "\nnear misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one swapped tile away)"
     return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
                       *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
 

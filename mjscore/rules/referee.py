@@ -62,16 +62,18 @@ NOT_CHANGED = frozenset({"heaven", "earth", "east-nine-in-a-row"})  # the whole 
 HOW = {"discard": "won on a discard", "wall": "won from the wall", "loose": "won on a kong's loose tile",
        "kong": "won by robbing a kong"}
 MOST = 5  # near misses --explain lists at most
+SWAPS_SAID = 3  # the swaps said for one near miss (the most valuable): "swap 5p for 5m; or swap 7p for 7m"
 
 
 class NearMiss(NamedTuple):
     """A limit hand or doubling rule the hand did not make, but would have with one thing changed: another of
-    its winning tiles, or one circumstance (how the tile came, one more --also word). `value`: the hand's
-    value then (the most, where several changes make it)."""
+    its winning tiles, one circumstance (how the tile came, one more --also word), or one of its concealed tiles
+    swapped for another (the same winning tile). `value`: the hand's value then (the most, where several
+    changes make it)."""
 
     rule: str
     gives: str  # "1 limit", "3 doubles"
-    how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall"
+    how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall", "swap 5p for 5m"
     value: int
     cite: str = ""
 
@@ -138,14 +140,19 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
-    found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value]
+    found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value, swaps]
 
     def note(s, change) -> None:
         for rule, i in _made(s).items():
             if rule in have or rule in plain:
                 continue
-            entry = found.setdefault(rule, [i, [], [], 0])
-            (entry[1] if isinstance(change, int) else entry[2]).append(change)
+            entry = found.setdefault(rule, [i, [], [], 0, []])
+            if isinstance(change, int):
+                entry[1].append(change)
+            elif change.startswith("swap "):
+                entry[4].append((-s.value, change))
+            else:
+                entry[2].append(change)
             entry[3] = max(entry[3], s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
@@ -168,12 +175,34 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         if contradiction is not None and contradiction(changed.seat, changed.source, changed.also):
             continue
         note(_best(hand, changed, v, options), how)
+    for change, other in swapped(hand, sit, v):
+        note(_best(other, sit._replace(win_set=None), v, options), change)
     out = []
-    for rule, (i, tiles, other, value) in found.items():
+    for rule, (i, tiles, other, value, swaps) in found.items():
         how = ([f"won on {_tiles_words(sorted(tiles))}"] if tiles else []) + other  # "won on" a tile: first
+        swaps.sort()  # the most valuable swaps said, and how many more there are
+        how += [w for _, w in swaps[:SWAPS_SAID]]
+        if len(swaps) > SWAPS_SAID:
+            how[-1] += f" (or {len(swaps) - SWAPS_SAID} other swap{'s' if len(swaps) - SWAPS_SAID > 1 else ''})"
         out.append(NearMiss(rule, _gives(i), tuple(how), value, i.cite))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
     return out[:MOST]
+
+
+def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
+    """The winning hands one swapped tile away, won the same way: each concealed tile but the winning one given
+    up for a tile that, in its place, still makes a winning shape ("swap 5p for 5m", the hand then). Bounded:
+    one wait search of 13 tiles per kind of concealed tile (at most 14), only the tiles it waits on scored."""
+    out = []
+    for change in sorted(set(hand.concealed)):
+        rest = list(hand.concealed)
+        rest.remove(change)
+        if sit.win not in rest:  # the winning tile itself: another winning tile (near_misses' first kind)
+            continue
+        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        out += [(f"swap {T.name(change)} for {T.name(t)}", short.with_tile(t)) for t in waits(short, v.shapes)
+                if t != change]
+    return out
 
 
 # --- the rulebook's words: the quote of the rule that made an item -------------------------------------------
