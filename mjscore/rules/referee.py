@@ -136,23 +136,22 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
     """The near misses of a winning hand scored in `sit` whose best score made the rules `have`: most valuable
     first, at most MOST. A rule whose condition reads only the situation is no near miss of this hand (any
     hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances.
-    `guessed`: no winning tile was given (sit.win is the best reading's): a changed circumstance names it."""
+    `guessed`: no winning tile was given (sit.win is the best reading's): a changed circumstance names it.
+    A concealed tile swapped for another (`swapped`) is a change too, the hand still won on the same tile."""
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
     found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value, swaps]
 
-    def note(s, change) -> None:
+    def note(s, change, swap: bool = False) -> None:
         for rule, i in _made(s).items():
             if rule in have or rule in plain:
                 continue
             entry = found.setdefault(rule, [i, [], [], 0, []])
-            if isinstance(change, int):
-                entry[1].append(change)
-            elif change.startswith("swap "):
+            if swap:  # said most valuable first, at most SWAPS_SAID
                 entry[4].append((-s.value, change))
             else:
-                entry[2].append(change)
+                (entry[1] if isinstance(change, int) else entry[2]).append(change)
             entry[3] = max(entry[3], s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
@@ -176,7 +175,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
             continue
         note(_best(hand, changed, v, options), how)
     for change, other in swapped(hand, sit, v):
-        note(_best(other, sit._replace(win_set=None), v, options), change)
+        note(_best(other, sit._replace(win_set=None), v, options), change, swap=True)
     out = []
     for rule, (i, tiles, other, value, swaps) in found.items():
         how = ([f"won on {_tiles_words(sorted(tiles))}"] if tiles else []) + other  # "won on" a tile: first
