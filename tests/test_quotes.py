@@ -187,15 +187,6 @@ the rulebook's words for each rule counted:
     # (spanish: tests/test_referee_hints.py, test_all_shows_each_reading_once_...)
 
 
-def test_markdown_keeps_each_quote_on_one_line():
-    # a line of text is a paragraph in Markdown: the words are not cut to a terminal's width there
-    code, out, err = run("score", "[RRR] [EEE] 123m 456m 99m", "-v", "hungarian", "--win", "4m", "--explain",
-                         "--format", "markdown")
-    assert code == 0
-    assert ("hu: \u201cPrémium-pontok a győztesnek (MahJongg-ért): 20, + 2, ha nem rablással nyert\u201d"
-            in out.split("\n\n")), out
-
-
 def test_a_long_hand_quotes_its_rule():
     # Basque rule 67: "Esku luzearen puntuak ez dira zenbatuko" (a long hand's points are not counted)
     code, out, err = run("score", "123m 456m 789m EEE NW", "-v", "basque", "--explain")

@@ -196,12 +196,10 @@ def near_miss_text(misses: list) -> str:
                       *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
 
 
-def quote_text(quoted: list, wrap: bool = True) -> str:
+def quote_text(quoted: list) -> str:
     """--explain's last part: for the rules counted, the rulebook's own words (in its language, then in English)
     or why they cannot be quoted, each sentence once with the rules resting on it; "" where the table quotes
-    no rule (referee.quoted). `wrap`: lines cut to a terminal's width (not for Markdown or HTML, where each line
-    is a paragraph)."""
-    wrapped = _wrapped if wrap else (lambda first, rest, indent: [first + rest])
+    no rule (referee.quoted). Lines cut to a terminal's width, as Markdown and HTML say them too."""
     if not quoted:
         return ""
     lines = ["", "the rulebook's words for each rule counted:"]
@@ -212,12 +210,12 @@ def quote_text(quoted: list, wrap: bool = True) -> str:
         else:
             head = "  - " + ", ".join(i.rule + (f" ({i.cite})" if i.cite else "") for i in items)
         if q.absent:
-            lines += wrapped(head + ": ", f"not quoted: {q.absent}", 6)
+            lines += _wrapped(head + ": ", f"not quoted: {q.absent}", 6)
             continue
-        lines += wrapped(head, "", 6)
+        lines += _wrapped(head, "", 6)
         where = f", {q.cite}" if q.cite and cites != {q.cite} else ""  # the words stand elsewhere than the rules
-        lines += wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
-        lines += wrapped("      in English: ", q.gloss, 8)
+        lines += _wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
+        lines += _wrapped("      in English: ", q.gloss, 8)
     return "\n".join(lines)
 
 

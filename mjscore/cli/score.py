@@ -88,7 +88,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
             texts.append(near_miss_text(api.near_misses(hand, variant, **situation)))
         from mjscore.cli.report import quote_text
 
-        words = quote_text(api.quoted(best.items, rules), wrap=fmt == "table")
+        words = quote_text(api.quoted(best.items, rules))
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
     click.echo(render(texts, fmt, "Score"))
