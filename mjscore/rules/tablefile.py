@@ -225,31 +225,36 @@ class Quote(NamedTuple):
 
 
 QUOTE_TEXT = 1000  # characters: a sentence or a table's line, not a page
+QUOTE_KEYS = frozenset({"text", "gloss", "lang", "cite", "absent"})
 
 
 def check_quote(fail, where: str, quote, language: str, cite: str = "") -> Quote | None:
     """A rule's `quote:`: {text, gloss[, lang, cite]} (the rulebook's words and their English), or {absent: why}.
-    The words' cite is the rule's (`cite`) unless the quote gives its own."""
+    The words' cite is the rule's (`cite`) unless the quote gives its own. Each text is kept on one line."""
     if quote is None:
         return None
     expect(fail, where, quote, dict, "quote")
-    only_keys(fail, f"{where} quote", quote, {"text", "gloss", "lang", "cite", "absent"})
+    if not quote.keys() <= QUOTE_KEYS:
+        only_keys(fail, f"{where} quote", quote, QUOTE_KEYS)
+    words = {}
     for key in ("text", "gloss", "absent"):
         value = quote.get(key)
-        if value is not None and (not isinstance(value, str) or not value.strip() or len(value) > QUOTE_TEXT
-                                  or not value.replace("\n", " ").isprintable()):
+        if value is None:
+            continue
+        line = " ".join(value.split()) if isinstance(value, str) else ""
+        if not line or len(line) > QUOTE_TEXT or not line.isprintable():
             fail(f"{where} quote.{key}", f"is text of 1 to {QUOTE_TEXT} characters, not {shown(value)}")
-    if "absent" in quote:
-        if set(quote) != {"absent"}:
+        words[key] = line
+    if "absent" in words:
+        if len(quote) != 1:
             fail(f"{where} quote", "absent: says why there are no words to quote; give it alone, or text: and gloss:")
-        return Quote(absent=" ".join(quote["absent"].split()))
-    if "text" not in quote or "gloss" not in quote:
+        return Quote(absent=words["absent"])
+    if "text" not in words or "gloss" not in words:
         fail(f"{where} quote", "needs text: (the rulebook's words) and gloss: (them in English), or absent: (why none)")
     lang = quote.get("lang", language)
     if not isinstance(lang, str) or lang not in LANGUAGES:
         fail(f"{where} quote.lang", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
-    return Quote(" ".join(quote["text"].split()), lang, " ".join(quote["gloss"].split()),
-                 check_cite(fail, f"{where} quote.cite", quote.get("cite", cite)))
+    return Quote(words["text"], lang, words["gloss"], check_cite(fail, f"{where} quote.cite", quote.get("cite", cite)))
 
 
 def check_quotes(rules, fail) -> None:
