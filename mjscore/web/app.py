@@ -29,7 +29,8 @@ from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
 from mjscore.play.seating import first_seats
 from mjscore.rules.results import LANGUAGES, language
-from mjscore.rules.switches import FaultScoring
+from mjscore.play.dealfile import ABORTS
+from mjscore.rules.switches import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
@@ -169,14 +170,17 @@ def deal_choices(v) -> dict:
     whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
     non-winner's hand may have, how many play and, for each number, the seats a new game's players take in its
     first deal in the order given (the new-game form says where each will sit), whether it plays flowers and
-    seasons (the page offers them only then)."""
+    seasons (the page offers them only then) and, where it is paid as riichi is, that its deals say who declared
+    riichi, the dora indicators, who was waiting at a draw and which abortive draws there are (`riichi`)."""
     rules = v.settlement
     players = rules.choices("players")
     counts = list(players[0]) if len(players) == 1 else [4]
+    riichi = Payments.RIICHI in rules.choices("payments")
     return {"flowers": v.flowers, "also": also_words(v),
             "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
             "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
-            "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts}}
+            "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts},
+            "riichi": {"aborts": list(ABORTS), "presets": v.presets or {}} if riichi else None}
 
 
 def describe_all() -> dict:

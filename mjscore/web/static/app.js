@@ -119,6 +119,8 @@ function renderOptions() {
       const value = input.type === "checkbox" ? input.checked : input.value;
       if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
       if (window.Games) window.Games.variantChanged();
+      if (window.Deal) window.Deal.variantChanged();  // (riichi: the red fives these options have)
+      editor.offerRed(window.Riichi.redFives(state.options));
       changed();
     });
     input.disabled = !!state.locked;
@@ -129,6 +131,7 @@ function renderOptions() {
   }
   alsoBoxes($("#also"), state.also, changed);
   editor.offerBonus(v.flowers);
+  editor.offerRed(window.Riichi.redFives(state.options));  // riichi's red fives on the pad, as its options have them
   if (window.Deal) window.Deal.variantChanged();
   if (window.Games) window.Games.variantChanged();
 }
