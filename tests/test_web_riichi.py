@@ -106,6 +106,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         expect(ann.locator("#deal-riichi-seats [data-value=S]")).to_have_attribute("aria-pressed", "true")
         ann.click("#save-deal")
         expect_totals(ann, {"Ann": 26500, "Bo": 26500, "Cy": 23500, "Di": 23500})
+        expect(ann.locator("#game .moved")).to_have_text("After deal 1: a draw: Ann stays East.")
         expect(ann.locator("#game .next")).to_have_text(
             "Next deal: round E; E Ann, S Bo, W Cy, N Di; on the table: 1 honba, 1 riichi stick")
 
