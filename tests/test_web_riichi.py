@@ -211,6 +211,13 @@ def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tm
         page.fill("#deal-honba", "3")
         page.click("#save-deal")
         expect_totals(page, {"Ann": 25000, "Bo": 27900, "Cy": 22100, "Di": 25000})
+        # corrected again from the sheet: the form shows the deal's own count; saved unchanged, it is kept
+        page.click("#game [aria-label='correct deal 1']")
+        expect(page.locator("#deal-honba")).to_have_value("3")
+        expect(page.locator("#deal-counted")).to_contain_text("0 honba and 0 riichi sticks")
+        expect(page.locator("#deal-editor-S .notation input")).to_have_value(PINFU)
+        page.click("#save-deal")
+        expect_totals(page, {"Ann": 25000, "Bo": 27900, "Cy": 22100, "Di": 25000})
         text = exported(page)
         assert "honba: 3" in text and "sticks" not in text
         path = tmp_path / "g.yaml"
@@ -234,7 +241,11 @@ def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, schem
         page.click("#deal-winner [data-value=E]")
         page.click("#deal-editor-E .winrow [data-tile='8s']")
         page.click("#deal-from [data-value=wall]")
-        page.click("#deal-riichi-seats [data-value=E]")
+        # the winner's riichi is the Riichi row's; double riichi, a word of the win, presses it too
+        page.click("#deal-also-box summary")
+        expect(page.locator("#deal-also input[value=riichi]")).to_have_count(0)
+        page.check("#deal-also input[value=double-riichi]")
+        expect(page.locator("#deal-riichi-seats [data-value=E]")).to_have_attribute("aria-pressed", "true")
         page.click("#deal-dora-box summary")
         page.click("#deal-ura-box summary")
         page.click("#deal-dora .picker [data-tile='0m']")

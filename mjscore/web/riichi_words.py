@@ -76,11 +76,16 @@ def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any
 
 
 def annotate(header: Header, seating: dict[str, Any], deals: Iterable[dict], befores: Iterable[dict]) -> None:
-    """Add to each deal of a game's view (batch's JSON with its `data`) the counters it was played with and
-    its win in the riichi players' words (`han_fu`); `befores`: the seating before each deal."""
+    """Add to each deal of a game's view (batch's JSON with its `data`) the counters it was played with, the
+    game's own count where the deal states other ones (`counted`), and its win in the riichi players' words
+    (`han_fu`); `befores`: the seating before each deal."""
     for deal, before in zip(deals, befores):
-        table = counters(header, before or seating, deal.get("data"))
+        data = deal.get("data")
+        table = counters(header, before or seating, data)
         deal["counters"] = table
+        if isinstance(data, dict) and ("honba" in data or "sticks" in data):  # the deal corrects the game's count
+            deal["counted"] = counters(header, before or seating,
+                                       {k: v for k, v in data.items() if k not in ("honba", "sticks")})
         said = han_fu(header, deal, table["honba"], table["sticks"])
         if said is not None:
             deal["han_fu"] = said

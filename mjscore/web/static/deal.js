@@ -133,7 +133,7 @@
   }
 
   function changed() {
-    if (started) window.Riichi.render();
+    if (started) window.Riichi.render(also);
     renderCards();
     discarderRow();
     clearTimeout(timer);

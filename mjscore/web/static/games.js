@@ -260,7 +260,7 @@
         const now = await latest();
         const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
         if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version,
-                           number: same.deal, counters: same.counters || null});
+                           number: same.deal, counters: same.counted || same.counters || null});
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
@@ -437,7 +437,7 @@
     }
     const at = same || now.next;
     openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
-              number: same ? same.deal : now.page.deals + 1, counters: same ? same.counters || null : counted(now.next)});
+              number: same ? same.deal : now.page.deals + 1, counters: same ? same.counted || same.counters || null : counted(now.next)});
     saveError(refusal);
   }
 

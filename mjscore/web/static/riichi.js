@@ -12,7 +12,6 @@
   const declared = new Set();  // seats that declared riichi in this deal
   const waiting = new Set();   // seats waiting (tenpai) at an exhaustive draw
   let counted = null;          // {honba, sticks} the game counted for this deal (null: not a deal of a game)
-  let stated = {};             // the deal's own honba:/sticks: as saved (a correction of the game's count)
   let onChange = () => {};
   let seated = SEATS;
   const editors = {};
@@ -46,7 +45,10 @@
     }
   }
 
-  function render() {
+  // `also`: the win's words; a winner's double riichi or ippatsu is a riichi the winner declared (pressed here)
+  function render(also) {
+    const winnerNow = window.App.segValue("deal-winner");
+    if (also && seated.includes(winnerNow) && (also.has("double-riichi") || also.has("ippatsu"))) declared.add(winnerNow);
     for (const [id, chosen] of [["deal-riichi-seats", declared], ["deal-tenpai", waiting]]) {
       for (const b of document.getElementById(id).children) {
         b.hidden = !seated.includes(b.dataset.value);
@@ -123,11 +125,11 @@
     return Number.isInteger(n) && n >= 0 ? n : document.getElementById("deal-" + key).value;  // the laptop says why
   }
 
-  // the honba and sticks to save with a deal of a game: only where the players changed the game's count (or the
-  // deal stated its own), so that the game file goes on counting them as batch does
+  // the honba and sticks to save with a deal of a game: only where they are not the game's count (the players
+  // corrected it), so that the game file goes on counting them as batch does
   function stateOf(key) {
     const n = count(key);
-    return key in stated || !counted || n !== counted[key] ? n : undefined;
+    return !counted || n !== counted[key] ? n : undefined;
   }
 
   // fill from a seat-keyed deal; `game`: {honba, sticks} the game counted for it (null outside a game)
@@ -139,14 +141,12 @@
     editors.dora.setNotation(deal.dora || "");
     editors.ura.setNotation(deal.ura || "");
     counted = game;
-    stated = {};
-    for (const key of ["honba", "sticks"]) {
-      if (Number.isInteger(deal[key])) stated[key] = deal[key];
-      document.getElementById("deal-" + key).value = String(key in stated ? deal[key] : (game ? game[key] : 0));
+    for (const key of ["honba", "sticks"]) {  // the deal's own count where it states one (a correction), else the game's
+      document.getElementById("deal-" + key).value = String(Number.isInteger(deal[key]) ? deal[key] : (game ? game[key] : 0));
     }
     render();
   }
 
   window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on,
-                   outOfGame: () => { counted = null; stated = {}; render(); }};
+                   outOfGame: () => { counted = null; render(); }};
 })();
