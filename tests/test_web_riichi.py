@@ -37,21 +37,46 @@ def test_the_two_hands_as_the_riichi_library_scores_them():
     """Deal 2's and deal 3's hands by `mahjong` 2.1.0: 4 han 20 fu, 2600 from each (the dealer's tsumo with
     riichi, no dora), 3 han 30 fu, 3900 (West's ron with the red five)."""
     pytest.importorskip("mahjong", reason="the riichi library (pip install mahjong==2.1.0, the [test] extra)")
-    from mahjong.constants import EAST, WEST
+    from mahjong.constants import EAST, SOUTH, WEST
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
     from mahjong.tile import TilesConverter
 
-    def library(text: str, **config):
+    def library(text: str, dora_indicators=None, **config):
         tiles = TilesConverter.one_line_string_to_136_array(text, has_aka_dora=True)
         win = TilesConverter.one_line_string_to_136_array("8s", has_aka_dora=True)[0]
         rules = OptionalRules(has_open_tanyao=True, has_aka_dora=True)
-        r = HandCalculator.estimate_hand_value(tiles, win, config=HandConfig(**config, options=rules))
+        r = HandCalculator.estimate_hand_value(tiles, win, dora_indicators=dora_indicators,
+                                               config=HandConfig(**config, options=rules))
         return r.han, r.fu, r.cost["main"]
 
     assert library("345m456p345s55678s", is_tsumo=True, is_riichi=True, player_wind=EAST, round_wind=EAST) \
         == (4, 20, 2600)
     assert library("345m406p345s55678s", player_wind=WEST, round_wind=EAST) == (3, 30, 3900)
+    # the Hand tab's hand below: South's, with the dora indicator 4m (dora 5m): 4 han 30 fu, 7700
+    dora = TilesConverter.one_line_string_to_136_array("4m")
+    assert library("345m406p345s55678s", player_wind=SOUTH, round_wind=EAST, dora_indicators=dora) == (4, 30, 7700)
+
+
+def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path):
+    """South's hand with the red five of dots, won on a discard of 8s, the dora indicator 4m (dora 5m, one in
+    the hand), 1 honba: pinfu 1, tanyao 1, red five 1, dora 1 = 4 han; 20 fu + 10 for a concealed hand won on a
+    discard = 30 fu; base 30 x 2^6 = 1920; 4 x 1920 = 7680 -> 7700; + 1 honba x 300 = 8000 (Tenhou rules, EMA
+    RCR 2016: payments, honba). The items' columns are fu and han."""
+    with running(create_app()) as url, chromium() as browser, phone(browser) as page:
+        errors = open_page(page, url)
+        page.select_option("#variant", "riichi")
+        page.click("#seat [data-value=S]")
+        page.fill("#hand-editor .notation input", RED)
+        page.click("#hand-editor .winrow [data-tile='8s']")
+        page.click("#hand-riichi summary")
+        page.click("#hand-dora .picker [data-tile='4m']")
+        page.fill("#hand-honba", "1")
+        expect(page.locator("#result .calc")).to_have_text(
+            "30 fu 4 han: 7700; with honba and riichi sticks 8000; base points 1920")
+        expect(page.locator("#result table.items thead")).to_contain_text("fu")
+        assert page.evaluate(SMALL) == []
+        assert errors == []
 
 
 def start_game(page, url: str, *, create: bool = False) -> list[str]:

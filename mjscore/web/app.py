@@ -1,8 +1,8 @@
 """The page's server as an ASGI app (Starlette): the JSON API of the CLI, and the page's files.
 
-`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options"}` and
-answers exactly the object `mjscore score --format json` prints; `POST /api/settle` takes a deal (the
-data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
+`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options"}` (and
+for riichi `"dora", "ura", "honba", "sticks"`, as --dora ...) and answers exactly the object `mjscore score
+--format json` prints; `POST /api/settle` takes a deal (the data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
 CLI's one-line message (`{"error": ..., "details": [...]}`); a bug is 500 with one line, never a
 traceback. Request bodies are bounded; every asset is served from the package (no network needed).
 """
@@ -47,7 +47,16 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
     return value
 
 
-SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options", "lang")
+SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options", "lang", "dora", "ura",
+                "honba", "sticks")
+
+
+def _count(body: dict, key: str) -> int:
+    """riichi's --honba and --sticks: a whole number from 0 (0 where not given)."""
+    value = body.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+        raise BadRequest(f"{key}: a count of 0 to 1000 is expected, not {json.dumps(value)[:40]}")
+    return value
 
 
 def score_args(body: Any) -> dict:
@@ -68,7 +77,10 @@ def score_args(body: Any) -> dict:
             "seat": _text(body, "seat", "E"), "round": _text(body, "round", "E"),
             "win": _text(body, "win", None, optional=True), "source": _text(body, "from", "discard"),
             "win_set": _text(body, "win_set", None, optional=True),
-            "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body)}
+            "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body),
+            # riichi: the indicators (--dora, --ura) and the counters on the table (--honba, --sticks)
+            "dora": _text(body, "dora", None, optional=True), "ura": _text(body, "ura", None, optional=True),
+            "honba": _count(body, "honba"), "sticks": _count(body, "sticks")}
 
 
 def lang_arg(body: dict) -> str:

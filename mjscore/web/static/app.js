@@ -121,6 +121,7 @@ function renderOptions() {
       if (window.Games) window.Games.variantChanged();
       if (window.Deal) window.Deal.variantChanged();  // (riichi: the red fives these options have)
       editor.offerRed(window.Riichi.redFives(state.options));
+      window.Riichi.handShown(state.options);
       changed();
     });
     input.disabled = !!state.locked;
@@ -132,6 +133,7 @@ function renderOptions() {
   alsoBoxes($("#also"), state.also, changed);
   editor.offerBonus(v.flowers);
   editor.offerRed(window.Riichi.redFives(state.options));  // riichi's red fives on the pad, as its options have them
+  window.Riichi.handShown(state.options);  // riichi: the indicators and counters a hand is scored with
   if (window.Deal) window.Deal.variantChanged();
   if (window.Games) window.Games.variantChanged();
 }
@@ -184,7 +186,7 @@ function scoreRequest() {
   if (req.from === "discard") delete req.from;  // the default, not a choice (as --from left out: heaven needs none)
   const done = $("#win-set").value.trim();  // the set the winning tile completed (--win-set); empty: the best
   if (done) req.win_set = done;
-  return req;
+  return Object.assign(req, window.Riichi.handData());  // riichi: --dora, --ura, --honba, --sticks
 }
 
 async function scoreNow() {
@@ -243,6 +245,16 @@ function calcLine(s) {
   return calc;
 }
 
+// a riichi hand's value as `mjscore score` says it: "30 fu 3 han: 3900", "20 fu 4 han: 1300/2600 (total 5200)",
+// "2600 all (total 7800)", "yakuman (Daisangen): 32000"; with what honba and riichi sticks add
+function hanFuLine(h) {
+  const c = h.cost;
+  const paid = "discarder" in c ? String(c.discarder) : "each" in c ? `${c.each} all` : `${c.non_dealer}/${c.dealer}`;
+  const what = h.limit_hand ? `${h.tier} (${h.limit_hand})` : `${h.fu} fu ${h.han} han` + (h.tier ? `, ${h.tier}` : "");
+  return `${what}: ${paid}` + (paid.includes("/") || paid.includes("all") ? ` (total ${c.total})` : "") +
+    (c.with_honba_and_sticks !== c.total ? `; with honba and riichi sticks ${c.with_honba_and_sticks}` : "");
+}
+
 function scoreView(s) {
   const v = variantInfo();
   const box = el("div", {class: "score"});
@@ -253,7 +265,8 @@ function scoreView(s) {
   if (s.items.length) {
     // the CLI's columns; on a phone the tiles and the rulebook's rule go under the rule's name
     const cited = s.items.some(i => i.cite);
-    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", "points", "doubles", "limit/extra"];
+    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", s.cost ? "fu" : "points", s.cost ? "han" : "doubles",
+                   "limit/extra"];  // (riichi: points are fu, doubles han)
     const t = el("table", {class: "items"}, el("thead", {}, el("tr", {}, ...heads.map((h, n) => el("th", {class: n ? "num" : "", text: h})))));
     const body = el("tbody");
     for (const i of s.items) {
@@ -262,14 +275,15 @@ function scoreView(s) {
       if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
       if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
       // data-label: on a narrow screen a row is a card and each number says what it is (app.css)
-      body.appendChild(el("tr", {}, first, el("td", {class: "num", "data-label": "points", text: i.points ? String(i.points) : ""}),
-        el("td", {class: "num", "data-label": "doubles", text: i.doubles ? String(i.doubles) : ""}),
+      body.appendChild(el("tr", {}, first, el("td", {class: "num", "data-label": heads[1], text: i.points ? String(i.points) : ""}),
+        el("td", {class: "num", "data-label": heads[2], text: i.doubles ? String(i.doubles) : ""}),
         el("td", {class: "num", "data-label": i.extra && !i.limit ? "extra" : "", text: le})));
     }
     t.appendChild(body);
     box.appendChild(el("div", {class: "scroll"}, t));
   }
-  box.appendChild(el("p", {class: "calc", text: calcLine(s)}));
+  // riichi: fu and han and what is paid, as its players say it (the CLI's last line), not points and doubles
+  box.appendChild(el("p", {class: "calc", text: s.cost ? `${hanFuLine(s)}; base points ${s.value}` : calcLine(s)}));
   for (const n of s.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
   if (v) box.appendChild(el("p", {class: "source", text: "rules: " + v.title + (v.source ? " — " + v.source : "")}));
   return box;
@@ -306,6 +320,7 @@ async function start() {
   for (const id of ["seat", "round", "from"]) seg(id, changed);
   $("#win-set").addEventListener("input", changed);
   editor = new HandEditor($("#hand-editor"), changed);
+  window.Riichi.startHand(changed);
   renderOptions();
   if (window.Deal) window.Deal.start();
   if (window.Games) window.Games.start();
@@ -313,5 +328,5 @@ async function start() {
 }
 
 window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo, alsoBoxes,
-              useVariant};
+              useVariant, hanFuLine};
 document.addEventListener("DOMContentLoaded", start);

@@ -7,7 +7,7 @@
 // value, every payment (East pays and is paid double where the variant says so), each player's net.
 
 (function () {
-  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes} = window.App;
+  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes, hanFuLine} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   const editors = {};
   const names = {};
@@ -184,16 +184,6 @@
     return el("div", {class: "scroll"}, t);
   }
 
-  // a riichi hand's value as `mjscore score` says it: "30 fu 3 han: 3900", "20 fu 4 han: 1300/2600", "2600 all",
-  // "yakuman (Daisangen): 32000 all"
-  function hanFuLine(h) {
-    const c = h.cost;
-    const paid = "discarder" in c ? String(c.discarder) : "each" in c ? `${c.each} all` : `${c.non_dealer}/${c.dealer}`;
-    const what = h.limit_hand ? `${h.tier} (${h.limit_hand})` : `${h.fu} fu ${h.han} han` + (h.tier ? `, ${h.tier}` : "");
-    return `${what}: ${paid}` + (paid.includes("/") || paid.includes("all") ? ` (total ${c.total})` : "") +
-      (c.with_honba_and_sticks !== c.total ? `; with honba and riichi sticks ${c.with_honba_and_sticks}` : "");
-  }
-
   function counterLine(honba, sticks) {
     return `on the table: ${honba} honba, ${sticks} riichi stick${sticks === 1 ? "" : "s"} from earlier deals`;
   }
@@ -345,5 +335,5 @@
   }
 
   window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView, variantChanged,
-                 setInGame, setSeats, hanFuLine, counterLine};
+                 setInGame, setSeats, counterLine};
 })();

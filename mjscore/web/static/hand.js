@@ -166,6 +166,7 @@ class HandEditor {
     }
     r.appendChild(picker);
     this.picker = picker;
+    if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
     label.className = "notation";
     label.textContent = "Notation ";

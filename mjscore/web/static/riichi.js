@@ -147,6 +147,36 @@
     render();
   }
 
-  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on,
+  // --- the Hand tab: a riichi hand's indicators and the counters on the table (score's --dora, --ura, --honba,
+  // --sticks), folded below the hand
+  const hand = {};
+  function startHand(changed) {
+    for (const kind of ["dora", "ura"]) {
+      hand[kind] = new HandEditor(document.getElementById("hand-" + kind), changed,
+        {indicators: true, emptyText: "No indicator yet: tap them below."});
+    }
+    for (const id of ["hand-honba", "hand-sticks"]) document.getElementById(id).addEventListener("input", changed);
+  }
+
+  function handShown(options) {
+    document.getElementById("hand-riichi").hidden = !on();
+    const red = on() ? redFives(options) : 0;
+    for (const kind of ["dora", "ura"]) hand[kind].offerRed(red);
+  }
+
+  // what a score request adds for riichi: the indicators given, the counters where not 0
+  function handData() {
+    if (!on()) return {};
+    const out = {};
+    for (const kind of ["dora", "ura"]) if (hand[kind].notation().trim()) out[kind] = hand[kind].notation().trim();
+    for (const key of ["honba", "sticks"]) {
+      const text = document.getElementById("hand-" + key).value;
+      const n = Number(text);
+      if (text.trim() && n !== 0) out[key] = Number.isInteger(n) ? n : text;  // (a wrong count: the laptop says why)
+    }
+    return out;
+  }
+
+  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData,
                    outOfGame: () => { counted = null; render(); }};
 })();
