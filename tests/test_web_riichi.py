@@ -209,6 +209,12 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
 
         # the sheet runs from the starting points; the export is what batch reads, with the same totals
         expect(di.locator("#game tr.start")).to_contain_text("25000")
+        # Tenhou's game result: (total - 30000) / 1000, the first adding the oka 4 x (30000 - 25000) = 20000, and
+        # the uma 20/10/-10/-20: Ann (34600 - 30000 + 20000) / 1000 + 20 = 44.6; Cy -3.7 + 10 = 6.3;
+        # Bo -6.2 - 10 = -16.2; Di -14.7 - 20 = -34.7 (they sum to 0)
+        expect(di.locator("#game .standings")).to_have_text(
+            "Standings (result with uma and oka): 1. Ann 34600 (+44.6), 2. Cy 26300 (+6.3), "
+            "3. Bo 23800 (-16.2), 4. Di 15300 (-34.7)")
         path = tmp_path / "riichi.yaml"
         text = exported(di)
         assert "honba" not in text and "sticks" not in text  # counted by the game, as batch counts them
@@ -216,6 +222,8 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         game = batch_game(path)
         assert game["totals"] == final
         assert game["summary"] == {"read": 4, "scored": 4, "rejected": 0}
+        assert [(st["player"], st["result"]) for st in game["standings"]] == [
+            ("Ann", 44.6), ("Cy", 6.3), ("Bo", -16.2), ("Di", -34.7)]
         for p in (ann, bo, cy, di):
             assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []

@@ -110,6 +110,11 @@
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
     box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
+    // riichi: the places and each one's game result in thousands, with the table's uma and oka (batch's standings)
+    if (data.standings.some(st => "result" in st)) {
+      box.appendChild(el("p", {class: "standings", text: "Standings (result with uma and oka): " + data.standings
+        .map(st => `${st.rank}. ${st.player} ${st.total} (${st.result > 0 ? "+" : ""}${st.result})`).join(", ")}));
+    }
   }
 
   // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
