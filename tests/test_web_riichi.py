@@ -318,3 +318,32 @@ def test_bad_riichi_input_is_refused_in_one_line(tmp_path, deal, said):
         status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", body)
         assert status == 400, got
         assert said in got["error"] and "\n" not in got["error"]
+
+
+@pytest.mark.parametrize("hand, seat, tile, source, also, options", [
+    (PINFU, "S", "8s", "discard", (), {}),  # 30 fu 2 han: 2000
+    (PINFU, "E", "8s", "wall", ("riichi",), {}),  # the dealer's tsumo: 2600 all
+    ("234m 456p 345s 55s 678s", "S", "8s", "wall", ("riichi",), {"kiriage": True}),  # 1300/2600
+    ("RRR GGG PPP 123m 55p", "S", "5p", "discard", (), {}),  # yakuman (Daisangen)
+    ("[123m] 456m 789m 111m 99m", "W", "9m", "discard", (), {}),  # haneman, 28 fu rounded to 30
+    ("123m 456m 789m 111m 99m", "N", "9m", "wall", ("riichi",), {}),  # yakuman (Chuuren poutou)
+    ("11m 22m 33m 44m 55m 66m 77m", "S", "7m", "wall", ("riichi",), {}),  # sanbaiman
+    ("11m 22m 33m 44p 55p 66s EE", "S", "E", "discard", (), {}),  # seven pairs: 25 fu as they stand
+])
+def test_a_win_of_the_sheet_is_said_as_score_says_it(hand, seat, tile, source, also, options):
+    """The page's words for a game's win (mjscore.web.riichi_words, from batch's JSON of the deal) are the
+    words `mjscore score` prints for the same hand (its last line, up to the total), whatever the tier."""
+    import mjscore
+    from mjscore.api import open_game
+    from mjscore.cli.report import han_fu_line
+    from mjscore.play.game import named
+    from mjscore.web.riichi_words import han_fu
+
+    s = mjscore.score(hand, "riichi", seat=seat, win=tile, source=source, also=also, options=options)
+    other = "W" if seat != "W" else "E"
+    deal = {"variant": "riichi", "options": options, "hands": {x: (hand if x == seat else "") for x in "ESWN"},
+            "winner": seat, "win": {"tile": tile, "from": source, **({"discarder": other} if source == "discard" else {})},
+            "riichi": [seat] if "riichi" in also else [], "players": dict(zip("ESWN", PLAYERS))}
+    item = named(mjscore.settle(deal))  # the deal as batch's JSON gives it (the page's ledger stores that)
+    header = open_game({"variant": "riichi", "options": options, "players": PLAYERS}).header
+    assert han_fu(header, item, 0, 0)["said"] == han_fu_line(s).split(" (total")[0].split(";")[0]

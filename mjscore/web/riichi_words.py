@@ -1,10 +1,9 @@
 """What a riichi table reads on the page beside each deal: the counters on the table and the win as its
 players say it ("30 fu 3 han: 3900", "1000/2000", "2000 all").
 
-A game's deals are scored as `batch` scores them (mjscore.play.ledger); their JSON (batch's) keeps each
-hand's fu (`points`), han (`doubles`), base points (`value`) and limit hand, but not the words. These are
-worked out here again from those numbers, by the rules' own functions (mjscore.rules.riichi: the cost of a
-base, the table's tiers), so that the page shows what `mjscore score` prints for the same hand. The honba
+A game's deals are scored as `batch` scores them (mjscore.play.ledger); their JSON (batch's) keeps the
+winner's han, fu, tier and base points (`value`), but not what each pays: that is worked out here by the
+rules' own function (mjscore.rules.riichi.cost), so that the page says what `mjscore score` prints. The honba
 and riichi sticks a deal was played with are what the game counted before it (Table.counted: the deals
 before it, or what the deal itself states), never typed again by the players.
 """
@@ -37,23 +36,6 @@ def next_counters(seating: dict[str, Any]) -> dict[str, int]:
     return {"honba": int(seating.get("honba", 0)), "sticks": int(seating.get("sticks", 0))}
 
 
-def tier_of(header: Header, han: int, fu: int, base: int, limit_hand: str | None) -> str:
-    """The tier a base of the table's han_fu rules has (mangan, haneman ... yakuman), as rules.riichi names it."""
-    rules = header.variant.han_fu
-    limit = header.options.get("limit") or 0
-    if limit_hand:
-        total = base / limit if limit else 4
-        return "yakuman" if total <= 4 else f"{total / 4:g}x yakuman"
-    if rules is None or not limit:
-        return ""
-    for t in sorted(rules.tiers, key=lambda t: -t.doubles):
-        if han >= t.doubles and base == t.base:
-            return t.name
-    if base == limit:
-        return rules.limit_name if fu * 2 ** (han + rules.extra_doubles) > limit else rules.limit_from_name
-    return ""
-
-
 def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any] | None:
     """The win of a settled deal (batch's JSON of it) as riichi players say it: {han, fu, tier, paid, total,
     received, said}; None for a draw or a deal not scored."""
@@ -62,13 +44,11 @@ def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any
     if not winner or not win or "error" in item or item.get("false_mahjong"):
         return None
     hand = item["hands"][winner]
-    han, fu, base = hand.get("doubles", 0), hand.get("points", 0), hand.get("value", 0)
-    limit_hand = hand.get("limit_hand")
-    if limit_hand:
-        han = fu = 0  # a yakuman is said by its name, as `score` says it
+    if "han" not in hand:  # (an entry stored before batch gave them: scored again once the rules change)
+        return None
+    han, fu, tier, base, limit_hand = hand["han"], hand["fu"], hand["tier"], hand["value"], hand.get("limit_hand")
     dealer = hand.get("seat") == dealer_of(header.options)
     paid, total, received = cost(base, dealer, win.get("from") in ("wall", "loose"), honba, sticks)
-    tier = tier_of(header, han, fu, base, limit_hand)
     said = shown_cost(SimpleNamespace(paid=tuple(paid.items())))
     what = f"{tier} ({limit_hand})" if limit_hand else f"{fu} fu {han} han" + (f", {tier}" if tier else "")
     return {"han": han, "fu": fu, "tier": tier, "paid": paid, "total": total, "received": received,
