@@ -75,6 +75,8 @@ def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path):
         expect(page.locator("#result .calc")).to_have_text(
             "30 fu 4 han: 7700; with honba and riichi sticks 8000; base points 1920")
         expect(page.locator("#result table.items thead")).to_contain_text("fu")
+        expect(page.locator("#live")).to_have_text("30 fu 4 han: 7700")  # the line kept in sight while tapping
+        expect(page.locator("#result .value")).to_have_text("base points 1920")
         assert page.evaluate(SMALL) == []
         assert errors == []
 

@@ -205,7 +205,9 @@ async function scoreNow() {
   box.dataset.state = r.ok ? "scored" : "error";
   box.appendChild(r.ok ? scoreView(r.data) : errorView(r.data));
   // the value stays in sight while tiles are tapped (the itemised table is further down)
-  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)") : "";
+  // (riichi: what is paid, as its players say it: "30 fu 3 han: 3900")
+  live.textContent = !r.ok ? "" : r.data.cost && r.data.mahjong ? hanFuLine(r.data).split(" (total")[0].split(";")[0] :
+    `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)");
   live.classList.toggle("bad", !r.ok);
 }
 
@@ -258,7 +260,9 @@ function hanFuLine(h) {
 function scoreView(s) {
   const v = variantInfo();
   const box = el("div", {class: "score"});
-  box.appendChild(el("p", {class: "value"}, el("span", {text: "value "}), el("strong", {id: "value", text: String(s.value)})));
+  // (riichi: a hand's value is its base points, what is paid follows from them: the last line says it)
+  box.appendChild(el("p", {class: "value"}, el("span", {text: s.cost ? "base points " : "value "}),
+    el("strong", {id: "value", text: String(s.value)})));
   box.appendChild(el("p", {class: "head", text: `${s.variant}: ${s.hand}  (${situationLine(s)})`}));
   if (s.arrangement.length)
     box.appendChild(el("p", {text: "arrangement: " + s.arrangement.join(" ") + (s.mahjong ? "  (mah jong)" : "  (not mah jong)")}));
