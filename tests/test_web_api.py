@@ -182,7 +182,7 @@ def test_tile_faces_are_the_drawn_ones():
     """The shipped SVG files are what faces.py draws (regenerate: python -m mjscore.web.faces)."""
     folder = ROOT / "mjscore" / "web" / "static" / "tiles"
     assert sorted(p.stem for p in folder.glob("*.svg")) == sorted(NAMES)
-    assert len(NAMES) == 34 + 8  # the 34 kinds, 4 flowers, 4 seasons
+    assert len(NAMES) == 34 + 8 + 3  # the 34 kinds, 4 flowers, 4 seasons, the red fives of riichi (0m 0p 0s)
     for name in NAMES:
         assert (folder / f"{name}.svg").read_text(encoding="utf-8") == svg(name), name
 

@@ -311,6 +311,9 @@ def named(result: Settlement, lang: str = "en") -> dict:
     if won:
         hands[name[d.winner]]["items"] = [i.to_dict(lang) for i in result.scores[d.winner].items]
         hands[name[d.winner]]["win_set"] = result.scores[d.winner].win_set  # the set its winning tile completed
+        said = result.scores[d.winner].han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
+        if said is not None:
+            hands[name[d.winner]].update(han=said.han, fu=said.fu, tier=said.tier)
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,

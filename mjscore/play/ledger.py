@@ -71,7 +71,8 @@ def moved_on(header: Header, seating: dict[str, Any], deals: Iterable[Any]) -> l
     table, out = Table.resumed(header, seating), []
     for data in deals:
         _, winner = seat_next(table, RawDeal(0, "", data))
-        table.after(winner, bool(data.get("false_mahjong")) if isinstance(data, dict) else False)
+        d = data if isinstance(data, dict) else {}  # (riichi: East waiting at a draw, or an abortive one, keeps it)
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
         out.append(table.moved_on)
     return out
 

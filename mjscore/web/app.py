@@ -1,8 +1,8 @@
 """The page's server as an ASGI app (Starlette): the JSON API of the CLI, and the page's files.
 
-`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options"}` and
-answers exactly the object `mjscore score --format json` prints; `POST /api/settle` takes a deal (the
-data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
+`POST /api/score` takes `{"hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options"}` (and
+for riichi `"dora", "ura", "honba", "sticks"`, as --dora ...) and answers exactly the object `mjscore score
+--format json` prints; `POST /api/settle` takes a deal (the data of a deal file) and answers what `mjscore settle --format json` prints. Bad input is 400 with the
 CLI's one-line message (`{"error": ..., "details": [...]}`); a bug is 500 with one line, never a
 traceback. Request bodies are bounded; every asset is served from the package (no network needed).
 """
@@ -29,7 +29,8 @@ from mjscore import api
 from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
 from mjscore.play.seating import first_seats
 from mjscore.rules.results import LANGUAGES, language
-from mjscore.rules.switches import FaultScoring
+from mjscore.play.dealfile import ABORTS
+from mjscore.rules.switches import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
@@ -46,7 +47,16 @@ def _text(body: dict, key: str, default: str | None, optional: bool = False) -> 
     return value
 
 
-SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options", "lang")
+SCORE_FIELDS = ("hand", "variant", "seat", "round", "win", "from", "win_set", "also", "options", "lang", "dora", "ura",
+                "honba", "sticks")
+
+
+def _count(body: dict, key: str) -> int:
+    """riichi's --honba and --sticks: a whole number from 0 (0 where not given)."""
+    value = body.get(key, 0)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1000:
+        raise BadRequest(f"{key}: a count of 0 to 1000 is expected, not {json.dumps(value)[:40]}")
+    return value
 
 
 def score_args(body: Any) -> dict:
@@ -67,7 +77,10 @@ def score_args(body: Any) -> dict:
             "seat": _text(body, "seat", "E"), "round": _text(body, "round", "E"),
             "win": _text(body, "win", None, optional=True), "source": _text(body, "from", "discard"),
             "win_set": _text(body, "win_set", None, optional=True),
-            "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body)}
+            "also": tuple(also), "options": options_arg(body.get("options")), "lang": lang_arg(body),
+            # riichi: the indicators (--dora, --ura) and the counters on the table (--honba, --sticks)
+            "dora": _text(body, "dora", None, optional=True), "ura": _text(body, "ura", None, optional=True),
+            "honba": _count(body, "honba"), "sticks": _count(body, "sticks")}
 
 
 def lang_arg(body: dict) -> str:
@@ -169,14 +182,17 @@ def deal_choices(v) -> dict:
     whether its settlement has a rule for a false mah jong or for one player paying for all, the faults a
     non-winner's hand may have, how many play and, for each number, the seats a new game's players take in its
     first deal in the order given (the new-game form says where each will sit), whether it plays flowers and
-    seasons (the page offers them only then)."""
+    seasons (the page offers them only then) and, where it is paid as riichi is, that its deals say who declared
+    riichi, the dora indicators, who was waiting at a draw and which abortive draws there are (`riichi`)."""
     rules = v.settlement
     players = rules.choices("players")
     counts = list(players[0]) if len(players) == 1 else [4]
+    riichi = Payments.RIICHI in rules.choices("payments")
     return {"flowers": v.flowers, "also": also_words(v),
             "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
             "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
-            "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts}}
+            "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts},
+            "riichi": {"aborts": list(ABORTS), "presets": v.presets or {}} if riichi else None}
 
 
 def describe_all() -> dict:

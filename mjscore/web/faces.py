@@ -14,7 +14,7 @@ from pathlib import Path
 
 from mjscore.hand.tiles import HONOUR_LETTERS as HONOURS, SUITS, WINDS
 NAMES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + tuple(HONOURS) + tuple(
-    f"{n}{k}" for k in "fy" for n in range(1, 5))
+    f"{n}{k}" for k in "fy" for n in range(1, 5)) + tuple(f"0{s}" for s in SUITS)  # 0m 0p 0s: riichi's red fives
 CAPTIONS = {"E": "east", "S": "south", "W": "west", "N": "north", "R": "red", "G": "green", "P": "white"}
 BONUS = {"f": ("flower", ("plum", "orchid", "chrys.", "bamboo")),
          "y": ("season", ("spring", "summer", "autumn", "winter"))}
@@ -112,12 +112,24 @@ def _bonus(n: int, kind: str) -> str:
     return art + _text(30, 64, f"{word} {n}", 10, INK) + _text(30, 75, names[n - 1], 9, "#555", "normal")
 
 
+def _red_five(suit: str) -> str:
+    """A red five (riichi's aka dora, `0m` `0p` `0s`): the five of its suit drawn all in red."""
+    if suit == "m":
+        return _text(30, 48, "5", 36, RED) + _text(30, 70, "WAN", 13, RED)
+    if suit == "p":
+        return "".join(f'<circle cx="{x}" cy="{y}" r="8" fill="none" stroke="{RED}" stroke-width="2.5"/>'
+                       f'<circle cx="{x}" cy="{y}" r="3.2" fill="{RED}"/>' for x, y in DOTS[5])
+    return "".join(_stick(x, y, STICK_LEN[5], RED) for x, y, _ in STICKS[5])
+
+
 def svg(name: str) -> str:
-    """The face of one tile, by its name in the notation (`5p`, `E`, `3y`)."""
+    """The face of one tile, by its name in the notation (`5p`, `E`, `3y`, `0p` a red five)."""
     if name not in NAMES:
         raise ValueError(f"no tile {name!r}")
     if name in HONOURS:
         art = _honour(name)
+    elif name[0] == "0":
+        art = _red_five(name[1])
     elif name[1] in "fy":
         art = _bonus(int(name[0]), name[1])
     else:

@@ -24,6 +24,7 @@ from mjscore import api
 from mjscore.play import ledger
 from mjscore.play.record import standings
 from mjscore.play.season import score_sheet
+from mjscore.web import riichi_words
 from mjscore.web.store import Conflict, Snapshot, StaleVersion, Store
 
 RETRIES = 8  # a change naming no version, worked out again after another's: how often at most
@@ -183,6 +184,8 @@ class Book:
         moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
+        if riichi_words.is_riichi(opened.header):  # the counters each deal was played with, its win in fu and han
+            riichi_words.annotate(opened.header, seating, deals, [seating] + [d.entry.seating for d in page[:-1]])
         seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start
@@ -198,7 +201,8 @@ class Book:
                                                             "rejected": rejected},
                 "page": {"first": first + 1, "shown": len(page), "deals": count},
                 "next": {**api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
-                         **({"moved_on": deals[-1]["moved_on"]} if deals else {})},
+                         **({"moved_on": deals[-1]["moved_on"]} if deals else {}),
+                         **(riichi_words.next_counters(seating) if riichi_words.is_riichi(opened.header) else {})},
                 "resolved_options": opened.header.options, "rules": rules}
 
 

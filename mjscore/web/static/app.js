@@ -119,6 +119,9 @@ function renderOptions() {
       const value = input.type === "checkbox" ? input.checked : input.value;
       if (String(value) === String(o.default)) delete state.options[key]; else state.options[key] = value;
       if (window.Games) window.Games.variantChanged();
+      if (window.Deal) window.Deal.variantChanged();  // (riichi: the red fives these options have)
+      editor.offerRed(window.Riichi.redFives(state.options));
+      window.Riichi.handShown(state.options);
       changed();
     });
     input.disabled = !!state.locked;
@@ -129,6 +132,8 @@ function renderOptions() {
   }
   alsoBoxes($("#also"), state.also, changed);
   editor.offerBonus(v.flowers);
+  editor.offerRed(window.Riichi.redFives(state.options));  // riichi's red fives on the pad, as its options have them
+  window.Riichi.handShown(state.options);  // riichi: the indicators and counters a hand is scored with
   if (window.Deal) window.Deal.variantChanged();
   if (window.Games) window.Games.variantChanged();
 }
@@ -181,7 +186,7 @@ function scoreRequest() {
   if (req.from === "discard") delete req.from;  // the default, not a choice (as --from left out: heaven needs none)
   const done = $("#win-set").value.trim();  // the set the winning tile completed (--win-set); empty: the best
   if (done) req.win_set = done;
-  return req;
+  return Object.assign(req, window.Riichi.handData());  // riichi: --dora, --ura, --honba, --sticks
 }
 
 async function scoreNow() {
@@ -200,7 +205,9 @@ async function scoreNow() {
   box.dataset.state = r.ok ? "scored" : "error";
   box.appendChild(r.ok ? scoreView(r.data) : errorView(r.data));
   // the value stays in sight while tiles are tapped (the itemised table is further down)
-  live.textContent = r.ok ? `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)") : "";
+  // (riichi: what is paid, as its players say it: "30 fu 3 han: 3900")
+  live.textContent = !r.ok ? "" : r.data.cost && r.data.mahjong ? hanFuLine(r.data).split(" (total")[0].split(";")[0] :
+    `value ${r.data.value}` + (r.data.mahjong ? " (mah jong)" : " (not mah jong)");
   live.classList.toggle("bad", !r.ok);
 }
 
@@ -240,17 +247,30 @@ function calcLine(s) {
   return calc;
 }
 
+// a riichi hand's value as `mjscore score` says it: "30 fu 3 han: 3900", "20 fu 4 han: 1300/2600 (total 5200)",
+// "2600 all (total 7800)", "yakuman (Daisangen): 32000"; with what honba and riichi sticks add
+function hanFuLine(h) {
+  const c = h.cost;
+  const paid = "discarder" in c ? String(c.discarder) : "each" in c ? `${c.each} all` : `${c.non_dealer}/${c.dealer}`;
+  const what = h.limit_hand ? `${h.tier} (${h.limit_hand})` : `${h.fu} fu ${h.han} han` + (h.tier ? `, ${h.tier}` : "");
+  return `${what}: ${paid}` + (paid.includes("/") || paid.includes("all") ? ` (total ${c.total})` : "") +
+    (c.with_honba_and_sticks !== c.total ? `; with honba and riichi sticks ${c.with_honba_and_sticks}` : "");
+}
+
 function scoreView(s) {
   const v = variantInfo();
   const box = el("div", {class: "score"});
-  box.appendChild(el("p", {class: "value"}, el("span", {text: "value "}), el("strong", {id: "value", text: String(s.value)})));
+  // (riichi: a hand's value is its base points, what is paid follows from them: the last line says it)
+  box.appendChild(el("p", {class: "value"}, el("span", {text: s.cost ? "base points " : "value "}),
+    el("strong", {id: "value", text: String(s.value)})));
   box.appendChild(el("p", {class: "head", text: `${s.variant}: ${s.hand}  (${situationLine(s)})`}));
   if (s.arrangement.length)
     box.appendChild(el("p", {text: "arrangement: " + s.arrangement.join(" ") + (s.mahjong ? "  (mah jong)" : "  (not mah jong)")}));
   if (s.items.length) {
     // the CLI's columns; on a phone the tiles and the rulebook's rule go under the rule's name
     const cited = s.items.some(i => i.cite);
-    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", "points", "doubles", "limit/extra"];
+    const heads = [cited ? "rule, tiles, rulebook" : "rule, tiles", s.cost ? "fu" : "points", s.cost ? "han" : "doubles",
+                   "limit/extra"];  // (riichi: points are fu, doubles han)
     const t = el("table", {class: "items"}, el("thead", {}, el("tr", {}, ...heads.map((h, n) => el("th", {class: n ? "num" : "", text: h})))));
     const body = el("tbody");
     for (const i of s.items) {
@@ -259,14 +279,15 @@ function scoreView(s) {
       if (i.tiles) first.appendChild(el("span", {class: "tiles", text: i.tiles}));
       if (i.cite) first.appendChild(el("span", {class: "cite", text: i.cite}));
       // data-label: on a narrow screen a row is a card and each number says what it is (app.css)
-      body.appendChild(el("tr", {}, first, el("td", {class: "num", "data-label": "points", text: i.points ? String(i.points) : ""}),
-        el("td", {class: "num", "data-label": "doubles", text: i.doubles ? String(i.doubles) : ""}),
+      body.appendChild(el("tr", {}, first, el("td", {class: "num", "data-label": heads[1], text: i.points ? String(i.points) : ""}),
+        el("td", {class: "num", "data-label": heads[2], text: i.doubles ? String(i.doubles) : ""}),
         el("td", {class: "num", "data-label": i.extra && !i.limit ? "extra" : "", text: le})));
     }
     t.appendChild(body);
     box.appendChild(el("div", {class: "scroll"}, t));
   }
-  box.appendChild(el("p", {class: "calc", text: calcLine(s)}));
+  // riichi: fu and han and what is paid, as its players say it (the CLI's last line), not points and doubles
+  box.appendChild(el("p", {class: "calc", text: s.cost ? `${hanFuLine(s)}; base points ${s.value}` : calcLine(s)}));
   for (const n of s.notes) box.appendChild(el("p", {class: "note", text: "note: " + n}));
   if (v) box.appendChild(el("p", {class: "source", text: "rules: " + v.title + (v.source ? " — " + v.source : "")}));
   return box;
@@ -303,6 +324,7 @@ async function start() {
   for (const id of ["seat", "round", "from"]) seg(id, changed);
   $("#win-set").addEventListener("input", changed);
   editor = new HandEditor($("#hand-editor"), changed);
+  window.Riichi.startHand(changed);
   renderOptions();
   if (window.Deal) window.Deal.start();
   if (window.Games) window.Games.start();
@@ -310,5 +332,5 @@ async function start() {
 }
 
 window.App = {state, post, el, seg, setSeg, segValue, errorView, scoreView, showTab, SEAT_NAMES, variantInfo, alsoBoxes,
-              useVariant};
+              useVariant, hanFuLine};
 document.addEventListener("DOMContentLoaded", start);

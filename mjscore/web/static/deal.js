@@ -7,7 +7,7 @@
 // value, every payment (East pays and is paid double where the variant says so), each player's net.
 
 (function () {
-  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes} = window.App;
+  const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes, hanFuLine} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   const editors = {};
   const names = {};
@@ -27,7 +27,13 @@
       if (id !== "deal-seat" && SEATS.includes(segValue(id)) && !seated.includes(segValue(id))) setSeg(id, "-");
     }
     if (!seated.includes(activeSeat())) select(seated[0]);
-    if (started) faultRows();  // the empty chair's hand has no fault
+    if (started) { faultRows(); riichiChanged(); }  // the empty chair's hand has no fault, declares nothing
+  }
+
+  // riichi: its part of the form (riichi.js) for the seats seated, and the red fives the options have on the pad
+  function riichiChanged() {
+    const red = window.Riichi.variantChanged(seated, window.App.state.options);
+    for (const s of SEATS) editors[s].offerRed(red);
   }
 
   // the choices the variant offers: its --also words, a false mah jong, pays-for-all
@@ -35,7 +41,9 @@
     if (!started) return;
     const v = variantInfo();
     for (const s of SEATS) editors[s].offerBonus(v.flowers);
-    alsoBoxes(document.getElementById("deal-also"), also, changed, inGame ? ["east-nine-in-a-row"] : []);
+    // (riichi: the winner's riichi is the Riichi row's, not a word of the win)
+    alsoBoxes(document.getElementById("deal-also"), also, changed,
+              (inGame ? ["east-nine-in-a-row"] : []).concat(v.riichi ? ["riichi"] : []));
     // three players where the variant's table allows it: one chair (never East's) stays empty; two: South's and
     // North's (East and West face to face, as a game of two seats them); a game says which
     const offered = c => c === "-" || v.players.includes(c.length === 2 ? 2 : 3);
@@ -47,6 +55,7 @@
     if (!v.false_mahjong) setSeg("deal-false", "-");
     if (!v.pays_for_all) setSeg("deal-pays", "-");
     faultRows();
+    riichiChanged();
     changed();
   }
 
@@ -124,6 +133,7 @@
   }
 
   function changed() {
+    if (started) window.Riichi.render(also);
     renderCards();
     discarderRow();
     clearTimeout(timer);
@@ -159,7 +169,7 @@
     if (v.pays_for_all && seatOrNull("deal-pays")) deal.pays_for_all = seatOrNull("deal-pays");
     const marked = seated.filter(s => faults[s] in v.faults && s !== deal.winner);
     if (marked.length) deal.faults = Object.fromEntries(marked.map(s => [s, faults[s]]));
-    return deal;
+    return Object.assign(deal, window.Riichi.data(deal.winner, also));  // riichi: who declared, dora, counters
   }
 
   // on a phone each row is a card, each cell labelled by its column (app.css, table.cards): no word is broken
@@ -174,6 +184,10 @@
     return el("div", {class: "scroll"}, t);
   }
 
+  function counterLine(honba, sticks) {
+    return `on the table: ${honba} honba, ${sticks} riichi stick${sticks === 1 ? "" : "s"} from earlier deals`;
+  }
+
   // the CLI's settlement, as `mjscore settle` prints it for people
   function settlementView(st) {
     const name = seat => (st.players && st.players[seat]) || SEAT_NAMES[seat];
@@ -186,6 +200,8 @@
     const won = st.winner && !st.false_mahjong ? st.hands[st.winner] : null;  // as the CLI's head goes on
     if (won && won.win) box.appendChild(el("p", {class: "won", text: `${SEAT_NAMES[st.winner]} won on ${won.win} from ` +
       won.from + (won.win_set ? ", completing " + won.win_set : "")}));
+    if (won && won.cost) box.appendChild(el("p", {class: "cost", text: hanFuLine(won)}));  // riichi: as its players say it
+    if (won && "honba" in won) box.appendChild(el("p", {class: "counters", text: counterLine(won.honba, won.sticks)}));
     // what the table wants to know first: each player's net, large
     const nets = el("div", {class: "nets"});
     for (const [seat, v] of Object.entries(st.net)) {
@@ -209,7 +225,9 @@
       s.points, s.doubles, s.limit_hand || (s.mahjong ? "mah jong" : ""),
       // as `mjscore settle`: a draw that pays nothing values every hand 0, and shows what it was worth
       "worth" in s && s.worth ? `0 (worth ${s.worth}, not paid: a draw)` : s.value]);
-    more.appendChild(table(["seat", "player", "hand", "points", "doubles", "", "value"], rows, [3, 4, 6]));
+    const riichi = !!(won && won.cost) || !!variantInfo().riichi;  // points are fu, doubles han, the value base points
+    more.appendChild(table(["seat", "player", "hand"].concat(riichi ? ["fu", "han", "", "base points"] :
+      ["points", "doubles", "", "value"]), rows, [3, 4, 6]));
     if (st.payments.length) {
       more.appendChild(el("p", {text: "payments:"}));
       const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
@@ -260,6 +278,7 @@
     for (const s of SEATS) delete faults[s];
     Object.assign(faults, deal.faults || {});
     variantChanged();
+    window.Riichi.load(deal, deal.counters || null);  // riichi: who declared, dora, the game's count of the counters
     for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
     select(seated[0]);
     document.getElementById("settlement").innerHTML = "";
@@ -300,6 +319,7 @@
     });
     seg("deal-pays", changed);
     seg("deal-chair", empty => { chairChosen(empty); changed(); });
+    window.Riichi.start(changed);
     document.getElementById("settle").addEventListener("click", () => settleNow(false));
     select("E");
     renderCards();
@@ -315,5 +335,5 @@
   }
 
   window.Deal = {start, changed: () => {}, dealData, load, settleNow, editors, names, settlementView, variantChanged,
-                 setInGame, setSeats};
+                 setInGame, setSeats, counterLine};
 })();

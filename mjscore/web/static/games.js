@@ -77,7 +77,8 @@
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
       `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ") +
       (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "") +
-      (next.seats_changed ? ` (${next.seats_changed})` : "");  // the players change chairs between rounds
+      (next.seats_changed ? ` (${next.seats_changed})` : "") +  // the players change chairs between rounds
+      ("honba" in next ? `; on the table: ${next.honba} honba, ${next.sticks} riichi stick${next.sticks === 1 ? "" : "s"}` : "");
     // why the deal passed or stayed after the last deal, in the laptop's words (a game of three passes it after
     // East's own win where the table says so: the rule and its house option named)
     if (next.moved_on) box.appendChild(el("p", {class: "moved", text: `After deal ${data.page.deals}: ${next.moved_on}.`}));
@@ -86,7 +87,7 @@
     enter.addEventListener("click", async () => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
       if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
-                         number: now.page.deals + 1});
+                         number: now.page.deals + 1, counters: counted(now.next)});
     });
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
@@ -109,6 +110,11 @@
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
     box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
+    // riichi: the places and each one's game result in thousands, with the table's uma and oka (batch's standings)
+    if (data.standings.some(st => "result" in st)) {
+      box.appendChild(el("p", {class: "standings", text: "Standings (result with uma and oka): " + data.standings
+        .map(st => `${st.rank}. ${st.player} ${st.total} (${st.result > 0 ? "+" : ""}${st.result})`).join(", ")}));
+    }
   }
 
   // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
@@ -116,9 +122,9 @@
   function sheetText(data) {
     const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
     const lines = [`${g.name} (${g.variant})`];
-    paper.rows.forEach(row => {
+    paper.rows.forEach((row, i) => {
       const what = row.error ? "not scored: " + row.error :
-        [row.result, row.value === null ? "" : String(row.value), row.how].filter(Boolean).join(" ");
+        [row.result, valueOf(row, data.deals[i]), row.how].filter(Boolean).join(" ");
       const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
       lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
     });
@@ -145,6 +151,23 @@
     return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
   }
 
+  // riichi: the honba and riichi sticks the laptop counted for a deal (null elsewhere)
+  function counted(x) { return "honba" in x ? {honba: x.honba, sticks: x.sticks} : null; }
+
+  // riichi: the win as its players say it ("30 fu 3 han: 3900"), the counters and who declared; nothing elsewhere
+  function riichiLines(d) {
+    const out = [];
+    const data = d.data || {};
+    if (d.han_fu) out.push(d.han_fu.said);
+    if (d.counters) out.push(`on the table: ${d.counters.honba} honba, ${d.counters.sticks} riichi stick` +
+      (d.counters.sticks === 1 ? "" : "s"));
+    if ((data.riichi || []).length) out.push("riichi: " + data.riichi.join(", "));
+    if ((data.tenpai || []).length) out.push("waiting: " + data.tenpai.join(", "));
+    if (data.abort) out.push("abortive draw: " + data.abort.replace(/-/g, " "));
+    if (data.dora) out.push("dora indicators: " + data.dora + (data.ura ? "; ura: " + data.ura : ""));
+    return out;
+  }
+
   // a saved deal as the laptop scored it: how it was won, each hand and its value, the payments
   function dealShown(d) {
     const box = el("div", {class: "dealbox"});
@@ -153,6 +176,7 @@
         (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
     } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
     else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
+    for (const line of riichiLines(d)) box.appendChild(el("p", {class: "riichiline", text: line}));
     for (const [name, h] of Object.entries(d.hands || {})) {
       box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
         el("span", {class: "tiles", text: h.hand + " "}),
@@ -164,6 +188,12 @@
     for (const n of d.notes || []) box.appendChild(el("p", {class: "note", text: "note: " + n}));
     if (d.moved_on) box.appendChild(el("p", {class: "moved", text: `After this deal: ${d.moved_on}.`}));
     return box;
+  }
+
+  // a row's value: riichi's words for its win ("30 fu 3 han: 3900") where the laptop gives them, else the sheet's
+  function valueOf(row, d) {
+    if (d && d.han_fu) return d.han_fu.said;
+    return row.value === null ? "" : String(row.value);
   }
 
   // each player's heading: the name cut to 6 characters, longer where that would show two players alike
@@ -209,8 +239,7 @@
         el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       const what = el("td", {class: "deal"}, look);
       if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
-      else look.appendChild(el("small", {text: [row.result, row.value === null ? "" : String(row.value), row.how]
-        .filter(Boolean).join(" · ")}));
+      else look.appendChild(el("small", {text: [row.result, valueOf(row, d), row.how].filter(Boolean).join(" · ")}));
       look.addEventListener("click", () => {
         const open = look.getAttribute("aria-expanded") === "true";
         look.setAttribute("aria-expanded", open ? "false" : "true");
@@ -236,7 +265,7 @@
         const now = await latest();
         const same = now && now.deals.find(x => x.id === d.id);  // its seats as they are now
         if (same) openDeal({id: same.id, data: same.data, seats: same.seats, round: same.round, version: now.game.version,
-                           number: same.deal});
+                           number: same.deal, counters: same.counted || same.counters || null});
       });
       const del = el("button", {type: "button", class: "small", text: "✕", title: "delete deal " + row.deal, "aria-label": "delete deal " + row.deal});
       del.addEventListener("click", async () => {
@@ -321,7 +350,10 @@
       hands: Object.fromEntries(seated.map(s => [s, (d.hands || {})[target.seats[s]] || ""])),
       winner: seat(d.winner), false_mahjong: seat(d.false_mahjong), pays_for_all: seat(d.pays_for_all),
       faults: Object.fromEntries(Object.entries(d.faults || {}).filter(([n]) => n in seatOf).map(([n, f]) => [seatOf[n], f])),
-      win: {tile: win.tile, from: win.from, set: win.set, discarder: seat(win.discarder), also: win.also || []}});
+      win: {tile: win.tile, from: win.from, set: win.set, discarder: seat(win.discarder), also: win.also || []},
+      // riichi: who declared and who was waiting, by seat; the indicators; the counters as saved, and the game's
+      riichi: (d.riichi || []).map(seat).filter(Boolean), tenpai: (d.tenpai || []).map(seat).filter(Boolean),
+      dora: d.dora, ura: d.ura, abort: d.abort, honba: d.honba, sticks: d.sticks, counters: target.counters || null});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
@@ -338,6 +370,7 @@
     window.App.useVariant(window.App.state.variant, window.App.state.options, false);
     window.Deal.setInGame(false);  // the Deal tab's own seats again (all four, or its empty chair)
     for (const s of SEATS) window.Deal.names[s].readOnly = false;
+    window.Riichi.outOfGame();  // the counters are the Deal tab's own again, not the game's
     document.getElementById("save-deal").hidden = true;
     document.getElementById("cancel-edit").hidden = true;
     document.getElementById("deal-title").hidden = true;
@@ -361,6 +394,16 @@
     }
     if (form.faults) out.faults = Object.fromEntries(Object.entries(form.faults).map(([s, f]) => [name(s), f]));
     else delete out.faults;
+    // riichi: who declared and who was waiting by name, the indicators, an abortive draw; the counters only where
+    // the players corrected the game's count (else the game file goes on counting them, as batch does)
+    for (const key of ["riichi", "tenpai"]) {
+      if (form[key] && form[key].length) out[key] = form[key].map(name); else delete out[key];
+    }
+    for (const key of ["dora", "ura", "abort"]) { if (form[key]) out[key] = form[key]; else delete out[key]; }
+    for (const key of ["honba", "sticks"]) {
+      const n = key in form ? window.Riichi.stateOf(key) : undefined;
+      if (n === undefined) delete out[key]; else out[key] = n;
+    }
     return out;
   }
 
@@ -399,7 +442,7 @@
     }
     const at = same || now.next;
     openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
-              number: same ? same.deal : now.page.deals + 1});
+              number: same ? same.deal : now.page.deals + 1, counters: same ? same.counted || same.counters || null : counted(now.next)});
     saveError(refusal);
   }
 

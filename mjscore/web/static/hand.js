@@ -8,8 +8,11 @@
 const SUITS = ["m", "p", "s"];
 const HONOURS = ["E", "S", "W", "N", "R", "G", "P"];
 const BONUS = ["1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y"];
-const KINDS = [].concat(...SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), HONOURS);
+const RED = ["0m", "0p", "0s"];  // riichi's red fives (docs/notation.md): a 5 to every shape, each a dora
+// a red five sorts where a 5 goes, before the plain fives ("40556m", as the laptop prints a riichi hand back)
+const KINDS = [].concat(...SUITS.map(s => [1, 2, 3, 4, 0, 5, 6, 7, 8, 9].map(n => n + s)), HONOURS);
 const ORDER = Object.fromEntries(KINDS.concat(BONUS).map((t, i) => [t, i]));
+const plain = t => (t[0] === "0" ? "5" + t[1] : t);  // a red five is a 5 to every shape
 
 const SUIT_NAMES = {m: "characters", p: "dots", s: "bamboo"};
 const HONOUR_NAMES = {E: "east wind", S: "south wind", W: "west wind", N: "north wind", R: "red dragon",
@@ -19,6 +22,7 @@ function tileName(t) {
   if (t in HONOUR_NAMES) return HONOUR_NAMES[t];
   if (t[1] === "f") return "flower " + t[0];
   if (t[1] === "y") return "season " + t[0];
+  if (t[0] === "0") return "red 5 of " + SUIT_NAMES[t[1]];
   return t[0] + " of " + SUIT_NAMES[t[1]];
 }
 
@@ -66,6 +70,7 @@ function writeTiles(tiles) {
 
 // an exposed set as entered so far is finished: a pung, a kong or a chow (three tiles of a suit in a row)
 function finishedSet(tiles) {
+  tiles = tiles.map(plain);
   if (tiles.length === 4) return tiles.every(x => x === tiles[0]);
   if (tiles.length !== 3) return false;
   if (tiles.every(x => x === tiles[0])) return true;
@@ -89,6 +94,7 @@ class HandEditor {
     this.typed = null;   // text typed that the editor could not read
     this.text = null;    // text typed that it could read, kept as typed until the next tap
     this.history = [];   // the part each tap went to
+    this.red = 0;        // red fives per suit the variant's options have (riichi: 1); none offered at 0
     this.build();
   }
 
@@ -112,13 +118,16 @@ class HandEditor {
     r.appendChild(this.winRow);
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = "Tap a tile of the hand to take it out; tap the tile it was won on in the row \"Won on\".";
+    hint.textContent = this.opts.indicators ? "Tap the indicator tiles below as they lie on the wall; tap one above to take it out." :
+      "Tap a tile of the hand to take it out; tap the tile it was won on in the row \"Won on\".";
     r.appendChild(hint);
     const modes = document.createElement("div");
     modes.className = "modes";
     modes.setAttribute("role", "group");
     modes.setAttribute("aria-label", "how the next tiles are laid");
-    for (const [mode, label] of [["free", "Concealed"], ["exposed", "Exposed set [\u00a0]"], ["kong", "Concealed kong {\u00a0}"]]) {
+    const modeList = this.opts.indicators ? [] :  // indicator tiles are tiles, not sets
+      [["free", "Concealed"], ["exposed", "Exposed set [\u00a0]"], ["kong", "Concealed kong {\u00a0}"]];
+    for (const [mode, label] of modeList) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.mode = mode;
       b.addEventListener("click", () => { this.mode = mode; this.render(); });
@@ -136,9 +145,10 @@ class HandEditor {
     picker.className = "picker";
     picker.setAttribute("role", "group");
     picker.setAttribute("aria-label", "tiles to add");
-    for (const group of [SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), [HONOURS], [BONUS]].flat()) {
+    for (const group of [SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), [HONOURS], [RED], [BONUS]].flat()) {
       const row = document.createElement("div");
-      row.className = "pickrow";
+      row.className = "pickrow" + (group === RED ? " red" : "");
+      if (group === RED) { row.hidden = true; row.setAttribute("aria-label", "red fives"); row.setAttribute("role", "group"); }
       for (const t of group) {
         const b = document.createElement("button");
         b.type = "button";
@@ -156,6 +166,7 @@ class HandEditor {
     }
     r.appendChild(picker);
     this.picker = picker;
+    if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
     label.className = "notation";
     label.textContent = "Notation ";
@@ -179,6 +190,13 @@ class HandEditor {
     return n;
   }
 
+  // red fives offered (riichi, `red_fives` per suit) or not (0): one typed is still sent, the laptop says why not
+  offerRed(n) {
+    this.red = n;
+    this.picker.querySelector(".pickrow.red").hidden = !n;
+    this.render();
+  }
+
   // tiles as a hand counts them (a kong counts 3, flowers and seasons not at all)
   size() {
     return this.free.length + this.sets.reduce((n, s) => n + (s.tiles.length === 4 ? 3 : s.tiles.length), 0);
@@ -189,8 +207,19 @@ class HandEditor {
     return this.typed === null && this.sets.some(s => s.kind === "exposed" && !finishedSet(s.tiles));
   }
 
+  // no more of this tile can be tapped: four of a kind (a red five and the plain fives of its suit together), one
+  // flower or season, as many red fives as the options have
+  full(t) {
+    if (isBonus(t)) return this.count(t) >= 1;
+    if (plain(t) !== t || t[0] === "5") {
+      const fives = this.count("5" + t[1]) + this.count("0" + t[1]);
+      return fives >= 4 || (t[0] === "0" && this.count(t) >= this.red);
+    }
+    return this.count(t) >= 4;
+  }
+
   tap(t) {
-    if (this.count(t) >= (isBonus(t) ? 1 : 4)) return;
+    if (this.full(t)) return;
     this.typed = null;
     let kind = this.mode;
     if (isBonus(t)) { this.bonus.push(t); kind = "bonus"; }
@@ -322,6 +351,7 @@ class HandEditor {
   // a variant without flowers and seasons (spanish): their tiles are not offered (one typed is still sent, and
   // the laptop says the variant has none)
   offerBonus(yes) {
+    yes = yes && !this.opts.indicators;
     for (const b of this.buttons()) if (isBonus(b.dataset.tile)) b.hidden = !yes;
     this.picker.lastChild.hidden = !yes;
   }
@@ -348,6 +378,7 @@ class HandEditor {
   // the tile count, before any value: what the hand is
   countText() {
     const n = this.size();
+    if (this.opts.indicators) return ["", this.typed === null && n ? `${n} indicator${n === 1 ? "" : "s"}` : ""];
     if (this.typed !== null || (!n && !this.bonus.length)) return ["", ""];
     if (this.halfSet()) return ["half", `${n} tiles; an exposed set is half entered: tap its other tiles`];
     const kongs = this.sets.some(s => s.tiles.length === 4) ? " (a kong counts 3)" : "";
@@ -363,10 +394,7 @@ class HandEditor {
       b.classList.toggle("on", b.dataset.mode === this.mode);
       b.setAttribute("aria-pressed", b.dataset.mode === this.mode ? "true" : "false");
     }
-    for (const b of this.buttons()) {
-      const t = b.dataset.tile;
-      b.disabled = this.count(t) >= (isBonus(t) ? 1 : 4);
-    }
+    for (const b of this.buttons()) b.disabled = this.full(b.dataset.tile);
     const [state, text] = this.countText();
     this.countLine.textContent = text;
     this.countLine.dataset.state = state;
@@ -410,12 +438,12 @@ class HandEditor {
     if (!groups.length) {
       const p = document.createElement("span");
       p.className = "empty";
-      p.textContent = this.opts.emptyText || "Tap the tiles below.";
+      p.textContent = this.opts.emptyText || "Tap the tiles below.";  // (an indicator row says none yet)
       shown.appendChild(p);
     }
     // the row "Won on": each kind of tile in the hand once, the best one said so; one tap marks it
     const kinds = KINDS.filter(t => this.count(t) > 0);
-    if (!kinds.length || this.opts.noWin) return;
+    if (!kinds.length || this.opts.noWin || this.opts.indicators) return;
     const lbl = document.createElement("span");
     lbl.className = "lbl";
     lbl.textContent = "Won on";

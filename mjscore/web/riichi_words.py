@@ -1,0 +1,71 @@
+"""What a riichi table reads on the page beside each deal: the counters on the table and the win as its
+players say it ("30 fu 3 han: 3900", "1000/2000", "2000 all").
+
+A game's deals are scored as `batch` scores them (mjscore.play.ledger); their JSON (batch's) keeps the
+winner's han, fu, tier and base points (`value`), but not what each pays: that is worked out here by the
+rules' own function (mjscore.rules.riichi.cost), so that the page says what `mjscore score` prints. The honba
+and riichi sticks a deal was played with are what the game counted before it (Table.counted: the deals
+before it, or what the deal itself states), never typed again by the players.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any, Iterable
+
+from mjscore.hand.situation import dealer_of
+from mjscore.play.game import Header, Table
+from mjscore.rules.riichi import cost, shown_cost
+from mjscore.rules.switches import Payments
+
+
+def is_riichi(header: Header) -> bool:
+    """Whether the game is paid as riichi is (honba, sticks, tenpai): the page then shows the counters."""
+    return header.variant.settlement.at(header.options).payments is Payments.RIICHI
+
+
+def counters(header: Header, seating: dict[str, Any], data: Any) -> dict[str, int]:
+    """The honba and riichi sticks on the table when the deal `data` was played, `seating` being the table
+    the deal before it left (ledger entry): the game's count, or what the deal states itself."""
+    counted = Table.resumed(header, seating).counted(data if isinstance(data, dict) else {})
+    return {"honba": counted["honba"], "sticks": counted["sticks"]}
+
+
+def next_counters(seating: dict[str, Any]) -> dict[str, int]:
+    """The counters the next deal starts with: what the last deal left on the table (its seating)."""
+    return {"honba": int(seating.get("honba", 0)), "sticks": int(seating.get("sticks", 0))}
+
+
+def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any] | None:
+    """The win of a settled deal (batch's JSON of it) as riichi players say it: {han, fu, tier, paid, total,
+    received, said}; None for a draw or a deal not scored."""
+    winner = item.get("winner")
+    win = item.get("win")
+    if not winner or not win or "error" in item or item.get("false_mahjong"):
+        return None
+    hand = item["hands"][winner]
+    if "han" not in hand:  # (an entry stored before batch gave them: scored again once the rules change)
+        return None
+    han, fu, tier, base, limit_hand = hand["han"], hand["fu"], hand["tier"], hand["value"], hand.get("limit_hand")
+    dealer = hand.get("seat") == dealer_of(header.options)
+    paid, total, received = cost(base, dealer, win.get("from") in ("wall", "loose"), honba, sticks)
+    said = shown_cost(SimpleNamespace(paid=tuple(paid.items())))
+    what = f"{tier} ({limit_hand})" if limit_hand else f"{fu} fu {han} han" + (f", {tier}" if tier else "")
+    return {"han": han, "fu": fu, "tier": tier, "paid": paid, "total": total, "received": received,
+            "said": f"{what}: {said}"}
+
+
+def annotate(header: Header, seating: dict[str, Any], deals: Iterable[dict], befores: Iterable[dict]) -> None:
+    """Add to each deal of a game's view (batch's JSON with its `data`) the counters it was played with, the
+    game's own count where the deal states other ones (`counted`), and its win in the riichi players' words
+    (`han_fu`); `befores`: the seating before each deal."""
+    for deal, before in zip(deals, befores):
+        data = deal.get("data")
+        table = counters(header, before or seating, data)
+        deal["counters"] = table
+        if isinstance(data, dict) and ("honba" in data or "sticks" in data):  # the deal corrects the game's count
+            deal["counted"] = counters(header, before or seating,
+                                       {k: v for k, v in data.items() if k not in ("honba", "sticks")})
+        said = han_fu(header, deal, table["honba"], table["sticks"])
+        if said is not None:
+            deal["han_fu"] = said
