@@ -108,8 +108,8 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 @pool_options
 @strict_option
 @game_option
-@click.option("--differences", is_flag=True, help="of a Kajongg database: list only the deals where mjscore's "
-              "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
+@click.option("--differences", is_flag=True, help="of a Kajongg database or a Tenhou log: list only the deals where "
+              "mjscore's seats, values, payments or balances differ from the record, and why (exit 1 if any)")
 @lang_option
 @variant_options
 @format_option("table", "csv", "markdown", "html", "json")
@@ -136,7 +136,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
         if fmt in ("markdown", "html"):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
-        return _kajongg_differences(files, fmt)
+        return _differences(files, fmt)
 
     output = click.get_current_context().meta.get("mjscore.output")
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
@@ -160,29 +160,37 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 
 
 def _sources(files, game: int | None) -> list[str]:
-    """The games given: a Kajongg database stands for its games (--game N: that one)."""
+    """The games given: a Kajongg database stands for its games (--game N: that one); a Tenhou log is read as
+    one (play/tenhou.py)."""
+    from mjscore.play import tenhou
     from mjscore.play.kajongg import expand
 
-    return expand(list(files), game)
+    return tenhou.expand(expand(list(files), game))
 
 
-def _kajongg_differences(games: list, fmt: str) -> int:
-    """batch --differences: each deal of the Kajongg games given where mjscore differs from Kajongg's record."""
+def _differences(games: list, fmt: str) -> int:
+    """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
+    record (Kajongg's, the log's)."""
     from mjscore import api
-    from mjscore.play.kajongg import KajonggGame, differences
+    from mjscore.play import kajongg, tenhou_check
+    from mjscore.play.tenhou import TenhouLog
 
     found: list = []
     for ref in games:
-        if not isinstance(ref, KajonggGame):
-            raise DealError(f"--differences: compares a Kajongg database's games with Kajongg's record; {ref} is a "
-                            "game file")
-        found.extend((ref, d) for d in differences(ref, api.score_game(ref).deals))
+        if isinstance(ref, kajongg.KajonggGame):
+            found.extend((ref, d) for d in kajongg.differences(ref, api.score_game(ref).deals))
+        elif isinstance(ref, TenhouLog):
+            found.extend((ref, d) for d in tenhou_check.differences(ref, api.score_game(ref, lang="ja").deals))
+        else:
+            raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
+                            f"{ref} is a game file")
     if fmt == "json":
         emit_json([{"game": str(ref), **d._asdict()} for ref, d in found])
     else:
         for ref, d in found:
             click.echo(d.line(ref))
-        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from Kajongg's record",
+        whose = "the record" if any(isinstance(r, TenhouLog) for r in games) else "Kajongg's record"
+        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
                    err=True)
     return 1 if found else 0
 
