@@ -91,6 +91,8 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         notice(chosen.notice)
     start = v.settlement.at(opts).start_points
     totals = {name: start for name in header.players}
+    if header.resumed is not None and header.resumed.totals:  # a record starting mid-game: its scores there
+        totals = {name: header.resumed.totals.get(name, start) for name in header.players}
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0
     pool, mine = pool_for(jobs)

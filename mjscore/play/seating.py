@@ -34,6 +34,7 @@ class Resumed(NamedTuple):
     snapshot (Table.snapshot's keys) its first deal is seated from. Only a reader makes one, never a game file."""
 
     snapshot: dict[str, Any]
+    totals: dict[str, int] | None = None  # the players' scores where it starts (None: the table's start points)
 
 
 # The seat exchanges between rounds a table may name (`seat_exchange:`): its name in words, and for the end

@@ -251,9 +251,19 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
             if not isinstance(rnd, list) or len(rnd) != 17 or not isinstance(rnd[0], list) or len(rnd[0]) != 3:
                 raise ValueError("a round is a list of 17 (counters, scores, dora, ura, 4 x dealt/takes/discards, "
                                  "result)")
-            rec = recorded(rnd)
+            if not all(isinstance(x, int) for x in rnd[0]):
+                raise ValueError("its counters are not [kyoku, honba, sticks]")
         except (ValueError, TypeError, IndexError, AttributeError) as e:
             raise DealError(f"{ref}: round {n} is not a Tenhou round: {e}") from None
+        try:
+            rec = recorded(rnd)
+        except (ValueError, TypeError, IndexError, AttributeError) as e:
+            rec = Recorded(*rnd[0], (), "?", (), (0, 0, 0, 0))
+            records.append(rec)
+            deals.append((rec.name, Unreadable(f"round {rec.name}: its result {str(rnd[16])[:80]} is not in Tenhou's "
+                                               f"form ({type(e).__name__}: {e})")))
+            restate = True
+            continue
         records.append(rec)
         try:
             data = deal_of(rnd, names, shapes)
@@ -270,11 +280,21 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
             data.update(honba=rec.honba, sticks=rec.sticks)
             if n > 1:
                 data["seats"] = {SEATS[i]: names[(dealer + i) % 4] for i in range(4)}
-            elif rec.kyoku:
-                header["resumed"] = Resumed({"passes": rec.kyoku, "east": dealer})
+            else:
+                scores = dict(zip(names, rec.start)) if len(rec.start) == 4 and rec.start != (25000,) * 4 else None
+                header["resumed"] = Resumed({"passes": rec.kyoku, "east": dealer, "max_passes": _passes(game["log"])},
+                                            scores)
         restate = False
         deals.append((rec.name, data))
     return header, iter(deals), records
+
+
+def _passes(log: list) -> int:
+    """How often the deal passes in the game: East and South, and West where the log goes on into it (Tenhou
+    rules: a game where nobody has 30,000 after South 4 goes on into West until somebody has)."""
+    last = max((r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]
+                and isinstance(r[0][0], int)), default=0)
+    return 4 * max(2, last // 4 + 1)
 
 
 def expand(paths: list) -> list:

@@ -179,6 +179,7 @@ def replay(rnd: list) -> Played:
             if isinstance(d, str) and d[:1] != "r":
                 kan = Call.read(d)
                 kans += 1
+                robbed = tuple(ippatsu)  # a win on the added tile comes before the kan: ippatsu still holds
                 called, ippatsu = True, [False] * 4
                 if kan.kind == "a":
                     for c in kan.tiles:
@@ -194,7 +195,7 @@ def replay(rnd: list) -> Played:
                     added = next(iter(rest))
                     me.remove(added, f"player {p}'s added kan {d}")
                     me.melds[pon] = Meld(kan.tiles, True)
-                    end = End("added", p, added, False, False, False, False, tuple(ippatsu))
+                    end = End("added", p, added, False, False, False, False, robbed)
                 if me.took >= len(me.takes):
                     if added is None:
                         raise ValueError(f"player {p}'s closed kan {d} has no loose tile")
