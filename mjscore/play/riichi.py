@@ -54,6 +54,8 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                                                       f"pays for all)", cite_of(deal, "honba")))
     if deal.double_ron:
         out.append(_second(deal, values))
+        notes.append(f"double ron: {SEAT_NAMES[deal.double_ron]} wins on the same discard too; the honba and sticks go "
+                     f"to {name}, nearest the discarder in turn order")
     for s in deal.riichi:
         if s != w and rules.riichi_stick:
             out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick",

@@ -265,6 +265,10 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
             restate = True
             continue
         records.append(rec)
+        if n == 1:  # the table where the log starts: its round, dealer and scores (East 1 and 25,000 each, mostly)
+            scores = dict(zip(names, rec.start)) if len(rec.start) == 4 and rec.start != (25000,) * 4 else None
+            header["resumed"] = Resumed({"passes": rec.kyoku, "east": rec.kyoku % 4,
+                                         "max_passes": _passes(game["log"])}, scores)
         try:
             data = deal_of(rnd, names, shapes)
         except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
@@ -276,14 +280,9 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
             restate = True
             continue
         if restate:
-            dealer = rec.kyoku % 4
             data.update(honba=rec.honba, sticks=rec.sticks)
             if n > 1:
-                data["seats"] = {SEATS[i]: names[(dealer + i) % 4] for i in range(4)}
-            else:
-                scores = dict(zip(names, rec.start)) if len(rec.start) == 4 and rec.start != (25000,) * 4 else None
-                header["resumed"] = Resumed({"passes": rec.kyoku, "east": dealer, "max_passes": _passes(game["log"])},
-                                            scores)
+                data["seats"] = {SEATS[i]: names[(rec.kyoku + i) % 4] for i in range(4)}
         restate = False
         deals.append((rec.name, data))
     return header, iter(deals), records

@@ -1,0 +1,218 @@
+"""Tenhou's game logs (tenhou.net/6 JSON) read by `batch`, and the riichi settlements real games need.
+
+The logs are recorded games (tests/fixtures/riichi/TENHOU.md: four phoenix-room games of the mjx project, four
+files of mjai-reviewer's test data): every win's han, fu and point changes and every draw's payments in them
+are Tenhou's own, so `batch --differences` finding none is mjscore agreeing with Tenhou. The settlements
+(double ron, nagashi mangan, sticks left on the table) are worked by hand below from Tenhou's rules and the
+EMA Riichi Competition Rules 2016 (payments), the arithmetic written with each.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import mjscore
+from helpers import run
+from mjscore.errors import DealError
+
+LOGS = Path(__file__).parent / "fixtures" / "riichi" / "tenhou"
+MJX = sorted((LOGS / "mjx").glob("*.json"))
+ALL = MJX + sorted((LOGS / "mjai-reviewer").glob("*.json"))
+DOUBLE_RON = LOGS / "mjai-reviewer" / "double_ron.json"
+PINFU = "345m 456p 345s 55s 678s"  # all chows, a plain pair, won on 8s of 67s: pinfu and tanyao
+
+
+def test_the_logs_are_all_here():
+    assert len(MJX) == 4 and len(ALL) == 8
+
+
+@pytest.mark.parametrize("log", ALL, ids=lambda p: p.name)
+def test_every_win_and_draw_of_the_logs_agrees_with_tenhou(log):
+    code, out, err = run("batch", str(log), "--differences")
+    assert (code, out) == (0, ""), out
+    assert err == "0 deal(s) of 1 game(s) differ from the record\n"
+
+
+def test_a_batch_of_one_log(monkeypatch):
+    # double_ron.json, South 4 (kyoku 7: D deals) from the log's scores 41800 26300 37400 14500; the log's
+    # result: A +13000 (haneman 12000 from D, and A's own riichi stick, which Tenhou took off A's score when A
+    # declared), D -12000; C +2000 (30 fu 2 han: 30 x 2^4 = 480 x 4 = 1920 -> 2000), D -2000. mjscore: the
+    # stick never left A's score, so A +12000: 53800; C 39400; D 14500 - 14000 = 500.
+    # Results (Tenhou: from 30000, oka 20 to the first, uma 20/10/-10/-20): A 23.8 + 20 + 20 = 63.8,
+    # C 9.4 + 10 = 19.4, B -3.7 - 10 = -13.7, D -29.5 - 20 = -49.5
+    monkeypatch.chdir(LOGS.parent.parent.parent.parent)
+    name = "tests/fixtures/riichi/tenhou/mjai-reviewer/double_ron.json"
+    code, out, err = run("batch", name)
+    assert code == 0, err
+    assert out == f"""{name}: riichi (Riichi (Japanese) mahjong, Tenhou's rules by default), players A, B, C, D
+starting balances: A 41800, B 26300, C 37400, D 14500
+
+deal 1 (round S; E D, S A, W B, N C): A wins with 3000 (on 7m, completing 777m)
+  hand values: D 0, A 3000, B 0, C 480
+  D pays A 12000 (South's hand on East's discard, base points 3000 x 4, rounded up to 100)
+  D pays C 2000 (North's hand on East's discard too (double ron), base points 480 x 4, rounded up to 100)
+  note: double ron: North wins on the same discard too; the honba and sticks go to South, nearest the discarder in turn order
+  totals: A 53800, B 26300, C 39400, D 500
+
+standings:
+  1. A 53800 (+63.8 with oka and uma)
+  2. C 39400 (+19.4 with oka and uma)
+  3. B 26300 (-13.7 with oka and uma)
+  4. D 500 (-49.5 with oka and uma)
+deals: 1 read, 1 scored, 0 rejected
+"""
+
+
+def test_a_round_rebuilt_by_replay():
+    # 2020052700 E2-2, a double ron (TENHOU.md): C's hand as Tenhou's mjlog holds it (AGARI hai and m):
+    # the chi [406m], 22m 406p 340888s, won on B's 8s; D's 234m 345p 22234588s on the same tile
+    log = LOGS / "mjx" / "2020052700gm-00a9-0000-75a4695c.json"
+    game = mjscore.score_game(str(log))
+    deal = game.deals[2]
+    assert deal["round"] == "E" and deal["seats"]["E"] == "B"
+    assert deal["hands"]["C"]["hand"] == "[406m] 22m 406p 340888s"
+    assert deal["hands"]["D"]["hand"] == "234m 345p 22234588s"
+    assert deal["win"]["tile"] == "8s" and deal["win"]["discarder"] == "B"
+    # the log: C +10600 (8000, 2 honba 600, 2 sticks: one on the table from E2-1, B's declared now), D +1300,
+    # B -8600 - 1300 (its stick of E2-1 left on the table, and the one it declared now: -2000 in mjscore)
+    assert deal["net"] == {"A": 0, "B": -11900, "C": 10600, "D": 1300}
+
+
+@pytest.mark.parametrize("log", MJX, ids=lambda p: p.name)
+def test_final_scores_are_tenhous(log):
+    # the mjlog's owari: each player's final score / 100, then Tenhou's game result
+    owari = re.search(r'owari="([^"]+)"', log.with_suffix(".mjlog").read_text(encoding="utf-8")).group(1).split(",")
+    game = mjscore.score_game(str(log))
+    assert [game.totals[p] for p in "ABCD"] == [int(owari[2 * i]) * 100 for i in range(4)]
+
+
+def test_differences_list_a_round_that_cannot_be_rebuilt(tmp_path):
+    data = json.loads(DOUBLE_RON.read_text(encoding="utf-8"))
+    data["log"][0][5][0] = 12  # A's first draw, never discarded nor in the hand: the replay cannot go on
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    code, out, err = run("batch", str(bad))
+    assert code == 1 and "NOT SCORED" in out and "cannot be rebuilt from the log" in out
+    code, out, err = run("batch", str(bad), "--differences")
+    assert code == 1
+    assert out.startswith(f"{bad} deal 1 (S4-0): -: not scored: Tenhou 和了, mjscore None (round S4-0 cannot be "
+                          "rebuilt from the log: ")
+    assert err == "1 deal(s) of 1 game(s) differ from the record\n"
+
+
+def test_a_log_going_on_into_west(tmp_path):
+    # Tenhou rules: a game where nobody has 30,000 after South 4 goes on into West: the double ron of kyoku 7
+    # (South 4) written as kyoku 11, West 4: player 3 (D) deals as before, the prevailing wind is West
+    data = json.loads(DOUBLE_RON.read_text(encoding="utf-8"))
+    data["log"][0][0] = [11, 0, 0]
+    log = tmp_path / "west.json"
+    log.write_text(json.dumps(data), encoding="utf-8")
+    deal = mjscore.score_game(str(log)).deals[0]
+    assert deal["round"] == "W" and deal["seats"]["E"] == "D" and "error" not in deal
+
+
+@pytest.mark.parametrize("text, says", [
+    ('{"title": "not a log"}\n', "a JSON file, but neither a Tenhou log"),
+    ('{"log": 3}\n', 'not a Tenhou log: each object needs a "log" list of rounds'),
+    ('{"log": [[1, 2]]}\n', "round 1 is not a Tenhou round"),
+])
+def test_a_json_that_is_not_a_tenhou_log_is_one_line(tmp_path, text, says):
+    path = tmp_path / "x.json"
+    path.write_text(text, encoding="utf-8")
+    code, out, err = run("batch", str(path))
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and says in err and "Traceback" not in err
+
+
+def test_differences_of_a_game_file_is_one_line():
+    code, out, err = run("batch", "examples/game-dmjl.yaml", "--differences")
+    assert code == 2 and err.count("\n") == 1 and "is a game file" in err
+
+
+# --- settlements worked by hand -------------------------------------------------------------------------
+
+def settle(**kw):
+    base = {"variant": "riichi", "round": "E", "players": {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"},
+            "hands": {s: "" for s in "ESWN"}}
+    base.update(kw)
+    return mjscore.settle(base)
+
+
+def test_double_ron():
+    # N discards 8s; S and W both win on it (Tenhou rules: double ron, each paid by the discarder; honba and
+    # sticks to the winner nearest the discarder in turn order: from N, E then S then W: S).
+    # S: tanyao, pinfu: 2 han 30 fu, 30 x 2^4 = 480, x 4 = 1920 -> 2000; 2 honba 2 x 300 = 600;
+    # W's riichi stick (declared this deal) and E's left on the table by an earlier draw: 2 x 1000 to S.
+    # W: riichi 1 han; 20 + 10 (closed ron) + 2 (a single wait, the pair) = 32 -> 40 fu: 40 x 2^3 = 320,
+    # x 4 = 1280 -> 1300, no honba, no sticks.
+    # S +2000 +600 +1000 +1000 = 4600; W +1300 -1000 = 300; N -2000 -600 -1300 = -3900; E -1000 (its stick)
+    r = settle(hands={"E": "", "S": PINFU, "W": "123m 789p 234s 567s 88s", "N": ""}, winner="S",
+               win={"tile": "8s", "from": "discard", "discarder": "N"}, double_ron={"winner": "W"}, riichi=["W"],
+               honba=2, sticks=1, sticks_by=["E"])
+    assert (r.scores["S"].value, r.scores["W"].value) == (480, 320)
+    assert r.net == {"E": -1000, "S": 4600, "W": 300, "N": -3900}
+
+
+def test_double_ron_names_the_nearer_winner_first():
+    with pytest.raises(DealError, match="the winner nearest the discarder in turn order takes honba"):
+        settle(hands={"E": "", "S": PINFU, "W": "123m 789p 234s 567s 88s", "N": ""}, winner="W",
+               win={"tile": "8s", "from": "discard", "discarder": "N"}, double_ron={"winner": "S"}, riichi=["W"])
+
+
+@pytest.mark.parametrize("who, expected", [
+    # a non-dealer's nagashi mangan, paid as a mangan self-drawn (Tenhou rules): base 2000, the dealer 2 x 2000
+    # = 4000, each other 2000: S +8000 (2019082700 S1: [-2000, -2000, +8000, -4000] with its dealer at N)
+    ("S", {"E": -4000, "S": 8000, "W": -2000, "N": -2000}),
+    # the dealer's: 2 x 2000 = 4000 from each: +12000
+    ("E", {"E": 12000, "S": -4000, "W": -4000, "N": -4000}),
+])
+def test_nagashi_mangan(who, expected):
+    r = settle(nagashi=[who], tenpai=["W"], honba=1)  # no tenpai payments then, no honba
+    assert r.net == expected
+
+
+def test_the_dealer_second_in_a_double_ron_keeps_the_deal(tmp_path):
+    # W discards 8s; N (nearest W in turn order) and E, the dealer, win on it: the dealer keeps the deal and a
+    # counter is added (Tenhou rules: the dealer among the winners repeats). Deal 2: Ann deals again with 1 honba:
+    # Ann's ron on Di: 2 han 30 fu, the dealer's 6 x 480 = 2880 -> 2900, + 300 = 3200
+    game = tmp_path / "g.yaml"
+    game.write_text(
+        "variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+        f"  - hands: {{Ann: '{PINFU}', Bo: '', Cy: '', Di: '123m 789p 234s 567s 88s'}}\n    winner: Di\n"
+        "    win: {tile: 8s, from: discard, discarder: Cy}\n    riichi: [Di]\n    double_ron: {winner: Ann}\n"
+        f"  - hands: {{Ann: '{PINFU}', Bo: '', Cy: '', Di: ''}}\n    winner: Ann\n"
+        "    win: {tile: 8s, from: discard, discarder: Di}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    deals = json.loads(out)["games"][0]["deals"]
+    # deal 1: Di 1300 (riichi, 40 fu: 320 x 4 -> 1300), Ann the dealer 6 x 480 = 2880 -> 2900, both from Cy
+    assert deals[0]["net"] == {"Ann": 2900, "Bo": 0, "Cy": -4200, "Di": 1300}
+    assert deals[1]["seats"]["E"] == "Ann"
+    assert deals[1]["net"] == {"Ann": 3200, "Bo": 0, "Cy": 0, "Di": -3200}
+
+
+def test_sticks_left_on_the_table_come_into_the_totals(tmp_path):
+    # deal 1: a draw; Bo and Cy declared riichi and are waiting: Ann and Di pay 1500 each (3000 shared), 750 to
+    # each; the two sticks stay on the table. Ann was not waiting: Bo deals.
+    # deal 2: Cy wins on Di's discard (2 han 30 fu: 4 x 480 -> 2000, 1 honba 300): Bo pays Cy its stick;
+    # Cy's own stick comes back (no payment). Totals: Ann 25000 - 1500 = 23500, Bo 25000 + 1500 - 1000 = 25500,
+    # Cy 25000 + 1500 + 2300 + 1000 = 29800, Di 25000 - 1500 - 2300 = 21200: 100000 in all, no stick lost.
+    game = tmp_path / "g.yaml"
+    empty = "{Ann: '', Bo: '', Cy: '', Di: ''}"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    f"  - hands: {empty}\n    tenpai: [Bo, Cy]\n    riichi: [Bo, Cy]\n"
+                    f"  - hands: {{Ann: '', Bo: '', Cy: '{PINFU}', Di: ''}}\n    winner: Cy\n"
+                    "    win: {tile: 8s, from: discard, discarder: Di}\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    g = json.loads(out)["games"][0]
+    assert g["deals"][1]["net"] == {"Ann": 0, "Bo": -1000, "Cy": 3300, "Di": -2300}
+    assert any("own riichi stick left on the table by an earlier draw comes back" in n for n in g["deals"][1]["notes"])
+    assert g["totals"] == {"Ann": 23500, "Bo": 25500, "Cy": 29800, "Di": 21200}
+
+
+def test_sticks_by_must_name_each_stick():
+    with pytest.raises(DealError, match="sticks_by: one seat for each of the 2 sticks"):
+        settle(sticks=2, sticks_by=["E"])
