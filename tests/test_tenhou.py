@@ -216,3 +216,47 @@ def test_sticks_left_on_the_table_come_into_the_totals(tmp_path):
 def test_sticks_by_must_name_each_stick():
     with pytest.raises(DealError, match="sticks_by: one seat for each of the 2 sticks"):
         settle(sticks=2, sticks_by=["E"])
+
+
+BIG = "PPP GGG RRR 234m 55p"  # daisangen: a yakuman, base points 8000
+
+
+@pytest.mark.parametrize("ruleset, scored", [("tenhou", 1), ("ema", 2)])
+def test_a_player_below_zero_ends_the_game_where_the_rules_say(tmp_path, ruleset, scored):
+    # deal 1: Ann, the dealer, wins a yakuman on Di's discard: 6 x 8000 = 48000 from Di: Di 25000 - 48000 =
+    # -23000 (EMA: 30000 - 48000 = -18000). Tenhou rules: below zero ends the game, so deal 2 is not part of it;
+    # EMA RCR 2016: play goes on, deal 2 is scored.
+    game = tmp_path / "g.yaml"
+    game.write_text(f"variant: riichi\noptions: {{ruleset: {ruleset}}}\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    f"  - hands: {{Ann: '{BIG}', Bo: '', Cy: '', Di: ''}}\n    winner: Ann\n"
+                    "    win: {tile: 5p, from: discard, discarder: Di}\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo]\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    deals = json.loads(out)["games"][0]["deals"]
+    assert deals[0]["net"] == {"Ann": 48000, "Bo": 0, "Cy": 0, "Di": -48000}
+    if scored == 1:
+        assert code == 1
+        assert deals[1]["error"] == ("the game ended at deal 1, when Di went below zero (riichi: ends_below_zero, "
+                                     "docs/tables.md): this deal is not part of it")
+    else:
+        assert code == 0 and "error" not in deals[1]
+
+
+def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
+    # one deal, a draw: Bo and Cy waiting (Ann and Di pay 750 to each: +1500 each), Cy declared riichi; the
+    # game ends there with Cy's stick on the table: Tenhou gives it to the first place; Bo and Cy have 26500
+    # each, the first of equal totals in seating order is Bo: Cy pays Bo 1000: Bo 27500, Cy 25500.
+    # Results (return 30000, oka 4 x 5000 to the first, uma 20/10/-10/-20): Bo -2.5 + 20 + 20 = 37.5,
+    # Cy -4.5 + 10 = 5.5, Ann -6.5 - 10 = -16.5, Di -6.5 - 20 = -26.5
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo, Cy]\n    riichi: [Cy]\n",
+                    encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    g = json.loads(out)["games"][0]
+    assert [(s["player"], s["total"], s["result"], s.get("sticks")) for s in g["standings"]] == [
+        ("Bo", 27500, 37.5, 1000), ("Cy", 25500, 5.5, -1000), ("Ann", 23500, -16.5, None), ("Di", 23500, -26.5, None)]
+    assert g["totals"] == {"Bo": 27500, "Cy": 25500, "Ann": 23500, "Di": 23500}
+    code, out, err = run("batch", str(game))
+    assert "  1. Bo 27500 (+37.5 with oka and uma) (+1000: riichi sticks left on the table at the end)\n" in out

@@ -216,9 +216,12 @@ def declared(data: dict) -> list:
     return found if isinstance(found, list) else [found] if isinstance(found, str) else []
 
 
-def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
-    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
+def seat_deals(header: Header, deals: Iterator[RawDeal], kept: list | None = None) -> Iterator[Seated]:
+    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before (`kept`:
+    a list the table is put in, to read where the game ended: riichi sticks left on it)."""
     table = Table.resumed(header, header.resumed.snapshot) if header.resumed else Table(header)
+    if kept is not None:
+        kept.append(table)
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated

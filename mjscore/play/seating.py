@@ -79,6 +79,7 @@ class Table:
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
         self.counters = rules.payments is Payments.RIICHI  # riichi: honba and sticks carried from deal to deal
+        self.ended_with = getattr(self, "sticks_by", [])  # the sticks on the table when the last game ended
         self.honba = self.sticks = 0
         self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
