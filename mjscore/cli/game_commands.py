@@ -104,7 +104,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @pool_options
 @strict_option
 @game_option
@@ -120,8 +120,9 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
     line, then one deal per line); - reads either from standard input. KDE Kajongg's
-    game database (kajongg3.db) is read as its games. Exit status 1 if some deals
-    could not be scored.
+    game database (kajongg3.db) is read as its games, a Tenhou log (tenhou.net/6
+    JSON) as a riichi game, each round replayed. Exit status 1 if some deals could
+    not be scored.
 
     \b
     Examples:
@@ -129,6 +130,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
       mjscore batch archive.jsonl --format csv -o standings.csv --jobs 2
       mjscore batch archive.jsonl -o scored.json --dask tcp://scheduler:8786
       mjscore batch ~/.local/share/kajongg/kajongg3.db --game 3
+      mjscore batch 2020052700gm-00a9-0000-75a4695c.json --differences
     """
     from mjscore.cli.batch import Progress, run_batch
     files = _sources(files, game)
@@ -205,7 +207,7 @@ def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @strict_option
 @game_option
@@ -225,7 +227,7 @@ def sheet(files, fmt, strict, game, variant, options, tables_dir):
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
@@ -256,7 +258,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, t
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @click.option("--title", default=None, help="the page's title (default: Season, N games)")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable)")
