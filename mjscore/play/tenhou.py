@@ -95,14 +95,23 @@ def _objects(path: str) -> list | None:
 
 
 def is_tenhou(path: str) -> bool:
-    """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. A JSON file that is neither
-    that nor a game file (variant, players, deals) is said to be neither, in one line."""
+    """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. Only the first line is read
+    where it is a whole JSON object (a game file's JSON Lines header is one: a large archive is not read twice).
+    A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line."""
     if path == "-":
         return False
-    objs = _objects(path)
-    if not objs:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
         return False
-    first = objs[0]
+    if not head.startswith(b"{"):
+        return False
+    try:
+        first = json.loads(head.split(b"\n", 1)[0])
+    except ValueError:
+        objs = _objects(path)  # an object written over several lines
+        first = objs[0] if objs else None
     if isinstance(first, dict) and "log" in first:
         return True
     if path.endswith(".json") and not (isinstance(first, dict) and {"variant", "players", "deals"} & first.keys()):
