@@ -25,7 +25,7 @@ PINFU = "345m 456p 345s 55s 678s"  # all chows, a plain pair, won on 8s of 67s: 
 
 
 def test_the_logs_are_all_here():
-    assert len(MJX) == 4 and len(ALL) == 8
+    assert len(MJX) == 4 and len(ALL) == 9
 
 
 @pytest.mark.parametrize("log", ALL, ids=lambda p: p.name)
@@ -33,6 +33,16 @@ def test_every_win_and_draw_of_the_logs_agrees_with_tenhou(log):
     code, out, err = run("batch", str(log), "--differences")
     assert (code, out) == (0, ""), out
     assert err == "0 deal(s) of 1 game(s) differ from the record\n"
+
+
+def test_a_call_of_the_second_of_two_like_discards():
+    # confusing_nakis_0 (mjai-reviewer): B lets 17 go twice, A drawing nothing between (a tsumogiri, then again
+    # after B's pon of C's 42), and A's pon 1717p17 takes one of them. Taken at the first, A discards 42 and B's
+    # next take, a pon of 42 from C (its right), cannot follow; so the replay takes the second. The round is
+    # then an exhaustive draw with A alone not waiting: 1000 from A to each, the log's -3000 +1000 +1000 +1000
+    deal = mjscore.score_game(str(LOGS / "mjai-reviewer" / "confusing_nakis_0.json")).deals[0]
+    assert "error" not in deal and deal["winner"] is None
+    assert deal["net"] == {"A": -3000, "B": 1000, "C": 1000, "D": 1000}
 
 
 def test_a_batch_of_one_log(monkeypatch):

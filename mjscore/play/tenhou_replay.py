@@ -152,10 +152,31 @@ def _int(x, what: str) -> int:
 
 
 def replay(rnd: list) -> Played:
-    """The round played again; its players' tiles and how its last tile came."""
+    """The round played again; its players' tiles and how its last tile came. A call is taken at the first
+    discard it can take; where the discarder lets the same tile go twice in a row (nobody drawing between) the
+    lists do not say which of the two was called: when the first reading fails, the calls taken are refused
+    one by one, the latest first (as mjai-reviewer's convlog backtracks), a few dozen readings at most."""
+    tries: list[frozenset] = [frozenset()]
+    first = None
+    for _ in range(64):
+        if not tries:
+            break
+        refused = tries.pop()
+        taken: list[int] = []
+        try:
+            return _replay(rnd, refused, taken)
+        except ValueError as e:
+            first = first or e
+            tries.extend(refused | {n} for n in taken if n not in refused)
+    raise first or ValueError("no reading of the round")
+
+
+def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
+    """One reading of the round, the calls at the discards numbered in `refused` not taken (`taken`: the
+    numbers of the discards whose calls it takes)."""
     dealer = rnd[0][0] % 4
     ps = [Player(rnd[4 + 3 * i], rnd[5 + 3 * i], rnd[6 + 3 * i]) for i in range(4)]
-    p, draw, loose, draws, kans, called = dealer, True, False, 0, 0, False
+    p, draw, loose, draws, kans, called, number = dealer, True, False, 0, 0, False, 0
     ippatsu = [False] * 4
     end: End | None = None
     while True:
@@ -219,7 +240,10 @@ def replay(rnd: list) -> Played:
                 me.riichi, me.double, ippatsu[p] = len(me.river), len(me.river) == 1 and not called, True
             end = End("discard", p, code, False, draws == WALL_DRAWS, False, riichi, tuple(ippatsu))
             break
-        taker = _caller(ps, p, code)
+        number += 1
+        taker = None if number in refused else _caller(ps, p, code)
+        if taker is not None:
+            taken.append(number)
         if taker is None:
             p, draw = (p + 1) % 4, True
             continue
