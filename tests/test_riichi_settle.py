@@ -145,11 +145,12 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}
     # standings (start 25000): Cy 25000 - 1000 + 3300 + 2900 + 3200 = 33400, Bo 25000 + 3000 - 1000 = 27000,
     # Ann 24000, Di 25000 - 1000 - 2300 - 2900 - 3200 = 15600 (sum 100000: the stick is in the totals); results
-    # from 30000, oka 4 x 5000 to the first, uma 20/10/-10/-20: Cy 3.4 + 20 + 20 = 43.4, Bo -3 + 10 = 7,
-    # Ann -6 - 10 = -16, Di -14.4 - 20 = -34.4
+    # (Tenhou rules) from 30000 in whole thousands, 500 down, plus uma 20/10/-10/-20: Bo -3 + 10 = 7,
+    # Ann -6 - 10 = -16, Di -14.4 -> -14, - 20 = -34; the first what the others leave: Cy 43 (3.4 + oka 20 +
+    # uma 20 = 43.4 unrounded)
     standings = json.loads(out)["games"][0]["standings"]
     assert [(s["player"], s["total"], s["result"]) for s in standings] == [
-        ("Cy", 33400, 43.4), ("Bo", 27000, 7), ("Ann", 24000, -16), ("Di", 15600, -34.4)]
+        ("Cy", 33400, 43), ("Bo", 27000, 7), ("Ann", 24000, -16), ("Di", 15600, -34)]
 
 
 def test_abortive_draw_pays_nothing_and_east_deals_again(tmp_path):

@@ -50,8 +50,9 @@ def test_a_batch_of_one_log(monkeypatch):
     # result: A +13000 (haneman 12000 from D, and A's own riichi stick, which Tenhou took off A's score when A
     # declared), D -12000; C +2000 (30 fu 2 han: 30 x 2^4 = 480 x 4 = 1920 -> 2000), D -2000. mjscore: the
     # stick never left A's score, so A +12000: 53800; C 39400; D 14500 - 14000 = 500.
-    # Results (Tenhou: from 30000, oka 20 to the first, uma 20/10/-10/-20): A 23.8 + 20 + 20 = 63.8,
-    # C 9.4 + 10 = 19.4, B -3.7 - 10 = -13.7, D -29.5 - 20 = -49.5
+    # Results (Tenhou rules: from 30000 in whole thousands, 500 down, uma 20/10/-10/-20; the first what the
+    # others leave): C 9.4 -> 9, + 10 = 19; B -3.7 -> -4, - 10 = -14; D -29.5 -> -29, - 20 = -49; A 44
+    # (this fragment's scores sum to 120000, so not 23.8 + oka 20 + uma 20)
     monkeypatch.chdir(LOGS.parent.parent.parent.parent)
     name = "tests/fixtures/riichi/tenhou/mjai-reviewer/double_ron.json"
     code, out, err = run("batch", name)
@@ -67,10 +68,10 @@ deal 1 (round S; E D, S A, W B, N C): A wins with 3000 (on 7m, completing 777m)
   totals: A 53800, B 26300, C 39400, D 500
 
 standings:
-  1. A 53800 (+63.8 with oka and uma)
-  2. C 39400 (+19.4 with oka and uma)
-  3. B 26300 (-13.7 with oka and uma)
-  4. D 500 (-49.5 with oka and uma)
+  1. A 53800 (+44 with oka and uma)
+  2. C 39400 (+19 with oka and uma)
+  3. B 26300 (-14 with oka and uma)
+  4. D 500 (-49 with oka and uma)
 deals: 1 read, 1 scored, 0 rejected
 """
 
@@ -92,10 +93,12 @@ def test_a_round_rebuilt_by_replay():
 
 @pytest.mark.parametrize("log", MJX, ids=lambda p: p.name)
 def test_final_scores_are_tenhous(log):
-    # the mjlog's owari: each player's final score / 100, then Tenhou's game result
+    # the mjlog's owari: each player's final score / 100, then Tenhou's game result (oka, uma, its rounding)
     owari = re.search(r'owari="([^"]+)"', log.with_suffix(".mjlog").read_text(encoding="utf-8")).group(1).split(",")
     game = mjscore.score_game(str(log))
     assert [game.totals[p] for p in "ABCD"] == [int(owari[2 * i]) * 100 for i in range(4)]
+    results = {s["player"]: s["result"] for s in game.standings}
+    assert [results[p] for p in "ABCD"] == [float(owari[2 * i + 1]) for i in range(4)]
 
 
 def test_differences_list_a_round_that_cannot_be_rebuilt(tmp_path):
@@ -256,8 +259,9 @@ def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
     # one deal, a draw: Bo and Cy waiting (Ann and Di pay 750 to each: +1500 each), Cy declared riichi; the
     # game ends there with Cy's stick on the table: Tenhou gives it to the first place; Bo and Cy have 26500
     # each, the first of equal totals in seating order is Bo: Cy pays Bo 1000: Bo 27500, Cy 25500.
-    # Results (return 30000, oka 4 x 5000 to the first, uma 20/10/-10/-20): Bo -2.5 + 20 + 20 = 37.5,
-    # Cy -4.5 + 10 = 5.5, Ann -6.5 - 10 = -16.5, Di -6.5 - 20 = -26.5
+    # Results (Tenhou rules: from 30000 in whole thousands, 500 down, as its logs show -4500 -> -4; uma
+    # 20/10/-10/-20; the first what the others leave): Cy -4.5 -> -4, + 10 = 6; Ann -6.5 -> -6, - 10 = -16;
+    # Di -6 - 20 = -26; Bo -(6 - 16 - 26) = 36 (-2.5 + oka 20 + uma 20 = 37.5 unrounded)
     game = tmp_path / "g.yaml"
     game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
                     "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo, Cy]\n    riichi: [Cy]\n",
@@ -266,7 +270,7 @@ def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
     assert code == 0, err
     g = json.loads(out)["games"][0]
     assert [(s["player"], s["total"], s["result"], s.get("sticks")) for s in g["standings"]] == [
-        ("Bo", 27500, 37.5, 1000), ("Cy", 25500, 5.5, -1000), ("Ann", 23500, -16.5, None), ("Di", 23500, -26.5, None)]
+        ("Bo", 27500, 36, 1000), ("Cy", 25500, 6, -1000), ("Ann", 23500, -16, None), ("Di", 23500, -26, None)]
     assert g["totals"] == {"Bo": 27500, "Cy": 25500, "Ann": 23500, "Di": 23500}
     code, out, err = run("batch", str(game))
-    assert "  1. Bo 27500 (+37.5 with oka and uma) (+1000: riichi sticks left on the table at the end)\n" in out
+    assert "  1. Bo 27500 (+36 with oka and uma) (+1000: riichi sticks left on the table at the end)\n" in out

@@ -57,7 +57,8 @@ class StrictStop(DealError):
 def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()) -> list[dict]:
     """Players by total, best first. Where the table has `uma` (riichi), each also gets `result`: (total -
     return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
-    place's uma; equal totals take their places in seating order (the players' order, East first). `left`:
+    place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's what
+    the others leave); equal totals take their places in seating order (the players' order, East first). `left`:
     the owners of riichi sticks left on the table at the end, paid to the first place first (`sticks`: what
     that moved, on the rows it moved)."""
     moved = dict.fromkeys(totals, 0)
@@ -77,7 +78,18 @@ def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()
         if uma:
             oka = (rules.return_points - rules.start_points) * len(ordered) if i == 0 else 0
             out[-1]["result"] = round((total - rules.return_points + oka) / 1000 + uma[i], 1)  # (points are 100s)
+            if rules.round_results and i:
+                out[-1]["result"] = float(_five_down((total - rules.return_points) // 100) + uma[i])
+    if uma and rules.round_results and out:
+        out[0]["result"] = -round(sum(r["result"] for r in out[1:]), 1)  # the first: what the others' results leave
     return out
+
+
+def _five_down(hundreds: int) -> int:
+    """A count of hundreds in whole thousands, 500 down and 600 up (五捨六入, Tenhou rules), alike on either side
+    of zero: 2500 -> 2, 2600 -> 3, -5500 -> -5, -1600 -> -2."""
+    thousands, rest = divmod(abs(hundreds), 10)
+    return (thousands + (rest >= 6)) * (-1 if hundreds < 0 else 1)
 
 
 def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,

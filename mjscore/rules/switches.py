@@ -144,6 +144,7 @@ class SettlementRules(NamedTuple):
     uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
     ends_below_zero: bool = False  # riichi: a player's total below zero ends the game (Tenhou)
     last_sticks_to_first: bool = False  # riichi: sticks left on the table when the game ends go to the first place
+    round_results: bool = False  # riichi: game results to whole thousands, 500 down, the first's the rest (Tenhou)
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -274,7 +275,8 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
         ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
         ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma),
-        ("ends_below_zero", _flag), ("last_sticks_to_first", _flag))
+        ("ends_below_zero", _flag), ("last_sticks_to_first", _flag),
+        ("round_results", _flag))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
