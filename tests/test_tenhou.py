@@ -274,3 +274,31 @@ def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
     assert g["totals"] == {"Bo": 27500, "Cy": 25500, "Ann": 23500, "Di": 23500}
     code, out, err = run("batch", str(game))
     assert "  1. Bo 27500 (+36 with oka and uma) (+1000: riichi sticks left on the table at the end)\n" in out
+
+
+@pytest.mark.parametrize("log, source, also", [
+    ("chankan.json", "kong", []),  # the log: 槍槓 (robbing the added kan)
+    ("rinshan.json", "loose", []),  # the log: 嶺上開花 (the kan's loose tile)
+])
+def test_how_the_last_tile_came_is_replayed(log, source, also):
+    code, out, err = run("batch", str(LOGS / "mjai-reviewer" / log), "--format", "json")
+    assert code == 0, err
+    deal = json.loads(out)["games"][0]["deals"][0]
+    assert deal["win"]["from"] == source
+    names = [i["rule"] for i in deal["hands"][deal["winner"]]["items"]]
+    assert {"kong": "Chankan", "loose": "Rinshan kaihou"}[source] in names, names
+
+
+def test_differences_say_why(tmp_path):
+    # the double ron's log with an ippatsu A never had (1 han more for A): a han and a points difference, with
+    # the yaku only Tenhou counted
+    data = json.loads(DOUBLE_RON.read_text(encoding="utf-8"))
+    data["log"][0][16][2] = data["log"][0][16][2] + ["一発(1飜)"]
+    log = tmp_path / "ippatsu.json"
+    log.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run("batch", str(log), "--differences", "--format", "json")
+    assert code == 1
+    assert json.loads(out) == [{"game": str(log), "deal": 1, "round": "S4-0", "player": "A", "what": "han",
+                                "tenhou": 7, "mjscore": 6, "why": "only Tenhou counted: 一発"}]
+    code, out, err = run("batch", str(DOUBLE_RON), "--differences", "--format", "json")
+    assert (code, json.loads(out)) == (0, [])
