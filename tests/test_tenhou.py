@@ -139,6 +139,13 @@ def test_a_json_that_is_not_a_tenhou_log_is_one_line(tmp_path, text, says):
     assert err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
+def test_a_log_on_standard_input_is_one_line():
+    code, out, err = run("batch", "-", input=DOUBLE_RON.read_bytes())
+    assert (code, out) == (2, "")
+    assert err == ("mjscore: error: -: a Tenhou log (tenhou.net/6 JSON) is read from a file, not from standard input: "
+                   "save it and give its name (mjscore batch GAME.json)\n")
+
+
 def test_differences_of_a_game_file_is_one_line():
     code, out, err = run("batch", "examples/game-dmjl.yaml", "--differences")
     assert code == 2 and err.count("\n") == 1 and "is a game file" in err

@@ -154,6 +154,10 @@ def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
     if not isinstance(header, dict):
         f.close()
         raise DealError(f"{path} line 1: the header is a JSON object with variant, options, players")
+    if "log" in header:
+        f.close()
+        raise DealError(f"{path}: a Tenhou log (tenhou.net/6 JSON) is read from a file, not from standard input: "
+                        "save it and give its name (mjscore batch GAME.json)")
 
     def deals():
         with f:
