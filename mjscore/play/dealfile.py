@@ -17,7 +17,8 @@ from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
-             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by"}
+             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
+             "sticks_by"}
 RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
                "sticks_by")  # for a table with payments: riichi
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws

@@ -188,7 +188,8 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
     resumed = header.get("resumed")
-    unknown = set(header) - {"variant", "options", "players", "rules"} - ({"resumed"} if isinstance(resumed, Resumed) else set())
+    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set())
+    unknown = set(header) - known  # (`resumed` only as a reader makes it: a game file never has it)
     if unknown:
         raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} "
                         f"(keys: variant, options, rules, players, deals)")

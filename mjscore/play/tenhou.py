@@ -9,7 +9,7 @@ is the same player's next take), which gives the winning hand, the winning tile 
 loose tile, a robbed added kan, the last tile of the wall, the last discard), riichi and double riichi,
 ippatsu (no call and no discard of the declarer between the declaration and the win), who was waiting at an
 exhaustive draw and who discarded only terminals and honours (nagashi mangan). Each round becomes a game
-file's riichi deal (docs/notation.md), scored by mjscore's own rules: the log's han, fu and points are never
+file's riichi deal (docs/cli.md, "A riichi deal"), scored by mjscore's own rules: the log's han, fu and points are never
 taken for the score, only compared with it (play/tenhou_check.py). A round that cannot be replayed is that
 deal's error, never guessed. Tile codes: 11-19 1m-9m, 21-29 p, 31-39 s, 41-47 E S W N white green red,
 51-53 the red 5m 5p 5s; 60 in a discard list is the tile just drawn.

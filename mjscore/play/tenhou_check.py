@@ -108,7 +108,8 @@ def _yakuman(hand: dict) -> int:
 
 
 def _why(yaku: tuple[str, ...], hand: dict) -> str:
-    ours = [(i.get("name") or i.get("rule")).split()[0] for i in hand.get("items", []) if i.get("doubles") or i.get("limit")]
+    ours = [(i.get("name") or i.get("rule")).split()[0] for i in hand.get("items", [])
+            if i.get("doubles") or i.get("limit")]
     yaku = tuple(y.split()[0] for y in yaku)  # "場風 南": the wind is in Tenhou's name, not in the table's
     only_tenhou = [y for y in yaku if y not in ours]
     only_ours = [y for y in ours if y not in yaku]
