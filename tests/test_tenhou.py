@@ -309,3 +309,22 @@ def test_differences_say_why(tmp_path):
                                 "tenhou": 7, "mjscore": 6, "why": "only Tenhou counted: 一発"}]
     code, out, err = run("batch", str(DOUBLE_RON), "--differences", "--format", "json")
     assert (code, json.loads(out)) == (0, [])
+
+
+def test_differences_compare_the_final_scores_of_an_export(tmp_path):
+    # Tenhou's own export adds "sc": each player's final score and game result; here the 2019060813 game (it
+    # ends at South 1, 2 honba, when C goes below zero) joined into one object with the sc its mjlog's owari
+    # gives (26100 +6.0, 62000 +72.0, -11100 -61.0, 23000 -17.0): no difference; with A's score written 26200: one
+    src = LOGS / "mjx" / "2019060813gm-00a9-0000-08bb0ec3"
+    owari = re.search(r'owari="([^"]+)"', src.with_suffix(".mjlog").read_text(encoding="utf-8")).group(1).split(",")
+    lines = [json.loads(line) for line in src.with_suffix(".json").read_text(encoding="utf-8").splitlines()]
+    game = {**lines[0], "log": [r for line in lines for r in line["log"]],
+            "sc": [x for i in range(4) for x in (int(owari[2 * i]) * 100, float(owari[2 * i + 1]))]}
+    assert game["sc"] == [26100, 6.0, 62000, 72.0, -11100, -61.0, 23000, -17.0]
+    log = tmp_path / "export.json"
+    log.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    assert run("batch", str(log), "--differences")[:2] == (0, "")
+    game["sc"][0] = 26200
+    log.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run("batch", str(log), "--differences")
+    assert (code, out) == (1, f"{log} deal 7 (S1-2): A: final score: Tenhou 26200, mjscore 26100 (the log's sc)\n")

@@ -182,7 +182,8 @@ def _differences(games: list, fmt: str) -> int:
         if isinstance(ref, kajongg.KajonggGame):
             found.extend((ref, d) for d in kajongg.differences(ref, api.score_game(ref).deals))
         elif isinstance(ref, TenhouLog):
-            found.extend((ref, d) for d in tenhou_check.differences(ref, api.score_game(ref, lang="ja").deals))
+            game = api.score_game(ref, lang="ja")
+            found.extend((ref, d) for d in tenhou_check.differences(ref, game.deals, game.standings))
         else:
             raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
                             f"{ref} is a game file")

@@ -34,9 +34,11 @@ class Difference(NamedTuple):
                 f"{self.mjscore}" + (f" ({self.why})" if self.why else ""))
 
 
-def differences(ref: str, deals: list[dict]) -> list[Difference]:
-    """Every way mjscore's scoring of a log (`deals`: batch's JSON of each deal, item names in Japanese) differs
-    from what the log records."""
+def differences(ref: str, deals: list[dict], standings: list[dict] | None = None) -> list[Difference]:
+    """Every way mjscore's scoring of a log (`deals`: batch's JSON of each deal, item names in Japanese;
+    `standings`: its final standings) differs from what the log records; its final scores and results too,
+    where Tenhou's export gives them (`sc`) and the log reaches the game's end (South 4 or later, or a player
+    below zero: a log of a few rounds has the whole game's `sc`)."""
     header, rounds, records = read_tenhou(ref)
     names = header["players"]
     data = [d for _, d in rounds]
@@ -70,6 +72,26 @@ def differences(ref: str, deals: list[dict]) -> list[Difference]:
                                                                       "counts them" if own[n] else "")
     if len(deals) != len(records):
         out.append(Difference(len(deals), "-", "-", "rounds", len(records), len(deals), "not every round was read"))
+    if standings is not None and records:
+        out.extend(_final(ref, names, records, deals, standings))
+    return out
+
+
+def _final(ref: str, names: list[str], records: list[Recorded], deals: list[dict], standings: list[dict]):
+    """The log's `sc` (each player's final score and game result) against mjscore's standings."""
+    from mjscore.play.tenhou import load
+
+    sc, last = load(ref).get("sc"), records[-1]
+    ended = last.kyoku >= 7 or any(t < 0 for t in (deals[-1].get("totals") or {}).values())
+    if not (isinstance(sc, list) and len(sc) == 8 and ended):
+        return []
+    ours = {s["player"]: s for s in standings}
+    out = []
+    for i, n in enumerate(names):
+        for what, tenhou, mine in (("final score", sc[2 * i], ours.get(n, {}).get("total")),
+                                   ("result", sc[2 * i + 1], ours.get(n, {}).get("result"))):
+            if tenhou != mine:
+                out.append(Difference(len(deals), last.name, n, what, tenhou, mine, "the log's sc"))
     return out
 
 
