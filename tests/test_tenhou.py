@@ -328,3 +328,20 @@ def test_differences_compare_the_final_scores_of_an_export(tmp_path):
     log.write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
     code, out, err = run("batch", str(log), "--differences")
     assert (code, out) == (1, f"{log} deal 7 (S1-2): A: final score: Tenhou 26200, mjscore 26100 (the log's sc)\n")
+
+
+@pytest.mark.parametrize("where, value, says", [
+    (16, {}, "the result is not a list naming it ({})"),
+    (1, "x", "the scores at the start are not four numbers"),
+    (16, ["和了", [1, 2, "x", 4], [0, 3, 0, "満貫8000点"]], "a win's changes of score are not four numbers"),
+])
+def test_a_round_not_in_tenhous_form_is_that_deals_error(tmp_path, where, value, says):
+    data = json.loads(DOUBLE_RON.read_text(encoding="utf-8"))
+    data["log"][0][where] = value
+    log = tmp_path / "broken.json"
+    log.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    code, out, err = run("batch", str(log), "--format", "json")
+    assert code == 1 and "Traceback" not in err
+    deal = json.loads(out)["games"][0]["deals"][0]
+    assert deal["error"].startswith("round S4-0: the log's record of it is not in Tenhou's form: ")
+    assert says in deal["error"]

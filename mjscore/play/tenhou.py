@@ -158,18 +158,34 @@ def options(game: dict) -> dict:
 # --- rounds as deals -------------------------------------------------------------------------------------
 
 def recorded(rnd: list) -> Recorded:
-    """What the log says of a round (never used to score it: play/tenhou_check.py compares)."""
+    """What the log says of a round (never used to score it: play/tenhou_check.py compares); a ValueError where
+    it is not in Tenhou's form."""
     (kyoku, honba, sticks), start, res = rnd[0], rnd[1], rnd[16]
+    if not isinstance(res, list) or not res or not isinstance(res[0], str):
+        raise ValueError("the result is not a list naming it")
     wins = []
     if res[0] == "和了":
         for deltas, detail in zip(res[1::2], res[2::2]):
+            if not isinstance(detail, list) or len(detail) < 4 or not all(type(x) is int and 0 <= x < 4
+                                                                            for x in detail[:3]) \
+                    or not all(isinstance(y, str) for y in detail[3:]):
+                raise ValueError(f"the win {str(detail)[:60]} is not [who, from, pao, points, yaku...]")
             text, yaku = detail[3], tuple(detail[4:])
             han = sum(int(y.split("(")[1].split("飜")[0]) for y in yaku if "飜" in y) \
                 + 13 * sum("役満" in y for y in yaku)
             fu = int(text.split("符")[0]) if "符" in text else None
-            wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku), tuple(deltas)))
-    deltas = tuple(res[1]) if res[0] != "和了" and len(res) > 1 and isinstance(res[1], list) else (0, 0, 0, 0)
-    return Recorded(kyoku, honba, sticks, tuple(start), res[0], tuple(wins), deltas)
+            wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
+                            _four(deltas, "a win's changes of score")))
+        if not wins:
+            raise ValueError("a win without its changes of score and detail")
+    deltas = _four(res[1], "the draw's changes of score") if res[0] != "和了" and len(res) > 1 else (0, 0, 0, 0)
+    return Recorded(kyoku, honba, sticks, _four(start, "the scores at the start"), res[0], tuple(wins), deltas)
+
+
+def _four(values, what: str) -> tuple[int, ...]:
+    if not isinstance(values, list) or len(values) != 4 or not all(type(x) is int for x in values):
+        raise ValueError(f"{what} are not four numbers")
+    return tuple(values)
 
 
 def _waiting(hand: str, shapes: tuple[str, ...]) -> bool:
@@ -266,16 +282,17 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
             raise DealError(f"{ref}: round {n} is not a Tenhou round: {e}") from None
         try:
             rec = recorded(rnd)
-        except (ValueError, TypeError, IndexError, AttributeError) as e:
+        except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
             rec = Recorded(*rnd[0], (), "?", (), (0, 0, 0, 0))
             records.append(rec)
-            deals.append((rec.name, Unreadable(f"round {rec.name}: its result {str(rnd[16])[:80]} is not in Tenhou's "
-                                               f"form ({type(e).__name__}: {e})")))
+            deals.append((rec.name, Unreadable(f"round {rec.name}: the log's record of it is not in Tenhou's form: "
+                                               f"{e} ({str(rnd[16])[:80]})")))
             restate = True
             continue
         records.append(rec)
         if n == 1:  # the table where the log starts: its round, dealer and scores (East 1 and 25,000 each, mostly)
-            scores = dict(zip(names, rec.start)) if len(rec.start) == 4 and rec.start != (25000,) * 4 else None
+            good = len(rec.start) == 4 and all(type(x) is int for x in rec.start) and rec.start != (25000,) * 4
+            scores = dict(zip(names, rec.start)) if good else None
             header["resumed"] = Resumed({"passes": rec.kyoku, "east": rec.kyoku % 4,
                                          "max_passes": _passes(game["log"])}, scores)
         try:
