@@ -77,6 +77,9 @@ def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
     w, s, d = deal.winner, deal.double_ron, deal.win.discarder
+    if not deal.rules.double_ron:
+        raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
+                        "(head bump): leave out double_ron (docs/tables.md double_ron)")
     if deal.win.source not in ("discard", "kong") or s in (w, d):
         raise DealError("double_ron: a second winner on the same discard: another player than the winner and the "
                         "discarder, and the winner's tile a discard (win.from: discard, or kong)")
@@ -103,6 +106,9 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         notes.append(f"abortive draw ({deal.abort}): nothing is paid; the dealer deals again")
         return out
     if deal.nagashi:
+        if not rules.nagashi_mangan:
+            raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
+                            "(docs/tables.md nagashi_mangan)")
         return _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
     if rules.draw is not Draw.TENPAI:
         return out
@@ -131,3 +137,8 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
                                    cite_of(deal, "winner")))
     notes.append("nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table")
     return out
+
+
+def _ruleset(deal: Deal) -> str:
+    """How a message names the rules a deal is played under: "ruleset=ema", or the variant."""
+    return f"ruleset={deal.options['ruleset']}" if deal.options.get("ruleset") else deal.variant.name
