@@ -153,8 +153,6 @@ def options(game: dict) -> dict:
     return out
 
 
-
-
 # --- rounds as deals -------------------------------------------------------------------------------------
 
 def recorded(rnd: list) -> Recorded:
@@ -198,13 +196,13 @@ def _waiting(hand: str, shapes: tuple[str, ...]) -> bool:
 
 def deal_of(rnd: list, names: list[str], shapes: tuple[str, ...]) -> dict:
     """A round as a game file's riichi deal (names for seats; seats, round, honba and sticks are the game's)."""
-    from mjscore.play.tenhou_replay import replay, tile
+    from mjscore.play.tenhou_replay import Last, replay, tile
 
     rec = recorded(rnd)
     played = replay(rnd)
     ps, end = played.players, played.end
     data: dict[str, Any] = {"hands": {n: "" for n in names}, "dora": " ".join(tile(c) for c in rnd[2])}
-    ronned = rec.result == "和了" and end.how == "discard" and end.riichi  # a declaration ronned is never paid
+    ronned = rec.result == "和了" and end.how is Last.DISCARD and end.riichi  # a declaration ronned is never paid
     declared = [i for i, p in enumerate(ps) if p.riichi is not None and not (ronned and i == end.who)]
     if declared:
         data["riichi"] = [names[i] for i in declared]
@@ -226,10 +224,10 @@ def deal_of(rnd: list, names: list[str], shapes: tuple[str, ...]) -> dict:
 
 def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> None:
     """The winner (of a double ron: the one nearest the discarder in turn order) and the second winner."""
-    from mjscore.play.tenhou_replay import tile
+    from mjscore.play.tenhou_replay import Last, tile
 
     ps, end = played.players, played.end
-    tsumo = end.how == "draw"
+    tsumo = end.how is Last.DRAW
     who = [w.who for w in rec.wins]
     if tsumo and who != [end.who]:
         raise ValueError(f"the log names player {who[0]} the winner, but player {end.who} drew the last tile")
@@ -246,7 +244,7 @@ def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> Non
             source = "loose" if end.loose else "wall"
             also += (["last-wall-tile"] if end.last else []) + (["first-draw"] if end.first else [])
         else:
-            source = "kong" if end.how == "added" else "discard"
+            source = "kong" if end.how is Last.ADDED else "discard"
             also += ["last-discard"] if end.last else []
         data["hands"][names[w]] = me.hand(None if tsumo else end.tile)
         win = {"tile": tile(end.tile), "from": source, **({} if tsumo else {"discarder": names[end.who]}),

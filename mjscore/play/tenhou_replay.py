@@ -15,6 +15,7 @@ over) is a ValueError saying which: such a round is reported, never guessed.
 from __future__ import annotations
 
 from collections import Counter
+from enum import Enum
 from typing import NamedTuple
 
 HONOURS = "ESWNPGR"  # Tenhou's 41-47 in mjscore's letters (P: the white dragon)
@@ -126,10 +127,18 @@ class Player:
         return bool(self.river) and not self.called_from and all(map(terminal_or_honour, self.river))
 
 
-class End(NamedTuple):
-    """How the round's last tile came: `how` draw (the player holds 14), discard, or added (an added kan's tile)."""
+class Last(Enum):
+    """What the round's last tile was."""
 
-    how: str
+    DRAW = "draw"  # a draw: the player holds 14 tiles (a self-drawn win, nine terminals)
+    DISCARD = "discard"  # a discard (a win on it, a draw, an abortive draw)
+    ADDED = "added"  # the tile an added kan added (robbed: chankan)
+
+
+class End(NamedTuple):
+    """How the round's last tile came, and the situation then."""
+
+    how: Last
     who: int
     tile: int
     loose: bool  # a draw from the dead wall after a kan
@@ -189,7 +198,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
             me.took += 1
             me.tiles[drew] += 1
             draws += 1
-            end = End("draw", p, drew, loose, draws == WALL_DRAWS and not loose, not me.river and not called, False,
+            end = End(Last.DRAW, p, drew, loose, draws == WALL_DRAWS and not loose, not me.river and not called, False,
                       tuple(ippatsu))
             loose = False
         while True:  # p discards, or declares a kan and draws a loose tile
@@ -216,7 +225,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
                     added = next(iter(rest))
                     me.remove(added, f"player {p}'s added kan {d}")
                     me.melds[pon] = Meld(kan.tiles, True)
-                    end = End("added", p, added, False, False, False, False, robbed)
+                    end = End(Last.ADDED, p, added, False, False, False, False, robbed)
                 if me.took >= len(me.takes):
                     if added is None:
                         raise ValueError(f"player {p}'s closed kan {d} has no loose tile")
@@ -225,7 +234,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
                 me.took += 1
                 me.tiles[drew] += 1
                 draws += 1
-                end = End("draw", p, drew, True, False, False, False, tuple(ippatsu))
+                end = End(Last.DRAW, p, drew, True, False, False, False, tuple(ippatsu))
                 continue
             riichi = isinstance(d, str)
             code = _int(int(d[1:]) if riichi and d[1:].isdigit() else d, f"player {p}'s discard")
@@ -238,7 +247,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
             ippatsu[p] = False
             if riichi:
                 me.riichi, me.double, ippatsu[p] = len(me.river), len(me.river) == 1 and not called, True
-            end = End("discard", p, code, False, draws == WALL_DRAWS, False, riichi, tuple(ippatsu))
+            end = End(Last.DISCARD, p, code, False, draws == WALL_DRAWS, False, riichi, tuple(ippatsu))
             break
         number += 1
         taker = None if number in refused else _caller(ps, p, code)
