@@ -344,8 +344,10 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
     from mjscore.play.record import play
     from mjscore.api_results import GameResult
 
+    from mjscore.play.tenhou import expand
+
     collector = _Collector()
-    play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
+    play(expand([os.fspath(game)])[0], variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
          versions=versions)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
 

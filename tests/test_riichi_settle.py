@@ -117,7 +117,9 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     # deal 1: a draw, Bo declared riichi and is waiting: Bo +3000, the others -1000; a counter (honba 1) and
     # Bo's stick stay on the table; Ann (East) was not waiting: the deal passes, Bo deals.
     # deal 2: Cy (South) wins on Di's discard with PINFU (tanyao, pinfu: 2 han 30 fu, 30 x 2^4 = 480; 4 x 480
-    # = 1920 -> 2000) + 1 honba 300 = 2300 from Di; a non-dealer's win clears the counters.
+    # = 1920 -> 2000) + 1 honba 300 = 2300 from Di; and Bo's stick left on the table, which Bo pays Cy now
+    # (Tenhou rules, EMA RCR 2016: payments, riichi sticks: the next winner takes the sticks on the table):
+    # Cy +3300, Bo -1000; a non-dealer's win clears the counters.
     # deal 3: the deal has passed to Cy (a non-dealer won); Cy, now the dealer, wins on Di's discard again:
     # 6 x 480 = 2880 -> 2900, no counter; the dealer's win adds one and Cy keeps the deal.
     # deal 4: Cy again: 2900 + 1 honba 300 = 3200.
@@ -136,16 +138,19 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     deals = json.loads(out)["games"][0]["deals"]
     assert [d["seats"]["E"] for d in deals] == ["Ann", "Bo", "Cy", "Cy"]
     assert deals[0]["net"] == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}
-    assert deals[1]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2300, "Di": -2300}
-    assert any("1 riichi stick left on the table" in n for n in deals[1]["notes"])
+    assert deals[1]["net"] == {"Ann": 0, "Bo": -1000, "Cy": 3300, "Di": -2300}
+    assert any(p["reason"] == "East's riichi stick, left on the table by an earlier deal's draw"
+               and p["from"] == "Bo" and p["to"] == "Cy" and p["amount"] == 1000 for p in deals[1]["payments"])
     assert deals[2]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2900, "Di": -2900}
     assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}
-    # standings (start 25000): Cy 25000 - 1000 + 2300 + 2900 + 3200 = 32400, Bo 28000, Ann 24000,
-    # Di 25000 - 1000 - 2300 - 2900 - 3200 = 15600; results from 30000, oka 4 x 5000 to the first, uma
-    # 20/10/-10/-20: Cy 2.4 + 20 + 20 = 42.4, Bo -2 + 10 = 8, Ann -6 - 10 = -16, Di -14.4 - 20 = -34.4
+    # standings (start 25000): Cy 25000 - 1000 + 3300 + 2900 + 3200 = 33400, Bo 25000 + 3000 - 1000 = 27000,
+    # Ann 24000, Di 25000 - 1000 - 2300 - 2900 - 3200 = 15600 (sum 100000: the stick is in the totals); results
+    # (Tenhou rules) from 30000 in whole thousands, 500 down, plus uma 20/10/-10/-20: Bo -3 + 10 = 7,
+    # Ann -6 - 10 = -16, Di -14.4 -> -14, - 20 = -34; the first what the others leave: Cy 43 (3.4 + oka 20 +
+    # uma 20 = 43.4 unrounded)
     standings = json.loads(out)["games"][0]["standings"]
     assert [(s["player"], s["total"], s["result"]) for s in standings] == [
-        ("Cy", 32400, 42.4), ("Bo", 28000, 8), ("Ann", 24000, -16), ("Di", 15600, -34.4)]
+        ("Cy", 33400, 43), ("Bo", 27000, 7), ("Ann", 24000, -16), ("Di", 15600, -34)]
 
 
 def test_abortive_draw_pays_nothing_and_east_deals_again(tmp_path):

@@ -182,8 +182,10 @@ class TableWriter(Writer):
         w = self.out.write
         w("\nstandings:\n")
         for s in standings:
-            w(f"  {s['rank']}. {s['player']} {s['total']}" + (f" ({s['result']:+g} with oka and uma)"
-                                                              if "result" in s else "") + "\n")
+            w(f"  {s['rank']}. {s['player']} {s['total']}" + (f" ({s['result']:+g} with oka and uma)" if "result" in s
+                                                              else "") + (f" ({s['sticks']:+d}: riichi sticks left on"
+                                                                          " the table at the end)" if "sticks" in s
+                                                                          else "") + "\n")
         w(f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected\n")
         w(_parties(self.parties))
 

@@ -104,12 +104,12 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @pool_options
 @strict_option
 @game_option
-@click.option("--differences", is_flag=True, help="of a Kajongg database: list only the deals where mjscore's "
-              "seats, values, payments or balances differ from Kajongg's record, and why (exit 1 if any)")
+@click.option("--differences", is_flag=True, help="of a Kajongg database or a Tenhou log: list only the deals where "
+              "mjscore's seats, values, payments or balances differ from the record, and why (exit 1 if any)")
 @lang_option
 @variant_options
 @format_option("table", "csv", "markdown", "html", "json")
@@ -120,8 +120,9 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
     line, then one deal per line); - reads either from standard input. KDE Kajongg's
-    game database (kajongg3.db) is read as its games. Exit status 1 if some deals
-    could not be scored.
+    game database (kajongg3.db) is read as its games, a Tenhou log (tenhou.net/6
+    JSON) as a riichi game, each round replayed. Exit status 1 if some deals could
+    not be scored.
 
     \b
     Examples:
@@ -129,6 +130,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
       mjscore batch archive.jsonl --format csv -o standings.csv --jobs 2
       mjscore batch archive.jsonl -o scored.json --dask tcp://scheduler:8786
       mjscore batch ~/.local/share/kajongg/kajongg3.db --game 3
+      mjscore batch 2020052700gm-00a9-0000-75a4695c.json --differences
     """
     from mjscore.cli.batch import Progress, run_batch
     files = _sources(files, game)
@@ -136,7 +138,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
         if fmt in ("markdown", "html"):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
-        return _kajongg_differences(files, fmt)
+        return _differences(files, fmt)
 
     output = click.get_current_context().meta.get("mjscore.output")
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
@@ -160,29 +162,38 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 
 
 def _sources(files, game: int | None) -> list[str]:
-    """The games given: a Kajongg database stands for its games (--game N: that one)."""
+    """The games given: a Kajongg database stands for its games (--game N: that one); a Tenhou log is read as
+    one (play/tenhou.py)."""
+    from mjscore.play import tenhou
     from mjscore.play.kajongg import expand
 
-    return expand(list(files), game)
+    return tenhou.expand(expand(list(files), game))
 
 
-def _kajongg_differences(games: list, fmt: str) -> int:
-    """batch --differences: each deal of the Kajongg games given where mjscore differs from Kajongg's record."""
+def _differences(games: list, fmt: str) -> int:
+    """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
+    record (Kajongg's, the log's)."""
     from mjscore import api
-    from mjscore.play.kajongg import KajonggGame, differences
+    from mjscore.play import kajongg, tenhou_check
+    from mjscore.play.tenhou import TenhouLog
 
     found: list = []
     for ref in games:
-        if not isinstance(ref, KajonggGame):
-            raise DealError(f"--differences: compares a Kajongg database's games with Kajongg's record; {ref} is a "
-                            "game file")
-        found.extend((ref, d) for d in differences(ref, api.score_game(ref).deals))
+        if isinstance(ref, kajongg.KajonggGame):
+            found.extend((ref, d) for d in kajongg.differences(ref, api.score_game(ref).deals))
+        elif isinstance(ref, TenhouLog):
+            game = api.score_game(ref, lang="ja")
+            found.extend((ref, d) for d in tenhou_check.differences(ref, game.deals, game.standings))
+        else:
+            raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
+                            f"{ref} is a game file")
     if fmt == "json":
         emit_json([{"game": str(ref), **d._asdict()} for ref, d in found])
     else:
         for ref, d in found:
             click.echo(d.line(ref))
-        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from Kajongg's record",
+        whose = "the record" if any(isinstance(r, TenhouLog) for r in games) else "Kajongg's record"
+        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
                    err=True)
     return 1 if found else 0
 
@@ -197,7 +208,7 @@ def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @strict_option
 @game_option
@@ -217,7 +228,7 @@ def sheet(files, fmt, strict, game, variant, options, tables_dir):
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable), e.g. \"Ane=Ane M.\"")
@@ -248,7 +259,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, t
 
 
 @click.command()
-@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|-...")
+@click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @click.option("--title", default=None, help="the page's title (default: Season, N games)")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
               help="other spellings of a player's name in the files (repeatable)")

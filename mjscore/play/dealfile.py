@@ -17,8 +17,10 @@ from mjscore.play.settle import Deal, Win
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
-             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort"}
-RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort")  # for a table with payments: riichi
+             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
+             "sticks_by"}
+RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
+               "sticks_by")  # for a table with payments: riichi
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws
 WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
 
@@ -251,7 +253,9 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
 
 def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str]) -> dict:
     """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
-    table), `tenpai: [seats]` (waiting at a draw), `dora:` and `ura:` (indicators, in the notation)."""
+    table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
+    `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
+    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
     from mjscore.rules.switches import Payments
 
     given = [k for k in RIICHI_KEYS if k in data]
@@ -259,13 +263,14 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
         raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is "
                         "(no honba, sticks, tenpai or dora)")
     out: dict = {}
-    for key in ("riichi", "tenpai"):
+    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
         seats = data.get(key) or []
         if isinstance(seats, str):
             seats = [seats]
-        if not isinstance(seats, list):
+        if not isinstance(seats, list) or len(seats) > 1000:
             raise DealError(f"{where}{key}: expected a list of seats, e.g. [E, W]")
-        out[key] = tuple(dict.fromkeys(_seat(s, key, where, allow_none=False, names=names) for s in seats))
+        found = [_seat(s, key, where, allow_none=False, names=names) for s in seats]
+        out[key] = tuple(found if key == "sticks_by" else dict.fromkeys(found))  # (a player leaves several sticks)
     for key in ("honba", "sticks"):
         n = data.get(key) or 0
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
@@ -282,6 +287,16 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
     if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
         raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
     out["abort"] = abort
+    if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
+        raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "
+                        f"{len(out['sticks_by'])}")
+    second = data.get("double_ron")
+    if second is not None:
+        if not isinstance(second, dict) or not set(second) <= {"winner", "also"}:
+            raise DealError(f"{where}double_ron: the second winner on the same discard, e.g. double_ron: {{winner: W, "
+                            f"also: [ippatsu]}}, not {shown(second)}")
+        out["double_ron"] = _seat(second.get("winner"), "double_ron.winner", where, allow_none=False, names=names)
+        out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
     return out
 
 

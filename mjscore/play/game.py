@@ -16,7 +16,7 @@ from mjscore.play.dealfile import parse_deal, printable_name, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.names import nfc
-from mjscore.play.seating import Table, sitting_out
+from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.settle import Settlement, empty_seats, settle, unpaid
 from mjscore.rules.tables import Variant
 
@@ -33,6 +33,7 @@ class Header(NamedTuple):
     players: list[str]
     lang: str = "en"  # the language of the winners' item names
     rules: Any = None  # the rules it is scored under (rules/identity.py Rules), for the game's records
+    resumed: Resumed | None = None  # a record that starts mid-game: the table where it starts (play/tenhou.py)
 
 
 class RawDeal(NamedTuple):
@@ -81,6 +82,11 @@ def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
 
         header, deals, _ = read_kajongg(path)
         return header, (RawDeal(i, f"{path} deal {i}", d) for i, d in enumerate(deals, 1))
+    if getattr(path, "tenhou", False):  # a Tenhou log (play/tenhou.py), its rounds replayed
+        from mjscore.play.tenhou import read_tenhou
+
+        header, rounds, _ = read_tenhou(path)
+        return header, (RawDeal(i, f"{path} deal {i} ({name})", d) for i, (name, d) in enumerate(rounds, 1))
     if path == "-":  # a pipe has no name: JSON Lines or YAML is told by the content
         reader, stream = stdin_game()
         if reader is not None:
@@ -148,6 +154,10 @@ def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
     if not isinstance(header, dict):
         f.close()
         raise DealError(f"{path} line 1: the header is a JSON object with variant, options, players")
+    if "log" in header:
+        f.close()
+        raise DealError(f"{path}: a Tenhou log (tenhou.net/6 JSON) is read from a file, not from standard input: "
+                        "save it and give its name (mjscore batch GAME.json)")
 
     def deals():
         with f:
@@ -177,11 +187,13 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
     if len(players) not in allowed:
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
-    unknown = set(header) - {"variant", "options", "players", "rules"}
+    resumed = header.get("resumed")
+    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set())
+    unknown = set(header) - known  # (`resumed` only as a reader makes it: a game file never has it)
     if unknown:
         raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} "
                         f"(keys: variant, options, rules, players, deals)")
-    return Header(variant, options, players)
+    return Header(variant, options, players, resumed=resumed if isinstance(resumed, Resumed) else None)
 
 
 # --- seating ---------------------------------------------------------------------------------------------
@@ -203,19 +215,25 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
-def declared(data: dict) -> int:
-    """How many riichi sticks a deal put down (its `riichi:` list)."""
+def declared(data: dict) -> list:
+    """Who put riichi sticks down in a deal (its `riichi:` list)."""
     found = data.get("riichi")
-    return len(found) if isinstance(found, list) else 1 if isinstance(found, str) else 0
+    return found if isinstance(found, list) else [found] if isinstance(found, str) else []
 
 
-def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
-    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
-    table = Table(header)
+def seat_deals(header: Header, deals: Iterator[RawDeal], kept: list | None = None) -> Iterator[Seated]:
+    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before (`kept`:
+    a list the table is put in, to read where the game ended: riichi sticks left on it)."""
+    table = Table.resumed(header, header.resumed.snapshot) if header.resumed else Table(header)
+    if kept is not None:
+        kept.append(table)
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
+        second = d.get("double_ron") if isinstance(d.get("double_ron"), dict) else {}
+        if winner is not None and table.seat_of(second.get("winner")) == "E":
+            winner = "E"  # riichi's double ron: the dealer among the winners keeps the deal (Tenhou rules)
         # (an abortive draw keeps the deal with East as a waiting East's draw does)
         table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
 
@@ -271,9 +289,12 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
-    for key in ("riichi", "tenpai"):  # riichi: lists of players
+    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):  # riichi: lists of players
         if isinstance(data.get(key), list):
             out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
+    if isinstance(data.get("double_ron"), dict):
+        second = data["double_ron"]
+        out["double_ron"] = {**second, "winner": _name_to_seat(second.get("winner"), by_name, "double_ron.winner")}
     return out
 
 
@@ -309,7 +330,9 @@ def named(result: Settlement, lang: str = "en") -> dict:
              for seat, s in result.scores.items()}
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        hands[name[d.winner]]["items"] = [i.to_dict(lang) for i in result.scores[d.winner].items]
+        for seat in (d.winner, d.double_ron):  # (riichi's double ron: the second winner's items too)
+            if seat:
+                hands[name[seat]]["items"] = [i.to_dict(lang) for i in result.scores[seat].items]
         hands[name[d.winner]]["win_set"] = result.scores[d.winner].win_set  # the set its winning tile completed
         said = result.scores[d.winner].han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
         if said is not None:

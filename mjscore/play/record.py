@@ -54,21 +54,42 @@ class StrictStop(DealError):
     """--strict: the first deal that cannot be scored stops the batch."""
 
 
-def standings(totals: dict[str, int], rules=None) -> list[dict]:
+def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()) -> list[dict]:
     """Players by total, best first. Where the table has `uma` (riichi), each also gets `result`: (total -
     return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
-    place's uma; equal totals take their places in seating order (the players' order, East first)."""
-    ordered = sorted(totals.items(), key=lambda kv: -kv[1])
+    place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's what
+    the others leave); equal totals take their places in seating order (the players' order, East first). `left`:
+    the owners of riichi sticks left on the table at the end, paid to the first place first (`sticks`: what
+    that moved, on the rows it moved)."""
+    moved = dict.fromkeys(totals, 0)
+    if left and rules is not None:
+        first = max(totals, key=totals.__getitem__)  # (the first of equal totals in seating order)
+        for owner in left:
+            if owner in moved and owner != first:
+                moved[owner] -= rules.riichi_stick
+                moved[first] += rules.riichi_stick
+    ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: -kv[1])
     out, rank = [], 0
     uma = rules.uma if rules is not None and len(rules.uma) == len(ordered) else ()
     for i, (name, total) in enumerate(ordered):
         if i == 0 or total != ordered[i - 1][1]:
             rank = i + 1
-        out.append({"rank": rank, "player": name, "total": total})
+        out.append({"rank": rank, "player": name, "total": total, **({"sticks": moved[name]} if moved[name] else {})})
         if uma:
             oka = (rules.return_points - rules.start_points) * len(ordered) if i == 0 else 0
             out[-1]["result"] = round((total - rules.return_points + oka) / 1000 + uma[i], 1)  # (points are 100s)
+            if rules.round_results and i:
+                out[-1]["result"] = float(_five_down((total - rules.return_points) // 100) + uma[i])
+    if uma and rules.round_results and out:
+        out[0]["result"] = -round(sum(r["result"] for r in out[1:]), 1)  # the first: what the others' results leave
     return out
+
+
+def _five_down(hundreds: int) -> int:
+    """A count of hundreds in whole thousands, 500 down and 600 up (五捨六入, Tenhou rules), alike on either side
+    of zero: 2500 -> 2, 2600 -> 3, -5500 -> -5, -1600 -> -2."""
+    thousands, rest = divmod(abs(hundreds), 10)
+    return (thousands + (rest >= 6)) * (-1 if hundreds < 0 else 1)
 
 
 def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
@@ -91,14 +112,21 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         notice(chosen.notice)
     start = v.settlement.at(opts).start_points
     totals = {name: start for name in header.players}
+    if header.resumed is not None and header.resumed.totals:  # a record starting mid-game: its scores there
+        totals = {name: header.resumed.totals.get(name, start) for name in header.players}
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0
     pool, mine = pool_for(jobs)
-    settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals),
+    kept: list = []
+    settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals, kept),
                           type(writer).render)
+    rules, over = v.settlement.at(opts), None  # over: why the game ended before the file did
     try:
         for result, shown in settled:
             read += 1
+            if over and not result.error:
+                result = result._replace(data=None, error=over)
+                shown = type(writer).render(result)
             if result.error:
                 rejected += 1
                 if strict:
@@ -107,6 +135,10 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                 scored += 1
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
+                below = [n for n, t in totals.items() if t < 0]
+                if rules.ends_below_zero and below and not over:
+                    over = (f"the game ended at deal {result.number}, when {', '.join(below)} went below zero "
+                            f"({header.variant.name}: ends_below_zero, docs/tables.md): this deal is not part of it")
             writer.deal(result, shown, totals)
             progress(1)
     finally:
@@ -114,7 +146,9 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    writer.end_game(standings(totals, v.settlement.at(opts)), summary)
+    table = kept[0] if kept and kept[0].counters and rules.last_sticks_to_first else None
+    left = None if table is None else table.sticks_by if table.sticks_by != [] else table.ended_with  # (after S4)
+    writer.end_game(standings(totals, rules, left or ()), summary)
     return summary
 
 

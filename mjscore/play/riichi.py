@@ -12,7 +12,7 @@ too: no player pays them in this deal, so a note says so.
 from __future__ import annotations
 
 from mjscore.errors import DealError
-from mjscore.hand.situation import SEAT_NAMES, dealer_of
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.play.settle import Deal, Payment, cite_of  # (settle imports this module lazily: no circle)
 from mjscore.rules.riichi import up
 from mjscore.rules.switches import Draw, SettlementRules
@@ -52,14 +52,44 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
             payers = len(seats) - 1
             out.append(Payment(d, w, honba * payers, f"{deal.honba} honba x {rules.honba} x {payers} (the discarder "
                                                       f"pays for all)", cite_of(deal, "honba")))
+    if deal.double_ron:
+        out.append(_second(deal, values))
+        notes.append(f"double ron: {SEAT_NAMES[deal.double_ron]} wins on the same discard too; the honba and sticks go "
+                     f"to {name}, nearest the discarder in turn order")
     for s in deal.riichi:
         if s != w and rules.riichi_stick:
             out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick",
                                cite_of(deal, "riichi_stick")))
-    if deal.sticks:
+    if deal.sticks_by and rules.riichi_stick:  # who put them down pays them now: the game's totals hold them
+        for s in deal.sticks_by:
+            if s != w:
+                out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick, left on the table by "
+                                                             "an earlier deal's draw", cite_of(deal, "riichi_stick")))
+        if w in deal.sticks_by:
+            notes.append(f"{name}'s own riichi stick left on the table by an earlier draw comes back")
+    elif deal.sticks:
         notes.append(f"{name} also takes the {deal.sticks} riichi stick{'s' if deal.sticks > 1 else ''} left on the "
                      f"table ({deal.sticks * rules.riichi_stick}), paid in earlier deals")
     return out
+
+
+def _second(deal: Deal, values: dict[str, int]) -> Payment:
+    """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
+    sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
+    w, s, d = deal.winner, deal.double_ron, deal.win.discarder
+    if not deal.rules.double_ron:
+        raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
+                        "(head bump): leave out double_ron (docs/tables.md double_ron)")
+    if deal.win.source not in ("discard", "kong") or s in (w, d):
+        raise DealError("double_ron: a second winner on the same discard: another player than the winner and the "
+                        "discarder, and the winner's tile a discard (win.from: discard, or kong)")
+    if (SEATS.index(s) - SEATS.index(d)) % 4 < (SEATS.index(w) - SEATS.index(d)) % 4:
+        raise DealError(f"double_ron: the winner nearest the discarder in turn order takes honba and sticks: write "
+                        f"winner: {s} and double_ron's winner {w} (seats as the deal names them)")
+    times = 6 if s == dealer_of(deal.options) else 4
+    return Payment(d, s, up(values[s] * times), f"{SEAT_NAMES[s]}'s hand on {SEAT_NAMES[d]}'s discard too (double "
+                                                 f"ron), base points {values[s]} x {times}, rounded up to 100",
+                   cite_of(deal, "winner"))
 
 
 def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]:
@@ -70,10 +100,16 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     out = []
     if deal.riichi:
         notes.append(f"draw: the riichi stick{'s' if len(deal.riichi) > 1 else ''} of "
-                     f"{', '.join(SEAT_NAMES[s] for s in deal.riichi)} stay on the table for the next winner")
+                     f"{', '.join(SEAT_NAMES[s] for s in deal.riichi)} stay{'' if len(deal.riichi) > 1 else 's'} on "
+                     "the table: the next winner takes them from their owners")
     if deal.abort:
         notes.append(f"abortive draw ({deal.abort}): nothing is paid; the dealer deals again")
         return out
+    if deal.nagashi:
+        if not rules.nagashi_mangan:
+            raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
+                            "(docs/tables.md nagashi_mangan)")
+        return _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
     if rules.draw is not Draw.TENPAI:
         return out
     others = [s for s in seats if s not in waiting]
@@ -86,3 +122,23 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
             out.append(Payment(s, t, each, f"draw: {SEAT_NAMES[s]} not waiting pays {SEAT_NAMES[t]} waiting "
                                            f"({rules.tenpai_payment} shared)", cite_of(deal, "draw")))
     return out
+
+
+def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
+    """Nagashi mangan: each player who discarded only terminals and honours, none called, is paid a mangan as if
+    self-drawn (Tenhou rules: 流し満貫, no honba; no tenpai payments then)."""
+    dealer, out = dealer_of(deal.options), []
+    for n in deal.nagashi:
+        for s in deal.hands:
+            if s != n:
+                twice = dealer in (s, n)
+                out.append(Payment(s, n, base * (2 if twice else 1), f"{SEAT_NAMES[n]}'s nagashi mangan, paid as a "
+                                   f"mangan self-drawn: base points {base}" + (" x 2" if twice else ""),
+                                   cite_of(deal, "winner")))
+    notes.append("nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table")
+    return out
+
+
+def _ruleset(deal: Deal) -> str:
+    """How a message names the rules a deal is played under: "ruleset=ema", or the variant."""
+    return f"ruleset={deal.options['ruleset']}" if deal.options.get("ruleset") else deal.variant.name

@@ -11,7 +11,7 @@ its players otherwise: seating then goes on from those seats.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
@@ -28,6 +28,14 @@ class Header(Protocol):
     variant: Variant
     options: dict[str, Any]
     players: list[str]
+
+class Resumed(NamedTuple):
+    """Where a record that starts in the middle of a game (a Tenhou log's last rounds) leaves the table: a
+    snapshot (Table.snapshot's keys) its first deal is seated from. Only a reader makes one, never a game file."""
+
+    snapshot: dict[str, Any]
+    totals: dict[str, int] | None = None  # the players' scores where it starts (None: the table's start points)
+
 
 # The seat exchanges between rounds a table may name (`seat_exchange:`): its name in words, and for the end
 # of round E, S, W the seats whose players swap chairs, two by two, as they are seated when the round ends.
@@ -71,7 +79,9 @@ class Table:
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
         self.counters = rules.payments is Payments.RIICHI  # riichi: honba and sticks carried from deal to deal
+        self.ended_with = getattr(self, "sticks_by", [])  # the sticks on the table when the last game ended
         self.honba = self.sticks = 0
+        self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
@@ -89,17 +99,28 @@ class Table:
             out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
         if self.counters:  # riichi only: other variants' snapshots stay as they were
             out["honba"], out["sticks"] = self.honba, self.sticks
+            if self.sticks_by != []:
+                out["sticks_by"] = self.sticks_by
         return out
 
     def counted(self, data: Any) -> Any:
-        """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, where
-        it does not state them itself (a deal that does sets them: a record's own counts go on from there)."""
+        """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, and who
+        put those sticks down (`sticks_by`: they pay them to the deal's winner), where it does not state them
+        itself (a deal that does sets them: a record's own counts go on from there; who put stated sticks down is
+        known only where it says, `sticks_by:`)."""
         if not self.counters or not isinstance(data, dict):
             return data
         for key in ("honba", "sticks"):
             if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
                 setattr(self, key, data[key])
-        return {**data, "honba": self.honba, "sticks": self.sticks}
+                if key == "sticks":
+                    by = data.get("sticks_by")
+                    known = isinstance(by, list) and len(by) == self.sticks or not self.sticks
+                    self.sticks_by = (list(by) if isinstance(by, list) else []) if known else None
+        out = {**data, "honba": self.honba, "sticks": self.sticks}
+        if self.sticks_by and "sticks_by" not in data:
+            out["sticks_by"] = list(self.sticks_by)
+        return out
 
     @classmethod
     def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
@@ -142,15 +163,20 @@ class Table:
         return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
 
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
-              declared: int = 0) -> None:
+              declared: list | None = None) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
         was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
-        the riichi sticks the deal put down); `moved_on` then says why the deal passed or stayed."""
+        the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed."""
         rules = self.rules
         if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
             dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
             self.honba = self.honba + 1 if winner_seat is None or dealer_won else 0
-            self.sticks = self.sticks + declared if winner_seat is None else 0
+            declared = [n for n in declared or () if isinstance(n, str)]
+            self.sticks = self.sticks + len(declared) if winner_seat is None else 0
+            if winner_seat is not None:
+                self.sticks_by = []
+            elif self.sticks_by is not None:
+                self.sticks_by = self.sticks_by + [nfc(n) for n in declared]
         self.changed = None
         before = (self.seats(), self.round, self.game, self.passes)
         if winner_seat is not None or not self.only_won:

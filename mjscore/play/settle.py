@@ -56,6 +56,10 @@ class Deal(NamedTuple):
     dora: str | None = None  # riichi: the dora indicators, in the notation
     ura: str | None = None  # riichi: the ura dora indicators
     abort: str | None = None  # riichi: an abortive draw (four-winds ...): nothing paid, the dealer deals again
+    double_ron: str | None = None  # riichi: a second winner on the same discard (paid by the discarder too)
+    double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
+    nagashi: tuple[str, ...] = ()  # riichi: the seats paid nagashi mangan at an exhaustive draw
+    sticks_by: tuple[str, ...] = ()  # riichi: who put down the sticks left on the table (they pay the winner)
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -92,7 +96,7 @@ def cite_of(deal: "Deal", *keys: str) -> str:
 
 class Settlement(NamedTuple):
     """A settled deal: each hand's score, every payment, each seat's net (summing to zero), notes on what the
-    rules did. What `settle` prints, and what a game's running totals are made of."""
+    rules did: what `settle` prints, and a game's running totals are made of."""
 
     deal: Deal
     scores: dict[str, Score]
@@ -142,8 +146,8 @@ NOTHING = Hand((), (), ())  # a non-winner's hand left empty in a deal: nothing 
 
 
 def _parse_hands(deal: Deal) -> dict[str, Hand]:
-    """Each seat's hand; a non-winner's left empty ("") is entered as holding nothing that scores (a quick
-    entry at the table lists only the sets that score), a partial hand of no tiles, worth 0."""
+    """Each seat's hand; a non-winner's left empty ("") holds nothing that scores (a quick entry lists only the
+    sets that score), a partial hand of no tiles, worth 0."""
     hands = {}
     for seat, text in deal.hands.items():
         if seat != deal.winner and not text.strip():
@@ -159,6 +163,8 @@ def _parse_hands(deal: Deal) -> dict[str, Hand]:
         held += hand.bonus
         for m in hand.melds:
             held += m.tiles
+    for t in (parse_hand(str(deal.win.tile)).concealed[:1] if deal.double_ron and deal.win.tile else ()):
+        held.remove(t) if t in held else None  # riichi's double ron: one tile won on by two, in both hands
     held.sort()
     cut = bisect_left(held, T.FLOWER0)  # five alike span five places of the sorted tiles; two alike bonus tiles two
     if not any(map(eq, held, held[4:cut])) and not any(map(eq, held[cut:], held[cut + 1:])):
@@ -237,8 +243,8 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
     v, opts = deal.variant, deal.options
     for seat, hand in hands.items():
         try:
-            if seat == deal.winner:
-                w = deal.win
+            if seat in (deal.winner, deal.double_ron):
+                w = deal.win if seat == deal.winner else deal.win._replace(also=deal.double_ron_also, set=None)
                 try:
                     also = w.also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(w.also) else (
                         *w.also, "riichi")  # a declaration in the deal's riichi: list is the winner's riichi

@@ -142,6 +142,11 @@ class SettlementRules(NamedTuple):
     east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
     return_points: int = 0  # riichi: the points each player's game result is counted from (oka: the difference)
     uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
+    ends_below_zero: bool = False  # riichi: a player's total below zero ends the game (Tenhou)
+    last_sticks_to_first: bool = False  # riichi: sticks left on the table when the game ends go to the first place
+    round_results: bool = False  # riichi: game results to whole thousands, 500 down, the first's the rest (Tenhou)
+    double_ron: bool = False  # riichi: two players may win on one discard (Tenhou); else the nearest alone wins
+    nagashi_mangan: bool = False  # riichi: nagashi mangan is paid at an exhaustive draw (Tenhou)
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -271,7 +276,9 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
         ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
-        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma))
+        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma),
+        ("ends_below_zero", _flag), ("last_sticks_to_first", _flag),
+        ("round_results", _flag), ("double_ron", _flag), ("nagashi_mangan", _flag))
 }
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)

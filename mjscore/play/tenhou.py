@@ -1,0 +1,325 @@
+"""Tenhou's game logs (the tenhou.net/6 JSON) read as recorded riichi games: `mjscore batch GAME.json`.
+
+Tenhou's log viewer exports a game as one JSON object whose "log" holds every round (the mjx project keeps
+the same thing as JSON Lines, one round an object). A round records each player's dealt tiles, takes (draws,
+or chi/pon/open kan calls written as strings) and discards, apart from each other, and the result: han, fu,
+points and yaku of each win, the point changes. It never records a final hand: each round is replayed turn
+by turn here (a discard passes the turn to the next player unless a call takes the tile; a kan's loose tile
+is the same player's next take), which gives the winning hand, the winning tile and how it came (a kan's
+loose tile, a robbed added kan, the last tile of the wall, the last discard), riichi and double riichi,
+ippatsu (no call and no discard of the declarer between the declaration and the win), who was waiting at an
+exhaustive draw and who discarded only terminals and honours (nagashi mangan). Each round becomes a game
+file's riichi deal (docs/cli.md, "A riichi deal"), scored by mjscore's own rules: the log's han, fu and points are never
+taken for the score, only compared with it (play/tenhou_check.py). A round that cannot be replayed is that
+deal's error, never guessed. Tile codes: 11-19 1m-9m, 21-29 p, 31-39 s, 41-47 E S W N white green red,
+51-53 the red 5m 5p 5s; 60 in a discard list is the tile just drawn.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator, NamedTuple
+
+from mjscore.errors import DealError
+from mjscore.loading import Unreadable
+from mjscore.play.seating import Resumed
+
+SEATS = "ESWN"
+ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
+          "四風連打": "four-winds"}
+DRAWN = ("流局", "全員聴牌", "全員不聴", "流し満貫")  # exhaustive draws (with nagashi mangan)
+MAX_BYTES = 20_000_000  # a whole game is some 10 kB; a file this long is no Tenhou log
+
+
+class TenhouLog(str):
+    """A Tenhou log file given to a command, named as messages and outputs show it (its path)."""
+
+    tenhou = True
+
+    def __reduce__(self):
+        return (TenhouLog, (str(self),))
+
+
+class Win(NamedTuple):
+    """One win as the log records it."""
+
+    who: int
+    frm: int
+    han: int  # 13 per yakuman
+    fu: int | None  # None for a limit hand (the JSON gives no fu for those)
+    points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
+    yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
+    deltas: tuple[int, ...]
+
+
+class Recorded(NamedTuple):
+    """What the log records of one round: its counters, start scores and result."""
+
+    kyoku: int
+    honba: int
+    sticks: int
+    start: tuple[int, ...]
+    result: str  # 和了, 流局, 流し満貫, 九種九牌 ...
+    wins: tuple[Win, ...]
+    deltas: tuple[int, ...]  # a draw's point changes (zeros where none)
+
+    @property
+    def name(self) -> str:
+        return f"{SEATS[self.kyoku // 4 % 4]}{self.kyoku % 4 + 1}-{self.honba}"
+
+
+# --- recognising and loading -------------------------------------------------------------------------
+
+def _objects(path: str) -> list | None:
+    """The JSON of a file that starts with `{`: one object, or JSON Lines of objects; None if it is not."""
+    try:
+        with open(path, "rb") as f:
+            text = f.read(MAX_BYTES + 1)
+    except OSError:
+        return None
+    text = text.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not text.startswith(b"{") or len(text) > MAX_BYTES:
+        return None
+    try:
+        decoded = text.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    try:
+        return [json.loads(decoded)]
+    except ValueError:
+        pass
+    try:
+        return [json.loads(line) for line in decoded.splitlines() if line.strip()]
+    except ValueError:
+        return None
+
+
+def is_tenhou(path: str) -> bool:
+    """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. Only the first line is read
+    where it is a whole JSON object (a game file's JSON Lines header is one: a large archive is not read twice).
+    A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line."""
+    if path == "-":
+        return False
+    try:
+        with open(path, "rb") as f:
+            head = f.read(65536).lstrip(b"\xef\xbb\xbf \t\r\n")
+    except OSError:
+        return False
+    if not head.startswith(b"{"):
+        return False
+    try:
+        first = json.loads(head.split(b"\n", 1)[0])
+    except ValueError:
+        objs = _objects(path)  # an object written over several lines
+        first = objs[0] if objs else None
+    if isinstance(first, dict) and "log" in first:
+        return True
+    if path.endswith(".json") and not (isinstance(first, dict) and {"variant", "players", "deals"} & first.keys()):
+        raise DealError(f"{path}: a JSON file, but neither a Tenhou log (no \"log\" of rounds) nor a game file (no "
+                        "variant, players, deals): give a tenhou.net/6 JSON log or a game file (docs/cli.md)")
+    return False
+
+
+def load(path: str) -> dict:
+    """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined."""
+    objs = _objects(path)
+    if not objs or not all(isinstance(o, dict) and isinstance(o.get("log"), list) for o in objs):
+        raise DealError(f"{path}: not a Tenhou log: each object needs a \"log\" list of rounds")
+    game = dict(objs[0])
+    game["log"] = [r for o in objs for r in o["log"]]
+    if not game["log"]:
+        raise DealError(f"{path}: a Tenhou log without a round (\"log\" is empty)")
+    return game
+
+
+def players(game: dict) -> list[str]:
+    """The four names, player 0 East at the start; Tenhou's anonymous letters where names are blank or the same."""
+    names = game.get("name")
+    if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) and n.strip() for n in names) \
+            and len(set(names)) == 4:
+        return list(names)
+    return ["A", "B", "C", "D"]
+
+
+def options(game: dict) -> dict:
+    """Tenhou's preset, with the red fives its rule says (aka: 1 or aka51..aka53) and no open tanyao where the
+    room's name lacks 喰 (kuitan)."""
+    rule = game.get("rule") if isinstance(game.get("rule"), dict) else {}
+    reds = rule.get("aka", rule.get("aka51", 1))
+    out: dict[str, Any] = {"ruleset": "tenhou", "red_fives": 1 if reds else 0}
+    disp = rule.get("disp")
+    if isinstance(disp, str) and disp and "喰" not in disp:
+        out["open_tanyao"] = False
+    return out
+
+
+# --- rounds as deals -------------------------------------------------------------------------------------
+
+def recorded(rnd: list) -> Recorded:
+    """What the log says of a round (never used to score it: play/tenhou_check.py compares); a ValueError where
+    it is not in Tenhou's form."""
+    (kyoku, honba, sticks), start, res = rnd[0], rnd[1], rnd[16]
+    if not isinstance(res, list) or not res or not isinstance(res[0], str):
+        raise ValueError("the result is not a list naming it")
+    wins = []
+    if res[0] == "和了":
+        for deltas, detail in zip(res[1::2], res[2::2]):
+            if not isinstance(detail, list) or len(detail) < 4 or not all(type(x) is int and 0 <= x < 4
+                                                                            for x in detail[:3]) \
+                    or not all(isinstance(y, str) for y in detail[3:]):
+                raise ValueError(f"the win {str(detail)[:60]} is not [who, from, pao, points, yaku...]")
+            text, yaku = detail[3], tuple(detail[4:])
+            han = sum(int(y.split("(")[1].split("飜")[0]) for y in yaku if "飜" in y) \
+                + 13 * sum("役満" in y for y in yaku)
+            fu = int(text.split("符")[0]) if "符" in text else None
+            wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
+                            _four(deltas, "a win's changes of score")))
+        if not wins:
+            raise ValueError("a win without its changes of score and detail")
+    deltas = _four(res[1], "the draw's changes of score") if res[0] != "和了" and len(res) > 1 else (0, 0, 0, 0)
+    return Recorded(kyoku, honba, sticks, _four(start, "the scores at the start"), res[0], tuple(wins), deltas)
+
+
+def _four(values, what: str) -> tuple[int, ...]:
+    if not isinstance(values, list) or len(values) != 4 or not all(type(x) is int for x in values):
+        raise ValueError(f"{what} are not four numbers")
+    return tuple(values)
+
+
+def _waiting(hand: str, shapes: tuple[str, ...]) -> bool:
+    """Whether a 13-tile hand waits on a tile (Tenhou: not on a kind it holds all four of: arrange.waits)."""
+    from mjscore.hand.arrange import waits
+    from mjscore.hand.notation import parse_hand
+
+    return bool(waits(parse_hand(hand), shapes))
+
+
+def deal_of(rnd: list, names: list[str], shapes: tuple[str, ...]) -> dict:
+    """A round as a game file's riichi deal (names for seats; seats, round, honba and sticks are the game's)."""
+    from mjscore.play.tenhou_replay import Last, replay, tile
+
+    rec = recorded(rnd)
+    played = replay(rnd)
+    ps, end = played.players, played.end
+    data: dict[str, Any] = {"hands": {n: "" for n in names}, "dora": " ".join(tile(c) for c in rnd[2])}
+    ronned = rec.result == "和了" and end.how is Last.DISCARD and end.riichi  # a declaration ronned is never paid
+    declared = [i for i, p in enumerate(ps) if p.riichi is not None and not (ronned and i == end.who)]
+    if declared:
+        data["riichi"] = [names[i] for i in declared]
+    if rec.result == "和了":
+        _wins(data, rec, played, names, rnd)
+    elif rec.result in ABORTS:
+        data["abort"] = ABORTS[rec.result]
+    elif rec.result in DRAWN:
+        if not end.last:
+            raise ValueError(f"an exhaustive draw ({rec.result}) before the wall's last tile")
+        data["tenpai"] = [names[i] for i, p in enumerate(ps) if _waiting(p.hand(), shapes)]
+        nagashi = [names[i] for i, p in enumerate(ps) if p.nagashi()]
+        if nagashi:
+            data["nagashi"] = nagashi
+    else:
+        raise ValueError(f"the result {rec.result!r} is none that Tenhou writes")
+    return data
+
+
+def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> None:
+    """The winner (of a double ron: the one nearest the discarder in turn order) and the second winner."""
+    from mjscore.play.tenhou_replay import Last, tile
+
+    ps, end = played.players, played.end
+    tsumo = end.how is Last.DRAW
+    who = [w.who for w in rec.wins]
+    if tsumo and who != [end.who]:
+        raise ValueError(f"the log names player {who[0]} the winner, but player {end.who} drew the last tile")
+    if not tsumo and any(w.frm != end.who or w.who == end.who for w in rec.wins):
+        raise ValueError(f"the log's ron is not on the last tile discarded (by player {end.who})")
+    if len(who) > 2:
+        raise ValueError("three winners: Tenhou aborts the deal (三家和了), it does not pay them")
+    order = sorted(who, key=lambda w: (w - end.who) % 4)
+    for n, w in enumerate(order):
+        me = ps[w]
+        also = (["double-riichi"] if me.riichi is not None and me.double else []) + (
+            ["ippatsu"] if me.riichi is not None and end.ippatsu[w] else [])
+        if tsumo:
+            source = "loose" if end.loose else "wall"
+            also += (["last-wall-tile"] if end.last else []) + (["first-draw"] if end.first else [])
+        else:
+            source = "kong" if end.how is Last.ADDED else "discard"
+            also += ["last-discard"] if end.last else []
+        data["hands"][names[w]] = me.hand(None if tsumo else end.tile)
+        win = {"tile": tile(end.tile), "from": source, **({} if tsumo else {"discarder": names[end.who]}),
+               **({"also": also} if also else {})}
+        if n == 0:
+            data["winner"], data["win"] = names[w], win
+        else:
+            data["double_ron"] = {"winner": names[w], **({"also": also} if also else {})}
+    if rnd[3] and any(ps[w].riichi is not None for w in who):
+        data["ura"] = " ".join(tile(c) for c in rnd[3])
+
+
+def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorded]]:
+    """A log's header (as a game file's; a log that starts after East 1 resumes the table there), its rounds as
+    (round name, deal data or Unreadable), and what the log recorded of each."""
+    from mjscore.rules.tables import load_variant
+
+    game = load(ref)
+    names = players(game)
+    shapes = load_variant("riichi").shapes
+    header: dict[str, Any] = {"variant": "riichi", "options": options(game), "players": names}
+    deals: list[tuple[str, Any]] = []
+    records: list[Recorded] = []
+    restate = True  # the first deal, and a deal after one that cannot be replayed: its counters and seats
+    for n, rnd in enumerate(game["log"], 1):
+        try:
+            if not isinstance(rnd, list) or len(rnd) != 17 or not isinstance(rnd[0], list) or len(rnd[0]) != 3:
+                raise ValueError("a round is a list of 17 (counters, scores, dora, ura, 4 x dealt/takes/discards, "
+                                 "result)")
+            if not all(isinstance(x, int) for x in rnd[0]):
+                raise ValueError("its counters are not [kyoku, honba, sticks]")
+        except (ValueError, TypeError, IndexError, AttributeError) as e:
+            raise DealError(f"{ref}: round {n} is not a Tenhou round: {e}") from None
+        try:
+            rec = recorded(rnd)
+        except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
+            rec = Recorded(*rnd[0], (), "?", (), (0, 0, 0, 0))
+            records.append(rec)
+            deals.append((rec.name, Unreadable(f"round {rec.name}: the log's record of it is not in Tenhou's form: "
+                                               f"{e} ({str(rnd[16])[:80]})")))
+            restate = True
+            continue
+        records.append(rec)
+        if n == 1:  # the table where the log starts: its round, dealer and scores (East 1 and 25,000 each, mostly)
+            good = len(rec.start) == 4 and all(type(x) is int for x in rec.start) and rec.start != (25000,) * 4
+            scores = dict(zip(names, rec.start)) if good else None
+            header["resumed"] = Resumed({"passes": rec.kyoku, "east": rec.kyoku % 4,
+                                         "max_passes": _passes(game["log"])}, scores)
+        try:
+            data = deal_of(rnd, names, shapes)
+        except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
+            deals.append((rec.name, Unreadable(f"round {rec.name} cannot be rebuilt from the log: {e}")))
+            restate = True
+            continue
+        except DealError as e:
+            deals.append((rec.name, Unreadable(f"round {rec.name}: {e}")))
+            restate = True
+            continue
+        if restate:
+            data.update(honba=rec.honba, sticks=rec.sticks)
+            if n > 1:
+                data["seats"] = {SEATS[i]: names[(rec.kyoku + i) % 4] for i in range(4)}
+        restate = False
+        deals.append((rec.name, data))
+    return header, iter(deals), records
+
+
+def _passes(log: list) -> int:
+    """How often the deal passes in the game: East and South, and West where the log goes on into it (Tenhou
+    rules: a game where nobody has 30,000 after South 4 goes on into West until somebody has)."""
+    last = max((r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]
+                and isinstance(r[0][0], int)), default=0)
+    return 4 * max(2, last // 4 + 1)
+
+
+def expand(paths: list) -> list:
+    """The paths given, each Tenhou log among them as a TenhouLog (the games of a Kajongg database as they are)."""
+    return [TenhouLog(p) if p.__class__ is str and is_tenhou(p) else p for p in paths]

@@ -1,0 +1,139 @@
+"""A Tenhou log compared with mjscore's scoring of it, deal by deal: `mjscore batch GAME.json --differences`.
+
+For each round: the prevailing wind and the dealer mjscore seated it with; for each win, the han and fu of
+the hand mjscore rebuilt and scored (the log gives no fu for a limit hand: han only, and for a yakuman the
+count) and each player's point change; for each draw, the tenpai or nagashi mangan payments. Riichi sticks
+are counted as Tenhou counts them: Tenhou takes a stick off its owner's score when it is put down and gives
+every stick to the winner in the winner's change, where mjscore has the owner pay it to the winner in the
+deal a winner takes it (play/riichi.py); so the owner's change and the winner's are compared less the
+owner's sticks. A round that could not be rebuilt is a difference with why.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from mjscore.play.tenhou import SEATS, Recorded, read_tenhou
+
+STICK = 1000  # Tenhou's riichi stick (the riichi table's riichi_stick)
+
+
+class Difference(NamedTuple):
+    """Where mjscore and the log differ in one round: what, for whom, both values and why."""
+
+    deal: int
+    round: str  # Tenhou's name of it: E2-1 (East 2, one honba)
+    player: str
+    what: str  # "not scored", "round", "dealer", "han", "fu", "points", "winner"
+    tenhou: Any
+    mjscore: Any
+    why: str
+
+    def line(self, game: str) -> str:
+        return (f"{game} deal {self.deal} ({self.round}): {self.player}: {self.what}: Tenhou {self.tenhou}, mjscore "
+                f"{self.mjscore}" + (f" ({self.why})" if self.why else ""))
+
+
+def differences(ref: str, deals: list[dict], standings: list[dict] | None = None) -> list[Difference]:
+    """Every way mjscore's scoring of a log (`deals`: batch's JSON of each deal, item names in Japanese;
+    `standings`: its final standings) differs from what the log records; its final scores and results too,
+    where Tenhou's export gives them (`sc`) and the log reaches the game's end (South 4 or later, or a player
+    below zero: a log of a few rounds has the whole game's `sc`)."""
+    header, rounds, records = read_tenhou(ref)
+    names = header["players"]
+    data = [d for _, d in rounds]
+    out: list[Difference] = []
+    left: list[str] | None = [] if records and not records[0].sticks else None  # whose sticks lie on the table
+    for number, (ours, rec, mine) in enumerate(zip(deals, records, data), 1):
+        if ours.get("error"):
+            out.append(Difference(number, rec.name, "-", "not scored", rec.result, None, ours["error"]))
+            left = None
+            continue
+        diff = _round(number, rec, ours, names, out)
+        dealer = names[rec.kyoku % 4]
+        if ours["seats"].get("E") != dealer:
+            diff("-", "dealer", dealer, ours["seats"].get("E"), "")
+        declared = mine.get("riichi", []) if isinstance(mine, dict) else []
+        own = {n: declared.count(n) + (left or []).count(n) for n in names}
+        unknown = rec.sticks if left is None else 0
+        if rec.wins:
+            winners = [names[w.who] for w in rec.wins]
+            expected = {n: sum(w.deltas[i] for w in rec.wins) - STICK * own[n] for i, n in enumerate(names)}
+            expected[winners[0]] -= STICK * unknown  # sticks whose owner mjscore does not know: only noted
+            for w in rec.wins:
+                _win(diff, names[w.who], w, ours)
+            left = []
+        else:
+            expected = dict(zip(names, rec.deltas))
+            left = None if left is None else left + declared
+        for n in names:
+            if ours["net"].get(n, 0) != expected[n]:
+                diff(n, "points", expected[n], ours["net"].get(n, 0), "the change of score, riichi sticks as Tenhou "
+                                                                      "counts them" if own[n] else "")
+    if len(deals) != len(records):
+        out.append(Difference(len(deals), "-", "-", "rounds", len(records), len(deals), "not every round was read"))
+    if standings is not None and records:
+        out.extend(_final(ref, names, records, deals, standings))
+    return out
+
+
+def _final(ref: str, names: list[str], records: list[Recorded], deals: list[dict], standings: list[dict]):
+    """The log's `sc` (each player's final score and game result) against mjscore's standings."""
+    from mjscore.play.tenhou import load
+
+    sc, last = load(ref).get("sc"), records[-1]
+    ended = last.kyoku >= 7 or any(t < 0 for t in (deals[-1].get("totals") or {}).values())
+    if not (isinstance(sc, list) and len(sc) == 8 and ended):
+        return []
+    ours = {s["player"]: s for s in standings}
+    out = []
+    for i, n in enumerate(names):
+        for what, tenhou, mine in (("final score", sc[2 * i], ours.get(n, {}).get("total")),
+                                   ("result", sc[2 * i + 1], ours.get(n, {}).get("result"))):
+            if tenhou != mine:
+                out.append(Difference(len(deals), last.name, n, what, tenhou, mine, "the log's sc"))
+    return out
+
+
+def _round(number: int, rec: Recorded, ours: dict, names: list[str], out: list[Difference]):
+    """A function adding a difference of this round; the prevailing wind checked first."""
+    def diff(player: str, what: str, tenhou: Any, mjscore: Any, why: str) -> None:
+        out.append(Difference(number, rec.name, player, what, tenhou, mjscore, why))
+
+    wind = SEATS[rec.kyoku // 4 % 4]
+    if ours.get("round") != wind:
+        diff("-", "round", wind, ours.get("round"), "the prevailing wind")
+    return diff
+
+
+def _win(diff, name: str, w, ours: dict) -> None:
+    """One winner's han and fu against mjscore's (`doubles` and `points` of the hand it scored)."""
+    hand = ours["hands"].get(name, {})
+    if ours.get("winner") != name and not hand.get("items"):
+        diff(name, "winner", "won", "did not", "")
+        return
+    why = _why(w.yaku, hand)
+    han = hand.get("doubles")
+    if w.han >= 13 and "役満" in w.points:
+        han = _yakuman(hand)
+    if han != w.han:
+        diff(name, "han", w.han, han, why)
+    fu = hand.get("points")
+    fu = -(-fu // 10) * 10 if isinstance(fu, int) and fu != 25 else fu  # rounded up to 10, as Tenhou gives them
+    if w.fu is not None and fu != w.fu:
+        diff(name, "fu", w.fu, fu, why)
+
+
+def _yakuman(hand: dict) -> int:
+    """A yakuman hand's han as Tenhou counts them: 13 a yakuman (mjscore: its limit, 8000 base points each)."""
+    return 13 * (hand.get("value", 0) // 8000)
+
+
+def _why(yaku: tuple[str, ...], hand: dict) -> str:
+    ours = [(i.get("name") or i.get("rule")).split()[0] for i in hand.get("items", [])
+            if i.get("doubles") or i.get("limit")]
+    yaku = tuple(y.split()[0] for y in yaku)  # "場風 南": the wind is in Tenhou's name, not in the table's
+    only_tenhou = [y for y in yaku if y not in ours]
+    only_ours = [y for y in ours if y not in yaku]
+    return "; ".join(([f"only Tenhou counted: {', '.join(only_tenhou)}"] if only_tenhou else [])
+                     + ([f"only mjscore counted: {', '.join(only_ours)}"] if only_ours else []))
