@@ -141,8 +141,9 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         # tanyao 1 = 4 han; pinfu tsumo 20 fu; the dora indicator 9s shows 1s, which the hand lacks. Base
         # 20 x 2^(4+2) = 1280; the dealer's self-drawn win: 2 x 1280 = 2560 -> 2600 from each ("2600 all"),
         # + 1 honba x 100 from each = 2700 each: Ann +8100, the others -2700. The game counted the honba and
-        # the stick: nobody types them. The stick left by deal 1 moved no points when it was declared, so none
-        # moves now (a note says Ann takes it).
+        # the stick: nobody types them. The stick Bo left on the table in deal 1 moved no points then: Bo pays
+        # it to this deal's winner now, 1000 (Tenhou rules, EMA RCR 2016: riichi sticks go to the next winner):
+        # Ann +9100, Bo -3700, Cy and Di -2700.
         next_deal(bo)
         expect(bo.locator("#deal-counted")).to_contain_text("1 honba and 1 riichi stick on the table")
         expect(bo.locator("#deal-honba")).to_have_value("1")
@@ -162,7 +163,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
                                                              "with honba and riichi sticks 9100")
         expect(bo.locator("#settlement .amount[data-seat=E]")).to_have_text("+8100")
         bo.click("#save-deal")
-        expect_totals(bo, {"Ann": 34600, "Bo": 23800, "Cy": 20800, "Di": 20800})
+        expect_totals(bo, {"Ann": 35600, "Bo": 22800, "Cy": 20800, "Di": 20800})
         # the dealer won: a honba more, the stick taken, Ann deals again
         expect(bo.locator("#game .next")).to_have_text(
             "Next deal: round E; E Ann, S Bo, W Cy, N Di; on the table: 2 honba, 0 riichi sticks")
@@ -186,7 +187,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         cy.click("#deal-riichi-seats [data-value=N]")
         expect(cy.locator("#deal-ura-box")).to_be_hidden()  # Cy did not declare: no ura dora
         cy.click("#save-deal")
-        expect_totals(cy, {"Ann": 34600, "Bo": 23800, "Cy": 26300, "Di": 15300})
+        expect_totals(cy, {"Ann": 35600, "Bo": 22800, "Cy": 26300, "Di": 15300})
         rows = cy.locator("#game tr[data-deal]")
         expect(rows.nth(2)).to_contain_text("30 fu 3 han: 3900")
         # a non-dealer won: the counters are cleared and the deal passes to Bo
@@ -203,7 +204,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         di.select_option("#deal-abort", "four-winds")
         expect(di.locator("#deal-tenpai-row")).to_be_hidden()
         di.click("#save-deal")
-        final = {"Ann": 34600, "Bo": 23800, "Cy": 26300, "Di": 15300}
+        final = {"Ann": 35600, "Bo": 22800, "Cy": 26300, "Di": 15300}
         assert sum(final.values()) == 4 * 25000
         expect_totals(di, final)
         expect(di.locator("#game .next")).to_have_text(
@@ -211,12 +212,14 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
 
         # the sheet runs from the starting points; the export is what batch reads, with the same totals
         expect(di.locator("#game tr.start")).to_contain_text("25000")
-        # Tenhou's game result: (total - 30000) / 1000, the first adding the oka 4 x (30000 - 25000) = 20000, and
-        # the uma 20/10/-10/-20: Ann (34600 - 30000 + 20000) / 1000 + 20 = 44.6; Cy -3.7 + 10 = 6.3;
-        # Bo -6.2 - 10 = -16.2; Di -14.7 - 20 = -34.7 (they sum to 0)
+        # Tenhou's game result: each total rounded to whole thousands (500 and under down, 600 up: Cy 26300 ->
+        # 26000, Bo 22800 -> 23000, Di 15300 -> 15000), less the return 30000, in thousands, plus the uma
+        # 20/10/-10/-20: Cy -4 + 10 = 6, Bo -7 - 10 = -17, Di -15 - 20 = -35; the first takes what the others
+        # leave, so the results sum to 0: Ann -(6 - 17 - 35) = 46 (its oka 4 x (30000 - 25000) = 20000 within it:
+        # 35600 -> 5.6 + 20 + 20 = 45.6 before the rounding) (Tenhou rules: game result)
         expect(di.locator("#game .standings")).to_have_text(
-            "Standings (result with uma and oka): 1. Ann 34600 (+44.6), 2. Cy 26300 (+6.3), "
-            "3. Bo 23800 (-16.2), 4. Di 15300 (-34.7)")
+            "Standings (result with uma and oka): 1. Ann 35600 (+46), 2. Cy 26300 (+6), "
+            "3. Bo 22800 (-17), 4. Di 15300 (-35)")
         path = tmp_path / "riichi.yaml"
         text = exported(di)
         assert "honba" not in text and "sticks" not in text  # counted by the game, as batch counts them
@@ -225,7 +228,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         assert game["totals"] == final
         assert game["summary"] == {"read": 4, "scored": 4, "rejected": 0}
         assert [(st["player"], st["result"]) for st in game["standings"]] == [
-            ("Ann", 44.6), ("Cy", 6.3), ("Bo", -16.2), ("Di", -34.7)]
+            ("Ann", 46), ("Cy", 6), ("Bo", -17), ("Di", -35)]
         for p in (ann, bo, cy, di):
             assert p.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         assert errors == []
