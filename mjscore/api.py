@@ -185,7 +185,8 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
     """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
     NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles, one
     circumstance changed (how the tile came, one more --also word) or one concealed tile swapped for another,
-    most valuable first, at most five. [] for a hand that is no mah jong."""
+    and would then be worth more than it is, most valuable first, at most five. [] for a hand that is no mah
+    jong."""
     from mjscore.hand.situation import contradiction, dealer_of
     from mjscore.rules.referee import near_misses as missed
 
@@ -199,7 +200,7 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
         sit = sit._replace(win=_parse_tile(best.win))
     dealer = dealer_of(opts)
     return missed(parsed, v, opts, sit, {i.rule for i in best.items},
-                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer), guessed)
+                  lambda seat_, source_, also_: contradiction(seat_, source_, also_, dealer), guessed, best.value)
 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

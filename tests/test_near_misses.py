@@ -113,17 +113,29 @@ near misses (the same hand with one thing changed, most valuable first):
 
 
 def test_more_swaps_than_said_are_counted():
-    # bmja, 111m 222m 333m 444m 55m won on 5m is Buried Treasure already (1000). With one tile swapped for a 5m
-    # (still won on the other 5m) it is four pungs and a pair of one suit: No Chow and Purity, made by four swaps
-    # (1m, 2m, 3m or 4m for 5m); the three most valuable are said, the fourth counted. Each swap's value is the
-    # scorer's own (checked below), the near miss's value the best of them.
-    misses = {m.rule: m for m in mjscore.near_misses("111m 222m 333m 444m 55m", "bmja", win="5m")}
-    assert misses["No Chow"].how == ("swap 2m for 5m", "swap 3m for 5m", "swap 4m for 5m (or 1 other swap)")
-    values = {}
-    for tile in ("1m", "2m", "3m", "4m"):
-        hand = "111m 222m 333m 444m 55m".replace(tile[0], "", 1).replace("55m", "555m")
-        s = mjscore.score(hand, "bmja", win="5m")
-        assert {"No Chow", "Purity"} <= {i.rule for i in s.items}, (tile, hand)
-        values[tile] = s.value
-    assert max(values.values()) == misses["No Chow"].value
-    assert values["1m"] < min(values[t] for t in ("2m", "3m", "4m"))  # the one counted, not said
+    # dmjl, 123s 345s SSS 333m 33s won on 3s (the pair): concealed pung 333m 4 + concealed pung of honours SSS 8
+    # + mah jong 20 + the last tile completing a pair of 2..8 2 = 34, no double (Kajongg's DMJL rules). With one
+    # concealed tile swapped (still won on 3s) 333s is a third concealed pung: e.g. 1s for 2s gives 22s 333s
+    # 345s SSS 333m: 4 + 4 + 8 + 20 = 36, Three Concealed Pongs 1 double: 36 x 2 = 72. Six swaps make it (1s for
+    # 2s or 5s, 2s for 1s, 4s for 5s, 5s for 1s or 4s), all worth 72: the first three are said, three counted.
+    misses = {m.rule: m for m in mjscore.near_misses("123s 345s SSS 333m 33s", "dmjl", win="3s")}
+    assert mjscore.score("123s 345s SSS 333m 33s", "dmjl", win="3s").value == 34
+    assert misses["Three Concealed Pongs"].how == ("swap 1s for 2s", "swap 1s for 5s",
+                                                   "swap 2s for 1s (or 3 other swaps)")
+    assert misses["Three Concealed Pongs"].value == 72
+    for out, into in (("1s", "2s"), ("1s", "5s"), ("2s", "1s"), ("4s", "5s"), ("5s", "1s"), ("5s", "4s")):
+        tiles = ["1s", "2s", "3s", "3s", "3s", "4s", "5s"]
+        tiles[tiles.index(out)] = into
+        s = mjscore.score(" ".join(tiles) + " 3s SSS 333m", "dmjl", win="3s")
+        assert "Three Concealed Pongs" in {i.rule for i in s.items} and s.value == 72, (out, into)
+
+
+def test_a_change_that_leaves_the_hand_worth_no_more_is_no_near_miss():
+    # bmja, 111m 222m 333m 444m 55m won on 5m is Buried Treasure (1000, a limit). One tile swapped for a 5m makes
+    # No Chow and Purity, but the hand would then be worth less than the limit: a referee is not told of it.
+    hand = "111m 222m 333m 444m 55m"
+    assert mjscore.score(hand, "bmja", win="5m").value == 1000
+    swapped = mjscore.score("111m 222m 333m 44m 555m", "bmja", win="5m")  # 4m for 5m
+    assert {"No Chow", "Purity"} <= {i.rule for i in swapped.items} and swapped.value < 1000
+    assert all(m.value > 1000 for m in mjscore.near_misses(hand, "bmja", win="5m"))
+    assert "No Chow" not in {m.rule for m in mjscore.near_misses(hand, "bmja", win="5m")}

@@ -132,18 +132,22 @@ def situational_names() -> frozenset[str]:
 
 
 def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
-                contradiction=None, guessed: bool = False) -> list[NearMiss]:
+                contradiction=None, guessed: bool = False, worth: int = 0) -> list[NearMiss]:
     """The near misses of a winning hand scored in `sit` whose best score made the rules `have`: most valuable
     first, at most MOST. A rule whose condition reads only the situation is no near miss of this hand (any
     hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances.
     `guessed`: no winning tile was given (sit.win is the best reading's): a changed circumstance names it.
-    A concealed tile swapped for another (`swapped`) is a change too, the hand still won on the same tile."""
+    A concealed tile swapped for another (`swapped`) is a change too, the hand still won on the same tile.
+    `worth`: the hand's value as scored; a change that leaves it worth no more is no near miss (a referee asks
+    why a hand did not get more, not which lesser hands lay beside it)."""
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
     found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value, swaps]
 
     def note(s, change, swap: bool = False) -> None:
+        if s is None or s.value <= worth:
+            return
         for rule, i in _made(s).items():
             if rule in have or rule in plain:
                 continue
