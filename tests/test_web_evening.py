@@ -98,9 +98,9 @@ def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_
     with serving(create_app()) as (url, server), context(browser) as page:
         errors = open_page(page, url)
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
-        page.wait_for_function("async () => (await (await caches.open('mjscore-shell-2')).keys()).length >= 50")
-        kept = page.evaluate("async () => (await (await caches.open('mjscore-shell-2')).keys()).length")
-        assert kept == 9 + 45  # the page, its 5 scripts, style, manifest, the variants; 45 tiles (3 red fives)
+        page.wait_for_function("async () => (await (await caches.open('mjscore-shell-3')).keys()).length >= 50")
+        kept = page.evaluate("async () => (await (await caches.open('mjscore-shell-3')).keys()).length")
+        assert kept == 10 + 45  # the page, its 6 scripts, style, manifest, the variants; 45 tiles (3 red fives)
         server.should_exit = True  # the laptop gone
         deadline = time.monotonic() + 10
         while server.started and time.monotonic() < deadline:

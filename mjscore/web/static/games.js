@@ -8,6 +8,7 @@
 
 (function () {
   const {el, post, errorView, SEAT_NAMES, showTab} = window.App;
+  const {sheetText, sheetCSV, counted, dealShown, valueOf, shortNames} = window.Sheet;
   const SEATS = ["E", "S", "W", "N"];
   let current = null;   // the open game's id
   let sheet = null;     // its last sheet
@@ -115,97 +116,6 @@
       box.appendChild(el("p", {class: "standings", text: "Standings (result with uma and oka): " + data.standings
         .map(st => `${st.rank}. ${st.player} ${st.total} (${st.result > 0 ? "+" : ""}${st.result})`).join(", ")}));
     }
-  }
-
-  // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
-  // Diego — Ana -96, Bruno +192 ..."
-  function sheetText(data) {
-    const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
-    const lines = [`${g.name} (${g.variant})`];
-    paper.rows.forEach((row, i) => {
-      const what = row.error ? "not scored: " + row.error :
-        [row.result, valueOf(row, data.deals[i]), row.how].filter(Boolean).join(" ");
-      const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
-      lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
-    });
-    lines.push("totals: " + paper.players.map(p => `${p} ${paper.totals[p]}`).join(", "));
-    return lines.join("\n") + "\n";
-  }
-
-  // one row per deal: its number, round, East, result, value, how, each player's net; then the totals.
-  // A text cell a spreadsheet would take for a formula (=, +, -, @ first) is written after a quote mark.
-  function sheetCSV(data) {
-    const paper = data.sheet;
-    const cell = v => {
-      let t = v === null || v === undefined ? "" : String(v);
-      if (typeof v === "string" && /^[=+\-@\t\r]/.test(t)) t = "'" + t;
-      return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
-    };
-    const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players)];
-    rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p])));
-    for (const row of paper.rows) {
-      rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, row.value, row.how]
-        .concat(paper.players.map(p => (p in row.net ? row.net[p] : ""))));
-    }
-    rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p])));
-    return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
-  }
-
-  // riichi: the honba and riichi sticks the laptop counted for a deal (null elsewhere)
-  function counted(x) { return "honba" in x ? {honba: x.honba, sticks: x.sticks} : null; }
-
-  // riichi: the win as its players say it ("30 fu 3 han: 3900"), the counters and who declared; nothing elsewhere
-  function riichiLines(d) {
-    const out = [];
-    const data = d.data || {};
-    if (d.han_fu) out.push(d.han_fu.said);
-    if (d.counters) out.push(`on the table: ${d.counters.honba} honba, ${d.counters.sticks} riichi stick` +
-      (d.counters.sticks === 1 ? "" : "s"));
-    if ((data.riichi || []).length) out.push("riichi: " + data.riichi.join(", "));
-    if ((data.tenpai || []).length) out.push("waiting: " + data.tenpai.join(", "));
-    if (data.abort) out.push("abortive draw: " + data.abort.replace(/-/g, " "));
-    if (data.dora) out.push("dora indicators: " + data.dora + (data.ura ? "; ura: " + data.ura : ""));
-    return out;
-  }
-
-  // a saved deal as the laptop scored it: how it was won, each hand and its value, the payments
-  function dealShown(d) {
-    const box = el("div", {class: "dealbox"});
-    if (d.winner && d.win) {
-      box.appendChild(el("p", {text: `${d.winner} won on ${d.win.tile} from ${d.win.from}` +
-        (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
-    } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
-    else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
-    for (const line of riichiLines(d)) box.appendChild(el("p", {class: "riichiline", text: line}));
-    for (const [name, h] of Object.entries(d.hands || {})) {
-      box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
-        el("span", {class: "tiles", text: h.hand + " "}),
-        el("span", {text: `${h.value}` + (h.mahjong ? " mah jong" : "")})));
-    }
-    for (const p of d.payments || []) {
-      box.appendChild(el("p", {class: "payline", text: `${p.from} → ${p.to} ${p.amount}: ${p.reason}`}));
-    }
-    for (const n of d.notes || []) box.appendChild(el("p", {class: "note", text: "note: " + n}));
-    if (d.moved_on) box.appendChild(el("p", {class: "moved", text: `After this deal: ${d.moved_on}.`}));
-    return box;
-  }
-
-  // a row's value: riichi's words for its win ("30 fu 3 han: 3900") where the laptop gives them, else the sheet's
-  function valueOf(row, d) {
-    if (d && d.han_fu) return d.han_fu.said;
-    return row.value === null ? "" : String(row.value);
-  }
-
-  // each player's heading: the name cut to 6 characters, longer where that would show two players alike
-  // ("Carmen R", "Carmen S"); the full names where cut ones still collide
-  function shortNames(players) {
-    const cut = (n, len) => (n.length > len ? n.slice(0, len) + "." : n);
-    const out = Object.fromEntries(players.map(p => {
-      let len = 6;
-      while (len < p.length && players.some(q => q !== p && q.slice(0, len) === p.slice(0, len))) len++;
-      return [p, cut(p, len)];
-    }));
-    return new Set(Object.values(out)).size === players.length ? out : Object.fromEntries(players.map(p => [p, p]));
   }
 
   // the score sheet of `mjscore sheet`: one row per deal (East, result, how, value), each player's net
