@@ -100,7 +100,7 @@ def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
         page.wait_for_function("async () => (await (await caches.open('mjscore-shell-3')).keys()).length >= 50")
         kept = page.evaluate("async () => (await (await caches.open('mjscore-shell-3')).keys()).length")
-        assert kept == 10 + 45  # the page, its 6 scripts, style, manifest, the variants; 45 tiles (3 red fives)
+        assert kept == 11 + 45  # the page, its 7 scripts, style, manifest, the variants; 45 tiles (3 red fives)
         server.should_exit = True  # the laptop gone
         deadline = time.monotonic() + 10
         while server.started and time.monotonic() < deadline:
