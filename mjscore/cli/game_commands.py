@@ -91,16 +91,20 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
     if fmt == "json":
         emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
         return
+    lang = lang_of(lang, result.deal.variant)
     if fmt == "csv":
-        name = result.deal.player  # each seat's player (its name, or East ... where the deal names none)
-        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, p.reason] for p in result.payments]
+        from mjscore.messages import Words
+
+        w, d = Words(lang), result.deal
+        name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
+        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
         rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
         emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.pages import render
     from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown())], fmt, "Settlement"))
+    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, "Settlement"))
 
 
 @click.command()
