@@ -31,7 +31,7 @@ class CatalogueError(MjscoreError):
     package, said in one line like any other error)."""
 
 
-Parts = tuple[tuple[M, tuple[tuple[str, Any], ...]], ...]
+Parts = tuple[tuple["M | None", tuple[tuple[str, Any], ...]], ...]  # (key, fields); None: literal text
 
 
 class Said(str):
@@ -40,15 +40,23 @@ class Said(str):
 
     parts: Parts = ()
 
-    def __add__(self, other):  # Said + Said: one Said; anything else: plain text
-        if isinstance(other, Said):
-            joined = Said(str.__add__(self, other))
-            joined.parts = self.parts + other.parts
-            return joined
-        return str.__add__(self, other)
+    def __add__(self, other):  # Said + Said, or Said + text (kept as it is in every language): one Said
+        if not isinstance(other, str):
+            return NotImplemented
+        return _said_again(str.__add__(self, other), self.parts + _parts(other))
+
+    def __radd__(self, other):  # text + Said
+        if not isinstance(other, str):
+            return NotImplemented
+        return _said_again(str.__add__(other, self), _parts(other) + self.parts)
 
     def __reduce__(self):
         return (_said_again, (str(self), self.parts))
+
+
+def _parts(text: str) -> Parts:
+    """A text's parts: a Said's own; plain text as one part said alike in every language (key None)."""
+    return text.parts if isinstance(text, Said) else ((None, (("text", text),)),) if text else ()
 
 
 def _said_again(text: str, parts: Parts) -> Said:
@@ -101,7 +109,8 @@ class Words:
         """A Said in this language; any other text as it is (a note the core wrote in English only)."""
         if self.texts is None or not isinstance(text, Said) or not text.parts:
             return text
-        return "".join(_fill(self.texts[key], dict(fields), self.lang) for key, fields in text.parts)
+        return "".join(dict(fields)["text"] if key is None else _fill(self.texts[key], dict(fields), self.lang)
+                       for key, fields in text.parts)
 
 
 def fields_of(text: str) -> set[str]:
