@@ -186,18 +186,19 @@ TABLE_HEADERS = [M.T_RANK, M.H_PLAYER, M.TOTAL, M.T_COUNTER, M.T_GAMES, M.T_DEAL
                  M.T_FALSE_MJ, M.T_BIGGEST, M.T_AVERAGE, M.T_VARIANTS]
 
 
-def best_words(best: dict | None) -> str:
+def best_words(best: dict | None, w: Words = ENGLISH) -> str:
     if not best:
         return ""
     what = f" {best['limit_hand']}" if best.get("limit_hand") else ""
-    return f"{best['value']}{what} ({best['variant']}, {os.path.basename(best['file'])} deal {best['deal']})"
+    return f"{best['value']}{what} " + w(M.S_BEST_WHERE, variant=best["variant"], file=os.path.basename(best["file"]),
+                                          deal=best["deal"])
 
 
-def table_rows(s: Season) -> list[list]:
+def table_rows(s: Season, w: Words = ENGLISH) -> list[list]:
     points = _placed(s)
     return [[r["rank"], r["player"], *([r.get("table_points", "")] if points else []), _signed(r["total"]),
              counter_words(r), r["games"], r["deals"], r["wins"], r["self_drawn"], r["false_mahjong"],
-             best_words(r["best"]), plain_number(r["average"]), ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
+             best_words(r["best"], w), plain_number(r["average"]), ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
             for r in s.table]
 
 
@@ -211,7 +212,7 @@ def table_headers(s: Season, w: Words = ENGLISH) -> list[str]:
     return [w(h) for h in heads]
 
 
-def season_line(s: Season) -> str:
+def season_line(s: Season, w: Words = ENGLISH) -> str:
     """What the table sums: how many games of which variants, and where totals are changes from a counter."""
     variants: dict[str, int] = {}
     counters: dict[str, int] = {}
@@ -220,13 +221,13 @@ def season_line(s: Season) -> str:
         for v in g["start"].values():
             if v:
                 counters[g["variant"]] = v
-    line = (f"{s.summary['games']} game{'s' if s.summary['games'] != 1 else ''} "
-            f"({', '.join(f'{v} {n}' for v, n in variants.items())}), {s.summary['scored']} deals scored")
+    line = w(M.S_GAMES if s.summary["games"] != 1 else M.S_GAME, n=s.summary["games"],
+             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=s.summary["scored"])
     if s.summary["rejected"]:
-        line += f", {s.summary['rejected']} not scored"
+        line += w(M.S_NOT_SCORED, n=s.summary["rejected"])
     if counters:
-        line += "; " + ", ".join(f"{v} starts players at {c}" for v, c in counters.items())
-        line += ": totals are the change from it, the counter column shows where it stands"
+        line += "; " + ", ".join(w(M.S_STARTS_AT, variant=v, counter=c) for v, c in counters.items())
+        line += w(M.S_COUNTER)
     return line
 
 
@@ -252,7 +253,7 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
-        return html_page("League table", f"<p>{html.escape(season_line(s))}</p>\n"
-                         + html_table(table_headers(s, w), table_rows(s), cls="standings"))
-    table = text_table(table_rows(s), table_headers(s, w), fmt)
-    return f"{season_line(s)}\n\n{table}"
+        return html_page("League table", f"<p>{html.escape(season_line(s, w))}</p>\n"
+                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"))
+    table = text_table(table_rows(s, w), table_headers(s, w), fmt)
+    return f"{season_line(s, w)}\n\n{table}"

@@ -192,3 +192,10 @@ class M(Enum):
     B_H_HAND_VALUES = "hand values"
     B_H_PAYMENTS = "payments"
     B_H_NOTES = "notes"
+    # the league table's first line and biggest hand (mjscore standings)
+    S_GAME = "{n} game ({variants}), {scored} deals scored"
+    S_GAMES = "{n} games ({variants}), {scored} deals scored"
+    S_NOT_SCORED = ", {n} not scored"
+    S_STARTS_AT = "{variant} starts players at {counter}"
+    S_COUNTER = ": totals are the change from it, the counter column shows where it stands"
+    S_BEST_WHERE = "({variant}, {file} deal {deal})"
