@@ -362,8 +362,8 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
     if v.settlement.written:  # each switch in words, with where the rulebook says it
         from mjscore.cli.settlement_words import settlement_lines
 
-        lines.append("settlement (how a deal is paid and moves on):")
-        for words, cite in settlement_lines(v):
+        lines.append(Words(lang)(M.W_SETTLEMENT))
+        for words, cite in settlement_lines(v, lang):
             lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
     return "\n".join(lines).rstrip()
 
