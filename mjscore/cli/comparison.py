@@ -56,8 +56,8 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     def row(label, get):  # noqa: E306
         return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
     rows = [row(w(M.IS_MAHJONG), lambda s: w(M.C_YES) if s.mahjong else w(M.C_NO)),
-            row(w(M.H_POINTS), lambda s: s.points), row(w(M.H_DOUBLES), lambda s: s.doubles), row(w(M.H_LIMIT_HAND), lambda s: s.limit_hand or ""),
-            row(w(M.H_VALUE), lambda s: s.value)]
+            row(w(M.H_POINTS), lambda s: s.points), row(w(M.H_DOUBLES), lambda s: s.doubles),
+            row(w(M.H_LIMIT_HAND), lambda s: s.limit_hand or ""), row(w(M.H_VALUE), lambda s: s.value)]
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row(w(M.H_COMPLETING), lambda s: tiles_shown(s.win_set or "", glyphs)))
     sums: dict[tuple, dict[str, list]] = {}

@@ -47,8 +47,10 @@ def what(d: dict, w: Words) -> str:
 
 
 def values(d: dict, w: Words) -> str:
-    return ", ".join(f"{n} {h['value'] if 'worth' not in h else w(M.WORTH_UNPAID, worth=h['worth']) if h['worth'] else 0}"
-                     for n, h in d["hands"].items())
+    """Each hand's value; a hand of a draw that pays nothing: 0, and what it was worth."""
+    def shown(h: dict):  # noqa: E306
+        return h["value"] if "worth" not in h else w(M.WORTH_UNPAID, worth=h["worth"]) if h["worth"] else 0
+    return ", ".join(f"{n} {shown(h)}" for n, h in d["hands"].items())
 
 
 def payments(d: dict, w: Words) -> list[str]:

@@ -198,7 +198,8 @@ def table_rows(s: Season, w: Words = ENGLISH) -> list[list]:
     points = _placed(s)
     return [[r["rank"], r["player"], *([r.get("table_points", "")] if points else []), _signed(r["total"]),
              counter_words(r), r["games"], r["deals"], r["wins"], r["self_drawn"], r["false_mahjong"],
-             best_words(r["best"], w), plain_number(r["average"]), ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
+             best_words(r["best"], w), plain_number(r["average"]),
+             ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
             for r in s.table]
 
 

@@ -120,7 +120,8 @@ class M(Enum):
     FALSE_NO_PENALTY = "false mah jong by {seat}: the deal ends; {variant} gives no penalty, so nothing is paid"
     SEAT_EMPTY = "{n} players: the {seats} seat is empty in this deal"
     SEATS_EMPTY = "{n} players: the {seats} seats are empty in this deal"
-    FAULT_RESTRICTED = "{seat} has a {fault} hand: its points count with only the doubles of flowers and of doubling sets"
+    FAULT_RESTRICTED = ("{seat} has a {fault} hand: its points count with only the doubles of flowers and of "
+                        "doubling sets")
     FAULT_ZERO = "{seat} has a {fault} hand: it scores {long_hand}"
     FAULT_NORMAL = "{seat} has a {fault} hand: it is scored as usual"
     WORTH_BEFORE_LIMIT = ("{seat}'s hand is worth {whole} before the limit: the payments between non-winners take "

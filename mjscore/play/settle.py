@@ -127,11 +127,6 @@ def unpaid(hand: dict, paid_on: bool) -> dict:
     return hand if paid_on else {**hand, "value": 0, "worth": hand["value"]}
 
 
-def worth_words(worth: int) -> str:
-    """How the text outputs show a hand of a draw that pays nothing: its value 0, and what it was worth."""
-    return f"0 (worth {worth}, not paid: a draw)" if worth else "0"
-
-
 def empty_seats(seats) -> list[str]:
     """The seats nobody sits in, in a deal of two or three players."""
     return [s for s in SEATS if s not in seats]
@@ -318,7 +313,8 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
             if fine.east_double and _doubler(deal, rules) in (culprit, seat):
                 pay, whom = pay * 2, M.FALSE_TO_OTHERS_DOUBLE
         if pay:
-            out.append(Payment(culprit, seat, pay, said(M.PAID_FALSE_MAHJONG, whom=said(whom)), cite_of(deal, "false_mahjong")))
+            out.append(Payment(culprit, seat, pay, said(M.PAID_FALSE_MAHJONG, whom=said(whom)),
+                               cite_of(deal, "false_mahjong")))
     return out
 
 
