@@ -67,18 +67,23 @@ def _said_again(text: str, parts: Parts) -> Said:
 
 
 def said(key: M, **fields: Any) -> Said:
-    """The key's English text with its fields, remembering both."""
-    return _said_again(_fill(key.english, fields, "en"), ((key, tuple(fields.items())),))
+    """The key's English text with its fields (a Said field is its English text already), remembering both."""
+    out = Said(key.english.format(**fields) if fields else key.english)
+    out.parts = ((key, tuple(fields.items())),)
+    return out
+
+
+SEAT_SAID = {seat: said(key) for seat, key in SEAT_KEYS.items()}  # (each made once: a Said is never changed)
 
 
 def seat_said(seat: str) -> Said | str:
     """A seat's name (East...) as a Said; a letter that is no seat as it is."""
-    key = SEAT_KEYS.get(seat)
-    return said(key) if key is not None else seat
+    return SEAT_SAID.get(seat, seat)
 
 
-def _fill(text: str, fields: dict[str, Any], lang: str) -> str:
-    return text.format(**{k: Words(lang).again(v) if isinstance(v, Said) else v for k, v in fields.items()})
+def _fill(text: str, fields: dict[str, Any], words: "Words") -> str:
+    """A translated template filled in, a Said field said again in the same language."""
+    return text.format(**{k: words.again(v) if isinstance(v, Said) else v for k, v in fields.items()})
 
 
 class Words:
@@ -92,8 +97,10 @@ class Words:
         self.texts: dict[M, str] | None = catalogue(lang) if lang in CATALOGUED else None
 
     def __call__(self, key: M, **fields: Any) -> str:
-        text = key.english if self.texts is None else self.texts[key]
-        return _fill(text, fields, self.lang) if fields or "{" in text else text
+        if self.texts is None:  # English: a Said field is its English text
+            return key.english.format(**fields) if fields or "{" in key.english else key.english
+        text = self.texts[key]
+        return _fill(text, fields, self) if fields or "{" in text else text
 
     def seat(self, seat: str) -> str:
         """A seat's name: East, Ekia, Kelet..."""
@@ -109,7 +116,7 @@ class Words:
         """A Said in this language; any other text as it is (a note the core wrote in English only)."""
         if self.texts is None or not isinstance(text, Said) or not text.parts:
             return text
-        return "".join(dict(fields)["text"] if key is None else _fill(self.texts[key], dict(fields), self.lang)
+        return "".join(dict(fields)["text"] if key is None else _fill(self.texts[key], dict(fields), self)
                        for key, fields in text.parts)
 
 
