@@ -54,11 +54,11 @@ def test_native_is_the_variants_own_language(club):
 def test_table_output_shows_the_name_and_the_rulebook_column(club):
     code, out, _ = run("score", *HAND, "--tables", club, "--lang", "es")
     lines = out.splitlines()
-    head = next(line for line in lines if line.startswith("rule "))
-    assert head.split() == ["rule", "tiles", "points", "doubles", "limit/extra", "rulebook"]
+    head = next(line for line in lines if line.startswith("regla "))  # the headers in Spanish too (issue 31)
+    assert head.split() == ["regla", "fichas", "puntos", "dobles", "límite/prima", "reglamento"]
     row = next(line for line in lines if line.startswith("Hacer Mah Jongg"))
     assert row.split()[-1] == "§6" and "20" in row.split()
-    assert "* the rulebook has no name for this item in that language: English shown" in lines
+    assert "* el reglamento no da nombre a esto en esta lengua: se muestra en inglés" in lines
 
 
 def test_variants_shows_cites_and_names(club):

@@ -18,7 +18,8 @@ from mjscore.loading import read_lines
 from mjscore.play.dealfile import standard_input
 from mjscore.play.game import Header, Result, sitting_out
 from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
-from mjscore.play.settle import empty_seats, worth_words
+from mjscore.cli import deal_words as dw
+from mjscore.messages import M, Words
 from mjscore.play.workers import Pool, pool_for
 
 
@@ -100,99 +101,54 @@ class Writer:
     def finish(self, summary: Summary, errors: list[str]) -> None: ...
 
 
-def _line(totals: dict[str, int]) -> str:
-    return ", ".join(f"{n} {t}" for n, t in totals.items())
-
-
-def _counted(r: Result) -> str:
-    """A deal's place in a game of a fixed number of deals, for the table."""
-    if r.counted is None:
-        return ""
-    return f"; counted deal {r.counted}" if r.counted else "; not counted"
-
-
-def _changed(r: Result) -> str:
-    """The line saying why a deal's seats are not where passing the deal put them (a seat exchange, `seats:`)."""
-    return f"  {r.changed}\n" if r.changed else ""
-
-
-def _parties(parties: Parties) -> str:
-    why = " (draws and void deals do not count)" if parties.only_won else ""
-    return "".join(f"party {p['game']}: {p['played']} deal{'s' * (p['played'] != 1)} played, "
-                   f"{p['counted']} counted of {parties.length}{why}\n" for p in parties.seen.values())
-
-
-def _seats(r: Result) -> str:
-    """Who sat where in a deal (and which seats were empty)."""
-    seats = ", ".join(f"{s} {n}" for s, n in r.seats.items())
-    empty = empty_seats(r.seats)
-    return seats + (f"; {' and '.join(empty)} empty" if empty else "")
-
-
-def _what(d: dict) -> str:
-    """How a scored deal ended: who won with what, a false mah jong, or a draw."""
-    won = d.get("win") or {}
-    how = (f" (on {won['tile']}" + (f", completing {won['set']}" if won.get("set") else "") + ")"
-           if d["winner"] and won.get("tile") else "")
-    return (f"{d['winner']} wins with {d['hands'][d['winner']]['value']}{how}" if d["winner"] else
-            f"false mah jong by {d['false_mahjong']}" if d["false_mahjong"] else "draw")
-
-
-def _values(d: dict) -> str:
-    return ", ".join(f"{n} {h['value'] if 'worth' not in h else worth_words(h['worth'])}"
-                     for n, h in d["hands"].items())
-
-
-def _payments(d: dict) -> list[str]:
-    return [f"{p['from']} pays {p['to']} {p['amount']} ({p['reason']})" for p in d["payments"]]
-
-
 class TableWriter(Writer):
     """For people: each deal's seats, result, payments and the running totals; then the standings."""
 
+    words = Words()  # the game's language (start_game)
+
     def start_game(self, path, header, totals):
-        w = self.out.write
-        self.players = header.players
-        w(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}\n")
+        w, t = self.out.write, Words(header.lang)
+        self.players, self.words = header.players, t
+        w(t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
+            players=", ".join(header.players)) + "\n")
         self.parties = Parties(header)
         if any(totals.values()):
-            w(f"starting balances: {_line(totals)}\n")
+            w(t(M.B_STARTING, totals=dw.line(totals)) + "\n")
 
     @staticmethod
     def render(r):
-        seats = _seats(r)
+        w = Words(r.lang)
         if r.error:
-            return (f"\ndeal {r.number} (round {r.round}; {seats}{_counted(r)}): NOT SCORED: {r.place}: {r.error}\n"
-                    f"{_changed(r)}")
+            r_ = r._replace(game=1)  # (a deal not scored: its head without the game)
+            return f"\n{dw.deal_head(r_, w)}: {w(M.B_NOT_SCORED, place=r.place, error=r.error)}\n{dw.changed(r)}"
         d = r.data
-        game = f"game {r.game}, " if r.game > 1 else ""
-        return (f"\ndeal {r.number} ({game}round {r.round}; {seats}{_counted(r)}): {_what(d)}\n{_changed(r)}"
-                f"  hand values: {_values(d)}\n"
-                + "".join(f"  {p}\n" for p in _payments(d))
-                + "".join(f"  note: {n}\n" for n in d["notes"]))  # what settle explains (a false mah jong's price)
+        return (f"\n{dw.deal_head(r, w)}: {dw.what(d, w)}\n{dw.changed(r)}"
+                f"  {w(M.B_HAND_VALUES, values=dw.values(d, w))}\n"
+                + "".join(f"  {p}\n" for p in dw.payments(d, w))
+                + "".join(f"  {w(M.NOTE, note=w.again(n))}\n" for n in d["notes"]))  # (a false mah jong's price)
 
     def deal(self, r, shown, totals):
         self.parties.add(r)
         out = sitting_out(self.players, r.seats)
         if out:
-            shown += f"  sitting out: {', '.join(out)}\n"
-        self.out.write(shown if r.error else f"{shown}  totals: {_line(totals)}\n")
+            shown += f"  {self.words(M.B_SITTING_OUT, names=', '.join(out))}\n"
+        self.out.write(shown if r.error else f"{shown}  {self.words(M.B_TOTALS, totals=dw.line(totals))}\n")
 
     def end_game(self, standings, summary):
-        w = self.out.write
-        w("\nstandings:\n")
+        w, t = self.out.write, self.words
+        w(f"\n{t(M.B_STANDINGS)}:\n")
         for s in standings:
             w(f"  {s['rank']}. {s['player']} {s['total']}" + (f" ({s['result']:+g} with oka and uma)" if "result" in s
                                                               else "") + (f" ({s['sticks']:+d}: riichi sticks left on"
                                                                           " the table at the end)" if "sticks" in s
                                                                           else "") + "\n")
-        w(f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected\n")
-        w(_parties(self.parties))
+        w(t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected) + "\n")
+        w(dw.parties(self.parties, t))
 
     def finish(self, summary, errors):
         if self.games > 1:
-            self.out.write(f"\nall games: {summary.read} deals read, {summary.scored} scored, "
-                           f"{summary.rejected} rejected\n")
+            self.out.write("\n" + self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored,
+                                     rejected=summary.rejected) + "\n")
 
 
 class CsvWriter(Writer):
@@ -288,38 +244,47 @@ class PageWriter(Writer):
     counts. Each row is written as its deal comes, never held: a Markdown table needs no column widths, an
     HTML table none either. Names are data: escaped cell by cell (markdown_cell, html.escape)."""
 
-    HEADERS = ["deal", "round", "seats", "result", "hand values", "payments", "notes"]
+    HEADERS = [M.G_DEAL, M.G_ROUND, M.G_SEATS, M.G_RESULT, M.B_H_HAND_VALUES, M.B_H_PAYMENTS, M.B_H_NOTES]
+    words = Words()  # the game's language (start_game)
 
     @staticmethod
     def render(r):
         """The deal's cells but the running totals, as text (escaped by `deal`, in the main process)."""
-        label = f"{r.number}" + (f" (game {r.game})" if r.game > 1 else "") + _counted(r)
+        w = Words(r.lang)
+        label = f"{r.number}" + (w(M.B_OF_GAME, game=r.game) if r.game > 1 else "") + dw.counted(r, w)
         if r.error:
-            return [label, r.round, _seats(r), f"NOT SCORED: {r.place}: {r.error}", "", "", r.changed or ""]
+            return [label, r.round, dw.seats(r, w), w(M.B_NOT_SCORED, place=r.place, error=r.error), "", "",
+                    r.changed or ""]
         d = r.data
-        return [label, r.round, _seats(r), _what(d), _values(d), "; ".join(_payments(d)),
-                "; ".join([*([r.changed] if r.changed else []), *d["notes"]])]
+        return [label, r.round, dw.seats(r, w), dw.what(d, w), dw.values(d, w), "; ".join(dw.payments(d, w)),
+                "; ".join([*([r.changed] if r.changed else []), *map(w.again, d["notes"])])]
 
     def start_game(self, path, header, totals):
-        self.players = header.players
-        self.parties = Parties(header)
-        self.heading(f"{path}: {header.variant.name} ({header.variant.title}), players {', '.join(header.players)}",
-                     f"starting balances: {_line(totals)}" if any(totals.values()) else "")
+        self.players, self.words = header.players, Words(header.lang)
+        self.parties, t = Parties(header), self.words
+        self.heading(t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
+                       players=", ".join(header.players)),
+                     t(M.B_STARTING, totals=dw.line(totals)) if any(totals.values()) else "")
+
+    def headers(self) -> list[str]:
+        return [*map(self.words, self.HEADERS), *self.players]
 
     def deal(self, r, shown, totals):
         self.parties.add(r)
         out = sitting_out(self.players, r.seats)
         if out:
-            shown = [*shown[:-1], "; ".join(x for x in (shown[-1], f"sitting out: {', '.join(out)}") if x)]
+            away = self.words(M.B_SITTING_OUT, names=", ".join(out))
+            shown = [*shown[:-1], "; ".join(x for x in (shown[-1], away) if x)]
         self.row([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players))])
 
     def end_game(self, standings, summary):
+        t = self.words
         self.standings([[s["rank"], s["player"], s["total"]] for s in standings],
-                       [f"deals: {summary.read} read, {summary.scored} scored, {summary.rejected} rejected",
-                        *_parties(self.parties).splitlines()])
+                       [t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected),
+                        *dw.parties(self.parties, t).splitlines()])
 
     def finish(self, summary, errors):
-        self.end([f"all games: {summary.read} deals read, {summary.scored} scored, {summary.rejected} rejected"]
+        self.end([self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored, rejected=summary.rejected)]
                  if self.games > 1 else [])
 
     def heading(self, title: str, line: str) -> None: ...
@@ -345,14 +310,14 @@ class MarkdownWriter(PageWriter):
         self.out.write(f"{'' if self.first else chr(10)}## {markdown_cell(title)}\n\n"
                        + (f"{markdown_text(line)}\n\n" if line else ""))
         self.first = False
-        self._table_head([*self.HEADERS, *self.players])
+        self._table_head(self.headers())
 
     def row(self, cells):
         self.out.write(f"| {' | '.join(markdown_cell(c) for c in cells)} |\n")
 
     def standings(self, rows, lines):
-        self.out.write("\nstandings:\n\n")
-        self._table_head(["rank", "player", "total"])
+        self.out.write(f"\n{self.words(M.B_STANDINGS)}:\n\n")
+        self._table_head([self.words(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)])
         for row in rows:
             self.row(row)
         self.out.write("".join(f"\n{markdown_text(line)}\n" for line in lines))
@@ -375,7 +340,7 @@ class HtmlWriter(PageWriter):
         from mjscore.cli.season import html_table_start
 
         self.out.write((f"<p>{html.escape(line)}</p>\n" if line else "")
-                       + html_table_start([*self.HEADERS, *self.players], title, "batch"))
+                       + html_table_start(self.headers(), title, "batch"))
 
     def row(self, cells):
         from mjscore.cli.season import html_row
@@ -385,7 +350,8 @@ class HtmlWriter(PageWriter):
     def standings(self, rows, lines):
         from mjscore.cli.season import HTML_TABLE_END, html_table
 
-        self.out.write(HTML_TABLE_END + "\n" + html_table(["rank", "player", "total"], rows, "standings", "standings")
+        heads = [self.words(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)]
+        self.out.write(HTML_TABLE_END + "\n" + html_table(heads, rows, self.words(M.B_STANDINGS), "standings")
                        + "\n" + "".join(f"<p>{html.escape(line)}</p>\n" for line in lines))
 
     def end(self, lines):

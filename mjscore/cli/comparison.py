@@ -8,15 +8,18 @@ from typing import NamedTuple
 
 from mjscore.cli.pages import Blocks
 from mjscore.cli.report import fmt_fraction, simple_table, situation_line, tiles_shown
+from mjscore.messages import M, Words
 from mjscore.rules.results import NoteKind, kind_of, reason
 
+ENGLISH = Words()
 
-def item_cell(points: int, doubles: int, limit: float, extra: int) -> str:
+
+def item_cell(points: int, doubles: int, limit: float, extra: int, w: Words = ENGLISH) -> str:
     parts = [str(points)] if points else []
     if doubles:
-        parts.append(f"{doubles} dbl")
+        parts.append(w(M.C_DBL, n=doubles))
     if limit:
-        parts.append(f"{fmt_fraction(limit)} limit")
+        parts.append(w(M.LIMIT_SHARE, share=fmt_fraction(limit)))
     if extra:
         parts.append(f"+{extra}")
     return " + ".join(parts) or "0"
@@ -37,26 +40,26 @@ class Comparison(NamedTuple):
     where: str
 
 
-def compare_grid(results, glyphs: bool = False, variants: dict | None = None) -> Comparison:
+def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w: Words = ENGLISH) -> Comparison:
     """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
     and the items. An item is compared by what it is, not by its name (`variants`: each variant compared, whose
     rules say what an item is): the set it scored and what it gave, or for a whole-hand item the kind of its
     rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah jong". A row is
-    named by the items' names, each once; --lang names them in compare's JSON only."""
+    named by the items' names, each once; --lang names them in compare's JSON only (`w`: the fixed words' language)."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
-    head = (f"{tiles_shown(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2)})" if first else
-            "no variant could score this hand")
+    head = (f"{tiles_shown(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2, w.lang)})" if first else
+            w(M.C_NO_VARIANT))
     heads = [c.variant for c in results]
     col = {c.variant: c.score for c in results}
     def row(label, get):  # noqa: E306
         return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
-    rows = [row("mah jong", lambda s: "yes" if s.mahjong else "no"), row("points", lambda s: s.points),
-            row("doubles", lambda s: s.doubles), row("limit hand", lambda s: s.limit_hand or ""),
-            row("value", lambda s: s.value)]
+    rows = [row(w(M.IS_MAHJONG), lambda s: w(M.C_YES) if s.mahjong else w(M.C_NO)),
+            row(w(M.H_POINTS), lambda s: s.points), row(w(M.H_DOUBLES), lambda s: s.doubles),
+            row(w(M.H_LIMIT_HAND), lambda s: s.limit_hand or ""), row(w(M.H_VALUE), lambda s: s.value)]
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
-        rows.insert(1, row("completing", lambda s: tiles_shown(s.win_set or "", glyphs)))
+        rows.insert(1, row(w(M.H_COMPLETING), lambda s: tiles_shown(s.win_set or "", glyphs)))
     sums: dict[tuple, dict[str, list]] = {}
     labels: dict[tuple, list[str]] = {}
     for c in scored:
@@ -79,32 +82,32 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None) ->
     differ: list[tuple[str, dict[str, str]]] = []
     for key, per in sums.items():
         label = labels[key][0] + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
-        cells = {v: item_cell(*per[v]) if v in per else "—" for v in heads if col[v] is not None}
-        values = {item_cell(*per[v]) if v in per else "0" for v in judged}
+        cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
+        values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
     refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
-    where = ("every variant scored" if not winning or len(winning) == len(scored)
-             else "every variant where it is mah jong")
+    where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
                       where)
 
 
-def compare_text(results, glyphs: bool = False, variants: dict | None = None) -> str:
+def compare_text(results, glyphs: bool = False, variants: dict | None = None, lang: str = "en") -> str:
     """The comparison for people: the main table, the refusals, the items that differ as a table, the items the
-    same on a line, the variants not scored."""
-    c = compare_grid(results, glyphs, variants)
+    same on a line, the variants not scored; the fixed words in `lang`."""
+    w = Words(lang)
+    c = compare_grid(results, glyphs, variants, w)
     lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
     if c.refused:  # why a variant refuses the hand as mah jong, where others take it
-        lines += [""] + [f"{v}: not mah jong: {why}" for v, why in c.refused]
+        lines += [""] + [w(M.C_NOT_MAHJONG, variant=v, why=why) for v, why in c.refused]
     if c.differ:
-        lines += ["", "items that differ (— absent; an item is named as the first variant names it):",
+        lines += ["", w(M.C_DIFFER),
                   simple_table([[label] + [cells.get(v, "—") for v in c.variants] for label, cells in c.differ],
-                               ["item", *c.variants])]
+                               [w(M.C_ITEM), *c.variants])]
     if c.same:
-        lines += ["", f"the same in {c.where}: " + ", ".join(
-            f"{label} {next(x for x in cells.values() if x != '—')}" for label, cells in c.same)]
-    lines += [f"{v}: not scored: {why}" for v, why in c.errors]
+        lines += ["", w(M.C_SAME, where=c.where, items=", ".join(
+            f"{label} {next(x for x in cells.values() if x != '—')}" for label, cells in c.same))]
+    lines += [w(M.C_NOT_SCORED, variant=v, why=why) for v, why in c.errors]
     return Blocks(lines)
 
 

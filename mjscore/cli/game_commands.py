@@ -91,16 +91,20 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
     if fmt == "json":
         emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
         return
+    lang = lang_of(lang, result.deal.variant)
     if fmt == "csv":
-        name = result.deal.player  # each seat's player (its name, or East ... where the deal names none)
-        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, p.reason] for p in result.payments]
+        from mjscore.messages import Words
+
+        w, d = Words(lang), result.deal
+        name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
+        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
         rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
         emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.pages import render
     from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown())], fmt, "Settlement"))
+    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, "Settlement"))
 
 
 @click.command()
@@ -198,6 +202,17 @@ def _differences(games: list, fmt: str) -> int:
     return 1 if found else 0
 
 
+def _common_language(season, lang: str, tables_dir) -> str:
+    """--lang native for a season: the rulebook language its variants share (English where they differ)."""
+    if lang != "native":
+        return lang
+    from mjscore.api import load_variant
+
+    names = {v for r in season.table for v in r["variants"]}
+    langs = {load_variant(v, tables_dir).language for v in names}
+    return langs.pop() if len(langs) == 1 else "en"
+
+
 def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
     """As batch: deals that could not be scored, and files among several that could not be read, were said on
     stderr as they came; the count, and exit status 1."""
@@ -212,9 +227,10 @@ def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
 @format_option("table", "csv", "markdown", "html", "json")
 @strict_option
 @game_option
+@lang_option
 @variant_options
 @output_option
-def sheet(files, fmt, strict, game, variant, options, tables_dir):
+def sheet(files, fmt, strict, game, lang, variant, options, tables_dir):
     """The score sheet of each game: a row per deal (East, result, how the last tile came, each player's
     net and running total) and a final row, whose totals are batch's.
 
@@ -224,7 +240,7 @@ def sheet(files, fmt, strict, game, variant, options, tables_dir):
     """
     from mjscore.cli.sheets import write_sheets
 
-    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict))
+    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict, lang))
 
 
 @click.command()
@@ -235,9 +251,10 @@ def sheet(files, fmt, strict, game, variant, options, tables_dir):
 @pool_options
 @strict_option
 @game_option
+@lang_option
 @variant_options
 @output_option
-def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, tables_dir):
+def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, options, tables_dir):
     """The league table of a season of games: total (the change from a variant's counter), games, deals,
     wins, self-drawn wins, false mah jongs, biggest hand, average per game, rank.
 
@@ -254,7 +271,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, variant, options, t
     with pool_of(jobs, dask) as pool:
         season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
                                strict=strict)
-    click.echo(standings_text(season, fmt))
+    click.echo(standings_text(season, fmt, _common_language(season, lang, tables_dir)))
     _not_scored(*counts)
 
 

@@ -51,7 +51,9 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     from mjscore.cli.comparison import compare_text
     from mjscore.cli.pages import render
 
-    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants)], fmt, "Comparison"))
+    common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
+    shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
+    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown)], fmt, "Comparison"))
 
 
 @click.command()
@@ -59,11 +61,12 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
 @seat_round_options
 @also_option
 @glyphs_option
+@lang_option
 @variant_options
 @format_option("table", "csv", "markdown", "html", "json")
 @output_option
 @terminal.checked
-def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
+def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, fmt):
     """Every tile that completes HAND (one tile short of mah jong), with the value claimed and drawn.
 
     \b
@@ -83,5 +86,7 @@ def waits(hand, seat, round_, also, glyphs, variant, options, tables_dir, fmt):
     from mjscore.cli.pages import render
     from mjscore.cli.report import waits_text
 
-    click.echo(render([waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown())],
-                      fmt, "Waits"))
+    if lang == "native":  # (the variant is loaded again only for native)
+        lang = lang_of(lang, api.load_variant(variant, tables=tables_dir))
+    click.echo(render([waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(),
+                                  lang)], fmt, "Waits"))

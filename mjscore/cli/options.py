@@ -99,11 +99,12 @@ def format_option(*choices: str):
 
 
 def lang_option(f):
-    """--lang: names of items in a rulebook's own language (the JSON key `rule` stays English)."""
+    """--lang: the outputs' words in a rulebook's own language (JSON's keys, reasons and notes stay English)."""
     return click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
-                        help="names of items in this language: eu Basque, hu Hungarian, es Spanish, da Danish, "
-                             "zh Chinese, ja Japanese, "
-                             "native: each variant's own rulebook; English where a rulebook has no name")(f)
+                        help="the outputs' words in this language: eu Basque, hu Hungarian, es Spanish, da Danish "
+                             "(headers, payments, notes and the items' names, in each rulebook's words); "
+                             "zh Chinese, ja Japanese (the items' names); native: each variant's own rulebook; "
+                             "English where a rulebook has no name")(f)
 
 
 def also_option(f):

@@ -6,6 +6,7 @@ from mjscore.cli.pages import Blocks, Table
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
+from mjscore.messages import M, Words
 from mjscore.rules.results import NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 
@@ -46,14 +47,16 @@ def fmt_fraction(f: float) -> str:
     return str(int(f)) if f == int(f) else f"{f:g}"
 
 
-def situation_line(s: Score, with_set: bool = True) -> str:
+def situation_line(s: Score, with_set: bool = True, lang: str = "en") -> str:
     """Seat, round, the winning tile, how it came and (with_set) the set it completed, the rarer circumstances."""
-    parts = [f"seat {s.seat}", f"round {s.round}"]
+    w = Words(lang)
+    parts = [w(M.SEAT_IS, seat=s.seat), w(M.ROUND_IS, round=s.round)]
     if s.mahjong:
         if s.win:
-            parts.append(f"won on {s.win} from {s.source}" + (f", completing {s.win_set}" if s.win_set and with_set else ""))
+            parts.append(w(M.WON_ON, tile=s.win, source=w.source(s.source))
+                         + (w(M.COMPLETING, set=s.win_set) if s.win_set and with_set else ""))
         else:
-            parts.append("no winning tile")
+            parts.append(w(M.NO_WINNING_TILE))
         parts += list(s.also)
         h = s.han_fu
         if h is not None:
@@ -87,52 +90,64 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
     """A score for people: the items, how points and doubles become the value (with the variant, why a value
     was rounded or read from a table of final values, and the rule that says so), and the arrangements."""
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
-    lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  ({situation_line(s)})"]
+    w = Words(lang)
+    lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  "
+             f"({situation_line(s, lang=lang)})"]
     if s.arrangement:
         shown = " ".join(g(a) for a in s.arrangement)
-        lines.append(f"arrangement: {shown}" + ("  (mah jong)" if s.mahjong else "  (not mah jong)"))
+        lines.append(w(M.ARRANGEMENT, shown=shown) + w(M.MAHJONG_MARK if s.mahjong else M.NOT_MAHJONG_MARK))
     rows = []
     cited = any(i.cite for i in s.items)
     for i in s.items:
         rows.append([item_name(i, lang), g(i.tiles), i.points or "", i.doubles or "",
-                     f"{fmt_fraction(i.limit)} limit" if i.limit else (f"+{i.extra}" if i.extra else "")]
+                     w(M.LIMIT_SHARE, share=fmt_fraction(i.limit)) if i.limit else (f"+{i.extra}" if i.extra else "")]
                     + ([i.cite] if cited else []))
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
-        lines += ["", simple_table(rows, ["rule", "tiles", "fan" if fan else "points", "doubles", "limit/extra"]
-                             + (["rulebook"] if cited else [])), ""]
+        heads = [M.H_RULE, M.H_TILES, M.H_FAN if fan else M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_EXTRA]
+        lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
-            lines.append("* the rulebook has no name for this item in that language: English shown")
+            lines.append(w(M.NO_NAME))
     if s.han_fu is not None:  # the Japanese rules' own words: "30 fu 3 han: 3900", "1000/2000", "2000 all"
         lines.append(han_fu_line(s))
     elif s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
-        lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {base}, "
-                     f"doubles kept {s.doubles}: {base} x 2^{s.doubles} = {int(s.uncapped)}, final value {s.value}")
+        lines.append(w(M.LIMIT_HAND_KEPT, hand=s.limit_hand, share=fmt_fraction(s.limit_fraction), limit=s.limit,
+                       base=base, doubles=s.doubles, uncapped=int(s.uncapped), value=s.value))
     elif s.limit_hand:
-        lines.append(f"limit hand: {s.limit_hand}, {fmt_fraction(s.limit_fraction)} x limit {s.limit} = {s.value}")
+        lines.append(w(M.LIMIT_HAND, hand=s.limit_hand, share=fmt_fraction(s.limit_fraction), limit=s.limit,
+                       value=s.value))
     elif fan and not s.doubles:
-        lines.append(f"fan added: {' + '.join(str(i.points) for i in s.items)} = {s.points}")
+        lines.append(w(M.FAN_ADDED, sum=' + '.join(str(i.points) for i in s.items), points=s.points))
     else:
-        calc = f"base points {s.points}, doubles {s.doubles}: {s.points} x 2^{s.doubles} = {int(s.uncapped)}"
+        calc = w(M.BASE_POINTS, points=s.points, doubles=s.doubles, uncapped=int(s.uncapped))
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
-            calc += f", capped at the limit {s.limit}"
+            calc += w(M.CAPPED_AT_LIMIT, limit=s.limit)
         elif s.value - sum(i.extra for i in s.items) != s.uncapped:
-            calc += _final_step(variant) + f"final value {s.value - sum(i.extra for i in s.items)}"
+            calc += _final_step(variant, w) + w(M.FINAL_VALUE, value=s.value - sum(i.extra for i in s.items))
             calc += f" ({variant.value_cite})" if variant is not None and variant.value_cite else ""
         extra = [i for i in s.items if i.extra]
         if extra:
             calc += f", + {extra[0].extra} ({extra[0].rule})"
         lines.append(calc)
-    lines.append(f"value: {s.value}")
-    lines += [f"note: {n}" for n in s.notes if kind_of(n) is not NoteKind.EXCLUDED]  # (said by --explain)
+    lines.append(w(M.VALUE_IS, value=s.value))
+    lines += [w(M.NOTE, note=note_words(n, w)) for n in s.notes
+              if kind_of(n) is not NoteKind.EXCLUDED]  # (said by --explain)
     if alternatives is not None:  # --all: the one kept first, then the others, each reading once
-        lines += ["", "arrangements considered (best first):"]
+        lines += ["", w(M.CONSIDERED)]
         rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
-                 a_.limit_hand or "", a_.value, "kept" if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
-        lines.append(simple_table(rows, ["arrangement", "win", "completing", "points", "doubles", "limit hand", "value",
-                                   ""]))
+                 a_.limit_hand or "", a_.value, w(M.KEPT) if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
+        heads = [M.H_ARRANGEMENT, M.H_WIN, M.H_COMPLETING, M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_HAND, M.H_VALUE]
+        lines.append(simple_table(rows, [w(h) for h in heads] + [""]))
     return Blocks(lines)
+
+
+def note_words(note: str, w: Words) -> str:
+    """A score's note in the language of `w`: the scoring's notes with fixed words (no --win given) are
+    translated by their kind; a note that names the hand's particulars stays as the scoring wrote it."""
+    if kind_of(note) is NoteKind.NO_WIN and note == M.NO_WIN_NOTE.english:
+        return w(M.NO_WIN_NOTE)
+    return w.again(note)
 
 
 def _tie(best: Score, runner: Score) -> str:
@@ -219,13 +234,13 @@ def quote_text(quoted: list) -> str:
     return "\n".join(lines)
 
 
-def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False) -> str:
-    hand_text = tiles_shown(hand_text, glyphs)
+def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str = "en") -> str:
+    hand_text, w = tiles_shown(hand_text, glyphs), Words(lang)
     if not rows:
-        return f"{hand_text}: waits on nothing (no tile makes it a winning hand)"
+        return w(M.WAITS_ON_NOTHING, hand=hand_text)
     table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
-                   ["tile", "value claimed (discard)", "value drawn (wall)"])
-    return Blocks([f"{hand_text}: waits on {len(rows)} tile{'s' if len(rows) != 1 else ''}", "", table])
+                         [w(M.H_TILE), w(M.H_VALUE_CLAIMED), w(M.H_VALUE_DRAWN)])
+    return Blocks([w(M.WAITS_ON_ONE if len(rows) == 1 else M.WAITS_ON_MANY, hand=hand_text, n=len(rows)), "", table])
 
 
 def option_default(o) -> str:
@@ -240,12 +255,12 @@ def variants_text(variants: list[Variant]) -> str:
     return simple_table(rows, ["variant", "title", "options (default)"])
 
 
-def _final_step(v: Variant | None) -> str:
+def _final_step(v: Variant | None, w: Words) -> str:
     """Why a final value is not points x 2^doubles, where the variant is known: rounded up, or from its grid."""
     if v is not None and v.value_grid:
-        return ", from the table of final values: "
+        return w(M.FROM_GRID)
     if v is not None and v.round_up > 1:
-        return f", rounded up to a multiple of {v.round_up}: "
+        return w(M.ROUNDED_UP, n=v.round_up)
     return ", "
 
 
@@ -370,49 +385,50 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
     if v.settlement.written:  # each switch in words, with where the rulebook says it
         from mjscore.cli.settlement_words import settlement_lines
 
-        lines.append("settlement (how a deal is paid and moves on):")
-        for words, cite in settlement_lines(v):
+        lines.append(Words(lang)(M.W_SETTLEMENT))
+        for words, cite in settlement_lines(v, lang):
             lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
     return "\n".join(lines).rstrip()
 
 
-def settlement_text(result, glyphs: bool = False) -> str:
+def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
-    from mjscore.hand.situation import SEAT_NAMES
-    from mjscore.play.settle import worth_words
-
-    d = result.deal
-    head = f"{d.variant.name}, round {d.round}: "
+    d, w = result.deal, Words(lang)
+    head = w(M.DEAL_HEAD, variant=d.variant.name, round=d.round)
     if d.false_mahjong:
-        head += f"false mah jong by {SEAT_NAMES[d.false_mahjong]}"
+        head += w(M.FALSE_MAHJONG_BY, seat=w.seat(d.false_mahjong))
     elif d.winner:
-        head += f"{SEAT_NAMES[d.winner]} wins"
+        head += w(M.WINS, seat=w.seat(d.winner))
         won = result.scores.get(d.winner)
         if won is not None and won.win:
-            head += f" on {won.win} from {won.source}" + (f", completing {won.win_set}" if won.win_set else "")
+            head += (w(M.WINS_ON, tile=won.win, source=w.source(won.source))
+                     + (w(M.COMPLETING, set=won.win_set) if won.win_set else ""))
     else:
-        head += "a draw"
-    name, paid = d.player, result.paid_on()
+        head += w(M.A_DRAW)
+    paid = result.paid_on()
+    name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: the seat)
     rows = []
     for seat, s in result.scores.items():
-        how = s.limit_hand or ("mah jong" if s.mahjong else "long hand" if s.is_long_hand else "")
+        how = s.limit_hand or (w(M.IS_MAHJONG) if s.mahjong else w(M.IS_LONG_HAND) if s.is_long_hand else "")
         hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
-        rows.append([seat, name(seat), hand, s.points, s.doubles, how, s.value if paid else worth_words(s.value)])
-    lines = [head, "", simple_table(rows, ["seat", "player", "hand", "points", "doubles", "hand is", "value"]), ""]
+        rows.append([seat, name(seat), hand, s.points, s.doubles, how,
+                     s.value if paid else w(M.WORTH_UNPAID, worth=s.value) if s.value else "0"])
+    heads = [M.H_SEAT, M.H_PLAYER, M.H_HAND, M.H_POINTS, M.H_DOUBLES, M.H_HAND_IS, M.H_VALUE]
+    lines = [head, "", simple_table(rows, [w(h) for h in heads]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
-        pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, p.reason]
+        pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, w.again(p.reason)]
                + ([p.cite] if cited else []) for p in result.payments]
-        lines += ["payments:", simple_table(pay, ["from", "to", "amount", "reason"] + (["rulebook"] if cited else [])), ""]
-    lines += [f"note: {n}" for n in result.notes]
+        heads = [M.H_FROM, M.H_TO, M.H_AMOUNT, M.H_REASON] + ([M.H_RULEBOOK] if cited else [])
+        lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads]), ""]
+    lines += [w(M.NOTE, note=w.again(n)) for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):
-        lines.append(f"note: the winning tile was not given: {won.win} was guessed, the tile that scores "
-                     f"{SEAT_NAMES[d.winner]}'s hand best; give the tile that won (--win TILE, or win: {{tile: ...}})")
+        lines.append(w(M.GUESSED_TILE, tile=won.win, seat=w.seat(d.winner)))
     valued = paid and not d.false_mahjong  # a partial hand matters only where the hands' values are paid on
-    lines += [f"note: {SEAT_NAMES[seat]}: {n}" for seat, s in result.scores.items() for n in s.notes
-              if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why a hand is long or partial
+    lines += [w(M.SEAT_NOTE, seat=w.seat(seat), note=note_words(n, w)) for seat, s in result.scores.items()
+              for n in s.notes if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
-    lines += ["net:", simple_table(net, ["seat", "player", "net"])]
+    lines += [w(M.NET), simple_table(net, [w(M.H_SEAT), w(M.H_PLAYER), w(M.H_NET)])]
     return Blocks(lines)

@@ -12,6 +12,7 @@ import os
 from typing import Any
 
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
+from mjscore.messages import M, Words
 from mjscore.play.season import Season, Sheet, SheetRow, counter_words
 
 
@@ -112,23 +113,27 @@ def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
     return grid_headers(sheet.players, moved), rows + [final_row(sheet.players, sheet.net, sheet.totals, moved)]
 
 
-def grid_headers(players: list[str], moved: bool) -> list[str]:
-    headers = ["deal", "game", "round", "east", "result", "how", "value"]
+ENGLISH = Words()  # (an English Words reads no file: the default of every face below)
+
+
+def grid_headers(players: list[str], moved: bool, w: Words = ENGLISH) -> list[str]:
+    headers = [w(h) for h in (M.G_DEAL, M.G_GAME, M.G_ROUND, M.G_EAST, M.G_RESULT, M.G_HOW, M.H_VALUE)]
     for p in players:
-        headers += [p, f"{p} total"]
-    return headers + ["seats"] * moved
+        headers += [p, w(M.PLAYER_TOTAL, player=p)]
+    return headers + [w(M.G_SEATS)] * moved
 
 
-def grid_row(r: SheetRow, players: list[str], moved: bool) -> list:
+def grid_row(r: SheetRow, players: list[str], moved: bool, w: Words = ENGLISH) -> list:
     """One deal's row of sheet_grid (a long sheet's rows are made one by one)."""
-    row: list = [r.deal, r.game, r.round, r.east, r.result, r.error or r.how, r.value]
+    row: list = [r.deal, r.game, r.round, r.east, w.again(r.result), r.error or w.again(r.how), r.value]
     for p in players:
         row += [r.net.get(p), r.totals.get(p)]
     return row + [r.seats_changed or ""] * moved
 
 
-def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], moved: bool) -> list:
-    final: list = ["total", "", "", "", "", "", ""]
+def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], moved: bool,
+              w: Words = ENGLISH) -> list:
+    final: list = [w(M.TOTAL), "", "", "", "", "", ""]
     for p in players:
         final += [net[p], totals[p]]
     return final + [""] * moved
@@ -177,22 +182,24 @@ def shown_row(row: list, players: int) -> list:
 
 # --- the league table -------------------------------------------------------------------------------------
 
-TABLE_HEADERS = ["rank", "player", "total", "counter", "games", "deals", "wins", "self-drawn", "false MJ",
-                 "biggest hand", "average", "variants"]
+TABLE_HEADERS = [M.T_RANK, M.H_PLAYER, M.TOTAL, M.T_COUNTER, M.T_GAMES, M.T_DEALS, M.T_WINS, M.SELF_DRAWN,
+                 M.T_FALSE_MJ, M.T_BIGGEST, M.T_AVERAGE, M.T_VARIANTS]
 
 
-def best_words(best: dict | None) -> str:
+def best_words(best: dict | None, w: Words = ENGLISH) -> str:
     if not best:
         return ""
     what = f" {best['limit_hand']}" if best.get("limit_hand") else ""
-    return f"{best['value']}{what} ({best['variant']}, {os.path.basename(best['file'])} deal {best['deal']})"
+    return f"{best['value']}{what} " + w(M.S_BEST_WHERE, variant=best["variant"], file=os.path.basename(best["file"]),
+                                          deal=best["deal"])
 
 
-def table_rows(s: Season) -> list[list]:
+def table_rows(s: Season, w: Words = ENGLISH) -> list[list]:
     points = _placed(s)
     return [[r["rank"], r["player"], *([r.get("table_points", "")] if points else []), _signed(r["total"]),
              counter_words(r), r["games"], r["deals"], r["wins"], r["self_drawn"], r["false_mahjong"],
-             best_words(r["best"]), plain_number(r["average"]), ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
+             best_words(r["best"], w), plain_number(r["average"]),
+             ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
             for r in s.table]
 
 
@@ -201,11 +208,12 @@ def _placed(s: Season) -> bool:
     return any("table_points" in r for r in s.table)
 
 
-def table_headers(s: Season) -> list[str]:
-    return TABLE_HEADERS[:2] + ["table points"] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
+def table_headers(s: Season, w: Words = ENGLISH) -> list[str]:
+    heads = TABLE_HEADERS[:2] + [M.T_TABLE_POINTS] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
+    return [w(h) for h in heads]
 
 
-def season_line(s: Season) -> str:
+def season_line(s: Season, w: Words = ENGLISH) -> str:
     """What the table sums: how many games of which variants, and where totals are changes from a counter."""
     variants: dict[str, int] = {}
     counters: dict[str, int] = {}
@@ -214,13 +222,13 @@ def season_line(s: Season) -> str:
         for v in g["start"].values():
             if v:
                 counters[g["variant"]] = v
-    line = (f"{s.summary['games']} game{'s' if s.summary['games'] != 1 else ''} "
-            f"({', '.join(f'{v} {n}' for v, n in variants.items())}), {s.summary['scored']} deals scored")
+    line = w(M.S_GAMES if s.summary["games"] != 1 else M.S_GAME, n=s.summary["games"],
+             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=s.summary["scored"])
     if s.summary["rejected"]:
-        line += f", {s.summary['rejected']} not scored"
+        line += w(M.S_NOT_SCORED, n=s.summary["rejected"])
     if counters:
-        line += "; " + ", ".join(f"{v} starts players at {c}" for v, c in counters.items())
-        line += ": totals are the change from it, the counter column shows where it stands"
+        line += "; " + ", ".join(w(M.S_STARTS_AT, variant=v, counter=c) for v, c in counters.items())
+        line += w(M.S_COUNTER)
     return line
 
 
@@ -229,7 +237,9 @@ CSV_FIELDS = ["rank", "player", "total", "games", "deals", "wins", "self_drawn",
               "self_drawn_share", "average_win", "paid_as_discarder"]
 
 
-def standings_text(s: Season, fmt: str) -> str:
+def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
+    """The league table; `lang`: the language of its headers (the CSV's and JSON's fields stay English)."""
+    w = Words(lang)
     if fmt == "json":
         return json.dumps(s.table, ensure_ascii=False)
     if fmt == "csv":
@@ -244,7 +254,7 @@ def standings_text(s: Season, fmt: str) -> str:
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
-        return html_page("League table", f"<p>{html.escape(season_line(s))}</p>\n"
-                         + html_table(table_headers(s), table_rows(s), cls="standings"))
-    table = text_table(table_rows(s), table_headers(s), fmt)
-    return f"{season_line(s)}\n\n{table}"
+        return html_page("League table", f"<p>{html.escape(season_line(s, w))}</p>\n"
+                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"))
+    table = text_table(table_rows(s, w), table_headers(s, w), fmt)
+    return f"{season_line(s, w)}\n\n{table}"

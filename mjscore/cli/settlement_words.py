@@ -1,12 +1,14 @@
 """A variant's settlement switches in plain words, for `mjscore variants NAME`: one line per switch the table
 file gives, saying what it does (and, where the switch follows a house option, what it does for each value),
 with where its rulebook says it (the table's `cites:`). The switches as data are in `--format json` and `yaml`.
+The words are the message catalogues' (mjscore/messages/), in the language of --lang.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from mjscore.messages import M, Words
 from mjscore.rules.switches import Amount, ByOption, Fine
 from mjscore.rules.tables import Variant
 
@@ -16,77 +18,73 @@ def _word(value: Any) -> str:
     return str(getattr(value, "value", value))
 
 
-def _amount(a: Amount | None) -> str:
+def _amount(a: Amount | None, w: Words) -> str:
     if a is None:
-        return "nothing"
+        return w(M.W_NOTHING)
     if a.option is not None:
-        return f"the value of option {a.option}"
+        return w(M.W_OPTION_VALUE, option=a.option)
     if a.fraction is None:
         return str(a.number)
-    part = {1: "the limit", 0.5: "half the limit"}.get(a.fraction, f"{a.fraction:g} of the limit")
-    return part + (f", divided among {a.divide} (rounded down)" if a.divide > 1 else "")
+    part = (w(M.W_THE_LIMIT) if a.fraction == 1 else w(M.W_HALF_LIMIT) if a.fraction == 0.5
+            else w(M.W_PART_LIMIT, part=f"{a.fraction:g}"))
+    return part + (w(M.W_DIVIDED, n=a.divide) if a.divide > 1 else "")
 
 
-def _fine(f: Fine | None) -> str:
+def _fine(f: Fine | None, w: Words) -> str:
     if f is None:
-        return "a false mah jong is void: nothing is paid"
-    parts = [f"the declarer pays each other player {_amount(f.to_others)}"]
+        return w(M.W_FALSE_VOID)
+    parts = [w(M.W_FALSE_OTHERS, amount=_amount(f.to_others, w))]
     if f.to_east is not None:
-        parts.append(f"East {_amount(f.to_east)}")
+        parts.append(w(M.W_FALSE_EAST, amount=_amount(f.to_east, w)))
     if f.east_to_each is not None:
-        parts.append(f"East declaring pays each player {_amount(f.east_to_each)}")
-    return "a false mah jong: " + ", ".join(parts) + ("; doubled where East pays or receives" if f.east_double else "")
+        parts.append(w(M.W_FALSE_EAST_EACH, amount=_amount(f.east_to_each, w)))
+    return w(M.W_FALSE, parts=", ".join(parts)) + (w(M.W_FALSE_DOUBLED) if f.east_double else "")
 
 
-def _counts(counts) -> str:
+def _counts(counts, w: Words) -> str:
     counts = list(counts)
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}" if len(counts) > 1 else str(counts[0])
+    return ", ".join(map(str, counts[:-1])) + w(M.W_OR) + str(counts[-1]) if len(counts) > 1 else str(counts[0])
 
 
-FAULTS = {"restricted": "score their points with only the doubles of their sets and bonus tiles",
-          "zero": "score the long hand's value ({long_hand})", "normal": "score as any other hand"}
+FAULTS = {"restricted": M.W_FAULT_RESTRICTED, "zero": M.W_FAULT_ZERO, "normal": M.W_FAULT_NORMAL}
 
 
-def _faults(faults, v: Variant) -> str:
+def _faults(faults, v: Variant, w: Words) -> str:
     """How a non-winner's faulty hands score, the kinds that score alike said together."""
     alike: dict[str, list[str]] = {}
     for kind, how in faults:
         alike.setdefault(_word(how), []).append(kind)
-    return "; ".join(f"a non-winner's {' and '.join(kinds)} hands {FAULTS[how].format(long_hand=v.long_hand)}"
-                     for how, kinds in alike.items()) or "no faults are scored"
+    return "; ".join(w(M.W_FAULTS, kinds=w(M.AND).join(kinds), how=w(FAULTS[how], long_hand=v.long_hand))
+                     for how, kinds in alike.items()) or w(M.W_NO_FAULTS)
 
-SAY: dict[str, Callable[[Any], str]] = {  # switch -> its value in words
-    "losers_settle": lambda x: ("the non-winners pay each other the differences of their hands" if x
-                                else "the non-winners pay each other nothing"),
-    "east_double": lambda x: "East pays and receives double" if x else "East pays and receives as the others do",
-    "draw": lambda x: ("a draw pays nothing (every hand's value is 0)" if _word(x) == "none"
-                       else "in a draw all players settle the differences of their hands"),
-    "east_keeps_deal_on_draw": lambda x: "after a draw East deals again" if x else "after a draw the deal passes",
-    "east_keeps_deal_on_false_mahjong": lambda x: ("after a false mah jong East deals again" if x
-                                                   else "after a false mah jong the deal passes"),
-    "start_points": lambda x: f"each player starts a game at {x}" if x else "each player starts a game at 0",
-    "deals_per_game": lambda x: f"a game is {x} deals" if x else "a game is not a fixed number of deals",
-    "counted_deals": lambda x: ("only won deals count toward a game's deals (a draw or a false mah jong does not)"
-                                if _word(x) == "won" else "every deal counts toward a game's deals"),
-    "loser_cap": lambda x: ("a payment between non-winners is at most the limit (twice it with East)"
-                            if _word(x) == "limit" else "payments between non-winners have no cap"),
-    "collection_cap": lambda x: (f"a player collects at most {_amount(x)} in a deal" if x is not None
-                                 else "no cap on what a player collects"),
-    "collection_cap_east": lambda x: (f"East collects at most {_amount(x)} in a deal" if x is not None
-                                      else "no cap on what East collects"),
+
+def _either(yes: M, no: M) -> Callable[[Any, Words], str]:
+    """A switch said one way when set (true, a number), the other when not."""
+    return lambda x, w: w(yes) if x else w(no)
+
+
+SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
+    "losers_settle": _either(M.W_LOSERS_SETTLE, M.W_LOSERS_NOTHING),
+    "east_double": _either(M.W_EAST_DOUBLE, M.W_EAST_SINGLE),
+    "draw": lambda x, w: w(M.W_DRAW_NOTHING) if _word(x) == "none" else w(M.W_DRAW_DIFFERENCES),
+    "east_keeps_deal_on_draw": _either(M.W_DRAW_EAST_AGAIN, M.W_DRAW_PASSES),
+    "east_keeps_deal_on_false_mahjong": _either(M.W_FALSE_EAST_AGAIN, M.W_FALSE_PASSES),
+    "start_points": lambda x, w: w(M.W_START_AT, points=x or 0),
+    "deals_per_game": lambda x, w: w(M.W_DEALS_PER_GAME, n=x) if x else w(M.W_NO_DEALS_PER_GAME),
+    "counted_deals": lambda x, w: w(M.W_WON_COUNTED) if _word(x) == "won" else w(M.W_EVERY_COUNTED),
+    "loser_cap": lambda x, w: w(M.W_LOSER_CAP) if _word(x) == "limit" else w(M.W_NO_LOSER_CAP),
+    "collection_cap": lambda x, w: (w(M.W_COLLECTS, amount=_amount(x, w)) if x is not None
+                                    else w(M.W_NO_COLLECTION_CAP)),
+    "collection_cap_east": lambda x, w: (w(M.W_EAST_COLLECTS, amount=_amount(x, w)) if x is not None
+                                         else w(M.W_NO_EAST_CAP)),
     "false_mahjong": _fine,
-    "players": lambda x: f"played by {_counts(x)} players",
-    "two_players_no_double": lambda x: ("with two players nobody pays double" if x
-                                        else "with two players East still pays and receives double"),
-    "pays_for_all": lambda x: ("one player may pay the winner for all (a deal's pays_for_all)" if x
-                               else "nobody pays for all"),
-    "east_wins_in_a_row": lambda x: (f"after {x} wins in a row by East the deal passes" if x
-                                     else "East may win any number of deals in a row"),
-    "rounds_per_game": lambda x: f"a game is {x} prevailing wind{'s' if x != 1 else ''}",
-    "rotate_every_deal": lambda x: (f"with {_counts(x)} players the deal passes after every deal, whoever won"
-                                    if x else "the deal passes as usual"),
-    "seat_exchange": lambda x: ("the players change seats when a prevailing wind ends (OEMC 2005)"
-                                if _word(x) == "oemc-2005" else "the players keep their seats"),
+    "players": lambda x, w: w(M.W_PLAYERS, counts=_counts(x, w)),
+    "two_players_no_double": _either(M.W_TWO_NO_DOUBLE, M.W_TWO_DOUBLE),
+    "pays_for_all": _either(M.W_PAYS_FOR_ALL, M.W_NOBODY_PAYS_FOR_ALL),
+    "east_wins_in_a_row": lambda x, w: w(M.W_EAST_WINS_ROW, n=x) if x else w(M.W_EAST_ANY_ROW),
+    "rounds_per_game": lambda x, w: w(M.W_ROUNDS if x != 1 else M.W_ROUND_ONE, n=x),
+    "rotate_every_deal": lambda x, w: w(M.W_ROTATE, counts=_counts(x, w)) if x else w(M.W_NO_ROTATE),
+    "seat_exchange": lambda x, w: w(M.W_SEAT_EXCHANGE) if _word(x) == "oemc-2005" else w(M.W_KEEP_SEATS),
 }
 
 CITED = {"losers_settle": "differences", "east_double": "east_double", "draw": "draw", "loser_cap": "loser_cap",
@@ -94,27 +92,28 @@ CITED = {"losers_settle": "differences", "east_double": "east_double", "draw": "
          "false_mahjong": "false_mahjong", "pays_for_all": "pays_for_all"}  # switch -> its key in `cites:`
 
 
-def _said(key: str, value: Any, v: Variant) -> str:
+def _said(key: str, value: Any, v: Variant, w: Words) -> str:
     """A switch's value in words; one that follows an option, for each of the option's values (what the cases
     leave out as "otherwise")."""
     if not isinstance(value, ByOption):
-        return _faults(value, v) if key == "faults" else SAY[key](value)
+        return _faults(value, v, w) if key == "faults" else SAY[key](value, w)
     if value.cases is None:  # a whole-number option's value is the switch's
-        return f"{key.replace('_', ' ')}: the value of option {value.option}"
-    said = [f"with {value.option}={_word(case).lower()}: {_said(key, x, v)}" for case, x in value.cases]
+        return w(M.W_BY_OPTION, switch=key.replace('_', ' '), option=value.option)
+    said = [w(M.W_WITH, option=value.option, case=_word(case).lower(), said=_said(key, x, v, w))
+            for case, x in value.cases]
     spec = v.options.get(value.option)
     takes = (True, False) if spec is not None and spec.type == "bool" else spec.choices if spec is not None else ()
     if not takes or set(map(str, takes)) - {str(case) for case, _ in value.cases}:
-        said.append(f"otherwise: {_said(key, value.default, v)}")
+        said.append(w(M.W_OTHERWISE, said=_said(key, value.default, v, w)))
     return "; ".join(said)
 
 
-def settlement_lines(v: Variant) -> list[tuple[str, str]]:
+def settlement_lines(v: Variant, lang: str = "en") -> list[tuple[str, str]]:
     """(the switch's words, where the rulebook says it) for each switch the table file gives, in its order."""
-    out = []
+    w, out = Words(lang), []
     for key in v.settlement.written:
         if key not in SAY and key != "faults":
             continue
-        words = _said(key, getattr(v.settlement, key), v)
+        words = _said(key, getattr(v.settlement, key), v, w)
         out.append((words, (v.cites or {}).get(CITED.get(key, ""), "")))
     return out

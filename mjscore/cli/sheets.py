@@ -22,6 +22,7 @@ from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
+from mjscore.messages import Words
 from mjscore.play.season import SheetRow, Tally, sheet_row
 from mjscore.rules.identity import short
 from mjscore.spool import Spool
@@ -101,14 +102,19 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
 class SheetWriter:
     """Each game's sheet written as soon as the game is over, from its rows gathered in a Spool."""
 
-    def __init__(self, out: IO[str], fmt: str):
+    def __init__(self, out: IO[str], fmt: str, lang: str = "en", tables=None):
         self.out, self.fmt, self.first = out, fmt, True
+        self.lang, self.tables, self.words = lang, tables, Words(lang)
         self.spool = Spool()
 
     def start(self, file: str, variant: str, players: list[str], start: dict[str, int],
               rules: dict | None = None) -> None:
         self.head = (file, variant, players, start)
         self.rules = rules
+        if self.lang == "native":  # each game's sheet in its own rulebook's language
+            from mjscore.api import load_variant
+
+            self.words = Words(load_variant(variant, self.tables).language)
         self.net, self.moved = dict.fromkeys(players, 0), False
         self.spool.clear()
 
@@ -136,7 +142,7 @@ class SheetWriter:
               f'"totals": {json.dumps(totals, ensure_ascii=False)}}}')
         else:
             grid = self._grid(rows, players, totals)
-            headers = grid_headers(players, self.moved)
+            headers = grid_headers(players, self.moved, self.words)
             title = sheet_title(file, variant, start, self.spool.count)
             if self.fmt == "csv":
                 w("" if self.first else "\n")
@@ -159,8 +165,8 @@ class SheetWriter:
 
     def _grid(self, rows: Iterator[SheetRow], players: list[str], totals: dict[str, int]) -> Iterator[list]:
         for r in rows:
-            yield grid_row(r, players, self.moved)
-        yield final_row(players, self.net, totals, self.moved)
+            yield grid_row(r, players, self.moved, self.words)
+        yield final_row(players, self.net, totals, self.moved, self.words)
 
     def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
         """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes)."""
@@ -193,8 +199,8 @@ class SheetWriter:
 
 
 def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
-                 strict: bool = False) -> tuple[int, int, int]:
-    writer = SheetWriter(out, fmt)
+                 strict: bool = False, lang: str = "en") -> tuple[int, int, int]:
+    writer = SheetWriter(out, fmt, lang, tables)
     try:
         counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict)
         writer.finish()

@@ -63,8 +63,10 @@ def variant_blocks(v: Variant, lang: str = "en", table: str | None = None) -> Bl
     if v.settlement.written:
         from mjscore.cli.settlement_words import settlement_lines
 
-        lines.append("settlement (how a deal is paid and moves on):")
-        lines += [words + (f"  ({cite})" if cite else "") for words, cite in settlement_lines(v)]
+        from mjscore.messages import M, Words
+
+        lines.append(Words(lang)(M.W_SETTLEMENT))
+        lines += [words + (f"  ({cite})" if cite else "") for words, cite in settlement_lines(v, lang)]
     return Blocks(lines)
 
 

@@ -69,6 +69,7 @@ class Result(NamedTuple):
     error: str | None
     counted: int | None = None  # as Seated.counted
     changed: str | None = None  # as Seated.changed
+    lang: str = "en"  # the language its words are shown in (the game's --lang: Header.lang)
 
 
 # --- reading ---------------------------------------------------------------------------------------
@@ -303,7 +304,7 @@ def settle_one(header: Header, seated: Seated) -> Result:
     raw = seated.raw
     base = (raw.number, raw.place, seated.round, seated.seats, seated.game)
     if seated.problem:
-        return Result(*base, None, seated.problem, seated.counted, seated.changed)
+        return Result(*base, None, seated.problem, seated.counted, seated.changed, header.lang)
     try:
         data = to_deal_data(raw.data, seated.seats)
         if "players" in data or "round" in data:
@@ -315,11 +316,11 @@ def settle_one(header: Header, seated: Seated) -> Result:
         result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
         seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
         return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None,
-                      seated.counted, seated.changed)
+                      seated.counted, seated.changed, header.lang)
     except SituationError as e:
-        return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed)
+        return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed, header.lang)
     except MjscoreError as e:
-        return Result(*base, None, str(e), seated.counted, seated.changed)
+        return Result(*base, None, str(e), seated.counted, seated.changed, header.lang)
 
 
 def named(result: Settlement, lang: str = "en") -> dict:

@@ -12,10 +12,11 @@ from __future__ import annotations
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol
 
 from mjscore.errors import DealError, shown
+from mjscore.messages import M, said
 from mjscore.names import checked_name
 
 SELF_DRAWN = ("wall", "loose")  # the winning tile came from the wall (a loose tile after a kong is one too)
-HOW = {"wall": "self-drawn", "loose": "loose tile", "kong": "robbing a kong"}
+HOW = {"wall": M.SELF_DRAWN, "loose": M.LOOSE_TILE, "kong": M.ROBBING_A_KONG}  # a face may say them in --lang
 
 
 class Game(Protocol):
@@ -77,16 +78,19 @@ def how_won(deal: dict) -> str:
     if not win:
         return ""
     source = win.get("from", "discard")
-    words = f"discard by {win['discarder']}" if source == "discard" and win.get("discarder") else HOW.get(source, source)
-    return ", ".join([words, *win.get("also", [])])
+    words = (said(M.DISCARD_BY, name=win["discarder"]) if source == "discard" and win.get("discarder")
+             else said(HOW[source]) if source in HOW else source)
+    for also in win.get("also", []):
+        words += ", " + also
+    return words
 
 
 def result_of(deal: dict) -> str:
     if deal.get("error"):
-        return "not scored"
+        return said(M.NOT_SCORED)
     if deal.get("false_mahjong"):
-        return f"false mah jong by {deal['false_mahjong']}"
-    return deal["winner"] or "draw"
+        return said(M.FALSE_MAHJONG_BY, seat=deal["false_mahjong"])
+    return deal["winner"] or said(M.DRAW)
 
 
 def sheet_row(d: dict) -> SheetRow:

@@ -17,6 +17,7 @@ from mjscore.errors import DealError, HandError, MjscoreError, SituationError
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
+from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
@@ -128,11 +129,6 @@ def unpaid(hand: dict, paid_on: bool) -> dict:
     """A hand's JSON as the deal paid it: where the hands were not paid on (Settlement.paid_on), `value` 0 and
     the hand's own value as `worth`, for a referee to see."""
     return hand if paid_on else {**hand, "value": 0, "worth": hand["value"]}
-
-
-def worth_words(worth: int) -> str:
-    """How the text outputs show a hand of a draw that pays nothing: its value 0, and what it was worth."""
-    return f"0 (worth {worth}, not paid: a draw)" if worth else "0"
 
 
 def empty_seats(seats) -> list[str]:
@@ -277,7 +273,7 @@ def _doubler(deal: Deal, rules: SettlementRules) -> str | None:
 
 
 def _who(seat: str, deal: Deal) -> str:
-    return "the banker" if deal.options.get("banker") and seat == dealer_of(deal.options) else SEAT_NAMES[seat]
+    return said(M.THE_BANKER) if deal.options.get("banker") and seat == dealer_of(deal.options) else seat_said(seat)
 
 
 def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats: list[str], cap: int | None,
@@ -291,14 +287,14 @@ def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats:
             hi, lo = (a, b) if va > vb else (b, a)
             f = 2 if doubler in (a, b) else 1
             pay = abs(va - vb) * f
-            reason = f"difference of hand values {values[hi]} - {values[lo]}"
+            reason = said(M.PAID_DIFFERENCE, high=values[hi], low=values[lo])
             keys = [rule]
             if f == 2:
-                reason += f", x2 ({_who(doubler, deal)})"
+                reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
                 keys.append("east_double")
             if cap is not None and pay > cap * f:
                 pay = cap * f
-                reason += f", capped at the limit {cap}" + (" x2" if f == 2 else "")
+                reason += said(M.PAID_CAPPED_DOUBLE if f == 2 else M.PAID_CAPPED, cap=cap)
                 keys.append("loser_cap")
             out.append(Payment(lo, hi, pay, reason, cite_of(deal, *keys)))
     return out
@@ -315,15 +311,16 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
         if seat == culprit:
             continue
         if culprit == east and fine.east_to_each is not None:
-            pay, whom = fine.east_to_each.of(limit, opts), "East declared it: pays each player"
+            pay, whom = fine.east_to_each.of(limit, opts), M.FALSE_EAST_EACH
         elif seat == east and fine.to_east is not None:
-            pay, whom = fine.to_east.of(limit, opts), "paid to East"
+            pay, whom = fine.to_east.of(limit, opts), M.FALSE_TO_EAST
         else:
-            pay, whom = fine.to_others.of(limit, opts), "paid to each other player"
+            pay, whom = fine.to_others.of(limit, opts), M.FALSE_TO_OTHERS
             if fine.east_double and _doubler(deal, rules) in (culprit, seat):
-                pay, whom = pay * 2, whom + ", x2 (East)"
+                pay, whom = pay * 2, M.FALSE_TO_OTHERS_DOUBLE
         if pay:
-            out.append(Payment(culprit, seat, pay, f"false mah jong ({whom})", cite_of(deal, "false_mahjong")))
+            out.append(Payment(culprit, seat, pay, said(M.PAID_FALSE_MAHJONG, whom=said(whom)),
+                               cite_of(deal, "false_mahjong")))
     return out
 
 
@@ -340,19 +337,20 @@ def settle(deal: Deal) -> Settlement:
         scores = {s: _score_loser(saved, s, h, rules) for s, h in hands.items()}
         payments = _false_mahjong(deal, rules)
         if payments:
-            notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends, only the penalty is paid")
+            notes.append(said(M.FALSE_PENALTY, seat=seat_said(deal.false_mahjong)))
         else:
-            notes.append(f"false mah jong by {SEAT_NAMES[deal.false_mahjong]}: the deal ends; {v.name} gives no "
-                         f"penalty, so nothing is paid")
+            notes.append(said(M.FALSE_NO_PENALTY, seat=seat_said(deal.false_mahjong), variant=v.name))
     else:
         scores = score_deal(deal, hands, rules)
         values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}
         payments = payments_for(deal, values, notes, rules)
     notes += fault_notes(deal, rules)
-    empty = [SEAT_NAMES[s] for s in empty_seats(seats)]
+    empty = [seat_said(s) for s in empty_seats(seats)]
     if empty:
-        notes.append(f"{len(seats)} players: the {' and '.join(empty)} seat{'s are' if len(empty) > 1 else ' is'} "
-                     f"empty in this deal")
+        joined = empty[0]
+        for name in empty[1:]:
+            joined += said(M.AND) + name
+        notes.append(said(M.SEATS_EMPTY if len(empty) > 1 else M.SEAT_EMPTY, n=len(seats), seats=joined))
     net = {s: 0 for s in seats}
     for p in payments:
         net[p.payer] -= p.amount
@@ -360,15 +358,14 @@ def settle(deal: Deal) -> Settlement:
     return Settlement(deal, scores, payments, net, notes)
 
 
-FAULT_RULES = {FaultScoring.RESTRICTED: "its points count with only the doubles of flowers and of doubling sets",
-               FaultScoring.ZERO: "it scores {long_hand}", FaultScoring.NORMAL: "it is scored as usual"}
+FAULT_RULES = {FaultScoring.RESTRICTED: M.FAULT_RESTRICTED, FaultScoring.ZERO: M.FAULT_ZERO,
+               FaultScoring.NORMAL: M.FAULT_NORMAL}
 
 
 def fault_notes(deal: Deal, rules: SettlementRules) -> list[str]:
     """One note per faulty hand of the deal (`faults:`), saying what the variant's rule did to it."""
-    return [f"{SEAT_NAMES[seat]} has a {fault} hand: "
-            + FAULT_RULES[rules.fault(fault) or FaultScoring.NORMAL].format(long_hand=deal.variant.long_hand)
-            for seat, fault in (deal.faults or {}).items()]
+    return [said(FAULT_RULES[rules.fault(fault) or FaultScoring.NORMAL], seat=seat_said(seat), fault=fault,
+                 long_hand=deal.variant.long_hand) for seat, fault in (deal.faults or {}).items()]
 
 
 def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, notes: list[str]) -> int:
@@ -379,8 +376,7 @@ def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, n
         return score.value
     whole = max(score.value, int(score.uncapped))
     if whole > score.value:
-        notes.append(f"{SEAT_NAMES[seat]}'s hand is worth {whole} before the limit: the payments between "
-                     f"non-winners take that, each capped at the limit")
+        notes.append(said(M.WORTH_BEFORE_LIMIT, seat=seat_said(seat), whole=whole))
     return whole
 
 
@@ -398,9 +394,9 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
     doubler = _doubler(deal, rules)
     if deal.winner is None:
         if rules.draw is Draw.DIFFERENCES:
-            notes.append("draw: the players settle the differences of their hands")
+            notes.append(said(M.DRAW_DIFFERENCES))
             return _collection_cap(deal, rules, _differences(deal, doubler, values, seats, cap, "draw"), notes)
-        notes.append("draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)")
+        notes.append(said(M.DRAW_NOTHING))
         return []
     w = deal.winner
     value = values[w]
@@ -408,7 +404,9 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
     for seat in seats:
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
-            reason = f"winner {SEAT_NAMES[w]}'s hand {value}" + (f", x2 ({_who(doubler, deal)})" if f == 2 else "")
+            reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
+            if f == 2:
+                reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
             if rules.base_payment or rules.discarder_pays:
                 amount, reason = with_base(deal, rules, seat, value * f, reason)
             else:
@@ -416,8 +414,8 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
             owed.append(Payment(seat, w, amount, reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ()))))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
-        notes.append(f"{SEAT_NAMES[deal.pays_for_all]} pays for all: no other payment")
-        return [Payment(deal.pays_for_all, w, total, f"pays for all: what the three would have paid ({total})",
+        notes.append(said(M.PAYS_FOR_ALL, seat=seat_said(deal.pays_for_all)))
+        return [Payment(deal.pays_for_all, w, total, said(M.PAID_FOR_ALL, total=total),
                         cite_of(deal, "pays_for_all"))]
     if rules.losers_settle:
         owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
@@ -438,13 +436,13 @@ def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment],
         total = sum(out[i].amount for i in mine)
         if total <= cap:
             continue
-        notes.append(f"{SEAT_NAMES[seat]} collects at most {cap} in all: {total} cut to {cap}")
+        notes.append(said(M.COLLECTS_AT_MOST, seat=seat_said(seat), cap=cap, total=total))
         left = cap
         for k, i in enumerate(mine):
             p = out[i]
             share = left if k == len(mine) - 1 else p.amount * cap // total
             left -= share
-            out[i] = p._replace(amount=share, reason=p.reason + f", cut to {share} (collection cap {cap})",
+            out[i] = p._replace(amount=share, reason=p.reason + said(M.PAID_CUT, share=share, cap=cap),
                                 cite="; ".join(dict.fromkeys(c for part in (p.cite, cite_of(deal, "collection_cap"))
                                                              for c in part.split("; ") if c)))
     return out
