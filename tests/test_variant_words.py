@@ -82,3 +82,46 @@ exposed pung of honours (dragon)    4 points   p. 2 §6
 concealed pung of honours (dragon)  8 points   p. 2 §6
 """ in out
     assert "kong of honours (dragon)" in out and "\nexposed pung of honours  " not in out
+
+
+def test_mcr_settlement_in_words_names_its_base_payment_and_table_points():
+    # tables/mcr.yaml: losers_settle false, east_double false, base_payment 8, discarder_pays true,
+    # rotate_every_deal [4], east_keeps_deal_on_draw false, east_keeps_deal_on_false_mahjong false,
+    # false_mahjong {to_others: 10}, table_points [4, 2, 1, 0]
+    assert settlement_section("mcr") == """\
+settlement (how a deal is paid and moves on):
+  - the non-winners pay each other nothing
+  - East pays and receives as the others do
+  - every other player pays the winner 8 besides the hand's value
+  - on a discard (or a robbed kong) the discarder alone pays the hand's value
+  - with 4 players the deal passes after every deal, whoever won
+  - after a draw the deal passes
+  - after a false mah jong the deal passes
+  - a false mah jong: the declarer pays each other player 10
+  - a game's places earn table points in standings: 4, 2, 1, 0 (ties share)
+"""
+
+
+def test_riichi_settlement_in_words_says_what_riichi_pays():
+    # tables/riichi.yaml: payments riichi, honba 100, riichi_stick 1000, draw tenpai, tenpai_payment 3000,
+    # return_points 30000, uma by ruleset (tenhou 20/10/-10/-20), ends_below_zero, double_ron and nagashi_mangan
+    # true under tenhou only, east_keeps_deal_on_draw_if_waiting true (which says the plain switch's case)
+    said = " ".join(settlement_section("riichi").split())
+    for line in ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all three "
+                 "on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each payment "
+                 "rounded up to 100",
+                 "each honba counter on the table adds 100 from each payer (a discarder pays it for all three)",
+                 "a riichi declaration puts 1000 on the table, which the next winner takes",
+                 "at an exhaustive draw the players not waiting pay those waiting",
+                 "a draw's payment to the players waiting is 3000 in all",
+                 "game results are counted from 30000",
+                 "with ruleset=tenhou: uma by place, in thousands: +20/+10/-10/-20",
+                 "with ruleset=tenhou: a player going below zero ends the game; with ruleset=ema: a player below "
+                 "zero plays on",
+                 "with ruleset=tenhou: two players may win on one discard, each paid by the discarder; with "
+                 "ruleset=ema: only the player nearest the discarder may win on a discard",
+                 "with ruleset=tenhou: nagashi mangan is paid at an exhaustive draw, as a self-drawn mangan",
+                 "- after a draw East deals again only if waiting"):
+        assert line in said, line
+    assert "differences" not in said  # a riichi draw pays the players waiting, not hands' differences
+    assert "- after a draw East deals again -" not in said + " -"

@@ -66,7 +66,7 @@ def _either(yes: M, no: M) -> Callable[[Any, Words], str]:
 SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
     "losers_settle": _either(M.W_LOSERS_SETTLE, M.W_LOSERS_NOTHING),
     "east_double": _either(M.W_EAST_DOUBLE, M.W_EAST_SINGLE),
-    "draw": lambda x, w: w(M.W_DRAW_NOTHING) if _word(x) == "none" else w(M.W_DRAW_DIFFERENCES),
+    "draw": lambda x, w: w({"none": M.W_DRAW_NOTHING, "tenpai": M.W_DRAW_TENPAI}.get(_word(x), M.W_DRAW_DIFFERENCES)),
     "east_keeps_deal_on_draw": _either(M.W_DRAW_EAST_AGAIN, M.W_DRAW_PASSES),
     "east_keeps_deal_on_false_mahjong": _either(M.W_FALSE_EAST_AGAIN, M.W_FALSE_PASSES),
     "start_points": lambda x, w: w(M.W_START_AT, points=x or 0),
@@ -85,6 +85,21 @@ SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
     "rounds_per_game": lambda x, w: w(M.W_ROUNDS if x != 1 else M.W_ROUND_ONE, n=x),
     "rotate_every_deal": lambda x, w: w(M.W_ROTATE, counts=_counts(x, w)) if x else w(M.W_NO_ROTATE),
     "seat_exchange": lambda x, w: w(M.W_SEAT_EXCHANGE) if _word(x) == "oemc-2005" else w(M.W_KEEP_SEATS),
+    "payments": lambda x, w: w(M.W_PAYMENTS_RIICHI) if _word(x) == "riichi" else w(M.W_PAYMENTS_STANDARD),
+    "base_payment": lambda x, w: w(M.W_BASE_PAYMENT, amount=x) if x else w(M.W_ALL_PAY),
+    "discarder_pays": _either(M.W_DISCARDER_PAYS, M.W_ALL_PAY),
+    "table_points": lambda x, w: w(M.W_TABLE_POINTS, points=", ".join(map(str, x))),
+    "honba": lambda x, w: w(M.W_HONBA, amount=x),
+    "riichi_stick": lambda x, w: w(M.W_RIICHI_STICK, amount=x),
+    "tenpai_payment": lambda x, w: w(M.W_TENPAI_PAYMENT, amount=x),
+    "east_keeps_deal_on_draw_if_waiting": _either(M.W_DRAW_EAST_IF_WAITING, M.W_DRAW_EAST_WAITING_OR_NOT),
+    "return_points": lambda x, w: w(M.W_RETURN_POINTS, points=x),
+    "uma": lambda x, w: w(M.W_UMA, uma="/".join(f"{u:+d}" for u in x)) if x else w(M.W_NO_UMA),
+    "ends_below_zero": _either(M.W_ENDS_BELOW_ZERO, M.W_PLAYS_ON_BELOW_ZERO),
+    "last_sticks_to_first": _either(M.W_LAST_STICKS_FIRST, M.W_LAST_STICKS_NOBODY),
+    "round_results": _either(M.W_ROUND_RESULTS, M.W_DECIMAL_RESULTS),
+    "double_ron": _either(M.W_DOUBLE_RON, M.W_HEAD_BUMP),
+    "nagashi_mangan": _either(M.W_NAGASHI, M.W_NO_NAGASHI),
 }
 
 CITED = {"losers_settle": "differences", "east_double": "east_double", "draw": "draw", "loser_cap": "loser_cap",
@@ -114,6 +129,8 @@ def settlement_lines(v: Variant, lang: str = "en") -> list[tuple[str, str]]:
     for key in v.settlement.written:
         if key not in SAY and key != "faults":
             continue
+        if key == "east_keeps_deal_on_draw" and v.settlement.east_keeps_deal_on_draw_if_waiting is True:
+            continue  # said by the finer switch: East deals again only if waiting
         words = _said(key, getattr(v.settlement, key), v, w)
         out.append((words, (v.cites or {}).get(CITED.get(key, ""), "")))
     return out
