@@ -121,13 +121,16 @@ class Condition(NamedTuple):
     shaped: bool = False  # reads only the candidate's winning shape (its pattern)
     bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
     module: str = ""  # the module that declared it (Registry gathers each module's own)
+    suited: bool = False  # reads only which suits the hand holds and whether it holds honours
+    screen: Callable | None = None  # (ctx, compiled param) -> False when no hand of the ctx's suits meets it
 
     def __call__(self, c, v, s) -> bool:
         return self.test(c, v, s)
 
 
 def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
-              bind: Callable | None = None, shaped: bool = False) -> Callable[[Callable], Condition]:
+              bind: Callable | None = None, shaped: bool = False, suited: bool = False,
+              screen: Callable | None = None) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
     context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
     name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
@@ -144,12 +147,18 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
     (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
     (a hand's rules run for every candidate of every hand of a batch).
+    suited: the condition reads only which suits the hand holds and whether it holds honours (hand.suits,
+    hand.has_honours), so the scorer tells once per such hand and situation which rules it leaves (most hands
+    hold three suits: the one-suit and all-honours rules are passed over without a call).
+    screen: for a condition that reads more of the hand, `screen(ctx, compiled)` is False when no hand holding
+    the context's suits (and honours or not) can meet it, so the scorer passes over a rule that needs it there
+    too; True says nothing (the condition is then tested on each hand). Both are told by when.folded.
     """
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
         return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
-                         getattr(test, "__module__", ""))
+                         getattr(test, "__module__", ""), suited, screen)
 
     return declare
 
@@ -283,19 +292,25 @@ def _pattern(c, v, _):
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
 @condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)", whole=True,
-           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours))
+           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours), suited=True)
 def _suits(c, v, _):
     return len(c.suits) == v and (v > 0 or c.has_honours)
 
 
 @condition("honours", "hand", p_bool, "the hand holds a wind or dragon", whole=True,
-           bind=lambda p: lambda c, s: c.has_honours == p)
+           bind=lambda p: lambda c, s: c.has_honours == p, suited=True)
 def _honours(c, v, _):
     return c.has_honours == v
 
 
+def _some_of_each(c, v) -> bool:
+    """all_tiles' screen: each suit the hand holds, and the honours if it holds any, has a tile of the class."""
+    kinds = [range(s * 9, s * 9 + 9) for s in c.suits] + ([range(27, 34)] if c.has_honours else [])
+    return all(any(v(t, c) for t in part) for part in kinds)
+
+
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
-           whole=True)
+           whole=True, screen=_some_of_each)
 def _all_tiles(c, v, _):
     kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
     fixed = getattr(v, "kinds", None)
