@@ -36,7 +36,7 @@ class Block:
     """The concealed tiles of one suit (or the honours) as the search sees them, with what is worked out
     of them once: shared by every hand that holds the same block."""
 
-    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial", "_masks", "_waits")
+    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial")
 
     def __init__(self, part: tuple[int, ...]):
         base = 27 if part[0] >= 27 else part[0] // 9 * 9
@@ -44,7 +44,7 @@ class Block:
         for t in part:
             vec[t - base] += 1
         self.tiles, self.counts, self.base = part, tuple(vec), base
-        self._notation = self._splits = self._partial = self._masks = self._waits = None
+        self._notation = self._splits = self._partial = None
 
     @property
     def notation(self) -> str:
@@ -60,30 +60,6 @@ class Block:
         got = self._splits
         if got is None:
             got = self._splits = block_sets(self.counts, self.base)
-        return got
-
-    @property
-    def masks(self) -> tuple[int, int]:
-        """(bits n: the block splits into n sets and no pair, bits n: into n sets and a pair), up to four sets
-        (hand/waits.py: what the waits of a hand holding the block merge)."""
-        got = self._masks
-        if got is None:
-            from mjscore.hand.waits import feasible  # not loaded by a command that never asks
-
-            none, pair = feasible(self.counts, self.base < 27)
-            got = self._masks = (none & 31, pair & 31)
-        return got
-
-    @property
-    def waits(self) -> tuple[tuple[int, int, int], ...]:
-        """(tile, masks) of each tile that, added to the block, leaves it splittable into sets and at most a
-        pair: the block's candidate waits (hand/waits.py's completions, in tiles)."""
-        got = self._waits
-        if got is None:
-            from mjscore.hand.waits import completions
-
-            base = self.base
-            got = self._waits = tuple((base + i, z, o) for i, z, o in completions(self.counts, base < 27))
         return got
 
     @property
@@ -260,25 +236,26 @@ class AnalysedHand:
         return self.wait_count(win, groups) == 1
 
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
-        from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+        from mjscore.hand.waits import counted_blocks, find_waits  # not loaded by a command that never asks
 
         conc = self.concealed
         if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
             rest = list(conc + reopened.tiles)
             rest.remove(win)
             rest.sort()
-            return find_waits(len(self.melds) - 1, tuple(rest), self.tiles, self.shapes, blocks_of(tuple(rest)),
-                              win)
+            rest = tuple(rest)
+            return find_waits(len(self.melds) - 1, rest, self.tiles, self.shapes, counted_blocks(rest), win)
         i = conc.index(win)
-        blocks = []  # the hand's own blocks: only the winning tile's loses a tile
+        blocks = []  # the hand's own blocks as (first tile, counts): only the winning tile's loses a tile
         for b in self.blocks:
-            tiles = b.tiles
-            if tiles[0] <= win <= tiles[-1]:
-                at = tiles.index(win)
-                if len(tiles) == 1:
+            counts = b.counts
+            if b.tiles[0] <= win <= b.tiles[-1]:
+                if len(b.tiles) == 1:
                     continue
-                b = _block(tiles[:at] + tiles[at + 1:])
-            blocks.append(b)
+                less = list(counts)
+                less[win - b.base] -= 1
+                counts = tuple(less)
+            blocks.append((b.base, counts))
         return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, blocks, win)
 
     def completed(self, tile: int) -> AnalysedHand:
@@ -418,16 +395,9 @@ def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:
     """Every tile kind that would complete the hand (kinds already held four times excluded)."""
     if hand.tile_count != WIN_COUNT - 1:
         return []
-    from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+    from mjscore.hand.waits import counted_blocks, find_waits  # not loaded by a command that never asks
 
     if isinstance(hand, AnalysedHand):
-        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, hand.blocks)
-    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes, blocks_of(hand.concealed))
-
-
-def blocks_of(concealed: tuple[int, ...]) -> list[Block]:
-    """The Blocks of sorted concealed tiles: each suit, then the honours, empty ones left out."""
-    a = bisect_left(concealed, 9)
-    b = bisect_left(concealed, 18, a)
-    c = bisect_left(concealed, 27, b)
-    return [_block(p) for p in (concealed[:a], concealed[a:b], concealed[b:c], concealed[c:]) if p]
+        blocks = [(b.base, b.counts) for b in hand.blocks]
+        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, blocks)
+    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes, counted_blocks(hand.concealed))

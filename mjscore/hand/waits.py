@@ -10,6 +10,7 @@ and those that need a fully concealed hand (decompose.CONCEALED) only on one.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from functools import lru_cache
 
 from mjscore.hand import tiles as T
@@ -90,7 +91,7 @@ def _conv(a: int, b: int) -> int:
 @lru_cache(maxsize=8192)  # by the counts alone: the same numbers in another suit share them (bounded)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
-    most one pair: the block's candidate waits (kept with the block, hand/arrange.py's Block; masks up to
+    most one pair: the block's candidate waits (standard_waits; masks up to
     four sets, as _CONV keeps them). A tile added to a suit changes one run, or joins two: the other
     runs' masks are merged once, before and after each run, and a run's masks with one tile more are
     kept with the run (_grown), so each tile costs a lookup and a merge."""
@@ -182,37 +183,56 @@ def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 _CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
 
 
-def standard_waits(blocks: list, melds: int) -> set[int]:
-    """Tiles that make the concealed tiles, given as their blocks (hand/arrange.py's Block: each block's
-    `masks`, feasible's, and its candidate `waits`, completions', kept with the block), four sets less `melds`
-    and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other blocks, merged,
-    supply the rest."""
+def counted_blocks(concealed: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Sorted concealed tiles as blocks (each suit, then the honours; empty ones left out), each as (its first
+    kind, its count vector): what standard_waits reads."""
+    a = bisect_left(concealed, 9)
+    b = bisect_left(concealed, 18, a)
+    c = bisect_left(concealed, 27, b)
+    out = []
+    for base, part in ((0, concealed[:a]), (9, concealed[a:b]), (18, concealed[b:c]), (27, concealed[c:])):
+        if part:
+            vec = [0] * (7 if base == 27 else 9)
+            for t in part:
+                vec[t - base] += 1
+            out.append((base, tuple(vec)))
+    return out
+
+
+def standard_waits(blocks: list[tuple[int, tuple[int, ...]]], melds: int) -> set[int]:
+    """Tiles that make the concealed tiles, given as their blocks (counted_blocks: (first kind, counts)), four
+    sets less `melds` and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other
+    blocks, merged, supply the rest. A block's masks and candidate waits are found by its counts alone (the
+    same numbers in another suit share them), so a hand's blocks less its winning tile mostly meet known ones."""
     if melds > 4:
         return set()
     need = 4 - melds
     conv = _CONV
+    masks = []
+    for base, counts in blocks:
+        z, o = feasible(counts, base < 27)
+        masks.append((z & 31, o & 31))
     before = [(1, 0)]  # the blocks before k merged (sets with no pair, with one pair), for each k
     r0, r1 = 1, 0
-    for block in blocks[:-1]:
-        z, o = block.masks
+    for z, o in masks[:-1]:
         r0, r1 = conv[r0][z], conv[r0][o] | conv[r1][z]
         before.append((r0, r1))
     out: set[int] = set()
     a0, a1 = 1, 0  # the blocks after k merged
     for k in range(len(blocks) - 1, -1, -1):
-        block = blocks[k]
         b0, b1 = before[k]
         r0, r1 = conv[b0][a0], conv[b0][a1] | conv[b1][a0]
-        z, o = block.masks
+        z, o = masks[k]
         a0, a1 = conv[a0][z], conv[a0][o] | conv[a1][z]
         if not r0 and not r1:
             continue
         # a wait of this block completes the hand when it leaves i sets (no pair) and the others need - i with
         # the pair, or i sets and the pair and the others need - i without
         with_pair, without = _NEEDS[need][r1], _NEEDS[need][r0]
-        for t, zt, ot in block.waits:
+        base, counts = blocks[k]
+        for i, zt, ot in completions(counts, base < 27):
             if zt & with_pair or ot & without:
-                out.add(t)
+                out.add(base + i)
     return out
 
 
@@ -248,9 +268,9 @@ MAYBE = {
 
 
 def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
-               blocks: list, minus: int | None = None) -> list[int]:
-    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `blocks` its Blocks,
-    hand/arrange.py's; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
+               blocks: list[tuple[int, tuple[int, ...]]], minus: int | None = None) -> list[int]:
+    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `blocks` its blocks as
+    counted_blocks gives them; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
     counts = None
     found: set[int] = set()
     for s in shapes:
