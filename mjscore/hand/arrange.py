@@ -25,7 +25,6 @@ from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets,
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
-from mjscore.memo import make_room
 
 WIN_COUNT = 14
 BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
@@ -72,7 +71,6 @@ class Block:
         return got
 
 
-_MELD_TEXT: dict[Group, str] = {}  # a declared set -> its notation (a memo: bounded, pure)
 _SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
 
 
@@ -83,10 +81,11 @@ def _block(part: tuple[int, ...]) -> Block:
     return Block(part)
 
 
+@lru_cache(maxsize=4096)
 def _meld_text(m: Group) -> str:
-    make_room(_MELD_TEXT, 10_000)
-    got = _MELD_TEXT[m] = m.notation()
-    return got
+    """A declared set's notation ([123m], {EEEE}): a hand's text is made of them, and they recur (a bounded cache
+    of pure results)."""
+    return m.notation()
 
 
 class AnalysedHand:
@@ -135,7 +134,7 @@ class AnalysedHand:
         declared set's text is kept with it)."""
         got = self._notation
         if got is None:
-            parts = [_MELD_TEXT.get(m) or _meld_text(m) for m in self.melds] if self.melds else []
+            parts = [_meld_text(m) for m in self.melds] if self.melds else []
             parts += [block.notation for block in self.blocks]
             if self.bonus:
                 parts += format_concealed(self.bonus)
