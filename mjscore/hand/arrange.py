@@ -293,24 +293,29 @@ def analyse(hand: Hand, sit: Situation, shapes: tuple[str, ...]) -> AnalysedHand
 def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ...]:
     """Every arrangement of the hand under a winning shape: the declared sets, then the concealed tiles'
     groups (standard: each block's splits, kept with the block, combined)."""
-    melds = len(hand.melds)
+    melds = hand.melds
     if shape != "standard":
-        found = () if melds and shape in CONCEALED else SHAPES[shape](hand.counts, melds)
-    elif melds > 4:
-        found = ()
+        if melds and shape in CONCEALED:
+            return ()
+        found = SHAPES[shape](hand.counts, len(melds))
+    elif len(melds) > 4:
+        return ()
     else:
-        splits = [b.splits for b in hand.blocks]
-        if all(len(options) == 1 for options in splits):  # most hands: each block splits one way, or none
-            sets = pairs = 0
-            groups: tuple[Group, ...] = ()
-            for ((n, p, g),) in splits:
-                sets += n
-                pairs += p
-                groups += g
-            found = (groups,) if sets == 4 - melds and pairs == 1 else ()
+        need = 4 - len(melds)
+        sets = pairs = 0
+        groups: tuple[Group, ...] = ()
+        for block in hand.blocks:  # most hands: each block splits one way, or none (then no arrangement)
+            options = block.splits
+            if len(options) != 1:
+                found = combine_splits([b.splits for b in hand.blocks], need, True) if options else ()
+                break
+            n, p, g = options[0]
+            sets += n
+            pairs += p
+            groups += g
         else:
-            found = combine_splits(splits, 4 - melds, True)
-    return tuple(hand.melds + raw for raw in found) if hand.melds else found
+            found = (groups,) if sets == need and pairs == 1 else ()
+    return tuple(melds + raw for raw in found) if melds else found
 
 
 def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:

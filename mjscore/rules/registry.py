@@ -44,6 +44,7 @@ class Condition(NamedTuple):
     module: str = ""  # the module that declared it (Registry gathers each module's own)
     suited: bool = False  # reads only which suits the hand holds and whether it holds honours
     screen: Callable | None = None  # (ctx, compiled param) -> False when no hand of the ctx's suits meets it
+    costly: bool = False  # works out more than it reads (a search, a loop over the tiles): tested last
 
     def __call__(self, c, v, s) -> bool:
         return self.test(c, v, s)
@@ -51,7 +52,7 @@ class Condition(NamedTuple):
 
 def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
               bind: Callable | None = None, shaped: bool = False, suited: bool = False,
-              screen: Callable | None = None) -> Callable[[Callable], Condition]:
+              screen: Callable | None = None, costly: bool = False) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
     context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
     name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
@@ -71,12 +72,15 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     suited: the condition reads only the suits held and whether honours are (most hands hold three suits: the
     scorer passes over the one-suit rules once per situation, shape and suits held); screen(ctx, compiled):
     False when no hand of the context's suits meets a condition that reads more (both told by when.folded).
+    costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests
+    it after its other conditions, which mostly decide the rule first (when.folded; the conditions are pure,
+    so their order changes no result).
     """
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
         return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
-                         getattr(test, "__module__", ""), suited, screen)
+                         getattr(test, "__module__", ""), suited, screen, costly)
 
     return declare
 
@@ -251,7 +255,8 @@ def _no_set_points(c, v, _):
     return (c.set_points == 0) == v
 
 
-@condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
+@condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only",
+           costly=True)
 def _only_possible(c, v, _):
     return c.single_wait == v
 

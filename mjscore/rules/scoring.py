@@ -180,7 +180,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     plan = ctx.hand_rules.get(pattern)
     if plan is None:
         plan = ctx.hand_rules[pattern] = _plan(ctx)
-    rules, requires = plan
+    rules, requires, excludes = plan
     for test, p, r, item, undoubled, whole in rules:
         got = True if test is None else test(ctx, p, None)
         if got:
@@ -191,13 +191,14 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
                 item = undoubled = each_item(ctx, r, item)
                 if item is None:
                     continue
-            items.append(times(undoubled if restricted else item, got))
+            chosen = undoubled if restricted else item
+            items.append(chosen if got is True else times(chosen, got))  # (True: once, most rules)
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
-    if excluders(ctx.variant):
+    if excludes:
         items, notes = exclude(ctx.variant, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
@@ -221,11 +222,12 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     return score
 
 
-def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
+def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:
     """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
     (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
     rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
-    hand; the requirements as (test, parameter, limit hands exempt, message)."""
+    hand; the requirements as (test, parameter, limit hands exempt, message); whether a rule `excludes:`
+    others (exclusions.exclude)."""
     _, _, hand, requires = ctx.tables[2]
     rules = []
     for pred, r, item, undoubled, whole in hand:
@@ -233,7 +235,7 @@ def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
         if part is not None:
             rules.append((*part, r, item, undoubled, whole))
     needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
-    return tuple(rules), needs
+    return tuple(rules), needs, bool(excluders(ctx.variant))
 
 
 def _fails(c, p, s) -> bool:

@@ -90,7 +90,8 @@ def p_numbers(v, known):
 
 
 @condition("suit_holds", "hand", p_numbers,
-           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True)
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True,
+           costly=True)
 def _suit_holds(c, v, _):
     for suit in range(3):
         have = [0] * 10
@@ -120,7 +121,8 @@ def p_same_number(v, known):
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
-           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True)
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True,
+           costly=True)
 def _same_number(c, v, _):
     _, need, shift, shared = v
     if len(c.suits) < need:  # the hand's facts say it at once
@@ -138,7 +140,7 @@ def _same_number(c, v, _):
 
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
-           "of one suit (\"1112345678999\": nine gates)")
+           "of one suit (\"1112345678999\": nine gates)", costly=True)
 def _held_before_win(c, v, _):
     if c.win is None or c.hand.melds:
         return False

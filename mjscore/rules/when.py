@@ -43,8 +43,8 @@ def _called(c, pred, s) -> bool:
 def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
     """A compiled hand `when:` told what it can be in context `c`'s situation, winning shape and suits held: its
     conditions declared situational, shaped or suited, at any depth, replaced by their values there, those whose
-    screen says no hand of those suits meets them by false, and what is left joined as (test, parameter) (test
-    None: nothing left, it holds). None: it is false there, whatever the hand."""
+    screen says no hand of those suits meets them by false, and what is left joined as (test, parameter), the
+    costly conditions last (test None: nothing left, it holds). None: it is false there, whatever the hand."""
     tree = getattr(pred, "tree", None)
     if tree is None:  # a predicate not compiled here: called as it is
         return _called, pred
@@ -92,13 +92,20 @@ def _fold(parts: list[tuple], c) -> list[tuple] | None:
                     out += live[0]
                 else:
                     out.append((_some, tuple(_joined(sub) for sub in live), None, ("any", live)))
+    out.sort(key=_costly)  # (stable: the others keep the table's order)
     return out
+
+
+def _costly(part: tuple) -> bool:
+    """Whether a part is a costly condition (registry.condition), which a folded rule tests after the others."""
+    node = part[3]
+    return node[0] == "leaf" and node[3]
 
 
 def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
     """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
-    whether the condition is situational, shaped or suited, its screen or None), or ("any"/"all", [parts of
-    each]), ("not", parts): what `folded` reads)."""
+    whether the condition is situational, shaped or suited, its screen or None, whether it is costly), or
+    ("any"/"all", [parts of each]), ("not", parts): what `folded` reads)."""
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -126,7 +133,7 @@ def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
             if cond.whole:
                 flags["whole"] = True
             told = cond.situational or cond.shaped or cond.suited
-            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen))
+            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen, cond.costly))
         parts.append(part)
     return parts
 
