@@ -6,9 +6,9 @@ change meant to make scoring faster changed no output (issue 26).
     cmp old.jsonl new.jsonl
 
 For each variant (mcr and riichi too), the bench's random deals (bench.py: a fixed seed): the winner's hand
-scored with every arrangement (`arrangements`), with the winning tile given and without it; the hand one
-tile short, its waits with their values; one loser's hand of 13 tiles, scored as a non-winner; a part of it
-(a partial hand). An error is written as its message, as the CLI would print it.
+scored with every arrangement (`arrangements`), with the winning tile given and without it, and with flowers
+and seasons; the hand one tile short, its waits with their values; one loser's hand of 13 tiles, scored as a
+non-winner (with flowers and seasons too); a part of it (a partial hand). An error is written as its message, as the CLI would print it.
 """
 
 from __future__ import annotations
@@ -53,6 +53,11 @@ def main() -> None:
             if n % 3 == 0:  # the hand one tile short: drop the winning tile from its concealed part
                 short = _drop(hand, win)
                 row["waits"] = _out(api.waits, short, variant, seat=seat, round=rnd)
+            if n % 4 == 1:  # flowers and seasons too (a variant played without them says so)
+                bonus = " ".join(rng.sample(["1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y"], rng.randint(1, 4)))
+                row["bonus"] = _out(api.arrangements, f"{hand} {bonus}", variant, seat=seat, round=rnd, win=win,
+                                    source=source)
+                row["loser_bonus"] = _out(api.score, f"{deal['hands']['Bo']} {bonus}", variant, seat=seat)
             row["loser"] = _out(api.score, deal["hands"]["Bo"], variant, seat=seat, round=rnd)
             if n % 7 == 0:
                 row["partial"] = _out(api.score, deal["hands"]["Cy"].split(" ")[0], variant, seat=seat)

@@ -43,7 +43,7 @@ class Condition(NamedTuple):
     bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
     module: str = ""  # the module that declared it (Registry gathers each module's own)
     suited: bool = False  # reads only which suits the hand holds and whether it holds honours
-    screen: Callable | None = None  # (ctx, compiled param) -> False when no hand of the ctx's suits meets it
+    screen: Callable | None = None  # (ctx, compiled param) -> False when no hand like the ctx's can meet it
     costly: bool = False  # works out more than it reads (a search, a loop over the tiles): tested last
 
     def __call__(self, c, v, s) -> bool:
@@ -71,7 +71,8 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     (a hand's rules run for every candidate of every hand of a batch).
     suited: the condition reads only the suits held and whether honours are (most hands hold three suits: the
     scorer passes over the one-suit rules once per situation, shape and suits held); screen(ctx, compiled):
-    False when no hand of the context's suits meets a condition that reads more (both told by when.folded).
+    False when no hand of the context's suits, honours or not and bonus tiles or none meets a condition that
+    reads more (both told by when.folded).
     costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests
     it after its other conditions, which mostly decide the rule first (when.folded; the conditions are pure,
     so their order changes no result).
@@ -349,7 +350,13 @@ def _groups(c, v, _):
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
-@condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
+def _bonus_possible(c, v) -> bool:
+    """bonus_tiles' screen: a hand with no bonus tiles scored (most) counts none, which the bounds allow or not."""
+    return bool(c.bonus) or in_range(0, v[1](c), v[2](c))
+
+
+@condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)",
+           screen=_bonus_possible)
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
     if not c.bonus:  # (most hands)

@@ -58,7 +58,7 @@ class Ctx:
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
         self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
-        told = (self.source, self.also, self.suits, self.has_honours)  # what when.folded tells a hand rule
+        told = (self.source, self.also, self.suits, self.has_honours, not self.bonus)  # what when.folded tells
         plans = tables[4].get(told)
         if plans is None:  # winning shape -> the hand rules and requirements as they are here (_plan)
             plans = tables[4][told] = {}
@@ -244,12 +244,12 @@ def _fails(c, p, s) -> bool:
 
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
     """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came, the
-    circumstances and the suits held, the marks of counted group conditions) for a situation, found with one
-    lookup by the options' content (a changed, or another equal, options mapping finds its own tables). The
-    group and bonus memos hold the items of each distinct group or bonus tile, the arrangement memo those of
-    a block's arrangement (by its content): they depend only on the subject, the seat and prevailing wind
-    (own/round wind classes), the options and winner-or-not, so each is judged once per situation, not once
-    per hand."""
+    circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
+    situation, found with one lookup by the options' content (a changed, or another equal, options mapping
+    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile, the
+    arrangement memo those of a block's arrangement (by its content): they depend only on the subject, the
+    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each is judged once
+    per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:

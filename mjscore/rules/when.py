@@ -43,8 +43,9 @@ def _called(c, pred, s) -> bool:
 def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
     """A compiled hand `when:` told what it can be in context `c`'s situation, winning shape and suits held: its
     conditions declared situational, shaped or suited, at any depth, replaced by their values there, those whose
-    screen says no hand of those suits meets them by false, and what is left joined as (test, parameter), the
-    costly conditions last (test None: nothing left, it holds). None: it is false there, whatever the hand."""
+    screen says no hand like c's (its suits, honours, bonus tiles or none) meets them by false, and what is left
+    joined as (test, parameter), the costly conditions last (test None: nothing left, it holds). None: it is
+    false there, whatever the hand."""
     tree = getattr(pred, "tree", None)
     if tree is None:  # a predicate not compiled here: called as it is
         return _called, pred
