@@ -207,6 +207,9 @@ def standard_waits(blocks: list[tuple[int, tuple[int, ...]]], melds: int) -> set
     if melds > 4:
         return set()
     need = 4 - melds
+    told = _open_blocks(blocks, need)
+    if told is not None:
+        return told
     conv = _CONV
     masks = []
     for base, counts in blocks:
@@ -234,6 +237,37 @@ def standard_waits(blocks: list[tuple[int, tuple[int, ...]]], melds: int) -> set
             if zt & with_pair or ot & without:
                 out.add(base + i)
     return out
+
+
+def _open_blocks(blocks: list[tuple[int, tuple[int, ...]]], need: int) -> set[int] | None:
+    """standard_waits, told by the blocks' sizes, when every block but one or two holds 3i tiles that split into
+    sets (nearly every hand one tile short of a standard win): a block of 3i+1 tiles never splits, so the waiting
+    tile goes to the one block of 3j+1 tiles and makes it j sets and a pair; or to one of two blocks of 3j+2
+    tiles, making it sets only while the other splits into sets and a pair. The waits are then those blocks'
+    candidate waits, with no merge of every block's masks. None: the blocks are not so (standard_waits merges)."""
+    open_ = []
+    sets = 0
+    for base, counts in blocks:
+        size = sum(counts)
+        sets += size // 3
+        if size % 3:
+            open_.append((base, counts, size))
+        elif not feasible(counts, base < 27)[0] >> size // 3 & 1:
+            return None
+    if len(open_) == 1 and open_[0][2] % 3 == 1:
+        if sets != need:
+            return set()
+        base, counts, size = open_[0]
+        return {base + i for i, _, pair in completions(counts, base < 27) if pair >> size // 3 & 1}
+    if len(open_) == 2 and open_[0][2] % 3 == 2 and open_[1][2] % 3 == 2:
+        if sets + 1 != need:
+            return set()
+        out = set()
+        for (base, counts, size), (other, rest, left) in (open_, open_[::-1]):
+            if feasible(rest, other < 27)[1] >> left // 3 & 1:  # the other block: sets and the pair
+                out.update(base + i for i, none, _ in completions(counts, base < 27) if none >> size // 3 + 1 & 1)
+        return out
+    return None
 
 
 # _NEEDS[need][r]: the bits i for which r has bit need - i (the masks hold at most 5 bits: 0-4 sets)
