@@ -138,9 +138,14 @@ def _same_number(c, v, _):
     return any(len(s) >= need for s in seen.values())
 
 
+def _one_suit_and_the_win(c, v) -> bool:
+    """held_before_win's screen: one suit before the winning tile, so at most two suits, or a suit and honours."""
+    return len(c.suits) + c.has_honours <= 2
+
+
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
-           "of one suit (\"1112345678999\": nine gates)", costly=True)
+           "of one suit (\"1112345678999\": nine gates)", costly=True, screen=_one_suit_and_the_win)
 def _held_before_win(c, v, _):
     if c.win is None or c.hand.melds:
         return False
@@ -237,7 +242,8 @@ def p_surplus(v, known):
 @condition("gates_surplus", "hand", p_surplus,
            "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
-           "(Nine Gates; [2, 5, 8] is the Squirming Snake)")
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake)",
+           screen=lambda c, v: not c.has_honours and len(c.suits) == 1)  # (the test's first question)
 def _gates_surplus(c, v, _):
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
         return False
