@@ -295,6 +295,7 @@ def p_count(scope):
 
 
 COUNT_BITS = 5  # a group count kept in 5 bits: at most 31, above the 14 groups a hand can hold
+COUNT_MASK = (1 << COUNT_BITS) - 1
 
 
 def counted(conditions: dict, pred: Callable, known) -> tuple[Callable, int, dict]:
@@ -326,8 +327,8 @@ def p_group_count(v, known):
     pred, shift, shared = counted({k: x for k, x in v.items() if k not in ("min", "max")}, pred, known)
     # the bounds as numbers when no option gives them (most tables): no call to read them
     by_option = isinstance(v.get("min"), dict) or isinstance(v.get("max"), dict)
-    fixed = None if by_option else (v.get("min", 0), v.get("max"))
-    return pred, lo, hi, shift, shared, fixed
+    fixed = None if by_option else (v.get("min", 0), COUNT_MASK if v.get("max") is None else v.get("max"))
+    return pred, lo, hi, shift, shared, fixed  # (fixed: no max is the most a count's field holds)
 
 
 def in_range(n, lo, hi):
@@ -344,9 +345,11 @@ def _groups(c, v, _):
             m = seen.get(g)
             total += m if m is not None else group_marks(c, g, shared)
         c.group_total = total
-    n = total >> v[3] & (1 << COUNT_BITS) - 1
+    n = total >> v[3] & COUNT_MASK
     fixed = v[5]
-    lo, hi = fixed if fixed is not None else (v[1](c), v[2](c))
+    if fixed is not None:  # (most tables: this runs for many rules of every candidate)
+        return fixed[0] <= n <= fixed[1]
+    lo, hi = v[1](c), v[2](c)
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 

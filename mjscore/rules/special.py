@@ -269,7 +269,10 @@ def p_rule_names(v, known):
            "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
            "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)")
 def _scored(c, v, _):
-    return any(i.rule in v for i in c.items)
+    for i in c.items:  # (a loop, not any(): every candidate of a table that requires a pattern rule asks)
+        if i.rule in v:
+            return True
+    return False
 
 
 def counted_on_completion(c) -> frozenset[str]:
