@@ -213,9 +213,10 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     >>> s.mahjong, s.points, s.doubles, s.value
     (True, 32, 1, 64)
     """
-    return arrangements(hand, variant, seat=seat, round=round, win=win, source=source, also=also,
-                        options=options, tables=tables, win_set=win_set, dora=dora, ura=ura, honba=honba,
-                        sticks=sticks)[0]
+    parsed, v, opts = _prepare(hand, variant, options, tables)
+    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set, dora, ura, honba, sticks),
+                       v.shapes)
+    return score_all(analysed, v, opts)[0]  # the best: what `arrangements` lists first (distinct keeps the first)
 
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",

@@ -313,7 +313,7 @@ def test_the_table_cache_never_changes_what_a_file_means(tmp_path, monkeypatch):
     folder.mkdir()
     (folder / "house.yaml").write_text("variant: house\nextends: spanish\noptions:\n  1: {type: int, default: 3}\n")
     for _ in range(2):
-        tables._LOADED.clear()
+        tables._variant_at.cache_clear()
         with pytest.raises(TableError) as e:
             tables.load_variant("house", folder)
         assert str(e.value) == f"{folder / 'house.yaml'}: options.1: an option's name is a word, not 1"

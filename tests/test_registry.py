@@ -105,22 +105,50 @@ def test_a_when_told_its_situation_and_shape_keeps_only_what_reads_the_hand():
     # when.folded: situational and shaped conditions, at any depth, replaced by their values there
     from types import SimpleNamespace
 
+    from mjscore.hand.sets import Group
     from mjscore.rules.tables import OptionSpec
     from mjscore.rules.when import folded
 
     options = {"mode": OptionSpec("mode", "choice", "clean", ("clean", "mixed"))}
     known = {"shapes": ["standard", "seven_pairs"], "options": options, "situations": {}, "conditions": CONDITIONS}
-    pred = compile_when({"pattern": "standard", "any": [{"option": {"mode": "clean"}}, {"suits": 1}],
+    pred = compile_when({"pattern": "standard", "any": [{"option": {"mode": "clean"}}, {"concealed_hand": True}],
                          "not": {"from": "wall"}}, "hand", known)
+    pung = Group("pung", (0, 0, 0))
 
-    def ctx(pattern, source, mode, suits):
-        return SimpleNamespace(pattern=pattern, source=source, options={"mode": mode}, suits=suits,
-                               has_honours=False)
+    def ctx(pattern, source, mode, exposed=False):
+        return SimpleNamespace(pattern=pattern, source=source, options={"mode": mode}, suits=frozenset({0}),
+                               has_honours=False, groups=(pung._replace(exposed=exposed),))
 
-    assert folded(pred, ctx("seven_pairs", "discard", "clean", {0})) is None  # the shape says no
-    assert folded(pred, ctx("standard", "wall", "clean", {0})) is None  # the situation says no
-    assert folded(pred, ctx("standard", "discard", "clean", {0})) == (None, None)  # nothing left to test
-    test, p = folded(pred, ctx("standard", "discard", "mixed", {0}))  # left: suits 1, read from the hand
-    for suits in ({0}, {0, 1}):
-        c = ctx("standard", "discard", "mixed", suits)
-        assert test(c, p, None) == pred(c, None) == (len(suits) == 1)
+    assert folded(pred, ctx("seven_pairs", "discard", "clean")) is None  # the shape says no
+    assert folded(pred, ctx("standard", "wall", "clean")) is None  # the situation says no
+    assert folded(pred, ctx("standard", "discard", "clean")) == (None, None)  # nothing left to test
+    test, p = folded(pred, ctx("standard", "discard", "mixed"))  # left: concealed hand, read from the groups
+    for exposed in (False, True):
+        c = ctx("standard", "discard", "mixed", exposed)
+        assert test(c, p, None) == pred(c, None) == (not exposed)
+
+
+def test_a_when_told_the_suits_held_keeps_only_what_reads_the_tiles():
+    # when.folded: `suits` and `honours` read only the suits held and whether honours are (suited), so they are
+    # told too; `all_tiles` of a class with no tile in a suit the hand holds is false there (its screen)
+    from types import SimpleNamespace
+
+    from mjscore.rules.when import folded
+
+    known = {"shapes": ["standard"], "options": {}, "situations": {}, "conditions": CONDITIONS}
+    one_suit = compile_when({"suits": 1, "honours": False}, "hand", known)
+    green = compile_when({"all_tiles": "green"}, "hand", known)  # 23468s and the green dragon
+
+    def ctx(suits, honours, kinds=frozenset()):
+        return SimpleNamespace(suits=frozenset(suits), has_honours=honours, hand=SimpleNamespace(kinds=kinds),
+                               memo={})
+
+    assert folded(one_suit, ctx({2}, False)) == (None, None)  # one suit, no honours: it holds, nothing to test
+    assert folded(one_suit, ctx({0, 2}, False)) is None  # two suits
+    assert folded(one_suit, ctx({2}, True)) is None  # honours too
+    assert folded(green, ctx({0, 2}, False)) is None  # the characters have no green tile
+    assert folded(green, ctx({2}, True)) is not None  # the bamboos and honours have: left to test on the hand
+    test, p = folded(green, ctx({2}, True))
+    for kinds, met in ((frozenset({19, 20, 21, 23, 25, 32}), True), (frozenset({19, 20, 27}), False)):
+        c = ctx({2}, True, kinds)
+        assert test(c, p, None) == green(c, None) == met  # 2s 3s 4s 6s 8s and G: green; 2s 3s and E: not

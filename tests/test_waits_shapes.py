@@ -43,3 +43,36 @@ def test_knitting_waits_on_the_missing_couple():
     # 1234567m 123456p: knitting (seven couples of one number in two suits) needs 7p. Standard shapes
     # 11 234 567m, 123 44 567m, 123 456 77m with 123 456p hold four chows: bmja allows one (§4), so none.
     assert _waits("1234567m 123456p", "bmja") == ["7p"]
+
+
+def test_two_pairs_wait_on_either_across_suits():
+    # 123m 55p 45677s EEE: the blocks of 2 (55p) and 5 (45677s) tiles are the open ones. 5p makes 555p, and
+    # 45677s is then 456s 77s; 7s makes 456s 777s, and 55p is the pair. 3s (34567 77: 345 677? no) and 8s
+    # (456 778? no) make no sets of the bamboos, so the wait is on the two pairs (hand/waits.py _open_blocks).
+    assert _waits("123m 55p 45677s EEE", "spanish") == ["5p", "7s"]
+
+
+def test_the_blocks_told_by_their_sizes_wait_as_the_merge_of_every_block_does(monkeypatch):
+    # hand/waits.py: standard_waits tells most hands' waits by their blocks' sizes (_open_blocks) instead of
+    # merging every block's masks; on random hands, some far from any win, both ways find the same tiles
+    import random
+
+    from mjscore.hand import waits as W
+
+    rng = random.Random(26)
+    told = 0
+    for _ in range(20_000):
+        melds = rng.choice([0, 0, 1, 2, 3, 4])
+        suits = rng.sample(range(4), rng.randint(1, 4))
+        pool = [t for t in range(34) for _ in range(4) if min(t // 9, 3) in suits]
+        n = min(len(pool), 13 - 3 * melds + rng.choice([0, 0, 0, 1, -1, 3]))
+        if n <= 0:
+            continue
+        blocks = W.counted_blocks(tuple(sorted(rng.sample(pool, n))))
+        fast = W.standard_waits(blocks, melds)
+        with monkeypatch.context() as m:
+            m.setattr(W, "_open_blocks", lambda blocks, need: None)
+            merged = W.standard_waits(blocks, melds)
+        assert fast == merged, (blocks, melds)
+        told += W._open_blocks(blocks, 4 - melds) is not None
+    assert told > 5_000  # the sizes told most of them

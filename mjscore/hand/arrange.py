@@ -25,7 +25,6 @@ from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets,
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
-from mjscore.memo import make_room
 
 WIN_COUNT = 14
 BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
@@ -72,7 +71,6 @@ class Block:
         return got
 
 
-_MELD_TEXT: dict[Group, str] = {}  # a declared set -> its notation (a memo: bounded, pure)
 _SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
 
 
@@ -83,10 +81,11 @@ def _block(part: tuple[int, ...]) -> Block:
     return Block(part)
 
 
+@lru_cache(maxsize=4096)
 def _meld_text(m: Group) -> str:
-    make_room(_MELD_TEXT, 10_000)
-    got = _MELD_TEXT[m] = m.notation()
-    return got
+    """A declared set's notation ([123m], {EEEE}): a hand's text is made of them, and they recur (a bounded cache
+    of pure results)."""
+    return m.notation()
 
 
 class AnalysedHand:
@@ -135,7 +134,7 @@ class AnalysedHand:
         declared set's text is kept with it)."""
         got = self._notation
         if got is None:
-            parts = [_MELD_TEXT.get(m) or _meld_text(m) for m in self.melds] if self.melds else []
+            parts = [_meld_text(m) for m in self.melds] if self.melds else []
             parts += [block.notation for block in self.blocks]
             if self.bonus:
                 parts += format_concealed(self.bonus)
@@ -236,24 +235,27 @@ class AnalysedHand:
         return self.wait_count(win, groups) == 1
 
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
-        from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+        from mjscore.hand.waits import counted_blocks, find_waits  # not loaded by a command that never asks
 
         conc = self.concealed
         if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
             rest = list(conc + reopened.tiles)
             rest.remove(win)
-            return find_waits(len(self.melds) - 1, tuple(sorted(rest)), self.tiles, self.shapes, minus=win)
+            rest.sort()
+            rest = tuple(rest)
+            return find_waits(len(self.melds) - 1, rest, self.tiles, self.shapes, counted_blocks(rest), win)
         i = conc.index(win)
-        parts = []  # the blocks' tiles: only the winning tile's block loses a tile
+        blocks = []  # the hand's own blocks as (first tile, counts): only the winning tile's loses a tile
         for b in self.blocks:
-            tiles = b.tiles
-            if tiles[0] <= win <= tiles[-1]:
-                at = tiles.index(win)
-                tiles = tiles[:at] + tiles[at + 1:]
-                if not tiles:
+            counts = b.counts
+            if b.tiles[0] <= win <= b.tiles[-1]:
+                if len(b.tiles) == 1:
                     continue
-            parts.append(tiles)
-        return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, parts, win)
+                less = list(counts)
+                less[win - b.base] -= 1
+                counts = tuple(less)
+            blocks.append((b.base, counts))
+        return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, blocks, win)
 
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
@@ -291,24 +293,29 @@ def analyse(hand: Hand, sit: Situation, shapes: tuple[str, ...]) -> AnalysedHand
 def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ...]:
     """Every arrangement of the hand under a winning shape: the declared sets, then the concealed tiles'
     groups (standard: each block's splits, kept with the block, combined)."""
-    melds = len(hand.melds)
+    melds = hand.melds
     if shape != "standard":
-        found = () if melds and shape in CONCEALED else SHAPES[shape](hand.counts, melds)
-    elif melds > 4:
-        found = ()
+        if melds and shape in CONCEALED:
+            return ()
+        found = SHAPES[shape](hand.counts, len(melds))
+    elif len(melds) > 4:
+        return ()
     else:
-        splits = [b.splits for b in hand.blocks]
-        if all(len(options) == 1 for options in splits):  # most hands: each block splits one way, or none
-            sets = pairs = 0
-            groups: tuple[Group, ...] = ()
-            for ((n, p, g),) in splits:
-                sets += n
-                pairs += p
-                groups += g
-            found = (groups,) if sets == 4 - melds and pairs == 1 else ()
+        need = 4 - len(melds)
+        sets = pairs = 0
+        groups: tuple[Group, ...] = ()
+        for block in hand.blocks:  # most hands: each block splits one way, or none (then no arrangement)
+            options = block.splits
+            if len(options) != 1:
+                found = combine_splits([b.splits for b in hand.blocks], need, True) if options else ()
+                break
+            n, p, g = options[0]
+            sets += n
+            pairs += p
+            groups += g
         else:
-            found = combine_splits(splits, 4 - melds, True)
-    return tuple(hand.melds + raw for raw in found) if hand.melds else found
+            found = (groups,) if sets == need and pairs == 1 else ()
+    return tuple(melds + raw for raw in found) if melds else found
 
 
 def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
@@ -392,8 +399,9 @@ def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:
     """Every tile kind that would complete the hand (kinds already held four times excluded)."""
     if hand.tile_count != WIN_COUNT - 1:
         return []
-    from mjscore.hand.waits import find_waits  # not loaded by a command that never asks
+    from mjscore.hand.waits import counted_blocks, find_waits  # not loaded by a command that never asks
 
     if isinstance(hand, AnalysedHand):
-        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, [b.tiles for b in hand.blocks])
-    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes)
+        blocks = [(b.base, b.counts) for b in hand.blocks]
+        return find_waits(len(hand.melds), hand.concealed, hand.tiles, shapes, blocks)
+    return find_waits(len(hand.melds), hand.concealed, hand.all_tiles, shapes, counted_blocks(hand.concealed))

@@ -7,6 +7,7 @@ HandError naming the group, so a typo at the table shows at once.
 from __future__ import annotations
 
 from bisect import bisect_left
+from functools import lru_cache
 from operator import eq
 from typing import NamedTuple
 
@@ -14,7 +15,6 @@ from mjscore.hand import tiles as T
 from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
 from mjscore.hand.sets import Group, declared
 from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
-from mjscore.memo import make_room
 
 MAX_TILES = 18  # four kongs and a pair
 # The longest legal hand as people write it, every tile apart and bonus tiles too, is under 90
@@ -195,7 +195,12 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
     raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
 
 
-_GROUP_RE = None
+@lru_cache(maxsize=1)
+def _group_re():
+    """The groups of a well-formed hand as one regular expression, compiled when first needed."""
+    import re
+
+    return re.compile(r"\[[^\[\]{}<>]*\]|\{[^\[\]{}<>]*\}|<[^\[\]{}<>]*>|[^\s\[\]{}<>]+")
 
 
 def groups_of(text: str):
@@ -204,13 +209,8 @@ def groups_of(text: str):
     A regular expression finds the groups of a well-formed hand at C speed; anything it
     leaves uncovered (a stray or unclosed bracket) goes to the careful scanner for its message.
     """
-    global _GROUP_RE
-    if _GROUP_RE is None:
-        import re
-
-        _GROUP_RE = re.compile(r"\[[^\[\]{}<>]*\]|\{[^\[\]{}<>]*\}|<[^\[\]{}<>]*>|[^\s\[\]{}<>]+")
     out, covered = [], 0
-    for m in _GROUP_RE.finditer(text):
+    for m in _group_re().finditer(text):
         a, b = m.span()
         if text[a] in _OPEN and text[b - 1] != _OPEN[text[a]]:
             return list(_scan_groups(text))
@@ -253,33 +253,29 @@ def _scan_groups(text: str):
         i = j
 
 
-_TOKENS: dict[str, tuple] = {}  # a good group as written (no space inside) -> its tiles, or its declared Group
-
-
-def _remember(token: str, found: tuple) -> None:
-    if len(token.split()) == 1:  # a group written with spaces inside is not a token of text.split()
-        make_room(_TOKENS, 4_096)
-        _TOKENS[token] = found
-
-
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18}
 _NUMBER = {str(n): n - 1 for n in range(1, 10)}  # a digit 1-9 -> its place in a suit
 
 
-def _learn(token: str) -> tuple | None:
-    """A group not seen before, parsed on its own (the careful parser remembers it if it is good).
-    The commonest form, digits 1-9 and a suit letter ("12469m"), is read directly."""
+@lru_cache(maxsize=4096)
+def _token(token: str) -> tuple[int, ...] | Group | None:
+    """One group as written with no space inside ("12469m", "[777m]", "1f") -> its tiles, or its declared Group;
+    None for a bad one (the careful parser then says why). Hands are mostly made of groups seen before, so the
+    quick path keeps them (a bounded cache of pure results). The commonest form, digits 1-9 and a suit letter,
+    is read directly."""
     base = _SUIT_BASE.get(token[-1])
     if base is not None and len(token) > 1 and token[:-1].isdigit() and token[:-1].isascii() and "0" not in token:
-        found = tuple([base + _NUMBER[ch] for ch in token[:-1]])
-        make_room(_TOKENS, 4_096)  # (a token of text.split(): no space inside)
-        _TOKENS[token] = found
-        return found
+        return tuple([base + _NUMBER[ch] for ch in token[:-1]])
     try:
-        _parse_careful(token)
+        groups = groups_of(token)
+        if len(groups) != 1:
+            return None
+        kind, start, end = groups[0]
+        if kind:
+            return _meld(kind, list(scan_tiles(token, start + 1, end - 1, token)), token, (start, end))
+        return tuple(scan_tiles(token, start, end, token))
     except HandError:
-        pass  # a bad group, or a good one that is no hand on its own ("1f"): remembered all the same
-    return _TOKENS.get(token)
+        return None
 
 
 def parse_hand(text: str) -> Hand:
@@ -293,11 +289,9 @@ def parse_hand(text: str) -> Hand:
     melds: list[Group] = []
     tiles: list[int] = []
     for token in text.split():
-        found = _TOKENS.get(token)
+        found = _token(token)
         if found is None:
-            found = _learn(token)
-            if found is None:
-                return _parse_careful(text)
+            return _parse_careful(text)
         if found.__class__ is Group:
             melds.append(found)
         else:
@@ -324,7 +318,7 @@ def _too_long(text: str) -> str:
 
 
 def _parse_careful(text: str) -> Hand:
-    """parse_hand group by group, with each error's place; remembers each good group for the quick path."""
+    """parse_hand group by group, with each error's place."""
     melds: list[Group] = []
     concealed: list[int] = []
     bonus: list[int] = []
@@ -335,12 +329,10 @@ def _parse_careful(text: str) -> Hand:
         if kind:
             group_tiles = tuple(scan_tiles(text, start + 1, end - 1, text))
             melds.append(_meld(kind, list(group_tiles), text, span))
-            _remember(text[start:end], melds[-1])
         else:
             group_tiles = tuple(scan_tiles(text, start, end, text))
             for t in group_tiles:
                 (bonus if t >= T.FLOWER0 else concealed).append(t)
-            _remember(text[start:end], group_tiles)
         parts.append((span, group_tiles))
         for t in group_tiles:
             counts[t] += 1

@@ -15,7 +15,6 @@ from functools import lru_cache
 
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import CONCEALED, SHAPES, counts_of
-from mjscore.memo import make_room
 
 MAJORS = T.MAJORS
 
@@ -92,7 +91,7 @@ def _conv(a: int, b: int) -> int:
 @lru_cache(maxsize=8192)  # by the counts alone: the same numbers in another suit share them (bounded)
 def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int], ...]:
     """(index, masks) for each tile that, added to the block, leaves it splittable into sets and at
-    most one pair: the block's candidate waits (kept with the block's summary, _SUMMARIES; masks up to
+    most one pair: the block's candidate waits (standard_waits; masks up to
     four sets, as _CONV keeps them). A tile added to a suit changes one run, or joins two: the other
     runs' masks are merged once, before and after each run, and a run's masks with one tile more are
     kept with the run (_grown), so each tile costs a lookup and a merge."""
@@ -180,75 +179,95 @@ def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-_SUMMARIES: dict[tuple[int, ...], list] = {}  # a block's sorted tiles -> its summary (a memo: bounded, pure)
-
-
-def _summary(part: tuple[int, ...]) -> list:
-    """[bits n: splits into n sets, bits n: n sets and a pair, the block's counts, its first tile, its candidate
-    waits as (tile, masks) once asked for] of one block given as its sorted tiles: a block recurs from hand
-    to hand far more than a whole hand does."""
-    base = 27 if part[0] >= 27 else part[0] // 9 * 9
-    vec = [0] * (9 if base < 27 else 7)
-    for t in part:
-        vec[t - base] += 1
-    key = tuple(vec)
-    make_room(_SUMMARIES, 8_192)
-    got = _SUMMARIES[part] = [*feasible(key, base < 27), key, base, None]
-    return got
-
-
-def _block_waits(summary: list) -> tuple[tuple[int, int, int], ...]:
-    got = summary[4]
-    if got is None:
-        key, base = summary[2], summary[3]
-        got = summary[4] = tuple((base + i, z, o) for i, z, o in completions(key, base < 27))
-    return got
-
-
 # _CONV[a][b]: _conv(a, b) up to 4 sets (a hand has at most four: more never completes one)
 _CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
 
 
-def block_parts(concealed: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The sorted concealed tiles cut into blocks (each suit, then the honours), empty blocks left out."""
+def counted_blocks(concealed: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
+    """Sorted concealed tiles as blocks (each suit, then the honours; empty ones left out), each as (its first
+    kind, its count vector): what standard_waits reads."""
     a = bisect_left(concealed, 9)
     b = bisect_left(concealed, 18, a)
     c = bisect_left(concealed, 27, b)
-    return [p for p in (concealed[:a], concealed[a:b], concealed[b:c], concealed[c:]) if p]
+    out = []
+    for base, part in ((0, concealed[:a]), (9, concealed[a:b]), (18, concealed[b:c]), (27, concealed[c:])):
+        if part:
+            vec = [0] * (7 if base == 27 else 9)
+            for t in part:
+                vec[t - base] += 1
+            out.append((base, tuple(vec)))
+    return out
 
 
-def standard_waits(parts: list[tuple[int, ...]], melds: int) -> set[int]:
-    """Tiles that make the concealed tiles, given as their blocks' sorted tiles (block_parts), four sets
-    less `melds` and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other
-    blocks, merged, supply the rest."""
+def standard_waits(blocks: list[tuple[int, tuple[int, ...]]], melds: int) -> set[int]:
+    """Tiles that make the concealed tiles, given as their blocks (counted_blocks: (first kind, counts)), four
+    sets less `melds` and a pair (kinds held 4 not excluded): each block's candidate waits kept if the other
+    blocks, merged, supply the rest. A block's masks and candidate waits are found by its counts alone (the
+    same numbers in another suit share them), so a hand's blocks less its winning tile mostly meet known ones."""
     if melds > 4:
         return set()
     need = 4 - melds
-    blocks = [_SUMMARIES.get(p) or _summary(p) for p in parts]
+    told = _open_blocks(blocks, need)
+    if told is not None:
+        return told
     conv = _CONV
+    masks = []
+    for base, counts in blocks:
+        z, o = feasible(counts, base < 27)
+        masks.append((z & 31, o & 31))
     before = [(1, 0)]  # the blocks before k merged (sets with no pair, with one pair), for each k
     r0, r1 = 1, 0
-    for block in blocks[:-1]:
-        z, o = block[0] & 31, block[1] & 31
+    for z, o in masks[:-1]:
         r0, r1 = conv[r0][z], conv[r0][o] | conv[r1][z]
         before.append((r0, r1))
     out: set[int] = set()
     a0, a1 = 1, 0  # the blocks after k merged
     for k in range(len(blocks) - 1, -1, -1):
-        block = blocks[k]
         b0, b1 = before[k]
         r0, r1 = conv[b0][a0], conv[b0][a1] | conv[b1][a0]
-        z, o = block[0] & 31, block[1] & 31
+        z, o = masks[k]
         a0, a1 = conv[a0][z], conv[a0][o] | conv[a1][z]
         if not r0 and not r1:
             continue
         # a wait of this block completes the hand when it leaves i sets (no pair) and the others need - i with
         # the pair, or i sets and the pair and the others need - i without
         with_pair, without = _NEEDS[need][r1], _NEEDS[need][r0]
-        for t, zt, ot in _block_waits(block):
+        base, counts = blocks[k]
+        for i, zt, ot in completions(counts, base < 27):
             if zt & with_pair or ot & without:
-                out.add(t)
+                out.add(base + i)
     return out
+
+
+def _open_blocks(blocks: list[tuple[int, tuple[int, ...]]], need: int) -> set[int] | None:
+    """standard_waits, told by the blocks' sizes, when every block but one or two holds 3i tiles that split into
+    sets (nearly every hand one tile short of a standard win): a block of 3i+1 tiles never splits, so the waiting
+    tile goes to the one block of 3j+1 tiles and makes it j sets and a pair; or to one of two blocks of 3j+2
+    tiles, making it sets only while the other splits into sets and a pair. The waits are then those blocks'
+    candidate waits, with no merge of every block's masks. None: the blocks are not so (standard_waits merges)."""
+    open_ = []
+    sets = 0
+    for base, counts in blocks:
+        size = sum(counts)
+        sets += size // 3
+        if size % 3:
+            open_.append((base, counts, size))
+        elif not feasible(counts, base < 27)[0] >> size // 3 & 1:
+            return None
+    if len(open_) == 1 and open_[0][2] % 3 == 1:
+        if sets != need:
+            return set()
+        base, counts, size = open_[0]
+        return {base + i for i, _, pair in completions(counts, base < 27) if pair >> size // 3 & 1}
+    if len(open_) == 2 and open_[0][2] % 3 == 2 and open_[1][2] % 3 == 2:
+        if sets + 1 != need:
+            return set()
+        out = set()
+        for (base, counts, size), (other, rest, left) in (open_, open_[::-1]):
+            if feasible(rest, other < 27)[1] >> left // 3 & 1:  # the other block: sets and the pair
+                out.update(base + i for i, none, _ in completions(counts, base < 27) if none >> size // 3 + 1 & 1)
+        return out
+    return None
 
 
 # _NEEDS[need][r]: the bits i for which r has bit need - i (the masks hold at most 5 bits: 0-4 sets)
@@ -283,14 +302,14 @@ MAYBE = {
 
 
 def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
-               parts: list[tuple[int, ...]] | None = None, minus: int | None = None) -> list[int]:
-    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `parts` its blocks
-    when known; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
+               blocks: list[tuple[int, tuple[int, ...]]], minus: int | None = None) -> list[int]:
+    """Every tile kind that completes the hand under one of `shapes` (`concealed` sorted, `blocks` its blocks as
+    counted_blocks gives them; `held` every tile of the hand but one `minus`), kinds held four times excluded."""
     counts = None
     found: set[int] = set()
     for s in shapes:
         if s == "standard":
-            found |= standard_waits(parts if parts is not None else block_parts(concealed), melds)
+            found |= standard_waits(blocks, melds)
             continue
         if melds and s in CONCEALED:
             continue

@@ -11,97 +11,18 @@ loader passes to compile_when in `known["conditions"]`.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Callable, Iterable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
+from mjscore.rules.params import (  # noqa: F401 (modules of conditions import the checkers from here)
+    TILE_CLASSES, TILE_SETS, p_bool, p_choices, p_int, p_tiles, p_wind,
+)
 from mjscore.rules.when import (  # noqa: F401 (modules of conditions, and their tests, import these from here)
     Invalid, compile_when, folded, reads_whole_hand,
 )
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
-
-TILE_CLASSES: dict[str, Callable[[int, Any], bool]] = {
-    "simple": lambda t, c: t in T.SIMPLE,
-    "terminal": lambda t, c: t in T.TERMINAL,
-    "honour": lambda t, c: t in T.HONOUR,
-    "wind": lambda t, c: t in T.WIND,
-    "dragon": lambda t, c: t in T.DRAGON,
-    "major": lambda t, c: t in T.MAJOR,
-    "suit": lambda t, c: t in T.SUIT,
-    "green": lambda t, c: t in T.GREEN_TILES,
-    "odd": lambda t, c: t in T.ODD,
-    "own_wind": lambda t, c: t == c.seat_tile,
-    "round_wind": lambda t, c: t == c.round_tile,
-}
-# the classes that are fixed sets of tiles (the wind classes read the seat and prevailing wind)
-TILE_SETS = dict(zip((TILE_CLASSES[k] for k in ("simple", "terminal", "honour", "wind", "dragon", "major", "suit",
-                                                  "green", "odd")),
-                     (T.SIMPLE, T.TERMINAL, T.HONOUR, T.WIND, T.DRAGON, T.MAJOR, T.SUIT, T.GREEN_TILES, T.ODD)))
-
-
-# --- parameter checkers: (value, known) -> compiled value ------------------------------------
-
-def p_bool(v, known):
-    if not isinstance(v, bool):
-        raise Invalid(f"expects true or false, not {v!r}")
-    return v
-
-
-def p_int(v, known):
-    if isinstance(v, bool) or not isinstance(v, int) or v < 0:
-        raise Invalid(f"expects a whole number >= 0, not {v!r}")
-    return v
-
-
-def p_choices(choices):
-    def check(v, known):
-        vals = v if isinstance(v, list) else [v]
-        opts = choices(known) if callable(choices) else choices
-        for x in vals:
-            if not isinstance(x, str) or x not in opts:  # every choice is a word (a mapping is not hashable)
-                raise Invalid(f"{x!r} is not one of: {', '.join(opts)}")
-        return frozenset(vals)
-
-    return check
-
-
-def _parse_tile_or_class(x) -> tuple[str, Any]:
-    if not isinstance(x, (str, int)) or isinstance(x, bool):
-        raise Invalid(f"expects a tile class ({', '.join(TILE_CLASSES)}) or tiles in notation, not {x!r}")
-    if x in TILE_CLASSES:
-        return ("class", TILE_CLASSES[x])
-    from mjscore.hand.notation import scan_tiles
-    from mjscore.errors import HandError
-
-    try:
-        found = scan_tiles(str(x), 0, len(str(x)), str(x))
-    except HandError as e:
-        raise Invalid(f"{x!r} is neither a tile class ({', '.join(TILE_CLASSES)}) nor tiles: {e}") from None
-    return ("tiles", frozenset(found))
-
-
-def p_tiles(v, known):
-    """A tile class name, tiles in notation ("2345678s G"), or a list of those."""
-    vals = v if isinstance(v, list) else [v]
-    if not vals:
-        raise Invalid("expects at least one tile class or tile")
-    parts = [_parse_tile_or_class(x) for x in vals]
-    fixed = [TILE_SETS.get(f, f) for kind, f in parts if kind == "tiles" or f in TILE_SETS]
-    if len(fixed) == len(parts):  # no class that reads the seat: one set of tiles, one membership test
-        tiles = frozenset().union(*fixed)
-        test = lambda t, c: t in tiles  # noqa: E731
-        test.kinds = tiles  # (all_tiles asks whether a hand's kinds are a subset: one set operation)
-        return test
-
-    def test(t, c):
-        return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
-
-    return test
-
-
-def p_wind(v, known):
-    return p_choices(tuple(T.WINDS))(v, known)
 
 
 # --- conditions and the registry --------------------------------------------------------------
@@ -121,13 +42,17 @@ class Condition(NamedTuple):
     shaped: bool = False  # reads only the candidate's winning shape (its pattern)
     bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
     module: str = ""  # the module that declared it (Registry gathers each module's own)
+    suited: bool = False  # reads only which suits the hand holds and whether it holds honours
+    screen: Callable | None = None  # (ctx, compiled param) -> False when no hand like the ctx's can meet it
+    costly: bool = False  # works out more than it reads (a search, a loop over the tiles): tested last
 
     def __call__(self, c, v, s) -> bool:
         return self.test(c, v, s)
 
 
 def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
-              bind: Callable | None = None, shaped: bool = False) -> Callable[[Callable], Condition]:
+              bind: Callable | None = None, shaped: bool = False, suited: bool = False,
+              screen: Callable | None = None, costly: bool = False) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
     context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
     name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
@@ -144,12 +69,19 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
     (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
     (a hand's rules run for every candidate of every hand of a batch).
+    suited: the condition reads only the suits held and whether honours are (most hands hold three suits: the
+    scorer passes over the one-suit rules once per situation, shape and suits held); screen(ctx, compiled):
+    False when no hand of the context's suits, honours or not and bonus tiles or none meets a condition that
+    reads more (both told by when.folded).
+    costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests
+    it after its other conditions, which mostly decide the rule first (when.folded; the conditions are pure,
+    so their order changes no result).
     """
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
         return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
-                         getattr(test, "__module__", ""))
+                         getattr(test, "__module__", ""), suited, screen, costly)
 
     return declare
 
@@ -283,19 +215,25 @@ def _pattern(c, v, _):
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
 @condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)", whole=True,
-           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours))
+           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours), suited=True)
 def _suits(c, v, _):
     return len(c.suits) == v and (v > 0 or c.has_honours)
 
 
 @condition("honours", "hand", p_bool, "the hand holds a wind or dragon", whole=True,
-           bind=lambda p: lambda c, s: c.has_honours == p)
+           bind=lambda p: lambda c, s: c.has_honours == p, suited=True)
 def _honours(c, v, _):
     return c.has_honours == v
 
 
+def _some_of_each(c, v) -> bool:
+    """all_tiles' screen: each suit the hand holds, and the honours if it holds any, has a tile of the class."""
+    kinds = [range(s * 9, s * 9 + 9) for s in c.suits] + ([range(27, 34)] if c.has_honours else [])
+    return all(any(v(t, c) for t in part) for part in kinds)
+
+
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
-           whole=True)
+           whole=True, screen=_some_of_each)
 def _all_tiles(c, v, _):
     kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
     fixed = getattr(v, "kinds", None)
@@ -318,7 +256,8 @@ def _no_set_points(c, v, _):
     return (c.set_points == 0) == v
 
 
-@condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only")
+@condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only",
+           costly=True)
 def _only_possible(c, v, _):
     return c.single_wait == v
 
@@ -356,6 +295,7 @@ def p_count(scope):
 
 
 COUNT_BITS = 5  # a group count kept in 5 bits: at most 31, above the 14 groups a hand can hold
+COUNT_MASK = (1 << COUNT_BITS) - 1
 
 
 def counted(conditions: dict, pred: Callable, known) -> tuple[Callable, int, dict]:
@@ -387,8 +327,8 @@ def p_group_count(v, known):
     pred, shift, shared = counted({k: x for k, x in v.items() if k not in ("min", "max")}, pred, known)
     # the bounds as numbers when no option gives them (most tables): no call to read them
     by_option = isinstance(v.get("min"), dict) or isinstance(v.get("max"), dict)
-    fixed = None if by_option else (v.get("min", 0), v.get("max"))
-    return pred, lo, hi, shift, shared, fixed
+    fixed = None if by_option else (v.get("min", 0), COUNT_MASK if v.get("max") is None else v.get("max"))
+    return pred, lo, hi, shift, shared, fixed  # (fixed: no max is the most a count's field holds)
 
 
 def in_range(n, lo, hi):
@@ -405,13 +345,21 @@ def _groups(c, v, _):
             m = seen.get(g)
             total += m if m is not None else group_marks(c, g, shared)
         c.group_total = total
-    n = total >> v[3] & (1 << COUNT_BITS) - 1
+    n = total >> v[3] & COUNT_MASK
     fixed = v[5]
-    lo, hi = fixed if fixed is not None else (v[1](c), v[2](c))
+    if fixed is not None:  # (most tables: this runs for many rules of every candidate)
+        return fixed[0] <= n <= fixed[1]
+    lo, hi = v[1](c), v[2](c)
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
-@condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)")
+def _bonus_possible(c, v) -> bool:
+    """bonus_tiles' screen: a hand with no bonus tiles scored (most) counts none, which the bounds allow or not."""
+    return bool(c.bonus) or in_range(0, v[1](c), v[2](c))
+
+
+@condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)",
+           screen=_bonus_possible)
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
     if not c.bonus:  # (most hands)

@@ -58,9 +58,10 @@ class Ctx:
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
         self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
-        plans = tables[4].get((self.source, self.also))
+        told = (self.source, self.also, self.suits, self.has_honours, not self.bonus)  # what when.folded tells
+        plans = tables[4].get(told)
         if plans is None:  # winning shape -> the hand rules and requirements as they are here (_plan)
-            plans = tables[4][self.source, self.also] = {}
+            plans = tables[4][told] = {}
         self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
@@ -179,7 +180,7 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     plan = ctx.hand_rules.get(pattern)
     if plan is None:
         plan = ctx.hand_rules[pattern] = _plan(ctx)
-    rules, requires = plan
+    rules, requires, excludes = plan
     for test, p, r, item, undoubled, whole in rules:
         got = True if test is None else test(ctx, p, None)
         if got:
@@ -190,13 +191,14 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
                 item = undoubled = each_item(ctx, r, item)
                 if item is None:
                     continue
-            items.append(times(undoubled if restricted else item, got))
+            chosen = undoubled if restricted else item
+            items.append(chosen if got is True else times(chosen, got))  # (True: once, most rules)
             if r.replaces:
                 replaced.update(r.replaces)
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
-    if excluders(ctx.variant):
+    if excludes:
         items, notes = exclude(ctx.variant, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
@@ -220,11 +222,12 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     return score
 
 
-def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
+def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:
     """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
     (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
     rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
-    hand; the requirements as (test, parameter, limit hands exempt, message)."""
+    hand; the requirements as (test, parameter, limit hands exempt, message); whether a rule `excludes:`
+    others (exclusions.exclude)."""
     _, _, hand, requires = ctx.tables[2]
     rules = []
     for pred, r, item, undoubled, whole in hand:
@@ -232,7 +235,7 @@ def _plan(ctx: Ctx) -> tuple[tuple, tuple]:
         if part is not None:
             rules.append((*part, r, item, undoubled, whole))
     needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
-    return tuple(rules), needs
+    return tuple(rules), needs, bool(excluders(ctx.variant))
 
 
 def _fails(c, p, s) -> bool:
@@ -240,12 +243,13 @@ def _fails(c, p, s) -> bool:
 
 
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came and the
-    circumstances, the marks of counted group conditions) for a situation, found with one lookup by the
-    options' content (a changed, or another equal, options mapping finds its own tables). The group and bonus
-    memos hold the items of each distinct group or bonus tile, the arrangement memo those of a block's
-    arrangement (by its content): they depend only on the subject, the seat and prevailing wind (own/round
-    wind classes), the options and winner-or-not, so each is judged once per situation, not once per hand."""
+    """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came, the
+    circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
+    situation, found with one lookup by the options' content (a changed, or another equal, options mapping
+    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile, the
+    arrangement memo those of a block's arrangement (by its content): they depend only on the subject, the
+    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each is judged once
+    per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:

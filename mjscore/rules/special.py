@@ -90,7 +90,8 @@ def p_numbers(v, known):
 
 
 @condition("suit_holds", "hand", p_numbers,
-           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True)
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True,
+           costly=True)
 def _suit_holds(c, v, _):
     for suit in range(3):
         have = [0] * 10
@@ -120,7 +121,8 @@ def p_same_number(v, known):
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
-           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True)
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True,
+           costly=True)
 def _same_number(c, v, _):
     _, need, shift, shared = v
     if len(c.suits) < need:  # the hand's facts say it at once
@@ -136,9 +138,14 @@ def _same_number(c, v, _):
     return any(len(s) >= need for s in seen.values())
 
 
+def _one_suit_and_the_win(c, v) -> bool:
+    """held_before_win's screen: one suit before the winning tile, so at most two suits, or a suit and honours."""
+    return len(c.suits) + c.has_honours <= 2
+
+
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
-           "of one suit (\"1112345678999\": nine gates)")
+           "of one suit (\"1112345678999\": nine gates)", costly=True, screen=_one_suit_and_the_win)
 def _held_before_win(c, v, _):
     if c.win is None or c.hand.melds:
         return False
@@ -235,7 +242,8 @@ def p_surplus(v, known):
 @condition("gates_surplus", "hand", p_surplus,
            "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
-           "(Nine Gates; [2, 5, 8] is the Squirming Snake)")
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake)",
+           screen=lambda c, v: not c.has_honours and len(c.suits) == 1)  # (the test's first question)
 def _gates_surplus(c, v, _):
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
         return False
@@ -261,7 +269,10 @@ def p_rule_names(v, known):
            "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
            "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)")
 def _scored(c, v, _):
-    return any(i.rule in v for i in c.items)
+    for i in c.items:  # (a loop, not any(): every candidate of a table that requires a pattern rule asks)
+        if i.rule in v:
+            return True
+    return False
 
 
 def counted_on_completion(c) -> frozenset[str]:

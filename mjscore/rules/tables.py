@@ -9,6 +9,7 @@ not import yaml at all.
 # No `from __future__ import annotations` here: a NamedTuple compiles each annotation given as text (~0.3 ms of start-up).
 
 import os
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
@@ -171,36 +172,39 @@ def read_raw(path: str) -> dict:
     return raw
 
 
-_LOADED: dict[tuple[str, str], Variant] = {}
-
-
 def load_variant(name: str, directory: str | os.PathLike | None = None) -> Variant:
     """The variant NAME from the packaged tables or from --tables DIR (a name, never a path)."""
     d = tables_dir(directory)
     if not isinstance(name, str) or not name or name != os.path.basename(name) or name.startswith("."):
-        known = variant_names(d)
         raise VariantNotFound(f"no variant {name!r}: a variant is named by one word "
-                              f"(variants: {', '.join(known) or 'none'})")
-    key = (d, name)
-    if key in _LOADED:
-        return _LOADED[key]
-    path = os.path.join(d, f"{name}.yaml")
-    if not os.path.isfile(path):
+                              f"(variants: {', '.join(variant_names(d)) or 'none'})")
+    try:
+        return _variant_at(d, name)
+    except _NoTable:
         known = variant_names(d)
         folded = [k for k in known if k.casefold() == name.casefold()]
         if not folded:  # the packaged folder is not named: where mjscore is installed is no help to the reader
             where = f" in {directory}" if directory is not None else ""
             raise VariantNotFound(f"no variant {name!r}{where}" + did_you_mean(name, known)
-                                  + f" (variants: {', '.join(known) or 'none'})")
+                                  + f" (variants: {', '.join(known) or 'none'})") from None
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
+
+
+class _NoTable(LookupError):
+    """No table file of that name in the folder (load_variant says so, with the names there are)."""
+
+
+@lru_cache(maxsize=256)  # a program loads the same few tables again and again; a missing file is sought anew
+def _variant_at(d: str, name: str) -> Variant:
+    path = os.path.join(d, f"{name}.yaml")
+    if not os.path.isfile(path):
+        raise _NoTable(path)
     raw = read_raw(path)
     if isinstance(raw, dict) and "extends" in raw:  # inheritance is loaded for a table that extends another only
         from mjscore.rules.inherit import resolved_raw
 
         raw = resolved_raw(path, read_raw)
-    variant = build(raw, path)
-    _LOADED[key] = variant
-    return variant
+    return build(raw, path)
 
 
 def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:

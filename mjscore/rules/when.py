@@ -16,7 +16,7 @@ class Invalid(Exception):
 # A `when:` is compiled into parts (test, parameter): a condition's test with its compiled parameter, or
 # `any`, `all`, `not` as tests whose parameter is their parts. The predicate is then a closure over them:
 # a part costs one call, and a condition alone with a `bind` is its own closure, with none. The scorer asks
-# instead what a hand rule is in a situation and winning shape (folded), once, and calls what is left.
+# instead what a hand rule is in a situation, winning shape and suits held (folded), once, and calls what is left.
 
 def compile_when(when, scope: str, known) -> Callable:
     """Compile a `when:` mapping into predicate(ctx, subject) with the conditions of `known["conditions"]`
@@ -41,9 +41,11 @@ def _called(c, pred, s) -> bool:
 
 
 def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
-    """A compiled hand `when:` told what it can be in context `c`'s situation and winning shape: its conditions
-    declared situational or shaped, at any depth, replaced by their values there, and what is left joined as
-    (test, parameter) (test None: nothing left, it holds). None: it is false there, whatever the hand."""
+    """A compiled hand `when:` told what it can be in context `c`'s situation, winning shape and suits held: its
+    conditions declared situational, shaped or suited, at any depth, replaced by their values there, those whose
+    screen says no hand like c's (its suits, honours, bonus tiles or none) meets them by false, and what is left
+    joined as (test, parameter), the costly conditions last (test None: nothing left, it holds). None: it is
+    false there, whatever the hand."""
     tree = getattr(pred, "tree", None)
     if tree is None:  # a predicate not compiled here: called as it is
         return _called, pred
@@ -60,9 +62,11 @@ def _fold(parts: list[tuple], c) -> list[tuple] | None:
     for part in parts:
         node = part[3]
         if node[0] == "leaf":
-            if node[1]:  # situational or shaped: its value in this situation and shape
+            if node[1]:  # situational, shaped or suited: its value in this situation, shape and suits
                 if not part[0](c, part[1], None):
                     return None
+            elif node[2] is not None and not node[2](c, part[1]):  # its screen: no hand of these suits meets it
+                return None
             else:
                 out.append(part)
         elif node[0] == "not":
@@ -89,13 +93,20 @@ def _fold(parts: list[tuple], c) -> list[tuple] | None:
                     out += live[0]
                 else:
                     out.append((_some, tuple(_joined(sub) for sub in live), None, ("any", live)))
+    out.sort(key=_costly)  # (stable: the others keep the table's order)
     return out
+
+
+def _costly(part: tuple) -> bool:
+    """Whether a part is a costly condition (registry.condition), which a folded rule tests after the others."""
+    node = part[3]
+    return node[0] == "leaf" and node[3]
 
 
 def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
     """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
-    whether the condition is situational or shaped), or ("any"/"all", [parts of each]), ("not", parts): what
-    `folded` reads)."""
+    whether the condition is situational, shaped or suited, its screen or None, whether it is costly), or
+    ("any"/"all", [parts of each]), ("not", parts): what `folded` reads)."""
     if when is None:
         return []
     if not isinstance(when, dict):
@@ -122,7 +133,8 @@ def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
                 raise Invalid(f"condition {key!r} {e}") from None
             if cond.whole:
                 flags["whole"] = True
-            part = (cond.test, compiled, cond.bind, ("leaf", cond.situational or cond.shaped))
+            told = cond.situational or cond.shaped or cond.suited
+            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen, cond.costly))
         parts.append(part)
     return parts
 
