@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.rules.registry import is_int_option
-from mjscore.rules.tablefile import expect
+from mjscore.rules.tablefile import check_cite, expect, only_keys
 
 
 class Draw(Enum):
@@ -331,3 +331,12 @@ def _switch(where: str, key: str, val, fail, options):
                  f"{', '.join(map(_word_of, values)) if values is not None else 'whole numbers'})")
     typed = tuple((case, _switch(where, key, v, fail, options)) for case, v in cases.items())
     return ByOption(name, typed, _switch(where, key, val["default"], fail, options) if "default" in val else default)
+
+
+def check_cites(section, fail) -> dict:
+    """`cites: {east_double: rule 77, ...}`: where each settlement rule stands, cited by the payments it makes."""
+    if section is None:
+        return {}
+    expect(fail, "cites", section, dict, "cites")
+    only_keys(fail, "cites", section, SETTLEMENT_CITES)
+    return {k: check_cite(fail, f"cites.{k}", c) for k, c in section.items()}

@@ -16,7 +16,7 @@ from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mea
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
-from mjscore.rules.switches import SETTLEMENT_CITES, SettlementRules, check_settlement
+from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.tablefile import (
     Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names, check_prefer,
     check_quote, check_quotes, expect, int_problem, only_keys, show_when, stem, tables_dir, variant_names,
@@ -411,20 +411,11 @@ def build(raw: Any, path: str) -> Variant:
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
-        language=check_language(fail, raw.get("language", "en")), cites=_cites(raw.get("cites"), fail),
+        language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         han_fu=riichi.check_han_fu(value.get("han_fu"), fail, options, shapes),
         presets=riichi.check_presets(raw.get("presets"), fail, options),
     )
-
-
-def _cites(section, fail) -> dict:
-    """`cites: {east_double: rule 77, ...}`: where each settlement rule stands, cited by the payments it makes."""
-    if section is None:
-        return {}
-    expect(fail, "cites", section, dict, "cites")
-    only_keys(fail, "cites", section, SETTLEMENT_CITES)
-    return {k: check_cite(fail, f"cites.{k}", c) for k, c in section.items()}
 
 
 def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
