@@ -348,15 +348,16 @@ def test_a_round_not_in_tenhous_form_is_that_deals_error(tmp_path, where, value,
 
 
 @pytest.mark.parametrize("key, value, says", [
-    ("double_ron", {"winner": "W"}, "double_ron: under these rules (ruleset=ema) only the winner nearest the "
+    ("double_ron", {"winner": "W"}, "double_ron: under these rules (ruleset=wrc) only the winner nearest the "
                                     "discarder wins (head bump): leave out double_ron (docs/tables.md double_ron)"),
-    ("nagashi", ["S"], "nagashi: these rules (ruleset=ema) do not pay nagashi mangan: leave out nagashi "
+    ("nagashi", ["S"], "nagashi: these rules (ruleset=wrc) do not pay nagashi mangan: leave out nagashi "
                        "(docs/tables.md nagashi_mangan)"),
 ])
-def test_ema_has_no_double_ron_and_no_nagashi_mangan(key, value, says):
-    # the EMA Riichi Competition Rules 2016 play neither: the table's double_ron and nagashi_mangan are false there
+def test_wrc_has_no_double_ron_and_no_nagashi_mangan(key, value, says):
+    # the World Riichi Championship rules play neither (head bump; no nagashi mangan): the table's double_ron and
+    # nagashi_mangan are false there (the EMA Riichi Competition Rules 2016 play both, as Tenhou does)
     deal = ({"hands": {"E": "", "S": PINFU, "W": "123m 789p 234s 567s 88s", "N": ""}, "winner": "S",
              "win": {"tile": "8s", "from": "discard", "discarder": "N"}, "riichi": ["W"]} if key == "double_ron" else {})
     with pytest.raises(DealError) as e:
-        settle(options={"ruleset": "ema"}, **deal, **{key: value})
+        settle(options={"ruleset": "wrc"}, **deal, **{key: value})
     assert str(e.value) == "deal: " + says

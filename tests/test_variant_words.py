@@ -104,8 +104,8 @@ settlement (how a deal is paid and moves on):
 
 def test_riichi_settlement_in_words_says_what_riichi_pays():
     # tables/riichi.yaml: payments riichi, honba 100, riichi_stick 1000, draw tenpai, tenpai_payment 3000,
-    # return_points 30000, uma by ruleset (tenhou 20/10/-10/-20), ends_below_zero, double_ron and nagashi_mangan
-    # true under tenhou only, east_keeps_deal_on_draw_if_waiting true (which says the plain switch's case)
+    # return_points 30000, uma by ruleset (tenhou 20/10/-10/-20), ends_below_zero true under tenhou only, double_ron
+    # and nagashi_mangan true under tenhou and ema, east_keeps_deal_on_draw_if_waiting true (which says the plain switch's case)
     said = " ".join(settlement_section("riichi").split())
     for line in ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all three "
                  "on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each payment "
@@ -119,7 +119,8 @@ def test_riichi_settlement_in_words_says_what_riichi_pays():
                  "with ruleset=tenhou: a player going below zero ends the game; with ruleset=ema: a player below "
                  "zero plays on",
                  "with ruleset=tenhou: two players may win on one discard, each paid by the discarder; with "
-                 "ruleset=ema: only the player nearest the discarder may win on a discard",
+                 "ruleset=ema: two players may win on one discard, each paid by the discarder; with ruleset=wrc: "
+                 "only the player nearest the discarder may win on a discard",
                  "with ruleset=tenhou: nagashi mangan is paid at an exhaustive draw, as a self-drawn mangan",
                  "- after a draw East deals again only if waiting"):
         assert line in said, line
