@@ -19,6 +19,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
+from mjscore.rules.kept import cites_of, rules_at, seated
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
@@ -69,7 +70,7 @@ class Deal(NamedTuple):
     @property
     def rules(self) -> SettlementRules:
         """The variant's settlement switches under this deal's options."""
-        return self.variant.settlement.at(self.options)
+        return rules_at(self.variant, self.options)
 
 
 class Payment(NamedTuple):
@@ -91,8 +92,7 @@ class Payment(NamedTuple):
 
 def cite_of(deal: "Deal", *keys: str) -> str:
     """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
-    cites = deal.variant.cites
-    return "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites)) if cites else ""  # each place once
+    return cites_of(deal.variant, keys)  # (each list joined once per variant)
 
 
 class Settlement(NamedTuple):
@@ -220,7 +220,7 @@ def _check_deal(deal: Deal, rules: SettlementRules) -> None:
 
 def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> Score:
     v, opts = deal.variant, deal.options
-    sit = make_situation(v, seat, deal.round)
+    sit = seated(v, seat, deal.round)
     fault = deal.faults.get(seat) if deal.faults else None
     how = (rules.fault(fault) or FaultScoring.NORMAL) if fault else FaultScoring.NORMAL
     analysed = analyse(hand, sit, v.shapes)
