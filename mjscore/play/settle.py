@@ -267,9 +267,8 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 
 def _doubler(deal: Deal, rules: SettlementRules) -> str | None:
     """The seat that pays and receives double in this deal (East or the banker), or None."""
-    if len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double:
-        return None
-    return dealer_of(deal.options)
+    no_double = len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double
+    return None if no_double else dealer_of(deal.options)
 
 
 def _who(seat: str, deal: Deal) -> str:
@@ -401,17 +400,20 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
     w = deal.winner
     value = values[w]
     owed = []
+    words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
     for seat in seats:
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
-            reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
-            if f == 2:
-                reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
+            if f not in words:
+                reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
+                if f == 2:
+                    reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
+                words[f] = (reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ())))
+            reason, cite = words[f]
+            amount = value * f
             if rules.base_payment or rules.discarder_pays:
-                amount, reason = with_base(deal, rules, seat, value * f, reason)
-            else:
-                amount = value * f
-            owed.append(Payment(seat, w, amount, reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ()))))
+                amount, reason = with_base(deal, rules, seat, amount, reason)
+            owed.append(Payment(seat, w, amount, reason, cite))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(said(M.PAYS_FOR_ALL, seat=seat_said(deal.pays_for_all)))
