@@ -19,6 +19,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
+from mjscore.rules.kept import cites_of, rules_at, seated
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
 from mjscore.rules.situations import make_situation
@@ -69,7 +70,7 @@ class Deal(NamedTuple):
     @property
     def rules(self) -> SettlementRules:
         """The variant's settlement switches under this deal's options."""
-        return self.variant.settlement.at(self.options)
+        return rules_at(self.variant, self.options)
 
 
 class Payment(NamedTuple):
@@ -91,8 +92,7 @@ class Payment(NamedTuple):
 
 def cite_of(deal: "Deal", *keys: str) -> str:
     """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
-    cites = deal.variant.cites
-    return "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites)) if cites else ""  # each place once
+    return cites_of(deal.variant, keys)  # (each list joined once per variant)
 
 
 class Settlement(NamedTuple):
@@ -220,7 +220,7 @@ def _check_deal(deal: Deal, rules: SettlementRules) -> None:
 
 def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> Score:
     v, opts = deal.variant, deal.options
-    sit = make_situation(v, seat, deal.round)
+    sit = seated(v, seat, deal.round)
     fault = deal.faults.get(seat) if deal.faults else None
     how = (rules.fault(fault) or FaultScoring.NORMAL) if fault else FaultScoring.NORMAL
     analysed = analyse(hand, sit, v.shapes)
@@ -267,9 +267,8 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 
 def _doubler(deal: Deal, rules: SettlementRules) -> str | None:
     """The seat that pays and receives double in this deal (East or the banker), or None."""
-    if len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double:
-        return None
-    return dealer_of(deal.options)
+    no_double = len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double
+    return None if no_double else dealer_of(deal.options)
 
 
 def _who(seat: str, deal: Deal) -> str:
@@ -401,17 +400,20 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
     w = deal.winner
     value = values[w]
     owed = []
+    words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
     for seat in seats:
         if seat != w:
             f = 2 if doubler in (seat, w) else 1
-            reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
-            if f == 2:
-                reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
+            if f not in words:
+                reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
+                if f == 2:
+                    reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
+                words[f] = (reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ())))
+            reason, cite = words[f]
+            amount = value * f
             if rules.base_payment or rules.discarder_pays:
-                amount, reason = with_base(deal, rules, seat, value * f, reason)
-            else:
-                amount = value * f
-            owed.append(Payment(seat, w, amount, reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ()))))
+                amount, reason = with_base(deal, rules, seat, amount, reason)
+            owed.append(Payment(seat, w, amount, reason, cite))
     if deal.pays_for_all:
         total = sum(p.amount for p in owed)
         notes.append(said(M.PAYS_FOR_ALL, seat=seat_said(deal.pays_for_all)))

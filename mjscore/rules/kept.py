@@ -6,6 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from mjscore.hand.situation import Situation
+from mjscore.memo import make_room
+from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
 
 
@@ -13,7 +15,8 @@ class VariantMemo:
     """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
-    __slots__ = ("rule_sets", "situations", "limit_order", "typed", "completions", "excludes")
+    __slots__ = ("rule_sets", "situations", "limit_order", "typed", "completions", "excludes", "settled", "cites",
+                 "seated")
 
     def __init__(self):
         self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
@@ -22,6 +25,10 @@ class VariantMemo:
         self.typed: dict[tuple, Situation] = {}  # a situation as typed -> checked (api)
         self.completions: dict[tuple, frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
         self.excludes: dict[str, tuple[str, ...]] | None = None  # rule -> the rules its `excludes:` names (exclude)
+        # settlement, once per deal of a batch: the same few answers every deal
+        self.settled: dict[tuple, object] = {}  # options -> the settlement switches under them (Deal.rules)
+        self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
+        self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
 
 
 @lru_cache(maxsize=64)
@@ -33,3 +40,44 @@ def memo_of(variant: Variant) -> VariantMemo:
     """The memo tables of a variant, by its content: two loads of the same table share them (bounded: a program
     that loads table after table forgets the least recently used)."""
     return _memo_of_key(variant.key)
+
+
+def rules_at(variant: Variant, options: dict):
+    """The variant's settlement switches under `options` (SettlementRules.at), kept by the options' content:
+    a batch settles every deal under the same options, and resolving the switches each time was a deal's cost."""
+    try:
+        key = tuple(options.items())
+        got = memo_of(variant).settled.get(key)
+    except TypeError:  # an option value no dictionary can hold: resolved afresh
+        return variant.settlement.at(options)
+    if got is None:
+        settled = memo_of(variant).settled
+        make_room(settled, 256)
+        got = settled[key] = variant.settlement.at(options)
+    return got
+
+
+def cites_of(variant: Variant, keys: tuple[str, ...]) -> str:
+    """The table's citations of the settlement rules `keys`, each place once, joined ("rule 77; rule 79"):
+    every payment of a batch cites one of a few such lists, so each is joined once."""
+    cites = variant.cites
+    if not cites:
+        return ""
+    memo = memo_of(variant).cites
+    got = memo.get(keys)
+    if got is None:
+        make_room(memo, 256)
+        got = memo[keys] = "; ".join(dict.fromkeys(cites[k] for k in keys if k in cites))
+    return got
+
+
+def seated(variant: Variant, seat: str, round_: str) -> Situation:
+    """A non-winner's situation at `seat` in round `round_` (make_situation's, checked once): settlement asks it
+    for three hands of every deal."""
+    memo = memo_of(variant).seated
+    got = memo.get((seat, round_))
+    if got is None:
+        got = make_situation(variant, seat, round_)
+        make_room(memo, 64)
+        memo[(seat, round_)] = got
+    return got

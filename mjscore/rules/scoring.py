@@ -151,7 +151,10 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
-    texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
+    if blocks and not declared:  # a non-winner with no declared sets (most): its blocks' arrangements alone
+        texts, items, replaced = [], [], set()
+    else:
+        texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     for a in blocks:
         entry = arranged.get(a)
         if entry is None:
