@@ -192,3 +192,92 @@ def test_a_variants_settlement_sentences_in_each_language(lang):
         settlement = out.split(head)[1]
         assert english_left(settlement, lang) == set() and english_left(run("variants", v)[1].split(
             M.W_SETTLEMENT.english)[1], "en")  # (in English, the same lines have English words the check sees)
+
+
+# --- score --explain in each language (the second pass of issue 31) ------------------------------------------
+
+EXPLAIN = {  # one hand per language, under its own rulebook's variant
+    "eu": ["{5555s} 234s 678s RRR 11s", "--variant", "basque"],
+    "hu": ["[555p] 123m 789s SSS NN", "--variant", "hungarian", "--seat", "S", "--win", "7s", "--from", "wall"],
+    "es": ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"],
+    "da": ["[555p] 123m 789s SSS NN", "--variant", "danish", "--seat", "S", "--win", "7s", "--from", "wall"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_explain_in_each_language(lang):
+    """The exact `score --explain` in each language, kept in tests/data/lang/explain-LANG.txt. The numbers are
+    the English outputs', worked by hand:
+      eu (the README's basque example, tests/test_near_misses.py and tests/test_review_fixes.py): {5555s}
+         concealed kong of simples 8 (table 1, line 4), RRR concealed pung of honours 8 (line 3), mah jong 20
+         (table 3, line 1), the only place 2 (table 3, line 3) = 38; pung of dragons (table 2, line 1) and clean
+         hand (line 7) 2 doubles: 38 x 2^2 = 152, the same won on 1s or 3s (a tie); robbing a kong for the 2s:
+         robbing two bamboo (rule 85 XVII), 1 limit = 500.
+      hu (Hergár, IV): [555p] pung of 2-8 laid out 2, SSS pung of a wind in the hand 8, premium points 20, + 2
+         not won by claiming = 32; own wind's figure 1x: 32 x 2^1 = 64.
+      es (p. 2 §6, the module's docstring): 2 + 8 + 20 + 2 = 32, x 2^1 = 64.
+      da (classical values, Spillets afvikling ¶2): 2 + 8 + 20 + from the wall 2 + only possible tile (789s
+         waited on 7s alone) 2 = 34, own wind 1 double: 68, rounded up to a multiple of 10: 70.
+    """
+    code, out, err = run("score", *EXPLAIN[lang], "--explain", "--lang", lang)
+    assert code == 0, err
+    assert out == (GOLDEN / f"explain-{lang}.txt").read_text(encoding="utf-8")
+    w = Words(lang)
+    if lang == "eu":
+        assert w(M.X_WHY, kept="{5555s} 11s 234s 678s RRR", value=152, other="{5555s} 11s 234s 678s RRR",
+                 won=w(M.X_WITH, tile="3s") + w(M.X_COMPLETING, set="234s"), worth=152) in out
+        assert "  " + w(M.X_TIE_ALL) in out and w(M.N_HEAD) in out
+        assert w(M.N_MISS, rule="Bi banbu ostuz", gives=w(M.LIMIT_SHARE, share=1),
+                 how=w(M.N_HOW_KONG) + w(M.N_ON, tile="2s"), value=500).replace(" (eskuak", "\n    (eskuak") in out
+    else:
+        assert w(M.VALUE_IS, value={"hu": 64, "es": 64, "da": 70}[lang]) in out
+        assert w(M.X_ONLY_WAY, kept="[555p] 123m 789s SSS NN") in out and w(M.N_NONE) in out
+    assert w(M.Q_HEAD) in out and w(M.Q_IN_ENGLISH) in out
+
+
+def test_explain_in_english_is_unchanged():
+    # without --lang the words are the English of mjscore/messages/keys.py, as tests/test_near_misses.py reads them
+    code, out, _ = run("score", *EXPLAIN["eu"], "--explain")
+    assert code == 0 and run("score", *EXPLAIN["eu"], "--explain", "--lang", "en")[1] == out
+    assert "\nwhy this arrangement: {5555s} 11s 234s 678s RRR is worth 152; the next best" in out
+    assert "  - robbing two bamboo (XVII) (1 limit): won by robbing a kong (on 2s) (the hand\n" in out
+    assert "\nthe rulebook's words for each rule counted:\n" in out and "      in English: " in out
+
+
+def quotes_taken_out(out: str) -> str:
+    """An output without the rulebooks' quoted words and their English glosses (data, in English by design:
+    a gloss says in English what the rulebook says), each unwrapped as english_left unwraps the output."""
+    out = re.sub(r"[ \n]+", " ", out)
+    for name in SEED.values():
+        v = load_variant(name)
+        quotes = [r.quote for r in v.rules if r.quote is not None] + [q for q in v.long_hand_words[2:] if q is not None]
+        for text in sorted({t for q in quotes for t in (q.gloss, q.absent, q.text) if t}, key=len, reverse=True):
+            out = out.replace(re.sub(r"[ \n]+", " ", text), "")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_word_is_left_in_explain(lang):
+    # the README's hand, and one with near misses (a swapped tile, another winning tile: tests/test_near_misses.py
+    # works the basque one), under the language's own variant
+    v = SEED[lang]
+    for args in (EXPLAIN[lang], ["123s 234s 666s 888s GG", "-v", v, "--win", "6s"],
+                 ):
+        code, out, err = run("score", *args, "--explain", "--lang", lang)
+        assert code == 0, err
+        assert english_left(quotes_taken_out(out), lang) == set(), args
+    code, out, _ = run("score", "123s 234s 666s 888s GG", "-v", v, "--win", "6s", "--explain")
+    assert {"hand", "rule", "rulebook"} <= english_left(quotes_taken_out(out), "en")  # the check sees English
+
+
+def test_not_a_winning_hand_in_each_language():
+    # 123m 456p 789s EE 125s: 14 tiles, no mah jong; its 5s changed for a 3s makes 123s, and four chows and a
+    # pair are a winning hand (Spanish rulebook, p. 1 §4); no other tile changed makes one (1s or 2s changed
+    # leaves 25s or 15s, no set)
+    code, out, _ = run("score", "123m 456p 789s EE 125s", "-v", "spanish")
+    assert "\nnot a winning hand: one tile changed makes it one: 5s for 3s\n" in out
+    for lang in LANGS:
+        w = Words(lang)
+        code, out, _ = run("score", "123m 456p 789s EE 125s", "-v", "spanish", "--lang", lang)
+        assert code == 0 and "\n" + w(M.S_NOT_WINNING_ONE, swaps=w(M.S_SWAP_FOR, change="5s", to="3s")) + "\n" in out
+        assert "not a winning hand" not in out

@@ -150,25 +150,23 @@ def note_words(note: str, w: Words) -> str:
     return w.again(note)
 
 
-def _tie(best: Score, runner: Score) -> str:
+def _tie(best: Score, runner: Score, w: Words) -> str:
     """Why one of two arrangements of equal value is kept (scoring.score_all's order)."""
     if best.uncapped != runner.uncapped:
-        return (f"equal after the limit; kept for its higher value before it ({int(best.uncapped)} against "
-                f"{int(runner.uncapped)}): the payments are the same")
+        return w(M.X_TIE_LIMIT, value=int(best.uncapped), other=int(runner.uncapped))
     if best.points != runner.points:
-        return (f"equal value; kept for its higher base points ({best.points} against {runner.points}): "
-                "the payments are the same")
+        return w(M.X_TIE_POINTS, points=best.points, other=runner.points)
     if best.limit_hand != runner.limit_hand:
-        return (f"equal value; kept as the limit hand the rulebook lists later ({best.limit_hand}): "
-                "the payments are the same")
-    return "equal in every respect: the first arrangement found is shown; the payments are the same"
+        return w(M.X_TIE_LIMIT_HAND, hand=best.limit_hand)
+    return w(M.X_TIE_ALL)
 
 
 def _item_words(i, lang: str, glyphs: bool) -> str:
     """An item as --explain names a difference: its name, its tiles and what it gave (8 points, 1 double)."""
-    gave = [f"{i.points} point{'s' if i.points != 1 else ''}"] if i.points else []
-    gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
-    gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
+    w = Words(lang)
+    gave = [w(M.X_POINT if i.points == 1 else M.X_POINTS, n=i.points)] if i.points else []
+    gave += [w(M.X_DOUBLE if i.doubles == 1 else M.X_DOUBLES, n=i.doubles)] if i.doubles else []
+    gave += [w(M.LIMIT_SHARE, share=fmt_fraction(i.limit))] if i.limit else []
     gave += [f"+{i.extra}"] if i.extra else []
     return (item_name(i, lang) + (f" {tiles_shown(i.tiles, glyphs)}" if i.tiles else "")
             + (f" ({', '.join(gave)})" if gave else ""))
@@ -176,61 +174,68 @@ def _item_words(i, lang: str, glyphs: bool) -> str:
 
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
+    w = Words(lang)
     kept = " ".join(tiles_shown(g, glyphs) for g in best.arrangement) or tiles_shown(best.hand, glyphs)
-    excluded = [f"  {n}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # a rule's excludes: dropped them
+    excluded = [f"  {w.again(n)}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # dropped by excludes
     if excluded:
-        excluded.insert(0, "not counted, as a rule that applied excludes them:")
+        excluded.insert(0, w(M.X_EXCLUDED))
     if runner is None:
-        return "\n".join([f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})", *excluded])
+        return "\n".join(["\n" + w(M.X_ONLY_WAY, kept=kept), *excluded])
     other = " ".join(tiles_shown(g, glyphs) for g in runner.arrangement) or tiles_shown(runner.hand, glyphs)
-    won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
+    won = w(M.X_WITH, tile=runner.win) if runner.win and runner.win != best.win else ""
     if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
-        won += f"{'' if won else f' with {runner.win}'} completing {tiles_shown(runner.win_set, glyphs)}"
-    lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
-                 f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
-             + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
+        won = (won or w(M.X_WITH, tile=runner.win)) + w(M.X_COMPLETING, set=tiles_shown(runner.win_set, glyphs))
+    lines = ["", w(M.X_WHY, kept=kept, value=best.value, other=other, won=won, worth=runner.value)
+             + (f" ({runner.limit_hand})" if runner.limit_hand else "")
+             + ("" if runner.mahjong or not best.mahjong else w(M.X_NOT_MAHJONG))]
     if runner.value == best.value and runner.mahjong == best.mahjong:
-        lines.append("  " + _tie(best, runner))
+        lines.append("  " + _tie(best, runner, w))
     def counted(s):  # noqa: E306  (an item is what it gives too: the same rule worth more is a difference)
         return {(i.rule, i.tiles, i.points, i.doubles, i.limit, i.extra): i for i in s.items}
     a, b = counted(best), counted(runner)
     only_kept = [_item_words(i, lang, glyphs) for k, i in a.items() if k not in b]
     only_other = [_item_words(i, lang, glyphs) for k, i in b.items() if k not in a]
     if only_kept:
-        lines.append("  counted here only: " + ", ".join(only_kept))
+        lines.append(w(M.X_HERE_ONLY, items=", ".join(only_kept)))
     if only_other:
-        lines.append("  counted there only: " + ", ".join(only_other))
+        lines.append(w(M.X_THERE_ONLY, items=", ".join(only_other)))
     return "\n".join(lines + excluded)
 
 
-def near_miss_text(misses: list) -> str:
-    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first."""
+def near_miss_text(misses: list, lang: str = "en", variant: Variant | None = None) -> str:
+    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first (each
+    rule named in the rulebook's words where `variant` has them for `lang`)."""
+    w = Words(lang)
     if not misses:
-        return "\nnear misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one swapped tile away)"
-    return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
-                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
+        return "\n" + w(M.N_NONE)
+    names = {r.name: dict(r.names).get(lang, r.name) for r in variant.rules} if variant and lang != "en" else {}
+    said = [w(M.N_MISS, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
+              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) for m in misses]
+    return "\n".join(["", w(M.N_HEAD), *(line for text in said for line in _wrapped("  - ", text, 4))])
 
 
-def quote_text(quoted: list) -> str:
+def quote_text(quoted: list, lang: str = "en") -> str:
     """--explain's last part: for the rules counted, the rulebook's own words (in its language, then in English)
     or why they cannot be quoted, each sentence once with the rules resting on it; "" where the table quotes
     no rule (referee.quoted). Lines cut to a terminal's width, as Markdown and HTML say them too."""
     if not quoted:
         return ""
-    lines = ["", "the rulebook's words for each rule counted:"]
+    w = Words(lang)
+    name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (* no name)
+    lines = ["", w(M.Q_HEAD)]
     for items, q in quoted:
         cites = {i.cite for i in items}
         if len(cites) == 1:  # one cite for them all: said once
-            head = "  - " + ", ".join(i.rule for i in items) + (f" ({items[0].cite})" if items[0].cite else "")
+            head = "  - " + ", ".join(name(i) for i in items) + (f" ({items[0].cite})" if items[0].cite else "")
         else:
-            head = "  - " + ", ".join(i.rule + (f" ({i.cite})" if i.cite else "") for i in items)
+            head = "  - " + ", ".join(name(i) + (f" ({i.cite})" if i.cite else "") for i in items)
         if q.absent:
-            lines += _wrapped(head + ": ", f"not quoted: {q.absent}", 6)
+            lines += _wrapped(head + ": ", w(M.Q_NOT_QUOTED, why=q.absent), 6)
             continue
         lines += _wrapped(head, "", 6)
         where = f", {q.cite}" if q.cite and cites != {q.cite} else ""  # the words stand elsewhere than the rules
         lines += _wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
-        lines += _wrapped("      in English: ", q.gloss, 8)
+        lines += _wrapped(f"      {w(M.Q_IN_ENGLISH)} ", q.gloss, 8)
     return "\n".join(lines)
 
 
