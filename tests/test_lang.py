@@ -281,3 +281,69 @@ def test_not_a_winning_hand_in_each_language():
         code, out, _ = run("score", "123m 456p 789s EE 125s", "-v", "spanish", "--lang", lang)
         assert code == 0 and "\n" + w(M.S_NOT_WINNING_ONE, swaps=w(M.S_SWAP_FOR, change="5s", to="3s")) + "\n" in out
         assert "not a winning hand" not in out
+
+
+def table_data_taken_out(out: str, name: str) -> str:
+    """`variants NAME`'s output without what its table file says in English (data, shown as written): the title,
+    the source, the options' rows (names, types, values as typed) and help, the mah-jong requirements, the tables'
+    headings, the rules' English names (where the rulebook has none in that language), the conditions, the --also
+    words' meanings."""
+    v = load_variant(name)
+    for o in v.options.values():  # an option's row: its name, type, default and choices, as typed
+        out = re.sub(rf"^{re.escape(o.name)} +{o.type} .*\n(?: {{20,}}.*\n)*", "", out, flags=re.M)
+    out = re.sub(r"[ \n]+", " ", out)
+    data = [v.title, v.source, *(o.help or "" for o in v.options.values()),
+            *(t for r in v.requires for t in (r.name, r.message or "")), *(h for h, _, _ in v.tables),
+            *(r.name for r in v.rules), *(r.each.replace("_", " ") for r in v.rules if r.each),
+            *(x for r in v.rules for x in (*r.excludes, *r.keep_doubles)), *(v.situations or {}).values(),
+            *(s.replace("_", " ") for s in v.shapes)]
+    for text in sorted({re.sub(r"[ \n]+", " ", t) for t in data if t}, key=len, reverse=True):
+        out = out.replace(text, "")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_name_in_each_language(lang):
+    # variants NAME: its headings, option table and the words of its rules' values in the language; the table
+    # file's own words (option help, headings, conditions) are data and stay as written
+    w = Words(lang)
+    for name in SEED.values():
+        code, out, err = run("variants", name, "--lang", lang)
+        assert code == 0, err
+        assert w(M.V_OPTIONS) in out and w(M.V_H_DEFAULT) in out and w(M.V_STEP_DOUBLING) in out
+        assert english_left(table_data_taken_out(out, name), lang) == set(), name
+        english = run("variants", name)[1]
+        assert {"points", "rule"} & english_left(table_data_taken_out(english, name), "en")  # the check sees them
+    # basque's Table 1, line 12 (tables/basque.yaml): chow, 0 points, for every group of anyone's
+    code, out, _ = run("variants", "basque", "--lang", lang)
+    assert w(M.V_EACH_GROUP) + "; " + w(M.V_WHO_ALL) + "]" in out
+    assert re.search(rf"^\S.* {re.escape(w(M.V_POINTS, n=0))} +table 1, line 12$", out, re.M)
+
+
+def test_the_variants_list_in_each_language():
+    for lang in LANGS:
+        w = Words(lang)
+        code, out, _ = run("variants", "--lang", lang)
+        assert code == 0 and out.split("\n")[0].split() == [w(M.V_H_VARIANT), w(M.V_H_TITLE),
+                                                            *w(M.V_H_OPTIONS_DEFAULT).split()]
+    assert run("variants")[1].split("\n")[0].split() == ["variant", "title", "options", "(default)"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_riichi_hands_value_in_each_language(lang):
+    # riichi (Tenhou rules, EMA RCR 2016), East (the dealer) with 123m 456p 789s 234s 55m, waiting on 5m alone:
+    # - won from the wall: menzen tsumo 1 han; fu 20 base + 2 tsumo + 2 single wait = 24, rounded up to 30; base
+    #   points 30 x 2^(1 + 2) = 240; the dealer's tsumo: each pays 2 x 240 = 480, rounded up to 500: "500 all",
+    #   1500 in all;
+    # - won on a discard with riichi declared, one honba counter: riichi 1 han; fu 20 + 10 closed ron + 2 = 32,
+    #   rounded up to 40; 40 x 2^3 = 320; the dealer's ron 6 x 320 = 1920, rounded up to 2000; + 300 honba = 2300
+    w = Words(lang)
+    hand = ["123m 456p 789s 234s 55m", "-v", "riichi", "--seat", "E", "--win", "5m"]
+    out = run("score", *hand, "--from", "wall", "--lang", lang)[1]
+    assert ("\n" + w(M.R_FU_HAN, fu=30, han=1) + ": " + w(M.R_ALL, n=500) + w(M.R_TOTAL, total=1500)
+            + w(M.R_BASE_POINTS, n=240) + "\n") in out
+    out = run("score", *hand, "--also", "riichi", "--honba", "1", "--lang", lang)[1]
+    assert ("\n" + w(M.R_FU_HAN, fu=40, han=1) + ": 2000" + w(M.R_WITH_STICKS, n=2300) + w(M.R_BASE_POINTS, n=320)
+            + "\n") in out
+    assert english_left(out.split(w(M.VALUE_IS, value=320))[0].split("\n\n")[-1], lang) == set()
+    assert "\n30 fu 1 han: 500 all (total 1500); base points 240\n" in run("score", *hand, "--from", "wall")[1]
