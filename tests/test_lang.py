@@ -347,3 +347,36 @@ def test_a_riichi_hands_value_in_each_language(lang):
             + "\n") in out
     assert english_left(out.split(w(M.VALUE_IS, value=320))[0].split("\n\n")[-1], lang) == set()
     assert "\n30 fu 1 han: 500 all (total 1500); base points 240\n" in run("score", *hand, "--from", "wall")[1]
+
+
+def page_text(page: str) -> str:
+    """An HTML page's words as a reader sees them: no style, no tags, entities read."""
+    import html
+
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_report_page_in_each_language(lang, tmp_path):
+    # report --lang: the page's headings, columns, statistics, chart labels and captions in the language; the
+    # players' names, files and the items' names (table data) as they are; the numbers the English page's
+    # (tests/test_report.py and tests/test_season.py work them by hand)
+    pytest.importorskip("matplotlib")
+    game = str(EXAMPLES / GAME[lang])
+    code, page, err = run("report", game, "--lang", lang)
+    assert code == 0, err
+    w = Words(lang)
+    for key in (M.RP_LEAGUE, M.RP_STATISTICS, M.RP_RUNNING, M.RP_SHEETS, M.RP_WIN_RATE, M.RP_CAPTION, M.RP_X_LABEL,
+                M.RP_Y_LABEL):
+        assert w(key) in page_text(page), key
+    assert f"<title>{w(M.RP_TITLE_ONE, n=1)}</title>" in page and f'<html lang="{lang}">' in page
+    english = run("report", game)[1]
+    assert re.sub(r"[+-]?\d+", "#", page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S))).count("#") == \
+        re.sub(r"[+-]?\d+", "#", page_text(re.sub(r"<svg.*?</svg>", "", page, flags=re.S))).count("#")
+    data = {r.name for v in SEED.values() for r in load_variant(v).rules}
+    text = page_text(re.sub(r"<svg.*?</svg>", "", page, flags=re.S))
+    for name in sorted(data, key=len, reverse=True):
+        text = text.replace(name, "")
+    assert english_left(text, lang) == set()
+    assert {"points", "player", "deal"} & english_left(page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S)), "en")
