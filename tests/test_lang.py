@@ -174,7 +174,7 @@ def test_json_stays_english_but_the_items_names():
 
 
 @pytest.mark.parametrize("command", ["score", "settle", "batch", "sheet", "standings", "compare", "waits",
-                                     "variants"])
+                                     "variants", "report"])
 def test_every_command_with_words_takes_the_one_lang_option(command):
     code, out, _ = run(command, "--help")
     assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|native]" in out
