@@ -81,8 +81,8 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         from mjscore.messages import M, Words
 
         w = Words(lang)
-        texts.append(w(M.S_NOT_WINNING_ONE, swaps="; ".join(w(M.S_SWAP_FOR, change=s.change, to=w(M.N_TILE_OR).join(s.to))
-                                                            for s in swaps)) if swaps else w(M.S_NOT_WINNING_NONE))
+        said = [w(M.S_SWAP_FOR, change=s.change, to=w(M.N_TILE_OR).join(s.to)) for s in swaps]
+        texts.append(w(M.S_NOT_WINNING_ONE, swaps="; ".join(said)) if swaps else w(M.S_NOT_WINNING_NONE))
     if explain:
         texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
         if best.mahjong:

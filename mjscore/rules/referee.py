@@ -205,8 +205,8 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
         if sit.win not in rest:  # the winning tile itself: another winning tile (near_misses' first kind)
             continue
         short = Hand(hand.melds, tuple(rest), hand.bonus)
-        out += [(said(M.N_SWAP, change=T.name(change), to=T.name(t)), short.with_tile(t)) for t in waits(short, v.shapes)
-                if t != change]
+        out += [(said(M.N_SWAP, change=T.name(change), to=T.name(t)), short.with_tile(t))
+                for t in waits(short, v.shapes) if t != change]
     return out
 
 
