@@ -174,7 +174,7 @@ def test_json_stays_english_but_the_items_names():
 
 
 @pytest.mark.parametrize("command", ["score", "settle", "batch", "sheet", "standings", "compare", "waits",
-                                     "variants"])
+                                     "variants", "report"])
 def test_every_command_with_words_takes_the_one_lang_option(command):
     code, out, _ = run(command, "--help")
     assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|native]" in out
@@ -192,3 +192,192 @@ def test_a_variants_settlement_sentences_in_each_language(lang):
         settlement = out.split(head)[1]
         assert english_left(settlement, lang) == set() and english_left(run("variants", v)[1].split(
             M.W_SETTLEMENT.english)[1], "en")  # (in English, the same lines have English words the check sees)
+
+
+# --- score --explain in each language (the second pass of issue 31) ------------------------------------------
+
+EXPLAIN = {  # one hand per language, under its own rulebook's variant
+    "eu": ["{5555s} 234s 678s RRR 11s", "--variant", "basque"],
+    "hu": ["[555p] 123m 789s SSS NN", "--variant", "hungarian", "--seat", "S", "--win", "7s", "--from", "wall"],
+    "es": ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"],
+    "da": ["[555p] 123m 789s SSS NN", "--variant", "danish", "--seat", "S", "--win", "7s", "--from", "wall"],
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_explain_in_each_language(lang):
+    """The exact `score --explain` in each language, kept in tests/data/lang/explain-LANG.txt. The numbers are
+    the English outputs', worked by hand:
+      eu (the README's basque example, tests/test_near_misses.py and tests/test_review_fixes.py): {5555s}
+         concealed kong of simples 8 (table 1, line 4), RRR concealed pung of honours 8 (line 3), mah jong 20
+         (table 3, line 1), the only place 2 (table 3, line 3) = 38; pung of dragons (table 2, line 1) and clean
+         hand (line 7) 2 doubles: 38 x 2^2 = 152, the same won on 1s or 3s (a tie); robbing a kong for the 2s:
+         robbing two bamboo (rule 85 XVII), 1 limit = 500.
+      hu (Hergár, IV): [555p] pung of 2-8 laid out 2, SSS pung of a wind in the hand 8, premium points 20, + 2
+         not won by claiming = 32; own wind's figure 1x: 32 x 2^1 = 64.
+      es (p. 2 §6, the module's docstring): 2 + 8 + 20 + 2 = 32, x 2^1 = 64.
+      da (classical values, Spillets afvikling ¶2): 2 + 8 + 20 + from the wall 2 + only possible tile (789s
+         waited on 7s alone) 2 = 34, own wind 1 double: 68, rounded up to a multiple of 10: 70.
+    """
+    code, out, err = run("score", *EXPLAIN[lang], "--explain", "--lang", lang)
+    assert code == 0, err
+    assert out == (GOLDEN / f"explain-{lang}.txt").read_text(encoding="utf-8")
+    w = Words(lang)
+    if lang == "eu":
+        assert w(M.X_WHY, kept="{5555s} 11s 234s 678s RRR", value=152, other="{5555s} 11s 234s 678s RRR",
+                 won=w(M.X_WITH, tile="3s") + w(M.X_COMPLETING, set="234s"), worth=152) in out
+        assert "  " + w(M.X_TIE_ALL) in out and w(M.N_HEAD) in out
+        assert w(M.N_MISS, rule="Bi banbu ostuz", gives=w(M.LIMIT_SHARE, share=1),
+                 how=w(M.N_HOW_KONG) + w(M.N_ON, tile="2s"), value=500).replace(" (eskuak", "\n    (eskuak") in out
+    else:
+        assert w(M.VALUE_IS, value={"hu": 64, "es": 64, "da": 70}[lang]) in out
+        assert w(M.X_ONLY_WAY, kept="[555p] 123m 789s SSS NN") in out and w(M.N_NONE) in out
+    assert w(M.Q_HEAD) in out and w(M.Q_IN_ENGLISH) in out
+
+
+def test_explain_in_english_is_unchanged():
+    # without --lang the words are the English of mjscore/messages/keys.py, as tests/test_near_misses.py reads them
+    code, out, _ = run("score", *EXPLAIN["eu"], "--explain")
+    assert code == 0 and run("score", *EXPLAIN["eu"], "--explain", "--lang", "en")[1] == out
+    assert "\nwhy this arrangement: {5555s} 11s 234s 678s RRR is worth 152; the next best" in out
+    assert "  - robbing two bamboo (XVII) (1 limit): won by robbing a kong (on 2s) (the hand\n" in out
+    assert "\nthe rulebook's words for each rule counted:\n" in out and "      in English: " in out
+
+
+def quotes_taken_out(out: str) -> str:
+    """An output without the rulebooks' quoted words and their English glosses (data, in English by design:
+    a gloss says in English what the rulebook says), each unwrapped as english_left unwraps the output."""
+    out = re.sub(r"[ \n]+", " ", out)
+    for name in SEED.values():
+        v = load_variant(name)
+        quotes = [r.quote for r in v.rules if r.quote is not None] + [q for q in v.long_hand_words[2:] if q is not None]
+        for text in sorted({t for q in quotes for t in (q.gloss, q.absent, q.text) if t}, key=len, reverse=True):
+            out = out.replace(re.sub(r"[ \n]+", " ", text), "")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_english_word_is_left_in_explain(lang):
+    # the README's hand, and one with near misses (a swapped tile, another winning tile: tests/test_near_misses.py
+    # works the basque one), under the language's own variant
+    v = SEED[lang]
+    for args in (EXPLAIN[lang], ["123s 234s 666s 888s GG", "-v", v, "--win", "6s"],
+                 ):
+        code, out, err = run("score", *args, "--explain", "--lang", lang)
+        assert code == 0, err
+        assert english_left(quotes_taken_out(out), lang) == set(), args
+    code, out, _ = run("score", "123s 234s 666s 888s GG", "-v", v, "--win", "6s", "--explain")
+    assert {"hand", "rule", "rulebook"} <= english_left(quotes_taken_out(out), "en")  # the check sees English
+
+
+def test_not_a_winning_hand_in_each_language():
+    # 123m 456p 789s EE 125s: 14 tiles, no mah jong; its 5s changed for a 3s makes 123s, and four chows and a
+    # pair are a winning hand (Spanish rulebook, p. 1 §4); no other tile changed makes one (1s or 2s changed
+    # leaves 25s or 15s, no set)
+    code, out, _ = run("score", "123m 456p 789s EE 125s", "-v", "spanish")
+    assert "\nnot a winning hand: one tile changed makes it one: 5s for 3s\n" in out
+    for lang in LANGS:
+        w = Words(lang)
+        code, out, _ = run("score", "123m 456p 789s EE 125s", "-v", "spanish", "--lang", lang)
+        assert code == 0 and "\n" + w(M.S_NOT_WINNING_ONE, swaps=w(M.S_SWAP_FOR, change="5s", to="3s")) + "\n" in out
+        assert "not a winning hand" not in out
+
+
+def table_data_taken_out(out: str, name: str) -> str:
+    """`variants NAME`'s output without what its table file says in English (data, shown as written): the title,
+    the source, the options' rows (names, types, values as typed) and help, the mah-jong requirements, the tables'
+    headings, the rules' English names (where the rulebook has none in that language), the conditions, the --also
+    words' meanings."""
+    v = load_variant(name)
+    for o in v.options.values():  # an option's row: its name, type, default and choices, as typed
+        out = re.sub(rf"^{re.escape(o.name)} +{o.type} .*\n(?: {{20,}}.*\n)*", "", out, flags=re.M)
+    out = re.sub(r"[ \n]+", " ", out)
+    data = [v.title, v.source, *(o.help or "" for o in v.options.values()),
+            *(t for r in v.requires for t in (r.name, r.message or "")), *(h for h, _, _ in v.tables),
+            *(r.name for r in v.rules), *(r.each.replace("_", " ") for r in v.rules if r.each),
+            *(x for r in v.rules for x in (*r.excludes, *r.keep_doubles)), *(v.situations or {}).values(),
+            *(s.replace("_", " ") for s in v.shapes)]
+    for text in sorted({re.sub(r"[ \n]+", " ", t) for t in data if t}, key=len, reverse=True):
+        out = out.replace(text, "")
+    return out
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_variants_name_in_each_language(lang):
+    # variants NAME: its headings, option table and the words of its rules' values in the language; the table
+    # file's own words (option help, headings, conditions) are data and stay as written
+    w = Words(lang)
+    for name in SEED.values():
+        code, out, err = run("variants", name, "--lang", lang)
+        assert code == 0, err
+        assert w(M.V_OPTIONS) in out and w(M.V_H_DEFAULT) in out and w(M.V_STEP_DOUBLING) in out
+        assert english_left(table_data_taken_out(out, name), lang) == set(), name
+        english = run("variants", name)[1]
+        assert {"points", "rule"} & english_left(table_data_taken_out(english, name), "en")  # the check sees them
+    # basque's Table 1, line 12 (tables/basque.yaml): chow, 0 points, for every group of anyone's
+    code, out, _ = run("variants", "basque", "--lang", lang)
+    assert w(M.V_EACH_GROUP) + "; " + w(M.V_WHO_ALL) + "]" in out
+    assert re.search(rf"^\S.* {re.escape(w(M.V_POINTS, n=0))} +table 1, line 12$", out, re.M)
+
+
+def test_the_variants_list_in_each_language():
+    for lang in LANGS:
+        w = Words(lang)
+        code, out, _ = run("variants", "--lang", lang)
+        assert code == 0 and out.split("\n")[0].split() == [w(M.V_H_VARIANT), w(M.V_H_TITLE),
+                                                            *w(M.V_H_OPTIONS_DEFAULT).split()]
+    assert run("variants")[1].split("\n")[0].split() == ["variant", "title", "options", "(default)"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_riichi_hands_value_in_each_language(lang):
+    # riichi (Tenhou rules, EMA RCR 2016), East (the dealer) with 123m 456p 789s 234s 55m, waiting on 5m alone:
+    # - won from the wall: menzen tsumo 1 han; fu 20 base + 2 tsumo + 2 single wait = 24, rounded up to 30; base
+    #   points 30 x 2^(1 + 2) = 240; the dealer's tsumo: each pays 2 x 240 = 480, rounded up to 500: "500 all",
+    #   1500 in all;
+    # - won on a discard with riichi declared, one honba counter: riichi 1 han; fu 20 + 10 closed ron + 2 = 32,
+    #   rounded up to 40; 40 x 2^3 = 320; the dealer's ron 6 x 320 = 1920, rounded up to 2000; + 300 honba = 2300
+    w = Words(lang)
+    hand = ["123m 456p 789s 234s 55m", "-v", "riichi", "--seat", "E", "--win", "5m"]
+    out = run("score", *hand, "--from", "wall", "--lang", lang)[1]
+    assert ("\n" + w(M.R_FU_HAN, fu=30, han=1) + ": " + w(M.R_ALL, n=500) + w(M.R_TOTAL, total=1500)
+            + w(M.R_BASE_POINTS, n=240) + "\n") in out
+    out = run("score", *hand, "--also", "riichi", "--honba", "1", "--lang", lang)[1]
+    assert ("\n" + w(M.R_FU_HAN, fu=40, han=1) + ": 2000" + w(M.R_WITH_STICKS, n=2300) + w(M.R_BASE_POINTS, n=320)
+            + "\n") in out
+    assert english_left(out.split(w(M.VALUE_IS, value=320))[0].split("\n\n")[-1], lang) == set()
+    assert "\n30 fu 1 han: 500 all (total 1500); base points 240\n" in run("score", *hand, "--from", "wall")[1]
+
+
+def page_text(page: str) -> str:
+    """An HTML page's words as a reader sees them: no style, no tags, entities read."""
+    import html
+
+    page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_report_page_in_each_language(lang, tmp_path):
+    # report --lang: the page's headings, columns, statistics, chart labels and captions in the language; the
+    # players' names, files and the items' names (table data) as they are; the numbers the English page's
+    # (tests/test_report.py and tests/test_season.py work them by hand)
+    pytest.importorskip("matplotlib")
+    game = str(EXAMPLES / GAME[lang])
+    code, page, err = run("report", game, "--lang", lang)
+    assert code == 0, err
+    w = Words(lang)
+    for key in (M.RP_LEAGUE, M.RP_STATISTICS, M.RP_RUNNING, M.RP_SHEETS, M.RP_WIN_RATE, M.RP_CAPTION, M.RP_X_LABEL,
+                M.RP_Y_LABEL):
+        assert w(key) in page_text(page), key
+    assert f"<title>{w(M.RP_TITLE_ONE, n=1)}</title>" in page and f'<html lang="{lang}">' in page
+    english = run("report", game)[1]
+    assert re.sub(r"[+-]?\d+", "#", page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S))).count("#") == \
+        re.sub(r"[+-]?\d+", "#", page_text(re.sub(r"<svg.*?</svg>", "", page, flags=re.S))).count("#")
+    data = {r.name for v in SEED.values() for r in load_variant(v).rules}
+    text = page_text(re.sub(r"<svg.*?</svg>", "", page, flags=re.S))
+    for name in sorted(data, key=len, reverse=True):
+        text = text.replace(name, "")
+    assert english_left(text, lang) == set()
+    english_text = page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S))
+    assert {"points", "player", "deal"} & english_left(english_text, "en")  # (the check sees the English page's)

@@ -65,7 +65,7 @@ def mutated(name: str, index: int, value):
 def check_one(name: str, raw) -> None:
     """Build the table; if it is accepted, show it and score hands with it: only MjscoreError may come out."""
     from mjscore.api import describe_variant
-    from mjscore.cli.report import variant_text
+    from mjscore.cli.variant_words import variant_text
     from mjscore.hand.arrange import analyse
     from mjscore.hand.notation import parse_hand
     from mjscore.rules.scoring import score_all

@@ -138,10 +138,9 @@ class TableWriter(Writer):
         w, t = self.out.write, self.words
         w(f"\n{t(M.B_STANDINGS)}:\n")
         for s in standings:
-            w(f"  {s['rank']}. {s['player']} {s['total']}" + (f" ({s['result']:+g} with oka and uma)" if "result" in s
-                                                              else "") + (f" ({s['sticks']:+d}: riichi sticks left on"
-                                                                          " the table at the end)" if "sticks" in s
-                                                                          else "") + "\n")
+            w(f"  {s['rank']}. {s['player']} {s['total']}"
+              + (t(M.R_OKA_UMA, result=f"{s['result']:+g}") if "result" in s else "")
+              + (t(M.R_STICKS_LEFT, sticks=f"{s['sticks']:+d}") if "sticks" in s else "") + "\n")
         w(t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected) + "\n")
         w(dw.parties(self.parties, t))
 

@@ -21,9 +21,11 @@ def have_matplotlib() -> bool:
     return True
 
 
-def running_totals_svg(series: list[dict], players: list[str], width: float = 9.0, height: float = 4.5) -> str:
+def running_totals_svg(series: list[dict], players: list[str], width: float = 9.0, height: float = 4.5,
+                       labels: tuple[str, str] = ("deals of the season, in order",
+                                                  "running total (change from the start)")) -> str:
     """An SVG element: x the deals of the season in order, y each player's running change from the start;
-    dotted lines where a new game file begins."""
+    dotted lines where a new game file begins. `labels`: the axes' words (x, y), in the page's language."""
     import matplotlib
     from matplotlib.figure import Figure
 
@@ -45,8 +47,8 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
                             parse_math=False)
                 previous = point["file"]
         ax.axhline(0, color="#444", linewidth=0.6)
-        ax.set_xlabel("deals of the season, in order")
-        ax.set_ylabel("running total (change from the start)")
+        ax.set_xlabel(labels[0])
+        ax.set_ylabel(labels[1])
         ax.set_xlim(0, max(xs[-1], 1))
         ax.grid(axis="y", alpha=0.3)
         # names are text: the handles and labels given (a label set on a line and starting with _ would be left

@@ -282,9 +282,10 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
               help="other spellings of a player's name in the files (repeatable)")
 @strict_option
 @game_option
+@lang_option
 @variant_options
 @output_option
-def report(files, title, aliases, strict, game, variant, options, tables_dir):
+def report(files, title, aliases, strict, game, lang, variant, options, tables_dir):
     """One standalone HTML page of a season: league table, statistics, a chart of running totals and each
     game's score sheet (needs the extra: pip install "mjscore[report]").
 
@@ -297,6 +298,7 @@ def report(files, title, aliases, strict, game, variant, options, tables_dir):
     if not have_matplotlib():
         raise MjscoreError(INSTALL)
     from mjscore.cli.season_report import report_page
+    from mjscore.messages import M, Words
     from mjscore.cli.sheets import report_season, report_sheets
     from mjscore.play.season import alias_map
     from mjscore.spool import Spool
@@ -305,10 +307,12 @@ def report(files, title, aliases, strict, game, variant, options, tables_dir):
     with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
         s, heads, counts = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool,
                                          strict)
-        games = len(heads)
-        chart = running_totals_svg(s.series, [r["player"] for r in s.table])
-        for part in report_page(s, chart, title or f"Season, {games} game{'s' if games != 1 else ''}",
-                                report_sheets(heads, spool)):
+        games, lang = len(heads), _common_language(s, lang, tables_dir)
+        w = Words(lang)
+        chart = running_totals_svg(s.series, [r["player"] for r in s.table],
+                                   labels=(w(M.RP_X_LABEL), w(M.RP_Y_LABEL)))
+        for part in report_page(s, chart, title or w(M.RP_TITLE_ONE if games == 1 else M.RP_TITLE_MANY, n=games),
+                                report_sheets(heads, spool, lang), lang):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")
     _not_scored(*counts)

@@ -59,7 +59,7 @@ def variants(words, tables_dir, lang, fmt):
 
                 click.echo(render([vp.variant_blocks(v, lang_of(lang, v), table_hash(v))], fmt, v.name))
         else:
-            from mjscore.cli.report import variant_text
+            from mjscore.cli.variant_words import variant_text
 
             from mjscore.rules.identity import table_hash
 
@@ -82,9 +82,9 @@ def variants(words, tables_dir, lang, fmt):
         _csv_blocks([(LIST_HEADERS, list_rows(found))])
         return
     from mjscore.cli.pages import render
-    from mjscore.cli.report import variants_text
+    from mjscore.cli.variant_words import variants_text
 
-    click.echo(render([variants_text(found)], fmt, "Variants"))
+    click.echo(render([variants_text(found, lang if lang != "native" else "en")], fmt, "Variants"))
 
 
 def _csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> None:

@@ -71,18 +71,19 @@ def item_name(i, lang: str) -> str:
     return name if found else f"{name} *"
 
 
-def han_fu_line(s: Score) -> str:
-    """A riichi hand's value as players say it: fu and han (or the yakuman), the tier, who pays what."""
-    from mjscore.rules.riichi import shown_cost
-
-    h = s.han_fu
+def han_fu_line(s: Score, w: Words | None = None) -> str:
+    """A riichi hand's value as players say it: fu and han (or the yakuman), the tier, who pays what (the words
+    around the numbers in the language of `w`; han, fu and the tiers' names are the game's own)."""
+    h, w = s.han_fu, w or Words()
     what = (f"{h.tier} ({s.limit_hand})" if s.limit_hand
-            else f"{h.fu} fu {h.han} han" + (f", {h.tier}" if h.tier else ""))
-    paid = shown_cost(h)
-    line = f"{what}: {paid}" + (f" (total {h.total})" if "/" in paid or "all" in paid else "")
+            else w(M.R_FU_HAN, fu=h.fu, han=h.han) + (f", {h.tier}" if h.tier else ""))
+    paid = dict(h.paid)
+    shown = (str(paid["discarder"]) if "discarder" in paid else w(M.R_ALL, n=paid["each"]) if "each" in paid
+             else f"{paid['non_dealer']}/{paid['dealer']}")  # 3900; 2000 all; 1000/2000 (non-dealers/dealer)
+    line = f"{what}: {shown}" + (w(M.R_TOTAL, total=h.total) if "discarder" not in paid else "")
     if h.received != h.total:
-        line += f"; with honba and riichi sticks {h.received}"
-    return line + f"; base points {s.value}"
+        line += w(M.R_WITH_STICKS, n=h.received)
+    return line + w(M.R_BASE_POINTS, n=s.value)
 
 
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
@@ -109,7 +110,7 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append(w(M.NO_NAME))
     if s.han_fu is not None:  # the Japanese rules' own words: "30 fu 3 han: 3900", "1000/2000", "2000 all"
-        lines.append(han_fu_line(s))
+        lines.append(han_fu_line(s, w))
     elif s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
         lines.append(w(M.LIMIT_HAND_KEPT, hand=s.limit_hand, share=fmt_fraction(s.limit_fraction), limit=s.limit,
@@ -150,25 +151,23 @@ def note_words(note: str, w: Words) -> str:
     return w.again(note)
 
 
-def _tie(best: Score, runner: Score) -> str:
+def _tie(best: Score, runner: Score, w: Words) -> str:
     """Why one of two arrangements of equal value is kept (scoring.score_all's order)."""
     if best.uncapped != runner.uncapped:
-        return (f"equal after the limit; kept for its higher value before it ({int(best.uncapped)} against "
-                f"{int(runner.uncapped)}): the payments are the same")
+        return w(M.X_TIE_LIMIT, value=int(best.uncapped), other=int(runner.uncapped))
     if best.points != runner.points:
-        return (f"equal value; kept for its higher base points ({best.points} against {runner.points}): "
-                "the payments are the same")
+        return w(M.X_TIE_POINTS, points=best.points, other=runner.points)
     if best.limit_hand != runner.limit_hand:
-        return (f"equal value; kept as the limit hand the rulebook lists later ({best.limit_hand}): "
-                "the payments are the same")
-    return "equal in every respect: the first arrangement found is shown; the payments are the same"
+        return w(M.X_TIE_LIMIT_HAND, hand=best.limit_hand)
+    return w(M.X_TIE_ALL)
 
 
 def _item_words(i, lang: str, glyphs: bool) -> str:
     """An item as --explain names a difference: its name, its tiles and what it gave (8 points, 1 double)."""
-    gave = [f"{i.points} point{'s' if i.points != 1 else ''}"] if i.points else []
-    gave += [f"{i.doubles} double{'s' if i.doubles != 1 else ''}"] if i.doubles else []
-    gave += [f"{fmt_fraction(i.limit)} limit"] if i.limit else []
+    w = Words(lang)
+    gave = [w(M.X_POINT if i.points == 1 else M.X_POINTS, n=i.points)] if i.points else []
+    gave += [w(M.X_DOUBLE if i.doubles == 1 else M.X_DOUBLES, n=i.doubles)] if i.doubles else []
+    gave += [w(M.LIMIT_SHARE, share=fmt_fraction(i.limit))] if i.limit else []
     gave += [f"+{i.extra}"] if i.extra else []
     return (item_name(i, lang) + (f" {tiles_shown(i.tiles, glyphs)}" if i.tiles else "")
             + (f" ({', '.join(gave)})" if gave else ""))
@@ -176,61 +175,68 @@ def _item_words(i, lang: str, glyphs: bool) -> str:
 
 def explain_text(best: Score, runner: Score | None, lang: str = "en", glyphs: bool = False) -> str:
     """Why the arrangement kept beat the next best: both values, and the items in one and not the other."""
+    w = Words(lang)
     kept = " ".join(tiles_shown(g, glyphs) for g in best.arrangement) or tiles_shown(best.hand, glyphs)
-    excluded = [f"  {n}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # a rule's excludes: dropped them
+    excluded = [f"  {w.again(n)}" for n in best.notes if kind_of(n) is NoteKind.EXCLUDED]  # dropped by excludes
     if excluded:
-        excluded.insert(0, "not counted, as a rule that applied excludes them:")
+        excluded.insert(0, w(M.X_EXCLUDED))
     if runner is None:
-        return "\n".join([f"\nwhy this arrangement: it is the only way to arrange these tiles ({kept})", *excluded])
+        return "\n".join(["\n" + w(M.X_ONLY_WAY, kept=kept), *excluded])
     other = " ".join(tiles_shown(g, glyphs) for g in runner.arrangement) or tiles_shown(runner.hand, glyphs)
-    won = f" with {runner.win}" if runner.win and runner.win != best.win else ""
+    won = w(M.X_WITH, tile=runner.win) if runner.win and runner.win != best.win else ""
     if runner.win_set and (runner.win, runner.win_set) != (best.win, best.win_set):
-        won += f"{'' if won else f' with {runner.win}'} completing {tiles_shown(runner.win_set, glyphs)}"
-    lines = ["", f"why this arrangement: {kept} is worth {best.value}; the next best, {other}{won}, is worth "
-                 f"{runner.value}" + (f" ({runner.limit_hand})" if runner.limit_hand else "")
-             + ("" if runner.mahjong or not best.mahjong else ", and is not mah jong")]
+        won = (won or w(M.X_WITH, tile=runner.win)) + w(M.X_COMPLETING, set=tiles_shown(runner.win_set, glyphs))
+    lines = ["", w(M.X_WHY, kept=kept, value=best.value, other=other, won=won, worth=runner.value)
+             + (f" ({runner.limit_hand})" if runner.limit_hand else "")
+             + ("" if runner.mahjong or not best.mahjong else w(M.X_NOT_MAHJONG))]
     if runner.value == best.value and runner.mahjong == best.mahjong:
-        lines.append("  " + _tie(best, runner))
+        lines.append("  " + _tie(best, runner, w))
     def counted(s):  # noqa: E306  (an item is what it gives too: the same rule worth more is a difference)
         return {(i.rule, i.tiles, i.points, i.doubles, i.limit, i.extra): i for i in s.items}
     a, b = counted(best), counted(runner)
     only_kept = [_item_words(i, lang, glyphs) for k, i in a.items() if k not in b]
     only_other = [_item_words(i, lang, glyphs) for k, i in b.items() if k not in a]
     if only_kept:
-        lines.append("  counted here only: " + ", ".join(only_kept))
+        lines.append(w(M.X_HERE_ONLY, items=", ".join(only_kept)))
     if only_other:
-        lines.append("  counted there only: " + ", ".join(only_other))
+        lines.append(w(M.X_THERE_ONLY, items=", ".join(only_other)))
     return "\n".join(lines + excluded)
 
 
-def near_miss_text(misses: list) -> str:
-    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first."""
+def near_miss_text(misses: list, lang: str = "en", variant: Variant | None = None) -> str:
+    """--explain's near misses: the limit hands and doubling rules one change away, most valuable first (each
+    rule named in the rulebook's words where `variant` has them for `lang`)."""
+    w = Words(lang)
     if not misses:
-        return "\nnear misses: none (no limit hand or doubling rule is one winning tile, one circumstance or one swapped tile away)"
-    return "\n".join(["", "near misses (the same hand with one thing changed, most valuable first):",
-                      *(line for m in misses for line in _wrapped("  - ", m.words(), 4))])
+        return "\n" + w(M.N_NONE)
+    names = {r.name: dict(r.names).get(lang, r.name) for r in variant.rules} if variant and lang != "en" else {}
+    said = [w(M.N_MISS, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
+              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) for m in misses]
+    return "\n".join(["", w(M.N_HEAD), *(line for text in said for line in wrapped("  - ", text, 4))])
 
 
-def quote_text(quoted: list) -> str:
+def quote_text(quoted: list, lang: str = "en") -> str:
     """--explain's last part: for the rules counted, the rulebook's own words (in its language, then in English)
     or why they cannot be quoted, each sentence once with the rules resting on it; "" where the table quotes
     no rule (referee.quoted). Lines cut to a terminal's width, as Markdown and HTML say them too."""
     if not quoted:
         return ""
-    lines = ["", "the rulebook's words for each rule counted:"]
+    w = Words(lang)
+    name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (* no name)
+    lines = ["", w(M.Q_HEAD)]
     for items, q in quoted:
         cites = {i.cite for i in items}
         if len(cites) == 1:  # one cite for them all: said once
-            head = "  - " + ", ".join(i.rule for i in items) + (f" ({items[0].cite})" if items[0].cite else "")
+            head = "  - " + ", ".join(name(i) for i in items) + (f" ({items[0].cite})" if items[0].cite else "")
         else:
-            head = "  - " + ", ".join(i.rule + (f" ({i.cite})" if i.cite else "") for i in items)
+            head = "  - " + ", ".join(name(i) + (f" ({i.cite})" if i.cite else "") for i in items)
         if q.absent:
-            lines += _wrapped(head + ": ", f"not quoted: {q.absent}", 6)
+            lines += wrapped(head + ": ", w(M.Q_NOT_QUOTED, why=q.absent), 6)
             continue
-        lines += _wrapped(head, "", 6)
+        lines += wrapped(head, "", 6)
         where = f", {q.cite}" if q.cite and cites != {q.cite} else ""  # the words stand elsewhere than the rules
-        lines += _wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
-        lines += _wrapped("      in English: ", q.gloss, 8)
+        lines += wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
+        lines += wrapped(f"      {w(M.Q_IN_ENGLISH)} ", q.gloss, 8)
     return "\n".join(lines)
 
 
@@ -243,18 +249,6 @@ def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str
     return Blocks([w(M.WAITS_ON_ONE if len(rows) == 1 else M.WAITS_ON_MANY, hand=hand_text, n=len(rows)), "", table])
 
 
-def option_default(o) -> str:
-    """An option's default as it is typed on the command line (true, not True)."""
-    if o.default is None:
-        return "none"
-    return str(o.default).lower() if o.type == "bool" else str(o.default)
-
-
-def variants_text(variants: list[Variant]) -> str:
-    rows = [[v.name, v.title, ", ".join(f"{k}={option_default(o)}" for k, o in v.options.items())] for v in variants]
-    return simple_table(rows, ["variant", "title", "options (default)"])
-
-
 def _final_step(v: Variant | None, w: Words) -> str:
     """Why a final value is not points x 2^doubles, where the variant is known: rounded up, or from its grid."""
     if v is not None and v.value_grid:
@@ -264,131 +258,14 @@ def _final_step(v: Variant | None, w: Words) -> str:
     return ", "
 
 
-def value_step(v: Variant) -> str:
-    """How points and doubles become the final value, in words."""
-    if v.han_fu is not None:
-        h = v.han_fu
-        tiers = ", ".join(f"{t.doubles} doubles {t.name} {t.base}" + "".join(f" (with {k}={'/'.join(map(str, c))})"
-                                                                           for k, c in t.option.items())
-                          for t in h.tiers)
-        return (f"base points: points rounded up to {h.round_up}" + (f" (not for {', '.join(h.exact)})" if h.exact
-                                                                     else "")
-                + f" x 2^(doubles + {h.extra_doubles}), at most the limit ({h.limit_name})"
-                + (f"; from {h.limit_from} {h.limit_from_name}" + "".join(
-                    f" (with {k}={'/'.join(str(x).lower() for x in c)})" for k, c in h.limit_from_option.items())
-                   if h.limit_from else "") + (f"; {tiers}" if tiers else "")
-                + ("; limit hands add up" if h.limits_add else "") + (f" to {fmt_fraction(h.limits_max)} x the limit"
-                                                                     if h.limits_max else ""))
-    step = "points x 2^doubles"
-    if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
-        step = "the fan added (nothing doubles)"
-    if v.round_up > 1:
-        step += f", rounded up to a multiple of {v.round_up}"
-    step += ", capped at the limit" if v.limit is not None else ""
-    if v.value_grid:
-        rows = "; ".join(f"{b}: {', '.join(map(str, r))}" for b, r in v.value_grid.items())
-        step = f"from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
-    return step + (f" ({v.value_cite})" if v.value_cite else "")
-
-
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
 
 
-def _wrapped(first: str, rest: str, indent: int) -> list[str]:
+def wrapped(first: str, rest: str, indent: int) -> list[str]:
     """`first` + `rest` on lines of WIDTH, the continuation indented under the text it continues."""
     import textwrap
 
     return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
-
-
-def rule_value(r) -> str:
-    value = []
-    if r.points or not (r.doubles or r.limit or r.extra or r.each):
-        value.append(f"{r.points} {'fan' if r.fan else 'points'}")
-    if r.doubles:
-        value.append(f"{r.doubles} double{'s' if r.doubles > 1 else ''}")
-    if r.each:
-        value.append(f"a double a tile ({r.each.replace('_', ' ')})")
-    if r.limit:
-        value.append(f"{fmt_fraction(r.limit)} limit")
-    if r.keep_doubles:
-        value.append(f"keeps the doubles of: {'; '.join(r.keep_doubles)}")
-    if r.extra:
-        value.append(f"+{r.extra} after doubling")
-    return ", ".join(value)
-
-
-def names_apart(names: list[str], rules: list) -> list[str]:
-    """Rows of one table named alike for different tiles (spanish's "exposed pung of honours", of winds and of
-    dragons) told apart by the tiles their conditions name: "exposed pung of honours (wind)"."""
-    out = list(names)
-    for name in set(names):
-        alike = [k for k, n in enumerate(names) if n == name]
-        if len(alike) < 2:
-            continue
-        parts = [set(rules[k].when.split(", ")) for k in alike]
-        shared = set.intersection(*parts)
-        for k in alike:
-            own = [x.rpartition(": ")[2] for x in rules[k].when.split(", ")
-                   if x not in shared and x.startswith("tiles: ")]
-            if own:  # rows that differ otherwise (by a house option, by who) are told apart by their values
-                out[k] = f"{name} ({', '.join(own)})"
-    return out
-
-
-def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
-    """A variant for a person, in 80 columns: each option and rule on a line of plain words (the
-    conditions as the table file writes them are in `--format json` and `--format yaml`); `table`: its
-    table hash, which a game file's `rules:` records (docs/tables.md, "Versions of a table")."""
-    lines = [f"{v.name}: {v.title}", *_wrapped("source: ", v.source, 8), *([f"table: {table}"] if table else []),
-             f"limit: {v.limit if v.limit is not None else 'none'}",
-             f"tiles: {'144, with flowers and seasons' if v.flowers else '136, no flowers or seasons'}",
-             *_wrapped("winning shapes: ", ", ".join(s.replace('_', ' ') for s in v.shapes), 16),
-             *_wrapped("final value: ", value_step(v), 13), "", "options (--option KEY=VALUE):"]
-    opts = list(v.options.values())
-    widths = [max([len(o.name) for o in opts] + [6]), 6, max([len(option_default(o)) for o in opts] + [7])]
-    lines.append(f"{'option':<{widths[0]}}  {'type':<6}  {'default':<{widths[2]}}  allowed")
-    for o in opts:
-        allowed = ", ".join(map(str, o.choices)) or ("true, false" if o.type == "bool" else "a whole number")
-        lines += _wrapped(f"{o.name:<{widths[0]}}  {o.type:<6}  {option_default(o):<{widths[2]}}  ", allowed,
-                          widths[0] + widths[1] + widths[2] + 6)
-        if o.help:
-            lines += _wrapped("    ", o.help, 4)
-    for key, cases in (v.presets or {}).items():
-        lines.append(f"{key} sets (unless given too):")
-        for choice, sets in cases.items():
-            lines += _wrapped(f"  {key}={choice}: ", ", ".join(f"{k}={str(x).lower() if isinstance(x, bool) else x}"
-                                                               for k, x in sets.items()), 4)
-    lines.append("")
-    if v.requires:
-        otherwise = "scored as a non-winning hand" if v.not_mahjong == "non_winning" else "a long hand"
-        lines.append(f"mah jong requires (otherwise {otherwise}):")
-        for r in v.requires:
-            lines += _wrapped(f"  {r.name}", (f": {r.message}" if r.message else "")
-                              + ("" if r.limit_hands_exempt else " (limit hands too)"), 4)
-        lines.append("")
-    for heading, per, who in v.tables:
-        rules = [r for r in v.rules if r.table == heading]
-        head = _wrapped("", f"{heading}  [{'each ' + per if per != 'hand' else 'hand'}; {who}]", 2)
-        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
-        names = names_apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
-        nw = min(max([len(n) for n in names] + [4]), 34)
-        vw = min(max([len(rule_value(r)) for r in rules] + [5]), 24)
-        for r, name in zip(rules, names):
-            tail = "".join(f"  {x}" for x in (r.who if r.who != who else "", r.cite) if x)
-            lines += _wrapped(f"{name:<{nw}}  ", f"{rule_value(r):<{vw}}{tail}".rstrip(), nw + 2)
-            if r.excludes:
-                lines += _wrapped(f"{'':<{nw}}  excludes: ", ", ".join(r.excludes), nw + 4)
-        lines.append("")
-    if v.situations:
-        lines += _wrapped("extra --also words: ", ", ".join(f"{k} ({d})" for k, d in v.situations.items()), 4)
-    if v.settlement.written:  # each switch in words, with where the rulebook says it
-        from mjscore.cli.settlement_words import settlement_lines
-
-        lines.append(Words(lang)(M.W_SETTLEMENT))
-        for words, cite in settlement_lines(v, lang):
-            lines += _wrapped("  - ", words + (f"  ({cite})" if cite else ""), 4)
-    return "\n".join(lines).rstrip()
 
 
 def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:

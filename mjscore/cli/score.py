@@ -78,17 +78,20 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     if not best.mahjong and api.parse_hand(hand).tile_count == 14:
         swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
     if swaps is not None:
-        texts.append("not a winning hand: " + ("one tile changed makes it one: " + "; ".join(w.words() for w in swaps)
-                                               if swaps else "no single tile changed makes it one"))
+        from mjscore.messages import M, Words
+
+        w = Words(lang)
+        said = [w(M.S_SWAP_FOR, change=s.change, to=w(M.N_TILE_OR).join(s.to)) for s in swaps]
+        texts.append(w(M.S_NOT_WINNING_ONE, swaps="; ".join(said)) if swaps else w(M.S_NOT_WINNING_NONE))
     if explain:
         texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
         if best.mahjong:
             from mjscore.cli.report import near_miss_text
 
-            texts.append(near_miss_text(api.near_misses(hand, variant, **situation)))
+            texts.append(near_miss_text(api.near_misses(hand, variant, **situation), lang, rules))
         from mjscore.cli.report import quote_text
 
-        words = quote_text(api.quoted(best.items, rules))
+        words = quote_text(api.quoted(best.items, rules), lang)
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
     click.echo(render(texts, fmt, "Score"))

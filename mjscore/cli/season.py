@@ -89,9 +89,9 @@ def html_page(title: str, body: str, style: str = STYLE) -> str:
     return html_page_start(title, style) + body + HTML_PAGE_END
 
 
-def html_page_start(title: str, style: str = STYLE) -> str:
+def html_page_start(title: str, style: str = STYLE, lang: str = "en") -> str:
     e = html.escape
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{e(title)}</title>'
+    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>'
             f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n")
 
 

@@ -11,8 +11,9 @@ import html
 import os
 from typing import Iterable, Iterator
 
-from mjscore.cli.season import (HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
+from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
                                 plain_number, sheet_grid, shown_rows, table_headers, table_rows)
+from mjscore.messages import M, Words
 from mjscore.play.season import Season
 
 REPORT_STYLE = STYLE + """
@@ -30,11 +31,11 @@ def statistics_rows(s: Season) -> list[list]:
              r["paid_as_discarder"], r["paid_to_winners"]] for r in s.table]
 
 
-STATISTICS_HEADERS = ["player", "deals", "wins", "win rate", "self-drawn share", "average winning hand",
-                      "false mah jongs", "discarded into a win", "paid as discarder", "paid to winners"]
+STATISTICS_HEADERS = [M.H_PLAYER, M.T_DEALS, M.T_WINS, M.RP_WIN_RATE, M.RP_SELF_DRAWN, M.RP_AVERAGE_WIN, M.RP_FALSE,
+                      M.RP_DISCARDED, M.RP_PAID_DISCARDER, M.RP_PAID_WINNERS]
 
 
-def made_rows(s: Season) -> tuple[list[str], list[list]]:
+def made_rows(s: Season, w: Words = ENGLISH) -> tuple[list[str], list[list]]:
     """How often each limit hand and each doubling item was in a winning hand, per player."""
     players = [r["player"] for r in s.table]
     counts: dict[tuple[str, str], dict[str, int]] = {}
@@ -43,54 +44,54 @@ def made_rows(s: Season) -> tuple[list[str], list[list]]:
             for name, n in r[key].items():
                 counts.setdefault((kind, name), {})[r["player"]] = n
     order = sorted(counts, key=lambda k: (k[0] != "limit hand", -sum(counts[k].values()), k[1]))
-    rows = [[name, kind, *(counts[(kind, name)].get(p, "") for p in players), sum(counts[(kind, name)].values())]
-            for kind, name in order]
-    return ["item", "kind", *players, "all"], rows
+    kinds = {"limit hand": w(M.H_LIMIT_HAND), "doubles": w(M.H_DOUBLES)}
+    rows = [[name, kinds[kind], *(counts[(kind, name)].get(p, "") for p in players),
+             sum(counts[(kind, name)].values())] for kind, name in order]
+    return [w(M.C_ITEM), w(M.RP_KIND), *players, w(M.RP_ALL)], rows
 
 
-def discarder_line(s: Season) -> str:
+def discarder_line(s: Season, w: Words = ENGLISH) -> str:
     paid = [r for r in s.table if r["paid_as_discarder"]]
     if not paid:
-        return "Nobody discarded a winning tile this season."
+        return w(M.RP_NOBODY)
     top = max(paid, key=lambda r: (r["paid_as_discarder"], r["player"]))
-    return (f"Paid most as discarder: {top['player']}, {top['paid_as_discarder']} to winners in "
-            f"{top['discarded']} deal{'s' if top['discarded'] != 1 else ''} where they discarded the winning tile.")
+    return w(M.RP_PAID_MOST_ONE if top["discarded"] == 1 else M.RP_PAID_MOST_MANY, player=top["player"],
+             amount=top["paid_as_discarder"], n=top["discarded"])
 
 
-def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | None = None) -> Iterator[str]:
+def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | None = None,
+                lang: str = "en") -> Iterator[str]:
     """The page in pieces, to be written one after the other; `chart_svg` is the inline SVG of the running
     totals; `sheets` the score sheets' HTML (cli/sheets.py writes a long season's from its spool; None: the
-    Season's own sheets)."""
-    e = html.escape
-    item_headers, item_rows = made_rows(s)
+    Season's own sheets); its fixed words in `lang` (the players' names, files and variants as they are)."""
+    e, w = html.escape, Words(lang)
+    item_headers, item_rows = made_rows(s, w)
     parts = [
-        '<nav><a href="#table">League table</a><a href="#statistics">Statistics</a>'
-        '<a href="#chart">Running totals</a><a href="#sheets">Score sheets</a></nav>',
-        f'<p class="note">{e(season_line(s))}.</p>',
-        '<h2 id="table">League table</h2>',
-        html_table(table_headers(s), table_rows(s), cls="standings"),
-        '<h2 id="statistics">Statistics</h2>',
-        html_table(STATISTICS_HEADERS, statistics_rows(s), cls="statistics"),
-        f"<p>{e(discarder_line(s))}</p>",
-        "<h3>Limit hands and doubling items in winning hands</h3>",
-        html_table(item_headers, item_rows, cls="items") if item_rows else "<p>None this season.</p>",
-        '<h2 id="chart">Running totals</h2>',
-        f'<figure class="chart" id="running-totals">{chart_svg}<figcaption>Each player\'s running total across '
-        "the season (the change from a variant's starting counter), deal by deal; dotted lines mark a new "
-        f"game.{_condensed(s)}</figcaption></figure>",
-        '<h2 id="sheets">Score sheets</h2>',
+        f'<nav><a href="#table">{e(w(M.RP_LEAGUE))}</a><a href="#statistics">{e(w(M.RP_STATISTICS))}</a>'
+        f'<a href="#chart">{e(w(M.RP_RUNNING))}</a><a href="#sheets">{e(w(M.RP_SHEETS))}</a></nav>',
+        f'<p class="note">{e(season_line(s, w))}.</p>',
+        f'<h2 id="table">{e(w(M.RP_LEAGUE))}</h2>',
+        html_table(table_headers(s, w), table_rows(s, w), cls="standings"),
+        f'<h2 id="statistics">{e(w(M.RP_STATISTICS))}</h2>',
+        html_table([w(h) for h in STATISTICS_HEADERS], statistics_rows(s), cls="statistics"),
+        f"<p>{e(discarder_line(s, w))}</p>",
+        f"<h3>{e(w(M.RP_ITEMS))}</h3>",
+        html_table(item_headers, item_rows, cls="items") if item_rows else f"<p>{e(w(M.RP_NONE))}</p>",
+        f'<h2 id="chart">{e(w(M.RP_RUNNING))}</h2>',
+        f'<figure class="chart" id="running-totals">{chart_svg}<figcaption>'
+        f"{e(w(M.RP_CAPTION) + _condensed(s, w), quote=False)}</figcaption></figure>",  # (text: ' as it is)
+        f'<h2 id="sheets">{e(w(M.RP_SHEETS))}</h2>',
     ]
-    yield html_page_start(title, REPORT_STYLE) + "\n".join(parts)
+    yield html_page_start(title, REPORT_STYLE, lang) + "\n".join(parts)
     yield from (_sections(s) if sheets is None else sheets)
     yield HTML_PAGE_END
 
 
-def _condensed(s: Season) -> str:
+def _condensed(s: Season, w: Words = ENGLISH) -> str:
     """Said under a chart drawn from some of the deals (a long season: cli/sheets.CHART_POINTS)."""
     if not s.series or "at" not in s.series[-1] or s.series[-1]["at"] == len(s.series):
         return ""
-    return (f" With {s.series[-1]['at']:,} deals scored, the chart is drawn from {len(s.series):,} of them, evenly "
-            "spread (each game's first among them); the sheets below give every deal.")
+    return w(M.RP_CONDENSED, at=f"{s.series[-1]['at']:,}", n=f"{len(s.series):,}")
 
 
 def _sections(s: Season) -> Iterator[str]:

@@ -22,7 +22,7 @@ from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
-from mjscore.messages import Words
+from mjscore.messages import M, Words
 from mjscore.play.season import SheetRow, Tally, sheet_row
 from mjscore.rules.identity import short
 from mjscore.spool import Spool
@@ -274,18 +274,20 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool, 
     return s, heads, counts
 
 
-def report_sheets(heads: list[_SheetHead], spool: Spool) -> Iterator[str]:
+def report_sheets(heads: list[_SheetHead], spool: Spool, lang: str = "en") -> Iterator[str]:
     """Each game's sheet as the report's HTML, row by row from the spool (each section after a line break)."""
+    w = Words(lang)
     for head in heads:
         players = head.players
-        caption = f"{os.path.basename(head.file)}: {head.variant}, {head.count} deals"
+        caption = w(M.RP_SHEET_CAPTION, file=os.path.basename(head.file), variant=head.variant, n=head.count)
         mark = ""
         if head.rules:  # the rules it was scored under, for a program reading the page (and a reader's tooltip)
-            caption += f" (table {short(head.rules['table'])})"
+            caption += w(M.RP_TABLE, hash=short(head.rules['table']))
             mark = (f' data-variant="{html.escape(head.rules["variant"])}" data-table="{head.rules["table"]}"'
                     + (f' data-version="{html.escape(head.rules["version"])}"' if head.rules.get("version") else ""))
-        yield f'\n<section class="sheet"{mark}>' + html_table_start(grid_headers(players, head.moved), caption, "sheet")
+        yield (f'\n<section class="sheet"{mark}>'
+               + html_table_start(grid_headers(players, head.moved, w), caption, "sheet"))
         for r in spool.read(head.count):
-            yield html_row(shown_row(grid_row(r, players, head.moved), len(players)))
-        yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved), len(players)))
+            yield html_row(shown_row(grid_row(r, players, head.moved, w), len(players)))
+        yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved, w), len(players)))
         yield HTML_TABLE_END + "</section>"

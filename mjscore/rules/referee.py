@@ -15,6 +15,7 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits
 from mjscore.hand.notation import Hand
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
+from mjscore.messages import M, Said, said
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import Quote
 from mjscore.rules.tables import Variant
@@ -59,8 +60,7 @@ def nearest_wins(hand: Hand, v: Variant, options: dict, seat: str, round_: str) 
 # --- near misses: what the same hand would have made with one thing changed -----------------------------------
 
 NOT_CHANGED = frozenset({"heaven", "earth", "east-nine-in-a-row"})  # the whole deal's story, not one thing changed
-HOW = {"discard": "won on a discard", "wall": "won from the wall", "loose": "won on a kong's loose tile",
-       "kong": "won by robbing a kong"}
+HOW = {"discard": M.N_HOW_DISCARD, "wall": M.N_HOW_WALL, "loose": M.N_HOW_LOOSE, "kong": M.N_HOW_KONG}
 MOST = 5  # near misses --explain lists at most
 SWAPS_SAID = 3  # the swaps said for one near miss (the most valuable): "swap 5p for 5m; or swap 7p for 7m"
 
@@ -72,8 +72,8 @@ class NearMiss(NamedTuple):
     changes make it)."""
 
     rule: str
-    gives: str  # "1 limit", "3 doubles"
-    how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall", "swap 5p for 5m"
+    gives: str  # "1 limit", "3 doubles" (a Said: --lang says it again)
+    how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall", "swap 5p for 5m" (Said)
     value: int
     cite: str = ""
 
@@ -85,10 +85,10 @@ class NearMiss(NamedTuple):
         return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
 
 
-def _gives(i) -> str:
+def _gives(i) -> Said:
     if i.limit:
-        return f"{i.limit:g} limit"
-    return f"{i.doubles} double{'s' if i.doubles != 1 else ''}"
+        return said(M.LIMIT_SHARE, share=f"{i.limit:g}")
+    return said(M.X_DOUBLE if i.doubles == 1 else M.X_DOUBLES, n=i.doubles)
 
 
 def _best(hand: Hand, sit: Situation, v: Variant, options: dict):
@@ -108,7 +108,7 @@ def _made(s) -> dict[str, object]:
 
 def _tiles_words(tiles: list[int]) -> str:
     names = [T.name(t) for t in tiles]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" or {names[-1]}"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + said(M.N_TILE_OR) + names[-1]
 
 
 def situational_only(when: str) -> bool:
@@ -167,12 +167,13 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
                 other = sit._replace(win=t, win_set=None)
                 note(_best(short.with_tile(t), other, v, options), t)
     kongs = any(m.kind == "kong" for m in hand.melds)
-    changes = [(sit._replace(source=src), HOW[src]) for src in HOW
+    changes = [(sit._replace(source=src), said(HOW[src])) for src in HOW
                if src != sit.source and (src != "loose" or kongs)]
     words = {**SITUATIONS, **v.situations}
-    changes += [(sit._replace(also=sit.also | {w}), f"with --also {w} ({meaning})") for w, meaning in words.items()
+    changes += [(sit._replace(also=sit.also | {w}), said(M.N_ALSO, word=w, meaning=meaning))
+                for w, meaning in words.items()
                 if w not in sit.also and w not in NOT_CHANGED]
-    on = f" (on {T.name(sit.win)})" if guessed else ""
+    on = said(M.N_ON, tile=T.name(sit.win)) if guessed else ""
     for changed, how in changes:
         how += on
         if contradiction is not None and contradiction(changed.seat, changed.source, changed.also):
@@ -182,11 +183,12 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         note(_best(other, sit._replace(win_set=None), v, options), change, swap=True)
     out = []
     for rule, (i, tiles, other, value, swaps) in found.items():
-        how = ([f"won on {_tiles_words(sorted(tiles))}"] if tiles else []) + other  # "won on" a tile: first
+        how = ([said(M.N_WON_ON, tiles=_tiles_words(sorted(tiles)))] if tiles else []) + other  # a tile: first
         swaps.sort()  # the most valuable swaps said, and how many more there are
         how += [w for _, w in swaps[:SWAPS_SAID]]
         if len(swaps) > SWAPS_SAID:
-            how[-1] += f" (or {len(swaps) - SWAPS_SAID} other swap{'s' if len(swaps) - SWAPS_SAID > 1 else ''})"
+            more = len(swaps) - SWAPS_SAID
+            how[-1] += said(M.N_OTHER_SWAPS if more > 1 else M.N_OTHER_SWAP, n=more)
         out.append(NearMiss(rule, _gives(i), tuple(how), value, i.cite))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
     return out[:MOST]
@@ -203,8 +205,8 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
         if sit.win not in rest:  # the winning tile itself: another winning tile (near_misses' first kind)
             continue
         short = Hand(hand.melds, tuple(rest), hand.bonus)
-        out += [(f"swap {T.name(change)} for {T.name(t)}", short.with_tile(t)) for t in waits(short, v.shapes)
-                if t != change]
+        out += [(said(M.N_SWAP, change=T.name(change), to=T.name(t)), short.with_tile(t))
+                for t in waits(short, v.shapes) if t != change]
     return out
 
 
