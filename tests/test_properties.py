@@ -324,7 +324,9 @@ def long_games(draw) -> dict:
 def test_jobs_one_and_two_print_the_same_bytes(tmp_path, game, fmt):
     path = write(tmp_path, "game.yaml", game)
     one = run("batch", path, "--format", fmt, "--jobs", "1")
-    assert one[0] == 0, one[2]
+    # exit 1 only where a riichi game ended when a player went below zero (Tenhou's rules): the deals after it
+    # are reported, each with why, and not scored
+    assert one[0] == 0 or (one[0] == 1 and "went below zero" in one[1]), one[2]
     assert run("batch", path, "--format", fmt, "--jobs", "2") == one
 
 

@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+import mjscore
 from helpers import ROOT, run
 
 PACKAGED = ", ".join(sorted(p.stem for p in (ROOT / "tables").glob("*.yaml")))  # the variants a user has
@@ -171,3 +172,18 @@ the rulebook's words for each rule counted:
     assert [(a["arrangement"], a["win_set"], a["value"]) for a in data["alternatives"]] == [
         (["111m", "123m", "456p", "789s", "NN"], "111m", 24)]
     assert (data["runner_up"]["win_set"], data["runner_up"]["value"]) == ("111m", 24)
+
+
+def test_a_riichi_hand_without_a_yaku_gets_its_nearest_wins_not_an_internal_error():
+    # 123m 55m 456p 234s 789s won on 5m (the pair): all sets, but no yaku (5m completes the pair: no pinfu; 1m
+    # and 9s: no tanyao), so no win (Tenhou rules: a hand needs a yaku). Swapping 1m for 4m and winning on 4m
+    # (23m waiting on 1m or 4m, a two-sided wait; every set a chow; the pair 55m no value; concealed, on a
+    # discard) is pinfu, 1 han: a win. Each swap was checked with the scorer once by hand. It raised IndexError:
+    # the swaps' situation lacked the dora indicators.
+    code, out, err = run("score", "123m 456p 789s 234s 55m", "--variant", "riichi", "--win", "5m")
+    assert (code, err) == (0, "")
+    assert "note: not mah jong: no yaku: a riichi hand needs one to win (dora do not count)" in out
+    assert out.rstrip().endswith("not a winning hand: one tile changed makes it one: 1m for 4m; 4p for 7p; "
+                                 "6p for 3p; 2s for 5s; 4s for 1s; 9s for 6s")
+    won = mjscore.score("234m 456p 789s 234s 55m", "riichi", win="4m")
+    assert won.mahjong and won.han_fu.han == 1 and [i.rule for i in won.items if i.doubles] == ["Pinfu"]

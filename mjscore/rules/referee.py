@@ -49,7 +49,7 @@ def nearest_wins(hand: Hand, v: Variant, options: dict, seat: str, round_: str) 
         for t in waits(short, v.shapes):
             if t == change:
                 continue
-            sit = tuple.__new__(Situation, (seat, round_, t, "discard", NO_WORDS, None))
+            sit = Situation(seat, round_, t, "discard", NO_WORDS, None)
             if score_all(analyse(short.with_tile(t), sit, v.shapes), v, options)[0].mahjong:
                 to.append(T.name(t))
         if to:
