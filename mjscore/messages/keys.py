@@ -258,9 +258,9 @@ class M(Enum):
     W_WITH = "with {option}={case}: {said}"
     W_OTHERWISE = "otherwise: {said}"
     W_PAYMENTS_STANDARD = "each loser pays the winner the hand's value"
-    W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all three on"
-                         " a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each payment "
-                         "rounded up to 100")
+    W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all "
+                         "three on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each"
+                         " payment rounded up to 100")
     W_DISCARDER_PAYS = "on a discard (or a robbed kong) the discarder alone pays the hand's value"
     W_ALL_PAY = "every loser pays the hand's value"
     W_BASE_PAYMENT = "every other player pays the winner {amount} besides the hand's value"
@@ -271,16 +271,16 @@ class M(Enum):
     W_TENPAI_PAYMENT = "a draw's payment to the players waiting is {amount} in all"
     W_DRAW_EAST_IF_WAITING = "after a draw East deals again only if waiting"
     W_DRAW_EAST_WAITING_OR_NOT = "after a draw East deals again whether waiting or not"
-    W_RETURN_POINTS = ("game results are counted from {points} (oka: what the starting points leave short goes to the first "
-                       "place)")
+    W_RETURN_POINTS = ("game results are counted from {points} (oka: what the starting points leave short goes to the "
+                       "first place)")
     W_UMA = "uma by place, in thousands: {uma}"
     W_NO_UMA = "no uma"
     W_ENDS_BELOW_ZERO = "a player going below zero ends the game"
     W_PLAYS_ON_BELOW_ZERO = "a player below zero plays on"
     W_LAST_STICKS_FIRST = "riichi sticks left on the table when the game ends go to the first place"
     W_LAST_STICKS_NOBODY = "riichi sticks left on the table when the game ends are paid to nobody"
-    W_ROUND_RESULTS = ("game results are whole thousands (500 rounded down), the first place taking what the "
-                       "others leave")
+    W_ROUND_RESULTS = ("game results are whole thousands (500 rounded down), the first place taking what the others "
+                       "leave")
     W_DECIMAL_RESULTS = "game results are counted to one decimal of a thousand"
     W_DOUBLE_RON = "two players may win on one discard, each paid by the discarder"
     W_HEAD_BUMP = "only the player nearest the discarder may win on a discard"
