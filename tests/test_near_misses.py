@@ -139,3 +139,22 @@ def test_a_change_that_leaves_the_hand_worth_no_more_is_no_near_miss():
     assert {"No Chow", "Purity"} <= {i.rule for i in swapped.items} and swapped.value < 1000
     assert all(m.value > 1000 for m in mjscore.near_misses(hand, "bmja", win="5m"))
     assert "No Chow" not in {m.rule for m in mjscore.near_misses(hand, "bmja", win="5m")}
+
+
+def test_mcr_near_misses_are_fan_and_never_a_circumstance_alone():
+    # mcr, 123m 456m 789m 234p 55p won on 5p from a discard: Pure Straight 16 (fan 28) + Concealed Hand 2 (fan 62)
+    # + All Chows 2 (fan 63) + One Voided Suit 1 (fan 75) = 21 (Mahjong Competition Rules, fan added). From the
+    # wall: Fully Concealed Hand 4 (fan 56) instead of Concealed Hand (it excludes it and Self-Drawn): 16 + 4 + 2 +
+    # 1 = 23. With 4p swapped for 1p (123p 55p, still won on 5p): Mixed Double Chow 1 (fan 70, 123m and 123p) and
+    # Single Wait 1 (fan 79, 5p alone completes it): 21 + 2 = 23. A fan that the circumstance alone makes (Last
+    # Tile Claim, Self-Drawn, ...) is no near miss of this hand.
+    hand = "123m 456m 789m 234p 55p"
+    assert mjscore.score(hand, "mcr", win="5p").value == 21
+    misses = [(m.rule, str(m.gives), tuple(map(str, m.how)), m.value)
+              for m in mjscore.near_misses(hand, "mcr", win="5p")]
+    assert misses == [("Fully Concealed Hand", "4 fan", ("won from the wall",), 23),
+                      ("Mixed Double Chow", "1 fan", ("swap 4p for 1p",), 23),
+                      ("Single Wait", "1 fan", ("swap 4p for 1p",), 23)]
+    assert mjscore.score(hand, "mcr", win="5p", source="wall").value == 23
+    swapped = mjscore.score("123m 456m 789m 123p 55p", "mcr", win="5p")
+    assert swapped.value == 23 and {"Mixed Double Chow", "Single Wait"} <= {i.rule for i in swapped.items}

@@ -47,6 +47,10 @@ FANS = (
     "one_voided_suit", "no_honours", "edge_wait", "closed_wait", "single_wait", "self_drawn",
 )
 _KNOWN = frozenset(FANS)
+# fan that any winning hand makes by a circumstance alone (how or when its last tile came): what `--explain`
+# never offers as a near miss of one hand (rules/referee.py)
+SITUATIONAL_FANS = frozenset({"last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
+                              "last_tile", "self_drawn"})
 LAST_OF_ITS_KIND = "last-of-its-kind"  # a table's `situations:` word: the fourth tile, the other three visible
 LAST_TILE_WORDS = frozenset({"last-wall-tile", "last-discard"})
 

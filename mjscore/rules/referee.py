@@ -16,6 +16,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse, waits
 from mjscore.hand.notation import Hand
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.messages import M, Said, said
+from mjscore.rules.mcr import SITUATIONAL_FANS
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import Quote
 from mjscore.rules.tables import Variant
@@ -86,6 +87,8 @@ class NearMiss(NamedTuple):
 
 
 def _gives(i) -> Said:
+    if i.fan:
+        return said(M.V_FAN, n=i.points)
     if i.limit:
         return said(M.LIMIT_SHARE, share=f"{i.limit:g}")
     return said(M.X_DOUBLE if i.doubles == 1 else M.X_DOUBLES, n=i.doubles)
@@ -102,8 +105,8 @@ def _best(hand: Hand, sit: Situation, v: Variant, options: dict):
 
 
 def _made(s) -> dict[str, object]:
-    """The limit hands and doubling items of a score, by rule."""
-    return {i.rule: i for i in s.items if i.limit or i.doubles} if s is not None else {}
+    """The limit hands, doubling items and fan (MCR) of a score, by rule."""
+    return {i.rule: i for i in s.items if i.limit or i.doubles or i.fan} if s is not None else {}
 
 
 def _tiles_words(tiles: list[int]) -> str:
@@ -121,7 +124,13 @@ def situational_only(when: str) -> bool:
             parts.append(when[start:k])
             start = k + 2
     parts.append(when[start:])
-    return all(p.partition(":")[0].strip() in situational_names() for p in parts if p.strip())
+    return all(p.partition(":")[0].strip() in situational_names() or _situational_fan(p) for p in parts if p.strip())
+
+
+def _situational_fan(part: str) -> bool:
+    """`fan: last_tile_claim`: a fan (MCR) that a circumstance alone makes."""
+    name, _, fan = part.partition(":")
+    return name.strip() == "fan" and fan.strip() in SITUATIONAL_FANS
 
 
 def situational_names() -> frozenset[str]:
