@@ -11,6 +11,7 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import time
 
 import pytest
@@ -79,9 +80,13 @@ def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
 
 def test_an_undo_refused_says_nothing_was_undone(tmp_path):
     with a_game(tmp_path) as (url, game), chromium() as browser, phone(browser) as a:
-        a.clock.install()
+        # the phone's clock stops before the page opens, so no timer of the page ever fires: it never asks for the
+        # game again on its own (a clock stopped after the game opened would first fire the timer that was due,
+        # and that request could race the other phone's save below and show it, so the undo would not be refused)
+        stopped = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+        a.clock.install(time=stopped)
+        a.clock.pause_at(stopped + datetime.timedelta(seconds=1))
         errors = open_game(a, url)
-        a.clock.pause_at(a.evaluate("Date.now()") + 100)  # the phone's clock stopped: it does not ask for the game again
         status, got = request(f"{url}/api/games/{game}/deals", DEAL)  # another phone's save, meanwhile
         assert status == 201, got
         expect(a.locator("#game tr[data-deal]")).to_have_count(0)

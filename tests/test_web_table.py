@@ -305,7 +305,10 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         expect(bruno.locator("#deal-discarder [data-value=W]")).to_have_class("on")
         expect(bruno.locator("#deal-editor-N .hand .win")).to_have_count(1)  # the winning tile kept
         assert bruno.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        ana.clock.pause_at(ana.evaluate("Date.now()") + 100)  # (else it shows deal 2 within 1.5 s)
+        # Ana's phone's clock stops (else it shows deal 2 within 1.5 s). Stopping it 2 s ahead fires, once, the one
+        # timer that asks for the game again (due within 1.5 s); its answer is awaited, so it cannot race the save
+        with ana.expect_response(lambda r: r.request.method == "GET" and "/api/games/" in r.url):
+            ana.clock.pause_at(ana.evaluate("Date.now()") / 1000 + 2)  # Playwright for Python: a number is seconds
         # checked: saved as deal 2. Ana (North) wins on Diego's discard, 22: Bruno (East) pays 44, Carmen and
         # Diego 22: Ana 1956 + 88 = 2044, Bruno 2088 - 44 = 2044, Carmen = Diego = 1978 - 22 = 1956
         bruno.click("#save-deal")
