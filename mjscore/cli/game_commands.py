@@ -192,7 +192,7 @@ def _differences(games: list, fmt: str) -> int:
             raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
                             f"{ref} is a game file")
     if fmt == "json":
-        emit_json([{"game": str(ref), **d._asdict()} for ref, d in found])
+        emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
     else:
         for ref, d in found:
             click.echo(d.line(ref))

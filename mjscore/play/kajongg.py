@@ -26,6 +26,7 @@ from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.loading import Unreadable
+from mjscore.play.difference import Difference, Reference
 
 HEADER = b"SQLite format 3\x00"
 TABLES = {"game", "player", "score", "ruleset", "rule"}
@@ -267,21 +268,6 @@ def expand(paths: list[str], game: int | None = None) -> list[str]:
     return out
 
 
-class Difference(NamedTuple):
-    """A deal where mjscore and Kajongg's record disagree: what, for whom, both numbers and why."""
-
-    deal: int
-    player: str
-    what: str  # "seat", "round", "value", "payment", "balance", "not scored"
-    kajongg: Any
-    mjscore: Any
-    why: str
-
-    def line(self, game: str) -> str:
-        return (f"{game} deal {self.deal}: {self.player}: {self.what}: Kajongg {self.kajongg}, mjscore "
-                f"{self.mjscore}" + (f" ({self.why})" if self.why else ""))
-
-
 def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
     """Every way the game as mjscore scored it (`deals`: batch's JSON of each) differs from Kajongg's record:
     seats, prevailing wind, each hand's value, each payment and each running balance; for a value, why: the
@@ -292,7 +278,7 @@ def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
     for number, (ours, theirs) in enumerate(zip(deals, recorded), 1):
         if ours.get("error"):
             name, rec = next(iter(theirs.items()))
-            out.append(Difference(number, name, "not scored", rec.points, None, ours["error"]))
+            out.append(Difference(Reference.KAJONGG, number, name, "not scored", rec.points, None, ours["error"]))
             for name, rec in theirs.items():
                 unpaid[name] = unpaid.get(name, 0) + rec.payment
             continue
@@ -303,9 +289,11 @@ def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
             checks = [("seat", rec.seat, seat, ""), ("round", rec.round, ours["round"], ""),
                       ("value", rec.points, hand.get("value"), _why(rec, hand)),
                       ("payment", rec.payment, ours["net"].get(name, 0), ""), ("balance", rec.balance, balance, "")]
-            out.extend(Difference(number, name, what, k, m, why) for what, k, m, why in checks if k != m)
+            out.extend(Difference(Reference.KAJONGG, number, name, what, k, m, why)
+                       for what, k, m, why in checks if k != m)
     if len(deals) != len(recorded):
-        out.append(Difference(len(recorded), "-", "deals", len(recorded), len(deals), "not every deal was read"))
+        out.append(Difference(Reference.KAJONGG, len(recorded), "-", "deals", len(recorded), len(deals),
+                              "not every deal was read"))
     return out
 
 

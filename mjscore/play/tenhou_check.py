@@ -11,27 +11,12 @@ owner's sticks. A round that could not be rebuilt is a difference with why.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
+from mjscore.play.difference import Difference, Reference
 from mjscore.play.tenhou import SEATS, Recorded, read_tenhou
 
 STICK = 1000  # Tenhou's riichi stick (the riichi table's riichi_stick)
-
-
-class Difference(NamedTuple):
-    """Where mjscore and the log differ in one round: what, for whom, both values and why."""
-
-    deal: int
-    round: str  # Tenhou's name of it: E2-1 (East 2, one honba)
-    player: str
-    what: str  # "not scored", "round", "dealer", "han", "fu", "points", "winner"
-    tenhou: Any
-    mjscore: Any
-    why: str
-
-    def line(self, game: str) -> str:
-        return (f"{game} deal {self.deal} ({self.round}): {self.player}: {self.what}: Tenhou {self.tenhou}, mjscore "
-                f"{self.mjscore}" + (f" ({self.why})" if self.why else ""))
 
 
 def differences(ref: str, deals: list[dict], standings: list[dict] | None = None) -> list[Difference]:
@@ -46,7 +31,8 @@ def differences(ref: str, deals: list[dict], standings: list[dict] | None = None
     left: list[str] | None = [] if records and not records[0].sticks else None  # whose sticks lie on the table
     for number, (ours, rec, mine) in enumerate(zip(deals, records, data), 1):
         if ours.get("error"):
-            out.append(Difference(number, rec.name, "-", "not scored", rec.result, None, ours["error"]))
+            out.append(Difference(Reference.TENHOU, number, "-", "not scored", rec.result, None, ours["error"],
+                                  round=rec.name))
             left = None
             continue
         diff = _round(number, rec, ours, names, out)
@@ -71,7 +57,8 @@ def differences(ref: str, deals: list[dict], standings: list[dict] | None = None
                 diff(n, "points", expected[n], ours["net"].get(n, 0), "the change of score, riichi sticks as Tenhou "
                                                                       "counts them" if own[n] else "")
     if len(deals) != len(records):
-        out.append(Difference(len(deals), "-", "-", "rounds", len(records), len(deals), "not every round was read"))
+        out.append(Difference(Reference.TENHOU, len(deals), "-", "rounds", len(records), len(deals),
+                              "not every round was read", round="-"))
     if standings is not None and records:
         out.extend(_final(ref, names, records, deals, standings))
     return out
@@ -91,14 +78,15 @@ def _final(ref: str, names: list[str], records: list[Recorded], deals: list[dict
         for what, tenhou, mine in (("final score", sc[2 * i], ours.get(n, {}).get("total")),
                                    ("result", sc[2 * i + 1], ours.get(n, {}).get("result"))):
             if tenhou != mine:
-                out.append(Difference(len(deals), last.name, n, what, tenhou, mine, "the log's sc"))
+                out.append(Difference(Reference.TENHOU, len(deals), n, what, tenhou, mine, "the log's sc",
+                                      round=last.name))
     return out
 
 
 def _round(number: int, rec: Recorded, ours: dict, names: list[str], out: list[Difference]):
     """A function adding a difference of this round; the prevailing wind checked first."""
     def diff(player: str, what: str, tenhou: Any, mjscore: Any, why: str) -> None:
-        out.append(Difference(number, rec.name, player, what, tenhou, mjscore, why))
+        out.append(Difference(Reference.TENHOU, number, player, what, tenhou, mjscore, why, round=rec.name))
 
     wind = SEATS[rec.kyoku // 4 % 4]
     if ours.get("round") != wind:
