@@ -11,7 +11,7 @@ import contextlib
 
 import pytest
 
-from webserver import chromium, open_page, phone, request, running
+from webserver import open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -27,12 +27,6 @@ SMALL = r"""() => Array.from(document.querySelectorAll(
               return [e.tagName, e.id || e.dataset.tile || e.dataset.value || e.textContent.trim().slice(0, 20),
                       Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]; })
   .filter(([, , w, h]) => w > 0 && (w < 44 || h < 44))"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @contextlib.contextmanager

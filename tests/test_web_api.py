@@ -56,12 +56,6 @@ BAD_SCORES = [  # (request, CLI options): the 400's message is the CLI's line af
 ]
 
 
-@pytest.fixture(scope="module")
-def base():
-    with running(web_app.create_app()) as url:
-        yield url
-
-
 @pytest.mark.parametrize("body, args", SCORE_CASES)
 def test_score_is_the_cli_json(base, body, args):
     code, out, err = run("score", *args, "--format", "json")

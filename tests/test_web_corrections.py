@@ -12,7 +12,7 @@ import contextlib
 import pytest
 import yaml
 
-from webserver import chromium, exported, fill_hands, open_page, phone, request, running
+from webserver import exported, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -25,12 +25,6 @@ PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 # Each loser pays East double (Babcock ch. VI): 96 x 3 = 288; the losers' single tiles are worth nothing.
 DEAL = {"hands": {"Ana": "123m 456m 789m RRR 11s", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
         "win": {"tile": "R", "from": "discard", "discarder": "Bo", "also": []}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @contextlib.contextmanager

@@ -10,18 +10,12 @@ import json
 import pytest
 
 from helpers import run
-from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, request, running
+from webserver import PHONE, exported, fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 
 # Every deal below: the winner's hand has four chows and a pair of Red dragons; the others hold a single tile.
 WINNING = "123m 456m 789p 234s RR"
-
-
-@pytest.fixture(scope="module")
-def base():
-    with running(create_app()) as url:
-        yield url
 
 
 def variants(base: str) -> dict:
@@ -113,12 +107,6 @@ def test_a_deal_the_cli_refuses_is_400_with_its_message(base, tmp_path, deal, wo
 
 
 # --- the Deal tab ----------------------------------------------------------------------------------
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def open_deal_tab(page, base: str, variant: str) -> list[str]:

@@ -16,26 +16,12 @@ import sys
 
 import pytest
 
-from webserver import chromium, open_page, phone, running
-
-from mjscore.web.app import create_app
+from webserver import open_page, phone
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
 HAND = "[555p] 123m 789s SSS NN"
 ED = "#hand-editor"
-
-
-@pytest.fixture(scope="module")
-def base():
-    with running(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def typed(page, hand: str, editor: str = ED) -> None:

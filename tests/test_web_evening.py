@@ -17,19 +17,13 @@ import urllib.request
 
 import pytest
 
-from webserver import PHONE, chromium, chromium_path, open_page, request, running, serving
+from webserver import PHONE, chromium_path, open_page, request, running, serving
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 expect = sync_api.expect
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 @contextlib.contextmanager

@@ -50,12 +50,6 @@ MARKED = {"E": -44 - 16 + 32, "S": 88, "W": -22 + 16 + 24, "N": -22 - 24 - 32}
 assert sum(MARKED.values()) == 0
 
 
-@pytest.fixture(scope="module")
-def base():
-    with running(create_app()) as url:
-        yield url
-
-
 def test_variants_say_which_faults_a_deal_may_mark(base):
     status, got = request(base + "/api/variants")
     assert status == 200

@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from test_web_access import SMALL
-from webserver import chromium, fill_hands, open_page, phone, request, running
+from webserver import fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -22,12 +22,6 @@ from mjscore.web.store import Store
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
 HAND = "123m 456m 789m RRR 11s"
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def east_wins_on_a_discard(page, discarder: str) -> None:

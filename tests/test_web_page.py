@@ -8,23 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, png_colours, running
+from webserver import PHONE, exported, fill_hands, open_page, phone, png_colours, running
 
 from mjscore.web.app import create_app
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
-
-
-@pytest.fixture(scope="module")
-def base():
-    with running(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def tap(page, editor, *tiles):

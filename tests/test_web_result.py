@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from webserver import chromium, fill_hands, open_page, phone, request, running
+from webserver import fill_hands, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -43,12 +43,6 @@ BROKEN_WORDS = r"""() => {
   }
   return out;
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def settle_example(page, names: dict | None = None) -> None:

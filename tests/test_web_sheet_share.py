@@ -16,7 +16,7 @@ import io
 
 import pytest
 
-from webserver import chromium, open_page, phone, request, running
+from webserver import open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -26,12 +26,6 @@ expect = pytest.importorskip("playwright.sync_api", reason="playwright is not in
 PLAYERS = ["Ana", "Bo", "Cy", "Di"]
 DEAL = {"hands": {"Ana": "123m 456m 789m RRR 11s", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
         "win": {"tile": "R", "from": "discard", "discarder": "Bo", "also": []}}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def fetched(page, selector: str) -> str:

@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from taps import Taps
-from webserver import chromium, open_page, phone, running
+from webserver import open_page, phone, running
 
 from mjscore import api
 from mjscore.web.app import create_app
@@ -32,12 +32,6 @@ BEFORE = {"hand": 18, "deal": 65, "game": 276}
 def counted(kind: str, taps: int) -> None:
     print(f"\ntaps for the {kind}: {taps} (before issue 30: {BEFORE[kind]})")
     assert BEFORE[kind] is None or taps < BEFORE[kind]
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def test_taps_for_the_spanish_example_deal(browser):

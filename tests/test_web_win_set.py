@@ -9,26 +9,12 @@ import json
 import pytest
 
 from helpers import run
-from webserver import chromium, open_page, phone, request, running
-
-from mjscore.web.app import create_app
+from webserver import open_page, phone, request
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
 ISSUE = "[999m] [234m] 123m 789p SS"
 HANDS = {"E": "[RRR] 234s 55s 78p NN", "S": ISSUE, "W": "[111s] 456s 99s 2468p", "N": "123s 567s 3p 4p 6m 7m 9m WW"}
-
-
-@pytest.fixture(scope="module")
-def base():
-    with running(create_app()) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def test_api_score_takes_win_set(base):
