@@ -12,7 +12,7 @@ import contextlib
 import pytest
 import yaml
 
-from webserver import exported, fill_hands, open_page, phone, request, running
+from webserver import exported, fill_hands, open_game, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -40,17 +40,9 @@ def game_with_a_deal(tmp_path, variant: str = "spanish", players=PLAYERS, deals=
         yield url, game
 
 
-def open_game(page, url: str) -> list[str]:
-    errors = open_page(page, url)
-    page.click("nav [data-tab=game]")
-    page.click("#game-list .gamecard button")
-    expect(page.locator("#game .gamename")).to_have_text("Friday")
-    return errors
-
-
 def test_a_correction_opened_twice_keeps_its_winning_tile_and_value(browser, tmp_path):
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 288))
         for _ in range(2):  # opened, cancelled, opened again: the tile is marked each time
             page.click("#game [aria-label='correct deal 1']")
@@ -68,7 +60,7 @@ def test_a_correction_opened_twice_keeps_its_winning_tile_and_value(browser, tmp
 
 def test_a_winner_without_a_winning_tile_is_not_saved(browser, tmp_path):
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         page.click("#game [aria-label='correct deal 1']")
         page.click("#deal-editor-E .winrow .win")  # un-marked by a tap in the row "Won on"
         expect(page.locator("#seatcard-E .win-text")).to_have_text("")
@@ -83,7 +75,7 @@ def test_a_save_refused_for_another_phones_keeps_the_winning_tile(browser, tmp_p
     (East) won on both, so the seats stay (East keeps the deal, Spanish rulebook, page 1 §5) and the winner's
     tile must stay marked, not be toggled off by the reload."""
     with game_with_a_deal(tmp_path, deals=()) as (url, game), phone(browser) as ana, phone(browser) as bo:
-        errors = open_game(ana, url) + open_game(bo, url)
+        errors = open_game(ana, url, "Friday") + open_game(bo, url, "Friday")
         for page in (ana, bo):
             page.click("#next-deal")
             fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
@@ -108,7 +100,7 @@ UNREACHABLE = ("cannot reach the laptop running mjscore serve: check the Wi-Fi a
 def test_a_laptop_that_cannot_be_reached_is_said_and_nothing_seems_saved(browser, tmp_path):
     with phone(browser) as page:
         with game_with_a_deal(tmp_path, deals=()) as (url, game):
-            errors = open_game(page, url)
+            errors = open_game(page, url, "Friday")
             page.click("#next-deal")
             fill_hands(page, {seat: DEAL["hands"][name] for seat, name in zip("ESWN", PLAYERS)})
             page.click("#deal-winner [data-value=E]")
@@ -178,7 +170,7 @@ def test_sheet_headings_never_show_two_players_alike(browser, tmp_path):
     # cut to six characters, "Carmen R" and "Carmen S" were both "Carmen."; cut where the names differ instead
     players = ["Carmen R", "Carmen S", "Alejandro Ruiz", "Alejandra Ruiz", "Ane", "Iker"]
     with game_with_a_deal(tmp_path, "basque", players, ()) as (url, game), phone(browser) as page:
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         expect(page.locator("#game table.sheet th")).to_have_text(
             ["deal", "Carmen R", "Carmen S", "Alejandro.", "Alejandra.", "Ane", "Iker"])
         assert [page.get_attribute(f"#game table.sheet th:nth-child({i + 2})", "title") for i in range(6)] == players
@@ -192,7 +184,7 @@ IN_VIEW = "e => { const r = e.getBoundingClientRect(); return r.top >= 0 && r.bo
 
 def test_a_save_refused_shows_its_error_in_view(browser, tmp_path):
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         page.click("#game [aria-label='correct deal 1']")
         page.click("#seatcard-S")
         page.fill("#deal-editor-S .notation input", "123x")  # the laptop refuses it: digits without a suit letter
@@ -249,7 +241,7 @@ def test_flowers_and_seasons_are_offered_only_where_the_variant_plays_them(brows
 
 def test_deleting_a_deal_asks_for_a_second_tap_and_undo_brings_it_back(browser, tmp_path):
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         delete = page.locator("#game tr[data-deal] button[title='delete deal 1']")
         delete.click()  # the first tap only asks
         expect(delete).to_have_text("Delete?")
@@ -278,7 +270,7 @@ def test_a_long_game_shows_its_last_deals_and_the_earlier_on_asking(browser, tmp
     with game_with_a_deal(tmp_path) as (url, game), phone(browser) as page:
         with sqlite3.connect(tmp_path / "games.sqlite3") as db:
             db.executemany("INSERT INTO deals (game_id, data) VALUES (?, ?)", [(game, json.dumps(DEAL))] * 249)
-        errors = open_game(page, url)
+        errors = open_game(page, url, "Friday")
         expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 250 * 288))
         expect(page.locator("#game table.sheet tr[data-deal]")).to_have_count(100)
         expect(page.locator("#game tr.earlier")).to_contain_text("deals 1 to 150 are not shown")

@@ -10,7 +10,7 @@ import json
 import pytest
 
 from helpers import run
-from webserver import PHONE, exported, fill_hands, open_page, phone, request, running
+from webserver import PHONE, exported, fill_hands, hand_tab, open_page, phone, request, running
 
 from mjscore.web.app import create_app
 
@@ -198,14 +198,11 @@ def test_the_deal_tab_settles_a_deal_of_three_where_the_variant_allows_it(base, 
 
 def test_the_hand_tab_offers_only_the_variants_circumstances(base, browser):
     with phone(browser) as page:
-        page.goto(base + "/")
-        page.wait_for_selector("body[data-ready='1']")
+        open_page(page, base)
         page.select_option("#variant", "hungarian")
         assert page.locator("#also input[type=checkbox]").evaluate_all("bs => bs.map(b => b.value)") == ["heaven"]
-        page.select_option("#variant", "spanish")
+        hand_tab(page, "spanish", WINNING, "1m")
         page.click("details.also summary")
-        page.fill("#hand-editor .notation input", WINNING)
-        page.click("#hand-editor .winrow [data-tile='1m']")
         page.click("#from [data-value=wall]")
         page.check("#also input[value=last-wall-tile]")
         # Spanish, page 2 §6: 20 + pair of dragons 2 + self-drawn 2 + last tile of the live wall 10 = 34

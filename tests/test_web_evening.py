@@ -10,31 +10,19 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
 import urllib.request
 
 import pytest
 
-from webserver import PHONE, chromium_path, open_page, request, running, serving
+from webserver import chromium_path, open_page, phone, request, running, serving
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 expect = sync_api.expect
-
-
-@contextlib.contextmanager
-def context(browser, **kw):
-    c = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, **kw)
-    try:
-        page = c.new_page()
-        page.set_default_timeout(15000)
-        yield page
-    finally:
-        c.close()
 
 
 def luminance(css: str) -> float:
@@ -45,7 +33,7 @@ def luminance(css: str) -> float:
 def test_a_phone_in_dark_mode_gets_a_dark_page_that_axe_finds_readable(browser, tmp_path):
     axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                    reason="axe-playwright-python is not installed (the test extra has it)")
-    with running(create_app(Store(tmp_path / "g.sqlite3"))) as url, context(browser, color_scheme="dark") as page:
+    with running(create_app(Store(tmp_path / "g.sqlite3"))) as url, phone(browser, color_scheme="dark") as page:
         status, sheet = request(url + "/api/games", {"name": "Friday", "variant": "spanish",
                                                       "players": ["Ana", "Bo", "Cy", "Di"]})
         assert status == 201
@@ -75,7 +63,7 @@ def test_a_phone_in_dark_mode_gets_a_dark_page_that_axe_finds_readable(browser, 
 
 
 def test_the_page_is_installable(browser):
-    with running(create_app()) as url, context(browser) as page:
+    with running(create_app()) as url, phone(browser) as page:
         open_page(page, url)
         href = page.get_attribute("link[rel=manifest]", "href")
         status, manifest = request(url + href)
@@ -89,7 +77,7 @@ def test_the_page_is_installable(browser):
 
 
 def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_it(browser):
-    with serving(create_app()) as (url, server), context(browser) as page:
+    with serving(create_app()) as (url, server), phone(browser) as page:
         errors = open_page(page, url)
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
         page.wait_for_function("async () => (await (await caches.open('mjscore-shell-3')).keys()).length >= 50")
@@ -113,7 +101,7 @@ def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_
 
 
 def test_the_screen_is_kept_awake_while_a_game_is_open(browser, tmp_path):
-    with running(create_app(Store(tmp_path / "g.sqlite3"))) as url, context(browser) as page:
+    with running(create_app(Store(tmp_path / "g.sqlite3"))) as url, phone(browser) as page:
         status, sheet = request(url + "/api/games", {"name": "Friday", "variant": "spanish",
                                                       "players": ["Ana", "Bo", "Cy", "Di"]})
         # the browser's wake lock, recorded: headless Chromium has no screen to keep awake
@@ -136,7 +124,7 @@ def test_over_plain_http_the_page_says_what_it_cannot_do(browser):
         lan = browser.browser_type.launch(executable_path=chromium_path(),
                                           args=["--no-sandbox", "--host-resolver-rules=MAP mjscore.test 127.0.0.1"])
         try:
-            with context(lan) as page:
+            with phone(lan) as page:
                 page.goto(f"http://mjscore.test:{port}/?token=t0ken")
                 page.wait_for_selector("body[data-ready='1']")
                 assert page.evaluate("window.isSecureContext") is False

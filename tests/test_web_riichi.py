@@ -21,7 +21,8 @@ import contextlib
 import pytest
 
 from test_web_access import SMALL
-from webserver import PHONE, batch_game, chromium, exported, fill_hands, open_page, phone, request, running
+from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, hand_tab, next_deal, open_game,
+                       open_page, phone, request, running)
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -31,6 +32,7 @@ expect = pytest.importorskip("playwright.sync_api", reason="playwright is not in
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 PINFU = "345m 456p 345s 55s 678s"  # all chows, a plain pair, won on 8s of 67s: pinfu and tanyao
 RED = "345m 406p 345s 55s 678s"  # the same with the red five of dots (0p)
+GAME = "Riichi night"
 
 
 def test_the_two_hands_as_the_riichi_library_scores_them():
@@ -65,10 +67,7 @@ def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path):
     RCR 2016: payments, honba). The items' columns are fu and han."""
     with running(create_app()) as url, chromium() as browser, phone(browser) as page:
         errors = open_page(page, url)
-        page.select_option("#variant", "riichi")
-        page.click("#seat [data-value=S]")
-        page.fill("#hand-editor .notation input", RED)
-        page.click("#hand-editor .winrow [data-tile='8s']")
+        hand_tab(page, "riichi", RED, "8s", seat="S")
         page.click("#hand-riichi summary")
         page.click("#hand-dora .picker [data-tile='4m']")
         page.fill("#hand-honba", "1")
@@ -81,29 +80,11 @@ def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path):
         assert errors == []
 
 
-def start_game(page, url: str, *, create: bool = False) -> list[str]:
-    errors = open_page(page, url)
-    page.select_option("#variant", "riichi")
-    page.click("nav [data-tab=game]")
-    if create:
-        page.fill("#new-game [name=gname]", "Riichi night")
-        for i, name in enumerate(PLAYERS):
-            page.fill(f"#new-game [name=p{i}]", name)
-        page.click("#new-game button[type=submit]")
-    else:
-        page.click("#game-list .gamecard button")
-    expect(page.locator("#game .gamename")).to_have_text("Riichi night")
-    return errors
-
-
-def next_deal(page) -> None:
-    page.click("#next-deal")
-    expect(page.locator("#save-deal")).to_be_visible()
-
-
-def expect_totals(page, totals: dict[str, int]) -> None:
-    for name, total in totals.items():
-        expect(page.locator(f"#game [data-total={name}]")).to_have_text(str(total))
+def pinfu_won_on_8s(page, seat: str) -> None:
+    """On the deal form: `seat`'s hand PINFU typed in, `seat` the winner, won on 8s (how it came: the caller's)."""
+    fill_hands(page, {seat: PINFU})
+    page.click(f"#deal-winner [data-value={seat}]")
+    page.click(f"#deal-editor-{seat} .winrow [data-tile='8s']")
 
 
 def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
@@ -111,9 +92,9 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         browser = stack.enter_context(chromium())
         ann, bo, cy, di = (stack.enter_context(phone(browser)) for _ in range(4))
-        errors = start_game(ann, url, create=True)
+        errors = open_game(ann, url, GAME, variant="riichi", players=PLAYERS)
         for p in (bo, cy, di):
-            errors += start_game(p, url)
+            errors += open_game(p, url, GAME, variant="riichi")
         # Tenhou's rules: 25,000 each at the start, nothing on the table
         expect_totals(di, {p: 25000 for p in PLAYERS})
         expect(di.locator("#game .next")).to_have_text(
@@ -148,9 +129,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         expect(bo.locator("#deal-counted")).to_contain_text("1 honba and 1 riichi stick on the table")
         expect(bo.locator("#deal-honba")).to_have_value("1")
         expect(bo.locator("#deal-sticks")).to_have_value("1")
-        fill_hands(bo, {"E": PINFU})
-        bo.click("#deal-winner [data-value=E]")
-        bo.click("#deal-editor-E .winrow [data-tile='8s']")
+        pinfu_won_on_8s(bo, "E")
         bo.click("#deal-from [data-value=wall]")
         bo.click("#deal-riichi-seats [data-value=E]")
         bo.click("#deal-dora-box summary")
@@ -240,11 +219,9 @@ def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tm
     honba x 300 = 900: Bo +2900, Cy -2900 (Tenhou rules, EMA RCR 2016: payments, honba)."""
     with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
             phone(browser) as page:
-        errors = start_game(page, url, create=True)
+        errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
         next_deal(page)
-        fill_hands(page, {"S": PINFU})
-        page.click("#deal-winner [data-value=S]")
-        page.click("#deal-editor-S .winrow [data-tile='8s']")
+        pinfu_won_on_8s(page, "S")
         page.click("#deal-discarder [data-value=W]")
         page.fill("#deal-honba", "3")
         page.click("#save-deal")
@@ -268,16 +245,11 @@ def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tm
 def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, scheme):
     axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                    reason="axe-playwright-python is not installed (the test extra has it)")
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser:
-        context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                      color_scheme=scheme)
-        page = context.new_page()
-        page.set_default_timeout(15000)
-        errors = start_game(page, url, create=True)
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
+            phone(browser, color_scheme=scheme) as page:
+        errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
         next_deal(page)
-        fill_hands(page, {"E": PINFU})
-        page.click("#deal-winner [data-value=E]")
-        page.click("#deal-editor-E .winrow [data-tile='8s']")
+        pinfu_won_on_8s(page, "E")
         page.click("#deal-from [data-value=wall]")
         # the winner's riichi is the Riichi row's; double riichi, a word of the win, presses it too
         page.click("#deal-also-box summary")
@@ -300,7 +272,6 @@ def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, schem
         assert page.evaluate(SMALL) == []
         assert [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
                 for v in axe_sync.Axe().run(page).response["violations"]] == []
-        context.close()
         assert errors == []
 
 

@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from webserver import chromium, fill_hands, open_page, phone, request, running
+from webserver import chromium, fill_hands, next_deal, open_game, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -36,17 +36,8 @@ def a_game(tmp_path):
         yield url, sheet["game"]["id"]
 
 
-def open_game(page, url: str) -> list[str]:
-    errors = open_page(page, url)
-    page.click("nav [data-tab=game]")
-    page.click("#game-list .gamecard button")
-    expect(page.locator("#game .gamename")).to_have_text("Friday")
-    return errors
-
-
 def save_deal(page) -> None:
-    page.click("#next-deal")
-    expect(page.locator("#save-deal")).to_be_visible()
+    next_deal(page)
     fill_hands(page, {"E": DEAL["hands"]["Ana"], "S": "1p", "W": "2p", "N": "3p"})
     page.click("#deal-winner [data-value=E]")
     page.click("#deal-editor-E .winrow [data-tile=R]")
@@ -64,7 +55,7 @@ def seen_within(page, deals: int) -> float:
 
 def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
     with a_game(tmp_path) as (url, game), chromium() as browser, phone(browser) as a, phone(browser) as b:
-        errors = open_game(a, url) + open_game(b, url)
+        errors = open_game(a, url, "Friday") + open_game(b, url, "Friday")
         save_deal(b)
         waited = seen_within(a, 1)
         print(f"\nphone A saw B's save after {waited:.2f} s")
@@ -86,7 +77,7 @@ def test_an_undo_refused_says_nothing_was_undone(tmp_path):
         stopped = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
         a.clock.install(time=stopped)
         a.clock.pause_at(stopped + datetime.timedelta(seconds=1))
-        errors = open_game(a, url)
+        errors = open_game(a, url, "Friday")
         status, got = request(f"{url}/api/games/{game}/deals", DEAL)  # another phone's save, meanwhile
         assert status == 201, got
         expect(a.locator("#game tr[data-deal]")).to_have_count(0)

@@ -18,7 +18,8 @@ import contextlib
 
 import pytest
 
-from webserver import PHONE, batch_game, chromium, exported, fill_hands, open_page, phone, running
+from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, next_deal, open_game, open_page,
+                       phone, running)
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -31,28 +32,7 @@ PLAYERS = ["Ana", "Bruno", "Carmen", "Diego"]
 # the only tile that completes 23m 456m (4m does too). The other hands of a deal hold one or a few tiles, of
 # two suits where they score (a hand of one suit doubles three times, page 2 §6, losers' hands too).
 WINNING = "123m 456m 789p 234s RR"
-
-
-def open_game(page, url: str, *, create: bool = False) -> list[str]:
-    """Open the page; the first phone starts the game with the players' names, the others open it."""
-    errors = open_page(page, url)
-    page.select_option("#variant", "spanish")
-    page.click("nav [data-tab=game]")
-    if create:
-        page.fill("#new-game [name=gname]", "Friday at Ana's")
-        for i, name in enumerate(PLAYERS):
-            page.fill(f"#new-game [name=p{i}]", name)
-        page.click("#new-game button[type=submit]")
-    else:
-        page.click("#game-list .gamecard button")
-    expect(page.locator("#game .gamename")).to_have_text("Friday at Ana's")
-    return errors
-
-
-def next_deal(page) -> None:
-    """Tap "Enter the next deal" and wait for the form: the phone reads the game from the laptop first."""
-    page.click("#next-deal")
-    expect(page.locator("#save-deal")).to_be_visible()
+GAME = "Friday at Ana's"
 
 
 def win(page, winner: str, tile: str, source: str, discarder: str | None = None, also: tuple = ()) -> None:
@@ -73,19 +53,14 @@ def seats_shown(page, line: str) -> None:
     expect(page.locator("#game .next")).to_have_text(line)
 
 
-def expect_totals(page, totals: dict[str, int]) -> None:
-    for name, total in totals.items():
-        expect(page.locator(f"#game [data-total={name}]")).to_have_text(str(total))
-
-
 def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
     with contextlib.ExitStack() as stack:
         url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
         browser = stack.enter_context(chromium())
         ana, bruno, carmen, diego = (stack.enter_context(phone(browser)) for _ in range(4))
-        errors = open_game(ana, url, create=True)
+        errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
         for p in (bruno, carmen, diego):
-            errors += open_game(p, url)
+            errors += open_game(p, url, GAME, variant="spanish")
         seats_shown(diego, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
 
         # Deal 1, on Ana's phone, entered wrongly: Ana (East) wins on Diego's discard, 22. East is paid double:
@@ -279,7 +254,8 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         browser = stack.enter_context(chromium())
         ana, bruno = (stack.enter_context(phone(browser)) for _ in range(2))
         ana.clock.install()  # Ana's phone's clock, stopped below: it does not ask for the game again by itself
-        errors = open_game(ana, url, create=True) + open_game(bruno, url)
+        errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
+        errors += open_game(bruno, url, GAME, variant="spanish")
         next_deal(ana)
         next_deal(bruno)
         # Ana's phone: Bruno (South) wins on Diego's discard, 22 (20 mah jong + a pair of dragons 2, page 2 §6);

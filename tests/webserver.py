@@ -95,16 +95,18 @@ def chromium() -> Iterator[Any]:
 
 
 @contextlib.contextmanager
-def phone(browser, width: int = PHONE["width"]) -> Iterator[Any]:
-    """A fresh page (no cookies, no storage) at a phone's size (`width` px wide), touch and all."""
+def phone(browser, width: int = PHONE["width"], **options: Any) -> Iterator[Any]:
+    """A fresh page (no cookies, no storage) at a phone's size (`width` px wide), touch and all; `options` are
+    the browser context's others (color_scheme="dark", ...)."""
     context = browser.new_context(viewport={**PHONE, "width": width}, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True)
+                                  has_touch=True, **options)
     try:
         page = context.new_page()
         page.set_default_timeout(15000)
         yield page
     finally:
         context.close()
+
 
 def open_page(page, url: str) -> list[str]:
     """Open the page at `url` and wait until its script is ready; the list it returns collects the page's
@@ -114,6 +116,53 @@ def open_page(page, url: str) -> list[str]:
     page.goto(url + "/")
     page.wait_for_selector("body[data-ready='1']")
     return errors
+
+
+def open_game(page, url: str, name: str, *, variant: str | None = None, players: list[str] | None = None) -> list[str]:
+    """Open the page (`variant` chosen first, where given) and, on its Game tab, the game `name`: with `players`,
+    this phone starts it with their names; without, it opens the one game listed. The page's script errors, as
+    open_page()."""
+    from playwright.sync_api import expect
+
+    errors = open_page(page, url)
+    if variant is not None:
+        page.select_option("#variant", variant)
+    page.click("nav [data-tab=game]")
+    if players is not None:
+        page.fill("#new-game [name=gname]", name)
+        for i, player in enumerate(players):
+            page.fill(f"#new-game [name=p{i}]", player)
+        page.click("#new-game button[type=submit]")
+    else:
+        page.click("#game-list .gamecard button")
+    expect(page.locator("#game .gamename")).to_have_text(name)
+    return errors
+
+
+def next_deal(page) -> None:
+    """Tap "Enter the next deal" and wait for the form: the phone reads the game from the laptop first."""
+    from playwright.sync_api import expect
+
+    page.click("#next-deal")
+    expect(page.locator("#save-deal")).to_be_visible()
+
+
+def expect_totals(page, totals: dict[str, int]) -> None:
+    """Each player's running total on the game's sheet ({"Ana": 2288, ...}), waited for."""
+    from playwright.sync_api import expect
+
+    for name, total in totals.items():
+        expect(page.locator(f"#game [data-total={name}]")).to_have_text(str(total))
+
+
+def hand_tab(page, variant: str, hand: str, tile: str, seat: str | None = None) -> None:
+    """On the Hand tab: `variant` chosen (and the `seat`, where given), `hand` typed in, won on `tile` (tapped in
+    the winning-tile row)."""
+    page.select_option("#variant", variant)
+    if seat is not None:
+        page.click(f"#seat [data-value={seat}]")
+    page.fill("#hand-editor .notation input", hand)
+    page.click(f"#hand-editor .winrow [data-tile='{tile}']")
 
 
 def fill_hands(page, hands: dict[str, str]) -> None:
