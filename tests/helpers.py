@@ -1,4 +1,4 @@
-"""Shared test helpers: score a hand through the library or through the CLI's JSON."""
+"""Shared test helpers: score a hand through the library or through the CLI's JSON; a riichi draw as a game."""
 
 from __future__ import annotations
 
@@ -38,6 +38,20 @@ def run(*args, input=None):
     """Run the CLI in-process; return (exit code, stdout, stderr)."""
     result = CliRunner().invoke(main, list(args), input=input, catch_exceptions=False)
     return result.exit_code, result.stdout, result.stderr
+
+
+def riichi_draw(tmp_path: Path, tenpai: list[str], riichi: list[str]) -> tuple[Path, str]:
+    """A riichi game of Ann, Bo, Cy and Di (East to North) of one deal, an exhaustive draw with `tenpai` waiting
+    and `riichi` declared, written to TMP_PATH/g.yaml and scored by `batch --format json` (exit 0): (its path,
+    batch's output). Those not waiting pay those waiting 3000 in all, and a stick stays on the table (Tenhou
+    rules, EMA RCR 2016: payments, draw); each test that calls it works its own numbers from that."""
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    f"  - hands: {{Ann: '', Bo: '', Cy: '', Di: ''}}\n    tenpai: [{', '.join(tenpai)}]\n"
+                    f"    riichi: [{', '.join(riichi)}]\n", encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 0, err
+    return game, out
 
 
 def score_json(*args) -> dict:

@@ -13,7 +13,7 @@ import json
 import pytest
 
 import mjscore
-from helpers import run
+from helpers import riichi_draw, run
 
 PLAYERS = {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}
 PINFU = "345m 456p 345s 55s 678s"  # all chows, a plain pair, won on 8s of 67s: pinfu and tanyao
@@ -86,12 +86,8 @@ def test_riichi_keys_refused_elsewhere():
 
 
 def test_a_game_names_players_in_riichi_and_tenpai(tmp_path):
-    game = tmp_path / "g.yaml"
-    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
-                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo]\n    riichi: [Bo]\n",
-                    encoding="utf-8")
-    code, out, err = run("batch", str(game), "--format", "json")
-    assert code == 0, err
+    # Bo alone waiting: 3000 / 3 = 1000 from each of the others, Bo +3000
+    _, out = riichi_draw(tmp_path, tenpai=["Bo"], riichi=["Bo"])
     assert '"Bo"' in out and "3000" in out
 
 

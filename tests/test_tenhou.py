@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import mjscore
-from helpers import run
+from helpers import riichi_draw, run
 from mjscore.errors import DealError
 
 LOGS = Path(__file__).parent / "fixtures" / "riichi" / "tenhou"
@@ -269,12 +269,7 @@ def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
     # Results (Tenhou rules: from 30000 in whole thousands, 500 down, as its logs show -4500 -> -4; uma
     # 20/10/-10/-20; the first what the others leave): Cy -4.5 -> -4, + 10 = 6; Ann -6.5 -> -6, - 10 = -16;
     # Di -6 - 20 = -26; Bo -(6 - 16 - 26) = 36 (-2.5 + oka 20 + uma 20 = 37.5 unrounded)
-    game = tmp_path / "g.yaml"
-    game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
-                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo, Cy]\n    riichi: [Cy]\n",
-                    encoding="utf-8")
-    code, out, err = run("batch", str(game), "--format", "json")
-    assert code == 0, err
+    game, out = riichi_draw(tmp_path, tenpai=["Bo", "Cy"], riichi=["Cy"])
     g = json.loads(out)["games"][0]
     assert [(s["player"], s["total"], s["result"], s.get("sticks")) for s in g["standings"]] == [
         ("Bo", 27500, 36, 1000), ("Cy", 25500, 6, -1000), ("Ann", 23500, -16, None), ("Di", 23500, -26, None)]
