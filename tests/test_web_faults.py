@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from helpers import run
-from webserver import PHONE, chromium, exported, fill_hands, open_page, phone, request, running
+from webserver import PHONE, exported, fill_hands, open_page, phones_at_a_table, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -114,8 +114,7 @@ def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
     tile, worth nothing) unmarked. East 16, West 24, North 0: the same payments as MARKED."""
     expect = pytest.importorskip("playwright.sync_api").expect
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
         errors = open_page(page, url)
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-faults-box")).to_be_hidden()  # spanish: no rule for faults

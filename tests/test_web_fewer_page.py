@@ -24,12 +24,27 @@ expect = pytest.importorskip("playwright.sync_api", reason="playwright is not in
 HAND = "123m 456m 789m RRR 11s"
 
 
-def east_wins_on_a_discard(page, discarder: str) -> None:
-    """East's winning hand tapped in (typed), R marked as the winning tile, `discarder`'s discard; saved."""
+def mark_easts_win(page, discarder: str) -> None:
+    """East the winner (East's hand typed before), R marked as the winning tile, `discarder`'s discard."""
     page.click("#deal-winner [data-value=E]")
     page.click("#deal-editor-E .winrow [data-tile='R']")
     page.click(f"#deal-discarder [data-value={discarder}]")
+
+
+def east_wins_on_a_discard(page, discarder: str) -> None:
+    """East's winning hand tapped in (typed), R marked as the winning tile, `discarder`'s discard; saved."""
+    mark_easts_win(page, discarder)
     page.click("#save-deal")
+
+
+def east_settles_48_from_west(page) -> None:
+    """A deal of two: East's HAND won on West's discard (West holds 1p), settled."""
+    fill_hands(page, {"E": HAND, "W": "1p"})
+    mark_easts_win(page, "W")
+    page.click("#settle")
+    # Basque rulebook, two players: "Ez dago ordainketa bikoitzik" (no double payment): West pays 48 once
+    expect(page.locator("#settlement .amount[data-seat=E]")).to_have_text("+48")
+    expect(page.locator("#settlement .amount[data-seat=W]")).to_have_text("-48")
 
 
 def test_a_game_of_three_says_why_east_passed_after_easts_own_win(browser, tmp_path):
@@ -92,14 +107,7 @@ def test_the_new_game_form_takes_two_players_where_the_table_allows_it(browser, 
         for seat in "SN":
             expect(page.locator(f"#seatcard-{seat}")).to_be_hidden()
             expect(page.locator(f"#deal-winner [data-value={seat}]")).to_be_hidden()
-        fill_hands(page, {"E": HAND, "W": "1p"})
-        page.click("#deal-winner [data-value=E]")
-        page.click("#deal-editor-E .winrow [data-tile='R']")
-        page.click("#deal-discarder [data-value=W]")
-        page.click("#settle")
-        # Basque rulebook, two players: "Ez dago ordainketa bikoitzik" (no double payment): West pays 48 once
-        expect(page.locator("#settlement .amount[data-seat=E]")).to_have_text("+48")
-        expect(page.locator("#settlement .amount[data-seat=W]")).to_have_text("-48")
+        east_settles_48_from_west(page)
         assert page.evaluate(SMALL) == []
         page.click("#save-deal")
         expect(page.locator("#game [data-total=Ana]")).to_have_text("48")
@@ -125,14 +133,7 @@ def test_the_deal_tab_settles_a_deal_of_two_where_the_table_allows_it(browser, t
         for seat in "SN":
             expect(page.locator(f"#seatcard-{seat}")).to_be_hidden()
             expect(page.locator(f"#deal-discarder [data-value={seat}]")).to_be_hidden()
-        fill_hands(page, {"E": HAND, "W": "1p"})
-        page.click("#deal-winner [data-value=E]")
-        page.click("#deal-editor-E .winrow [data-tile='R']")
-        page.click("#deal-discarder [data-value=W]")
-        page.click("#settle")
-        # Basque rulebook, two players: "Ez dago ordainketa bikoitzik" (no double payment): West pays 48 once
-        expect(page.locator("#settlement .amount[data-seat=E]")).to_have_text("+48")
-        expect(page.locator("#settlement .amount[data-seat=W]")).to_have_text("-48")
+        east_settles_48_from_west(page)
         expect(page.locator("#settlement .amount")).to_have_count(2)
         assert page.evaluate(SMALL) == []
         page.click("#deal-chair [data-value='-']")

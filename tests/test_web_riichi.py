@@ -22,7 +22,7 @@ import pytest
 
 from test_web_access import SMALL
 from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, hand_tab, next_deal, open_game,
-                       open_page, phone, request, running)
+                       open_page, phone, phones_at_a_table, request, running)
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -89,9 +89,7 @@ def pinfu_won_on_8s(page, seat: str) -> None:
 
 def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        browser = stack.enter_context(chromium())
-        ann, bo, cy, di = (stack.enter_context(phone(browser)) for _ in range(4))
+        url, (ann, bo, cy, di) = phones_at_a_table(stack, tmp_path, 4)
         errors = open_game(ann, url, GAME, variant="riichi", players=PLAYERS)
         for p in (bo, cy, di):
             errors += open_game(p, url, GAME, variant="riichi")

@@ -18,11 +18,8 @@ import contextlib
 
 import pytest
 
-from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, next_deal, open_game, open_page,
-                       phone, running)
-
-from mjscore.web.app import create_app
-from mjscore.web.store import Store
+from webserver import (PHONE, batch_game, expect_totals, exported, fill_hands, next_deal, open_game, open_page,
+                       phones_at_a_table)
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -55,9 +52,7 @@ def seats_shown(page, line: str) -> None:
 
 def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        browser = stack.enter_context(chromium())
-        ana, bruno, carmen, diego = (stack.enter_context(phone(browser)) for _ in range(4))
+        url, (ana, bruno, carmen, diego) = phones_at_a_table(stack, tmp_path, 4)
         errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
         for p in (bruno, carmen, diego):
             errors += open_game(p, url, GAME, variant="spanish")
@@ -194,8 +189,7 @@ def test_a_table_of_three_plays_a_danish_game(tmp_path):
     BMJA), marked assumed there: mah jong 20, a pair of dragons 2, the winning tile from the wall 2, the final
     value rounded up to the next 10. Payments are the text's ("Hvordan afsluttes spillet?" ¶3, ¶4)."""
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
         errors = open_page(page, url)
         page.select_option("#variant", "danish")
         page.click("nav [data-tab=game]")
@@ -250,9 +244,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
     N Diego). Ana's saves first; Bruno's save is refused (the seats it showed are no longer the next deal's),
     the sheet reloaded and the form kept, each hand with its player, at the seats of the deal now next."""
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        browser = stack.enter_context(chromium())
-        ana, bruno = (stack.enter_context(phone(browser)) for _ in range(2))
+        url, (ana, bruno) = phones_at_a_table(stack, tmp_path, 2)
         ana.clock.install()  # Ana's phone's clock, stopped below: it does not ask for the game again by itself
         errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
         errors += open_game(bruno, url, GAME, variant="spanish")
@@ -311,8 +303,7 @@ def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
     single tile each, worth nothing, and pay each other nothing (rule 70)."""
     players = ["Ana", "Bruno", "Carmen", "Diego", "Eva"]
     with contextlib.ExitStack() as stack:
-        url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-        page = stack.enter_context(phone(stack.enter_context(chromium())))
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
         errors = open_page(page, url)
         page.click("nav [data-tab=game]")
         expect(page.locator("#new-game [name=p4]")).to_be_hidden()  # spanish: four players (page 1)

@@ -108,6 +108,17 @@ def phone(browser, width: int = PHONE["width"], **options: Any) -> Iterator[Any]
         context.close()
 
 
+def phones_at_a_table(stack: contextlib.ExitStack, tmp_path, count: int) -> tuple[str, list[Any]]:
+    """The laptop's server, its games kept in TMP_PATH/games.sqlite3, and `count` phones (pages) in one Chromium,
+    each entered on `stack` (so closed with it): (the server's URL, the phones)."""
+    from mjscore.web.app import create_app
+    from mjscore.web.store import Store
+
+    url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
+    browser = stack.enter_context(chromium())
+    return url, [stack.enter_context(phone(browser)) for _ in range(count)]
+
+
 def open_page(page, url: str) -> list[str]:
     """Open the page at `url` and wait until its script is ready; the list it returns collects the page's
     script errors (a test ends asserting it is empty)."""
