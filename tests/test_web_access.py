@@ -11,10 +11,9 @@ import contextlib
 
 import pytest
 
-from webserver import open_page, phone, request, running
+from webserver import open_page, phone, running, served_game
 
 from mjscore.web.app import create_app
-from mjscore.web.store import Store
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -31,14 +30,9 @@ SMALL = r"""() => Array.from(document.querySelectorAll(
 
 @contextlib.contextmanager
 def a_game(tmp_path):
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
-        players = ["Ana", "Bo", "Cy", "Di"]
-        status, sheet = request(url + "/api/games", {"name": "Friday", "variant": "spanish", "players": players})
-        assert status == 201
-        deal = {"hands": {"Ana": "[555p] 123m 789s SSS NN", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
-                "win": {"tile": "7s", "from": "wall"}}
-        status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", deal)
-        assert status == 201, got
+    deal = {"hands": {"Ana": "[555p] 123m 789s SSS NN", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
+            "win": {"tile": "7s", "from": "wall"}}
+    with served_game(tmp_path, "spanish", ["Ana", "Bo", "Cy", "Di"], [deal]) as (url, _):
         yield url
 
 

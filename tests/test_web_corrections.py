@@ -7,15 +7,10 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 import yaml
 
-from webserver import exported, fill_hands, open_game, open_page, phone, request, running
-
-from mjscore.web.app import create_app
-from mjscore.web.store import Store
+from webserver import exported, fill_hands, open_game, open_page, phone, request, served_game
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -27,17 +22,9 @@ DEAL = {"hands": {"Ana": "123m 456m 789m RRR 11s", "Bo": "1p", "Cy": "2p", "Di":
         "win": {"tile": "R", "from": "discard", "discarder": "Bo", "also": []}}
 
 
-@contextlib.contextmanager
 def game_with_a_deal(tmp_path, variant: str = "spanish", players=PLAYERS, deals=(DEAL,)):
     """A server with one game (its deals saved through the API); yields (url, game id)."""
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
-        status, sheet = request(url + "/api/games", {"name": "Friday", "variant": variant, "players": players})
-        assert status == 201, sheet
-        game = sheet["game"]["id"]
-        for deal in deals:
-            status, got = request(f"{url}/api/games/{game}/deals", deal)
-            assert status == 201, got
-        yield url, game
+    return served_game(tmp_path, variant, players, deals)
 
 
 def test_a_correction_opened_twice_keeps_its_winning_tile_and_value(browser, tmp_path):

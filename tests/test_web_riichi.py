@@ -22,7 +22,7 @@ import pytest
 
 from test_web_access import SMALL
 from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, hand_tab, next_deal, open_game,
-                       open_page, phone, phones_at_a_table, request, running)
+                       open_page, phone, phones_at_a_table, request, running, start_game)
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -90,9 +90,7 @@ def pinfu_won_on_8s(page, seat: str) -> None:
 def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
     with contextlib.ExitStack() as stack:
         url, (ann, bo, cy, di) = phones_at_a_table(stack, tmp_path, 4)
-        errors = open_game(ann, url, GAME, variant="riichi", players=PLAYERS)
-        for p in (bo, cy, di):
-            errors += open_game(p, url, GAME, variant="riichi")
+        errors = start_game([ann, bo, cy, di], url, GAME, variant="riichi", players=PLAYERS)
         # Tenhou's rules: 25,000 each at the start, nothing on the table
         expect_totals(di, {p: 25000 for p in PLAYERS})
         expect(di.locator("#game .next")).to_have_text(

@@ -16,16 +16,13 @@ import io
 
 import pytest
 
+from test_web_corrections import DEAL, PLAYERS
 from webserver import open_page, phone, request, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
-
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
-DEAL = {"hands": {"Ana": "123m 456m 789m RRR 11s", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
-        "win": {"tile": "R", "from": "discard", "discarder": "Bo", "also": []}}
 
 
 def fetched(page, selector: str) -> str:

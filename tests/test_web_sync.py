@@ -10,30 +10,15 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import time
 
 import pytest
 
-from webserver import chromium, fill_hands, next_deal, open_game, phone, request, running
-
-from mjscore.web.app import create_app
-from mjscore.web.store import Store
+from test_web_corrections import DEAL, PLAYERS
+from webserver import chromium, fill_hands, next_deal, open_game, phone, request, served_game
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
-
-PLAYERS = ["Ana", "Bo", "Cy", "Di"]
-DEAL = {"hands": {"Ana": "123m 456m 789m RRR 11s", "Bo": "1p", "Cy": "2p", "Di": "3p"}, "winner": "Ana",
-        "win": {"tile": "R", "from": "discard", "discarder": "Bo", "also": []}}
-
-
-@contextlib.contextmanager
-def a_game(tmp_path):
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
-        status, sheet = request(url + "/api/games", {"name": "Friday", "variant": "spanish", "players": PLAYERS})
-        assert status == 201, sheet
-        yield url, sheet["game"]["id"]
 
 
 def save_deal(page) -> None:
@@ -54,7 +39,8 @@ def seen_within(page, deals: int) -> float:
 
 
 def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
-    with a_game(tmp_path) as (url, game), chromium() as browser, phone(browser) as a, phone(browser) as b:
+    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), chromium() as browser, phone(browser) as a, \
+            phone(browser) as b:
         errors = open_game(a, url, "Friday") + open_game(b, url, "Friday")
         save_deal(b)
         waited = seen_within(a, 1)
@@ -70,7 +56,7 @@ def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
 
 
 def test_an_undo_refused_says_nothing_was_undone(tmp_path):
-    with a_game(tmp_path) as (url, game), chromium() as browser, phone(browser) as a:
+    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), chromium() as browser, phone(browser) as a:
         # the phone's clock stops before the page opens, so no timer of the page ever fires: it never asks for the
         # game again on its own (a clock stopped after the game opened would first fire the timer that was due,
         # and that request could race the other phone's save below and show it, so the undo would not be refused)

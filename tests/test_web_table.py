@@ -18,8 +18,8 @@ import contextlib
 
 import pytest
 
-from webserver import (PHONE, batch_game, expect_totals, exported, fill_hands, next_deal, open_game, open_page,
-                       phones_at_a_table)
+from webserver import (PHONE, batch_game, expect_totals, exported, fill_hands, next_deal, open_page, phones_at_a_table,
+                       start_game)
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -53,9 +53,7 @@ def seats_shown(page, line: str) -> None:
 def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
     with contextlib.ExitStack() as stack:
         url, (ana, bruno, carmen, diego) = phones_at_a_table(stack, tmp_path, 4)
-        errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
-        for p in (bruno, carmen, diego):
-            errors += open_game(p, url, GAME, variant="spanish")
+        errors = start_game([ana, bruno, carmen, diego], url, GAME, variant="spanish", players=PLAYERS)
         seats_shown(diego, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
 
         # Deal 1, on Ana's phone, entered wrongly: Ana (East) wins on Diego's discard, 22. East is paid double:
@@ -246,8 +244,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
     with contextlib.ExitStack() as stack:
         url, (ana, bruno) = phones_at_a_table(stack, tmp_path, 2)
         ana.clock.install()  # Ana's phone's clock, stopped below: it does not ask for the game again by itself
-        errors = open_game(ana, url, GAME, variant="spanish", players=PLAYERS)
-        errors += open_game(bruno, url, GAME, variant="spanish")
+        errors = start_game([ana, bruno], url, GAME, variant="spanish", players=PLAYERS)
         next_deal(ana)
         next_deal(bruno)
         # Ana's phone: Bruno (South) wins on Diego's discard, 22 (20 mah jong + a pair of dragons 2, page 2 §6);

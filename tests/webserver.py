@@ -59,6 +59,23 @@ def running(app, limit_seconds: float = 300, tls=None) -> Iterator[str]:
         yield url
 
 
+@contextlib.contextmanager
+def served_game(tmp_path, variant: str, players: list[str], deals=()) -> Iterator[tuple[str, int]]:
+    """The laptop's server, its games kept in TMP_PATH/games.sqlite3, with one game, "Friday", of `players` under
+    `variant`, each of `deals` saved through the API (each taken: 201): (its base URL, the game's id)."""
+    from mjscore.web.app import create_app
+    from mjscore.web.store import Store
+
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
+        status, sheet = request(url + "/api/games", {"name": "Friday", "variant": variant, "players": players})
+        assert status == 201, sheet
+        game = sheet["game"]["id"]
+        for deal in deals:
+            status, got = request(f"{url}/api/games/{game}/deals", deal)
+            assert status == 201, got
+        yield url, game
+
+
 def request(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,
             headers: dict | None = None) -> tuple[int, Any]:
     """(status, parsed JSON or text) of one request; errors are answers, not exceptions."""
@@ -147,6 +164,15 @@ def open_game(page, url: str, name: str, *, variant: str | None = None, players:
     else:
         page.click("#game-list .gamecard button")
     expect(page.locator("#game .gamename")).to_have_text(name)
+    return errors
+
+
+def start_game(phones: list[Any], url: str, name: str, *, variant: str, players: list[str]) -> list[str]:
+    """At a table: the first phone starts the game `name` under `variant` with `players`, each other phone then
+    opens it (open_game); the phones' script errors."""
+    errors = open_game(phones[0], url, name, variant=variant, players=players)
+    for page in phones[1:]:
+        errors += open_game(page, url, name, variant=variant)
     return errors
 
 
