@@ -144,10 +144,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
 
 
 def note_words(note: str, w: Words) -> str:
-    """A score's note in the language of `w`: the scoring's notes with fixed words (no --win given) are
-    translated by their kind; a note that names the hand's particulars stays as the scoring wrote it."""
-    if kind_of(note) is NoteKind.NO_WIN and note == M.NO_WIN_NOTE.english:
-        return w(M.NO_WIN_NOTE)
+    """A score's note in the language of `w`: a Note is made of message keys (a Said), said again in the
+    catalogue's words; the particulars it names (tiles, a table's requirement) as the scoring wrote them."""
     return w.again(note)
 
 

@@ -326,6 +326,23 @@ class M(Enum):
     Q_HEAD = "the rulebook's words for each rule counted:"
     Q_NOT_QUOTED = "not quoted: {why}"
     Q_IN_ENGLISH = "in English:"
+    # a score's notes (rules/scoring.py, rules/exclusions.py; score, settle, batch and sheet print them)
+    NOTE_NOT_MAHJONG = "not mah jong: {why}"
+    NOTE_PARTIAL_ONE = ("a partial hand ({n} tile; a whole one has {whole}): {rules} not scored, as only the whole "
+                        "hand can show it")
+    NOTE_PARTIAL_MANY = ("a partial hand ({n} tiles; a whole one has {whole}): {rules} not scored, as only the whole "
+                         "hand can show it")
+    NOTE_RULES_SEP = ", "  # between the rules a note names (a language whose rule names hold commas says "; ")
+    NOTE_BEYOND_GRID = ("base {base} with {doubles} doubles is beyond the table of final values: computed as "
+                        "base x 2^doubles")
+    NOTE_UNDECLARED_KONG = ("four equal concealed tiles {tiles} are not a kong until it is declared: write {{{tiles}}} "
+                            "for a concealed kong or [{tiles}] for an exposed one")
+    NOTE_LONG_TILES = "long hand: {n} tiles (a kong counts 3), a winning hand has {whole}"
+    NOTE_LONG_NO_SHAPE = "long hand: {whole} tiles that form no winning shape of {variant} ({shapes})"
+    NOTE_SO_LONG = " (so a long hand)"
+    NOTE_NO_BONUS = "played without flowers and seasons: bonus tiles not scored"
+    NOTE_SHORT_IGNORED = "not mah jong (fewer than {whole} tiles): the situation options are ignored"
+    NOTE_EXCLUDED = "{rule} not counted: implied by {by} (non-repeat principle)"
     # a hand of 14 tiles that is no mah jong (mjscore score)
     S_NOT_WINNING_ONE = "not a winning hand: one tile changed makes it one: {swaps}"
     S_NOT_WINNING_NONE = "not a winning hand: no single tile changed makes it one"

@@ -1,0 +1,108 @@
+"""--lang says the scorer's own notes (a long hand, a partial hand, a kong not declared, an item excluded...) in
+the four seed languages, as it says the other fixed words: each note is made of message keys (issue 31).
+
+The hands and their numbers:
+- `11123456789999m` + 1m: 15 tiles, one more than a winning hand's 14, so a long hand (the Basque rulebook,
+  rule 63: "Fitxa gehiegi duen eskua esku luzea da"); its four 1m and four 9m are written as concealed tiles,
+  not as declared kongs, so each is noted.
+- `EEE 111p` under basque: 6 tiles, a partial hand (a whole one has 13 before the winning tile); the two
+  "clean hand" rows of Table 3 (one suit and honours; terminals and honours) read every tile, so they are not
+  scored; the Basque rulebook names them (tables/basque.yaml `names:`).
+- MCR `123m 456m 789m 123p 11s` won on 1s: All Chows implies No Honors (MCR's non-repeat principle), so No
+  Honors is noted as not counted.
+"""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import pytest
+
+from helpers import ROOT, run
+from mjscore.messages import CATALOGUED, M, Words, read_catalogue
+
+LONG = ["score", "11123456789999m 1m", "--variant", "basque"]
+
+LONG_NOTES = {
+    "en": ["note: long hand: 15 tiles (a kong counts 3), a winning hand has 14",
+           "note: four equal concealed tiles 1111m are not a kong until it is declared: write {1111m} for a "
+           "concealed kong or [1111m] for an exposed one"],
+    "eu": ["oharra: esku luzea: 15 fitxa (laukote batek 3 balio ditu), esku irabazleak 14 ditu",
+           "oharra: lau fitxa berdin ezkutuak 1111m ez dira laukote iragarri arte: idatzi {1111m} laukote ezkutu "
+           "baterako edo [1111m] ageriko baterako"],
+    "hu": ["megjegyzés: hosszú kéz: 15 kő (a Kong csak 3-nak számít), a nyerő kézben 14 van",
+           "megjegyzés: négy azonos rejtett kő 1111m nem Kong, amíg ki nem teszik: írd {1111m} rejtett Konghoz vagy "
+           "[1111m] kitett Konghoz"],
+    "es": ["nota: mano larga: 15 fichas (un kong cuenta 3), una mano ganadora tiene 14",
+           "nota: cuatro fichas iguales ocultas 1111m no son un kong hasta que se declara: escribe {1111m} para un "
+           "kong oculto o [1111m] para uno expuesto"],
+    "da": ["bemærk: lang hånd: 15 brikker (en Kong tæller 3), en vindende hånd har 14",
+           "bemærk: fire ens skjulte brikker 1111m er ikke en Kong, før den er meldt: skriv {1111m} for en skjult "
+           "Kong eller [1111m] for en åben Kong"],
+}
+
+
+@pytest.mark.parametrize("lang", sorted(LONG_NOTES))
+def test_the_long_hand_notes_in_each_language(lang):
+    code, out, err = run(*LONG, *(["--lang", lang] if lang != "en" else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[-3:-1] == LONG_NOTES[lang]
+    assert lines[-1] == LONG_NOTES[lang][1].replace("1111m", "9999m")
+
+
+def test_a_partial_hand_names_the_rules_as_the_rulebook_does():
+    # the rule names in the note are the items' names in the rulebook's language; Basque names hold commas,
+    # so its catalogue parts them with "; "
+    assert run("score", "EEE 111p", "--variant", "basque")[1].splitlines()[-1] == (
+        "note: a partial hand (6 tiles; a whole one has 13): clean hand: one suit and honours, clean hand: "
+        "terminals and honours not scored, as only the whole hand can show it")
+    assert run("score", "EEE 111p", "--variant", "basque", "--lang", "eu")[1].splitlines()[-1] == (
+        "oharra: esku partziala (6 fitxa; osoak 13 ditu): Esku garbia, Serie bat eta ohoreak; Esku garbia, "
+        "Muturrak eta ohoreak ez da zenbatzen, esku osoak bakarrik erakuts dezakeelako")
+
+
+def test_an_excluded_item_in_danish_and_english():
+    hand = ["score", "123m 456m 789m 123p 11s", "--variant", "mcr", "--win", "1s", "--explain"]
+    assert "\n  No Honors not counted: implied by All Chows (non-repeat principle)\n" in run(*hand)[1]
+    assert ("\n  No Honors tælles ikke: indeholdt i All Chows (princippet om ingen gentagelse)\n"
+            in run(*hand, "--lang", "da")[1])
+
+
+def test_json_notes_stay_english():
+    import json
+
+    out = json.loads(run(*LONG, "--lang", "hu", "--format", "json")[1])
+    assert out["notes"][0] == LONG_NOTES["en"][0].removeprefix("note: ")
+
+
+def test_a_note_keeps_its_words_through_pickling():
+    # batch --jobs sends scores between processes: a note must still be said in the catalogue's words
+    import mjscore
+
+    note = mjscore.score("11123456789999m 1m", "basque", win="1m").notes[0]
+    again = pickle.loads(pickle.dumps(note))
+    assert (again, again.kind) == (note, note.kind)
+    assert Words("es").again(again) == LONG_NOTES["es"][0].removeprefix("nota: ")
+
+
+NOTE_KEYS = [k for k in M if k.name.startswith("NOTE_")] + [M.NO_WIN_NOTE, M.V_NON_WINNING]
+
+
+@pytest.mark.parametrize("lang", CATALOGUED)
+def test_every_note_key_is_in_every_catalogue(lang):
+    texts = read_catalogue(lang)["messages"]
+    assert len(NOTE_KEYS) >= 13
+    for key in NOTE_KEYS:
+        assert key.name.lower() in texts, key
+        assert texts[key.name.lower()] != key.english or key is M.NOTE_RULES_SEP, key  # (a separator may be alike)
+
+
+def test_no_note_is_made_of_english_text():
+    # every Note the scorer makes is built from a message key (said(M...)), never from an English literal
+    found = []
+    for path in sorted((ROOT / "mjscore").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        found += [f"{path.name}: {m}" for m in re.findall(r"Note\(NoteKind\.\w+,\s*f?[\"'][^\"']*", text)]
+    assert found == []
