@@ -39,22 +39,24 @@ def who_words(who: str, w: Words) -> str:
 
 
 def value_step(v: Variant, lang: str = "en") -> str:
-    """How points and doubles become the final value, in words (riichi's base points in English: their terms,
-    han, fu, mangan..., are the game's own)."""
+    """How points and doubles become the final value, in words (riichi's base points too: its terms, han, fu,
+    mangan..., are the game's own and stay as they are)."""
+    w = Words(lang)
     if v.han_fu is not None:
         h = v.han_fu
-        tiers = ", ".join(f"{t.doubles} doubles {t.name} {t.base}" + "".join(f" (with {k}={'/'.join(map(str, c))})"
-                                                                           for k, c in t.option.items())
+
+        def cases(option: dict) -> str:  # (with kazoe=yakuman)
+            return "".join(w(M.V_RIICHI_WITH, option=k, values='/'.join(str(x).lower() for x in c))
+                           for k, c in option.items())
+
+        tiers = ", ".join(w(M.V_RIICHI_TIER, n=t.doubles, name=t.name, base=t.base) + cases(t.option)
                           for t in h.tiers)
-        return (f"base points: points rounded up to {h.round_up}" + (f" (not for {', '.join(h.exact)})" if h.exact
-                                                                     else "")
-                + f" x 2^(doubles + {h.extra_doubles}), at most the limit ({h.limit_name})"
-                + (f"; from {h.limit_from} {h.limit_from_name}" + "".join(
-                    f" (with {k}={'/'.join(str(x).lower() for x in c)})" for k, c in h.limit_from_option.items())
+        return (w(M.V_RIICHI_BASE, n=h.round_up) + (w(M.V_RIICHI_EXACT, shapes=', '.join(h.exact)) if h.exact else "")
+                + w(M.V_RIICHI_DOUBLING, n=h.extra_doubles, name=h.limit_name)
+                + (w(M.V_RIICHI_FROM, base=h.limit_from, name=h.limit_from_name) + cases(h.limit_from_option)
                    if h.limit_from else "") + (f"; {tiers}" if tiers else "")
-                + ("; limit hands add up" if h.limits_add else "") + (f" to {fmt_fraction(h.limits_max)} x the limit"
-                                                                     if h.limits_max else ""))
-    w = Words(lang)
+                + (w(M.V_RIICHI_ADD_UP) if h.limits_add else "")
+                + (w(M.V_RIICHI_AT_MOST, n=fmt_fraction(h.limits_max)) if h.limits_max else ""))
     step = w(M.V_STEP_DOUBLING)
     if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
         step = w(M.V_STEP_FAN)
