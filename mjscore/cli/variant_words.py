@@ -7,7 +7,8 @@ as tables for CSV, Markdown and HTML with these words.
 
 from __future__ import annotations
 
-from mjscore.cli.report import WIDTH, fmt_fraction, simple_table, wrapped
+from mjscore.cli.report import WIDTH, fmt_fraction, padded, simple_table, wrapped
+from mjscore.errors import cells
 from mjscore.messages import M, Words
 from mjscore.rules.tables import Variant
 
@@ -157,14 +158,14 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
     for heading, per, who in v.tables:
         rules = [r for r in v.rules if r.table == heading]
         head = wrapped("", table_head(heading, per, who, w), 2)
-        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
+        lines += [*head, "-" * min(WIDTH, max(cells(line) for line in head))]
         names = names_apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
         values = [rule_value(r, lang) for r in rules]
-        nw = min(max([len(n) for n in names] + [4]), 34)
+        nw = min(max([cells(n) for n in names] + [4]), 34)  # (terminal columns: a Chinese name takes two each)
         vw = min(max([len(x) for x in values] + [5]), 24)
         for r, name, value in zip(rules, names, values):
             tail = "".join(f"  {x}" for x in (who_words(r.who, w) if r.who != who else "", r.cite) if x)
-            lines += wrapped(f"{name:<{nw}}  ", f"{value:<{vw}}{tail}".rstrip(), nw + 2)
+            lines += wrapped(padded(name, nw) + "  ", f"{value:<{vw}}{tail}".rstrip(), nw + 2)
             if r.excludes:
                 lines += wrapped(f"{'':<{nw}}  {w(M.V_EXCLUDES)} ", ", ".join(r.excludes), nw + 4)
         lines.append("")
