@@ -100,11 +100,14 @@ def test_every_note_key_is_in_every_catalogue(lang):
 
 
 def test_no_note_is_made_of_english_text():
-    # every Note the scorer makes is built from a message key (said(M...)), never from an English literal
+    # every Note the scorer makes, and every note of a deal, is built from a message key (said(M...)), never
+    # from an English literal
     found = []
     for path in sorted((ROOT / "mjscore").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         found += [f"{path.name}: {m}" for m in re.findall(r"Note\(NoteKind\.\w+,\s*f?[\"'][^\"']*", text)]
+        if path.parent.name == "play":  # a deal's notes (settle.py, riichi.py): each a said(M...) too
+            found += [f"{path.name}: {m}" for m in re.findall(r"notes\.append\(\(?f?[\"'][^\"']*", text)]
     assert found == []
 
 
@@ -149,3 +152,35 @@ def test_riichis_value_step_in_each_language(lang):
     assert code == 0, err
     head, text = RIICHI_STEP[lang]
     assert final_value_paragraph(out, head) == text
+
+
+# --- riichi's payments and a deal's notes (play/riichi.py) ---------------------------------------------------
+
+RIICHI_DRAW = {
+    # Tenhou's rules (tables/riichi.yaml): an exhaustive draw, Bo (South) alone waiting, Bo's riichi declared:
+    # tenpai payments 3000 shared by the three not waiting, 3000 / 3 = 1000 each; Bo's stick stays on the table
+    "en": ("  Ann pays Bo 1000 (draw: East not waiting pays South waiting (3000 shared))",
+           "  note: draw: the riichi stick of South stays on the table: the next winner takes them from their owners"),
+    "eu": ("  Ann jokalariak Bo jokalariari 1000 ordaintzen dio (berdinketa: zain ez dagoen Ekia jokalariak zain "
+           "dagoen Hegoa jokalariari ordaintzen dio (3000 banatuta))",
+           "  oharra: berdinketa: Hegoa jokalariaren riichi makila mahai gainean geratzen da: hurrengo irabazleak "
+           "jabeari hartuko dio"),
+    "hu": ("  Ann fizet, Bo kap: 1000 (döntetlen: a nem váró Kelet fizet a váró Dél játékosnak (3000 elosztva))",
+           "  megjegyzés: döntetlen: Dél riichi-pálcája az asztalon marad: a következő győztes viszi el a gazdájától"),
+    "es": ("  Ann paga a Bo 1000 (empate: Este, que no espera, paga a Sur, que espera (3000 repartidos))",
+           "  nota: empate: el palillo de riichi de Sur queda en la mesa: el siguiente ganador lo toma de su dueño"),
+    "da": ("  Ann betaler Bo 1000 (uafgjort spil: Øst, der ikke venter, betaler Syd, der venter (3000 delt))",
+           "  bemærk: uafgjort spil: riichi-pinden fra Syd bliver på bordet: den næste vinder tager den fra ejeren"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(RIICHI_DRAW))
+def test_a_riichi_draws_payment_and_note_in_each_language(lang, tmp_path):
+    path = tmp_path / "g.yaml"
+    path.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo]\n    riichi: [Bo]\n", encoding="utf-8")
+    code, out, err = run("batch", str(path), *(["--lang", lang] if lang != "en" else []))
+    assert code == 0, err
+    lines = out.splitlines()
+    paid, note = RIICHI_DRAW[lang]
+    assert paid in lines and note in lines

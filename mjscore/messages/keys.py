@@ -130,6 +130,33 @@ class M(Enum):
     DRAW_NOTHING = "draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)"
     PAYS_FOR_ALL = "{seat} pays for all: no other payment"
     COLLECTS_AT_MOST = "{seat} collects at most {cap} in all: {total} cut to {cap}"
+    # riichi's payments and a deal's notes (play/riichi.py; han, fu, honba, riichi, tenpai, mangan are the game's)
+    RI_SELF_DRAWN = "{seat}'s self-drawn hand, base points {base}"
+    RI_DEALERS_SHARE = " x 2 (the dealer's share)"
+    RI_X2_DEALER_WON = " x 2 (the dealer won)"
+    RI_DEALER_WON = " (the dealer won)"
+    RI_ROUNDED = ", rounded up to 100"
+    RI_HONBA = "{honba} honba x {each}"
+    RI_ON_DISCARD = "{seat}'s hand on {discarder}'s discard, base points {base} x {times}"
+    RI_HONBA_ALL = "{honba} honba x {each} x {payers} (the discarder pays for all)"
+    RI_STICK = "{seat}'s riichi stick"
+    RI_STICK_EARLIER = "{seat}'s riichi stick, left on the table by an earlier deal's draw"
+    RI_DOUBLE_RON_PAID = "{seat}'s hand on {discarder}'s discard too (double ron), base points {base} x {times}"
+    RI_TENPAI = "draw: {seat} not waiting pays {to} waiting ({total} shared)"
+    RI_NAGASHI_PAID = "{seat}'s nagashi mangan, paid as a mangan self-drawn: base points {base}"
+    RI_DOUBLE_RON = ("double ron: {seat} wins on the same discard too; the honba and sticks go to {winner}, nearest "
+                     "the discarder in turn order")
+    RI_OWN_STICK = "{seat}'s own riichi stick left on the table by an earlier draw comes back"
+    RI_TAKES_STICK = "{seat} also takes the {n} riichi stick left on the table ({points}), paid in earlier deals"
+    RI_TAKES_STICKS = "{seat} also takes the {n} riichi sticks left on the table ({points}), paid in earlier deals"
+    RI_DRAW_STICK = ("draw: the riichi stick of {seats} stays on the table: the next winner takes them from their "
+                     "owners")
+    RI_DRAW_STICKS = ("draw: the riichi sticks of {seats} stay on the table: the next winner takes them from their "
+                      "owners")
+    RI_ABORT = "abortive draw ({abort}): nothing is paid; the dealer deals again"
+    RI_NOBODY_WAITING = "draw: nobody is waiting: no tenpai payments"
+    RI_EVERYBODY_WAITING = "draw: everybody is waiting: no tenpai payments"
+    RI_NAGASHI = "nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table"
     # score sheets and league tables (mjscore sheet, standings)
     G_DEAL = "deal"
     G_GAME = "game"
