@@ -213,7 +213,7 @@ def test_aliases_in_moderation_are_fine():
 @pytest.mark.parametrize("args, message", [
     (["--winner", "S", "--win", "7s", "--discarder", "S"],
      "deal: win.discarder: S is the winner; a winner never discards the winning tile"),
-    (["--winner", "S", "--win", "0p"], "--win: 0p is not a tile (p numbers run 1-9)"),  # said as typed
+    (["--winner", "S", "--win", "0p"], "--win: 0p is riichi's red five: use --variant riichi, or write 5p"),
     (["--winner", "S", "--win", "7s", "--round", ""], "deal: round: '' is not a seat (E, S, W, N)"),
     (["--winner", "S", "--win", "7s", "--option", "=1"], "--option '=1': expected KEY=VALUE, e.g. limit=1000"),
     # East holds [RRR] 234m 55s 78p NN: 3 + 3 + 2 + 2 + 2 = 12 tiles

@@ -190,9 +190,10 @@ def test_red_fives_refused_in_one_line(hand, options, words):
 
 
 def test_red_five_in_a_variant_without_them():
-    # as before red fives were read: a 0 is no tile where the variant has none
+    # a 0 is no tile where the variant has none: the message says it is riichi's red five, and what to type
     code, _, err = run("score", "[555p] 123m 789s SSS N0m", "--seat", "S")
-    assert code == 2 and "0m is not a tile (m numbers run 1-9)" in err and "                     ^" in err
+    assert code == 2 and "0m is riichi's red five: use --variant riichi, or write 5m" in err
+    assert "                     ^" in err
 
 
 def test_preset_and_an_option_given_together():

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mjscore.cli.pages import Blocks, Table
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
@@ -144,10 +146,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
 
 
 def note_words(note: str, w: Words) -> str:
-    """A score's note in the language of `w`: the scoring's notes with fixed words (no --win given) are
-    translated by their kind; a note that names the hand's particulars stays as the scoring wrote it."""
-    if kind_of(note) is NoteKind.NO_WIN and note == M.NO_WIN_NOTE.english:
-        return w(M.NO_WIN_NOTE)
+    """A score's note in the language of `w`: a Note is made of message keys (a Said), said again in the
+    catalogue's words; the particulars it names (tiles, a table's requirement) as the scoring wrote them."""
     return w.again(note)
 
 
@@ -262,10 +262,51 @@ WIDTH = 80  # a terminal's columns: `variants NAME` fits them
 
 
 def wrapped(first: str, rest: str, indent: int) -> list[str]:
-    """`first` + `rest` on lines of WIDTH, the continuation indented under the text it continues."""
-    import textwrap
+    """`first` + `rest` on lines of WIDTH terminal columns, the continuation indented under the text it continues.
 
-    return textwrap.wrap(first + rest, WIDTH, subsequent_indent=" " * indent, break_on_hyphens=False) or [first]
+    textwrap's greedy filling (words split at whitespace, not at hyphens; whitespace dropped at a line's ends; a
+    word longer than a line cut), but measured in terminal cells (errors.cells): a Chinese title's characters
+    take two columns each, so a line of them is not wider than a terminal. ASCII text wraps as textwrap does."""
+    text = (first + rest).expandtabs().translate(_SPACES)
+    chunks = [c for c in re.split(r"( +)", text) if c][::-1]
+    lines: list[str] = []
+    while chunks:
+        lead = " " * indent if lines else ""
+        room = WIDTH - len(lead)
+        if lines and not chunks[-1].strip():
+            chunks.pop()
+        line, used = [], 0
+        while chunks and used + cells(chunks[-1]) <= room:
+            used += cells(chunks[-1])
+            line.append(chunks.pop())
+        if chunks and cells(chunks[-1]) > room and used < room:  # a word longer than a line: what fits here
+            cut = _fitting(chunks[-1], room - used) or (0 if line else 1)  # (one wide character at least)
+            if cut:
+                line.append(chunks[-1][:cut])
+                chunks[-1] = chunks[-1][cut:]
+        if line and not line[-1].strip():
+            line.pop()
+        if line:
+            lines.append(lead + "".join(line))
+    return lines or [first]
+
+
+_SPACES = {ord(c): " " for c in "\t\n\x0b\x0c\r"}  # (textwrap's replace_whitespace)
+
+
+def _fitting(word: str, room: int) -> int:
+    """How many of the word's first characters fit in `room` cells."""
+    used = 0
+    for k, ch in enumerate(word):
+        used += cells(ch)
+        if used > room:
+            return k
+    return len(word)
+
+
+def padded(text: str, width: int) -> str:
+    """Text filled with spaces to `width` terminal cells (as f"{text:<{width}}" does for one-cell characters)."""
+    return text + " " * (width - cells(text))
 
 
 def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:

@@ -7,7 +7,8 @@ as tables for CSV, Markdown and HTML with these words.
 
 from __future__ import annotations
 
-from mjscore.cli.report import WIDTH, fmt_fraction, simple_table, wrapped
+from mjscore.cli.report import WIDTH, fmt_fraction, padded, simple_table, wrapped
+from mjscore.errors import cells
 from mjscore.messages import M, Words
 from mjscore.rules.tables import Variant
 
@@ -39,22 +40,24 @@ def who_words(who: str, w: Words) -> str:
 
 
 def value_step(v: Variant, lang: str = "en") -> str:
-    """How points and doubles become the final value, in words (riichi's base points in English: their terms,
-    han, fu, mangan..., are the game's own)."""
+    """How points and doubles become the final value, in words (riichi's base points too: its terms, han, fu,
+    mangan..., are the game's own and stay as they are)."""
+    w = Words(lang)
     if v.han_fu is not None:
         h = v.han_fu
-        tiers = ", ".join(f"{t.doubles} doubles {t.name} {t.base}" + "".join(f" (with {k}={'/'.join(map(str, c))})"
-                                                                           for k, c in t.option.items())
+
+        def cases(option: dict) -> str:  # (with kazoe=yakuman)
+            return "".join(w(M.V_RIICHI_WITH, option=k, values='/'.join(str(x).lower() for x in c))
+                           for k, c in option.items())
+
+        tiers = ", ".join(w(M.V_RIICHI_TIER, n=t.doubles, name=t.name, base=t.base) + cases(t.option)
                           for t in h.tiers)
-        return (f"base points: points rounded up to {h.round_up}" + (f" (not for {', '.join(h.exact)})" if h.exact
-                                                                     else "")
-                + f" x 2^(doubles + {h.extra_doubles}), at most the limit ({h.limit_name})"
-                + (f"; from {h.limit_from} {h.limit_from_name}" + "".join(
-                    f" (with {k}={'/'.join(str(x).lower() for x in c)})" for k, c in h.limit_from_option.items())
+        return (w(M.V_RIICHI_BASE, n=h.round_up) + (w(M.V_RIICHI_EXACT, shapes=', '.join(h.exact)) if h.exact else "")
+                + w(M.V_RIICHI_DOUBLING, n=h.extra_doubles, name=h.limit_name)
+                + (w(M.V_RIICHI_FROM, base=h.limit_from, name=h.limit_from_name) + cases(h.limit_from_option)
                    if h.limit_from else "") + (f"; {tiers}" if tiers else "")
-                + ("; limit hands add up" if h.limits_add else "") + (f" to {fmt_fraction(h.limits_max)} x the limit"
-                                                                     if h.limits_max else ""))
-    w = Words(lang)
+                + (w(M.V_RIICHI_ADD_UP) if h.limits_add else "")
+                + (w(M.V_RIICHI_AT_MOST, n=fmt_fraction(h.limits_max)) if h.limits_max else ""))
     step = w(M.V_STEP_DOUBLING)
     if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
         step = w(M.V_STEP_FAN)
@@ -155,14 +158,14 @@ def variant_text(v: Variant, lang: str = "en", table: str | None = None) -> str:
     for heading, per, who in v.tables:
         rules = [r for r in v.rules if r.table == heading]
         head = wrapped("", table_head(heading, per, who, w), 2)
-        lines += [*head, "-" * min(WIDTH, max(len(line) for line in head))]
+        lines += [*head, "-" * min(WIDTH, max(cells(line) for line in head))]
         names = names_apart([dict(r.names).get(lang, r.name) if lang != "en" else r.name for r in rules], rules)
         values = [rule_value(r, lang) for r in rules]
-        nw = min(max([len(n) for n in names] + [4]), 34)
+        nw = min(max([cells(n) for n in names] + [4]), 34)  # (terminal columns: a Chinese name takes two each)
         vw = min(max([len(x) for x in values] + [5]), 24)
         for r, name, value in zip(rules, names, values):
             tail = "".join(f"  {x}" for x in (who_words(r.who, w) if r.who != who else "", r.cite) if x)
-            lines += wrapped(f"{name:<{nw}}  ", f"{value:<{vw}}{tail}".rstrip(), nw + 2)
+            lines += wrapped(padded(name, nw) + "  ", f"{value:<{vw}}{tail}".rstrip(), nw + 2)
             if r.excludes:
                 lines += wrapped(f"{'':<{nw}}  {w(M.V_EXCLUDES)} ", ", ".join(r.excludes), nw + 4)
         lines.append("")

@@ -8,14 +8,15 @@ from mjscore.hand.notation import groups_of
 
 
 def no_red_fives(text: str, what: str | Term | None = None) -> None:
-    """For a variant played without red fives: a 0 in a suit is no tile, said as the parser always said it."""
+    """For a variant played without red fives: a 0 in a suit is no tile here; the message says what it is
+    elsewhere (riichi's red five) and what to type instead."""
     i = text.find("0")
     while i >= 0:
         j = i
         while j < len(text) and text[j].isdigit() and text[j].isascii():
             j += 1
         if j < len(text) and text[j] in "mps":
-            problem = f"0{text[j]} is not a tile ({text[j]} numbers run 1-9)"
+            problem = f"0{text[j]} is riichi's red five: use --variant riichi, or write 5{text[j]}"
             raise HandError(problem if what is None else (what, f": {problem}"), text, [(i, i + 1)])
         i = text.find("0", i + 1)
 

@@ -73,6 +73,22 @@ def said(key: M, **fields: Any) -> Said:
     return out
 
 
+def named(text: str, names: tuple[tuple[str, str], ...]) -> Said:
+    """A rule's English name that a language with a catalogue says as its rulebook does (`names`: an item's
+    (language, name) pairs); kept English where the rulebook has no name for it."""
+    out = Said(text)
+    out.parts = ((None, (("text", text), ("names", names))),)
+    return out
+
+
+def joined(texts, sep: str) -> Said | str:
+    """Texts joined by `sep` (kept alike in every language), each Said said again in the language asked."""
+    out: Said | str = ""
+    for k, text in enumerate(texts):
+        out = out + sep + text if k else text
+    return out
+
+
 SEAT_SAID = {seat: said(key) for seat, key in SEAT_KEYS.items()}  # (each made once: a Said is never changed)
 
 
@@ -116,8 +132,12 @@ class Words:
         """A Said in this language; any other text as it is (a note the core wrote in English only)."""
         if self.texts is None or not isinstance(text, Said) or not text.parts:
             return text
-        return "".join(dict(fields)["text"] if key is None else _fill(self.texts[key], dict(fields), self)
+        return "".join(self._literal(dict(fields)) if key is None else _fill(self.texts[key], dict(fields), self)
                        for key, fields in text.parts)
+
+    def _literal(self, fields: dict[str, Any]) -> str:
+        """Text said alike in every language, or a rule's name in this language where its rulebook has one."""
+        return dict(fields.get("names", ())).get(self.lang, fields["text"])
 
 
 def fields_of(text: str) -> set[str]:

@@ -3,15 +3,20 @@
 English is here, in Python, and not in a YAML file like the other languages, so that a command without
 --lang reads no file and imports no yaml (tests/test_startup.py); it is the list of keys every other
 catalogue must give (mjscore/messages/__init__.py checks it when a catalogue loads). A text is a
-`str.format` template: `{name}` is filled in, `{{` is a brace.
+`str.format` template: `{name}` is filled in, `{{` is a brace. The texts are written in two namespaces, in
+the order of the outputs: `Faces` below (scores, deals, sheets, games) and `Described` in keys_words.py (a
+variant in words, --explain, the notes, riichi's words, the season's page), so that neither module grows
+past what one reads at a sitting; `M` is made of both, in that order.
 """
 
 from __future__ import annotations
 
 from enum import Enum
 
+from mjscore.messages.keys_words import Described
 
-class M(Enum):
+
+class Key(Enum):
     """One fixed word or phrase of an output; `english` its English text. In a catalogue its key is the
     member's name in lower case (`M.RULE` is `rule:`)."""
 
@@ -22,6 +27,10 @@ class M(Enum):
         member._value_ = len(cls.__members__) + 1  # (two keys may say the same in English: not aliases)
         member.english = english
         return member
+
+
+class Faces:
+    """The texts of the scores, deals, sheets and games, by key name (a namespace read once, to make M)."""
 
     # seats, as the rulebooks name the players by their winds
     EAST = "East"
@@ -130,6 +139,33 @@ class M(Enum):
     DRAW_NOTHING = "draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)"
     PAYS_FOR_ALL = "{seat} pays for all: no other payment"
     COLLECTS_AT_MOST = "{seat} collects at most {cap} in all: {total} cut to {cap}"
+    # riichi's payments and a deal's notes (play/riichi.py; han, fu, honba, riichi, tenpai, mangan are the game's)
+    RI_SELF_DRAWN = "{seat}'s self-drawn hand, base points {base}"
+    RI_DEALERS_SHARE = " x 2 (the dealer's share)"
+    RI_X2_DEALER_WON = " x 2 (the dealer won)"
+    RI_DEALER_WON = " (the dealer won)"
+    RI_ROUNDED = ", rounded up to 100"
+    RI_HONBA = "{honba} honba x {each}"
+    RI_ON_DISCARD = "{seat}'s hand on {discarder}'s discard, base points {base} x {times}"
+    RI_HONBA_ALL = "{honba} honba x {each} x {payers} (the discarder pays for all)"
+    RI_STICK = "{seat}'s riichi stick"
+    RI_STICK_EARLIER = "{seat}'s riichi stick, left on the table by an earlier deal's draw"
+    RI_DOUBLE_RON_PAID = "{seat}'s hand on {discarder}'s discard too (double ron), base points {base} x {times}"
+    RI_TENPAI = "draw: {seat} not waiting pays {to} waiting ({total} shared)"
+    RI_NAGASHI_PAID = "{seat}'s nagashi mangan, paid as a mangan self-drawn: base points {base}"
+    RI_DOUBLE_RON = ("double ron: {seat} wins on the same discard too; the honba and sticks go to {winner}, nearest "
+                     "the discarder in turn order")
+    RI_OWN_STICK = "{seat}'s own riichi stick left on the table by an earlier draw comes back"
+    RI_TAKES_STICK = "{seat} also takes the {n} riichi stick left on the table ({points}), paid in earlier deals"
+    RI_TAKES_STICKS = "{seat} also takes the {n} riichi sticks left on the table ({points}), paid in earlier deals"
+    RI_DRAW_STICK = ("draw: the riichi stick of {seats} stays on the table: the next winner takes them from their "
+                     "owners")
+    RI_DRAW_STICKS = ("draw: the riichi sticks of {seats} stay on the table: the next winner takes them from their "
+                      "owners")
+    RI_ABORT = "abortive draw ({abort}): nothing is paid; the dealer deals again"
+    RI_NOBODY_WAITING = "draw: nobody is waiting: no tenpai payments"
+    RI_EVERYBODY_WAITING = "draw: everybody is waiting: no tenpai payments"
+    RI_NAGASHI = "nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table"
     # score sheets and league tables (mjscore sheet, standings)
     G_DEAL = "deal"
     G_GAME = "game"
@@ -200,217 +236,11 @@ class M(Enum):
     S_STARTS_AT = "{variant} starts players at {counter}"
     S_COUNTER = ": totals are the change from it, the counter column shows where it stands"
     S_BEST_WHERE = "({variant}, {file} deal {deal})"
-    # a variant's settlement switches in words (mjscore variants NAME)
-    W_SETTLEMENT = "settlement (how a deal is paid and moves on):"
-    W_NOTHING = "nothing"
-    W_OPTION_VALUE = "the value of option {option}"
-    W_THE_LIMIT = "the limit"
-    W_HALF_LIMIT = "half the limit"
-    W_PART_LIMIT = "{part} of the limit"
-    W_DIVIDED = ", divided among {n} (rounded down)"
-    W_FALSE_VOID = "a false mah jong is void: nothing is paid"
-    W_FALSE_OTHERS = "the declarer pays each other player {amount}"
-    W_FALSE_EAST = "East {amount}"
-    W_FALSE_EAST_EACH = "East declaring pays each player {amount}"
-    W_FALSE = "a false mah jong: {parts}"
-    W_FALSE_DOUBLED = "; doubled where East pays or receives"
-    W_OR = " or "
-    W_FAULTS = "a non-winner's {kinds} hands {how}"
-    W_FAULT_RESTRICTED = "score their points with only the doubles of their sets and bonus tiles"
-    W_FAULT_ZERO = "score the long hand's value ({long_hand})"
-    W_FAULT_NORMAL = "score as any other hand"
-    W_NO_FAULTS = "no faults are scored"
-    W_LOSERS_SETTLE = "the non-winners pay each other the differences of their hands"
-    W_LOSERS_NOTHING = "the non-winners pay each other nothing"
-    W_EAST_DOUBLE = "East pays and receives double"
-    W_EAST_SINGLE = "East pays and receives as the others do"
-    W_DRAW_NOTHING = "a draw pays nothing (every hand's value is 0)"
-    W_DRAW_DIFFERENCES = "in a draw all players settle the differences of their hands"
-    W_DRAW_EAST_AGAIN = "after a draw East deals again"
-    W_DRAW_PASSES = "after a draw the deal passes"
-    W_FALSE_EAST_AGAIN = "after a false mah jong East deals again"
-    W_FALSE_PASSES = "after a false mah jong the deal passes"
-    W_START_AT = "each player starts a game at {points}"
-    W_DEALS_PER_GAME = "a game is {n} deals"
-    W_NO_DEALS_PER_GAME = "a game is not a fixed number of deals"
-    W_WON_COUNTED = "only won deals count toward a game's deals (a draw or a false mah jong does not)"
-    W_EVERY_COUNTED = "every deal counts toward a game's deals"
-    W_LOSER_CAP = "a payment between non-winners is at most the limit (twice it with East)"
-    W_NO_LOSER_CAP = "payments between non-winners have no cap"
-    W_COLLECTS = "a player collects at most {amount} in a deal"
-    W_NO_COLLECTION_CAP = "no cap on what a player collects"
-    W_EAST_COLLECTS = "East collects at most {amount} in a deal"
-    W_NO_EAST_CAP = "no cap on what East collects"
-    W_PLAYERS = "played by {counts} players"
-    W_TWO_NO_DOUBLE = "with two players nobody pays double"
-    W_TWO_DOUBLE = "with two players East still pays and receives double"
-    W_PAYS_FOR_ALL = "one player may pay the winner for all (a deal's pays_for_all)"
-    W_NOBODY_PAYS_FOR_ALL = "nobody pays for all"
-    W_EAST_WINS_ROW = "after {n} wins in a row by East the deal passes"
-    W_EAST_ANY_ROW = "East may win any number of deals in a row"
-    W_ROUND_ONE = "a game is {n} prevailing wind"
-    W_ROUNDS = "a game is {n} prevailing winds"
-    W_ROTATE = "with {counts} players the deal passes after every deal, whoever won"
-    W_NO_ROTATE = "the deal passes as usual"
-    W_SEAT_EXCHANGE = "the players change seats when a prevailing wind ends (OEMC 2005)"
-    W_KEEP_SEATS = "the players keep their seats"
-    W_BY_OPTION = "{switch}: the value of option {option}"
-    W_WITH = "with {option}={case}: {said}"
-    W_OTHERWISE = "otherwise: {said}"
-    W_PAYMENTS_STANDARD = "each loser pays the winner the hand's value"
-    W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all "
-                         "three on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each"
-                         " payment rounded up to 100")
-    W_DISCARDER_PAYS = "on a discard (or a robbed kong) the discarder alone pays the hand's value"
-    W_ALL_PAY = "every loser pays the hand's value"
-    W_BASE_PAYMENT = "every other player pays the winner {amount} besides the hand's value"
-    W_TABLE_POINTS = "a game's places earn table points in standings: {points} (ties share)"
-    W_HONBA = "each honba counter on the table adds {amount} from each payer (a discarder pays it for all three)"
-    W_RIICHI_STICK = "a riichi declaration puts {amount} on the table, which the next winner takes"
-    W_DRAW_TENPAI = "at an exhaustive draw the players not waiting pay those waiting"
-    W_TENPAI_PAYMENT = "a draw's payment to the players waiting is {amount} in all"
-    W_DRAW_EAST_IF_WAITING = "after a draw East deals again only if waiting"
-    W_DRAW_EAST_WAITING_OR_NOT = "after a draw East deals again whether waiting or not"
-    W_RETURN_POINTS = ("game results are counted from {points} (oka: what the starting points leave short goes to the "
-                       "first place)")
-    W_UMA = "uma by place, in thousands: {uma}"
-    W_NO_UMA = "no uma"
-    W_ENDS_BELOW_ZERO = "a player going below zero ends the game"
-    W_PLAYS_ON_BELOW_ZERO = "a player below zero plays on"
-    W_LAST_STICKS_FIRST = "riichi sticks left on the table when the game ends go to the first place"
-    W_LAST_STICKS_NOBODY = "riichi sticks left on the table when the game ends are paid to nobody"
-    W_ROUND_RESULTS = ("game results are whole thousands (500 rounded down), the first place taking what the others "
-                       "leave")
-    W_DECIMAL_RESULTS = "game results are counted to one decimal of a thousand"
-    W_DOUBLE_RON = "two players may win on one discard, each paid by the discarder"
-    W_HEAD_BUMP = "only the player nearest the discarder may win on a discard"
-    W_NAGASHI = "nagashi mangan is paid at an exhaustive draw, as a self-drawn mangan"
-    W_NO_NAGASHI = "nagashi mangan is not played"
-    # why an arrangement was kept (mjscore score --explain)
-    X_ONLY_WAY = "why this arrangement: it is the only way to arrange these tiles ({kept})"
-    X_WHY = "why this arrangement: {kept} is worth {value}; the next best, {other}{won}, is worth {worth}"
-    X_WITH = " with {tile}"
-    X_COMPLETING = " completing {set}"
-    X_NOT_MAHJONG = ", and is not mah jong"
-    X_EXCLUDED = "not counted, as a rule that applied excludes them:"
-    X_TIE_LIMIT = ("equal after the limit; kept for its higher value before it ({value} against {other}): the "
-                   "payments are the same")
-    X_TIE_POINTS = "equal value; kept for its higher base points ({points} against {other}): the payments are the same"
-    X_TIE_LIMIT_HAND = ("equal value; kept as the limit hand the rulebook lists later ({hand}): the payments are "
-                        "the same")
-    X_TIE_ALL = "equal in every respect: the first arrangement found is shown; the payments are the same"
-    X_HERE_ONLY = "  counted here only: {items}"
-    X_THERE_ONLY = "  counted there only: {items}"
-    X_POINT = "{n} point"
-    X_POINTS = "{n} points"
-    X_DOUBLE = "{n} double"
-    X_DOUBLES = "{n} doubles"
-    # the near misses (score --explain; rules/referee.py)
-    N_NONE = ("near misses: none (no limit hand or doubling rule is one winning tile, one circumstance "
-              "or one swapped tile away)")
-    N_HEAD = "near misses (the same hand with one thing changed, most valuable first):"
-    N_MISS = "{rule} ({gives}): {how} (the hand would be worth {value})"
-    N_OR = "; or "
-    N_WON_ON = "won on {tiles}"
-    N_TILE_OR = " or "
-    N_HOW_DISCARD = "won on a discard"
-    N_HOW_WALL = "won from the wall"
-    N_HOW_LOOSE = "won on a kong's loose tile"
-    N_HOW_KONG = "won by robbing a kong"
-    N_ALSO = "with --also {word} ({meaning})"
-    N_ON = " (on {tile})"
-    N_SWAP = "swap {change} for {to}"
-    N_OTHER_SWAP = " (or {n} other swap)"
-    N_OTHER_SWAPS = " (or {n} other swaps)"
-    # the rulebook's words for the rules counted (score --explain)
-    Q_HEAD = "the rulebook's words for each rule counted:"
-    Q_NOT_QUOTED = "not quoted: {why}"
-    Q_IN_ENGLISH = "in English:"
-    # a hand of 14 tiles that is no mah jong (mjscore score)
-    S_NOT_WINNING_ONE = "not a winning hand: one tile changed makes it one: {swaps}"
-    S_NOT_WINNING_NONE = "not a winning hand: no single tile changed makes it one"
-    S_SWAP_FOR = "{change} for {to}"
-    # a variant in words (mjscore variants, variants NAME)
-    V_SOURCE = "source:"
-    V_TABLE = "table: {hash}"
-    V_LIMIT = "limit: {limit}"
-    V_NONE = "none"
-    V_TILES_144 = "tiles: 144, with flowers and seasons"
-    V_TILES_136 = "tiles: 136, no flowers or seasons"
-    V_SHAPES = "winning shapes:"
-    V_FINAL = "final value:"
-    V_OPTIONS = "options (--option KEY=VALUE):"
-    V_H_OPTION = "option"
-    V_H_TYPE = "type"
-    V_H_DEFAULT = "default"
-    V_H_ALLOWED = "allowed"
-    V_WHOLE_NUMBER = "a whole number"
-    V_SETS = "{option} sets (unless given too):"
-    V_REQUIRES = "mah jong requires (otherwise {otherwise}):"
-    V_NON_WINNING = "scored as a non-winning hand"
-    V_A_LONG_HAND = "a long hand"
-    V_LIMIT_HANDS_TOO = " (limit hands too)"
-    V_EACH_GROUP = "each group"
-    V_EACH_BONUS = "each bonus"
-    V_PER_HAND = "hand"
-    V_WHO_WINNER = "winner"
-    V_WHO_LOSER = "loser"
-    V_WHO_ALL = "all"
-    V_EXCLUDES = "excludes:"
-    V_ALSO_WORDS = "extra --also words:"
-    V_POINTS = "{n} points"
-    V_FAN = "{n} fan"
-    V_A_DOUBLE_A_TILE = "a double a tile ({what})"
-    V_KEEPS = "keeps the doubles of: {rules}"
-    V_AFTER_DOUBLING = "+{n} after doubling"
-    V_STEP_DOUBLING = "points x 2^doubles"
-    V_STEP_FAN = "the fan added (nothing doubles)"
-    V_STEP_ROUND = ", rounded up to a multiple of {n}"
-    V_STEP_CAPPED = ", capped at the limit"
-    V_STEP_GRID = "from the table of final values (base: values for 0, 1, 2... doubles) {rows}; beyond it, {step}"
-    V_H_VARIANT = "variant"
-    V_H_TITLE = "title"
-    V_H_OPTIONS_DEFAULT = "options (default)"
-    V_H_MEANING = "meaning"
-    V_H_TABLE = "table"
-    V_H_WHO = "who"
-    V_H_EXCLUDES = "excludes"
-    # a riichi hand's value (score; han, fu and the tiers' names are the game's own words)
-    R_FU_HAN = "{fu} fu {han} han"
-    R_ALL = "{n} all"
-    R_TOTAL = " (total {total})"
-    R_WITH_STICKS = "; with honba and riichi sticks {n}"
-    R_BASE_POINTS = "; base points {n}"
-    R_OKA_UMA = " ({result} with oka and uma)"
-    R_STICKS_LEFT = " ({sticks}: riichi sticks left on the table at the end)"
-    # a season's page (mjscore report)
-    RP_TITLE_ONE = "Season, {n} game"
-    RP_TITLE_MANY = "Season, {n} games"
-    RP_LEAGUE = "League table"
-    RP_STATISTICS = "Statistics"
-    RP_RUNNING = "Running totals"
-    RP_SHEETS = "Score sheets"
-    RP_WIN_RATE = "win rate"
-    RP_SELF_DRAWN = "self-drawn share"
-    RP_AVERAGE_WIN = "average winning hand"
-    RP_FALSE = "false mah jongs"
-    RP_DISCARDED = "discarded into a win"
-    RP_PAID_DISCARDER = "paid as discarder"
-    RP_PAID_WINNERS = "paid to winners"
-    RP_ITEMS = "Limit hands and doubling items in winning hands"
-    RP_NONE = "None this season."
-    RP_KIND = "kind"
-    RP_ALL = "all"
-    RP_NOBODY = "Nobody discarded a winning tile this season."
-    RP_PAID_MOST_ONE = ("Paid most as discarder: {player}, {amount} to winners in {n} deal where they discarded "
-                        "the winning tile.")
-    RP_PAID_MOST_MANY = ("Paid most as discarder: {player}, {amount} to winners in {n} deals where they discarded "
-                         "the winning tile.")
-    RP_CAPTION = ("Each player's running total across the season (the change from a variant's starting "
-                  "counter), deal by deal; dotted lines mark a new game.")
-    RP_CONDENSED = (" With {at} deals scored, the chart is drawn from {n} of them, evenly spread (each game's "
-                    "first among them); the sheets below give every deal.")
-    RP_X_LABEL = "deals of the season, in order"
-    RP_Y_LABEL = "running total (change from the start)"
-    RP_SHEET_CAPTION = "{file}: {variant}, {n} deals"
-    RP_TABLE = " (table {hash})"
+
+
+def texts(*spaces: type) -> list[tuple[str, str]]:
+    """(key name, English text) of the namespaces' upper-case names, in the order they are written."""
+    return [(name, text) for space in spaces for name, text in vars(space).items() if name.isupper()]
+
+
+M = Key("M", texts(Faces, Described), module=__name__, qualname="M")  # every key: `M.EAST`, `M["EAST"]`

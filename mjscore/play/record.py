@@ -54,25 +54,31 @@ class StrictStop(DealError):
     """--strict: the first deal that cannot be scored stops the batch."""
 
 
-def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()) -> list[dict]:
+def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = (),
+              seating: "list[str] | tuple" = ()) -> list[dict]:
     """Players by total, best first. Where the table has `uma` (riichi), each also gets `result`: (total -
     return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
     place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's what
-    the others leave); equal totals take their places in seating order (the players' order, East first). `left`:
-    the owners of riichi sticks left on the table at the end, paid to the first place first (`sticks`: what
-    that moved, on the rows it moved)."""
+    the others leave). Equal totals take their places in seating order: `seating`, the players as the game's
+    first deal seats them (East, South, West, North; without it, or for a player not in it, the order of
+    `totals`, the players' order). With uma every place is its own rank, as Tenhou ranks equal points by the
+    first deal's seats, the earlier from East higher, and uma follows the rank; without, equal totals share a
+    rank. `left`: the owners of riichi sticks left on the table at the end, paid to the first place first
+    (`sticks`: what that moved, on the rows it moved)."""
+    order = [*(n for n in seating if n in totals), *(n for n in totals if n not in seating)]
+    seat = {name: k for k, name in enumerate(order)}
     moved = dict.fromkeys(totals, 0)
     if left and rules is not None:
-        first = max(totals, key=totals.__getitem__)  # (the first of equal totals in seating order)
+        first = min(totals, key=lambda n: (-totals[n], seat[n]))  # (the first of equal totals in seating order)
         for owner in left:
             if owner in moved and owner != first:
                 moved[owner] -= rules.riichi_stick
                 moved[first] += rules.riichi_stick
-    ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: -kv[1])
+    ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: (-kv[1], seat[kv[0]]))
     out, rank = [], 0
     uma = rules.uma if rules is not None and len(rules.uma) == len(ordered) else ()
     for i, (name, total) in enumerate(ordered):
-        if i == 0 or total != ordered[i - 1][1]:
+        if i == 0 or total != ordered[i - 1][1] or uma:  # (with uma: a place each, as its uma)
             rank = i + 1
         out.append({"rank": rank, "player": name, "total": total, **({"sticks": moved[name]} if moved[name] else {})})
         if uma:
@@ -121,9 +127,12 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
     settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals, kept),
                           type(writer).render)
     rules, over = v.settlement.at(opts), None  # over: why the game ended before the file did
+    seating: list[str] = []
     try:
         for result, shown in settled:
             read += 1
+            if read == 1:  # the first deal's seats: the order equal totals are placed in (standings)
+                seating = [result.seats[k] for k in ("E", "S", "W", "N") if k in result.seats]
             if over and not result.error:
                 result = result._replace(data=None, error=over)
                 shown = type(writer).render(result)
@@ -148,7 +157,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
     summary = Summary(read, scored, rejected)
     table = kept[0] if kept and kept[0].counters and rules.last_sticks_to_first else None
     left = None if table is None else table.sticks_by if table.sticks_by != [] else table.ended_with  # (after S4)
-    writer.end_game(standings(totals, rules, left or ()), summary)
+    writer.end_game(standings(totals, rules, left or (), seating), summary)
     return summary
 
 

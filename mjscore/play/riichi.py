@@ -12,7 +12,8 @@ too: no player pays them in this deal, so a note says so.
 from __future__ import annotations
 
 from mjscore.errors import DealError
-from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.hand.situation import SEATS, dealer_of
+from mjscore.messages import M, joined, said, seat_said
 from mjscore.play.settle import Deal, Payment, cite_of  # (settle imports this module lazily: no circle)
 from mjscore.rules.riichi import up
 from mjscore.rules.switches import Draw, SettlementRules
@@ -25,7 +26,7 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     if w is None:
         return _draw(deal, notes, rules)
     dealer = dealer_of(deal.options)
-    base, name = values[w], SEAT_NAMES[w]
+    base, name = values[w], seat_said(w)
     out = []
     honba = rules.honba * deal.honba
     if deal.win.source in ("wall", "loose"):
@@ -34,42 +35,42 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                 continue
             twice = dealer in (s, w)
             amount = up(base * 2) if twice else up(base)
-            why = (f"{name}'s self-drawn hand, base points {base}" + (" x 2 (the dealer's share)" if s == dealer
-                   else " x 2 (the dealer won)" if twice else "") + ", rounded up to 100")
+            why = (said(M.RI_SELF_DRAWN, seat=name, base=base) + (said(M.RI_DEALERS_SHARE) if s == dealer
+                   else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
             out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
             if honba:
-                out.append(Payment(s, w, honba, f"{deal.honba} honba x {rules.honba}", cite_of(deal, "honba")))
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.honba),
+                                   cite_of(deal, "honba")))
     else:
         d = deal.win.discarder
         if d is None:
             raise DealError("win.discarder: a riichi win on a discard is paid by the discarder: name who discarded "
                             "the winning tile (win: {discarder: S})")
         times = 6 if w == dealer else 4
-        out.append(Payment(d, w, up(base * times), f"{name}'s hand on {SEAT_NAMES[d]}'s discard, base points {base} "
-                                                    f"x {times}" + (" (the dealer won)" if times == 6 else "")
-                           + ", rounded up to 100", cite_of(deal, "winner")))
+        out.append(Payment(d, w, up(base * times), said(M.RI_ON_DISCARD, seat=name, discarder=seat_said(d), base=base,
+                                                        times=times)
+                           + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
         if honba:
             payers = len(seats) - 1
-            out.append(Payment(d, w, honba * payers, f"{deal.honba} honba x {rules.honba} x {payers} (the discarder "
-                                                      f"pays for all)", cite_of(deal, "honba")))
+            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.honba,
+                                                          payers=payers), cite_of(deal, "honba")))
     if deal.double_ron:
         out.append(_second(deal, values))
-        notes.append(f"double ron: {SEAT_NAMES[deal.double_ron]} wins on the same discard too; the honba and sticks go "
-                     f"to {name}, nearest the discarder in turn order")
+        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
     for s in deal.riichi:
         if s != w and rules.riichi_stick:
-            out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick",
+            out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
                                cite_of(deal, "riichi_stick")))
     if deal.sticks_by and rules.riichi_stick:  # who put them down pays them now: the game's totals hold them
         for s in deal.sticks_by:
             if s != w:
-                out.append(Payment(s, w, rules.riichi_stick, f"{SEAT_NAMES[s]}'s riichi stick, left on the table by "
-                                                             "an earlier deal's draw", cite_of(deal, "riichi_stick")))
+                out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
+                                   cite_of(deal, "riichi_stick")))
         if w in deal.sticks_by:
-            notes.append(f"{name}'s own riichi stick left on the table by an earlier draw comes back")
+            notes.append(said(M.RI_OWN_STICK, seat=name))
     elif deal.sticks:
-        notes.append(f"{name} also takes the {deal.sticks} riichi stick{'s' if deal.sticks > 1 else ''} left on the "
-                     f"table ({deal.sticks * rules.riichi_stick}), paid in earlier deals")
+        notes.append(said(M.RI_TAKES_STICKS if deal.sticks > 1 else M.RI_TAKES_STICK, seat=name, n=deal.sticks,
+                          points=deal.sticks * rules.riichi_stick))
     return out
 
 
@@ -87,8 +88,8 @@ def _second(deal: Deal, values: dict[str, int]) -> Payment:
         raise DealError(f"double_ron: the winner nearest the discarder in turn order takes honba and sticks: write "
                         f"winner: {s} and double_ron's winner {w} (seats as the deal names them)")
     times = 6 if s == dealer_of(deal.options) else 4
-    return Payment(d, s, up(values[s] * times), f"{SEAT_NAMES[s]}'s hand on {SEAT_NAMES[d]}'s discard too (double "
-                                                 f"ron), base points {values[s]} x {times}, rounded up to 100",
+    return Payment(d, s, up(values[s] * times), said(M.RI_DOUBLE_RON_PAID, seat=seat_said(s), discarder=seat_said(d),
+                                                     base=values[s], times=times) + said(M.RI_ROUNDED),
                    cite_of(deal, "winner"))
 
 
@@ -99,11 +100,10 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     waiting = [s for s in seats if s in deal.tenpai]
     out = []
     if deal.riichi:
-        notes.append(f"draw: the riichi stick{'s' if len(deal.riichi) > 1 else ''} of "
-                     f"{', '.join(SEAT_NAMES[s] for s in deal.riichi)} stay{'' if len(deal.riichi) > 1 else 's'} on "
-                     "the table: the next winner takes them from their owners")
+        notes.append(said(M.RI_DRAW_STICKS if len(deal.riichi) > 1 else M.RI_DRAW_STICK,
+                          seats=joined([seat_said(s) for s in deal.riichi], ", ")))
     if deal.abort:
-        notes.append(f"abortive draw ({deal.abort}): nothing is paid; the dealer deals again")
+        notes.append(said(M.RI_ABORT, abort=deal.abort))
         return out
     if deal.nagashi:
         if not rules.nagashi_mangan:
@@ -114,13 +114,13 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         return out
     others = [s for s in seats if s not in waiting]
     if not waiting or not others:
-        notes.append("draw: " + ("nobody" if not waiting else "everybody") + " is waiting: no tenpai payments")
+        notes.append(said(M.RI_NOBODY_WAITING if not waiting else M.RI_EVERYBODY_WAITING))
         return out
     each = rules.tenpai_payment // (len(waiting) * len(others))
     for s in others:
         for t in waiting:
-            out.append(Payment(s, t, each, f"draw: {SEAT_NAMES[s]} not waiting pays {SEAT_NAMES[t]} waiting "
-                                           f"({rules.tenpai_payment} shared)", cite_of(deal, "draw")))
+            out.append(Payment(s, t, each, said(M.RI_TENPAI, seat=seat_said(s), to=seat_said(t),
+                                                total=rules.tenpai_payment), cite_of(deal, "draw")))
     return out
 
 
@@ -132,10 +132,9 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
         for s in deal.hands:
             if s != n:
                 twice = dealer in (s, n)
-                out.append(Payment(s, n, base * (2 if twice else 1), f"{SEAT_NAMES[n]}'s nagashi mangan, paid as a "
-                                   f"mangan self-drawn: base points {base}" + (" x 2" if twice else ""),
-                                   cite_of(deal, "winner")))
-    notes.append("nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table")
+                out.append(Payment(s, n, base * (2 if twice else 1), said(M.RI_NAGASHI_PAID, seat=seat_said(n), base=base)
+                                   + (" x 2" if twice else ""), cite_of(deal, "winner")))
+    notes.append(said(M.RI_NAGASHI))
     return out
 
 

@@ -3,6 +3,8 @@ non-repeat principle, a rule's `excludes:` (the rules it implies), applied to a 
 
 from __future__ import annotations
 
+from mjscore.messages import M, named
+from mjscore.messages import said as words
 from mjscore.rules.kept import memo_of
 from mjscore.rules.results import Item, Note, NoteKind
 from mjscore.rules.tables import Variant
@@ -30,14 +32,15 @@ def exclude(variant: Variant, items: list[Item], notes: list) -> tuple[list[Item
     so a rule dropped excludes nothing in turn (tables.py checks that a rule excludes only rules below it).
     Each dropped item is said in a note of kind EXCLUDED, which --explain shows."""
     table = excluders(variant)
-    dropped: dict[str, str] = {}
+    dropped: dict[str, Item] = {}
     kept, said = [], []
     for i in items:
         by = dropped.get(i.rule)
         if by is not None:
-            said.append(Note(NoteKind.EXCLUDED, f"{i.rule} not counted: implied by {by} (non-repeat principle)"))
+            said.append(Note(NoteKind.EXCLUDED, words(M.NOTE_EXCLUDED, rule=named(i.rule, i.names),
+                                                      by=named(by.rule, by.names))))
             continue
         kept.append(i)
         for name in table.get(i.rule, ()):
-            dropped.setdefault(name, i.rule)
+            dropped.setdefault(name, i)
     return kept, ([*notes, *said] if said else notes)

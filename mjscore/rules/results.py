@@ -9,6 +9,8 @@ from __future__ import annotations
 from enum import Enum
 from typing import Any, NamedTuple
 
+from mjscore.messages import M, Said, said
+
 
 LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "native")  # --lang: the rulebooks' own words; native: each variant's
 
@@ -31,26 +33,35 @@ class NoteKind(Enum):
     INFO = "info"  # anything else, for people to read
 
 
-class Note(str):
+class Note(Said):
     """A note on a score: its text, as every face prints it (a str, so JSON and tables show it unchanged), and
-    its kind. `detail`: the note as a reason the hand is no mah jong, where that is said otherwise (a failed
-    requirement without its "not mah jong: ", which a message about the winner says already)."""
+    its kind. Made of message keys (a Said), so that --lang says it again in the catalogue's words. `detail`:
+    the note as a reason the hand is no mah jong, where that is said otherwise (a failed requirement without
+    its "not mah jong: ", which a message about the winner says already)."""
 
     kind: NoteKind
     detail: str
 
     def __new__(cls, kind: NoteKind, text: str, detail: str = "") -> "Note":
         note = super().__new__(cls, text)
+        note.parts = text.parts if isinstance(text, Said) else ()  # (plain text: said alike in every language)
         note.kind, note.detail = kind, detail
         return note
 
     def __reduce__(self):
-        return Note, (self.kind, str(self), self.detail)
+        return _note_again, (self.kind, str(self), self.detail, self.parts)
 
     @classmethod
     def not_mahjong(cls, requirement: str) -> "Note":
         """The note of a winning shape that fails a requirement, its message the requirement's."""
-        return cls(NoteKind.NOT_MAHJONG, f"not mah jong: {requirement}", requirement)
+        return cls(NoteKind.NOT_MAHJONG, said(M.NOTE_NOT_MAHJONG, why=requirement), requirement)
+
+
+def _note_again(kind: NoteKind, text: str, detail: str, parts) -> Note:
+    """A Note rebuilt from its kind, text, detail and parts (pickling, for --jobs)."""
+    note = Note(kind, text, detail)
+    note.parts = parts
+    return note
 
 
 def kind_of(note: str) -> NoteKind:

@@ -17,6 +17,7 @@ from mjscore.rules.riichi import check_red_fives, each_item, han_fu_score
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.errors import HandError
 from mjscore.memo import make_room
+from mjscore.messages import M, joined, named, said
 from mjscore.rules.exclusions import exclude, excluders, times
 from mjscore.rules.kept import VariantMemo, memo_of
 from mjscore.rules.tables import Variant
@@ -206,10 +207,9 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
-        names = ", ".join(dict.fromkeys(r.name for r in unjudged))
-        notes = [*notes, Note(NoteKind.PARTIAL, f"a partial hand ({partial} tile{'s' if partial != 1 else ''}; a whole "
-                                                f"one has {WIN_COUNT - 1}): {names} not scored, as only the whole hand "
-                                                f"can show it")]
+        names = joined(dict.fromkeys(named(r.name, r.names) for r in unjudged), said(M.NOTE_RULES_SEP))
+        notes = [*notes, Note(NoteKind.PARTIAL, said(M.NOTE_PARTIAL_ONE if partial == 1 else M.NOTE_PARTIAL_MANY,
+                                                     n=partial, whole=WIN_COUNT - 1, rules=names))]
     done = None
     if win is not None:  # the set the winning tile completed, said in every output (--win-set names it):
         for i, g in enumerate(groups):  # its text as judged, a set written [..] without its brackets
@@ -321,8 +321,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
         row = next((r for b, r in grid.items() if b >= base), None)
         if row is not None and doubles < len(row):
             return row[doubles], None
-        note = Note(NoteKind.INFO, f"base {base} with {doubles} doubles is beyond the table of final values: "
-                                   f"computed as base x 2^doubles")
+        note = Note(NoteKind.INFO, said(M.NOTE_BEYOND_GRID, base=base, doubles=doubles))
     value = base * 2 ** doubles
     step = variant.round_up
     if step > 1:
@@ -336,9 +335,7 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
 def long_hand(hand: AnalysedHand, variant: Variant, options: dict, why: str | Note) -> Score:
     """A long hand's score: the variant's value for it, with why, and any four alike not declared a kong."""
     item = Item("long hand", points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
-    kongs = tuple(Note(NoteKind.INFO, f"four equal concealed tiles {k} are not a kong until it is declared: write "
-                                      f"{{{k}}} for a concealed kong or [{k}] for an exposed one")
-                  for k in undeclared_kongs(hand))
+    kongs = tuple(Note(NoteKind.INFO, said(M.NOTE_UNDECLARED_KONG, tiles=k)) for k in undeclared_kongs(hand))
     return Score(variant.name, options, hand.notation, hand.sit.seat, hand.sit.round, False, (), (item,), 0, 0, None, 0,
                  options.get("limit"), variant.long_hand, variant.long_hand,
                  bonus=tuple(T.name(t) for t in hand.bonus),
@@ -372,19 +369,17 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     sit = hand.sit
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
-        notes.append(Note(NoteKind.INFO, "played without flowers and seasons: bonus tiles not scored"))
+        notes.append(Note(NoteKind.INFO, said(M.NOTE_NO_BONUS)))
     n = hand.tile_count
     if n > WIN_COUNT:
-        return [long_hand(hand, variant, options,
-                          f"long hand: {n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}")]
+        return [long_hand(hand, variant, options, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
     mahjong_possible = n == WIN_COUNT
     if not mahjong_possible:
         given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
         if given:
-            notes.append(Note(NoteKind.INFO, "not mah jong (fewer than 14 tiles): the situation options are ignored"))
+            notes.append(Note(NoteKind.INFO, said(M.NOTE_SHORT_IGNORED, whole=WIN_COUNT)))
     if mahjong_possible and sit.win is None and "heaven" not in sit.also:
-        notes.append(Note(NoteKind.NO_WIN, "no --win given: every tile was tried as the winning tile; the best is "
-                                           "shown"))
+        notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
     if n < WIN_COUNT:
         ctx = Ctx(hand, options, variant, False, notes, restricted, n if n < WIN_COUNT - 1 and not fault else None)
         declared = len(hand.melds)
@@ -394,8 +389,8 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
         scores = [_score(ctx, g, p, w) for g, p, w in hand.candidates]
     if not scores:
         return [long_hand(hand, variant, options,
-                          f"long hand: {WIN_COUNT} tiles that form no winning shape of {variant.name} "
-                          f"({', '.join(s.replace('_', ' ') for s in variant.shapes)})")]
+                          said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
+                               shapes=', '.join(s.replace('_', ' ') for s in variant.shapes)))]
     if mahjong_possible and not any(s.mahjong for s in scores):
         scores = _refused(hand, variant, options, scores, notes)
     if len(scores) == 1:
@@ -426,11 +421,11 @@ def _refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[
     """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason."""
     why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
     if variant.not_mahjong == "long_hand":
-        said = "; ".join(why) + " (so a long hand)"  # the first requirement's words are the reason a winner is told
+        so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
         return [long_hand(hand, variant, options,
-                          Note(NoteKind.LONG_HAND, said, "; ".join([why[0].detail, *why[1:]]) + " (so a long hand)"))]
+                          Note(NoteKind.LONG_HAND, joined(why, "; ") + so, joined([why[0].detail, *why[1:]], "; ") + so))]
     notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
-                                                                                  "scored as a non-winning hand")]
+                                                                                  said(M.V_NON_WINNING))]
     loser = Situation(hand.sit.seat, hand.sit.round)
     out = [_score(Ctx(hand, options, variant, False, notes, sit=loser), g, None, None) for g, _ in hand.partial]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
