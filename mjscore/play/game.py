@@ -12,9 +12,10 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import parse_deal, printable_name, stdin_game
+from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
+from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.settle import Settlement, empty_seats, settle, unpaid
@@ -308,22 +309,27 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     return out
 
 
-def settle_one(header: Header, seated: Seated) -> Result:
-    """Settle one seated deal; any problem becomes the Result's error (never an exception)."""
+def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Result:
+    """Settle one seated deal; any problem becomes the Result's error (never an exception). `memo`: a dict
+    the caller keeps for a run of deals (named's items)."""
     raw = seated.raw
     base = (raw.number, raw.place, seated.round, seated.seats, seated.game)
     if seated.problem:
         return Result(*base, None, seated.problem, seated.counted, seated.changed, header.lang)
     try:
-        data = to_deal_data(raw.data, seated.seats)
-        if "players" in data or "round" in data:
-            raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
-                            "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
-        if seated.also:
-            win = data.get("win") if isinstance(data.get("win"), dict) else {}
-            data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
-        result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
-        named_data = named(result, header.lang)
+        deal = None if seated.also else quick_game_deal(raw.data, header.variant, header.options, seated.round,
+                                                          seated.seats)
+        if deal is None:  # any but the everyday deal: checked key by key
+            data = to_deal_data(raw.data, seated.seats)
+            if "players" in data or "round" in data:
+                raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
+                                "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
+            if seated.also:
+                win = data.get("win") if isinstance(data.get("win"), dict) else {}
+                data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
+            deal = parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats)
+        result = settle(deal)
+        named_data = named(result, header.lang, memo)
         if len(seated.seats) < 4:  # two or three players: the empty seats
             named_data["empty"] = empty_seats(seated.seats)
         if len(header.players) > len(seated.seats):  # five or six: who sits it out
@@ -335,8 +341,9 @@ def settle_one(header: Header, seated: Seated) -> Result:
         return Result(*base, None, str(e), seated.counted, seated.changed, header.lang)
 
 
-def named(result: Settlement, lang: str = "en") -> dict:
-    """A settlement as data with players' names in place of seats (a game is about people)."""
+def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dict:
+    """A settlement as data with players' names in place of seats (a game is about people). `memo`: a dict
+    kept for a run of deals, where each item's JSON is made once (item_dicts)."""
     d, paid = result.deal, result.paid_on()
     name, scores = d.players, result.scores
     hands = {}
@@ -348,7 +355,7 @@ def named(result: Settlement, lang: str = "en") -> dict:
     if won:
         for seat in (d.winner, d.double_ron):  # (riichi's double ron: the second winner's items too)
             if seat:
-                hands[name[seat]]["items"] = [i.to_dict(lang) for i in scores[seat].items]
+                hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
         best = scores[d.winner]
         hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
         said = best.han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
@@ -365,3 +372,19 @@ def named(result: Settlement, lang: str = "en") -> dict:
         "net": {name[seat]: v for seat, v in result.net.items()},
         "notes": result.notes,
     }
+
+
+def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:
+    """Each item's JSON (Item.to_dict), a copy of the one made when the same item object came before: scoring
+    keeps its items (kept.py), so a batch meets a few hundred objects a million times. Kept by the object
+    itself, so an equal item of other numbers' types is never taken for it."""
+    if memo is None:
+        return [i.to_dict(lang) for i in items]
+    out = []
+    for i in items:
+        got = memo.get((id(i), lang))
+        if got is None or got[0] is not i:
+            make_room(memo, 4096)
+            got = memo[(id(i), lang)] = (i, i.to_dict(lang))  # (holding the item: its id is not taken again)
+        out.append(dict(got[1]))
+    return out
