@@ -12,7 +12,7 @@ import json
 import sys
 from typing import IO, Any
 
-from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text
+from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text, tree_encoder
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore.play.dealfile import standard_input
@@ -360,7 +360,7 @@ class HtmlWriter(PageWriter):
 
 
 # one encoder for every deal (json.dumps with options builds a new one per call); the data is a fresh tree
-_encode = json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+_encode = tree_encoder()
 
 WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter, "markdown": MarkdownWriter, "html": HtmlWriter}
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import sys
-from typing import IO, Any, Iterable
+from typing import IO, Any, Callable, Iterable
 
 import click
 
@@ -26,6 +26,21 @@ def to_json(data) -> str:
         return json.dumps(data, ensure_ascii=False)
     encode = make_encoder({}, _not_json, encode_basestring, None, ": ", ", ", False, False, True)
     return "".join(encode(data, 0))
+
+
+def tree_encoder() -> Callable[[Any], str]:
+    """json.JSONEncoder(ensure_ascii=False, check_circular=False).encode, its C encoder made once: batch encodes
+    every deal (a fresh tree, nothing in it circular), and JSONEncoder.encode makes a new one for each call."""
+    if make_encoder is None:  # pragma: no cover (an interpreter without it)
+        import json
+
+        return json.JSONEncoder(ensure_ascii=False, check_circular=False).encode
+    encode = make_encoder(None, _not_json, encode_basestring, None, ": ", ", ", False, False, True)
+
+    def encoded(data: Any) -> str:
+        return "".join(encode(data, 0))
+
+    return encoded
 
 
 # A spreadsheet reads a text cell starting with one of these as a formula (OWASP, "CSV Injection"): a player

@@ -23,6 +23,9 @@ RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "d
                "sticks_by")  # for a table with payments: riichi
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws
 WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
+SEAT_SET = frozenset(SEATS)
+QUICK_KEYS = frozenset(("hands", "winner", "win"))  # an everyday deal of a game (quick_game_deal)
+QUICK_WIN_KEYS = frozenset(("tile", "from"))
 
 
 def standard_input(what: str = "game") -> Any:
@@ -155,7 +158,8 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
         raise DealError(f"{where}{what}: expected a mapping of seats, e.g. {{E: ..., S: ...}}")
     out = {}
     for k, v in data.items():
-        seat = _seat(k, f"{what} key", where, allow_none=False, names=names)
+        seat = k if k in SEAT_SET and k.__class__ is str else _seat(k, f"{what} key", where, allow_none=False,
+                                                                        names=names)  # (a game's: seats already)
         if seat in out:
             raise DealError(f"{where}{what}: seat {seat} given twice")
         if not isinstance(v, str):
@@ -178,7 +182,7 @@ def parse_win(data, where: str) -> Win:
         return Win()
     if not isinstance(data, dict):
         raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, set: 555p, discarder: W, also: []}}")
-    unknown = set(data) - WIN_KEYS
+    unknown = data.keys() - WIN_KEYS
     if unknown:
         raise DealError(f"{where}win: unknown key {shown(sorted(map(str, unknown))[0])} (keys: tile, from, set, "
                        "discarder, also)")
@@ -243,7 +247,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
                         "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
-    extra = _riichi_keys(data, variant, options, where, names) if any(k in data for k in RIICHI_KEYS) else {}
+    extra = {} if data.keys().isdisjoint(RIICHI_KEYS) else _riichi_keys(data, variant, options, where, names)
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
                     false_mahjong, pays_for_all, faults, **extra)
@@ -339,3 +343,38 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
 
 def _option_text(value) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+
+def quick_game_deal(data: Any, variant: Variant, options: dict, round_: str, players: dict[str, str]) -> Deal | None:
+    """A game's deal (keyed by names; `players`: seat -> name) made a Deal at once where it holds nothing but
+    each seated player's hand (text), the winner's name and the winning tile with where it came from: an
+    archive's everyday deal, which needs none of what to_deal_data and parse_deal check and rebuild. None for
+    any other deal: it goes that long way, which says what is wrong with it, if anything."""
+    if data.__class__ is not dict or not data.keys() <= QUICK_KEYS:
+        return None
+    hands, winner, win = data.get("hands"), data.get("winner"), data.get("win")
+    if hands.__class__ is not dict or len(hands) != len(players):
+        return None
+    by_name = {n: s for s, n in players.items()}
+    by_seat = {}
+    for name, text in hands.items():
+        seat = by_name.get(name) if name.__class__ is str else None
+        if seat is None or text.__class__ is not str:
+            return None
+        by_seat[seat] = text
+    if winner is not None:
+        winner = by_name.get(winner) if winner.__class__ is str else None
+        if winner is None:
+            return None
+    how = Win()
+    if win is not None:
+        if win.__class__ is not dict or not win.keys() <= QUICK_WIN_KEYS:
+            return None
+        tile, source = win.get("tile"), win.get("from", "discard")
+        if tile.__class__ is not str or source.__class__ is not str or too_long(source, MAX_WORD_CHARS):
+            return None
+        how = Win(tile, source)
+    return Deal(variant, options, round_, {s: by_seat[s] for s in SEATS if s in by_seat}, players, winner, how,
+                None, None, {})
+

@@ -12,9 +12,10 @@ from __future__ import annotations
 import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import parse_deal, printable_name, stdin_game
+from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal, stdin_game
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
+from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.settle import Settlement, empty_seats, settle, unpaid
@@ -202,7 +203,9 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
 def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
     """The deal seated where `table` puts it (its own `seats:` first), and its winner's seat; the table is
     then moved on by `table.after`. batch and the page's ledger both seat a deal here."""
-    raw = raw._replace(data=table.counted(raw.data))  # riichi: honba and sticks carried from the deals before
+    data = table.counted(raw.data)  # riichi: honba and sticks carried from the deals before
+    if data is not raw.data:
+        raw = raw._replace(data=data)
     d = raw.data if isinstance(raw.data, dict) else {}
     problem = None
     try:
@@ -232,11 +235,12 @@ def seat_deals(header: Header, deals: Iterator[RawDeal], kept: list | None = Non
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
-        second = d.get("double_ron") if isinstance(d.get("double_ron"), dict) else {}
-        if winner is not None and table.seat_of(second.get("winner")) == "E":
+        second = d.get("double_ron")
+        if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
             winner = "E"  # riichi's double ron: the dealer among the winners keeps the deal (Tenhou rules)
-        # (an abortive draw keeps the deal with East as a waiting East's draw does)
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
+        # (an abortive draw keeps the deal with East as a waiting East's draw does); its words are not shown
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
+                    words=False)
 
 
 # --- settling ----------------------------------------------------------------------------------------
@@ -245,6 +249,9 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
     if name is None:
         return None
+    seat = by_name.get(name) if name.__class__ is str else None
+    if seat is not None:  # a seated player's name as the header keeps it (in NFC already)
+        return seat
     if isinstance(name, str):
         name = nfc(name)  # as the header's names are kept: é typed either way is one player
     if not isinstance(name, str) or name not in by_name:
@@ -277,15 +284,18 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     if not isinstance(data, dict):
         raise DealError("a deal is a mapping with hands:, winner:, win: ...")
     by_name = {n: s for s, n in seats.items()}
-    out = {k: v for k, v in data.items() if k != "seats"}  # the game's seating took them (Table.take_seats)
+    out = data.copy()
+    out.pop("seats", None)  # the game's seating took them (Table.take_seats)
     hands = _by_seat(data.get("hands"), by_name, "hands")
     if hands is not None:
         if len(hands) < len(seats):
             missing = [n for s, n in seats.items() if s not in hands]
             raise DealError(f"hands: no hand for {', '.join(missing)}")
         out["hands"] = hands
-    for key in ("winner", "false_mahjong", "pays_for_all"):
-        out[key] = _name_to_seat(data.get(key), by_name, key)
+    get = data.get
+    out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
+    out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
+    out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
@@ -299,53 +309,82 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     return out
 
 
-def settle_one(header: Header, seated: Seated) -> Result:
-    """Settle one seated deal; any problem becomes the Result's error (never an exception)."""
+def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Result:
+    """Settle one seated deal; any problem becomes the Result's error (never an exception). `memo`: a dict
+    the caller keeps for a run of deals (named's items)."""
     raw = seated.raw
     base = (raw.number, raw.place, seated.round, seated.seats, seated.game)
     if seated.problem:
         return Result(*base, None, seated.problem, seated.counted, seated.changed, header.lang)
     try:
-        data = to_deal_data(raw.data, seated.seats)
-        if "players" in data or "round" in data:
-            raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
-                            "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
-        if seated.also:
-            win = data.get("win") if isinstance(data.get("win"), dict) else {}
-            data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
-        result = settle(parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats))
-        seating = {"empty": empty_seats(seated.seats), "out": sitting_out(header.players, seated.seats)}
-        return Result(*base, {**named(result, header.lang), **{k: v for k, v in seating.items() if v}}, None,
-                      seated.counted, seated.changed, header.lang)
+        deal = None if seated.also else quick_game_deal(raw.data, header.variant, header.options, seated.round,
+                                                          seated.seats)
+        if deal is None:  # any but the everyday deal: checked key by key
+            data = to_deal_data(raw.data, seated.seats)
+            if "players" in data or "round" in data:
+                raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
+                                "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
+            if seated.also:
+                win = data.get("win") if isinstance(data.get("win"), dict) else {}
+                data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
+            deal = parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats)
+        result = settle(deal)
+        named_data = named(result, header.lang, memo)
+        if len(seated.seats) < 4:  # two or three players: the empty seats
+            named_data["empty"] = empty_seats(seated.seats)
+        if len(header.players) > len(seated.seats):  # five or six: who sits it out
+            named_data["out"] = sitting_out(header.players, seated.seats)
+        return Result(*base, named_data, None, seated.counted, seated.changed, header.lang)
     except SituationError as e:
         return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed, header.lang)
     except MjscoreError as e:
         return Result(*base, None, str(e), seated.counted, seated.changed, header.lang)
 
 
-def named(result: Settlement, lang: str = "en") -> dict:
-    """A settlement as data with players' names in place of seats (a game is about people)."""
-    d, name, paid = result.deal, result.deal.players, result.paid_on()
-    hands = {name[seat]: unpaid({"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points,
-                                 "doubles": s.doubles, "limit_hand": s.limit_hand, "value": s.value}, paid)
-             for seat, s in result.scores.items()}
+def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dict:
+    """A settlement as data with players' names in place of seats (a game is about people). `memo`: a dict
+    kept for a run of deals, where each item's JSON is made once (item_dicts)."""
+    d, paid = result.deal, result.paid_on()
+    name, scores = d.players, result.scores
+    hands = {}
+    for seat, s in scores.items():
+        hand = {"seat": seat, "hand": s.hand, "mahjong": s.mahjong, "points": s.points, "doubles": s.doubles,
+                "limit_hand": s.limit_hand, "value": s.value}
+        hands[name[seat]] = hand if paid else unpaid(hand, paid)
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
         for seat in (d.winner, d.double_ron):  # (riichi's double ron: the second winner's items too)
             if seat:
-                hands[name[seat]]["items"] = [i.to_dict(lang) for i in result.scores[seat].items]
-        hands[name[d.winner]]["win_set"] = result.scores[d.winner].win_set  # the set its winning tile completed
-        said = result.scores[d.winner].han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
+                hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
+        best = scores[d.winner]
+        hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
+        said = best.han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
         if said is not None:
             hands[name[d.winner]].update(han=said.han, fu=said.fu, tier=said.tier)
+    by_name = name.__getitem__
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
-        "win": {"tile": result.scores[d.winner].win, "set": result.scores[d.winner].win_set, "from": w.source,
-                "discarder": name.get(w.discarder),
+        "win": {"tile": best.win, "set": best.win_set, "from": w.source, "discarder": name.get(w.discarder),
                 "also": list(w.also)} if won else None,
         "hands": hands,
-        "payments": [p.to_dict(name.__getitem__) for p in result.payments],
+        "payments": [p.to_dict(by_name) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
         "notes": result.notes,
     }
+
+
+def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:
+    """Each item's JSON (Item.to_dict), a copy of the one made when the same item object came before: scoring
+    keeps its items (kept.py), so a batch meets a few hundred objects a million times. Kept by the object
+    itself, so an equal item of other numbers' types is never taken for it."""
+    if memo is None:
+        return [i.to_dict(lang) for i in items]
+    out = []
+    for i in items:
+        got = memo.get((id(i), lang))
+        if got is None or got[0] is not i:
+            make_room(memo, 4096)
+            got = memo[(id(i), lang)] = (i, i.to_dict(lang))  # (holding the item: its id is not taken again)
+        out.append(dict(got[1]))
+    return out

@@ -144,8 +144,8 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                 scored += 1
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
-                below = [n for n, t in totals.items() if t < 0]
-                if rules.ends_below_zero and below and not over:
+                below = [n for n, t in totals.items() if t < 0] if rules.ends_below_zero and not over else ()
+                if below:
                     over = (f"the game ended at deal {result.number}, when {', '.join(below)} went below zero "
                             f"({header.variant.name}: ends_below_zero, docs/tables.md): this deal is not part of it")
             writer.deal(result, shown, totals)

@@ -163,10 +163,11 @@ class Table:
         return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
 
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
-              declared: list | None = None) -> None:
+              declared: list | None = None, words: bool = True) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
         was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
-        the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed."""
+        the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
+        (`words` False: left empty, for a run that never shows it: batch seats a million deals)."""
         rules = self.rules
         if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
             dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
@@ -200,7 +201,7 @@ class Table:
             self._pass()
         if self.max_deals and self.deals >= self.max_deals:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
-        self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt)
+        self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt) if words else ""
 
     def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
              all_dealt: bool) -> str:

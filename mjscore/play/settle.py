@@ -7,18 +7,16 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
-from bisect import bisect_left
-from collections import Counter
-from operator import eq
 from typing import Any, NamedTuple
 
-from mjscore.hand import tiles as T
-from mjscore.errors import DealError, HandError, MjscoreError, SituationError
-from mjscore.hand.notation import Hand, parse_hand
+from mjscore.errors import DealError, HandError, SituationError
+from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
-from mjscore.hand.situation import CLAIMED, SEAT_NAMES, SEATS, dealer_of
+from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
+from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
+from mjscore.play.reasons import difference_paid, winner_paid
 from mjscore.rules.kept import cites_of, rules_at, seated
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import long_hand, score_all
@@ -136,86 +134,6 @@ def empty_seats(seats) -> list[str]:
     return [s for s in SEATS if s not in seats]
 
 
-# --- checking a deal ---------------------------------------------------------------------------
-
-NOTHING = Hand((), (), ())  # a non-winner's hand left empty in a deal: nothing of it scores
-
-
-def _parse_hands(deal: Deal) -> dict[str, Hand]:
-    """Each seat's hand; a non-winner's left empty ("") holds nothing that scores (a quick entry lists only the
-    sets that score), a partial hand of no tiles, worth 0."""
-    hands = {}
-    for seat, text in deal.hands.items():
-        if seat != deal.winner and not text.strip():
-            hands[seat] = NOTHING
-            continue
-        try:
-            hands[seat] = parse_hand(text)
-        except MjscoreError as e:
-            raise DealError(f"{_hand_of(deal, seat)}: {e}") from None
-    held: list[int] = []
-    for hand in hands.values():
-        held += hand.concealed
-        held += hand.bonus
-        for m in hand.melds:
-            held += m.tiles
-    for t in (parse_hand(str(deal.win.tile)).concealed[:1] if deal.double_ron and deal.win.tile else ()):
-        held.remove(t) if t in held else None  # riichi's double ron: one tile won on by two, in both hands
-    held.sort()
-    cut = bisect_left(held, T.FLOWER0)  # five alike span five places of the sorted tiles; two alike bonus tiles two
-    if not any(map(eq, held, held[4:cut])) and not any(map(eq, held[cut:], held[cut + 1:])):
-        return hands
-    total = Counter(held)
-    for t in sorted(total):
-        n = total[t]
-        most = 1 if T.is_bonus(t) else 4
-        if n > most:
-            holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
-            raise DealError(f"{n} copies of {T.name(t)} in the deal (there are {most}): held by {', '.join(holders)}")
-    return hands
-
-
-def _hand_of(deal: Deal, seat: str) -> str:
-    """How a message names a seat's hand: "hand of Ann (E)", or "hand of East (E)" without names."""
-    return f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat})"
-
-
-def _check_deal(deal: Deal, rules: SettlementRules) -> None:
-    seats = list(deal.hands)
-    allowed = rules.players
-    if len(seats) not in allowed:
-        raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
-                        f"this deal has {len(seats)} hand{'s' if len(seats) != 1 else ''}")
-    if len(seats) < 4 and "E" not in seats:
-        raise DealError(f"with {len(seats)} players East's seat is never the empty one: give East's hand")
-    for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
-                       ("pays_for_all", deal.pays_for_all), ("win.discarder", deal.win.discarder)):
-        if seat is not None and seat not in seats:
-            raise DealError(f"{what}: {seat!r} is not a seat in this deal (seats: {', '.join(seats)})")
-    if deal.winner and deal.false_mahjong:
-        raise DealError("a deal has a winner or a false mah jong, not both")
-    if deal.pays_for_all:
-        if not deal.winner:
-            raise DealError("pays_for_all needs a winner")
-        if deal.pays_for_all == deal.winner:
-            raise DealError("pays_for_all: the winner does not pay")
-        if not rules.pays_for_all:
-            raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
-    if rules.discarder_pays and deal.winner and deal.win.source in CLAIMED and deal.win.discarder is None:
-        raise DealError(f"{deal.variant.name}: the discarder pays the hand: say who discarded (win: {{discarder: "
-                        f"SEAT}}, or --discarder SEAT)")
-    if not deal.faults:
-        return
-    for seat, fault in deal.faults.items():
-        if seat not in seats:
-            raise DealError(f"faults: {seat!r} is not a seat in this deal")
-        if rules.fault(fault) is None:
-            known = ", ".join(kind for kind, _ in rules.faults) or "none"
-            raise DealError(f"faults: {deal.variant.name} has no rule for a {fault!r} hand (rules for: {known})")
-        if seat == deal.winner:
-            raise DealError(f"faults: the winner's hand cannot be {fault}")
-
-
 # --- scoring the four hands ---------------------------------------------------------------------
 
 def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> Score:
@@ -259,43 +177,38 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"{_hand_of(deal, seat)}: {e}") from None
+            raise DealError(f"{hand_of(deal, seat)}: {e}") from None
     return scores
 
 
 # --- payments -----------------------------------------------------------------------------------
 
-def _doubler(deal: Deal, rules: SettlementRules) -> str | None:
-    """The seat that pays and receives double in this deal (East or the banker), or None."""
+def _doubler(deal: Deal, rules: SettlementRules, dealer: str) -> str | None:
+    """The seat that pays and receives double in this deal (East or the banker: `dealer`), or None."""
     no_double = len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double
-    return None if no_double else dealer_of(deal.options)
-
-
-def _who(seat: str, deal: Deal) -> str:
-    return said(M.THE_BANKER) if deal.options.get("banker") and seat == dealer_of(deal.options) else seat_said(seat)
+    return None if no_double else dealer
 
 
 def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats: list[str], cap: int | None,
                  rule: str = "differences") -> list[Payment]:
-    out = []
+    """Each two seats of `seats` settle the difference of their hands' values (reasons: play/reasons.py)."""
+    out, banker = [], bool(deal.options.get("banker"))
     for i, a in enumerate(seats):
+        va = values[a]
         for b in seats[i + 1:]:
-            va, vb = values[a], values[b]
+            vb = values[b]
             if va == vb:
                 continue
-            hi, lo = (a, b) if va > vb else (b, a)
-            f = 2 if doubler in (a, b) else 1
+            hi, lo, high, low = (a, b, va, vb) if va > vb else (b, a, vb, va)
+            f = 2 if doubler == a or doubler == b else 1
             pay = abs(va - vb) * f
-            reason = said(M.PAID_DIFFERENCE, high=values[hi], low=values[lo])
-            keys = [rule]
-            if f == 2:
-                reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
-                keys.append("east_double")
-            if cap is not None and pay > cap * f:
+            capped = cap is not None and pay > cap * f
+            if capped:
                 pay = cap * f
-                reason += said(M.PAID_CAPPED_DOUBLE if f == 2 else M.PAID_CAPPED, cap=cap)
-                keys.append("loser_cap")
-            out.append(Payment(lo, hi, pay, reason, cite_of(deal, *keys)))
+            keys = (rule, "east_double", "loser_cap") if f == 2 and capped else (rule, "east_double") if f == 2 \
+                else (rule, "loser_cap") if capped else (rule,)
+            out.append(Payment(lo, hi, pay, difference_paid(high, low, doubler if f == 2 else None, banker,
+                                                             cap if capped else None), cite_of(deal, *keys)))
     return out
 
 
@@ -315,7 +228,7 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
             pay, whom = fine.to_east.of(limit, opts), M.FALSE_TO_EAST
         else:
             pay, whom = fine.to_others.of(limit, opts), M.FALSE_TO_OTHERS
-            if fine.east_double and _doubler(deal, rules) in (culprit, seat):
+            if fine.east_double and _doubler(deal, rules, east) in (culprit, seat):
                 pay, whom = pay * 2, M.FALSE_TO_OTHERS_DOUBLE
         if pay:
             out.append(Payment(culprit, seat, pay, said(M.PAID_FALSE_MAHJONG, whom=said(whom)),
@@ -326,8 +239,8 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
 def settle(deal: Deal) -> Settlement:
     """Score every hand of the deal and work out every payment; the net always sums to zero."""
     rules = deal.rules
-    _check_deal(deal, rules)
-    hands = _parse_hands(deal)
+    check_deal(deal, rules)
+    hands = parse_hands(deal)
     v = deal.variant
     notes: list[str] = []
     seats = list(deal.hands)
@@ -387,28 +300,27 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
         from mjscore.play.riichi import riichi_payments
 
         return riichi_payments(deal, values, notes, rules)
-    seats = list(deal.hands)
-    limit = deal.options.get("limit")
-    cap = limit if rules.loser_cap is LoserCap.LIMIT else None
-    doubler = _doubler(deal, rules)
+    seats, opts = list(deal.hands), deal.options
+    cap = opts.get("limit") if rules.loser_cap is LoserCap.LIMIT else None
+    dealer = dealer_of(opts)  # (once a deal: the options are the game's)
+    doubler = _doubler(deal, rules, dealer)
     if deal.winner is None:
         if rules.draw is Draw.DIFFERENCES:
             notes.append(said(M.DRAW_DIFFERENCES))
-            return _collection_cap(deal, rules, _differences(deal, doubler, values, seats, cap, "draw"), notes)
+            return _collection_cap(deal, rules, _differences(deal, doubler, values, seats, cap, "draw"), notes,
+                                   dealer)
         notes.append(said(M.DRAW_NOTHING))
         return []
     w = deal.winner
-    value = values[w]
+    value, banker = values[w], bool(opts.get("banker"))
     owed = []
     words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
     for seat in seats:
         if seat != w:
-            f = 2 if doubler in (seat, w) else 1
+            f = 2 if doubler == seat or doubler == w else 1
             if f not in words:
-                reason = said(M.PAID_WINNER, seat=seat_said(w), value=value)
-                if f == 2:
-                    reason += said(M.PAID_DOUBLE, who=_who(doubler, deal))
-                words[f] = (reason, cite_of(deal, "winner", *(("east_double",) if f == 2 else ())))
+                words[f] = (winner_paid(w, value, doubler if f == 2 else None, banker),
+                            cite_of(deal, "winner", "east_double") if f == 2 else cite_of(deal, "winner"))
             reason, cite = words[f]
             amount = value * f
             if rules.base_payment or rules.discarder_pays:
@@ -421,13 +333,16 @@ def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
                         cite_of(deal, "pays_for_all"))]
     if rules.losers_settle:
         owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
-    return _collection_cap(deal, rules, owed, notes)
+    return _collection_cap(deal, rules, owed, notes, dealer)
 
 
-def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str]) -> list[Payment]:
+def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str],
+                    east: str) -> list[Payment]:
     """Cap what any one player collects in the deal, winner or not (basque clean mode: 2000, East 3000),
-    cutting that player's payers alike."""
-    opts, east = deal.options, dealer_of(deal.options)
+    cutting that player's payers alike (`east`: the dealer)."""
+    if rules.collection_cap is None and rules.collection_cap_east is None:
+        return payments  # (most tables: nothing to cap)
+    opts = deal.options
     out = list(payments)
     for seat in deal.hands:
         spec = (rules.collection_cap_east if seat == east else None) or rules.collection_cap

@@ -70,10 +70,10 @@ def settle_chunk(spec: VariantSpec, players: list[str], lang: str, render: Calla
                  chunk: list[tuple]) -> list[tuple]:
     """A worker's task: each deal settled and rendered, as (error, net, rendered)."""
     header = spec.header(players, lang)
-    out = []
+    out, memo = [], {}
     for number, place, round_, seats, game, also, data, counted, changed, problem in chunk:
         r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted, changed,
-                                      problem))
+                                      problem), memo)
         out.append((r.error, r.data["net"] if r.data else None, render(r)))
     return out
 
@@ -109,8 +109,9 @@ class InProcess:
     """Every deal settled here, in turn (`--jobs 1`)."""
 
     def settle(self, header, tables, seated, render):
+        memo: dict = {}  # settle_one's, for this game's deals
         for s in seated:
-            r = settle_one(header, s)
+            r = settle_one(header, s, memo)
             yield r, render(r)
 
     def close(self) -> None:
