@@ -160,15 +160,16 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
         own, suits = numbers
         if suits is None:  # (the situation's first non-winner)
             suits = numbers[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
-    for a in blocks:
-        key = (suits if a[0].tiles[0] < 27 else own, a)  # a suit's block: judged alike in the situation's class
+    for a in blocks:  # by the arrangement's identity (its entry keeps it, so no other takes its id): a block's
+        # arrangements are the same objects for every hand that holds it (arrange.Block.partial)
+        key = (suits if a[0].tiles[0] < 27 else own, id(a))  # a suit's block: judged alike in the situation's class
         entry = arranged.get(key)
         if entry is None:
             if key[0] != own and not PROBED.issuperset(a):  # (a set the class was not told by: this situation's)
-                key = (own, a)
+                key = (own, id(a))
             make_room(arranged, ARRANGED_KEPT)  # a long batch's memory stays flat
             t, i, r = _judge_all(table, group_rules, ctx, a)
-            entry = arranged[key] = (tuple(t), tuple(i), frozenset(r) if r else _NONE_REPLACED)
+            entry = arranged[key] = (tuple(t), tuple(i), frozenset(r) if r else _NONE_REPLACED, a)
         texts += entry[0]
         items += entry[1]
         if entry[2]:
