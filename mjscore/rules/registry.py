@@ -235,11 +235,10 @@ def _some_of_each(c, v) -> bool:
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
            whole=True, screen=_some_of_each)
 def _all_tiles(c, v, _):
+    kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
     fixed = getattr(v, "kinds", None)
-    if fixed is not None:  # a fixed set of tiles: a subset test (none in a hand of only flowers and seasons: then
-        tiles = c.hand.tiles  # no class holds for "every tile"), which stops at the first tile outside it
-        return bool(tiles) and fixed.issuperset(tiles)
-    kinds = c.hand.kinds
+    if fixed is not None:  # a fixed set of tiles: a subset test
+        return bool(kinds) and kinds <= fixed
     got = c.memo.get(v)  # a class that reads the seat: the same for every candidate of the hand, worked out once
     if got is None:
         got = c.memo[v] = bool(kinds) and all(v(t, c) for t in kinds)
