@@ -57,7 +57,8 @@ def suit_class(memo: VariantMemo, number: int, judge: Callable[[Group], tuple]) 
     found = next((n for n, known in list(classes.items()) if known == told), None)
     if found is None:
         make_room(classes, 64)
-        classes[number] = found = number
+        classes[number] = told
+        found = number
     return found
 
 
