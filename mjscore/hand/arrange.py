@@ -27,7 +27,7 @@ from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
 
 WIN_COUNT = 14
-BLOCKS_KEPT = 16_384  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
+BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
 Candidate = tuple[tuple[Group, ...], str, "int | None"]  # a winning arrangement: (groups, shape, winning tile)
 
 

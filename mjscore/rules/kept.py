@@ -39,7 +39,7 @@ class VariantMemo:
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
 
 
-ARRANGED_KEPT = 49_152  # judged block arrangements kept per variant: about a 100,000-deal batch's distinct ones
+ARRANGED_KEPT = 12_288  # judged block arrangements kept per variant: about the blocks kept (arrange.BLOCKS_KEPT)
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,
 # pairs and single tiles
 PROBE = tuple(concealed(kind, (t,) * n) for t in range(27) for kind, n in (("pung", 3), ("pair", 2), ("single", 1)))
