@@ -143,8 +143,8 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
            declared: int = 0) -> Score:
     """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
     non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
-    arrangements that make up the groups after the `declared` sets (each arrangement is judged once per
-    situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
+    arrangements that make up the groups after the `declared` sets (each is judged once per situation, a suit's
+    once per class of situations that judge its sets alike, kept.suit_class; not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
     table, bonus_table, (group_rules, bonus_rules, _, _), numbers, _, _ = ctx.tables
