@@ -184,7 +184,7 @@ class AnalysedHand:
         got = self._partial
         if got is not None:
             return got
-        each = [b.partial for b in self.blocks]
+        each = [b._partial or b.partial for b in self.blocks]  # (kept with the block: no property call)
         if all(len(a) == 1 for a in each):  # most hands: one arrangement per block
             parts = tuple(a[0] for a in each)
             got = [(self.melds + sum(parts, ()), parts)]

@@ -62,7 +62,7 @@ def dealer_of(options: Mapping | Iterable[str]) -> str:
     """Who deals: a variant's `banker` option where one is given ({"banker": "S"}, a variant's options or the
     API's, or "banker=S" as --option takes it), else East. The dealer is East for heaven and earth, pays and
     receives double in the settlement and keeps the deal by winning: one answer for all three."""
-    if isinstance(options, Mapping):  # (settlement asks several times a deal: one look-up)
+    if options.__class__ is dict or isinstance(options, Mapping):  # (settlement asks several times a deal)
         dealer = options.get("banker")
         return "E" if dealer is None else str(dealer).strip()
     pairs = (str(o).partition("=")[::2] for o in options)

@@ -19,7 +19,7 @@ from mjscore.errors import HandError
 from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.exclusions import exclude, excluders, times
-from mjscore.rules.kept import VariantMemo, memo_of
+from mjscore.rules.kept import ARRANGED_KEPT, PROBED, VariantMemo, memo_of, suit_class
 from mjscore.rules.tables import Variant
 
 
@@ -144,11 +144,11 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
            declared: int = 0) -> Score:
     """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
     non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
-    arrangements that make up the groups after the `declared` sets (each arrangement is judged once per
-    situation, not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
+    arrangements that make up the groups after the `declared` sets (each is judged once per situation, a suit's
+    once per class of situations that judge its sets alike, kept.suit_class; not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
     rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _, _), arranged, _, _ = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _, _), numbers, _, _ = ctx.tables
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
@@ -156,12 +156,21 @@ def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | 
         texts, items, replaced = [], [], set()
     else:
         texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
-    for a in blocks:
-        entry = arranged.get(a)
+    if blocks:
+        arranged = ctx.kept.arranged
+        own, suits = numbers
+        if suits is None:  # (the situation's first non-winner)
+            suits = numbers[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
+    for a in blocks:  # by the arrangement's identity (its entry keeps it, so no other takes its id): a block's
+        # arrangements are the same objects for every hand that holds it (arrange.Block.partial)
+        key = (suits if a[0].tiles[0] < 27 else own, id(a))  # a suit's block: judged alike in the situation's class
+        entry = arranged.get(key)
         if entry is None:
-            make_room(arranged, 2_048)  # per situation: a long batch's memory stays flat
+            if key[0] != own and not PROBED.issuperset(a):  # (a set the class was not told by: this situation's)
+                key = (own, id(a))
+            make_room(arranged, ARRANGED_KEPT)  # a long batch's memory stays flat
             t, i, r = _judge_all(table, group_rules, ctx, a)
-            entry = arranged[a] = (tuple(t), tuple(i), frozenset(r))
+            entry = arranged[key] = (tuple(t), tuple(i), frozenset(r) if r else _NONE_REPLACED, a)
         texts += entry[0]
         items += entry[1]
         if entry[2]:
@@ -245,19 +254,22 @@ def _fails(c, p, s) -> bool:
     return False
 
 
+_NONE_REPLACED: frozenset[str] = frozenset()
+
+
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, arrangement memo, hand rules by how the tile came, the
+    """(group memo, bonus memo, rule sets, [its number, its suits' class], hand rules by how the tile came, the
     circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
     situation, found with one lookup by the options' content (a changed, or another equal, options mapping
-    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile, the
-    arrangement memo those of a block's arrangement (by its content): they depend only on the subject, the
-    seat and prevailing wind (own/round wind classes), the options and winner-or-not, so each is judged once
-    per situation, not once per hand."""
+    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile,
+    kept.arranged those of a block's arrangement (by its content, and the situation's number or, for a suit's
+    block, its class): they depend only on the subject, the seat and prevailing wind (own/round wind classes),
+    the options and winner-or-not, so each is judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:
         make_room(kept.situations, 512)  # a bound for endless batches under changing options
-        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), {}, {}, {})
+        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), [next(kept.serials), None], {}, {})
     return hit
 
 
