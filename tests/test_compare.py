@@ -102,3 +102,37 @@ long hand                        —          —       0
 the same in every variant where it is mah jong: exposed pung of simples [555p] 2, chow 123m 0, chow 789s 0, \
 concealed pung of honours SSS 8, pung of own wind SSS 1 dbl, mah jong 20, self-drawn 2
 """, "")
+
+
+ISSUE_HAND = "111m 123m 456p 789s NN"  # issue 31's hand
+
+
+@pytest.mark.parametrize("args", [["--win", "7S"], ["--win", "5m"], ["--win-set", "999m"]])
+def test_a_mistake_every_variant_refuses_alike_is_one_message_as_score_says_it(args):
+    # issue 31: a tile typed wrong (7S for 7s), a winning tile not in the hand (no 5m in it), a winning set no
+    # arrangement has (no 999m): the same mistake in every variant, so not a difference between them. compare says
+    # it once, in score's own words (hint and carets included), and exits 2, as score does.
+    code, out, err = run("compare", ISSUE_HAND, *args)
+    assert (code, out) == (2, "")
+    assert (code, out, err) == run("score", ISSUE_HAND, *args)
+    assert err.count("\n") == (3 if args == ["--win", "7S"] else 1)  # the message, and for a hand's text its carets
+    assert err.splitlines()[0] == "mjscore: error: " + {
+        "7S": "--win: digits without a suit letter: 7 before 'S'; did you mean 7s?",
+        "5m": "--win 5m is not in the hand",
+        "999m": "--win-set 999m: no winning tile completes such a set in this hand (no winning arrangement of it "
+                "has the set 999m); a winning tile completes 111m, 123m, 456p, 789s, NN: name one of those"}[args[1]]
+
+
+def test_a_variant_that_refuses_while_others_score_still_gets_its_row():
+    # the rule above takes only a message all variants give: spanish refuses flowers, basque plays them
+    code, out, _ = run("compare", "[555p] 123m 789s SSS NN 1f", "--seat", "S", "--win", "7s", "-v", "spanish,basque")
+    assert code == 0 and out.splitlines()[-1].startswith("spanish: not scored: spanish is played without flowers")
+
+
+def test_an_option_typed_wrong_gets_the_hint_score_gives():
+    # issue 31: `--option lmit=3` (score and settle: "did you mean limit?"); limit is every variant's option
+    code, out, err = run("compare", ISSUE_HAND, "--win", "1m", "--option", "lmit=3")
+    assert (code, out, err) == (2, "", "mjscore: error: --option 'lmit=3': no variant compared has an option 'lmit'; "
+                                       "did you mean limit?\n")
+    # and no hint where nothing is near (colour is like no option of any variant)
+    assert run("compare", "123m", "--option", "colour=red")[2].endswith("has an option 'colour'\n")
