@@ -77,7 +77,8 @@ def test_items_are_compared_by_what_they_are_and_a_refusal_says_why():
     # 7s alone) = 34; Pung/Kong of Own Wind 1 double: 68.
     # bmja (Kajongg's BMJA): at most one chow in a standard hand; two here: no mah jong, a long hand worth 0.
     # The items named otherwise in dmjl (Exposed Pung, Standard Mah Jongg ...) are the same items as spanish's:
-    # only the only-possible-tile item differs; bmja's refusal is said with its reason.
+    # only the only-possible-tile item differs; bmja's refusal is said with its reason. A row is named as spanish
+    # (the first) names it, dmjl's other name after it.
     assert run("compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall",
                "-v", "spanish,dmjl,bmja") == (0, """\
 [555p] 123m 789s SSS NN  (seat S, round E, won on 7s from wall, completing 789s)
@@ -99,8 +100,9 @@ item                             spanish    dmjl    bmja
 Last Tile is Only Possible Tile  —          2       —
 long hand                        —          —       0
 
-the same in every variant where it is mah jong: exposed pung of simples [555p] 2, chow 123m 0, chow 789s 0, \
-concealed pung of honours SSS 8, pung of own wind SSS 1 dbl, mah jong 20, self-drawn 2
+the same in every variant where it is mah jong: exposed pung of simples (dmjl: Exposed Pung) [555p] 2, chow 123m 0, \
+chow 789s 0, concealed pung of honours (dmjl: Concealed Pung of Honors) SSS 8, pung of own wind (dmjl: Pung/Kong of \
+Own Wind) SSS 1 dbl, mah jong (dmjl: Standard Mah Jongg) 20, self-drawn (dmjl: Won with Last Tile Taken from Wall) 2
 """, "")
 
 
@@ -136,3 +138,44 @@ def test_an_option_typed_wrong_gets_the_hint_score_gives():
                                        "did you mean limit?\n")
     # and no hint where nothing is near (colour is like no option of any variant)
     assert run("compare", "123m", "--option", "colour=red")[2].endswith("has an option 'colour'\n")
+
+
+def test_lang_names_the_items_and_says_the_refusals_as_score_does():
+    # issue 31: compare --lang named the items in English where score --lang uses the rulebooks' names.
+    # spanish and basque (their tables, p. 2 §6 and table 1): 111m a concealed pung of terminals 8, mah jong 20: 28.
+    # Basque's rulebook has no Spanish names: each row is named in the words of the rulebook that has them.
+    assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "es", "--variant", "spanish,basque") == (0, """\
+111123m 456p 789s NN  (asiento E, ronda E, ganó con 1m (descarte), que completa 123m)
+
+             spanish    basque
+-----------  ---------  --------
+Mah Jongg    sí         sí
+puntos       28         28
+dobles       0          0
+mano límite
+valor        28         28
+
+igual en todas las variantes que puntuaron: Combinaciones ocultas, Tres del mismo palo (fichas de primera 1-9) 111m 8, \
+Chow 123m 0, Chow 456p 0, Chow 789s 0, Mah Jongg (gana la mano) 20
+""", "")
+    # --lang native: two rulebook languages, so the fixed words are English, each variant's names its own: the
+    # first's (basque's) names the row, spanish's other names after it
+    assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "native", "--variant", "basque,spanish")[1].splitlines(
+        )[-1] == ("the same in every variant scored: Hirukoteak, Muturrak, Ezkutuak (spanish: Combinaciones ocultas, "
+                  "Tres del mismo palo (fichas de primera 1-9)) 111m 8, Eskailerak (spanish: Chow) 123m 0, Eskailerak "
+                  "(spanish: Chow) 456p 0, Eskailerak (spanish: Chow) 789s 0, Mah jong (spanish: Mah Jongg (gana la "
+                  "mano)) 20")
+    # mcr (the 2006 rules, fan 39, 62, 64, 73): Mixed Straight 8 + Concealed Hand 2 + Tile Hog 2 (four 1m, no kong)
+    # + Pung of Terminals 1 = 13 fan, in the rulebook's Chinese names as score --lang zh gives them. riichi: ron on a
+    # hand without a yaku (no tanyao with 1m, 7-8-9, no ittsu in one suit, no yakuhai pair counts) is no win.
+    # zh has names only: the fixed words stay English.
+    assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "zh", "--variant", "mcr,riichi")[1].splitlines()[-4:] == [
+        "riichi: not mah jong: no yaku: a riichi hand needs one to win (dora do not count)",
+        "riichi: not mah jong: scored as a non-winning hand", "",
+        "the same in every variant where it is mah jong: 花龙 8, 门前清 2, 四归一 2, 幺九刻 1"]
+    # a refusal in a catalogue's words, as score --lang es says the same note ("nota: se cuenta como mano no
+    # ganadora"); the requirement's own words are table data and stay as the table writes them
+    out = run("compare", ISSUE_HAND, "--win", "1m", "--lang", "es", "--variant", "spanish,riichi")[1]
+    assert "riichi: no es Mah Jongg: se cuenta como mano no ganadora" in out.splitlines()
+    assert "nota: se cuenta como mano no ganadora" in run("score", ISSUE_HAND, "--win", "1m", "--lang", "es",
+                                                           "--variant", "riichi")[1].splitlines()

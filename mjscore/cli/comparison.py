@@ -9,7 +9,7 @@ from typing import NamedTuple
 from mjscore.cli.pages import Blocks
 from mjscore.cli.report import fmt_fraction, simple_table, situation_line, tiles_shown
 from mjscore.messages import M, Words
-from mjscore.rules.results import NoteKind, kind_of, reason
+from mjscore.rules.results import NoteKind, kind_of
 
 ENGLISH = Words()
 
@@ -40,12 +40,14 @@ class Comparison(NamedTuple):
     where: str
 
 
-def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w: Words = ENGLISH) -> Comparison:
+def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w: Words = ENGLISH,
+                 names: dict[str, str] | None = None) -> Comparison:
     """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
     and the items. An item is compared by what it is, not by its name (`variants`: each variant compared, whose
     rules say what an item is): the set it scored and what it gave, or for a whole-hand item the kind of its
     rule's condition (mah jong, self-drawn ...), so dmjl's "Standard Mah Jongg" is spanish's "mah jong". A row is
-    named by the items' names, each once; --lang names them in compare's JSON only (`w`: the fixed words' language)."""
+    named as the first variant names the item, the others' other names after it (`row_name`); `names`: the language
+    of each variant's item names (--lang; English where not given), `w`: the fixed words' language."""
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
@@ -61,7 +63,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row(w(M.H_COMPLETING), lambda s: tiles_shown(s.win_set or "", glyphs)))
     sums: dict[tuple, dict[str, list]] = {}
-    labels: dict[tuple, list[str]] = {}
+    labels: dict[tuple, dict[tuple[str, bool], list[str]]] = {}  # each name of the row's items (Item.name), by whom
     for c in scored:
         rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
         for i in c.score.items:
@@ -71,9 +73,9 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
             acc[1] += i.doubles
             acc[2] = max(acc[2], i.limit)
             acc[3] += i.extra
-            names = labels.setdefault(key, [])
-            if i.rule not in names:
-                names.append(i.rule)
+            said = labels.setdefault(key, {}).setdefault(i.name((names or {}).get(c.variant, "en")), [])
+            if c.variant not in said:
+                said.append(c.variant)
     # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
     # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
     winning = [c.variant for c in scored if c.score.mahjong]
@@ -81,22 +83,23 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     same: list[tuple[str, dict[str, str]]] = []
     differ: list[tuple[str, dict[str, str]]] = []
     for key, per in sums.items():
-        label = labels[key][0] + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
+        label = row_name(labels[key]) + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
         cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
         values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    refused = [(c.variant, reason(n)) for c in scored if winning and not c.score.mahjong
+    refused = [(c.variant, n.detail if getattr(n, "detail", "") else w.again(n)) for c in scored if winning and not c.score.mahjong
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
                       where)
 
 
-def compare_text(results, glyphs: bool = False, variants: dict | None = None, lang: str = "en") -> str:
+def compare_text(results, glyphs: bool = False, variants: dict | None = None, lang: str = "en",
+                 names: dict[str, str] | None = None) -> str:
     """The comparison for people: the main table, the refusals, the items that differ as a table, the items the
-    same on a line, the variants not scored; the fixed words in `lang`."""
+    same on a line, the variants not scored; the fixed words in `lang`, each variant's item names in `names`."""
     w = Words(lang)
-    c = compare_grid(results, glyphs, variants, w)
+    c = compare_grid(results, glyphs, variants, w, names)
     lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
     if c.refused:  # why a variant refuses the hand as mah jong, where others take it
         lines += [""] + [w(M.C_NOT_MAHJONG, variant=v, why=why) for v, why in c.refused]
@@ -129,6 +132,18 @@ def compare_csv(results, variants: dict | None = None) -> tuple[list[str], list[
         why = dict(c.errors)
         rows.append(["not scored", "", *(why.get(v, "") for v in c.variants)])
     return [*CSV_HEADERS, *c.variants], rows
+
+
+def row_name(said: dict[tuple[str, bool], list[str]]) -> str:
+    """A row's name: the first variant's name for the item; where others name it otherwise (dmjl's "Standard Mah
+    Jongg" for spanish's "mah jong", or two rulebooks' words in one language), their names after it, each with
+    the variants that give it: "mah jong (dmjl, bmja: Standard Mah Jongg)". In a language some rulebooks have no
+    name in, theirs (the English, marked *) are left out where another rulebook names the item in it."""
+    found = [n for n in said if n[1]] or list(said)
+    first, *others = found
+    also = "; ".join(", ".join(said[n]) + f": {n[0] if n[1] else n[0] + ' *'}" for n in others)
+    name = first[0] if first[1] else f"{first[0]} *"
+    return f"{name} ({also})" if others else name
 
 
 def item_kind(i, rule) -> tuple[str, str, str]:

@@ -53,7 +53,8 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
 
     common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
     shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
-    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown)], fmt, "Comparison"))
+    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown,
+                                         langs)], fmt, "Comparison"))
 
 
 @click.command()
