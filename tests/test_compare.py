@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -100,9 +102,9 @@ item                             spanish    dmjl    bmja
 Last Tile is Only Possible Tile  —          2       —
 long hand                        —          —       0
 
-the same in every variant where it is mah jong: exposed pung of simples (dmjl: Exposed Pung) [555p] 2, chow 123m 0, \
-chow 789s 0, concealed pung of honours (dmjl: Concealed Pung of Honors) SSS 8, pung of own wind (dmjl: Pung/Kong of \
-Own Wind) SSS 1 dbl, mah jong (dmjl: Standard Mah Jongg) 20, self-drawn (dmjl: Won with Last Tile Taken from Wall) 2
+the same in every variant where it is mah jong: exposed pung of simples [555p] (dmjl: Exposed Pung) 2, chow 123m 0, \
+chow 789s 0, concealed pung of honours SSS (dmjl: Concealed Pung of Honors) 8, pung of own wind SSS (dmjl: Pung/Kong of \
+Own Wind) 1 dbl, mah jong (dmjl: Standard Mah Jongg) 20, self-drawn (dmjl: Won with Last Tile Taken from Wall) 2
 """, "")
 
 
@@ -161,10 +163,10 @@ Chow 123m 0, Chow 456p 0, Chow 789s 0, Mah Jongg (gana la mano) 20
     # --lang native: two rulebook languages, so the fixed words are English, each variant's names its own: the
     # first's (basque's) names the row, spanish's other names after it
     assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "native", "--variant", "basque,spanish")[1].splitlines(
-        )[-1] == ("the same in every variant scored: Hirukoteak, Muturrak, Ezkutuak (spanish: Combinaciones ocultas, "
-                  "Tres del mismo palo (fichas de primera 1-9)) 111m 8, Eskailerak (spanish: Chow) 123m 0, Eskailerak "
-                  "(spanish: Chow) 456p 0, Eskailerak (spanish: Chow) 789s 0, Mah jong (spanish: Mah Jongg (gana la "
-                  "mano)) 20")
+        )[-1] == ("the same in every variant scored: Hirukoteak, Muturrak, Ezkutuak 111m (spanish: Combinaciones "
+                  "ocultas, Tres del mismo palo (fichas de primera 1-9)) 8, Eskailerak 123m (spanish: Chow) 0, "
+                  "Eskailerak 456p (spanish: Chow) 0, Eskailerak 789s (spanish: Chow) 0, Mah jong (spanish: Mah Jongg "
+                  "(gana la mano)) 20")
     # mcr (the 2006 rules, fan 39, 62, 64, 73): Mixed Straight 8 + Concealed Hand 2 + Tile Hog 2 (four 1m, no kong)
     # + Pung of Terminals 1 = 13 fan, in the rulebook's Chinese names as score --lang zh gives them. riichi: ron on a
     # hand without a yaku (no tanyao with 1m, 7-8-9, no ittsu in one suit, no yakuhai pair counts) is no win.
@@ -179,3 +181,44 @@ Chow 123m 0, Chow 456p 0, Chow 789s 0, Mah Jongg (gana la mano) 20
     assert "riichi: no es Mah Jongg: se cuenta como mano no ganadora" in out.splitlines()
     assert "nota: se cuenta como mano no ganadora" in run("score", ISSUE_HAND, "--win", "1m", "--lang", "es",
                                                            "--variant", "riichi")[1].splitlines()
+
+
+def test_items_of_one_name_that_are_other_items_are_told_apart():
+    # issue 31: `[RRR] 123m 456m 789m EE` (one suit with honours) gave two rows "one suit with honours", both 1 dbl:
+    # danish's table has one row of that rule for each setting of its purity_doublings option ("classical
+    # (Millington / BMJA)": 1 double either way). Which option a rule is read under is not what its item is: it is
+    # spanish's (p. 2 §6, 1 double), basque's "clean hand: one suit and honours" (table 2, line 7, 1 double) and
+    # dmjl's False Color Game (Kajongg's DMJL Winner Rules, 1 double): one row. hungarian's is another rule (IV,
+    # doubling, line 3: no pung of honours, here [RRR]): absent there.
+    code, out, _ = run("compare", "[RRR] 123m 456m 789m EE", "--win", "E", "--variant",
+                       "spanish,basque,hungarian,danish,dmjl,bmja,mcr", "--format", "csv")
+    rows = [r for r in csv.reader(io.StringIO(out)) if "suit" in r[1]]
+    assert rows == [["differs", "one suit with honours (basque: clean hand: one suit and honours; dmjl: False Color "
+                     "Game)", "1 dbl", "1 dbl", "—", "1 dbl", "1 dbl", "—", "—"]]
+    # two rules of one name that are other items are named apart by their conditions, as the tables write them.
+    # spanish (p. 2 §6): 111m concealed pung of terminals 8 + EE pair of own wind 2 + mah jong 20 = 30; one suit
+    # with honours 1 double: 30 x 2 = 60. hungarian (IV): figures' points line 3, 8 + line 8, 2 + premium 20 = 30;
+    # one suit with honours (doubling, line 3: no pung or kong of honours, met: EE is a pair) 1 + the banker won
+    # (line 2) 1 = 2 doubles: 30 x 4 = 120.
+    assert run("compare", "123m 456m 789m 111m EE", "--win", "E", "-v", "spanish,hungarian") == (0, f"""\
+111123456789m EE  (seat E, round E, won on E from discard, completing EE)
+
+            spanish    hungarian
+----------  ---------  -----------
+mah jong    yes        yes
+points      30         30
+doubles     1          2
+limit hand
+value       60         120
+
+items that differ (— absent; an item is named as the first variant names it):
+item{' ' * 137}  spanish    hungarian
+{'-' * 141}  ---------  -----------
+one suit with honours (when: suits: 1, honours: True){' ' * 88}  1 dbl      —
+one suit with honours (when: suits: 1, honours: True, any: [option: one_suit_closing: any; groups: set: [pung; \
+kong], tiles: honour, max: 0])  —          1 dbl
+the banker won{' ' * 127}  —          1 dbl
+
+the same in every variant scored: concealed pung of terminals 111m (hungarian: concealed pung of terminals or \
+honours) 8, chow 123m 0, chow 456m 0, chow 789m 0, pair of own wind EE 2, mah jong 20
+""", "")

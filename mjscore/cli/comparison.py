@@ -63,7 +63,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row(w(M.H_COMPLETING), lambda s: tiles_shown(s.win_set or "", glyphs)))
     sums: dict[tuple, dict[str, list]] = {}
-    labels: dict[tuple, dict[tuple[str, bool], list[str]]] = {}  # each name of the row's items (Item.name), by whom
+    labels: dict[tuple, dict[str, list[tuple[str, bool]]]] = {}  # each variant's names (Item.name) of a row's items
     for c in scored:
         rules = {r.name: r for r in variants[c.variant].rules} if variants and c.variant in variants else {}
         for i in c.score.items:
@@ -73,17 +73,20 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
             acc[1] += i.doubles
             acc[2] = max(acc[2], i.limit)
             acc[3] += i.extra
-            said = labels.setdefault(key, {}).setdefault(i.name((names or {}).get(c.variant, "en")), [])
-            if c.variant not in said:
-                said.append(c.variant)
+            said = labels.setdefault(key, {}).setdefault(c.variant, [])
+            if i.name((names or {}).get(c.variant, "en")) not in said:
+                said.append(i.name((names or {}).get(c.variant, "en")))
     # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
     # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
     winning = [c.variant for c in scored if c.score.mahjong]
     judged = winning or [c.variant for c in scored]
     same: list[tuple[str, dict[str, str]]] = []
     differ: list[tuple[str, dict[str, str]]] = []
+    named = {key: row_name(labels[key]) for key in sums}  # (the first variant's name, the others')
     for key, per in sums.items():
-        label = row_name(labels[key]) + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
+        label = (named[key][0] + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
+                 + told_apart(key, [k for k in sums if named[k][0] == named[key][0] and k[0] == key[0]], w)
+                 + named[key][1])
         cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
         values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
@@ -134,16 +137,31 @@ def compare_csv(results, variants: dict | None = None) -> tuple[list[str], list[
     return [*CSV_HEADERS, *c.variants], rows
 
 
-def row_name(said: dict[tuple[str, bool], list[str]]) -> str:
-    """A row's name: the first variant's name for the item; where others name it otherwise (dmjl's "Standard Mah
-    Jongg" for spanish's "mah jong", or two rulebooks' words in one language), their names after it, each with
-    the variants that give it: "mah jong (dmjl, bmja: Standard Mah Jongg)". In a language some rulebooks have no
-    name in, theirs (the English, marked *) are left out where another rulebook names the item in it."""
-    found = [n for n in said if n[1]] or list(said)
-    first, *others = found
-    also = "; ".join(", ".join(said[n]) + f": {n[0] if n[1] else n[0] + ' *'}" for n in others)
-    name = first[0] if first[1] else f"{first[0]} *"
-    return f"{name} ({also})" if others else name
+def row_name(said: dict[str, list[tuple[str, bool]]]) -> tuple[str, str]:
+    """A row's name: the first variant's name for the item (its names joined by +, where two of its items make
+    one row); where others name it otherwise (dmjl's "Standard Mah Jongg" for spanish's "mah jong", or two
+    rulebooks' words in one language), their names after it, each with the variants that give it: "mah jong
+    (dmjl, bmja: Standard Mah Jongg)". In a language some rulebooks have no name in, theirs (the English, marked *)
+    are left out where another rulebook names the item in it. Returned as the first name and what follows it."""
+    anywhere = any(found for names in said.values() for _, found in names)
+    by: dict[str, list[str]] = {}  # a way of naming the row -> the variants that name it so
+    for variant, names in said.items():
+        if not anywhere or all(found for _, found in names):
+            by.setdefault(" + ".join(n if found else f"{n} *" for n, found in names), []).append(variant)
+    first, *others = by
+    return first, f" ({'; '.join(', '.join(by[n]) + f': {n}' for n in others)})" if others else ""
+
+
+def told_apart(key: tuple[str, str, str], alike: list[tuple[str, str, str]], w: Words) -> str:
+    """What tells a row from others of the same name that are other items (danish's "one suit with honours" of
+    its purity_doublings option and spanish's of no option): the condition of its rule as the table writes it,
+    where theirs differ, and what it gives, where that differs; nothing for a name no other row has."""
+    if len(alike) < 2:
+        return ""
+    gives = {"points": M.H_POINTS, "doubles": M.H_DOUBLES, "limit": M.H_LIMIT_HAND, "extra": M.H_LIMIT_EXTRA}
+    parts = ([f"when: {key[1]}"] if len({k[1] for k in alike}) > 1 else []) + (
+        [w(gives[key[2]])] if len({k[2] for k in alike}) > 1 else [])
+    return f" ({', '.join(parts)})"
 
 
 def item_kind(i, rule) -> tuple[str, str, str]:
@@ -160,7 +178,21 @@ def item_kind(i, rule) -> tuple[str, str, str]:
     elif "self_drawn" in when or when == "from: wall":
         kind = "self-drawn"
     else:
-        kind = when
+        kind = without_options(when)
     return "", kind, gives
+
+
+def without_options(when: str) -> str:
+    """A condition (as `show_when` writes it) without its top-level `option:` clauses: which house option a rule
+    is read under is not what its item is (danish's "one suit with honours" has a row for each setting of its
+    purity_doublings option, the same item either way, spanish's of no option). Clauses inside brackets stay."""
+    parts, depth, start = [], 0, 0
+    for at, ch in enumerate(when):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and when.startswith(", ", at):
+            parts.append(when[start:at])
+            start = at + 2
+    parts.append(when[start:])
+    return ", ".join(p for p in parts if not p.startswith("option: "))
 
 
