@@ -222,3 +222,41 @@ the banker won{' ' * 127}  —          1 dbl
 the same in every variant scored: concealed pung of terminals 111m (hungarian: concealed pung of terminals or \
 honours) 8, chow 123m 0, chow 456m 0, chow 789m 0, pair of own wind EE 2, mah jong 20
 """, "")
+
+
+def test_where_every_variant_refuses_the_table_says_why_and_the_nearest_winning_hands():
+    # issue 31: `123m 456m 789m EEE NW`, 14 tiles typed by mistake: no variant takes it, and the table said neither
+    # why nor what score says ("not a winning hand ..."). Each is a long hand worth 0 (spanish: 0 as the classical
+    # rulebooks, its pages give none; dmjl and bmja: Kajongg's Hand Rules, "Long Hand", 0). W for N or N for W makes
+    # a pair and a pung: 123m 456m 789m EEE NN, mah jong in spanish and dmjl (chows allowed); bmja allows one chow
+    # (option max_chows 1, Kajongg's "number of allowed chows"), and no single tile changed removes two chows.
+    assert run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl,bmja") == (0, """\
+123456789m EEE W N  (seat E, round E)
+
+            spanish    dmjl    bmja
+----------  ---------  ------  ------
+mah jong    no         no      no
+points      0          0       0
+doubles     0          0       0
+limit hand
+value       0          0       0
+
+spanish: not mah jong: long hand: 14 tiles that form no winning shape of spanish (standard)
+dmjl: not mah jong: long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)
+bmja: not mah jong: long hand: 14 tiles that form no winning shape of bmja (standard, thirteen orphans, gates of \
+heaven, wriggling snake, triple knitting, knitting, seven pairs)
+spanish, dmjl: not a winning hand: one tile changed makes it one: W for N; N for W
+bmja: not a winning hand: no single tile changed makes it one
+
+the same in every variant scored: long hand 0
+""", "")
+    # where every variant compared gives the same nearest hands, they are said once, in score's own line
+    code, out, _ = run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl")
+    said = run("score", "123m 456m 789m EEE NW", "--variant", "spanish")[1].splitlines()[-1]
+    assert said == "not a winning hand: one tile changed makes it one: W for N; N for W"
+    assert out.splitlines()[-3:] == [said, "", "the same in every variant scored: long hand 0"]
+    # the CSV says the refusals too, a variant's reasons in its column
+    rows = list(csv.reader(io.StringIO(run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl",
+                                           "--format", "csv")[1])))
+    assert ["not mah jong", "", "long hand: 14 tiles that form no winning shape of spanish (standard)",
+            "long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)"] in rows

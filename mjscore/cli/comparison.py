@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mjscore.cli.pages import Blocks
-from mjscore.cli.report import fmt_fraction, simple_table, situation_line, tiles_shown
+from mjscore.cli.report import fmt_fraction, not_winning_line, simple_table, situation_line, tiles_shown
 from mjscore.messages import M, Words
 from mjscore.rules.results import NoteKind, kind_of
 
@@ -27,7 +27,7 @@ def item_cell(points: int, doubles: int, limit: float, extra: int, w: Words = EN
 
 class Comparison(NamedTuple):
     """A comparison as data: the first line, the variants, the rows of the main table, why variants refuse the
-    hand as mah jong where others take it, the items that differ and those the same (label, {variant: cell}),
+    hand as mah jong (where others take it or none does), the items that differ and those the same (label, {variant: cell}),
     the variants not scored (variant, why), and where the same items are the same."""
 
     head: str
@@ -76,8 +76,8 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
             said = labels.setdefault(key, {}).setdefault(c.variant, [])
             if i.name((names or {}).get(c.variant, "en")) not in said:
                 said.append(i.name((names or {}).get(c.variant, "en")))
-    # where some variants take the hand as mah jong, the items are compared among those (the others' refusal is
-    # said on its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
+    # where some variants take the hand as mah jong, the items are compared among those (each refusal is said on
+    # its own line); an item absent is worth 0, so a 0 listed by one variant and not by another is the same
     winning = [c.variant for c in scored if c.score.mahjong]
     judged = winning or [c.variant for c in scored]
     same: list[tuple[str, dict[str, str]]] = []
@@ -90,7 +90,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
         cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
         values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    refused = [(c.variant, n.detail if getattr(n, "detail", "") else w.again(n)) for c in scored if winning and not c.score.mahjong
+    refused = [(c.variant, n.detail if getattr(n, "detail", "") else w.again(n)) for c in scored if not c.score.mahjong
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
@@ -98,14 +98,21 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
 
 
 def compare_text(results, glyphs: bool = False, variants: dict | None = None, lang: str = "en",
-                 names: dict[str, str] | None = None) -> str:
+                 names: dict[str, str] | None = None, swaps: dict[str, list] | None = None) -> str:
     """The comparison for people: the main table, the refusals, the items that differ as a table, the items the
-    same on a line, the variants not scored; the fixed words in `lang`, each variant's item names in `names`."""
+    same on a line, the variants not scored; the fixed words in `lang`, each variant's item names in `names`.
+    `swaps`: where no variant takes a hand of 14 tiles, each variant's tiles that, changed, make it a winning hand
+    (api.nearest_wins), said once as `score` says it where all agree, else for each group of variants alike."""
     w = Words(lang)
     c = compare_grid(results, glyphs, variants, w, names)
     lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
-    if c.refused:  # why a variant refuses the hand as mah jong, where others take it
+    if c.refused:  # why a variant refuses the hand as mah jong
         lines += [""] + [w(M.C_NOT_MAHJONG, variant=v, why=why) for v, why in c.refused]
+    if swaps:
+        said: dict[str, list[str]] = {}
+        for v, found in swaps.items():
+            said.setdefault(not_winning_line(found, w), []).append(v)
+        lines += [text if len(said) == 1 else f"{', '.join(vs)}: {text}" for text, vs in said.items()]
     if c.differ:
         lines += ["", w(M.C_DIFFER),
                   simple_table([[label] + [cells.get(v, "—") for v in c.variants] for label, cells in c.differ],
@@ -123,7 +130,7 @@ CSV_HEADERS = ["row", "item"]  # then one column per variant
 def compare_csv(results, variants: dict | None = None) -> tuple[list[str], list[list]]:
     """For spreadsheets: one row per line of the comparison, a column per variant. `row` says what the row is:
     mah jong, completing, points, doubles, limit hand, value (the main table); not mah jong (why a variant
-    refuses the hand where others take it); differs or same (an item, named in `item`, with what it gave in each
+    refuses the hand, where others take it or none does); differs or same (an item, named in `item`, with what it gave in each
     variant: — absent); not scored (why a variant could not score the hand)."""
     c = compare_grid(results, False, variants)
     rows = [[r[0], "", *r[1:]] for r in c.rows]
