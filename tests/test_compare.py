@@ -103,8 +103,9 @@ Last Tile is Only Possible Tile  —          2       —
 long hand                        —          —       0
 
 the same in every variant where it is mah jong: exposed pung of simples [555p] (dmjl: Exposed Pung) 2, chow 123m 0, \
-chow 789s 0, concealed pung of honours SSS (dmjl: Concealed Pung of Honors) 8, pung of own wind SSS (dmjl: Pung/Kong of \
-Own Wind) 1 dbl, mah jong (dmjl: Standard Mah Jongg) 20, self-drawn (dmjl: Won with Last Tile Taken from Wall) 2
+chow 789s 0, concealed pung of honours SSS (dmjl: Concealed Pung of Honors) 8, pung of own wind SSS (dmjl: \
+Pung/Kong of Own Wind) 1 dbl, mah jong (dmjl: Standard Mah Jongg) 20, self-drawn (dmjl: Won with Last Tile Taken \
+from Wall) 2
 """, "")
 
 
@@ -171,7 +172,8 @@ Chow 123m 0, Chow 456p 0, Chow 789s 0, Mah Jongg (gana la mano) 20
     # + Pung of Terminals 1 = 13 fan, in the rulebook's Chinese names as score --lang zh gives them. riichi: ron on a
     # hand without a yaku (no tanyao with 1m, 7-8-9, no ittsu in one suit, no yakuhai pair counts) is no win.
     # zh has names only: the fixed words stay English.
-    assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "zh", "--variant", "mcr,riichi")[1].splitlines()[-4:] == [
+    out = run("compare", ISSUE_HAND, "--win", "1m", "--lang", "zh", "--variant", "mcr,riichi")[1]
+    assert out.splitlines()[-4:] == [
         "riichi: not mah jong: no yaku: a riichi hand needs one to win (dora do not count)",
         "riichi: not mah jong: scored as a non-winning hand", "",
         "the same in every variant where it is mah jong: 花龙 8, 门前清 2, 四归一 2, 幺九刻 1"]

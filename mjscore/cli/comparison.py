@@ -27,8 +27,8 @@ def item_cell(points: int, doubles: int, limit: float, extra: int, w: Words = EN
 
 class Comparison(NamedTuple):
     """A comparison as data: the first line, the variants, the rows of the main table, why variants refuse the
-    hand as mah jong (where others take it or none does), the items that differ and those the same (label, {variant: cell}),
-    the variants not scored (variant, why), and where the same items are the same."""
+    hand as mah jong (where others take it or none does), the items that differ and those the same (label,
+    {variant: cell}), the variants not scored (variant, why), and where the same items are the same."""
 
     head: str
     variants: list[str]
@@ -90,7 +90,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
         cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
         values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    refused = [(c.variant, n.detail if getattr(n, "detail", "") else w.again(n)) for c in scored if not c.score.mahjong
+    refused = [(c.variant, n.detail or w.again(n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
@@ -130,8 +130,8 @@ CSV_HEADERS = ["row", "item"]  # then one column per variant
 def compare_csv(results, variants: dict | None = None) -> tuple[list[str], list[list]]:
     """For spreadsheets: one row per line of the comparison, a column per variant. `row` says what the row is:
     mah jong, completing, points, doubles, limit hand, value (the main table); not mah jong (why a variant
-    refuses the hand, where others take it or none does); differs or same (an item, named in `item`, with what it gave in each
-    variant: — absent); not scored (why a variant could not score the hand)."""
+    refuses the hand, where others take it or none does); differs or same (an item, named in `item`, with what it
+    gave in each variant: — absent); not scored (why a variant could not score the hand)."""
     c = compare_grid(results, False, variants)
     rows = [[r[0], "", *r[1:]] for r in c.rows]
     if c.refused:  # a variant may give several reasons: each, in order
