@@ -224,21 +224,21 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
             tables: str | os.PathLike | None = None, win_set: str | None = None) -> list[Compared]:
     """One hand scored under several variants (all of a folder by default), side by side (`mjscore compare`).
 
-    Each house option applies to the variants that have it (`limit` to all); one that no variant has is an
-    error. A hand that a variant cannot score (flowers where it plays without them, a circumstance it does
-    not know) gives that variant's message instead of failing the whole comparison.
+    Each house option applies to the variants that have it (`limit` to all); one no variant has is an error.
+    A hand a variant cannot score (flowers where it plays without them) gives its message instead of failing the
+    comparison; a mistake all refuse in the same words (a tile typed wrong) is raised once, as `score` does.
     """
     chosen = [load_variant(n, tables) for n in dict.fromkeys(variants)] if variants is not None else [
         _load_variant(n, tables) for n in _variant_names(_tables_dir(tables))]
-    given = _option_strings(options)
-    for text in given:
-        key = text.partition("=")[0].strip()
-        if not any(key in v.options for v in chosen):
-            raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}")
+    given, known = _option_strings(options), sorted({k for v in chosen for k in v.options})
+    for key, text in ((t.partition("=")[0].strip(), t) for t in given):
+        if key not in known:
+            from mjscore.errors import did_you_mean
+            raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}"
+                              + did_you_mean(key, known))
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)
     from mjscore.api_results import Compared
-
-    out = []
+    out, failed = [], []
     for v in chosen:
         mine = [t for t in given if t.partition("=")[0].strip() in v.options]
         try:
@@ -247,6 +247,9 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
             out.append(Compared(v.name, best))
         except MjscoreError as e:
             out.append(Compared(v.name, None, str(e)))
+            failed.append(e)
+    if failed and len(failed) == len(out) and len({str(e) for e in failed}) == 1:
+        raise failed[0]  # not the variants' difference but the reader's mistake: one message, as `score` gives it
     return out
 
 

@@ -179,10 +179,12 @@ def test_compare_csv():
                     ["not mah jong", "", "", "", BMJA_WHY],
                     ["differs", "Last Tile is Only Possible Tile", "—", "2", "—"],
                     ["differs", "long hand", "—", "—", "0"],
-                    ["same", "exposed pung of simples [555p]", "2", "2", "—"], ["same", "chow 123m", "0", "—", "—"],
-                    ["same", "chow 789s", "0", "—", "—"], ["same", "concealed pung of honours SSS", "8", "8", "—"],
-                    ["same", "pung of own wind SSS", "1 dbl", "1 dbl", "—"], ["same", "mah jong", "20", "20", "—"],
-                    ["same", "self-drawn", "2", "2", "—"]]
+                    ["same", "exposed pung of simples [555p] (dmjl: Exposed Pung)", "2", "2", "—"],
+                    ["same", "chow 123m", "0", "—", "—"], ["same", "chow 789s", "0", "—", "—"],
+                    ["same", "concealed pung of honours SSS (dmjl: Concealed Pung of Honors)", "8", "8", "—"],
+                    ["same", "pung of own wind SSS (dmjl: Pung/Kong of Own Wind)", "1 dbl", "1 dbl", "—"],
+                    ["same", "mah jong (dmjl: Standard Mah Jongg)", "20", "20", "—"],
+                    ["same", "self-drawn (dmjl: Won with Last Tile Taken from Wall)", "2", "2", "—"]]
 
 
 def test_compare_csv_says_why_a_variant_was_not_scored():

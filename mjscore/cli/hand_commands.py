@@ -51,9 +51,15 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     from mjscore.cli.comparison import compare_text
     from mjscore.cli.pages import render
 
+    swaps = None  # no variant takes a hand of 14 tiles: the winning hands one tile away, as score says them
+    if not any(c.score.mahjong for c in results if c.score) and api.parse_hand(hand).tile_count == 14:
+        swaps = {c.variant: api.nearest_wins(hand, c.variant, seat=seat, round=round_, tables=tables_dir, options=[
+            o for o in options if o.partition("=")[0].strip() in variants[c.variant].options])
+            for c in results if c.score}
     common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
     shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
-    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown)], fmt, "Comparison"))
+    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown,
+                                         langs, swaps)], fmt, "Comparison"))
 
 
 @click.command()

@@ -350,3 +350,10 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
     lines += [w(M.NET), simple_table(net, [w(M.H_SEAT), w(M.H_PLAYER), w(M.H_NET)])]
     return Blocks(lines)
+
+
+def not_winning_line(swaps: list, w: Words) -> str:
+    """What `score` (and `compare`, where no variant takes the hand) says under a hand of 14 tiles that is no mah
+    jong: the tiles that, changed, make it a winning hand (api.nearest_wins' swaps), or that none does."""
+    said = [w(M.S_SWAP_FOR, change=s.change, to=w(M.N_TILE_OR).join(s.to)) for s in swaps]
+    return w(M.S_NOT_WINNING_ONE, swaps="; ".join(said)) if swaps else w(M.S_NOT_WINNING_NONE)

@@ -78,11 +78,10 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     if not best.mahjong and api.parse_hand(hand).tile_count == 14:
         swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
     if swaps is not None:
-        from mjscore.messages import M, Words
+        from mjscore.cli.report import not_winning_line
+        from mjscore.messages import Words
 
-        w = Words(lang)
-        said = [w(M.S_SWAP_FOR, change=s.change, to=w(M.N_TILE_OR).join(s.to)) for s in swaps]
-        texts.append(w(M.S_NOT_WINNING_ONE, swaps="; ".join(said)) if swaps else w(M.S_NOT_WINNING_NONE))
+        texts.append(not_winning_line(swaps, Words(lang)))
     if explain:
         texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
         if best.mahjong:
