@@ -82,7 +82,7 @@ def test_a_guessed_winning_tile_is_named_in_a_changed_circumstance():
     assert mjscore.score("{5555s} 234s 678s RRR 11s", "basque").win == "2s"
     assert [m.to_dict() for m in mjscore.near_misses("{5555s} 234s 678s RRR 11s", "basque")] == [
         {"rule": "robbing two bamboo (XVII)", "gives": "1 limit", "how": ["won by robbing a kong (on 2s)"],
-         "value": 500, "cite": "rule 85 XVII"}]
+         "value": 500, "values": [[500, 500]], "cite": "rule 85 XVII"}]
 
 
 def test_one_tile_swapped():
@@ -97,14 +97,15 @@ def test_one_tile_swapped():
     #   honours 8 (line 3) and pung of dragons 1 double (table 2, line 1); 888s 4, 20: 32 x 2^2 = 128;
     # - 8s for G: 123s 234s 666s 88s GGG: 666s exposed 2, GGG 8, 20: 30 x 2^2 = 120;
     # - won on G instead (the other winning tile): 123s 234s 66s 888s GGG, GGG exposed 4, 888s 4, 20: 28 x 4 = 112.
-    # Pung of dragons: the best of 128, 120, 112. Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
+    # Pung of dragons: each change with its own value, 112, 128 and 120 (never the best, 128, said for won on G).
+    # Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
     code, out, err = run("score", "123s 234s 666s 888s GG", "-v", "basque", "--win", "6s", "--explain")
     assert code == 0 and "base points 28, doubles 1: 28 x 2^1 = 56" in out
     assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
 near misses (the same hand with one thing changed, most valuable first):
   - green hand (IV) (1 limit): swap 1s for 4s (the hand would be worth 500)
-  - pung of dragons (1 double): won on G; or swap 6s for G; or swap 8s for G
-    (the hand would be worth 128)
+  - pung of dragons (1 double): won on G (worth 112); or swap 6s for G (worth
+    128); or swap 8s for G (worth 120)
 
 """
     assert mjscore.score("234s 234s 666s 888s GG", "basque", win="6s").value == 500
@@ -158,3 +159,29 @@ def test_mcr_near_misses_are_fan_and_never_a_circumstance_alone():
     assert mjscore.score(hand, "mcr", win="5p", source="wall").value == 23
     swapped = mjscore.score("123m 456m 789m 123p 55p", "mcr", win="5p")
     assert swapped.value == 23 and {"Mixed Double Chow", "Single Wait"} <= {i.rule for i in swapped.items}
+
+
+def test_each_change_says_its_own_value():
+    # spanish (tables/spanish.yaml, rulebook p. 2 §6), RR 555p 123m 456m 789m won on a discarded 5p: chows 0,
+    # 555p completed by the discard an exposed pung of simples 2, pair of dragons 2, mah jong 20 = 24, no double.
+    # Pung of dragons (1 double) is one change away two ways, each worth its own:
+    # - won on R instead (another of its winning tiles: the 13 tiles RR 55p 123m 456m 789m wait on R and 5p):
+    #   RRR 55p 123m 456m 789m, RRR completed by the discard an exposed pung of honours 4, 55p 0, 20:
+    #   24 x 2^1 = 48;
+    # - swap a 5p for R, still won on 5p (completing the pair 55p): RRR concealed pung of honours 8, 20:
+    #   28 x 2^1 = 56.
+    # The reviewer's report (issue 31): 56 was said for "won on R" too.
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain")
+    assert (code, err) == (0, "")
+    assert "value: 24" in out
+    assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
+near misses (the same hand with one thing changed, most valuable first):
+  - pung of dragons (1 double): won on R (worth 48); or swap 5p for R (worth 56)
+
+"""
+    assert mjscore.score("RRR 55p 123m 456m 789m", win="R").value == 48
+    assert mjscore.score("RRR 55p 123m 456m 789m", win="5p").value == 56
+    (miss,) = mjscore.near_misses("RR 555p 123m 456m 789m", win="5p")
+    assert (miss.how, miss.value, miss.values) == (("won on R", "swap 5p for R"), 56, ((48, 48), (56, 56)))
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain", "--lang", "es")
+    assert "ganó con R (valdría\n    48); o cambiar 5p por R (valdría 56)" in out

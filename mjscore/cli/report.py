@@ -210,8 +210,14 @@ def near_miss_text(misses: list, lang: str = "en", variant: Variant | None = Non
     if not misses:
         return "\n" + w(M.N_NONE)
     names = {r.name: dict(r.names).get(lang, r.name) for r in variant.rules} if variant and lang != "en" else {}
+    def way(how, low: int, high: int) -> str:  # one change with its own value (several: their range)
+        return w(M.N_WORTH, how=how, value=low) if low == high else w(M.N_WORTH_RANGE, how=how, low=low, high=high)
+
     said = [w(M.N_MISS, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
-              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) for m in misses]
+              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) if m.one_value
+            else w(M.N_MISS_EACH, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
+                   how=w(M.N_OR).join(way(w.again(h), lo, hi) for h, (lo, hi) in zip(m.how, m.values)))
+            for m in misses]
     return "\n".join(["", w(M.N_HEAD), *(line for text in said for line in wrapped("  - ", text, 4))])
 
 

@@ -129,6 +129,9 @@ class Described:
     N_SWAP = "swap {change} for {to}"
     N_OTHER_SWAP = " (or {n} other swap)"
     N_OTHER_SWAPS = " (or {n} other swaps)"
+    N_MISS_EACH = "{rule} ({gives}): {how}"  # the changes worth unlike values, each with its own
+    N_WORTH = "{how} (worth {value})"
+    N_WORTH_RANGE = "{how} (worth {low} to {high})"
     # the rulebook's words for the rules counted (score --explain)
     Q_HEAD = "the rulebook's words for each rule counted:"
     Q_NOT_QUOTED = "not quoted: {why}"
