@@ -185,3 +185,21 @@ near misses (the same hand with one thing changed, most valuable first):
     assert (miss.how, miss.value, miss.values) == (("won on R", "swap 5p for R"), 56, ((48, 48), (56, 56)))
     code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain", "--lang", "es")
     assert "ganó con R (valdría\n    48); o cambiar 5p por R (valdría 56)" in out
+
+
+def test_markdown_and_html_say_a_near_miss_in_one_paragraph():
+    # the near misses of the issue's nine gates hand (test_the_issues_nine_gates_example: values worked there);
+    # a terminal cuts them at 80 columns, a page wraps its own paragraphs: one paragraph each, never cut
+    code, out, err = run("score", *NINE, "--explain", "--format", "markdown")
+    assert (code, err) == (0, "")
+    assert ("\n\n\\- Nine Gates (1 limit): won on 2m, 3m, 4m, 5m, 6m, 7m or 8m (the hand would be worth 500)\n\n"
+            "\\- Concealed True Color Game (1 limit): won from the wall (the hand would be worth 500)\n\n") in out
+    code, out, err = run("score", *NINE, "--explain", "--format", "html")
+    assert (code, err) == (0, "")
+    assert ("<p>- Mah Jongg with Original Call (1 double): with --also original-call (declared waiting before the "
+            "first own discard, hand unchanged, then won) (the hand would be worth 448)</p>") in out
+    # the rulebook's words too: spanish's quote of p. 1 §4 (tables/spanish.yaml) whole in one paragraph
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain", "--format", "html")
+    assert ("<p>es, p. 1 §4: “Los chow no valen nada, y los pung, formados por fichas medias, sólo valen la mitad "
+            "que si fueran fichas de primera.”</p>") in out
+    assert "worth</p>" not in out and "<p>worth" not in out

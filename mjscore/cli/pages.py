@@ -38,6 +38,18 @@ class Blocks(str):
         return text
 
 
+class Paragraph(str):
+    """One paragraph as a terminal shows it, cut into lines of its width, with its text uncut (`plain`):
+    Markdown and HTML say it as one paragraph, the reader's page wrapping it, never the terminal's lines."""
+
+    plain: str
+
+    def __new__(cls, lines: Iterable[str], plain: str) -> "Paragraph":
+        text = super().__new__(cls, "\n".join(lines))
+        text.plain = plain
+        return text
+
+
 def parts_of(text: str) -> list[str]:
     """The parts of a text: a Blocks' own; a table itself; a plain text's lines."""
     if isinstance(text, Table):
@@ -68,11 +80,13 @@ def render(texts: Iterable[str], fmt: str, title: str) -> str:
 
 
 def _shown(parts: list[str]) -> list[str]:
-    """The parts worth a paragraph or a table: tables, and each non-empty line of text."""
+    """The parts worth a paragraph or a table: tables, paragraphs (uncut) and each non-empty line of text."""
     out: list[str] = []
     for p in parts:
         if isinstance(p, Table):
             out.append(p)
+        elif isinstance(p, Paragraph):
+            out += [p.plain] if p.plain.strip() else []
         else:
             out += [line for line in p.split("\n") if line.strip()]
     return out
