@@ -381,3 +381,23 @@ def test_the_report_page_in_each_language(lang, tmp_path):
     assert english_left(text, lang) == set()
     english_text = page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S))
     assert {"points", "player", "deal"} & english_left(english_text, "en")  # (the check sees the English page's)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_html_page_speaks_its_language(lang):
+    # issue 31: each command's --format html page is titled (and headed) in --lang, its lang attribute the
+    # language's, as report's is; its tables' class stays the English word (a club's style sheet keeps working)
+    w, game = Words(lang), str(EXAMPLES / GAME[lang])
+    pages = {M.PG_SETTLEMENT: ["settle", DEAL], M.PG_GAMES: ["batch", game], M.RP_SHEETS: ["sheet", game],
+             M.RP_LEAGUE: ["standings", game], M.PG_SCORE: ["score", *README_HAND],
+             M.PG_COMPARISON: ["compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s"],
+             M.PG_WAITS: ["waits", "1112345678999m"], M.PG_VARIANTS: ["variants"]}
+    for key, args in pages.items():
+        code, page, err = run(*args, "--format", "html", "--lang", lang)
+        assert (code, err) == (0, ""), args
+        title = w(key)
+        assert title != key.english, key  # the catalogue's own word, not the English one
+        assert f'<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>' in page, args
+        assert f"<h1>{title}</h1>" in page and f"<h1>{key.english}</h1>" not in page, args
+    code, page, _ = run("score", *README_HAND, "--format", "html", "--lang", lang)
+    assert '<table class="score">' in page

@@ -102,9 +102,11 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, "Settlement"))
+    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, M.PG_SETTLEMENT,
+                      lang))
 
 
 @click.command()

@@ -70,6 +70,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.report import explain_text, score_text
 
     glyphs = glyphs and terminal.glyphs_shown()
@@ -94,4 +95,4 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         words = quote_text(api.quoted(best.items, rules), lang)
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
-    click.echo(render(texts, fmt, "Score"))
+    click.echo(render(texts, fmt, M.PG_SCORE, lang))

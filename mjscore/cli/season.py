@@ -85,11 +85,12 @@ th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}cap
 table.sheet tr:last-child td{font-weight:600}table.sheet td{white-space:nowrap}"""
 
 
-def html_page(title: str, body: str, style: str = STYLE) -> str:
-    return html_page_start(title, style) + body + HTML_PAGE_END
+def html_page(title: str, body: str, style: str = STYLE, lang: str = "en") -> str:
+    return html_page_start(title, style, lang) + body + HTML_PAGE_END
 
 
 def html_page_start(title: str, style: str = STYLE, lang: str = "en") -> str:
+    """A page's start: `title` (in `lang`, the words of the page) heads it; `lang` its html lang attribute."""
     e = html.escape
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>'
             f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n")
@@ -254,7 +255,7 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
-        return html_page("League table", f"<p>{html.escape(season_line(s, w))}</p>\n"
-                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"))
+        return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n"
+                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"), lang=w.lang)
     table = text_table(table_rows(s, w), table_headers(s, w), fmt)
     return f"{season_line(s, w)}\n\n{table}"

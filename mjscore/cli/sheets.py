@@ -151,7 +151,7 @@ class SheetWriter:
                 for row in grid:
                     csv.writerow(row)
             elif self.fmt == "html":
-                w(html_page_start("Score sheets") if self.first else "\n")
+                w(html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang) if self.first else "\n")
                 w(html_table_start(headers, title, "sheet"))
                 for row in grid:
                     w(html_row(shown_row(row, len(players))))
@@ -188,7 +188,8 @@ class SheetWriter:
 
     def finish(self) -> None:
         if self.first:  # no game at all: what the whole-season writer printed for none
-            self.out.write({"json": "[]", "html": html_page_start("Score sheets")}.get(self.fmt, ""))
+            self.out.write({"json": "[]", "html": html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang)
+                            }.get(self.fmt, ""))
         elif self.fmt == "json":
             self.out.write("]")
         if self.fmt == "html":

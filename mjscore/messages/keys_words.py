@@ -250,3 +250,11 @@ class Described:
     RP_Y_LABEL = "running total (change from the start)"
     RP_SHEET_CAPTION = "{file}: {variant}, {n} deals"
     RP_TABLE = " (table {hash})"
+    # the titles of the other commands' HTML pages (--format html; report's is RP_TITLE_*, sheet's RP_SHEETS,
+    # standings' RP_LEAGUE)
+    PG_SCORE = "Score"
+    PG_COMPARISON = "Comparison"
+    PG_WAITS = "Waits"
+    PG_SETTLEMENT = "Settlement"
+    PG_GAMES = "Games scored"
+    PG_VARIANTS = "Variants"
