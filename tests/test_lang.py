@@ -401,3 +401,43 @@ def test_every_html_page_speaks_its_language(lang):
         assert f"<h1>{title}</h1>" in page and f"<h1>{key.english}</h1>" not in page, args
     code, page, _ = run("score", *README_HAND, "--format", "html", "--lang", lang)
     assert '<table class="score">' in page
+
+
+ONE_DEAL = """variant: danish
+players: [Anders, Birgit, Carsten, Dorte]
+deals:
+  - hands: {Anders: "[RRR] 234m 567p 456s 88s", Birgit: "[111p] 789m 35s 2p 9s E W N",
+            Carsten: "555m 999s 66p 13s 7p 4m 2p", Dorte: "123p 789p 4s 6s 8s E S W P"}
+    winner: Anders
+    win: {tile: 4s, from: discard, discarder: Dorte}
+"""  # examples/game-danish.yaml's first deal alone
+
+
+@pytest.mark.parametrize("lang, caption, line", [
+    ("en", "danish, 1 deal", "1 game (danish 1), 1 deal scored"),
+    ("es", "danish, 1 mano", "1 partida (danish 1), 1 mano puntuada"),
+    ("eu", "danish, esku 1", "partida 1 (danish 1), jokaldi 1 zenbatua"),
+    ("hu", "danish, 1 játék", "1 parti (danish 1), 1 játék pontozva"),
+    ("da", "danish, 1 spil", "1 parti (danish 1), 1 spil talt")])
+def test_a_sheets_caption_and_the_standings_line_count_one_deal_in_the_language(lang, caption, line, tmp_path):
+    # issue 31: "1 deals" was said, and the sheet's caption was English in every language
+    game = tmp_path / "one.yaml"
+    game.write_text(ONE_DEAL, encoding="utf-8")
+    from mjscore.cli.output import markdown_cell
+
+    for fmt, head in (("table", f"{game}: {caption}"), ("markdown", f"## {markdown_cell(f'{game}: {caption}')}")):
+        code, out, err = run("sheet", str(game), "--lang", lang, "--format", fmt)
+        assert (code, err) == (0, "")
+        assert out.splitlines()[0] == head
+    code, out, err = run("standings", str(game), "--lang", lang)
+    assert (code, err) == (0, "") and out.splitlines()[0] == line
+
+
+@pytest.mark.parametrize("lang, caption", [("en", "basque, 16 deals"), ("es", "basque, 16 manos"),
+                                           ("eu", "basque, 16 esku"), ("hu", "basque, 16 játék"),
+                                           ("da", "basque, 16 spil")])
+def test_a_sheets_caption_of_many_deals_in_the_language(lang, caption):
+    # examples/game-basque.yaml is 16 deals (its numbered comments 1 to 16)
+    code, out, err = run("sheet", str(EXAMPLES / "game-basque.yaml"), "--lang", lang)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0].endswith(f"game-basque.yaml: {caption}")

@@ -140,10 +140,14 @@ def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], m
     return final + [""] * moved
 
 
-def sheet_title(file: str, variant: str, start: dict[str, int], deals: int) -> str:
+def sheet_title(file: str, variant: str, start: dict[str, int], deals: int, w: Words | None = None) -> str:
+    """A sheet's caption: its file, variant, deals (one deal, several deals) and the counters' start, in `w`'s
+    language (English by default)."""
+    w = w or ENGLISH
     values = {v for v in start.values() if v}
-    counter = f", counters start at {values.pop()}" if len(values) == 1 else ""
-    return f"{file}: {variant}, {deals} deals{counter}"
+    counter = w(M.RP_COUNTERS_START, n=values.pop()) if len(values) == 1 else ""
+    caption = w(M.RP_SHEET_CAPTION_ONE if deals == 1 else M.RP_SHEET_CAPTION, file=file, variant=variant, n=deals)
+    return caption + counter
 
 
 def _sheet_title(sheet: Sheet) -> str:
@@ -223,8 +227,9 @@ def season_line(s: Season, w: Words = ENGLISH) -> str:
         for v in g["start"].values():
             if v:
                 counters[g["variant"]] = v
+    scored = w(M.S_SCORED_ONE if s.summary["scored"] == 1 else M.S_SCORED_MANY, n=s.summary["scored"])
     line = w(M.S_GAMES if s.summary["games"] != 1 else M.S_GAME, n=s.summary["games"],
-             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=s.summary["scored"])
+             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=scored)
     if s.summary["rejected"]:
         line += w(M.S_NOT_SCORED, n=s.summary["rejected"])
     if counters:

@@ -143,7 +143,7 @@ class SheetWriter:
         else:
             grid = self._grid(rows, players, totals)
             headers = grid_headers(players, self.moved, self.words)
-            title = sheet_title(file, variant, start, self.spool.count)
+            title = sheet_title(file, variant, start, self.spool.count, self.words)
             if self.fmt == "csv":
                 w("" if self.first else "\n")
                 csv = SafeCsvWriter(self.out)
@@ -280,7 +280,8 @@ def report_sheets(heads: list[_SheetHead], spool: Spool, lang: str = "en") -> It
     w = Words(lang)
     for head in heads:
         players = head.players
-        caption = w(M.RP_SHEET_CAPTION, file=os.path.basename(head.file), variant=head.variant, n=head.count)
+        caption = w(M.RP_SHEET_CAPTION_ONE if head.count == 1 else M.RP_SHEET_CAPTION,
+                    file=os.path.basename(head.file), variant=head.variant, n=head.count)
         mark = ""
         if head.rules:  # the rules it was scored under, for a program reading the page (and a reader's tooltip)
             caption += w(M.RP_TABLE, hash=short(head.rules['table']))

@@ -249,6 +249,8 @@ class Described:
     RP_X_LABEL = "deals of the season, in order"
     RP_Y_LABEL = "running total (change from the start)"
     RP_SHEET_CAPTION = "{file}: {variant}, {n} deals"
+    RP_SHEET_CAPTION_ONE = "{file}: {variant}, {n} deal"
+    RP_COUNTERS_START = ", counters start at {n}"
     RP_TABLE = " (table {hash})"
     # the titles of the other commands' HTML pages (--format html; report's is RP_TITLE_*, sheet's RP_SHEETS,
     # standings' RP_LEAGUE)
