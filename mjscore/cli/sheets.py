@@ -214,8 +214,9 @@ def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
 
 def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs: Any = 1,
           each: Callable[[dict], None] | None = None, on_start: Callable | None = None,
-          on_end: Callable | None = None, strict: bool = False):
-    """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points)."""
+          on_end: Callable | None = None, strict: bool = False, lang: str = "en"):
+    """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points); an alias
+    that merged nothing is said in `lang`."""
     from mjscore.api import load_variant
 
     t = Tally(aliases, sheets=False, series=series,  # (a variant's table points for a game's places: MCR)
@@ -237,9 +238,9 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
             on_end(totals)
 
     counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
+    w = Words(lang)
     for spelling in t.unused_aliases():
-        sys.stderr.write(f"mjscore: warning: --alias {t.names[spelling]}={spelling}: no game read has a player "
-                         f"named {spelling}; the alias merged nothing\n")
+        sys.stderr.write(f"mjscore: warning: {w(M.S_ALIAS_UNUSED, name=t.names[spelling], spelling=spelling)}\n")
     return t.season(), counts
 
 
@@ -251,7 +252,8 @@ class _SheetHead:
         self.net, self.totals, self.count, self.moved = dict.fromkeys(players, 0), {}, 0, False
 
 
-def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False):
+def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False,
+                  lang: str = "en"):
     """The season for `report`, and each game's sheet head; the sheets' rows are in `spool`, in order."""
     heads: list[_SheetHead] = []
 
@@ -270,7 +272,7 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool, 
         heads[-1].totals = totals
 
     s, counts = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
-                      on_end=end, strict=strict)
+                      on_end=end, strict=strict, lang=lang)
     spool.rewind()
     return s, heads, counts
 

@@ -238,6 +238,7 @@ class Faces:
     S_STARTS_AT = "{variant} starts players at {counter}"
     S_COUNTER = ": totals are the change from it, the counter column shows where it stands"
     S_BEST_WHERE = "({variant}, {file} deal {deal})"
+    S_ALIAS_UNUSED = "--alias {name}={spelling}: no game read has a player named {spelling}; the alias merged nothing"
 
 
 def texts(*spaces: type) -> list[tuple[str, str]]:
