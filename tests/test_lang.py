@@ -441,3 +441,29 @@ def test_a_sheets_caption_of_many_deals_in_the_language(lang, caption):
     code, out, err = run("sheet", str(EXAMPLES / "game-basque.yaml"), "--lang", lang)
     assert (code, err) == (0, "")
     assert out.splitlines()[0].endswith(f"game-basque.yaml: {caption}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scores_csv_names_the_items_as_the_table_does(lang):
+    # issue 31: settle's CSV said its reasons in --lang, score's kept the English names. The items' names are
+    # the rulebook's (the table's first column); every number is the English CSV's (the README hand, worked in
+    # tests/test_cli.py), the header English (what programs read)
+    import csv
+    import io
+
+    def rows(*extra):
+        code, out, err = run("score", *README_HAND, "--format", "csv", *extra)
+        assert (code, err) == (0, "")
+        return list(csv.reader(io.StringIO(out)))
+
+    english, said = rows(), rows("--lang", lang)
+    code, table, _ = run("score", *README_HAND, "--lang", lang)
+    lines = table.splitlines()
+    at = next(k for k, line in enumerate(lines) if re.fullmatch(r"[- ]+", line))
+    width = len(lines[at].split("  ")[0])
+    names = [line[:width].rstrip() for line in lines[at + 1:] if line.strip()][:len(said) - 2]
+    assert said[0] == english[0] == ["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"]
+    assert [r[0] for r in said[1:-1]] == names
+    if lang == "es":  # the Spanish rulebook has a name for each of them
+        assert all(r[0] != e[0] for r, e in zip(said[1:-1], english[1:-1]) if e[0] != "chow")
+    assert [r[1:] for r in said] == [r[1:] for r in english] and said[-1] == english[-1]

@@ -62,9 +62,10 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         emit_json(data)
         return
     if fmt == "csv":
-        from mjscore.cli.report import fmt_fraction
+        from mjscore.cli.report import fmt_fraction, item_name
 
-        rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
+        name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (as the table)
+        rows = [[name(i), i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
         rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
                      fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
         emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
