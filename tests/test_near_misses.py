@@ -203,3 +203,34 @@ def test_markdown_and_html_say_a_near_miss_in_one_paragraph():
     assert ("<p>es, p. 1 §4: “Los chow no valen nada, y los pung, formados por fichas medias, sólo valen la mitad "
             "que si fueran fichas de primera.”</p>") in out
     assert "worth</p>" not in out and "<p>worth" not in out
+
+
+def test_swaps_not_said_are_counted_with_their_range():
+    # dmjl (Kajongg's DMJL rules: concealed pung of simples 4, exposed 2, Standard Mah Jongg 20, the last tile
+    # completing a pair of 2..8 2; Three Concealed Pongs and No Chow 1 double each). 678s 678s 555m 666m 88s won on
+    # a discarded 6s: 555m 4 + 666m 4 + 20 = 28, no double. Three Concealed Pongs is one change away:
+    # - won on 7s: the 14 tiles 6s 777s 8888s 555m 666m are 678s 888s 77s, 77s completed: 4 + 4 + 4 + 20 + 2
+    #   = 34 x 2 = 68;
+    # - swap 8s for 7s: 66s (completed) 777s 888s: 4 + 4 + 4 + 4 + 20 + 2 = 38, No Chow too: x 4 = 152;
+    # - swap 8s for 6s: 666s completed by the discard (exposed 2) 888s 77s: 2 + 4 + 4 + 4 + 20 = 34 x 4 = 136;
+    # - swap 7s for 6s: 678s 888s 66s (completed): 34 x 2 = 68; swap 7s for 9s: 789s 888s 66s: 68 too;
+    # - swap 6s for 7s: 678s (the 6s completing it) 888s 77s: 4 + 4 + 4 + 20 = 32 x 2 = 64.
+    # Three swaps said, the most valuable first (152, 136, 68); the two not said (68, 64) are counted with the
+    # last said, the range of the three: 64 to 68 (never 152, the most, for them)
+    hand = "678s 678s 555m 666m 88s"
+    assert mjscore.score(hand, "dmjl", win="6s").value == 28
+    assert mjscore.score("678s 77s 888s 555m 666m", "dmjl", win="7s").value == 68
+    for swapped, value in (("66s 777s 888s 555m 666m", 152), ("666s 77s 888s 555m 666m", 136),
+                           ("66s 678s 888s 555m 666m", 68), ("66s 789s 888s 555m 666m", 68),
+                           ("678s 77s 888s 555m 666m", 64)):
+        assert mjscore.score(swapped, "dmjl", win="6s").value == value, swapped
+    misses = {m.rule: m for m in mjscore.near_misses(hand, "dmjl", win="6s")}
+    pongs = misses["Three Concealed Pongs"]
+    assert pongs.how == ("won on 7s", "swap 8s for 7s", "swap 8s for 6s", "swap 7s for 6s (or 2 other swaps)")
+    assert pongs.values == ((68, 68), (152, 152), (136, 136), (64, 68)) and pongs.value == 152
+    code, out, err = run("score", hand, "-v", "dmjl", "--win", "6s", "--explain")
+    assert """\
+  - Three Concealed Pongs (1 double): won on 7s (worth 68); or swap 8s for 7s
+    (worth 152); or swap 8s for 6s (worth 136); or swap 7s for 6s (or 2 other
+    swaps) (worth 64 to 68)
+""" in out

@@ -94,7 +94,8 @@ class NearMiss(NamedTuple):
         if self.one_value:
             return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
         return f"{self.rule} ({self.gives}): " + "; or ".join(
-            h + (f" (worth {lo})" if lo == hi else f" (worth {lo} to {hi})") for h, (lo, hi) in zip(self.how, self.values))
+            h + (f" (worth {lo})" if lo == hi else f" (worth {lo} to {hi})")
+            for h, (lo, hi) in zip(self.how, self.values))
 
 
 def _gives(i) -> Said:
