@@ -336,10 +336,7 @@ def settle(deal: Deal) -> Settlement:
         scores = {s: _score_loser(saved, s, h, rules) for s, h in hands.items()}
         payments = _false_mahjong(deal, rules)
         who = deal.players.get(deal.false_mahjong) or seat_said(deal.false_mahjong)  # a name where the deal has one
-        if payments:
-            notes.append(said(M.FALSE_PENALTY, seat=who))
-        else:
-            notes.append(said(M.FALSE_NO_PENALTY, seat=who, variant=v.name))
+        notes.append(said(M.FALSE_PENALTY, seat=who) if payments else said(M.FALSE_NO_PENALTY, seat=who, variant=v.name))
     else:
         scores = score_deal(deal, hands, rules)
         values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}

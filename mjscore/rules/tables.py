@@ -213,11 +213,9 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
     env = None if name else os.environ.get("MJSCORE_VARIANT")
     try:
         v = load_variant(name or env or DEFAULT_VARIANT, directory)
-    except VariantNotFound as e:
-        if not env:
-            raise
-        raise VariantNotFound(f"MJSCORE_VARIANT (the default variant, from the environment): {e}; set it to one of "
-                              f"them, or give --variant") from None
+    except VariantNotFound as e:  # a name from the environment: said to be its
+        raise (VariantNotFound(f"MJSCORE_VARIANT (the default variant, from the environment): {e}; set it to one "
+                               f"of them, or give --variant") if env else e) from None
     given = {}
     for text in options:
         key, sep, value = text.partition("=")
