@@ -101,6 +101,11 @@ class DealError(MjscoreError):
     """A deal or game file that cannot be used."""
 
 
+class AliasError(MjscoreError):
+    """An --alias that makes two players of one game one person: a mistake in the option, not in the files
+    (the command stops at the first game that shows it, no file counted unreadable)."""
+
+
 def cells(text: str) -> int:
     """The terminal cells `text` takes: a wide character (the red dragon glyph 🀄, a name in Chinese) two, a
     combining mark or a variation selector none, any other one. Carets under a hand and the columns of a

@@ -246,7 +246,7 @@ def test_score_refuses(args, message):
 
 def test_heaven_still_checks_the_winning_tile():
     assert run("score", "123m 456p 789s SSS NN", "--also", "heaven", "--win", "9m") == (
-        2, "", "mjscore: error: --win 9m is not in the hand\n")
+        2, "", "mjscore: error: --win 9m is not in the hand; give a tile it holds (--win 1m) or add 9m to the hand\n")
 
 
 @pytest.mark.parametrize("variant, option", [

@@ -114,6 +114,30 @@ def test_variant_env_var_sets_the_default(monkeypatch):
     assert code == 2 and "no variant 'nope'" in err
 
 
+def test_a_wrong_variant_env_var_is_named(monkeypatch):
+    # issue 31: the error named no MJSCORE_VARIANT, so a reader who typed no --variant could not tell where
+    # "basqe" came from; it names it and what to do
+    monkeypatch.setenv("MJSCORE_VARIANT", "basqe")
+    assert run("score", "123m 456m 789m EEE NN") == (
+        2, "", "mjscore: error: MJSCORE_VARIANT (the default variant, from the environment): no variant 'basqe'; "
+               "did you mean basque? (variants: basque, bmja, danish, dmjl, hungarian, mcr, riichi, spanish); set it "
+               "to one of them, or give --variant\n")
+    assert run("score", "123m 456m 789m EEE NN", "--variant", "basqe")[2].startswith(
+        "mjscore: error: no variant 'basqe'; did you mean basque?")  # the option's own mistake: as it was
+
+
+@pytest.mark.parametrize("args, message", [
+    (["score", "123m 456m 789m EEE NN", "--win", "5p"],
+     "--win 5p is not in the hand; give a tile it holds (--win 1m) or add 5p to the hand"),
+    (["score", "[123m] 456m 789m EEE NN", "--win", "2m", "--from", "wall"],
+     "--win 2m is not among the concealed tiles (a drawn tile is never in an exposed set); give a concealed tile "
+     "(--win 4m) or add 2m to the hand"),
+    (["score", ""], 'no tiles in the hand; type its tiles, e.g. "123m 456p 789s EEE NN" (docs/notation.md)')])
+def test_a_hand_mistake_says_what_to_type(args, message):
+    # issue 31: each says what to type instead
+    assert run(*args) == (2, "", f"mjscore: error: {message}\n")
+
+
 def test_csv_rows_for_items_and_the_value():
     code, out, err = run("score", *DONE_WHEN, "--format", "csv")
     rows = out.splitlines()

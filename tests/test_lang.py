@@ -381,3 +381,89 @@ def test_the_report_page_in_each_language(lang, tmp_path):
     assert english_left(text, lang) == set()
     english_text = page_text(re.sub(r"<svg.*?</svg>", "", english, flags=re.S))
     assert {"points", "player", "deal"} & english_left(english_text, "en")  # (the check sees the English page's)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_html_page_speaks_its_language(lang):
+    # issue 31: each command's --format html page is titled (and headed) in --lang, its lang attribute the
+    # language's, as report's is; its tables' class stays the English word (a club's style sheet keeps working)
+    w, game = Words(lang), str(EXAMPLES / GAME[lang])
+    pages = {M.PG_SETTLEMENT: ["settle", DEAL], M.PG_GAMES: ["batch", game], M.RP_SHEETS: ["sheet", game],
+             M.RP_LEAGUE: ["standings", game], M.PG_SCORE: ["score", *README_HAND],
+             M.PG_COMPARISON: ["compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s"],
+             M.PG_WAITS: ["waits", "1112345678999m"], M.PG_VARIANTS: ["variants"]}
+    for key, args in pages.items():
+        code, page, err = run(*args, "--format", "html", "--lang", lang)
+        assert (code, err) == (0, ""), args
+        title = w(key)
+        assert title != key.english, key  # the catalogue's own word, not the English one
+        assert f'<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>' in page, args
+        assert f"<h1>{title}</h1>" in page and f"<h1>{key.english}</h1>" not in page, args
+    code, page, _ = run("score", *README_HAND, "--format", "html", "--lang", lang)
+    assert '<table class="score">' in page
+
+
+ONE_DEAL = """variant: danish
+players: [Anders, Birgit, Carsten, Dorte]
+deals:
+  - hands: {Anders: "[RRR] 234m 567p 456s 88s", Birgit: "[111p] 789m 35s 2p 9s E W N",
+            Carsten: "555m 999s 66p 13s 7p 4m 2p", Dorte: "123p 789p 4s 6s 8s E S W P"}
+    winner: Anders
+    win: {tile: 4s, from: discard, discarder: Dorte}
+"""  # examples/game-danish.yaml's first deal alone
+
+
+@pytest.mark.parametrize("lang, caption, line", [
+    ("en", "danish, 1 deal", "1 game (danish 1), 1 deal scored"),
+    ("es", "danish, 1 mano", "1 partida (danish 1), 1 mano puntuada"),
+    ("eu", "danish, esku 1", "partida 1 (danish 1), jokaldi 1 zenbatua"),
+    ("hu", "danish, 1 játék", "1 parti (danish 1), 1 játék pontozva"),
+    ("da", "danish, 1 spil", "1 parti (danish 1), 1 spil talt")])
+def test_a_sheets_caption_and_the_standings_line_count_one_deal_in_the_language(lang, caption, line, tmp_path):
+    # issue 31: "1 deals" was said, and the sheet's caption was English in every language
+    game = tmp_path / "one.yaml"
+    game.write_text(ONE_DEAL, encoding="utf-8")
+    from mjscore.cli.output import markdown_cell
+
+    for fmt, head in (("table", f"{game}: {caption}"), ("markdown", f"## {markdown_cell(f'{game}: {caption}')}")):
+        code, out, err = run("sheet", str(game), "--lang", lang, "--format", fmt)
+        assert (code, err) == (0, "")
+        assert out.splitlines()[0] == head
+    code, out, err = run("standings", str(game), "--lang", lang)
+    assert (code, err) == (0, "") and out.splitlines()[0] == line
+
+
+@pytest.mark.parametrize("lang, caption", [("en", "basque, 16 deals"), ("es", "basque, 16 manos"),
+                                           ("eu", "basque, 16 esku"), ("hu", "basque, 16 játék"),
+                                           ("da", "basque, 16 spil")])
+def test_a_sheets_caption_of_many_deals_in_the_language(lang, caption):
+    # examples/game-basque.yaml is 16 deals (its numbered comments 1 to 16)
+    code, out, err = run("sheet", str(EXAMPLES / "game-basque.yaml"), "--lang", lang)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0].endswith(f"game-basque.yaml: {caption}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_scores_csv_names_the_items_as_the_table_does(lang):
+    # issue 31: settle's CSV said its reasons in --lang, score's kept the English names. The items' names are
+    # the rulebook's (the table's first column); every number is the English CSV's (the README hand, worked in
+    # tests/test_cli.py), the header English (what programs read)
+    import csv
+    import io
+
+    def rows(*extra):
+        code, out, err = run("score", *README_HAND, "--format", "csv", *extra)
+        assert (code, err) == (0, "")
+        return list(csv.reader(io.StringIO(out)))
+
+    english, said = rows(), rows("--lang", lang)
+    code, table, _ = run("score", *README_HAND, "--lang", lang)
+    lines = table.splitlines()
+    at = next(k for k, line in enumerate(lines) if re.fullmatch(r"[- ]+", line))
+    width = len(lines[at].split("  ")[0])
+    names = [line[:width].rstrip() for line in lines[at + 1:] if line.strip()][:len(said) - 2]
+    assert said[0] == english[0] == ["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"]
+    assert [r[0] for r in said[1:-1]] == names
+    if lang == "es":  # the Spanish rulebook has a name for each of them
+        assert all(r[0] != e[0] for r, e in zip(said[1:-1], english[1:-1]) if e[0] != "chow")
+    assert [r[1:] for r in said] == [r[1:] for r in english] and said[-1] == english[-1]

@@ -82,7 +82,7 @@ def test_a_guessed_winning_tile_is_named_in_a_changed_circumstance():
     assert mjscore.score("{5555s} 234s 678s RRR 11s", "basque").win == "2s"
     assert [m.to_dict() for m in mjscore.near_misses("{5555s} 234s 678s RRR 11s", "basque")] == [
         {"rule": "robbing two bamboo (XVII)", "gives": "1 limit", "how": ["won by robbing a kong (on 2s)"],
-         "value": 500, "cite": "rule 85 XVII"}]
+         "value": 500, "values": [[500, 500]], "cite": "rule 85 XVII"}]
 
 
 def test_one_tile_swapped():
@@ -97,14 +97,15 @@ def test_one_tile_swapped():
     #   honours 8 (line 3) and pung of dragons 1 double (table 2, line 1); 888s 4, 20: 32 x 2^2 = 128;
     # - 8s for G: 123s 234s 666s 88s GGG: 666s exposed 2, GGG 8, 20: 30 x 2^2 = 120;
     # - won on G instead (the other winning tile): 123s 234s 66s 888s GGG, GGG exposed 4, 888s 4, 20: 28 x 4 = 112.
-    # Pung of dragons: the best of 128, 120, 112. Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
+    # Pung of dragons: each change with its own value, 112, 128 and 120 (never the best, 128, said for won on G).
+    # Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
     code, out, err = run("score", "123s 234s 666s 888s GG", "-v", "basque", "--win", "6s", "--explain")
     assert code == 0 and "base points 28, doubles 1: 28 x 2^1 = 56" in out
     assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
 near misses (the same hand with one thing changed, most valuable first):
   - green hand (IV) (1 limit): swap 1s for 4s (the hand would be worth 500)
-  - pung of dragons (1 double): won on G; or swap 6s for G; or swap 8s for G
-    (the hand would be worth 128)
+  - pung of dragons (1 double): won on G (worth 112); or swap 6s for G (worth
+    128); or swap 8s for G (worth 120)
 
 """
     assert mjscore.score("234s 234s 666s 888s GG", "basque", win="6s").value == 500
@@ -158,3 +159,78 @@ def test_mcr_near_misses_are_fan_and_never_a_circumstance_alone():
     assert mjscore.score(hand, "mcr", win="5p", source="wall").value == 23
     swapped = mjscore.score("123m 456m 789m 123p 55p", "mcr", win="5p")
     assert swapped.value == 23 and {"Mixed Double Chow", "Single Wait"} <= {i.rule for i in swapped.items}
+
+
+def test_each_change_says_its_own_value():
+    # spanish (tables/spanish.yaml, rulebook p. 2 §6), RR 555p 123m 456m 789m won on a discarded 5p: chows 0,
+    # 555p completed by the discard an exposed pung of simples 2, pair of dragons 2, mah jong 20 = 24, no double.
+    # Pung of dragons (1 double) is one change away two ways, each worth its own:
+    # - won on R instead (another of its winning tiles: the 13 tiles RR 55p 123m 456m 789m wait on R and 5p):
+    #   RRR 55p 123m 456m 789m, RRR completed by the discard an exposed pung of honours 4, 55p 0, 20:
+    #   24 x 2^1 = 48;
+    # - swap a 5p for R, still won on 5p (completing the pair 55p): RRR concealed pung of honours 8, 20:
+    #   28 x 2^1 = 56.
+    # The reviewer's report (issue 31): 56 was said for "won on R" too.
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain")
+    assert (code, err) == (0, "")
+    assert "value: 24" in out
+    assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
+near misses (the same hand with one thing changed, most valuable first):
+  - pung of dragons (1 double): won on R (worth 48); or swap 5p for R (worth 56)
+
+"""
+    assert mjscore.score("RRR 55p 123m 456m 789m", win="R").value == 48
+    assert mjscore.score("RRR 55p 123m 456m 789m", win="5p").value == 56
+    (miss,) = mjscore.near_misses("RR 555p 123m 456m 789m", win="5p")
+    assert (miss.how, miss.value, miss.values) == (("won on R", "swap 5p for R"), 56, ((48, 48), (56, 56)))
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain", "--lang", "es")
+    assert "ganó con R (valdría\n    48); o cambiar 5p por R (valdría 56)" in out
+
+
+def test_markdown_and_html_say_a_near_miss_in_one_paragraph():
+    # the near misses of the issue's nine gates hand (test_the_issues_nine_gates_example: values worked there);
+    # a terminal cuts them at 80 columns, a page wraps its own paragraphs: one paragraph each, never cut
+    code, out, err = run("score", *NINE, "--explain", "--format", "markdown")
+    assert (code, err) == (0, "")
+    assert ("\n\n\\- Nine Gates (1 limit): won on 2m, 3m, 4m, 5m, 6m, 7m or 8m (the hand would be worth 500)\n\n"
+            "\\- Concealed True Color Game (1 limit): won from the wall (the hand would be worth 500)\n\n") in out
+    code, out, err = run("score", *NINE, "--explain", "--format", "html")
+    assert (code, err) == (0, "")
+    assert ("<p>- Mah Jongg with Original Call (1 double): with --also original-call (declared waiting before the "
+            "first own discard, hand unchanged, then won) (the hand would be worth 448)</p>") in out
+    # the rulebook's words too: spanish's quote of p. 1 §4 (tables/spanish.yaml) whole in one paragraph
+    code, out, err = run("score", "RR 555p 123m 456m 789m", "--win", "5p", "--explain", "--format", "html")
+    assert ("<p>es, p. 1 §4: “Los chow no valen nada, y los pung, formados por fichas medias, sólo valen la mitad "
+            "que si fueran fichas de primera.”</p>") in out
+    assert "worth</p>" not in out and "<p>worth" not in out
+
+
+def test_swaps_not_said_are_counted_with_their_range():
+    # dmjl (Kajongg's DMJL rules: concealed pung of simples 4, exposed 2, Standard Mah Jongg 20, the last tile
+    # completing a pair of 2..8 2; Three Concealed Pongs and No Chow 1 double each). 678s 678s 555m 666m 88s won on
+    # a discarded 6s: 555m 4 + 666m 4 + 20 = 28, no double. Three Concealed Pongs is one change away:
+    # - won on 7s: the 14 tiles 6s 777s 8888s 555m 666m are 678s 888s 77s, 77s completed: 4 + 4 + 4 + 20 + 2
+    #   = 34 x 2 = 68;
+    # - swap 8s for 7s: 66s (completed) 777s 888s: 4 + 4 + 4 + 4 + 20 + 2 = 38, No Chow too: x 4 = 152;
+    # - swap 8s for 6s: 666s completed by the discard (exposed 2) 888s 77s: 2 + 4 + 4 + 4 + 20 = 34 x 4 = 136;
+    # - swap 7s for 6s: 678s 888s 66s (completed): 34 x 2 = 68; swap 7s for 9s: 789s 888s 66s: 68 too;
+    # - swap 6s for 7s: 678s (the 6s completing it) 888s 77s: 4 + 4 + 4 + 20 = 32 x 2 = 64.
+    # Three swaps said, the most valuable first (152, 136, 68); the two not said (68, 64) are counted with the
+    # last said, the range of the three: 64 to 68 (never 152, the most, for them)
+    hand = "678s 678s 555m 666m 88s"
+    assert mjscore.score(hand, "dmjl", win="6s").value == 28
+    assert mjscore.score("678s 77s 888s 555m 666m", "dmjl", win="7s").value == 68
+    for swapped, value in (("66s 777s 888s 555m 666m", 152), ("666s 77s 888s 555m 666m", 136),
+                           ("66s 678s 888s 555m 666m", 68), ("66s 789s 888s 555m 666m", 68),
+                           ("678s 77s 888s 555m 666m", 64)):
+        assert mjscore.score(swapped, "dmjl", win="6s").value == value, swapped
+    misses = {m.rule: m for m in mjscore.near_misses(hand, "dmjl", win="6s")}
+    pongs = misses["Three Concealed Pongs"]
+    assert pongs.how == ("won on 7s", "swap 8s for 7s", "swap 8s for 6s", "swap 7s for 6s (or 2 other swaps)")
+    assert pongs.values == ((68, 68), (152, 152), (136, 136), (64, 68)) and pongs.value == 152
+    code, out, err = run("score", hand, "-v", "dmjl", "--win", "6s", "--explain")
+    assert """\
+  - Three Concealed Pongs (1 double): won on 7s (worth 68); or swap 8s for 7s
+    (worth 152); or swap 8s for 6s (worth 136); or swap 7s for 6s (or 2 other
+    swaps) (worth 64 to 68)
+""" in out

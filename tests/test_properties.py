@@ -234,11 +234,15 @@ def write(tmp_path, name: str, data) -> str:
 
 
 def renamed(data, mapping: dict[str, str]):
-    """Every string equal to a name (and every key), renamed."""
+    """Every string equal to a name (and every key), renamed; and the name a false mah jong's note gives (the
+    deal's player, where the deal names its players: issue 31)."""
     if isinstance(data, dict):
         return {mapping.get(k, k): renamed(v, mapping) for k, v in data.items()}
     if isinstance(data, list):
         return [renamed(v, mapping) for v in data]
+    if isinstance(data, str) and data.startswith("false mah jong by ") and ": " in data:
+        who, _, rest = data.removeprefix("false mah jong by ").partition(": ")
+        return f"false mah jong by {mapping.get(who, who)}: {rest}"
     return mapping.get(data, data) if isinstance(data, str) else data
 
 

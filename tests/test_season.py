@@ -205,7 +205,29 @@ def test_alias_mistakes_are_one_line():
     code, out, err = run("standings", PATHS[0], "--alias", "Ane")
     assert code == 2 and "NAME=OTHER SPELLING" in err and "Traceback" not in err
     code, out, err = run("standings", PATHS[0], "--alias", "Ane=Bruno")  # both at the same table
-    assert code == 2 and "both play in this game" in err
+    assert (code, out) == (2, "") and err == (
+        f"mjscore: error: --alias Ane=Bruno: Ane and Bruno both play in {PATHS[0]}, so Bruno is not another "
+        "spelling of Ane; leave out --alias Ane=Bruno\n")
+
+
+def test_an_alias_naming_two_players_of_one_game_is_a_mistake_in_the_option():
+    # issue 31: --alias Ane=Ana --alias Ane=Bruno over the season (Ane and Bruno both play in its first file,
+    # examples/season/2026-01-spanish.yaml, players Ane, Bruno, Carmen, Diego) was three files "unreadable",
+    # exit 1, and a warning that Bruno plays nowhere. It is the option that is wrong: one line, what to type, exit 2,
+    # no table printed, no file counted unreadable, no warning
+    code, out, err = run("standings", *PATHS, "--alias", "Ane=Ana", "--alias", "Ane=Bruno")
+    assert (code, out) == (2, "")
+    assert err == (f"mjscore: error: --alias Ane=Bruno: Ane and Bruno both play in {PATHS[0]}, so Bruno is not "
+                   'another spelling of Ane; type --alias "Ane=Ana" instead\n')
+    code, out, err = run("report", *PATHS, "--alias", "Ane=Ana,Bruno")
+    assert code == 2 and err.count("\n") == 1 and 'type --alias "Ane=Ana" instead' in err
+
+
+def test_an_alias_that_merged_nothing_is_warned_about_in_the_language():
+    alone = run("standings", *PATHS, "--lang", "es")
+    assert run("standings", *PATHS, "--alias", "Ane=Ane M.", "--lang", "es") == (
+        0, alone[1], "mjscore: warning: --alias Ane=Ane M.: ninguna partida leída tiene un jugador llamado Ane M.; "
+                     "el alias no ha unido nada\n")
 
 
 def test_a_deal_that_cannot_be_scored_is_a_row_of_the_sheet_and_counts_nowhere(tmp_path):

@@ -331,13 +331,21 @@ class HtmlWriter(PageWriter):
 
     def __init__(self, out, games):
         super().__init__(out, games)
+        self.started = False
+
+    def page(self) -> None:
+        """The page's start, once: titled in the first game's language (its lang attribute), English where no
+        game was read."""
         from mjscore.cli.season import html_page_start
 
-        out.write(html_page_start("Games scored"))
+        if not self.started:
+            self.out.write(html_page_start(self.words(M.PG_GAMES), lang=self.words.lang))
+            self.started = True
 
     def heading(self, title, line):
         from mjscore.cli.season import html_table_start
 
+        self.page()
         self.out.write((f"<p>{html.escape(line)}</p>\n" if line else "")
                        + html_table_start(self.headers(), title, "batch"))
 
@@ -356,6 +364,7 @@ class HtmlWriter(PageWriter):
     def end(self, lines):
         from mjscore.cli.season import HTML_PAGE_END
 
+        self.page()
         self.out.write("".join(f"<p>{html.escape(line)}</p>\n" for line in lines) + HTML_PAGE_END.lstrip("\n") + "\n")
 
 

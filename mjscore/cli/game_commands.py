@@ -102,9 +102,11 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, "Settlement"))
+    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, M.PG_SETTLEMENT,
+                      lang))
 
 
 @click.command()
@@ -270,7 +272,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
         season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
-                               strict=strict)
+                               strict=strict, lang=lang)
     click.echo(standings_text(season, fmt, _common_language(season, lang, tables_dir)))
     _not_scored(*counts)
 
@@ -306,7 +308,7 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
     alias_map(aliases)
     with Spool() as spool:  # the sheets' rows, written after the table and the chart that need every deal
         s, heads, counts = report_season(_sources(files, game), variant, options, tables_dir, aliases, spool,
-                                         strict)
+                                         strict, lang)
         games, lang = len(heads), _common_language(s, lang, tables_dir)
         w = Words(lang)
         chart = running_totals_svg(s.series, [r["player"] for r in s.table],

@@ -50,6 +50,7 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
         return
     from mjscore.cli.comparison import compare_text
     from mjscore.cli.pages import render
+    from mjscore.messages import M
 
     swaps = None  # no variant takes a hand of 14 tiles: the winning hands one tile away, as score says them
     if not any(c.score.mahjong for c in results if c.score) and api.parse_hand(hand).tile_count == 14:
@@ -59,7 +60,7 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
     shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
     click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown,
-                                         langs, swaps)], fmt, "Comparison"))
+                                         langs, swaps)], fmt, M.PG_COMPARISON, shown))
 
 
 @click.command()
@@ -90,9 +91,10 @@ def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, 
         emit_csv(["tile", "discard", "wall"], [list(w) for w in found.waits])
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.report import waits_text
 
     if lang == "native":  # (the variant is loaded again only for native)
         lang = lang_of(lang, api.load_variant(variant, tables=tables_dir))
     click.echo(render([waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(),
-                                  lang)], fmt, "Waits"))
+                                  lang)], fmt, M.PG_WAITS, lang))

@@ -82,9 +82,11 @@ def variants(words, tables_dir, lang, fmt):
         _csv_blocks([(LIST_HEADERS, list_rows(found))])
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.variant_words import variants_text
 
-    click.echo(render([variants_text(found, lang if lang != "native" else "en")], fmt, "Variants"))
+    lang = lang if lang != "native" else "en"
+    click.echo(render([variants_text(found, lang)], fmt, M.PG_VARIANTS, lang))
 
 
 def _csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> None:

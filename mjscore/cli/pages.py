@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
+from mjscore.messages import M, Words
+
 
 class Table(str):
     """A table as `--format table` prints it, with its headers and rows for the other shapes."""
@@ -38,6 +40,18 @@ class Blocks(str):
         return text
 
 
+class Paragraph(str):
+    """One paragraph as a terminal shows it, cut into lines of its width, with its text uncut (`plain`):
+    Markdown and HTML say it as one paragraph, the reader's page wrapping it, never the terminal's lines."""
+
+    plain: str
+
+    def __new__(cls, lines: Iterable[str], plain: str) -> "Paragraph":
+        text = super().__new__(cls, "\n".join(lines))
+        text.plain = plain
+        return text
+
+
 def parts_of(text: str) -> list[str]:
     """The parts of a text: a Blocks' own; a table itself; a plain text's lines."""
     if isinstance(text, Table):
@@ -45,9 +59,11 @@ def parts_of(text: str) -> list[str]:
     return list(text.parts) if isinstance(text, Blocks) else text.split("\n")
 
 
-def render(texts: Iterable[str], fmt: str, title: str) -> str:
+def render(texts: Iterable[str], fmt: str, title: "M | str", lang: str = "en") -> str:
     """The texts (Blocks or plain lines) as `fmt`: `table` as printed; `markdown` paragraphs and tables, each
-    after an empty line; `html` a page titled `title`, a paragraph per line and a table per table."""
+    after an empty line; `html` a page titled `title` (a catalogue key said in `lang`, the page's lang
+    attribute; its tables' class the English word, the same in every language; or a name, as it is), a
+    paragraph per line and a table per table."""
     texts = list(texts)
     if fmt == "table":
         return "\n".join(texts)
@@ -62,17 +78,22 @@ def render(texts: Iterable[str], fmt: str, title: str) -> str:
 
     from mjscore.cli.season import html_page, html_table
 
-    body = "\n".join(html_table(p.headers, p.rows, cls=title.lower()) if isinstance(p, Table) else
+    cls = (title.english if isinstance(title, M) else title).lower()
+    if isinstance(title, M):
+        title = Words(lang)(title)
+    body = "\n".join(html_table(p.headers, p.rows, cls=cls) if isinstance(p, Table) else
                      f"<p>{html.escape(p.strip())}</p>" for p in _shown(parts))
-    return html_page(title, body)
+    return html_page(title, body, lang=lang)
 
 
 def _shown(parts: list[str]) -> list[str]:
-    """The parts worth a paragraph or a table: tables, and each non-empty line of text."""
+    """The parts worth a paragraph or a table: tables, paragraphs (uncut) and each non-empty line of text."""
     out: list[str] = []
     for p in parts:
         if isinstance(p, Table):
             out.append(p)
+        elif isinstance(p, Paragraph):
+            out += [p.plain] if p.plain.strip() else []
         else:
             out += [line for line in p.split("\n") if line.strip()]
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mjscore.cli.pages import Blocks, Table
+from mjscore.cli.pages import Blocks, Paragraph, Table
 from mjscore.errors import cells
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import parse_hand
@@ -210,15 +210,22 @@ def near_miss_text(misses: list, lang: str = "en", variant: Variant | None = Non
     if not misses:
         return "\n" + w(M.N_NONE)
     names = {r.name: dict(r.names).get(lang, r.name) for r in variant.rules} if variant and lang != "en" else {}
+    def way(how, low: int, high: int) -> str:  # one change with its own value (several: their range)
+        return w(M.N_WORTH, how=how, value=low) if low == high else w(M.N_WORTH_RANGE, how=how, low=low, high=high)
+
     said = [w(M.N_MISS, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
-              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) for m in misses]
-    return "\n".join(["", w(M.N_HEAD), *(line for text in said for line in wrapped("  - ", text, 4))])
+              how=w(M.N_OR).join(w.again(h) for h in m.how), value=m.value) if m.one_value
+            else w(M.N_MISS_EACH, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
+                   how=w(M.N_OR).join(way(w.again(h), lo, hi) for h, (lo, hi) in zip(m.how, m.values)))
+            for m in misses]
+    return Blocks(["", w(M.N_HEAD), *(paragraph("  - ", text, 4) for text in said)])
 
 
 def quote_text(quoted: list, lang: str = "en") -> str:
     """--explain's last part: for the rules counted, the rulebook's own words (in its language, then in English)
     or why they cannot be quoted, each sentence once with the rules resting on it; "" where the table quotes
-    no rule (referee.quoted). Lines cut to a terminal's width, as Markdown and HTML say them too."""
+    no rule (referee.quoted). Lines cut to a terminal's width; Markdown and HTML say each paragraph whole
+    (pages.Paragraph)."""
     if not quoted:
         return ""
     w = Words(lang)
@@ -231,13 +238,13 @@ def quote_text(quoted: list, lang: str = "en") -> str:
         else:
             head = "  - " + ", ".join(name(i) + (f" ({i.cite})" if i.cite else "") for i in items)
         if q.absent:
-            lines += wrapped(head + ": ", w(M.Q_NOT_QUOTED, why=q.absent), 6)
+            lines.append(paragraph(head + ": ", w(M.Q_NOT_QUOTED, why=q.absent), 6))
             continue
-        lines += wrapped(head, "", 6)
+        lines.append(paragraph(head, "", 6))
         where = f", {q.cite}" if q.cite and cites != {q.cite} else ""  # the words stand elsewhere than the rules
-        lines += wrapped(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8)
-        lines += wrapped(f"      {w(M.Q_IN_ENGLISH)} ", q.gloss, 8)
-    return "\n".join(lines)
+        lines.append(paragraph(f"      {q.lang}{where}: ", f"\u201c{q.text}\u201d", 8))
+        lines.append(paragraph(f"      {w(M.Q_IN_ENGLISH)} ", q.gloss, 8))
+    return Blocks(lines)
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str = "en") -> str:
@@ -259,6 +266,11 @@ def _final_step(v: Variant | None, w: Words) -> str:
 
 
 WIDTH = 80  # a terminal's columns: `variants NAME` fits them
+
+
+def paragraph(first: str, rest: str, indent: int) -> Paragraph:
+    """`first` + `rest` wrapped for a terminal (wrapped), kept whole for Markdown and HTML (pages.Paragraph)."""
+    return Paragraph(wrapped(first, rest, indent), first + rest)
 
 
 def wrapped(first: str, rest: str, indent: int) -> list[str]:

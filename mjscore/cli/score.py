@@ -62,14 +62,16 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         emit_json(data)
         return
     if fmt == "csv":
-        from mjscore.cli.report import fmt_fraction
+        from mjscore.cli.report import fmt_fraction, item_name
 
-        rows = [[i.rule, i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
+        name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (as the table)
+        rows = [[name(i), i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
         rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
                      fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
         emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
         return
     from mjscore.cli.pages import render
+    from mjscore.messages import M
     from mjscore.cli.report import explain_text, score_text
 
     glyphs = glyphs and terminal.glyphs_shown()
@@ -93,4 +95,4 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         words = quote_text(api.quoted(best.items, rules), lang)
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
-    click.echo(render(texts, fmt, "Score"))
+    click.echo(render(texts, fmt, M.PG_SCORE, lang))

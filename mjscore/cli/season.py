@@ -85,11 +85,12 @@ th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}cap
 table.sheet tr:last-child td{font-weight:600}table.sheet td{white-space:nowrap}"""
 
 
-def html_page(title: str, body: str, style: str = STYLE) -> str:
-    return html_page_start(title, style) + body + HTML_PAGE_END
+def html_page(title: str, body: str, style: str = STYLE, lang: str = "en") -> str:
+    return html_page_start(title, style, lang) + body + HTML_PAGE_END
 
 
 def html_page_start(title: str, style: str = STYLE, lang: str = "en") -> str:
+    """A page's start: `title` (in `lang`, the words of the page) heads it; `lang` its html lang attribute."""
     e = html.escape
     return (f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>'
             f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n")
@@ -139,10 +140,14 @@ def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], m
     return final + [""] * moved
 
 
-def sheet_title(file: str, variant: str, start: dict[str, int], deals: int) -> str:
+def sheet_title(file: str, variant: str, start: dict[str, int], deals: int, w: Words | None = None) -> str:
+    """A sheet's caption: its file, variant, deals (one deal, several deals) and the counters' start, in `w`'s
+    language (English by default)."""
+    w = w or ENGLISH
     values = {v for v in start.values() if v}
-    counter = f", counters start at {values.pop()}" if len(values) == 1 else ""
-    return f"{file}: {variant}, {deals} deals{counter}"
+    counter = w(M.RP_COUNTERS_START, n=values.pop()) if len(values) == 1 else ""
+    caption = w(M.RP_SHEET_CAPTION_ONE if deals == 1 else M.RP_SHEET_CAPTION, file=file, variant=variant, n=deals)
+    return caption + counter
 
 
 def _sheet_title(sheet: Sheet) -> str:
@@ -222,8 +227,9 @@ def season_line(s: Season, w: Words = ENGLISH) -> str:
         for v in g["start"].values():
             if v:
                 counters[g["variant"]] = v
+    scored = w(M.S_SCORED_ONE if s.summary["scored"] == 1 else M.S_SCORED_MANY, n=s.summary["scored"])
     line = w(M.S_GAMES if s.summary["games"] != 1 else M.S_GAME, n=s.summary["games"],
-             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=s.summary["scored"])
+             variants=", ".join(f"{v} {n}" for v, n in variants.items()), scored=scored)
     if s.summary["rejected"]:
         line += w(M.S_NOT_SCORED, n=s.summary["rejected"])
     if counters:
@@ -254,7 +260,7 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
-        return html_page("League table", f"<p>{html.escape(season_line(s, w))}</p>\n"
-                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"))
+        return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n"
+                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"), lang=w.lang)
     table = text_table(table_rows(s, w), table_headers(s, w), fmt)
     return f"{season_line(s, w)}\n\n{table}"

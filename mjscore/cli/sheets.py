@@ -143,7 +143,7 @@ class SheetWriter:
         else:
             grid = self._grid(rows, players, totals)
             headers = grid_headers(players, self.moved, self.words)
-            title = sheet_title(file, variant, start, self.spool.count)
+            title = sheet_title(file, variant, start, self.spool.count, self.words)
             if self.fmt == "csv":
                 w("" if self.first else "\n")
                 csv = SafeCsvWriter(self.out)
@@ -151,7 +151,7 @@ class SheetWriter:
                 for row in grid:
                     csv.writerow(row)
             elif self.fmt == "html":
-                w(html_page_start("Score sheets") if self.first else "\n")
+                w(html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang) if self.first else "\n")
                 w(html_table_start(headers, title, "sheet"))
                 for row in grid:
                     w(html_row(shown_row(row, len(players))))
@@ -188,7 +188,8 @@ class SheetWriter:
 
     def finish(self) -> None:
         if self.first:  # no game at all: what the whole-season writer printed for none
-            self.out.write({"json": "[]", "html": html_page_start("Score sheets")}.get(self.fmt, ""))
+            self.out.write({"json": "[]", "html": html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang)
+                            }.get(self.fmt, ""))
         elif self.fmt == "json":
             self.out.write("]")
         if self.fmt == "html":
@@ -213,8 +214,9 @@ def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
 
 def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs: Any = 1,
           each: Callable[[dict], None] | None = None, on_start: Callable | None = None,
-          on_end: Callable | None = None, strict: bool = False):
-    """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points)."""
+          on_end: Callable | None = None, strict: bool = False, lang: str = "en"):
+    """The season of the games, counted deal by deal (no sheets kept; `series`: the chart's points); an alias
+    that merged nothing is said in `lang`."""
     from mjscore.api import load_variant
 
     t = Tally(aliases, sheets=False, series=series,  # (a variant's table points for a game's places: MCR)
@@ -236,9 +238,9 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
             on_end(totals)
 
     counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
+    w = Words(lang)
     for spelling in t.unused_aliases():
-        sys.stderr.write(f"mjscore: warning: --alias {t.names[spelling]}={spelling}: no game read has a player "
-                         f"named {spelling}; the alias merged nothing\n")
+        sys.stderr.write(f"mjscore: warning: {w(M.S_ALIAS_UNUSED, name=t.names[spelling], spelling=spelling)}\n")
     return t.season(), counts
 
 
@@ -250,7 +252,8 @@ class _SheetHead:
         self.net, self.totals, self.count, self.moved = dict.fromkeys(players, 0), {}, 0, False
 
 
-def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False):
+def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False,
+                  lang: str = "en"):
     """The season for `report`, and each game's sheet head; the sheets' rows are in `spool`, in order."""
     heads: list[_SheetHead] = []
 
@@ -269,7 +272,7 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool, 
         heads[-1].totals = totals
 
     s, counts = tally(paths, variant, options, tables, aliases, CHART_POINTS, each=deal, on_start=start,
-                      on_end=end, strict=strict)
+                      on_end=end, strict=strict, lang=lang)
     spool.rewind()
     return s, heads, counts
 
@@ -279,7 +282,8 @@ def report_sheets(heads: list[_SheetHead], spool: Spool, lang: str = "en") -> It
     w = Words(lang)
     for head in heads:
         players = head.players
-        caption = w(M.RP_SHEET_CAPTION, file=os.path.basename(head.file), variant=head.variant, n=head.count)
+        caption = w(M.RP_SHEET_CAPTION_ONE if head.count == 1 else M.RP_SHEET_CAPTION,
+                    file=os.path.basename(head.file), variant=head.variant, n=head.count)
         mark = ""
         if head.rules:  # the rules it was scored under, for a program reading the page (and a reader's tooltip)
             caption += w(M.RP_TABLE, hash=short(head.rules['table']))

@@ -315,7 +315,8 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
 def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
         if sit.win is not None and sit.win not in hand.tiles:
-            raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand"))
+            raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand; give a tile it holds (",
+                                  WIN, f" {T.name(hand.tiles[0])}) or add {T.name(sit.win)} to the hand"))
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
         # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
@@ -330,7 +331,11 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
     if sit.win is not None:
         if sit.win not in hand.concealed and sit.win not in exposed:
             where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
-            raise SituationError((WIN, f" {T.name(sit.win)} is not {where}"))
+            mine = sorted(set(hand.concealed) | set(exposed))
+            give = "a tile it holds" if claimed else "a concealed tile"
+            instead = ((f"; give {give} (", WIN, f" {T.name(mine[0])}) or add {T.name(sit.win)} to the hand")
+                       if mine else (f"; add {T.name(sit.win)} to the hand",))
+            raise SituationError((WIN, f" {T.name(sit.win)} is not {where}", *instead))
         if robbable is not None and sit.win not in robbable:
             raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
                                         f"kong), but this hand holds {tiles.count(sit.win)}"))

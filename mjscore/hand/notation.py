@@ -343,7 +343,8 @@ def _parse_careful(text: str) -> Hand:
         raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, spans)
     n = len(concealed) + sum(len(m.tiles) for m in melds)
     if n == 0 and not bonus:  # only flowers and seasons is a hand: a non-winner's, which scores its bonus tiles
-        raise HandError("no tiles in the hand", text, [(0, len(text))])
+        raise HandError("no tiles in the hand; type its tiles, e.g. \"123m 456p 789s EEE NN\" (docs/notation.md)",
+                        text, [(0, len(text))])
     if n > MAX_TILES:
         raise HandError(f"{n} tiles, more than any hand can hold ({MAX_TILES}: four kongs and a pair)", text,
                         [(0, len(text))])

@@ -230,12 +230,15 @@ class Faces:
     B_H_PAYMENTS = "payments"
     B_H_NOTES = "notes"
     # the league table's first line and biggest hand (mjscore standings)
-    S_GAME = "{n} game ({variants}), {scored} deals scored"
-    S_GAMES = "{n} games ({variants}), {scored} deals scored"
+    S_GAME = "{n} game ({variants}), {scored}"
+    S_GAMES = "{n} games ({variants}), {scored}"
+    S_SCORED_ONE = "{n} deal scored"
+    S_SCORED_MANY = "{n} deals scored"
     S_NOT_SCORED = ", {n} not scored"
     S_STARTS_AT = "{variant} starts players at {counter}"
     S_COUNTER = ": totals are the change from it, the counter column shows where it stands"
     S_BEST_WHERE = "({variant}, {file} deal {deal})"
+    S_ALIAS_UNUSED = "--alias {name}={spelling}: no game read has a player named {spelling}; the alias merged nothing"
 
 
 def texts(*spaces: type) -> list[tuple[str, str]]:

@@ -129,6 +129,9 @@ class Described:
     N_SWAP = "swap {change} for {to}"
     N_OTHER_SWAP = " (or {n} other swap)"
     N_OTHER_SWAPS = " (or {n} other swaps)"
+    N_MISS_EACH = "{rule} ({gives}): {how}"  # the changes worth unlike values, each with its own
+    N_WORTH = "{how} (worth {value})"
+    N_WORTH_RANGE = "{how} (worth {low} to {high})"
     # the rulebook's words for the rules counted (score --explain)
     Q_HEAD = "the rulebook's words for each rule counted:"
     Q_NOT_QUOTED = "not quoted: {why}"
@@ -246,4 +249,14 @@ class Described:
     RP_X_LABEL = "deals of the season, in order"
     RP_Y_LABEL = "running total (change from the start)"
     RP_SHEET_CAPTION = "{file}: {variant}, {n} deals"
+    RP_SHEET_CAPTION_ONE = "{file}: {variant}, {n} deal"
+    RP_COUNTERS_START = ", counters start at {n}"
     RP_TABLE = " (table {hash})"
+    # the titles of the other commands' HTML pages (--format html; report's is RP_TITLE_*, sheet's RP_SHEETS,
+    # standings' RP_LEAGUE)
+    PG_SCORE = "Score"
+    PG_COMPARISON = "Comparison"
+    PG_WAITS = "Waits"
+    PG_SETTLEMENT = "Settlement"
+    PG_GAMES = "Games scored"
+    PG_VARIANTS = "Variants"

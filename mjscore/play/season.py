@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol
 
-from mjscore.errors import DealError, shown
+from mjscore.errors import AliasError, DealError, shown
 from mjscore.messages import M, said
 from mjscore.names import checked_name
 
@@ -136,14 +136,24 @@ def alias_map(aliases: Mapping[str, str] | Iterable[str] | None) -> dict[str, st
     return out
 
 
+def _contradiction(file: str, one: str, other: str, person: str, aliases: dict[str, str]) -> str:
+    """Why an alias cannot hold (`one` and `other` play in one game, both `person` under the aliases), and the
+    --alias to type instead: the same without the spelling that made the second player the first."""
+    wrong = other if other in aliases else one
+    rest = [s for s, name in aliases.items() if name == person and s != wrong]
+    instead = (f'type --alias "{person}={",".join(rest)}" instead' if rest
+               else f"leave out --alias {person}={wrong}")
+    return (f"--alias {person}={wrong}: {one} and {other} both play in {file}, so {wrong} is not another "
+            f"spelling of {person}; {instead}")
+
+
 def _renamer(game: Game, aliases: dict[str, str]):
     """A function from the names of one game to the season's names; two players of a game are never one person."""
     seen: dict[str, str] = {}
     for p in game.players:
         person = aliases.get(p, p)
         if person in seen:
-            raise DealError(f"{game.file}: {seen[person]} and {p} both play in this game, so they cannot be "
-                            f"the same person {person} (--alias)")
+            raise AliasError(_contradiction(game.file, seen[person], p, person, aliases))
         seen[person] = p
     return lambda name: aliases.get(name, name) if name is not None else None
 

@@ -248,10 +248,8 @@ def settle(deal: Deal) -> Settlement:
         saved = deal._replace(winner=None)
         scores = {s: _score_loser(saved, s, h, rules) for s, h in hands.items()}
         payments = _false_mahjong(deal, rules)
-        if payments:
-            notes.append(said(M.FALSE_PENALTY, seat=seat_said(deal.false_mahjong)))
-        else:
-            notes.append(said(M.FALSE_NO_PENALTY, seat=seat_said(deal.false_mahjong), variant=v.name))
+        who = deal.players.get(deal.false_mahjong) or seat_said(deal.false_mahjong)  # a name where the deal has one
+        notes.append(said(M.FALSE_PENALTY, seat=who) if payments else said(M.FALSE_NO_PENALTY, seat=who, variant=v.name))
     else:
         scores = score_deal(deal, hands, rules)
         values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}

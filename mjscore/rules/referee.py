@@ -70,20 +70,32 @@ class NearMiss(NamedTuple):
     """A limit hand or doubling rule the hand did not make, but would have with one thing changed: another of
     its winning tiles, one circumstance (how the tile came, one more --also word), or one of its concealed tiles
     swapped for another (the same winning tile). `value`: the hand's value then (the most, where several
-    changes make it)."""
+    changes make it); `values`: each change's own (lowest, highest) value, beside `how` (a change that stands
+    for several, "swap 2s for 1s (or 3 other swaps)", may be worth several): one change's value is never said
+    for another's."""
 
     rule: str
     gives: str  # "1 limit", "3 doubles" (a Said: --lang says it again)
     how: tuple[str, ...]  # each change that makes it: "won on 5m", "won from the wall", "swap 5p for 5m" (Said)
     value: int
     cite: str = ""
+    values: tuple[tuple[int, int], ...] = ()  # beside `how`: (lowest, highest) value of each change
+
+    @property
+    def one_value(self) -> bool:
+        """Whether every change makes the hand worth the same (`value`): then said once for them all."""
+        return all(v == (self.value, self.value) for v in self.values)
 
     def to_dict(self) -> dict:
         return {"rule": self.rule, "gives": self.gives, "how": list(self.how), "value": self.value,
-                "cite": self.cite}
+                "values": [list(v) for v in self.values], "cite": self.cite}
 
     def words(self) -> str:
-        return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
+        if self.one_value:
+            return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
+        return f"{self.rule} ({self.gives}): " + "; or ".join(
+            h + (f" (worth {lo})" if lo == hi else f" (worth {lo} to {hi})")
+            for h, (lo, hi) in zip(self.how, self.values))
 
 
 def _gives(i) -> Said:
@@ -152,7 +164,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
-    found: dict[str, list] = {}  # rule -> [item, tiles it is made with, other changes, best value, swaps]
+    found: dict[str, list] = {}  # rule -> [item, {tile: value}, [(change, value)], best value, swaps]
 
     def note(s, change, swap: bool = False) -> None:
         if s is None or s.value <= worth:
@@ -160,11 +172,13 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         for rule, i in _made(s).items():
             if rule in have or rule in plain:
                 continue
-            entry = found.setdefault(rule, [i, [], [], 0, []])
+            entry = found.setdefault(rule, [i, {}, [], 0, []])
             if swap:  # said most valuable first, at most SWAPS_SAID
                 entry[4].append((-s.value, change))
+            elif isinstance(change, int):
+                entry[1][change] = s.value
             else:
-                (entry[1] if isinstance(change, int) else entry[2]).append(change)
+                entry[2].append((change, s.value))
             entry[3] = max(entry[3], s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
@@ -192,13 +206,17 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         note(_best(other, sit._replace(win_set=None), v, options), change, swap=True)
     out = []
     for rule, (i, tiles, other, value, swaps) in found.items():
-        how = ([said(M.N_WON_ON, tiles=_tiles_words(sorted(tiles)))] if tiles else []) + other  # a tile: first
+        ways = [(said(M.N_WON_ON, tiles=_tiles_words(sorted(t for t in tiles if tiles[t] == worth_))), worth_, worth_)
+                for worth_ in sorted(set(tiles.values()), reverse=True)]  # a tile first; tiles worth alike together
+        ways += [(change, worth_, worth_) for change, worth_ in other]
         swaps.sort()  # the most valuable swaps said, and how many more there are
-        how += [w for _, w in swaps[:SWAPS_SAID]]
-        if len(swaps) > SWAPS_SAID:
+        ways += [(w, -neg, -neg) for neg, w in swaps[:SWAPS_SAID]]
+        if len(swaps) > SWAPS_SAID:  # the swaps not said counted with the last one said, their values with it
             more = len(swaps) - SWAPS_SAID
-            how[-1] += said(M.N_OTHER_SWAPS if more > 1 else M.N_OTHER_SWAP, n=more)
-        out.append(NearMiss(rule, _gives(i), tuple(how), value, i.cite))
+            last, high, _ = ways[-1]
+            ways[-1] = (last + said(M.N_OTHER_SWAPS if more > 1 else M.N_OTHER_SWAP, n=more), -swaps[-1][0], high)
+        out.append(NearMiss(rule, _gives(i), tuple(w for w, _, _ in ways), value, i.cite,
+                            tuple((lo, hi) for _, lo, hi in ways)))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
     return out[:MOST]
 

@@ -210,7 +210,12 @@ def _variant_at(d: str, name: str) -> Variant:
 def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
     """The variant (default if None) and its options with KEY=VALUE strings applied."""
     # no --variant, no variant named by a file: MJSCORE_VARIANT, else spanish (never over a file's own)
-    v = load_variant(name or os.environ.get("MJSCORE_VARIANT") or DEFAULT_VARIANT, directory)
+    env = None if name else os.environ.get("MJSCORE_VARIANT")
+    try:
+        v = load_variant(name or env or DEFAULT_VARIANT, directory)
+    except VariantNotFound as e:  # a name from the environment: said to be its
+        raise (VariantNotFound(f"MJSCORE_VARIANT (the default variant, from the environment): {e}; set it to one "
+                               f"of them, or give --variant") if env else e) from None
     given = {}
     for text in options:
         key, sep, value = text.partition("=")
