@@ -34,15 +34,28 @@ completing 111m, is worth 192
 
 near misses (the same hand with one thing changed, most valuable first):
   - Nine Gates (1 limit): won on 2m, 3m, 4m, 5m, 6m, 7m or 8m (the hand would be
-    worth 500)
+    worth 500); not met as it stands: gates_surplus: win (the 14 tiles are one
+    suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); the
+    surplus has one of these numbers (a list of 2-8), or `win`: the winning
+    tile's number (Nine Gates; [2, 5, 8] is the Squirming Snake))
   - Concealed True Color Game (1 limit): won from the wall (the hand would be
-    worth 500)
+    worth 500); not met as it stands: groups: exposed: True, claimed_kong:
+    False, max: 0 (how many groups meet the given group conditions (min, max))
   - Squirming Snake (1 limit): swap 1m for 2m; or swap 1m for 5m; or swap 1m for
-    8m (the hand would be worth 500)
+    8m (the hand would be worth 500); not met as it stands: gates_surplus: [2;
+    5; 8] (the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and
+    one more (the surplus); the surplus has one of these numbers (a list of
+    2-8), or `win`: the winning tile's number (Nine Gates; [2, 5, 8] is the
+    Squirming Snake))
   - Mah Jongg with Original Call (1 double): with --also original-call (declared
     waiting before the first own discard, hand unchanged, then won) (the hand
     would be worth 448)
 """)
+    # what each rule asks that the hand as it stands fails (its `when:` in tables/dmjl.yaml, condition by
+    # condition): won on 1m the hand holds four 1s, so its surplus is a 1, which neither Nine Gates (the surplus
+    # is the winning tile, 2-8) nor Squirming Snake (2, 5 or 8) takes; the discarded 1m makes 123m an exposed
+    # set, which Concealed True Color Game allows none of. Original Call reads only the circumstance, which its
+    # change already says: nothing more to say.
     data = json.loads(run("score", *NINE, "--explain", "--format", "json")[1])
     assert [(m["rule"], m["gives"], m["how"], m["value"]) for m in data["near_misses"]] == [
         ("Nine Gates", "1 limit", ["won on 2m, 3m, 4m, 5m, 6m, 7m or 8m"], 500),
@@ -50,6 +63,8 @@ near misses (the same hand with one thing changed, most valuable first):
         ("Squirming Snake", "1 limit", ["swap 1m for 2m", "swap 1m for 5m", "swap 1m for 8m"], 500),
         ("Mah Jongg with Original Call", "1 double",
          ["with --also original-call (declared waiting before the first own discard, hand unchanged, then won)"], 448)]
+    assert [m["unmet"] for m in data["near_misses"]] == [
+        ["gates_surplus: win"], ["groups: exposed: True, claimed_kong: False, max: 0"], ["gates_surplus: [2; 5; 8]"], []]
 
 
 def test_a_near_miss_scores_as_the_change_says():
@@ -82,7 +97,7 @@ def test_a_guessed_winning_tile_is_named_in_a_changed_circumstance():
     assert mjscore.score("{5555s} 234s 678s RRR 11s", "basque").win == "2s"
     assert [m.to_dict() for m in mjscore.near_misses("{5555s} 234s 678s RRR 11s", "basque")] == [
         {"rule": "robbing two bamboo (XVII)", "gives": "1 limit", "how": ["won by robbing a kong (on 2s)"],
-         "value": 500, "values": [[500, 500]], "cite": "rule 85 XVII"}]
+         "value": 500, "values": [[500, 500]], "cite": "rule 85 XVII", "unmet": []}]  # (only the circumstance)
 
 
 def test_one_tile_swapped():
@@ -99,11 +114,15 @@ def test_one_tile_swapped():
     # - won on G instead (the other winning tile): 123s 234s 66s 888s GGG, GGG exposed 4, 888s 4, 20: 28 x 4 = 112.
     # Pung of dragons: each change with its own value, 112, 128 and 120 (never the best, 128, said for won on G).
     # Other swaps win (2s for 5s: 123s 345s ...) but make no new rule.
+    # What the green hand asks (rule 85 IV, tables/basque.yaml: every tile 2-8 of bamboo or a green dragon) the
+    # hand as it stands fails: it holds a 1s. A pung of dragons is a set rule: its changes say it all.
     code, out, err = run("score", "123s 234s 666s 888s GG", "-v", "basque", "--win", "6s", "--explain")
     assert code == 0 and "base points 28, doubles 1: 28 x 2^1 = 56" in out
     assert out[out.index("near misses"):out.index("the rulebook's words")] == """\
 near misses (the same hand with one thing changed, most valuable first):
-  - green hand (IV) (1 limit): swap 1s for 4s (the hand would be worth 500)
+  - green hand (IV) (1 limit): swap 1s for 4s (the hand would be worth 500); not
+    met as it stands: all_tiles: 2345678s G (every tile (bonus aside) is of this
+    class or one of these tiles)
   - pung of dragons (1 double): won on G (worth 112); or swap 6s for G (worth
     128); or swap 8s for G (worth 120)
 
@@ -192,8 +211,13 @@ def test_markdown_and_html_say_a_near_miss_in_one_paragraph():
     # a terminal cuts them at 80 columns, a page wraps its own paragraphs: one paragraph each, never cut
     code, out, err = run("score", *NINE, "--explain", "--format", "markdown")
     assert (code, err) == (0, "")
-    assert ("\n\n\\- Nine Gates (1 limit): won on 2m, 3m, 4m, 5m, 6m, 7m or 8m (the hand would be worth 500)\n\n"
-            "\\- Concealed True Color Game (1 limit): won from the wall (the hand would be worth 500)\n\n") in out
+    assert ("\n\n\\- Nine Gates (1 limit): won on 2m, 3m, 4m, 5m, 6m, 7m or 8m (the hand would be worth 500); not "
+            "met as it stands: gates\\_surplus: win (the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and "
+            "one more (the surplus); the surplus has one of these numbers (a list of 2-8), or \\`win\\`: the winning "
+            "tile's number (Nine Gates; \\[2, 5, 8\\] is the Squirming Snake))\n\n"
+            "\\- Concealed True Color Game (1 limit): won from the wall (the hand would be worth 500); not met as it "
+            "stands: groups: exposed: True, claimed\\_kong: False, max: 0 (how many groups meet the given group "
+            "conditions (min, max))\n\n") in out
     code, out, err = run("score", *NINE, "--explain", "--format", "html")
     assert (code, err) == (0, "")
     assert ("<p>- Mah Jongg with Original Call (1 double): with --also original-call (declared waiting before the "
@@ -232,5 +256,17 @@ def test_swaps_not_said_are_counted_with_their_range():
     assert """\
   - Three Concealed Pongs (1 double): won on 7s (worth 68); or swap 8s for 7s
     (worth 152); or swap 8s for 6s (worth 136); or swap 7s for 6s (or 2 other
-    swaps) (worth 64 to 68)
-""" in out
+    swaps) (worth 64 to 68); not met as it stands: groups: set: [pung; kong],
+    any: [exposed: False; claimed_kong: True], min: 3 (how many groups meet the
+    given group conditions (min, max))
+""" in out  # (as it stands the hand holds two concealed pungs, 555m 666m: Three Concealed Pongs asks three)
+
+
+def test_what_a_rule_asks_is_said_in_the_language_of_the_outputs():
+    # the Nine Gates hand of test_the_issues_nine_gates_example (its arithmetic there), with --lang es: the fixed
+    # words around the unmet condition in the Spanish catalogue; the condition as tables/dmjl.yaml writes it
+    code, out, err = run("score", *NINE, "--explain", "--lang", "es")
+    assert (code, err) == (0, "")
+    text = " ".join(out.split())
+    assert "; no se cumple tal como está: gates_surplus: win (the 14 tiles are one suit:" in text
+    assert "not met as it stands" not in text

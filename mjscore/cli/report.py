@@ -11,6 +11,7 @@ from mjscore.hand.notation import parse_hand
 from mjscore.messages import M, Words
 from mjscore.rules.results import NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
+from mjscore.rules.unmet import condition_words
 
 
 class _Width:
@@ -218,6 +219,8 @@ def near_miss_text(misses: list, lang: str = "en", variant: Variant | None = Non
             else w(M.N_MISS_EACH, rule=names.get(m.rule, m.rule), gives=w.again(m.gives),
                    how=w(M.N_OR).join(way(w.again(h), lo, hi) for h, (lo, hi) in zip(m.how, m.values)))
             for m in misses]
+    said = [text + (w(M.N_UNMET, conditions=", ".join(map(condition_words, m.unmet))) if m.unmet else "")
+            for text, m in zip(said, misses)]
     return Blocks(["", w(M.N_HEAD), *(paragraph("  - ", text, 4) for text in said)])
 
 

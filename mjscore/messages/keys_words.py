@@ -132,6 +132,7 @@ class Described:
     N_MISS_EACH = "{rule} ({gives}): {how}"  # the changes worth unlike values, each with its own
     N_WORTH = "{how} (worth {value})"
     N_WORTH_RANGE = "{how} (worth {low} to {high})"
+    N_UNMET = "; not met as it stands: {conditions}"  # the rule's conditions the hand fails (rules/unmet.py)
     # the rulebook's words for the rules counted (score --explain)
     Q_HEAD = "the rulebook's words for each rule counted:"
     Q_NOT_QUOTED = "not quoted: {why}"

@@ -20,6 +20,7 @@ from mjscore.rules.mcr import SITUATIONAL_FANS
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import Quote
 from mjscore.rules.tables import Variant
+from mjscore.rules.unmet import condition_words, unmet
 
 
 class Swap(NamedTuple):
@@ -80,6 +81,7 @@ class NearMiss(NamedTuple):
     value: int
     cite: str = ""
     values: tuple[tuple[int, int], ...] = ()  # beside `how`: (lowest, highest) value of each change
+    unmet: tuple[str, ...] = ()  # the conditions of the rule's `when:` the hand fails as it stands (unmet.py)
 
     @property
     def one_value(self) -> bool:
@@ -88,14 +90,16 @@ class NearMiss(NamedTuple):
 
     def to_dict(self) -> dict:
         return {"rule": self.rule, "gives": self.gives, "how": list(self.how), "value": self.value,
-                "values": [list(v) for v in self.values], "cite": self.cite}
+                "values": [list(v) for v in self.values], "cite": self.cite, "unmet": list(self.unmet)}
 
     def words(self) -> str:
+        unmet = f"; not met as it stands: {', '.join(map(condition_words, self.unmet))}" if self.unmet else ""
         if self.one_value:
-            return f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
+            return (f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
+                    + unmet)
         return f"{self.rule} ({self.gives}): " + "; or ".join(
             h + (f" (worth {lo})" if lo == hi else f" (worth {lo} to {hi})")
-            for h, (lo, hi) in zip(self.how, self.values))
+            for h, (lo, hi) in zip(self.how, self.values)) + unmet
 
 
 def _gives(i) -> Said:
@@ -218,7 +222,9 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         out.append(NearMiss(rule, _gives(i), tuple(w for w, _, _ in ways), value, i.cite,
                             tuple((lo, hi) for _, lo, hi in ways)))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
-    return out[:MOST]
+    out = out[:MOST]
+    why = unmet(analyse(hand, sit, v.shapes), v, options, {m.rule for m in out}) if out else {}
+    return [m._replace(unmet=why.get(m.rule, ())) for m in out]
 
 
 def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:

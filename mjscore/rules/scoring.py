@@ -140,8 +140,8 @@ def _judge(rules, ctx, subject, shown) -> tuple:
     return text, items, frozenset(n for r in matched for n in r.replaces)
 
 
-def _score(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None, blocks: tuple = (),
-           declared: int = 0) -> Score:
+def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None,
+                    blocks: tuple = (), declared: int = 0) -> Score:
     """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
     non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
     arrangements that make up the groups after the `declared` sets (each is judged once per situation, a suit's
@@ -395,10 +395,10 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     if n < WIN_COUNT:
         ctx = Ctx(hand, options, variant, False, notes, restricted, n if n < WIN_COUNT - 1 and not fault else None)
         declared = len(hand.melds)
-        scores = [_score(ctx, g, None, None, parts, declared) for g, parts in hand.partial]
+        scores = [score_candidate(ctx, g, None, None, parts, declared) for g, parts in hand.partial]
     else:
         ctx = Ctx(hand, options, variant, True, notes, restricted)
-        scores = [_score(ctx, g, p, w) for g, p, w in hand.candidates]
+        scores = [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
     if not scores:
         return [long_hand(hand, variant, options,
                           said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
@@ -439,6 +439,6 @@ def _refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[
     notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
                                                                                   said(M.V_NON_WINNING))]
     loser = Situation(hand.sit.seat, hand.sit.round)
-    out = [_score(Ctx(hand, options, variant, False, notes, sit=loser), g, None, None) for g, _ in hand.partial]
+    out = [score_candidate(Ctx(hand, options, variant, False, notes, sit=loser), g, None, None) for g, _ in hand.partial]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]

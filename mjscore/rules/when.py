@@ -28,7 +28,8 @@ def compile_when(when, scope: str, known) -> Callable:
     pred = _predicate(parts)
     pred.whole_hand = "whole" in flags
     pred.tree = parts
-    return pred
+    pred.written = tuple(when.items()) if isinstance(when, dict) else ()  # each top-level condition, as the table
+    return pred  # writes it, beside its part of the tree (rules/unmet.py names the ones a hand fails)
 
 
 def reads_whole_hand(pred: Callable) -> bool:

@@ -1,0 +1,72 @@
+"""What a rule asks that a winning hand, as it stands, does not have: a referee's "why not" beside a near miss.
+
+A near miss (referee.py) says what one change would make a limit hand or a doubling rule hold ("won on 5m").
+It does not say why the rule fails now. Here the rule's own `when:` is asked on the hand's best arrangement,
+condition by condition (its top level, as the table writes it), and the conditions that fail are named with
+what each asks (the registry's words). Only hand rules are asked: a set rule (a pung of dragons) fails because
+no set is one, which its near miss already says.
+"""
+
+from __future__ import annotations
+
+from mjscore.hand.arrange import AnalysedHand
+from mjscore.rules.scoring import Ctx, score_candidate
+from mjscore.rules.tablefile import show_when
+from mjscore.rules.tables import Variant
+
+
+def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) -> dict[str, tuple[str, ...]]:
+    """For each hand rule named in `rules` that the hand's best arrangement does not meet, the conditions of
+    its `when:` that fail there, in the table's order, each as the table writes it ("gates_surplus: win"). A name with several rules (one per house
+    option) is judged by the rule that fails the fewest. Rules it meets, or whose failing part is not one
+    condition's, are left out."""
+    candidates = hand.candidates
+    if not candidates or not rules:
+        return {}
+    ctx = Ctx(hand, options, variant, True, [])
+    best, best_rank = None, None
+    for candidate in candidates:
+        rank = score_candidate(ctx, *candidate).rank
+        if best_rank is None or rank > best_rank:
+            best, best_rank = candidate, rank
+    score_candidate(ctx, *best)  # the context left at the best arrangement, as the hand was scored
+    names = _condition_names()
+    situational = _situational()  # (how the tile came, a circumstance: the near miss's change says it already)
+    out: dict[str, tuple[str, ...]] = {}
+    for r in variant.rules:
+        tree = getattr(r.pred, "tree", None)
+        if r.name not in rules or r.per != "hand" or not tree:
+            continue
+        written = getattr(r.pred, "written", ())
+        failing = tuple(show_when(dict([written[k]])) if k < len(written) else names.get(part[0], part[3][0])
+                        for k, part in enumerate(tree)
+                        if part[0] not in situational and not part[0](ctx, part[1], None))
+        if failing and (r.name not in out or len(failing) < len(out[r.name])):
+            out[r.name] = failing
+    return out
+
+
+def condition_words(written: str) -> str:
+    """A condition as the table writes it, with what the condition asks ("gates_surplus: win (the 14 tiles
+    are ...)")."""
+    from mjscore.rules.conditions import CONDITIONS
+
+    name = written.partition(":")[0]
+    for c in CONDITIONS:
+        if c.name == name:
+            return f"{written} ({c.doc})"
+    return written  # any, all, not: their parts as the table writes them
+
+
+def _condition_names() -> dict:
+    """A condition's test -> its name (the tests are the registry's functions, one per condition)."""
+    from mjscore.rules.conditions import CONDITIONS
+
+    return {c.test: c.name for c in CONDITIONS}
+
+
+def _situational() -> frozenset:
+    """The tests of the conditions that read only the situation (registry: situational)."""
+    from mjscore.rules.conditions import CONDITIONS
+
+    return frozenset(c.test for c in CONDITIONS if c.situational)
