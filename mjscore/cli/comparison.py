@@ -10,6 +10,7 @@ from mjscore.cli.pages import Blocks
 from mjscore.cli.report import fmt_fraction, not_winning_line, simple_table, situation_line, tiles_shown
 from mjscore.messages import M, Words
 from mjscore.rules.results import NoteKind, kind_of
+from mjscore.rules.tablefile import when_clauses
 
 ENGLISH = Words()
 
@@ -193,13 +194,6 @@ def without_options(when: str) -> str:
     """A condition (as `show_when` writes it) without its top-level `option:` clauses: which house option a rule
     is read under is not what its item is (danish's "one suit with honours" has a row for each setting of its
     purity_doublings option, the same item either way, spanish's of no option). Clauses inside brackets stay."""
-    parts, depth, start = [], 0, 0
-    for at, ch in enumerate(when):
-        depth += (ch == "[") - (ch == "]")
-        if depth == 0 and when.startswith(", ", at):
-            parts.append(when[start:at])
-            start = at + 2
-    parts.append(when[start:])
-    return ", ".join(p for p in parts if not p.startswith("option: "))
+    return ", ".join(p for p in when_clauses(when) if not p.startswith("option: "))
 
 

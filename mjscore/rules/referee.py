@@ -18,7 +18,7 @@ from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.messages import M, Said, said
 from mjscore.rules.mcr import SITUATIONAL_FANS
 from mjscore.rules.scoring import score_all
-from mjscore.rules.tablefile import Quote
+from mjscore.rules.tablefile import Quote, when_clauses
 from mjscore.rules.tables import Variant
 from mjscore.rules.unmet import condition_words, unmet
 
@@ -133,14 +133,8 @@ def _tiles_words(tiles: list[int]) -> str:
 def situational_only(when: str) -> bool:
     """Whether a rule's condition (as written, `from: loose`) reads only the situation: what any hand gets by
     that circumstance (the last tile's double for `--also last-wall-tile`), never a near miss of one hand."""
-    parts, depth, start = [], 0, 0
-    for k, ch in enumerate(when):
-        depth += (ch == "[") - (ch == "]")
-        if depth == 0 and when.startswith(", ", k):
-            parts.append(when[start:k])
-            start = k + 2
-    parts.append(when[start:])
-    return all(p.partition(":")[0].strip() in situational_names() or _situational_fan(p) for p in parts if p.strip())
+    return all(p.partition(":")[0].strip() in situational_names() or _situational_fan(p)
+               for p in when_clauses(when) if p.strip())
 
 
 def _situational_fan(part: str) -> bool:

@@ -194,6 +194,19 @@ def show_when(when) -> str:
     return str(when)
 
 
+def when_clauses(when: str) -> list[str]:
+    """A condition as `show_when` writes it, cut into its top-level clauses ("set: pung, tiles: [simple; wind]"
+    -> "set: pung", "tiles: [simple; wind]"): a comma inside brackets stays in its clause."""
+    parts, depth, start = [], 0, 0
+    for at, ch in enumerate(when):
+        depth += (ch == "[") - (ch == "]")
+        if depth == 0 and when.startswith(", ", at):
+            parts.append(when[start:at])
+            start = at + 2
+    parts.append(when[start:])
+    return parts
+
+
 def check_long_hand(entry, fail, language: str = "en") -> tuple[int, tuple]:
     """`long_hand: N`, or `{value: N, cite: ..., names: {...}, quote: {...}}` so the long hand's item cites its
     rule (and quotes it) too. The words: (cite, names, quote)."""
