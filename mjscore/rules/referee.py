@@ -20,7 +20,7 @@ from mjscore.rules.mcr import SITUATIONAL_FANS
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import Quote, when_clauses
 from mjscore.rules.tables import Variant
-from mjscore.rules.unmet import condition_words, unmet
+from mjscore.rules.unmet import unmet
 
 
 class Swap(NamedTuple):
@@ -31,9 +31,6 @@ class Swap(NamedTuple):
 
     def to_dict(self) -> dict:
         return {"change": self.change, "to": list(self.to)}
-
-    def words(self) -> str:
-        return f"{self.change} for {' or '.join(self.to)}"
 
 
 def nearest_wins(hand: Hand, v: Variant, options: dict, seat: str, round_: str) -> list[Swap]:
@@ -91,15 +88,6 @@ class NearMiss(NamedTuple):
     def to_dict(self) -> dict:
         return {"rule": self.rule, "gives": self.gives, "how": list(self.how), "value": self.value,
                 "values": [list(v) for v in self.values], "cite": self.cite, "unmet": list(self.unmet)}
-
-    def words(self) -> str:
-        unmet = f"; not met as it stands: {', '.join(map(condition_words, self.unmet))}" if self.unmet else ""
-        if self.one_value:
-            return (f"{self.rule} ({self.gives}): {'; or '.join(self.how)} (the hand would be worth {self.value})"
-                    + unmet)
-        return f"{self.rule} ({self.gives}): " + "; or ".join(
-            h + (f" (worth {lo})" if lo == hi else f" (worth {lo} to {hi})")
-            for h, (lo, hi) in zip(self.how, self.values)) + unmet
 
 
 def _gives(i) -> Said:

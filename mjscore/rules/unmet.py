@@ -51,11 +51,8 @@ def condition_words(written: str) -> str:
     are ...)")."""
     from mjscore.rules.conditions import CONDITIONS
 
-    name = written.partition(":")[0]
-    for c in CONDITIONS:
-        if c.name == name:
-            return f"{written} ({c.doc})"
-    return written  # any, all, not: their parts as the table writes them
+    found = CONDITIONS.get("hand", written.partition(":")[0])
+    return f"{written} ({found.doc})" if found else written  # any, all, not: their parts as the table writes them
 
 
 def _condition_names() -> dict:
