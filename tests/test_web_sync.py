@@ -73,3 +73,27 @@ def test_an_undo_refused_says_nothing_was_undone(tmp_path):
         expect(error).not_to_contain_text("save again")
         expect(a.locator("#game tr[data-deal]")).to_have_count(1)  # the sheet reloaded: the other phone's deal
         assert errors == []
+
+
+def test_a_deal_opened_to_look_at_stays_open_when_the_same_sheet_comes_again(tmp_path):
+    """After a save, the poll's answer and the save's own answer can both bring the game at the new version; the
+    second must not draw the sheet again, or it closes the deal a player opened in between (this raced in
+    tests/test_web_riichi.py and tests/test_web_fewer_page.py). Made certain here: the sheet asked for again at
+    the same version (what a tap on the Game tab does, Games.refresh) leaves the opened deal open; a newer
+    version (another phone's save) draws the sheet anew, with the new deal."""
+    with served_game(tmp_path, "spanish", PLAYERS, deals=[DEAL]) as (url, game), chromium() as browser, \
+            phone(browser) as a:
+        stopped = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)  # no poll of the page's own
+        a.clock.install(time=stopped)
+        a.clock.pause_at(stopped + datetime.timedelta(seconds=1))
+        errors = open_game(a, url, "Friday")
+        a.click("#game [aria-label='deal 1: show it']")
+        expect(a.locator("#game tr.dealshown")).to_have_count(1)
+        a.evaluate("Games.refresh()")  # awaited: the same sheet, version and page, answered and shown
+        expect(a.locator("#game tr.dealshown")).to_have_count(1)
+        status, got = request(f"{url}/api/games/{game}/deals", DEAL)  # another phone's save: a new version
+        assert status == 201, got
+        a.evaluate("Games.refresh()")
+        expect(a.locator("#game tr[data-deal]")).to_have_count(2)
+        expect(a.locator("#game tr.dealshown")).to_have_count(0)  # drawn anew
+        assert errors == []

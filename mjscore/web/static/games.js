@@ -65,14 +65,19 @@
     keepAwake();
     // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
     if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
+    const box = document.getElementById("game");
+    // the same sheet is what the box holds already (a save's own answer after the poll brought its version, a
+    // tap on the Game tab): drawn again, it would close the deal the player opened meanwhile. What the box holds
+    // is read from the box itself, so a box cleared for an error or for the list of games is always drawn anew.
+    const drawn = `${data.game.id}/${data.game.version}/${data.page ? data.page.first : 1}`;
+    if (box.querySelector(`:scope > h2.gamename[data-drawn="${drawn}"]`)) { sheet = data; return; }
     sheet = data;
     document.getElementById("new-game").hidden = true;
     document.getElementById("game-list").innerHTML = "";
     const g = data.game;
     window.App.useVariant(g.variant, g.options);  // the header says the open game's rules
-    const box = document.getElementById("game");
     box.innerHTML = "";
-    box.appendChild(el("h2", {class: "gamename", text: g.name}));
+    box.appendChild(el("h2", {class: "gamename", text: g.name, "data-drawn": drawn}));
     box.appendChild(el("p", {class: "hint", text: `${g.variant}; players: ${g.players.join(", ")}`}));
     const next = data.next;
     const nextLine = next.over ? "The game is over (a further deal starts a new game)." :
