@@ -95,6 +95,10 @@ def test_standings_and_batch_csv_write_names_as_text(tmp_path):
     no_formula(rows)
     assert {r[1]: int(r[2]) for r in rows[1:]} == {"'" + n: t for n, t in totals.items()}
     assert any(t < 0 for t in totals.values())  # so a negative total is checked as a number
+    # the average per game, over this one game, is the total itself (total / 1): a negative one a number
+    # too, -392 and not '-392 (it was written as text, and text starting with - gets the ')
+    average = rows[0].index("average")
+    assert {r[1]: r[average] for r in rows[1:]} == {"'" + n: str(t) for n, t in totals.items()}
     code, out, err = run("batch", game, "--format", "csv")
     assert code == 0, err
     rows = read_csv(out)

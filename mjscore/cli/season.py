@@ -79,6 +79,14 @@ def plain_number(x: float | None) -> str:
     return str(int(x)) if float(x).is_integer() else str(x)
 
 
+def plain_value(x: float | None) -> int | float | None:
+    """plain_number's value for a CSV cell: a number (307, -392, 1405.3), so that the CSV writer leaves it a
+    number; as text, "-392" would be taken for a formula and written '-392 (issue 25, item 5)."""
+    if x is None:
+        return None
+    return int(x) if float(x).is_integer() else x
+
+
 STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.25em .5em}
 th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:bold}
@@ -254,9 +262,9 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
             b = r["best"] or {}
             rows.append([r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
                          r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"), b.get("deal"),
-                         plain_number(r["average"]), counter_words(r),
+                         plain_value(r["average"]), counter_words(r),
                          " ".join(f"{v}={n}" for v, n in r["variants"].items()),
-                         r["win_rate"], r["self_drawn_share"], plain_number(r["average_win"]),
+                         r["win_rate"], r["self_drawn_share"], plain_value(r["average_win"]),
                          r["paid_as_discarder"]])
         return _csv([(CSV_FIELDS, rows)])
     if fmt == "html":
