@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
+import random
 import sqlite3
 import subprocess
 import sys
@@ -81,23 +81,71 @@ def test_a_file_of_the_first_mjscore_serve_is_backed_up_and_migrated(tmp_path):
     assert len(list(tmp_path.glob("*.bak"))) == 1
 
 
-def test_a_damaged_file_is_refused_and_not_written(tmp_path):
-    path = tmp_path / "games.sqlite3"
-    store = Store(path)
-    book = Book(store)
+def example_file(path) -> bytes:
+    """A games file holding the example game, saved deal by deal as the page saves it: its bytes."""
+    book = Book(Store(path))
     game = book.create("t", "spanish", {}, PLAYERS)
     for deal in SPANISH["deals"]:
         book.add(game, deal)
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    data = bytearray(path.read_bytes())
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_damaged_file_is_refused_in_one_line_and_not_written(tmp_path, seed):
+    path = tmp_path / "games.sqlite3"
+    data = bytearray(example_file(path))
     assert len(data) > 4096 * 3
-    data[4096 + 100:4096 * 3] = os.urandom(4096 * 2 - 100)  # random bytes inside, the header intact
+    damage = random.Random(seed).randbytes(4096 * 2 - 100)
+    data[4096 + 100:4096 * 3] = damage  # random bytes inside, the header intact
     path.write_bytes(bytes(data))
     before = digest(path)
     message = refused(path)
-    assert message.startswith(f"{path}: the file is damaged"), message
+    assert message.startswith(f"{path}: the file is damaged ("), message
+    assert "\n" not in message  # SQLite's check lists its findings on lines of their own: the first is said
     assert digest(path) == before
+
+
+# SQLite's check sees pages and B-trees, not the text in a row: bytes changed inside a deal's text leave a file
+# SQLite finds whole (it was served, its game unreadable, and the other games were saved into it)
+@pytest.mark.parametrize("what, change, says", [
+    ("deal", lambda text: text.replace(b"[RRR]", b"[\xff\xfeR]"), "deal 1: its data cannot be read"),  # not UTF-8
+    ("deal", lambda text: b"!" + text[1:], "deal 1: its data cannot be read"),  # not JSON
+    ("entry", lambda text: text.replace(b'"item"', b'"it\xe9m"', 1), "deal 1: its entry cannot be read"),  # latin-1 é
+], ids=["deal not UTF-8", "deal not JSON", "entry not UTF-8"])
+def test_a_file_with_a_row_s_text_damaged_is_refused_and_not_written(tmp_path, what, change, says):
+    path = tmp_path / "games.sqlite3"
+    data = example_file(path)
+    with sqlite3.connect(path) as db:
+        text = db.execute(f"SELECT {'data' if what == 'deal' else 'entry'} FROM deals WHERE id = 1").fetchone()[0]
+    old = text.encode()
+    assert data.count(old) == 1  # the row's text, where SQLite keeps it
+    new = change(old)
+    assert len(new) == len(old) and new != old  # the same length: the page's structure stays whole
+    path.write_bytes(data.replace(old, new))
+    before = digest(path)
+    assert refused(path) == f"{path}: the file is damaged ({says})"
+    assert digest(path) == before and not list(tmp_path.glob("*.bak"))
+    proc = subprocess.run([sys.executable, "-m", "mjscore", "serve", "--db", str(path), "--port", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and proc.stderr.startswith(f"mjscore: error: --db {path}: the file is damaged ({says})")
+    assert "Traceback" not in proc.stderr and digest(path) == before
+
+
+def test_a_file_of_the_first_mjscore_serve_with_a_damaged_deal_is_refused_before_any_copy(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.executescript(SCHEMA_V1)
+        db.execute("INSERT INTO games VALUES (1, 'Friday', 'spanish', '{}', ?, 0, 16)", (json.dumps(PLAYERS),))
+        db.executemany("INSERT INTO deals (game_id, data) VALUES (1, ?)", [(json.dumps(d),) for d in SPANISH["deals"]])
+    data = path.read_bytes()
+    old = json.dumps(SPANISH["deals"][2]).encode()
+    assert data.count(old) == 1
+    path.write_bytes(data.replace(old, old[:-1] + b"\xc3"))  # its last byte: a UTF-8 sequence begun, never ended
+    before = digest(path)
+    assert refused(path) == f"{path}: the file is damaged (deal 3: its data cannot be read)"
+    assert digest(path) == before and not list(tmp_path.glob("*.bak"))  # no migration, no copy
 
 
 @pytest.mark.parametrize("make, says", [

@@ -14,9 +14,9 @@ change is one line of a journal, so the last change can be undone; a deleted dea
 A game's `version` counts its changes (undo included).
 
 This module owns the file's schema, its version and its migrations (`open_file`): a file is used only if
-it is mjscore's (its application id, or an earlier mjscore's tables), whole (SQLite's quick check) and
-not made by a newer mjscore; a file of an earlier schema is copied beside itself and migrated in one
-transaction.
+it is mjscore's (its application id, or an earlier mjscore's tables), whole (SQLite's quick check, and
+every text it keeps readable: filecheck.py) and not made by a newer mjscore; a file of an earlier schema
+is copied beside itself and migrated in one transaction.
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mjscore.api import Entry, Stored
+from mjscore.web.filecheck import row_damage, structure_damage
 
 APPLICATION_ID = 0x4D4A5343  # "MJSC": PRAGMA application_id of a games file of mjscore's
 SCHEMA_VERSION = 3  # PRAGMA user_version; 1 is the schema of the first mjscore serve (no mark, no entries);
@@ -168,16 +169,16 @@ def open_file(path: Path) -> Path | None:
 
 
 def _open(db: sqlite3.Connection, path: Path, exists: bool) -> Path | None:
-    if exists:
-        problems = [r[0] for r in db.execute("PRAGMA quick_check(5)")]
-        if problems != ["ok"]:
-            raise NotGamesFile(f"{path}: the file is damaged (SQLite's check: {problems[0]})")
+    found = structure_damage(db) if exists else None
+    if found:
+        raise NotGamesFile(f"{path}: the file is damaged ({found})")
     app, version = db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0]
     tables = _tables(db)
     if app == APPLICATION_ID:
         if version > SCHEMA_VERSION:
             raise NotGamesFile(f"{path}: made by a newer mjscore (schema {version}; this one knows {SCHEMA_VERSION}): "
                                "upgrade mjscore, or give --db another file")
+        _readable(db, path, tables)
         if version == SCHEMA_VERSION:
             return None
     elif app != 0:
@@ -192,6 +193,7 @@ def _open(db: sqlite3.Connection, path: Path, exists: bool) -> Path | None:
         shown = ", ".join(sorted(tables)[:5])
         raise NotGamesFile(f"{path}: another program's SQLite file (its tables: {shown}): give --db a new file name")
     else:
+        _readable(db, path, tables)
         version = 1  # the first mjscore serve's file: its tables, no mark
     copy = _backup(db, path, version)
     db.execute("BEGIN IMMEDIATE")
@@ -207,6 +209,12 @@ def _open(db: sqlite3.Connection, path: Path, exists: bool) -> Path | None:
     db.execute("COMMIT")
     db.execute("PRAGMA journal_mode=WAL")
     return copy
+
+
+def _readable(db: sqlite3.Connection, path: Path, tables: dict[str, set[str]]) -> None:
+    found = row_damage(db, tables)
+    if found:
+        raise NotGamesFile(f"{path}: the file is damaged ({found})")
 
 
 def _entry(text: str | None) -> Entry | None:
