@@ -1,6 +1,7 @@
 """Slow and silent clients cannot lock the phones out (issue 25, item 1): with 200 half-open connections
 held (and re-opened as they are cut off), a request with the token is answered within 2 s; a head, a
-body, an idle keep-alive connection each have a deadline that a trickle of bytes does not push back.
+body, an idle keep-alive connection each have a deadline that a trickle of bytes does not push back; a long
+answer (an event stream) is not idle, and has a bound of its own.
 
 All on loopback, against the server `mjscore serve` runs (server.make_server), each attack bounded in
 count and in time."""
@@ -288,3 +289,54 @@ def test_a_server_short_of_file_descriptors_keeps_answering(tmp_path):
         process.terminate()
         err = process.communicate(timeout=30)[1]
     assert "Too many open files" not in err and "cannot accept" not in err, err
+
+
+def test_a_long_answer_such_as_an_event_stream_is_not_idle_but_has_its_own_bound(monkeypatch):
+    """A stream the page may open (with the token) sends now and then, for long: it is not cut off at the head's
+    deadline, newcomers do not evict it, and it ends at ANSWER_DEADLINE all the same (3 s beyond the head's here,
+    so that the test lasts seconds, not the 30 minutes of a real one)."""
+    from starlette.applications import Starlette
+    from starlette.responses import StreamingResponse
+    from starlette.routing import Route
+
+    from mjscore.web import deadlines
+    from mjscore.web.app import Guard
+
+    bound = HEAD_DEADLINE + 3
+    monkeypatch.setattr(deadlines, "ANSWER_DEADLINE", bound)
+
+    async def ticks():
+        import asyncio
+
+        while True:
+            yield b"data: tick\n\n"
+            await asyncio.sleep(0.5)
+
+    async def events(request):
+        return StreamingResponse(ticks(), media_type="text/event-stream")
+
+    app = Guard(Starlette(routes=[Route("/events", events)]), token=TOKEN)
+    attacker = another_loopback_address()
+    with serving(app, limit=8) as (url, server):
+        stream = socket.create_connection(("127.0.0.1", port_of(url)), timeout=5)
+        stream.sendall(f"GET /events?token={TOKEN} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        stream.settimeout(2)
+        start, got, ended = time.monotonic(), b"", None
+        with Attack(port_of(url), 20, seconds=bound + 10, source=attacker) as attack:  # more than the 8 places
+            while time.monotonic() - start < bound + SLACK + 2:
+                try:
+                    data = stream.recv(4096)
+                except socket.timeout:
+                    break  # no tick for 2 s: the stream stalled (the assertions below say so)
+                except OSError:
+                    data = b""
+                if not data:
+                    ended = time.monotonic() - start
+                    break
+                got += data
+                last = time.monotonic() - start
+        stream.close()
+        assert attack.closed_by_server >= 12  # the half-open were evicted to make room, the stream was not
+    assert got.startswith(b"HTTP/1.1 200 ") and b"data: tick" in got
+    assert last > HEAD_DEADLINE + 1  # still receiving well past the head's deadline: not taken for idle
+    assert ended is not None and bound - 0.5 < ended < bound + SLACK, ended  # and cut off at its own bound
