@@ -49,3 +49,14 @@ def with_red_fives(text: str, notation: str) -> str:
 
 def _redden(token: str, n: int) -> str:
     return token.replace("5", "0", n) if n else token
+
+
+def reds_where(text: str, suit: str, anywhere: bool = False) -> int:
+    """The red fives of `suit` (m, p or s) written in the hand `text` among its free concealed tiles (where a
+    riichi hand's winning tile lies), or with `anywhere` in its declared sets too."""
+    if "0" not in text:
+        return 0
+    import re  # (only for a hand with a red five)
+
+    return sum(d.count("0") for kind, start, end in groups_of(text) if anywhere or not kind
+               for d, s in re.findall(r"([0-9]+)([mps])", text[start:end]) if s == suit)

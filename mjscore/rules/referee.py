@@ -173,7 +173,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         short = Hand(hand.melds, tuple(rest), hand.bonus)
         for t in waits(short, v.shapes):
             if t != sit.win:
-                other = sit._replace(win=t, win_set=None)
+                other = sit._replace(win=t, win_set=None, win_red=None)
                 note(_best(short.with_tile(t), other, v, options), t)
     kongs = any(m.kind == "kong" for m in hand.melds)
     changes = [(sit._replace(source=src), said(HOW[src])) for src in HOW
@@ -189,7 +189,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
             continue
         note(_best(hand, changed, v, options), how)
     for change, other in swapped(hand, sit, v):
-        note(_best(other, sit._replace(win_set=None), v, options), change, swap=True)
+        note(_best(other, sit._replace(win_set=None, win_red=None), v, options), change, swap=True)
     out = []
     for rule, (i, tiles, other, value, swaps) in found.items():
         ways = [(said(M.N_WON_ON, tiles=_tiles_words(sorted(t for t in tiles if tiles[t] == worth_))), worth_, worth_)
