@@ -123,3 +123,15 @@ def test_waits_count_the_red_five():
     assert [(w.discard, w.wall) for w in plain.waits] == [(480, 640)] * 3
     code, out, err = run("waits", "234m 067p 345s 67s 55p", "-v", "riichi")
     assert code == 0 and out.startswith("234m 05567p 34567s: waits on 3 tiles\n")
+
+
+def test_near_misses_keep_the_red_five():
+    # 234m 234p 345s 0567s 88p won by South on 5s from a discard: pinfu 1 + tanyao 1 + the red five 1 = 3 han,
+    # 30 fu. Won on 2s instead (234s 567s; the hand's 0s stays in 567s): sanshoku doujun 2 more, 5 han: mangan,
+    # base 2000; the same hand written without its red five: 4 han 30 fu, 30 x 2^6 = 1920
+    def sanshoku(hand):
+        return next(m.value for m in mjscore.near_misses(hand, "riichi", seat="S", win="5s")
+                    if m.rule == "Sanshoku doujun")
+
+    assert sanshoku("234m 234p 345s 067s 88p") == 2000
+    assert sanshoku("234m 234p 345s 567s 88p") == 1920

@@ -14,6 +14,7 @@ from mjscore.errors import MjscoreError
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits
 from mjscore.hand.notation import Hand
+from mjscore.hand.redfives import without_tile
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.messages import M, Said, said
 from mjscore.rules.mcr import SITUATIONAL_FANS
@@ -168,9 +169,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
             entry[3] = max(entry[3], s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
-        rest = list(hand.concealed)
-        rest.remove(sit.win)
-        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        short = without_tile(hand, sit.win, sit.win_red)
         for t in waits(short, v.shapes):
             if t != sit.win:
                 other = sit._replace(win=t, win_set=None, win_red=None)
@@ -219,7 +218,7 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
         rest.remove(change)
         if sit.win not in rest:  # the winning tile itself: another winning tile (near_misses' first kind)
             continue
-        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        short = without_tile(hand, change)
         out += [(said(M.N_SWAP, change=T.name(change), to=T.name(t)), short.with_tile(t))
                 for t in waits(short, v.shapes) if t != change]
     return out
