@@ -21,7 +21,7 @@ from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
-from mjscore.rules.riichi import check_red_fives
+from mjscore.rules.riichi import check_red_fives, shown_with_reds
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -274,7 +274,7 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
             winning = winning or best.mahjong
         if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
             found.append(Wait(T.name(t), values["discard"], values["wall"]))
-    return Waits(v.name, opts, parsed.notation(), _fold(seat, str.upper), _fold(round, str.upper), tuple(found))
+    return Waits(v.name, opts, shown_with_reds(parsed), _fold(seat, str.upper), _fold(round, str.upper), tuple(found))
 
 
 def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, options: Options = None,

@@ -35,13 +35,15 @@ def call(rec: dict) -> dict:
     the library's chiihou (a non-dealer's self-drawn win on the first draw) as `earth`, which mjscore keeps for
     a win on East's first discard: riichi's word for it is `first-draw`; it writes tenhou as `heaven` with no
     winning tile, where the library counts the dealer's fourteenth tile, drawn, as the winning tile (a
-    thirteen-sided kokushi, a pure nine gates): `first-draw` again, as East, with that tile; and
-    `ruleset=library-default` is the library's own defaults, which no published ruleset has: given as the
-    options themselves."""
+    thirteen-sided kokushi, a pure nine gates): `first-draw` again, as East, with that tile (in the library's
+    mpsz, whose 0 is the tile id of a red five even where the ruleset plays none: then a plain 5, as the
+    fixture writes the hand); and `ruleset=library-default` is the library's own defaults, which no published
+    ruleset has: given as the options themselves."""
     args = rec["mjscore"]["args"]
     kw: dict = {"also": [], "options": []}
     if "heaven" in args:
-        kw["win"] = rec["hand"]["win"]
+        win = rec["hand"]["win"]
+        kw["win"] = win if rec["rules"]["options"]["has_aka_dora"] else win.replace("0", "5")
     names = {"--seat": "seat", "--round": "round", "--win": "win", "--from": "source", "--dora": "dora",
              "--ura": "ura", "--variant": "variant"}
     for flag, value in zip(args[::2], args[1::2]):

@@ -281,6 +281,8 @@ def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, schem
      "win.discarder: a riichi win on a discard is paid by the discarder"),
     ({"winner": "Bo", "win": {"tile": "8s", "from": "wall"}, "dora": "9x",
       "hands": {"Ann": "", "Bo": PINFU, "Cy": "", "Di": ""}}, "dora: digits without a suit letter"),
+    ({"winner": "Bo", "win": {"tile": "0s", "from": "wall"}, "hands": {"Ann": "", "Bo": PINFU, "Cy": "", "Di": ""}},
+     "win.tile 0s: the hand holds no red five 0s, only plain 5s; give tile: 5s"),  # PINFU's 5s are plain
 ])
 def test_bad_riichi_input_is_refused_in_one_line(tmp_path, deal, said):
     with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:

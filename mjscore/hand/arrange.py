@@ -23,8 +23,10 @@ from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets, combine_splits
 from mjscore.hand.notation import Hand, format_concealed
+from mjscore.hand.redfives import reds_where
 from mjscore.hand.sets import Group
-from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, Situation
+from mjscore.hand.situation import (CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, WIN_TO_TYPE,
+                                   Situation)
 
 WIN_COUNT = 14
 BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
@@ -255,7 +257,7 @@ class AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
         condition on a calling hand asks the scorer to score)."""
         sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None, self.sit.dora,
-                                        self.sit.ura, 0, 0))
+                                        self.sit.ura, 0, 0, None))
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
 
 
@@ -312,11 +314,32 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
     return tuple(melds + raw for raw in found) if melds else found
 
 
+def _five_held(hand: AnalysedHand, sit: Situation, dealt: bool = False) -> None:
+    """A five won on is the one the hand holds as written: a red one (--win 0p) where the hand writes a red five
+    among its concealed tiles, a plain one (--win 5p) where it has one not written red. Otherwise the hand and
+    the winning tile say two things, one of them wrong by a dora (the red five counts a double): a referee asks
+    which. Only the concealed tiles are read, a declared set never holding the winning tile where red fives are
+    played (riichi's requirement); `dealt`: heaven's dealt hand, the tile anywhere in it."""
+    plain, red = T.name(sit.win), "0" + T.name(sit.win)[1]
+    held = (hand.tiles if dealt else hand.concealed).count(sit.win)
+    reds = reds_where(hand.text, red[1], dealt)
+    where = " among the concealed tiles" if hand.melds and not dealt else ""
+    if sit.win_red and held and not reds:
+        raise SituationError((WIN, f" {red}: the hand holds no red five {red}{where}, only plain {plain}; give ",
+                              WIN_TO_TYPE, f"{plain}, or write the red five in the hand as {red}"))
+    if not sit.win_red and held and reds >= held:
+        raise SituationError((WIN, f" {plain}: the hand holds no plain {plain}{where}, only the red five {red}; "
+                                   "give ", WIN_TO_TYPE, f"{red}, or write the five in the hand as {plain} if it is "
+                                                         "not red"))
+
+
 def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
         if sit.win is not None and sit.win not in hand.tiles:
             raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand; give a tile it holds (",
                                   WIN, f" {T.name(hand.tiles[0])}) or add {T.name(sit.win)} to the hand"))
+        if sit.win_red is not None:
+            _five_held(hand, sit, dealt=True)
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
         # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
@@ -336,6 +359,8 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
             instead = ((f"; give {give} (", WIN, f" {T.name(mine[0])}) or add {T.name(sit.win)} to the hand")
                        if mine else (f"; add {T.name(sit.win)} to the hand",))
             raise SituationError((WIN, f" {T.name(sit.win)} is not {where}", *instead))
+        if sit.win_red is not None:
+            _five_held(hand, sit)
         if robbable is not None and sit.win not in robbable:
             raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
                                         f"kong), but this hand holds {tiles.count(sit.win)}"))

@@ -53,7 +53,10 @@ class Hand(NamedTuple):
         return " ".join(parts)
 
     def with_tile(self, tile: int) -> "Hand":
-        return Hand(self.melds, tuple(sorted(self.concealed + (tile,))), self.bonus)
+        """The hand with `tile` (a plain one) added to its concealed tiles. A hand written with a red five keeps its
+        text, the tile added: only the text says which fives are red (riichi's dora, hand/redfives.py)."""
+        text = f"{self.text} {T.name(tile)}" if "0" in self.text else ""
+        return Hand(self.melds, tuple(sorted(self.concealed + (tile,))), self.bonus, text)
 
 
 _RUN_KEY = [t // 9 if t < 27 else t if t < T.FLOWER0 else (40 if t < T.SEASON0 else 41) for t in range(T.SEASON0 + 4)]

@@ -4,7 +4,8 @@ none, and put back into a hand's canonical notation where it has them. The parse
 from __future__ import annotations
 
 from mjscore.errors import HandError, Term
-from mjscore.hand.notation import groups_of
+from mjscore.hand import tiles as T
+from mjscore.hand.notation import Hand, format_concealed, groups_of
 
 
 def no_red_fives(text: str, what: str | Term | None = None) -> None:
@@ -49,3 +50,39 @@ def with_red_fives(text: str, notation: str) -> str:
 
 def _redden(token: str, n: int) -> str:
     return token.replace("5", "0", n) if n else token
+
+
+def reds_where(text: str, suit: str, anywhere: bool = False) -> int:
+    """The red fives of `suit` (m, p or s) written in the hand `text` among its free concealed tiles (where a
+    riichi hand's winning tile lies), or with `anywhere` in its declared sets too."""
+    if "0" not in text:
+        return 0
+    import re  # (only for a hand with a red five)
+
+    return sum(d.count("0") for kind, start, end in groups_of(text) if anywhere or not kind
+               for d, s in re.findall(r"([0-9]+)([mps])", text[start:end]) if s == suit)
+
+
+def without_tile(hand: Hand, tile: int, red: bool | None = None) -> Hand:
+    """The hand with one `tile` taken from its concealed tiles (another winning tile or a swap, as the referee
+    weighs them), its text keeping the red fives that stay: a five taken is the red one with `red`, else a plain
+    one where the concealed tiles hold one. Only the text says which fives are red (riichi's dora)."""
+    rest = list(hand.concealed)
+    rest.remove(tile)
+    if "0" not in hand.text:
+        return Hand(hand.melds, tuple(rest), hand.bonus)
+    import re  # (only for a hand with a red five)
+
+    declared, loose = [], {"m": 0, "p": 0, "s": 0}
+    for kind, start, end in groups_of(hand.text):
+        if kind:
+            declared.append(hand.text[start:end])
+        else:
+            for digits, suit in re.findall(r"([0-9]+)([mps])", hand.text[start:end]):
+                loose[suit] += digits.count("0")
+    if T.is_suit(tile) and T.number_of(tile) == 5:
+        suit = T.name(tile)[1]
+        if loose[suit] and (red or red is None and hand.concealed.count(tile) <= loose[suit]):
+            loose[suit] -= 1
+    runs = [_redden(run, loose[run[-1]]) if run[-1] in loose else run for run in format_concealed(rest)]
+    return Hand(hand.melds, tuple(rest), hand.bonus, " ".join(declared + runs + format_concealed(hand.bonus)))

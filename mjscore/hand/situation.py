@@ -41,6 +41,7 @@ ALSO = Term("--also", "win.also")
 WIN_SET = Term("--win-set", "win.set")
 SET_TO_TYPE = Term("--win-set ", "set: ")  # a set the message tells the reader to give: --win-set 234m, set: 234m
 FROM_TO_TYPE = Term("--from ", "from: ")  # how the tile came, as the message tells the reader to give it
+WIN_TO_TYPE = Term("--win ", "tile: ")  # the winning tile, as the message tells the reader to give it
 
 
 class Situation(NamedTuple):
@@ -56,6 +57,8 @@ class Situation(NamedTuple):
     ura: tuple[int, ...] = ()  # ura dora indicators (--ura), counted for a riichi hand
     honba: int = 0  # counters on the table (--honba): riichi's repeat counters
     sticks: int = 0  # riichi sticks on the table (--sticks), the winner's own included
+    win_red: bool | None = None  # a five won on as written, where the variant has red fives: True 0m 0p 0s (the
+    # red five), False 5m 5p 5s (a plain one); None: not said (no such variant, not a five, a tile given as a number)
 
 
 def dealer_of(options: Mapping | Iterable[str]) -> str:

@@ -14,6 +14,7 @@ from mjscore.errors import MjscoreError
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits
 from mjscore.hand.notation import Hand
+from mjscore.hand.redfives import without_tile
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.messages import M, Said, said
 from mjscore.rules.mcr import SITUATIONAL_FANS
@@ -168,12 +169,10 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
             entry[3] = max(entry[3], s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
-        rest = list(hand.concealed)
-        rest.remove(sit.win)
-        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        short = without_tile(hand, sit.win, sit.win_red)
         for t in waits(short, v.shapes):
             if t != sit.win:
-                other = sit._replace(win=t, win_set=None)
+                other = sit._replace(win=t, win_set=None, win_red=None)
                 note(_best(short.with_tile(t), other, v, options), t)
     kongs = any(m.kind == "kong" for m in hand.melds)
     changes = [(sit._replace(source=src), said(HOW[src])) for src in HOW
@@ -189,7 +188,7 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
             continue
         note(_best(hand, changed, v, options), how)
     for change, other in swapped(hand, sit, v):
-        note(_best(other, sit._replace(win_set=None), v, options), change, swap=True)
+        note(_best(other, sit._replace(win_set=None, win_red=None), v, options), change, swap=True)
     out = []
     for rule, (i, tiles, other, value, swaps) in found.items():
         ways = [(said(M.N_WON_ON, tiles=_tiles_words(sorted(t for t in tiles if tiles[t] == worth_))), worth_, worth_)
@@ -219,7 +218,7 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
         rest.remove(change)
         if sit.win not in rest:  # the winning tile itself: another winning tile (near_misses' first kind)
             continue
-        short = Hand(hand.melds, tuple(rest), hand.bonus)
+        short = without_tile(hand, change)
         out += [(said(M.N_SWAP, change=T.name(change), to=T.name(t)), short.with_tile(t))
                 for t in waits(short, v.shapes) if t != change]
     return out

@@ -168,6 +168,11 @@ def red_fives(text: str) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
+def shown_with_reds(hand) -> str:
+    """A parsed hand's canonical notation with its red fives where they were written (`waits` prints it so)."""
+    return with_red_fives(hand.text, hand.notation())
+
+
 def check_red_fives(hand, variant, options: dict) -> None:
     """A red five where the variant plays with none, or more of a suit than it has, is refused."""
     text = hand.text

@@ -25,12 +25,16 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         for word in also:
             if word not in known:
                 raise SituationError((ALSO, f" {word!r} is not a known circumstance (known: {', '.join(known)})"))
+    red = None
     if win is not None and not isinstance(win, int):
-        if "red_fives" not in variant.options and isinstance(win, str) and "0" in win:
+        reds = "red_fives" in variant.options
+        if not reds and isinstance(win, str) and "0" in win:
             from mjscore.hand.redfives import no_red_fives
 
             no_red_fives(win, WIN)  # a red five where the variant has none: no tile, as always
-        win = _win_tile(win)
+        typed, win = win, _win_tile(win)
+        if reds and win in _FIVES:  # which five it was: the hand must hold that one (hand/arrange.py)
+            red = "0" in typed
     if win is not None and T.is_bonus(win):
         raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))
     if win_set is not None and not isinstance(win_set, tuple):
@@ -40,7 +44,7 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise SituationError(f"{name} is a count of 0 to 1000, not {n!r}")
     return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set,
-                                     *indicators, honba, sticks))
+                                     *indicators, honba, sticks, red))
 
 
 DORA = Term("--dora", "dora")
@@ -64,6 +68,7 @@ def _indicators(text: str, what: Term) -> tuple[int, ...]:
 
 
 _WIND_LETTERS = frozenset(T.WINDS)
+_FIVES = frozenset(T.suit_tile(suit, 5) for suit in T.SUITS)
 
 
 @lru_cache(maxsize=256)
