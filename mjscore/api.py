@@ -298,7 +298,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     try:
         return settle_deal(parsed)
     except DealError as e:
-        raise DealError(f"{where}: {e}") from None
+        raise DealError(f"{where}: {e}", details=e.detail_lines()) from None
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise

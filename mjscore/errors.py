@@ -43,15 +43,19 @@ def did_you_mean(word: str, choices, synonyms: dict[str, str] | None = None) -> 
 
 class MjscoreError(Exception):
     """Bad input; str() is the one-line message (its terms as flags). `where` names the place (a file and
-    line, a hand's text) where known, `hint` what to type instead where the tool can tell."""
+    line, a hand's text) where known, `hint` what to type instead where the tool can tell; `details` the lines
+    shown under the message (a hand with carets) kept from an error this one says in its own words (a deal's
+    hand that breaks the notation still shows where it breaks)."""
 
     exit_code = 2
 
-    def __init__(self, message: Message = "", *, where: str | None = None, hint: str | None = None):
+    def __init__(self, message: Message = "", *, where: str | None = None, hint: str | None = None,
+                 details: tuple[str, ...] | list[str] = ()):
         self.parts: tuple[str | Term, ...] = (message,) if isinstance(message, str) else tuple(message)
         super().__init__(self.spelt(Spelling.FLAG))
         self.where = where
         self.hint = hint
+        self.details = tuple(details)
 
     def spelt(self, spelling: Spelling) -> str:
         """The message with its terms spelt as the reader gave the values: flags or a deal file's keys."""
@@ -60,7 +64,7 @@ class MjscoreError(Exception):
 
     def detail_lines(self) -> list[str]:
         """Extra lines shown under the message (e.g. the hand with carets)."""
-        return []
+        return list(self.details)
 
 
 class HandError(MjscoreError):

@@ -70,6 +70,22 @@ def test_caret_under_offending_groups():
     assert err.splitlines()[1:] == ["  123m 555p 55p 5p", "       ^^^^ ^^^ ^^"]
 
 
+def test_a_mistyped_hand_in_a_deal_shows_where_it_breaks(tmp_path):
+    # a deal's hand that breaks the notation is named by its seat, as before, and shows the hand with carets
+    # under what breaks it, as `score` does; the digits without a suit letter say what to type
+    code, out, err = run("settle", "--east", "123m 456m 789m EEE NN", "--south", "x", "--west", "1p",
+                         "--north", "2p", "--winner", "E", "--win", "N")
+    assert (code, out) == (2, "")
+    assert err == "mjscore: error: deal: hand of South (S): unknown character 'x' in a hand\n  x\n  ^\n"
+    deal = tmp_path / "deal.yaml"
+    deal.write_text("variant: basque\nhands:\n  E: 123m 456m 789m EEE NN\n  S: 12x3p\n  W: 1p\n  N: 2p\n"
+                    "winner: E\nwin: {tile: N, from: wall}\n")
+    code, out, err = run("settle", str(deal))
+    assert (code, out) == (2, "")
+    assert err == (f"mjscore: error: {deal}: hand of South (S): digits without a suit letter: 12 before 'x' "
+                   "(write 12m, 12p or 12s)\n  12x3p\n  ^^^^^\n")
+
+
 def test_all_lists_alternatives():
     # 111222333m: three pungs or three chows; the pungs win.
     data = score_json("111222333m 456p NN", "--variant", "spanish", "--win", "6p", "--from", "wall", "--all")

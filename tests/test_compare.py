@@ -122,7 +122,7 @@ def test_a_mistake_every_variant_refuses_alike_is_one_message_as_score_says_it(a
     assert (code, out, err) == run("score", ISSUE_HAND, *args)
     assert err.count("\n") == (3 if args == ["--win", "7S"] else 1)  # the message, and for a hand's text its carets
     assert err.splitlines()[0] == "mjscore: error: " + {
-        "7S": "--win: digits without a suit letter: 7 before 'S'; did you mean 7s?",
+        "7S": "--win: digits without a suit letter: 7 before 'S' (write 7m, 7p or 7s); did you mean 7s?",
         "5m": "--win 5m is not in the hand; give a tile it holds (--win 1m) or add 5m to the hand",
         "999m": "--win-set 999m: no winning tile completes such a set in this hand (no winning arrangement of it "
                 "has the set 999m); a winning tile completes 111m, 123m, 456p, 789s, NN: name one of those"}[args[1]]

@@ -18,7 +18,7 @@ HAND = "[555p] 123m 789s SSS NN"
 
 
 @pytest.mark.parametrize("args, message", [
-    (["--win", "7S"], "--win: digits without a suit letter: 7 before 'S'; did you mean 7s?\n  7S\n  ^^\n"),
+    (["--win", "7S"], "--win: digits without a suit letter: 7 before 'S' (write 7m, 7p or 7s); did you mean 7s?\n  7S\n  ^^\n"),
     (["--from", "self"], "--from must be one of discard, wall, loose, kong, not 'self'; did you mean wall?\n"),
     (["--from", "wal"], "--from must be one of discard, wall, loose, kong, not 'wal'; did you mean wall?\n"),
     (["--option", "lmit=100"], "spanish has no option 'lmit'; did you mean limit? (options: deal_after_draw, limit, "

@@ -213,7 +213,7 @@ def test_first_draw_is_chiihou_and_heaven_tenhou():
 def test_dora_indicator_errors_say_where():
     with pytest.raises(MjscoreError) as e:
         rscore("345m 456p 345s 55s 678s", win="8s", dora="4x")
-    assert str(e.value) == "--dora: digits without a suit letter: 4 before 'x'"
+    assert str(e.value) == "--dora: digits without a suit letter: 4 before 'x' (write 4m, 4p or 4s)"
 
 
 @pytest.mark.parametrize("change, words", [

@@ -82,7 +82,7 @@ def test_a_concealed_kong_and_typed_notation(base, browser):
         expect(page.locator("#value")).to_have_text("8")
         expect(page.locator(f"{ed} .hand .group.exposed img")).to_have_count(3)
         page.fill(f"{ed} .notation input", "123x 456p")
-        expect(page.locator("#result .error p").first).to_have_text("digits without a suit letter: 123 before 'x'")
+        expect(page.locator("#result .error p").first).to_have_text("digits without a suit letter: 123 before 'x' (write 123m, 123p or 123s)")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
 

@@ -128,7 +128,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
         ch = text[i]
         if ch.isspace() or ch in _SKIP:
             if digits and ch.isspace():
-                raise HandError(f"digits without a suit letter: {''.join(str(d) for d, _ in digits)}", whole, span)
+                raise HandError(_no_suit(digits), whole, span)
         elif ch.isdigit() and ch.isascii():
             digits.append((int(ch), i))
         elif ch in _SUIT_RANGE:
@@ -147,9 +147,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             raise HandError(f"'{ch}' is not a suit letter: {typed}{ch} is probably {typed}{suit} ({why}); "
                             "the suits are m characters, p dots, s bamboo", whole, span)
         elif digits:
-            raise HandError(
-                f"digits without a suit letter: {''.join(str(d) for d, _ in digits)} before '{ch}'", whole, span
-            )
+            raise HandError(_no_suit(digits, ch), whole, span)
         elif ch in T.HONOUR_LETTERS:
             out.append(T.wind_tile(ch) if ch in T.WINDS else T.RED + T.DRAGONS.index(ch))
         elif ch in T.ALIASES:
@@ -166,8 +164,15 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             raise HandError(f"unknown character {ch!r} in a hand", whole, [(i, i + 1)])
         i += 1
     if digits:
-        raise HandError(f"digits without a suit letter: {''.join(str(d) for d, _ in digits)}", whole, span)
+        raise HandError(_no_suit(digits), whole, span)
     return out
+
+
+def _no_suit(digits: list[tuple[int, int]], before: str | None = None) -> str:
+    """Digits that no suit letter follows, said with what to type (a tile is its number and its suit)."""
+    typed = "".join(str(d) for d, _ in digits)
+    where = f" before '{before}'" if before is not None else ""
+    return f"digits without a suit letter: {typed}{where} (write {typed}m, {typed}p or {typed}s)"
 
 
 def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:

@@ -31,7 +31,7 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            raise DealError(f"{hand_of(deal, seat)}: {e}") from None
+            raise DealError(f"{hand_of(deal, seat)}: {e}", details=e.detail_lines()) from None
     held: list[int] = []
     for hand in hands.values():
         held += hand.concealed

@@ -252,7 +252,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
                     false_mahjong, pays_for_all, faults, **extra)
     except MjscoreError as e:
-        raise DealError(f"{where}{e}") from None
+        raise DealError(f"{where}{e}", details=e.detail_lines()) from None
 
 
 def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str]) -> dict:

@@ -177,7 +177,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"{hand_of(deal, seat)}: {e}") from None
+            raise DealError(f"{hand_of(deal, seat)}: {e}", details=e.detail_lines()) from None
     return scores
 
 
