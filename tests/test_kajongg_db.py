@@ -64,7 +64,7 @@ def test_a_winner_without_its_last_tile_is_refused():
 def test_the_database_is_read_as_games_and_never_written(tmp_path):
     db = tmp_path / "kajongg3.db"
     shutil.copy(DMJL1, db)
-    before = hashlib.sha256(db.read_bytes()).hexdigest()
+    before = (db.stat().st_mtime_ns, hashlib.sha256(db.read_bytes()).hexdigest())
     (game,) = kajongg_games(str(db))
     assert str(game) == f"{db} game 1"
     header, deals, recorded = read_kajongg(game)
@@ -73,8 +73,10 @@ def test_the_database_is_read_as_games_and_never_written(tmp_path):
     assert header == {"variant": "dmjl", "options": {}, "players": ["root", "Robot 1", "Robot 2", "Robot 3"]}
     assert len(deals) == len(recorded) == 29 and not any(isinstance(d, Unreadable) for d in deals)
     assert recorded[0]["Robot 3"].points == 80 and recorded[0]["Robot 3"].payment == 320  # Kajongg's own numbers
-    code, out, err = run("batch", str(db), "--format", "json")
-    assert hashlib.sha256(db.read_bytes()).hexdigest() == before
+    for command in (("batch", "--format", "json"), ("sheet",), ("standings",), ("report", "-o", str(tmp_path / "r.html"))):
+        code, out, err = run(command[0], str(db), *command[1:])
+        assert code == 0, (command, err)
+    assert (db.stat().st_mtime_ns, hashlib.sha256(db.read_bytes()).hexdigest()) == before
     assert not list(tmp_path.glob("*-journal")) and not list(tmp_path.glob("*-wal"))
 
 
@@ -115,6 +117,10 @@ def test_an_sqlite_file_that_is_not_kajonggs_is_one_line(tmp_path):
     db = tmp_path / "games.sqlite3"
     with sqlite3.connect(db) as c:
         c.execute("CREATE TABLE games (id)")
-    code, out, err = run("standings", str(db))
-    assert code == 2 and err.strip() == (f"mjscore: error: {db}: an SQLite file, but not a Kajongg database (no "
-                                         "tables game, player, rule, ruleset, score)")
+    before = (db.stat().st_mtime_ns, hashlib.sha256(db.read_bytes()).hexdigest())
+    for command in ("batch", "sheet", "standings", "report"):
+        code, out, err = run(command, str(db))
+        assert code == 2 and err.strip() == (f"mjscore: error: {db}: an SQLite file, but not a Kajongg database (no "
+                                             "tables game, player, rule, ruleset, score)"), command
+    assert (db.stat().st_mtime_ns, hashlib.sha256(db.read_bytes()).hexdigest()) == before  # never written
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]

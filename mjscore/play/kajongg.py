@@ -9,8 +9,9 @@ wind and the player's own, and what Kajongg recorded: the hand's points, the pay
 Each game becomes a game file's data for the variant whose rules it was played under: Kajongg's
 "Classical Chinese DMJL" is `dmjl`, its "Classical Chinese BMJA" is `bmja` (recognised by Kajongg's own
 hash of the rules, so an edited copy is not taken for the original); a game under any other ruleset is
-reported, never scored under the wrong rules. Each deal states Kajongg's seats (`seats:`), so mjscore
-scores every deal where Kajongg sat the players. Hands convert exactly (KDE Kajongg, meld.py, hand.py,
+reported, never scored under the wrong rules. The header seats the players as Kajongg's game row did at the
+start; mjscore derives every later deal's seats itself (passing the deal, the table's seat exchange), so the
+seats Kajongg recorded are checked, not copied (`differences`). Hands convert exactly (KDE Kajongg, meld.py, hand.py,
 tile.py): a tile is two letters, lower case exposed, upper case concealed; `aaaa` an exposed kong,
 `aAAa` a declared concealed kong, `aaaA` a kong claimed onto a concealed pung (mjscore `<....>`); `R...`
 the concealed rest; `m` the last tile's source; `L` the last tile and, for the winner, the set it
