@@ -102,9 +102,12 @@ def test_sheet_rows_say_east_result_and_how_the_last_tile_came():
     sheet = cli_json("sheet", str(SEASON / "2026-02-basque.yaml"))[0]
     rows = sheet["rows"]
     # basque deal 1: Iker (for Aitor) East draws 5s; deal 2: Ane (for Begoña) takes Maite's (for Iker's) W;
-    # deal 3 a draw with Ane East; deal 7 Iker (for Aitor) declares a false mah jong; deal 13 Bruno's limit hand
-    assert (rows[0]["east"], rows[0]["result"], rows[0]["how"], rows[0]["value"]) == ("Iker", "Iker", "self-drawn", 56)
-    assert (rows[1]["result"], rows[1]["how"], rows[1]["value"]) == ("Ane", "discard by Maite", 168)
+    # deal 3 a draw with Ane East; deal 7 Iker (for Aitor) declares a false mah jong; deal 13 Bruno's limit hand.
+    # `how` ends with the set the winning tile completed (issue 24): Iker's [GGG] 234m 567p 789s 55s holds 5s only
+    # in its pair 55s; Ane's [555p] [888m] 999s WW SSS holds W only in its pair WW
+    assert (rows[0]["east"], rows[0]["result"], rows[0]["how"], rows[0]["value"]) == (
+        "Iker", "Iker", "self-drawn, completing 55s", 56)
+    assert (rows[1]["result"], rows[1]["how"], rows[1]["value"]) == ("Ane", "discard by Maite, completing WW", 168)
     assert (rows[2]["east"], rows[2]["result"], rows[2]["value"]) == ("Ane", "draw", None)
     assert rows[6]["result"] == "false mah jong by Iker" and rows[6]["net"]["Iker"] == -500 - 250 - 250
     assert (rows[12]["result"], rows[12]["value"]) == ("Bruno", 500)

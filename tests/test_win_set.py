@@ -220,6 +220,11 @@ def test_game_file_win_set(tmp_path):
     assert d["win"]["set"] == "234m" and d["hands"]["Bo"]["win_set"] == "234m" and d["hands"]["Bo"]["value"] == 26
     code, out, err = run("batch", str(game))
     assert "Bo wins with 26 (on 2m, completing 234m)" in out
+    # the score sheet says the named set too, in its `how`, beside the value the naming gave (26, not 28)
+    code, out, err = run("sheet", str(game), "--format", "json")
+    assert code == 0, err
+    (row,) = json.loads(out)[0]["rows"]
+    assert (row["how"], row["value"]) == ("discard by Cy, completing 234m", 26)
 
 
 def test_compare_takes_win_set():

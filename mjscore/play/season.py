@@ -82,6 +82,8 @@ def how_won(deal: dict) -> str:
              else said(HOW[source]) if source in HOW else source)
     for also in win.get("also", []):
         words += ", " + also
+    if win.get("set"):  # the set the winning tile completed: as the deal named it, else the best reading's
+        words += said(M.COMPLETING, set=win["set"])
     return words
 
 
