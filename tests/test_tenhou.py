@@ -110,7 +110,7 @@ def test_differences_list_a_round_that_cannot_be_rebuilt(tmp_path):
     assert code == 1 and "NOT SCORED" in out and "cannot be rebuilt from the log" in out
     code, out, err = run("batch", str(bad), "--differences")
     assert code == 1
-    assert out.startswith(f"{bad} deal 1 (S4-0): -: not scored: Tenhou 和了, mjscore None (round S4-0 cannot be "
+    assert out.startswith(f"{bad} deal 1 (S4-0): -: not scored: Tenhou 和了, mjscore refused it (round S4-0 cannot be "
                           "rebuilt from the log: ")
     assert err == "1 deal(s) of 1 game(s) differ from the record\n"
 

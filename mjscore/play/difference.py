@@ -39,8 +39,9 @@ class Difference(NamedTuple):
 
     def line(self, game: str) -> str:
         where = f" ({self.round})" if self.round is not None else ""
+        ours = "refused it" if self.mjscore is None else self.mjscore  # (a deal mjscore would not score: why follows)
         return (f"{game} deal {self.deal}{where}: {self.player}: {self.what}: {self.reference.value} {self.recorded}, "
-                f"mjscore {self.mjscore}" + (f" ({self.why})" if self.why else ""))
+                f"mjscore {ours}" + (f" ({self.why})" if self.why else ""))
 
     def to_dict(self) -> dict:
         """The JSON of it: deal, round (where the reference names rounds), player, what, the reference's value
