@@ -122,27 +122,32 @@ def final_value_paragraph(out: str, head: str) -> str:
 RIICHI_STEP = {
     # tables/riichi.yaml han_fu: points_round_up 10, points_exact [seven_pairs], 2 extra doubles (base points
     # fu x 2^(han + 2)), the limit mangan, kiriage mangan from 1920 with kiriage=true, its tiers, yakuman added up
-    # to 24 x the limit
+    # to 24 x the limit; at most 4 x the limit (one yakuman) with yakuman_cap=one (EMA RCR 2016: the maximum
+    # score is a single yakuman), the table's name for it ("yakuman, one at most") as it stands
     "en": ("final value:", "base points: points rounded up to 10 (not for seven_pairs) x 2^(doubles + 2), at most the "
            "limit (mangan); from 1920 kiriage mangan (with kiriage=true); 6 doubles haneman 3000, 8 doubles baiman "
            "4000, 11 doubles sanbaiman 6000, 13 doubles counted yakuman 8000 (with kazoe=yakuman); limit hands add "
-           "up to 24 x the limit"),
+           "up to 24 x the limit; at most 4 x the limit, yakuman, one at most (with yakuman_cap=one)"),
     "eu": ("azken balioa:", "oinarrizko puntuak: puntuak gorantz biribilduta 10-ren multiplora (seven_pairs salbu) x "
            "2^(bikoitzak + 2), gehienez muga (mangan); 1920-tik aurrera kiriage mangan (kiriage=true denean); 6 "
            "bikoitz haneman 3000, 8 bikoitz baiman 4000, 11 bikoitz sanbaiman 6000, 13 bikoitz counted yakuman "
-           "8000 (kazoe=yakuman denean); muga-eskuak batu egiten dira, mugaren 24 aldiz arte"),
+           "8000 (kazoe=yakuman denean); muga-eskuak batu egiten dira, mugaren 24 aldiz arte; gehienez mugaren 4 aldiz, yakuman, one at "
+           "most (yakuman_cap=one denean)"),
     "hu": ("végső érték:", "alappont: pont felfelé kerekítve 10 többszörösére (kivéve: seven_pairs) x 2^(duplázás + "
            "2), legfeljebb a limit (mangan); 1920 alapponttól kiriage mangan (kiriage=true esetén); 6 duplázás "
            "haneman 3000, 8 duplázás baiman 4000, 11 duplázás sanbaiman 6000, 13 duplázás counted yakuman 8000 "
-           "(kazoe=yakuman esetén); a limit-játékok összeadódnak, legfeljebb a limit 24-szereséig"),
+           "(kazoe=yakuman esetén); a limit-játékok összeadódnak, legfeljebb a limit 24-szereséig; "
+           "legfeljebb a limit 4-szerese, yakuman, one at most (yakuman_cap=one esetén)"),
     "es": ("valor final:", "puntos de base: puntos redondeados hacia arriba a un múltiplo de 10 (salvo seven_pairs) x "
            "2^(dobles + 2), como mucho el límite (mangan); desde 1920, kiriage mangan (con kiriage=true); 6 dobles "
            "haneman 3000, 8 dobles baiman 4000, 11 dobles sanbaiman 6000, 13 dobles counted yakuman 8000 (con "
-           "kazoe=yakuman); las manos límite se suman hasta 24 x el límite"),
+           "kazoe=yakuman); las manos límite se suman hasta 24 x el límite; como máximo 4 x el "
+           "límite, yakuman, one at most (con yakuman_cap=one)"),
     "da": ("endelige værdi:", "grundlæggende værdi: point rundet op til et multiplum af 10 (ikke for seven_pairs) x "
            "2^(doblinger + 2), højst grænsen (mangan); fra 1920 kiriage mangan (med kiriage=true); 6 doblinger "
            "haneman 3000, 8 doblinger baiman 4000, 11 doblinger sanbaiman 6000, 13 doblinger counted yakuman 8000 "
-           "(med kazoe=yakuman); afgrænsede hænder lægges sammen op til 24 x grænsen"),
+           "(med kazoe=yakuman); afgrænsede hænder lægges sammen op til 24 x grænsen; højst 4 x grænsen, "
+           "yakuman, one at most (med yakuman_cap=one)"),
 }
 
 

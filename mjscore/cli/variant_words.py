@@ -57,7 +57,9 @@ def value_step(v: Variant, lang: str = "en") -> str:
                 + (w(M.V_RIICHI_FROM, base=h.limit_from, name=h.limit_from_name) + cases(h.limit_from_option)
                    if h.limit_from else "") + (f"; {tiers}" if tiers else "")
                 + (w(M.V_RIICHI_ADD_UP) if h.limits_add else "")
-                + (w(M.V_RIICHI_AT_MOST, n=fmt_fraction(h.limits_max)) if h.limits_max else ""))
+                + (w(M.V_RIICHI_AT_MOST, n=fmt_fraction(h.limits_max)) if h.limits_max else "")
+                + (w(M.V_RIICHI_CAP, n=fmt_fraction(h.limits_cap), name=h.limits_cap_name) + cases(h.limits_cap_option)
+                   if h.limits_cap else ""))
     step = w(M.V_STEP_DOUBLING)
     if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
         step = w(M.V_STEP_FAN)

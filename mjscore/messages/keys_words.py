@@ -205,6 +205,7 @@ class Described:
     V_RIICHI_TIER = "{n} doubles {name} {base}"
     V_RIICHI_ADD_UP = "; limit hands add up"
     V_RIICHI_AT_MOST = " to {n} x the limit"
+    V_RIICHI_CAP = "; at most {n} x the limit, {name}"
     V_H_VARIANT = "variant"
     V_H_TITLE = "title"
     V_H_OPTIONS_DEFAULT = "options (default)"

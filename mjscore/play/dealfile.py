@@ -290,6 +290,11 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
         raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
     if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
         raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
+    if abort is not None and options.get("abortive_draws") is False:
+        who = ("ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive draw or a win)"
+               if options.get("ruleset") == "ema" else "abortive_draws=false: these rules play no abortive draws")
+        raise DealError(f"{where}abort: {abort}: {who}; record it as a draw (tenpai: [...]) or use --option "
+                        "abortive_draws=true")
     out["abort"] = abort
     if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
         raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "

@@ -256,6 +256,9 @@ class HanFuRules(NamedTuple):
     tiers: tuple  # Tier, by doubles
     limits_add: bool  # limit hands add up (several yakuman) instead of the largest counting
     limits_max: float  # at most this many limits
+    limits_cap: float  # at most this many limits when limits_cap_option holds (EMA: one yakuman; 0: none) ...
+    limits_cap_option: dict  # ... these options
+    limits_cap_name: str  # ... and a capped hand's tier so named
 
 
 def _option_case(v, fail, where, options) -> dict:
@@ -272,7 +275,7 @@ def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
         return None
     where = "value.han_fu"
     keys = {"points_round_up", "points_exact", "extra_doubles", "limit_name", "limit_from", "tiers", "limits_add",
-            "limits_max"}
+            "limits_max", "limits_cap"}
     if not isinstance(entry, dict):
         fail(where, "expects a mapping (" + ", ".join(sorted(keys)) + ")")
     if set(entry) - keys:
@@ -290,6 +293,11 @@ def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
     frm = entry.get("limit_from") or {}
     if not isinstance(frm, dict) or set(frm) - {"base", "option", "name"}:
         fail(f"{where}.limit_from", "expects {base: N, option: {option: value}, name: ...}")
+    cap = entry.get("limits_cap") or {}
+    if not isinstance(cap, dict) or set(cap) - {"limits", "option", "name"} or (cap and not (
+            isinstance(cap.get("limits"), (int, float)) and not isinstance(cap.get("limits"), bool)
+            and cap["limits"] > 0 and cap.get("name"))):
+        fail(f"{where}.limits_cap", "expects {limits: N > 0, option: {option: value}, name: ...}")
     tiers = []
     for i, t in enumerate(entry.get("tiers") or []):
         at = f"{where}.tiers[{i}]"
@@ -303,7 +311,8 @@ def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
                       _option_case(frm.get("option"), fail, f"{where}.limit_from", options),
                       str(frm.get("name", entry.get("limit_name", "limit"))),
                       tuple(sorted(tiers, key=lambda t: t.doubles)), bool(entry.get("limits_add", False)),
-                      float(number("limits_max", 0)))
+                      float(number("limits_max", 0)), float(cap.get("limits", 0)),
+                      _option_case(cap.get("option"), fail, f"{where}.limits_cap", options), str(cap.get("name", "")))
 
 
 def _holds(case: dict, options: dict) -> bool:
@@ -346,8 +355,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
         total = sum(i.limit for i in limits) if rules.limits_add else max(i.limit for i in limits)
         if rules.limits_max:
             total = min(total, rules.limits_max)
+        tier = "yakuman" if total <= 4 else f"{total / 4:g}x yakuman"
+        if rules.limits_cap and total > rules.limits_cap and _holds(rules.limits_cap_option, options):
+            total, tier = rules.limits_cap, rules.limits_cap_name  # (the items all stay listed)
         base = round(total * limit)
-        han_fu = _han_fu(ctx, 0, 0, base, "yakuman" if total <= 4 else f"{total / 4:g}x yakuman", 2, dealer)
+        han_fu = _han_fu(ctx, 0, 0, base, tier, 2, dealer)
         return Score(*head, tuple(limits), 0, 0, limits[0].rule, total, limit, base, base, *tail, tuple(notes),
                      win_set, han_fu)
     points = doubles = 0
