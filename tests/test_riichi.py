@@ -260,3 +260,58 @@ def test_variants_riichi_lists_options_and_presets():
 def test_riichi_words_that_contradict_the_hand(hand, kw, words):
     s = rscore(hand, **kw)
     assert not s.mahjong and any(n.startswith(words) for n in s.notes)
+
+
+# --- EMA RCR 2016: one yakuman at most (yakuman_cap=one, set by ruleset=ema) --------------------------------
+
+@pytest.mark.parametrize("ruleset, tier, limits, base, total", [
+    # EMA RCR 2016: "the maximum score is a single yakuman": daisangen + tsuuiisou is one yakuman, 4 limits,
+    # 8000 base; a non-dealer's ron: 4 x 8000 = 32000
+    ("ema", "yakuman, one at most", 4, 8000, 32000),
+    # Tenhou (several yakuman add up): 2 x 4 limits, 16000 base; 4 x 16000 = 64000 (2 x 32000)
+    ("tenhou", "2x yakuman", 8, 16000, 64000),
+    # WRC: left as it was (several add up): 64000
+    ("wrc", "2x yakuman", 8, 16000, 64000),
+])
+def test_two_yakuman_under_each_ruleset(ruleset, tier, limits, base, total):
+    # [EEE] RRR GGG PPP NN won on N from a discard by South: all honours (tsuuiisou) and three dragon pungs
+    # (daisangen), no four concealed pungs (EEE claimed)
+    s = rscore("[EEE] RRR GGG PPP NN", win="N", options=[f"ruleset={ruleset}"])
+    assert [i.rule for i in s.items] == ["Daisangen", "Tsuuiisou"]  # both listed, capped or not
+    assert (s.han_fu.tier, s.limit_fraction, s.value, s.han_fu.total) == (tier, limits, base, total)
+
+
+def test_three_yakuman_capped_at_one_for_the_dealer_self_drawn():
+    # RRR GGG PPP EEE NN, the dealer (East) drawing the second N: four concealed pungs won on the pair (suu ankou
+    # tanki), daisangen and tsuuiisou, three yakuman (double_yakuman off in both). Tenhou: 3 x 8000 = 24000 base, 2 x 24000 = 48000 from
+    # each: 144000. EMA (one at most): 8000 base, 2 x 8000 = 16000 from each: 48000
+    hand = "RRR GGG PPP EEE NN"
+    tenhou = rscore(hand, seat="E", win="N", source="wall")
+    ema = rscore(hand, seat="E", win="N", source="wall", options=["ruleset=ema"])
+    assert sorted(i.rule for i in ema.items) == sorted(i.rule for i in tenhou.items) == [
+        "Daisangen", "Suu ankou tanki", "Tsuuiisou"]
+    assert (tenhou.value, dict(tenhou.han_fu.paid), tenhou.han_fu.total) == (24000, {"each": 48000}, 144000)
+    assert (ema.value, dict(ema.han_fu.paid), ema.han_fu.total) == (8000, {"each": 16000}, 48000)
+    # the option alone, under Tenhou's other rules, caps alike
+    alone = rscore(hand, seat="E", win="N", source="wall", options=["yakuman_cap=one"])
+    assert (alone.value, alone.han_fu.tier) == (8000, "yakuman, one at most")
+
+
+def test_one_yakuman_is_not_renamed_by_the_cap():
+    # a single yakuman (daisangen, open) under ema: 8000 base as under Tenhou, its tier "yakuman" (nothing capped)
+    s = rscore("[RRR] GGG PPP 123m 55s", win="5s", options=["ruleset=ema"])
+    assert (s.han_fu.tier, s.value, s.han_fu.total) == ("yakuman", 8000, 32000)
+
+
+def test_the_cap_in_text_and_json():
+    # the text says the tier as it says "2x yakuman" today: "yakuman, one at most (Daisangen): 32000"
+    code, out, err = run("score", "[EEE] RRR GGG PPP NN", "--variant", "riichi", "--seat", "S", "--win", "N",
+                         "--option", "ruleset=ema")
+    assert code == 0, err
+    assert "yakuman, one at most (Daisangen): 32000; base points 8000" in out
+    code, out, err = run("score", "[EEE] RRR GGG PPP NN", "--variant", "riichi", "--seat", "S", "--win", "N",
+                         "--option", "ruleset=ema", "--format", "json")
+    got = json.loads(out)
+    assert (got["tier"], got["limit_fraction"], got["cost"]["total"], len(got["items"])) == (
+        "yakuman, one at most", 4, 32000, 2)
+    assert got["options"]["yakuman_cap"] == "one" and got["options"]["abortive_draws"] is False

@@ -177,3 +177,40 @@ def test_ema_starts_at_30000_without_oka(tmp_path):
     standings = json.loads(out)["games"][0]["standings"]
     assert [(s["player"], s["total"], s["result"]) for s in standings] == [
         ("Bo", 33000, 18), ("Ann", 29000, 4), ("Cy", 29000, -6), ("Di", 29000, -16)]
+
+
+ABORT_REFUSED = ("abort: four-winds: ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive draw "
+                 "or a win); record it as a draw (tenpai: [...]) or use --option abortive_draws=true")
+
+
+def test_ema_refuses_an_abortive_draw_in_one_line(tmp_path):
+    # EMA RCR 2016, 3.4: a hand ends by exhaustive draw or by a win (no abortive draws): ruleset=ema sets
+    # abortive_draws=false
+    with pytest.raises(mjscore.MjscoreError) as e:
+        deal(options={"ruleset": "ema"}, abort="four-winds")
+    assert ABORT_REFUSED in str(e.value) and "\n" not in str(e.value)
+    # Tenhou's rules play it (nothing paid), and ema with abortive_draws=true too
+    assert nets(deal(abort="four-winds")) == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert nets(deal(options={"ruleset": "ema", "abortive_draws": True}, abort="four-winds")) == {
+        "E": 0, "S": 0, "W": 0, "N": 0}
+
+
+def test_settle_and_batch_refuse_an_ema_abortive_draw(tmp_path):
+    one = tmp_path / "d.yaml"
+    one.write_text("variant: riichi\noptions: {ruleset: ema}\nhands: {E: '', S: '', W: '', N: ''}\n"
+                   "abort: four-winds\n", encoding="utf-8")
+    code, out, err = run("settle", str(one))
+    assert code == 2 and out == ""
+    assert err.strip().splitlines() == [f"mjscore: error: {one}: {ABORT_REFUSED}"]
+    code, out, err = run("settle", str(one), "--option", "abortive_draws=true")
+    assert code == 0, err
+    # batch: the deal is NOT SCORED with the line, the others scored (deal 1: Bo alone waiting, 1000 from each
+    # of the three others: EMA starts at 30000, so Bo 33000)
+    game = tmp_path / "g.yaml"
+    game.write_text("variant: riichi\noptions: {ruleset: ema}\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    tenpai: [Bo]\n"
+                    "  - hands: {Ann: '', Bo: '', Cy: '', Di: ''}\n    abort: four-winds\n", encoding="utf-8")
+    code, out, err = run("batch", str(game))
+    assert code == 1
+    assert f"deal 2 (round E; E Bo, S Cy, W Di, N Ann): NOT SCORED: {game} line 7 (deal 2): {ABORT_REFUSED}" in out
+    assert "Bo 33000" in out and "deals: 2 read, 1 scored, 1 rejected" in out

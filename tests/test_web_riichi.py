@@ -321,3 +321,20 @@ def test_a_win_of_the_sheet_is_said_as_score_says_it(hand, seat, tile, source, a
     item = named(mjscore.settle(deal))  # the deal as batch's JSON gives it (the page's ledger stores that)
     header = open_game({"variant": "riichi", "options": options, "players": PLAYERS}).header
     assert han_fu(header, item, 0, 0)["said"] == han_fu_line(s).split(" (total")[0].split(";")[0]
+
+
+def test_an_ema_game_refuses_an_abortive_draw_with_400(tmp_path):
+    # EMA RCR 2016, 3.4: a hand ends by exhaustive draw or by a win: ruleset=ema plays no abortive draws
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
+        status, sheet = request(url + "/api/games", {"name": "t", "variant": "riichi", "players": PLAYERS,
+                                                     "options": {"ruleset": "ema"}})
+        assert status == 201, sheet
+        body = {"hands": {p: "" for p in PLAYERS}, "abort": "nine-terminals"}
+        status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", body)
+        assert status == 400, got
+        assert ("abort: nine-terminals: ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive "
+                "draw or a win); record it as a draw (tenpai: [...]) or use --option abortive_draws=true"
+                in got["error"]) and "\n" not in got["error"]
+        status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", {**body, "abort": None,
+                                                                               "tenpai": ["Bo"]})
+        assert status == 201, got  # the same deal recorded as a draw, Bo waiting
