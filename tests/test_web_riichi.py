@@ -338,3 +338,35 @@ def test_an_ema_game_refuses_an_abortive_draw_with_400(tmp_path):
         status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", {**body, "abort": None,
                                                                                "tenpai": ["Bo"]})
         assert status == 201, got  # the same deal recorded as a draw, Bo waiting
+
+
+def test_an_ema_game_offers_no_abortive_draw_on_the_deal_form(tmp_path):
+    # ruleset=ema sets abortive_draws=false (EMA RCR 2016, 3.4): a draw's form asks who was waiting only; a
+    # Tenhou game (the default) offers the abortive draws at a draw
+    from playwright.sync_api import expect
+
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
+            phone(browser) as page:
+        errors = open_page(page, url)
+        page.select_option("#variant", "riichi")
+        page.click("nav [data-tab=hand]")
+        page.click("#tab-hand details.options summary")
+        page.select_option("#options [name=ruleset]", "ema")
+        page.click("nav [data-tab=game]")  # (as open_game does, without reloading the page)
+        page.fill("#new-game [name=gname]", GAME)
+        for i, player in enumerate(PLAYERS):
+            page.fill(f"#new-game [name=p{i}]", player)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .gamename")).to_have_text(GAME)
+        next_deal(page)
+        page.click("#deal-winner [data-value='-']")
+        expect(page.locator("#deal-tenpai-row")).to_be_visible()
+        expect(page.locator("#deal-abort-row")).to_be_hidden()
+        assert errors == []
+    with running(create_app(Store(tmp_path / "tenhou.sqlite3"))) as url, chromium() as browser, \
+            phone(browser) as page:
+        errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
+        next_deal(page)
+        page.click("#deal-winner [data-value='-']")
+        expect(page.locator("#deal-abort-row")).to_be_visible()
+        assert errors == []

@@ -14,21 +14,27 @@
   let counted = null;          // {honba, sticks} the game counted for this deal (null: not a deal of a game)
   let onChange = () => {};
   let seated = SEATS;
+  let abortsPlayed = true;     // the options chosen play abortive draws (EMA RCR 2016, 3.4: none)
   const editors = {};
 
   const on = () => !!(variantInfo() && variantInfo().riichi);
 
   // red fives per suit under the options chosen: the option itself, else the ruleset's preset, else its default
   function redFives(options) {
+    return Number(optionValue(options, "red_fives")) || 0;
+  }
+
+  // an option's value under the options chosen: given, else set by a preset chosen (ruleset=ema), else its default
+  function optionValue(options, name) {
     const v = variantInfo();
-    if (!v || !v.options.red_fives) return 0;
-    if (options && "red_fives" in options) return Number(options.red_fives) || 0;
+    if (!v || !v.options[name]) return undefined;
+    if (options && name in options) return options[name];
     const presets = (v.riichi && v.riichi.presets) || {};
     for (const [key, sets] of Object.entries(presets)) {
       const chosen = options && key in options ? options[key] : (v.options[key] || {}).default;
-      if (sets[chosen] && "red_fives" in sets[chosen]) return Number(sets[chosen].red_fives) || 0;
+      if (sets[chosen] && name in sets[chosen]) return sets[chosen][name];
     }
-    return Number(v.options.red_fives.default) || 0;
+    return v.options[name].default;
   }
 
   // a group of four seat buttons, each pressed or not (several may be)
@@ -59,7 +65,8 @@
     const winner = window.App.segValue("deal-winner");
     const draw = winner === "-";
     const abort = document.getElementById("deal-abort").value;
-    document.getElementById("deal-abort-row").hidden = !draw;
+    if (!abortsPlayed) document.getElementById("deal-abort").value = "";  // (EMA RCR 2016 plays none)
+    document.getElementById("deal-abort-row").hidden = !draw || !abortsPlayed;
     document.getElementById("deal-tenpai-row").hidden = !draw || !!abort;
     // ura dora count only for a winner who declared riichi (the laptop leaves them out otherwise)
     document.getElementById("deal-ura-box").hidden = draw || !declared.has(winner);
@@ -95,6 +102,8 @@
     if (on() && abort.options.length === 1) {
       for (const a of v.riichi.aborts) abort.appendChild(el("option", {value: a, text: a.replace(/-/g, " ")}));
     }
+    const played = on() ? optionValue(options, "abortive_draws") : true;  // false under ruleset=ema
+    abortsPlayed = !(played === false || played === "false");
     const red = on() ? redFives(options) : 0;
     for (const kind of ["dora", "ura"]) editors[kind].offerRed(red);
     for (const s of SEATS) if (!seated.includes(s)) { declared.delete(s); waiting.delete(s); }
