@@ -10,7 +10,8 @@ with a few things the other rulebooks do not have, each a piece any table may us
 - counters a rule's `doubles_each:` names, one double per tile counted: the tiles the dora
   indicators show (`dora`), the ura dora (`ura_dora`), the red fives written 0m 0p 0s (`red_fives`);
 - `value: {han_fu: ...}`: points rounded up before doubling, two doubles more (base points =
-  fu x 2^(han+2)), tiers of base points read on the doubles (haneman ...), limit hands that add up (or are capped: `limits_cap`, EMA's one yakuman);
+  fu x 2^(han+2)), tiers of base points read on the doubles (haneman ...), limit hands that add up (or
+  are capped: `limits_cap`, EMA's one yakuman);
   and what each player pays for it (`HanFu`, the cost);
 - `presets:` a choice option whose choice sets other options (a published ruleset);
 - red fives: how many of a suit the table's `red_fives` option allows.
