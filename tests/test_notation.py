@@ -51,6 +51,9 @@ def test_valid_forms_print_canonically(text, canonical):
     ("[]", "empty group []", "^^"),
     ("[1f1f1f]", "flowers and seasons are not part of sets: [111f]", "^^^^^^^^"),
     ("[ 5 5 5p ]", "digits without a suit letter: 5 (write 5m, 5p or 5s)", "  ^ ^ ^^"),
+    # more digits than a suit has tiles in a hand (14): the letters alone, not the digits three times over
+    ("123456789123456", "digits without a suit letter: 123456789123456 (write a suit letter, m, p or s, after them)",
+     "^^^^^^^^^^^^^^^"),
     ("[123f]", "flowers and seasons are not part of sets: [123f]", "^^^^^^"),
     ("0z", "0z is not a tile (z numbers run 1-7)", "^"),  # (0m 0p 0s are red fives: tests/test_riichi.py)
     ("5f", "5f is not a tile (f numbers run 1-4)", "^"),

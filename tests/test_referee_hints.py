@@ -21,8 +21,10 @@ HAND = "[555p] 123m 789s SSS NN"
     (["--win", "7S"], "--win: digits without a suit letter: 7 before 'S' (write 7m, 7p or 7s); did you mean 7s?\n  7S\n  ^^\n"),
     (["--from", "self"], "--from must be one of discard, wall, loose, kong, not 'self'; did you mean wall?\n"),
     (["--from", "wal"], "--from must be one of discard, wall, loose, kong, not 'wal'; did you mean wall?\n"),
-    (["--option", "lmit=100"], "spanish has no option 'lmit'; did you mean limit? (options: deal_after_draw, limit, "
-                               "nothing_but_mahjong, only_possible_place)\n"),
+    # (the option meant, without the list of every option: one short line; an option near none lists them all)
+    (["--option", "lmit=100"], "spanish has no option 'lmit'; did you mean limit?\n"),
+    (["--option", "colour=red"], "spanish has no option 'colour' (options: deal_after_draw, limit, "
+                                 "nothing_but_mahjong, only_possible_place)\n"),
     # the way variant names were already hinted, kept
     (["-v", "basqe"], "no variant 'basqe'; did you mean basque? (variants: " + PACKAGED + ")\n"),
     # a message that names the tile already does not say it twice

@@ -172,6 +172,8 @@ def _no_suit(digits: list[tuple[int, int]], before: str | None = None) -> str:
     """Digits that no suit letter follows, said with what to type (a tile is its number and its suit)."""
     typed = "".join(str(d) for d, _ in digits)
     where = f" before '{before}'" if before is not None else ""
+    if len(typed) > 14:  # more digits than any suit's tiles in a hand: the letters alone, the line kept short
+        return f"digits without a suit letter: {typed}{where} (write a suit letter, m, p or s, after them)"
     return f"digits without a suit letter: {typed}{where} (write {typed}m, {typed}p or {typed}s)"
 
 

@@ -138,10 +138,10 @@ class Variant(NamedTuple):
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
         out = {k: o.default for k, o in self.options.items()}
         for key, text in (given or {}).items():
-            if key not in self.options:
-                raise OptionError(
-                    f"{self.name} has no option {key!r}{did_you_mean(key, sorted(self.options))} "
-                    f"(options: {', '.join(sorted(self.options))})")
+            if key not in self.options:  # the option meant where one is near, else every option (one short line)
+                meant = did_you_mean(key, sorted(self.options))
+                raise OptionError(f"{self.name} has no option {key!r}" + (
+                    meant if meant else f" (options: {', '.join(sorted(self.options))})"))
             out[key] = self.options[key].parse(text, self.name)
         return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
 
