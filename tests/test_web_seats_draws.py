@@ -9,7 +9,7 @@ import pytest
 
 from test_draw_values import HANDS, WORTH
 from test_seat_exchange import PASSING, seats_of, south_wins
-from webserver import next_deal, open_game, open_page, phone, served_game
+from webserver import fill_hands, next_deal, open_game, open_page, phone, served_game
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -28,11 +28,8 @@ def test_the_game_says_where_seats_were_exchanged(browser, tmp_path):
         assert seats_of(PASSING[4]) == {"E": "Di", "S": "Cy", "W": "Bo", "N": "Ana"}
         # the fifth deal entered on the page, as the seats now are: its row on the sheet says why they changed
         next_deal(page)
-        for seat, name in seats_of(PASSING[4]).items():
-            hand = south_wins(PASSING[4])["hands"][name]
-            if hand:
-                page.click(f"#seatcard-{seat}")
-                page.fill(f"#deal-editor-{seat} .notation input", hand)
+        hands = south_wins(PASSING[4])["hands"]
+        fill_hands(page, {seat: hands[name] for seat, name in seats_of(PASSING[4]).items() if hands[name]})
         page.click("#deal-winner [data-value=S]")
         page.click("#deal-editor-S .winrow [data-tile='6s']")
         page.click("#deal-from [data-value=wall]")
@@ -48,9 +45,7 @@ def test_a_draw_pays_nothing_and_shows_what_each_hand_was_worth(browser, base):
         errors = open_page(page, base)
         page.select_option("#variant", "dmjl")
         page.click("nav [data-tab=deal]")
-        for seat, hand in HANDS.items():
-            page.click(f"#deal-seat [data-value={seat}]")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, HANDS)
         page.click("#deal-winner [data-value='-']")
         page.click("#settle")
         expect(page.locator("#settlement .head")).to_have_text("dmjl, round E: a draw")

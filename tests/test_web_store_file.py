@@ -54,12 +54,17 @@ def test_a_new_file_is_marked_as_mjscores(tmp_path):
         assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
 
 
-def test_a_file_of_the_first_mjscore_serve_is_backed_up_and_migrated(tmp_path):
-    path = tmp_path / "games.sqlite3"
+def first_serve_file(path):
+    """A games file as the first mjscore serve wrote it (schema 1, no mark): the spanish game, "Friday"."""
     with sqlite3.connect(path) as db:
         db.executescript(SCHEMA_V1)
         db.execute("INSERT INTO games VALUES (1, 'Friday', 'spanish', '{}', ?, 0, 16)", (json.dumps(PLAYERS),))
         db.executemany("INSERT INTO deals (game_id, data) VALUES (1, ?)", [(json.dumps(d),) for d in SPANISH["deals"]])
+    return path
+
+
+def test_a_file_of_the_first_mjscore_serve_is_backed_up_and_migrated(tmp_path):
+    path = first_serve_file(tmp_path / "games.sqlite3")
     def rows(p):
         with sqlite3.connect(p) as db:
             return [db.execute(f"SELECT * FROM {t} ORDER BY id").fetchall() for t in ("games", "deals", "changes")]
@@ -134,11 +139,7 @@ def test_a_file_with_a_row_s_text_damaged_is_refused_and_not_written(tmp_path, w
 
 
 def test_a_file_of_the_first_mjscore_serve_with_a_damaged_deal_is_refused_before_any_copy(tmp_path):
-    path = tmp_path / "games.sqlite3"
-    with sqlite3.connect(path) as db:
-        db.executescript(SCHEMA_V1)
-        db.execute("INSERT INTO games VALUES (1, 'Friday', 'spanish', '{}', ?, 0, 16)", (json.dumps(PLAYERS),))
-        db.executemany("INSERT INTO deals (game_id, data) VALUES (1, ?)", [(json.dumps(d),) for d in SPANISH["deals"]])
+    path = first_serve_file(tmp_path / "games.sqlite3")
     data = path.read_bytes()
     old = json.dumps(SPANISH["deals"][2]).encode()
     assert data.count(old) == 1

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from helpers import run
-from webserver import open_page, phone, request
+from webserver import fill_hands, open_page, phone, request
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -67,9 +67,7 @@ def test_the_deal_tab_sends_and_shows_the_set(base, browser):
         errors = open_page(page, base)
         page.select_option("#variant", "dmjl")
         page.click("nav [data-tab=deal]")
-        for seat, hand in HANDS.items():
-            page.click(f"#deal-seat [data-value={seat}]")
-            page.fill(f"#deal-editor-{seat} .notation input", hand)
+        fill_hands(page, HANDS)
         page.click("#deal-winner [data-value=S]")
         page.click("#deal-editor-S .winrow [data-tile='2m']")
         page.fill("#deal-win-set", "234m")
