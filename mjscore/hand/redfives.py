@@ -27,17 +27,9 @@ def with_red_fives(text: str, notation: str) -> str:
     each declared set as written, and the rest in the concealed tiles of their suit, each where a 5 goes."""
     if "0" not in text:
         return notation
-    import re  # (only for a hand with a red five: start-up does not pay for it)
-
-    declared, loose = [], {"m": 0, "p": 0, "s": 0}
-    for kind, start, end in groups_of(text):
-        reds = {suit: sum(d.count("0") for d in re.findall(r"[0-9]+[mps]", text[start:end]) if d.endswith(suit))
-                for suit in "mps"}
-        if kind:
-            declared.append(reds)
-        else:
-            for suit, n in reds.items():
-                loose[suit] += n
+    groups = _group_reds(text)
+    declared = [reds for kind, _, reds in groups if kind]
+    loose = _loose(groups)
     out, i = [], 0
     for token in notation.split(" "):
         if token[:1] in "[{<" and i < len(declared):
@@ -46,6 +38,22 @@ def with_red_fives(text: str, notation: str) -> str:
             token = _redden(token, loose[token[-1]])
         out.append(token)
     return " ".join(out)
+
+
+def _group_reds(text: str) -> list[tuple[str, str, dict[str, int]]]:
+    """Each group of a hand's text: (its brackets' kind, "" for free tiles; its text; its red fives per suit)."""
+    import re  # (only for a hand with a red five: start-up does not pay for it)
+
+    out = []
+    for kind, start, end in groups_of(text):
+        runs = re.findall(r"([0-9]+)([mps])", text[start:end])
+        out.append((kind, text[start:end], {suit: sum(d.count("0") for d, s in runs if s == suit) for suit in "mps"}))
+    return out
+
+
+def _loose(groups: list[tuple[str, str, dict[str, int]]]) -> dict[str, int]:
+    """The red fives per suit among the free concealed tiles (not in a declared set)."""
+    return {suit: sum(reds[suit] for kind, _, reds in groups if not kind) for suit in "mps"}
 
 
 def _redden(token: str, n: int) -> str:
@@ -57,10 +65,7 @@ def reds_where(text: str, suit: str, anywhere: bool = False) -> int:
     riichi hand's winning tile lies), or with `anywhere` in its declared sets too."""
     if "0" not in text:
         return 0
-    import re  # (only for a hand with a red five)
-
-    return sum(d.count("0") for kind, start, end in groups_of(text) if anywhere or not kind
-               for d, s in re.findall(r"([0-9]+)([mps])", text[start:end]) if s == suit)
+    return sum(reds[suit] for kind, _, reds in _group_reds(text) if anywhere or not kind)
 
 
 def without_tile(hand: Hand, tile: int, red: bool | None = None) -> Hand:
@@ -71,15 +76,8 @@ def without_tile(hand: Hand, tile: int, red: bool | None = None) -> Hand:
     rest.remove(tile)
     if "0" not in hand.text:
         return Hand(hand.melds, tuple(rest), hand.bonus)
-    import re  # (only for a hand with a red five)
-
-    declared, loose = [], {"m": 0, "p": 0, "s": 0}
-    for kind, start, end in groups_of(hand.text):
-        if kind:
-            declared.append(hand.text[start:end])
-        else:
-            for digits, suit in re.findall(r"([0-9]+)([mps])", hand.text[start:end]):
-                loose[suit] += digits.count("0")
+    groups = _group_reds(hand.text)
+    declared, loose = [part for kind, part, _ in groups if kind], _loose(groups)
     if T.is_suit(tile) and T.number_of(tile) == 5:
         suit = T.name(tile)[1]
         if loose[suit] and (red or red is None and hand.concealed.count(tile) <= loose[suit]):
