@@ -132,10 +132,14 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
     winning tile completed (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`:
     riichi's dora indicators in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on
     the table (riichi's cost with them)."""
+    situation = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
+    return distinct(_scores(hand, variant, options, tables, situation))
+
+
+def _scores(hand: str | Hand, variant: str | None, options: Options, tables, situation: tuple) -> list[Score]:
+    """Every candidate's score, best first: the hand parsed, analysed once (its one AnalysedHand), scored once."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set, dora, ura, honba, sticks),
-                       v.shapes)
-    return distinct(score_all(analysed, v, opts))
+    return score_all(analyse(parsed, _situation(v, *situation), v.shapes), v, opts)
 
 
 def _reading(s: Score) -> tuple:
@@ -181,18 +185,20 @@ def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str
 
 def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                 win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
-                tables: str | os.PathLike | None = None, win_set: str | None = None) -> list:
+                tables: str | os.PathLike | None = None, win_set: str | None = None,
+                best: Score | None = None) -> list:
     """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
     NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles, one
     circumstance changed (how the tile came, one more --also word) or one concealed tile swapped for another,
     and would then be worth more than it is, most valuable first, at most five. [] for a hand that is no mah
-    jong."""
+    jong. `best`: the hand's score as it stands (`score(...)`), where the caller has it: not worked out again."""
     from mjscore.hand.situation import contradiction, dealer_of
     from mjscore.rules.referee import near_misses as missed
 
+    if best is None:
+        best = _scores(hand, variant, options, tables, (seat, round, win, source, also, win_set))[0]
     parsed, v, opts = _prepare(hand, variant, options, tables)
     sit = _situation(v, seat, round, win, source, also, win_set)
-    best = score_all(analyse(parsed, sit, v.shapes), v, opts)[0]
     if not best.mahjong or best.win is None:
         return []
     guessed = sit.win is None
@@ -212,11 +218,9 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     >>> s = score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
     >>> s.mahjong, s.points, s.doubles, s.value
     (True, 32, 1, 64)
-    """
-    parsed, v, opts = _prepare(hand, variant, options, tables)
-    analysed = analyse(parsed, _situation(v, seat, round, win, source, also, win_set, dora, ura, honba, sticks),
-                       v.shapes)
-    return score_all(analysed, v, opts)[0]  # the best: what `arrangements` lists first (distinct keeps the first)
+    """  # the best: what `arrangements` lists first (distinct keeps the first)
+    situation = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
+    return _scores(hand, variant, options, tables, situation)[0]
 
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
@@ -348,7 +352,6 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
     say which."""
     from mjscore.play.record import play
     from mjscore.api_results import GameResult
-
     from mjscore.play.tenhou import expand
 
     collector = _Collector()
@@ -359,7 +362,6 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
 
 def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
     from mjscore.api_results import GameResult
-
     return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
 
 
@@ -419,7 +421,6 @@ def table_diff(a: Variant | str | os.PathLike, b: Variant | str | os.PathLike,
         text = x if isinstance(x, Variant) else os.fspath(x)
         if isinstance(text, str) and (text.endswith(".yaml") or os.sep in text) and not file(text):
             from mjscore.errors import VariantNotFound
-
             raise VariantNotFound(f"{text}: no such table file; give a table file or a variant's name "
                                   f"(variants: {', '.join(_variant_names(_tables_dir(tables)))})")
     va, vb = (x if isinstance(x, Variant) else load_variant(x, None if file(x) else tables) for x in (a, b))
@@ -432,8 +433,7 @@ def describe_variant(v: Variant) -> dict:
     """A variant's tables, options and settlement as data (`mjscore variants NAME --format json`)."""
     return {
         "variant": v.name, "title": v.title, "source": v.source, "language": v.language, "limit": v.limit,
-        "flowers": v.flowers,
-        "shapes": list(v.shapes),
+        "flowers": v.flowers, "shapes": list(v.shapes),
         "options": {k: {"type": o.type, "default": o.default, "choices": list(o.choices), "help": o.help}
                     for k, o in v.options.items()},
         "tables": [{"table": h, "per": per, "who": who,

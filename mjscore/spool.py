@@ -16,6 +16,9 @@ from typing import Any, Iterator
 
 
 class Spool:
+    """Records kept in an anonymous temporary file, pickled one after another, to be read back in order: what an
+    output must see whole before it writes (a sheet's rows, a table's widths) stays out of memory."""
+
     def __init__(self) -> None:
         self.file = tempfile.TemporaryFile(prefix="mjscore-")
         self.count = 0

@@ -30,6 +30,8 @@ def _streaming_loader():
     base = strict_loader()
 
     class Streaming(base, Composer):  # type: ignore[valid-type, misc]
+        """The strict loader, composing one node at a time: a game's deals read item by item."""
+
         def __init__(self, stream):
             base.__init__(self, stream)
             self.anchors, self.depth = {}, 0

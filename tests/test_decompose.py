@@ -11,7 +11,9 @@ from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import analyse, waits
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import Situation
-from mjscore.rules.scoring import Ctx, score_all, score_candidate
+from mjscore.rules.candidate import score_candidate
+from mjscore.rules.context import Ctx
+from mjscore.rules.scoring import score_all
 from mjscore.rules.tables import load_variant
 
 ALL_SETS = [("pung", (t, t, t)) for t in range(T.N_KINDS)] + [
@@ -166,7 +168,7 @@ def test_best_arrangement_is_the_best(case):
         for i, g in enumerate(groups):
             if sit.win in g.tiles and not g.declared:
                 done = Group(g.kind, g.tiles, sit.source == "discard", False, True)
-                ctx = Ctx(analysed, opts, v, True, [])
+                ctx = Ctx(analysed, opts, v, True, [], score_all)
                 s = score_candidate(ctx, tuple(groups[:i] + [done] + groups[i + 1:]), "standard", sit.win)
                 assert s.rank <= best.rank
 

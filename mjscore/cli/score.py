@@ -45,6 +45,8 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
                      tables=tables_dir)
     scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
     best = scores[0]
+    # the near misses are scored without riichi's dora and counters: the best score is theirs where none is given
+    plain = best if dora is None and ura is None and not honba and not sticks else None
     rules = api.load_variant(best.variant, tables_dir)
     lang = lang_of(lang, rules)
     if fmt == "json":  # exactly Score.to_dict() (mjscore.nearest_wins gives a program what the table adds)
@@ -54,7 +56,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         if explain:
             runner = api.runner_up(scores)
             data["runner_up"] = runner.to_dict(lang) if runner is not None else None
-            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation)]
+            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation, best=plain)]
             for item, shown in zip(best.items, data["items"]):  # the rulebook's words for each item's rule
                 quote = api.quote_of(item, rules)
                 if quote is not None:
@@ -89,7 +91,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
         if best.mahjong:
             from mjscore.cli.report import near_miss_text
 
-            texts.append(near_miss_text(api.near_misses(hand, variant, **situation), lang, rules))
+            texts.append(near_miss_text(api.near_misses(hand, variant, **situation, best=plain), lang, rules))
         from mjscore.cli.report import quote_text
 
         words = quote_text(api.quoted(best.items, rules), lang)

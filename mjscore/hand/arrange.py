@@ -37,7 +37,7 @@ class Block:
     """The concealed tiles of one suit (or the honours) as the search sees them, with what is worked out
     of them once: shared by every hand that holds the same block."""
 
-    __slots__ = ("tiles", "counts", "base", "notation", "_splits", "_partial")
+    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial")
 
     def __init__(self, part: tuple[int, ...]):
         base = 27 if part[0] >= 27 else part[0] // 9 * 9
@@ -45,9 +45,16 @@ class Block:
         for t in part:
             vec[t - base] += 1
         self.tiles, self.counts, self.base = part, tuple(vec), base
-        # the block in canonical notation (123m, EEE SS): every score prints its hand's, so it is made at once
-        self.notation = " ".join(format_concealed(part))
-        self._splits = self._partial = None
+        self._notation = self._splits = self._partial = None
+
+    @property
+    def notation(self) -> str:
+        """The block in canonical notation (123m, EEE SS): every score prints its hand's (made once per block,
+        when the hand's notation is first read, after the hand is arranged)."""
+        got = self._notation
+        if got is None:
+            got = self._notation = " ".join(format_concealed(self.tiles))
+        return got
 
     @property
     def splits(self) -> tuple:

@@ -14,6 +14,7 @@ from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.hand.situation import SEATS
 from mjscore.play.settle import Deal, Win
+from mjscore.rules.switches import Payments
 from mjscore.rules.tables import Variant, load_with_options
 
 DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
@@ -218,7 +219,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
                         f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
     if unknown:  # the keys this variant's deals take (a riichi deal's only where it is paid as riichi)
-        keys = DEAL_KEYS if variant.settlement.at(options).payments.value == "riichi" else DEAL_KEYS - set(RIICHI_KEYS)
+        keys = DEAL_KEYS if variant.settlement.at(options).payments is Payments.RIICHI else DEAL_KEYS - set(RIICHI_KEYS)
         raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} (keys: {', '.join(sorted(keys))})")
     named = players is not None  # a game's deal names its players: a message names them too
     if players is None:
@@ -260,8 +261,6 @@ def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names:
     table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
     `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
     `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
-    from mjscore.rules.switches import Payments
-
     given = [k for k in RIICHI_KEYS if k in data]
     if variant.settlement.at(options).payments is not Payments.RIICHI:
         raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is "

@@ -21,10 +21,10 @@ import json
 from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import DealError
+from mjscore.hand.situation import SEATS
 from mjscore.loading import Unreadable
 from mjscore.play.seating import Resumed
 
-SEATS = "ESWN"
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
           "四風連打": "four-winds"}
 DRAWN = ("流局", "全員聴牌", "全員不聴", "流し満貫")  # exhaustive draws (with nagashi mangan)

@@ -14,7 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from mjscore.play.difference import Difference, Reference
-from mjscore.play.tenhou import SEATS, Recorded, read_tenhou
+from mjscore.hand.situation import SEATS
+from mjscore.play.tenhou import Recorded, read_tenhou
 
 STICK = 1000  # Tenhou's riichi stick (the riichi table's riichi_stick)
 

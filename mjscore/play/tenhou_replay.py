@@ -82,7 +82,11 @@ class Call(NamedTuple):
 
 
 
-class Meld(NamedTuple):
+class _Called(NamedTuple):
+    """A set a player called or declared while the round is replayed, in the log's own tile codes (51-53 the red
+    fives): only written out in the notation (`text`) for the hand the deal records, which the parser then reads
+    as the one kind of set, hand/sets.Group; so it keeps the codes, not mjscore's tiles."""
+
     tiles: tuple[int, ...]
     open: bool
 
@@ -99,7 +103,7 @@ class Player:
                 or not isinstance(discards, list):
             raise ValueError("a player's dealt tiles (13), takes and discards are lists")
         self.tiles: Counter = Counter(dealt)
-        self.melds: list[Meld] = []
+        self.melds: list[_Called] = []
         self.takes, self.discards = takes, discards
         self.took = self.discarded = 0  # how many of each list are played
         self.river: list[int] = []  # the tiles discarded
@@ -149,6 +153,9 @@ class End(NamedTuple):
 
 
 class Played(NamedTuple):
+    """A round replayed to its end: each player's tiles and record, how it ended, the kans declared in it
+    (what tenhou.py makes the deal of)."""
+
     players: list[Player]
     end: End
     kans: int
@@ -214,7 +221,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
                 if kan.kind == "a":
                     for c in kan.tiles:
                         me.remove(c, f"player {p}'s closed kan {d}")
-                    me.melds.append(Meld(kan.tiles, False))
+                    me.melds.append(_Called(kan.tiles, False))
                     added = None
                 else:
                     pon = next((i for i, m in enumerate(me.melds) if len(m.tiles) == 3 and m.open
@@ -224,7 +231,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
                         raise ValueError(f"player {p}'s {d}: no pon to add the tile to")
                     added = next(iter(rest))
                     me.remove(added, f"player {p}'s added kan {d}")
-                    me.melds[pon] = Meld(kan.tiles, True)
+                    me.melds[pon] = _Called(kan.tiles, True)
                     end = End(Last.ADDED, p, added, False, False, False, False, robbed)
                 if me.took >= len(me.takes):
                     if added is None:
@@ -261,7 +268,7 @@ def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
         them.took += 1
         for c in (Counter(call.tiles) - Counter([call.taken])).elements():
             them.remove(c, f"player {q}'s call {them.takes[them.took - 1]}")
-        them.melds.append(Meld(call.tiles, True))
+        them.melds.append(_Called(call.tiles, True))
         me.called_from, called, ippatsu = True, True, [False] * 4
         p, draw = q, False
         if call.kind == "m":  # an open kan: its discard place is 0, its loose tile the next take

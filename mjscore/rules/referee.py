@@ -231,7 +231,7 @@ def quote_of(item, v: Variant) -> Quote | None:
     are none): those of the table rule that made it, found by its name, table and cite (rules of one name, table
     and cite quote the same words, tablefile.check_quotes); the long hand's from `long_hand:`. None where the
     table gives no quote (a variant whose table file has none)."""
-    if item.rule == "long hand" and not item.table:
+    if item.is_long_hand:
         return v.long_hand_words[2] if len(v.long_hand_words) > 2 else None
     for r in v.rules:
         if r.name == item.rule and r.table == item.table and r.cite == item.cite:

@@ -74,6 +74,9 @@ def reason(note: str) -> str:
     return (note.detail if isinstance(note, Note) else "") or note
 
 
+LONG_HAND_RULE = "long hand"  # the rule of a long hand's item (value.long_hand), made by no table's rule
+
+
 class Item(NamedTuple):
     """One scoring item: a rule that applied, to which tiles, and what it gave."""
 
@@ -89,6 +92,11 @@ class Item(NamedTuple):
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
     count: int = 1  # how many times the rule applied (a fan counted twice is one item, its points twice)
     fan: bool = False  # its points are fan (MCR): JSON says `fan`, added, never doubled
+
+    @property
+    def is_long_hand(self) -> bool:
+        """Whether this is a long hand's item (the variant's `long_hand:`), not a table rule's."""
+        return not self.table and self.rule == LONG_HAND_RULE
 
     def name(self, lang: str = "en") -> tuple[str, bool]:
         """The item's name in `lang` and whether it is in that language (else the English rule name)."""

@@ -238,6 +238,9 @@ def apply_presets(presets: dict, resolved: dict, given) -> dict:
 # --- value: han_fu -------------------------------------------------------------------------------------
 
 class Tier(NamedTuple):
+    """One tier above the base points' cap (mangan, haneman ...): from how many doubles (han) it holds, its base
+    points, its name, and the option that renames or moves it (the table's `tiers:`)."""
+
     doubles: int
     base: int
     name: str

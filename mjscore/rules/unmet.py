@@ -10,7 +10,9 @@ no set is one, which its near miss already says.
 from __future__ import annotations
 
 from mjscore.hand.arrange import AnalysedHand
-from mjscore.rules.scoring import Ctx, score_candidate
+from mjscore.rules.candidate import score_candidate
+from mjscore.rules.context import Ctx
+from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import show_when
 from mjscore.rules.tables import Variant
 
@@ -23,7 +25,7 @@ def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) 
     candidates = hand.candidates
     if not candidates or not rules:
         return {}
-    ctx = Ctx(hand, options, variant, True, [])
+    ctx = Ctx(hand, options, variant, True, [], score_all)
     best, best_rank = None, None
     for candidate in candidates:
         rank = score_candidate(ctx, *candidate).rank

@@ -1,0 +1,182 @@
+"""One candidate arrangement of an analysed hand scored: its sets and bonus tiles judged once per situation,
+the hand rules as the situation and winning shape leave them, the mah-jong requirements (`score_candidate`);
+and a winning shape that fails a requirement scored as the variant says (`refused`). The items go to
+rules/value.py for their value.
+"""
+
+from __future__ import annotations
+
+from mjscore.hand import tiles as T
+from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
+from mjscore.hand.sets import Group
+from mjscore.hand.situation import Situation
+from mjscore.memo import make_room
+from mjscore.messages import M, joined, named, said
+from mjscore.rules.context import Ctx, Scorer
+from mjscore.rules.exclusions import exclude, excluders, times
+from mjscore.rules.kept import ARRANGED_KEPT, PROBED, suit_class
+from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
+from mjscore.rules.riichi import each_item
+from mjscore.rules.tables import Variant
+from mjscore.rules.value import combine, long_hand
+from mjscore.rules.when import folded
+
+
+def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
+    """(texts, items, replaced rule names) of several groups together, each group judged once per
+    situation (`table` is the situation's memo)."""
+    texts: list[str] = []
+    items: list[Item] = []
+    replaced: set[str] = set()
+    for g in groups:
+        entry = table.get(g)
+        if entry is None:
+            entry = table[g] = _judge(rules, ctx, g, Group.notation)
+        texts.append(entry[0])
+        items += entry[1]
+        if entry[2]:
+            replaced |= entry[2]
+    return texts, items, replaced
+
+
+def _judge(rules, ctx, subject, shown) -> tuple:
+    """(text, items, replaced rule names) of one group or bonus tile."""
+    text = shown(subject)
+    matched = [r for r in rules if r.pred(ctx, subject)]
+    items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names,
+                       1, r.fan) for r in matched)
+    return text, items, frozenset(n for r in matched for n in r.replaces)
+
+
+def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None,
+                    blocks: tuple = (), declared: int = 0) -> Score:
+    """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
+    non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
+    arrangements that make up the groups after the `declared` sets (each is judged once per situation, a suit's
+    once per class of situations that judge its sets alike, kept.suit_class; not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
+    rules that read every tile unscored, named in a note."""
+    ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
+    table, bonus_table, (group_rules, bonus_rules, _, _), numbers, _, _ = ctx.tables
+    ctx.group_total = None
+    if ctx.counts:
+        ctx.counts = {}
+    if blocks and not declared:  # a non-winner with no declared sets (most): its blocks' arrangements alone
+        texts, items, replaced = [], [], set()
+    else:
+        texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
+    if blocks:
+        arranged = ctx.kept.arranged
+        own, suits = numbers
+        if suits is None:  # (the situation's first non-winner)
+            suits = numbers[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
+    for a in blocks:  # by the arrangement's identity (its entry keeps it, so no other takes its id): a block's
+        # arrangements are the same objects for every hand that holds it (arrange.Block.partial)
+        key = (suits if a[0].tiles[0] < 27 else own, id(a))  # a suit's block: judged alike in the situation's class
+        entry = arranged.get(key)
+        if entry is None:
+            if key[0] != own and not PROBED.issuperset(a):  # (a set the class was not told by: this situation's)
+                key = (own, id(a))
+            make_room(arranged, ARRANGED_KEPT)  # a long batch's memory stays flat
+            t, i, r = _judge_all(table, group_rules, ctx, a)
+            entry = arranged[key] = (tuple(t), tuple(i), frozenset(r) if r else _NONE_REPLACED, a)
+        texts += entry[0]
+        items += entry[1]
+        if entry[2]:
+            replaced |= entry[2]
+    points = 0
+    for i in items:
+        points += i.points
+    ctx.set_points = points
+    if ctx.bonus:
+        for t in ctx.bonus:
+            entry = bonus_table.get(t)
+            if entry is None:
+                entry = bonus_table[t] = _judge(bonus_rules, ctx, t, T.name)
+            items += entry[1]
+            if entry[2]:
+                replaced |= entry[2]
+    ctx.items = items
+    unjudged = []
+    partial, restricted = ctx.partial, ctx.restricted
+    plan = ctx.hand_rules.get(pattern)
+    if plan is None:
+        plan = ctx.hand_rules[pattern] = _plan(ctx)
+    rules, requires, excludes = plan
+    for test, p, r, item, undoubled, whole in rules:
+        got = True if test is None else test(ctx, p, None)
+        if got:
+            if partial is not None and whole:
+                unjudged.append(r)
+                continue
+            if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
+                item = undoubled = each_item(ctx, r, item)
+                if item is None:
+                    continue
+            chosen = undoubled if restricted else item
+            items.append(chosen if got is True else times(chosen, got))  # (True: once, most rules)
+            if r.replaces:
+                replaced.update(r.replaces)
+    if replaced:
+        items = [i for i in items if i.rule not in replaced]
+    notes = ctx.notes
+    if excludes:
+        items, notes = exclude(ctx.variant, items, notes)
+    ctx.items = items
+    if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
+        # (said only where it could change the value: doubles of a hand worth no points change nothing)
+        names = joined(dict.fromkeys(named(r.name, r.names) for r in unjudged), said(M.NOTE_RULES_SEP))
+        notes = [*notes, Note(NoteKind.PARTIAL, said(M.NOTE_PARTIAL_ONE if partial == 1 else M.NOTE_PARTIAL_MANY,
+                                                     n=partial, whole=WIN_COUNT - 1, rules=names))]
+    done = None
+    if win is not None:  # the set the winning tile completed, said in every output (--win-set names it):
+        for i, g in enumerate(groups):  # its text as judged, a set written [..] without its brackets
+            if g.completed:
+                done = texts[i].strip("[]") if g.declared else texts[i]
+                break
+    score = combine(ctx, tuple(texts), items, win, notes, done)
+    ctx.value = score.value
+    if ctx.mahjong:
+        for test, p, exempt, message in requires:
+            if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
+                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
+    return score
+
+
+def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:
+    """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
+    (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
+    rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
+    hand; the requirements as (test, parameter, limit hands exempt, message); whether a rule `excludes:`
+    others (exclusions.exclude)."""
+    _, _, hand, requires = ctx.tables[2]
+    rules = []
+    for pred, r, item, undoubled, whole in hand:
+        part = folded(pred, ctx)
+        if part is not None:
+            rules.append((*part, r, item, undoubled, whole))
+    needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
+    return tuple(rules), needs, bool(excluders(ctx.variant))
+
+
+def _fails(c, p, s) -> bool:
+    return False
+
+
+_NONE_REPLACED: frozenset[str] = frozenset()
+
+
+def refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[Score], notes: list[str],
+            scorer: Scorer) -> list[Score]:
+    """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason (a
+    non-winner's arrangements, best first, or a long hand)."""
+    why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
+    if variant.not_mahjong == "long_hand":
+        so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
+        return [long_hand(hand, variant, options,
+                          Note(NoteKind.LONG_HAND, joined(why, "; ") + so, joined([why[0].detail, *why[1:]], "; ") + so))]
+    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
+                                                                                  said(M.V_NON_WINNING))]
+    loser = Situation(hand.sit.seat, hand.sit.round)
+    out = [score_candidate(Ctx(hand, options, variant, False, notes, scorer, sit=loser), g, None, None) for g, _ in hand.partial]
+    order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
+    return [out[i] for i in order]
