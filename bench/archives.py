@@ -11,7 +11,7 @@ import statistics
 import subprocess
 import sys
 
-from bench import mjscore_cmd, random_deal
+from deals import mjscore_cmd, random_deal
 
 
 def run_mjscore(args: list[str]) -> tuple[float, float, float]:

@@ -18,7 +18,7 @@ import json
 import random
 import sys
 
-from bench import VARIANTS, random_deal
+from deals import VARIANTS, random_deal
 
 
 def _out(f, *args, **kwargs):

@@ -20,7 +20,7 @@ _PUBLIC = {
     **dict.fromkeys(("TableDiff", "Change"), "mjscore.rules.tablediff"),
     **dict.fromkeys(("Compared", "GameResult", "Wait", "Waits"), "mjscore.api_results"),
     **dict.fromkeys(("Note", "NoteKind"), "mjscore.rules.results"),
-    **dict.fromkeys(("Settlement",), "mjscore.play.settle"),
+    **dict.fromkeys(("Settlement",), "mjscore.play.deal"),
     **dict.fromkeys(("Season", "Sheet"), "mjscore.play.season"),
     **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
                     "mjscore.play.ledger"),

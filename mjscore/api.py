@@ -31,7 +31,7 @@ if TYPE_CHECKING:  # settling, games and the rarer results load only when asked 
     from mjscore.play.game import Header, Result
     from mjscore.play.record import Summary
     from mjscore.play.season import Season, Sheet
-    from mjscore.play.settle import Settlement
+    from mjscore.play.deal import Settlement
     from mjscore.api_results import Compared, GameResult, Wait, Waits
     from mjscore.rules.identity import Rules
     from mjscore.rules.tablediff import TableDiff

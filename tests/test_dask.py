@@ -24,7 +24,7 @@ distributed = pytest.importorskip("distributed", reason='the dask extra: pip ins
 
 sys.path.insert(0, str(ROOT / "bench"))
 from archives import write_archive  # noqa: E402  (the benchmark's archives of random legal deals)
-from bench import random_deal  # noqa: E402
+from deals import random_deal  # noqa: E402
 
 STOP_SECONDS = 20
 

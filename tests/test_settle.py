@@ -9,7 +9,8 @@ from helpers import EXAMPLES, run
 from mjscore.hand import tiles as T
 from mjscore.errors import DealError
 from mjscore.play.dealfile import parse_deal
-from mjscore.play.settle import Deal, Win, payments_for, settle
+from mjscore.play.deal import Deal, Win
+from mjscore.play.settle import payments_for, settle
 from mjscore.rules.switches import LoserCap
 from mjscore.rules.tables import load_variant
 from mjscore.rules.tablefile import packaged_dir, variant_names

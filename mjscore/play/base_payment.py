@@ -3,13 +3,9 @@ on a claimed tile the discarder alone pays the value (`discarder_pays`). Settlem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mjscore.hand.situation import CLAIMED
+from mjscore.play.deal import Deal
 from mjscore.rules.switches import SettlementRules
-
-if TYPE_CHECKING:
-    from mjscore.play.settle import Deal
 
 
 def with_base(deal: "Deal", rules: SettlementRules, seat: str, value: int, reason: str) -> tuple[int, str]:

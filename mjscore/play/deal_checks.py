@@ -6,16 +6,12 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections import Counter
 from operator import eq
-from typing import TYPE_CHECKING
-
 from mjscore.errors import DealError, MjscoreError
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES
+from mjscore.play.deal import Deal
 from mjscore.rules.switches import SettlementRules
-
-if TYPE_CHECKING:
-    from mjscore.play.settle import Deal
 
 NOTHING = Hand((), (), ())  # a non-winner's hand left empty in a deal: nothing of it scores
 

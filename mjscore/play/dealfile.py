@@ -13,7 +13,7 @@ from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreEr
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.hand.situation import SEATS
-from mjscore.play.settle import Deal, Win
+from mjscore.play.deal import Deal, Win
 from mjscore.rules.switches import Payments
 from mjscore.rules.tables import Variant, load_with_options
 

@@ -18,7 +18,8 @@ from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
 from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
-from mjscore.play.settle import Settlement, empty_seats, settle, unpaid
+from mjscore.play.deal import Settlement, empty_seats, unpaid
+from mjscore.play.settle import settle
 from mjscore.rules.tables import Variant
 
 __all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",

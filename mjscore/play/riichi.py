@@ -14,7 +14,7 @@ from __future__ import annotations
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
-from mjscore.play.settle import Deal, Payment, cite_of  # (settle imports this module lazily: no circle)
+from mjscore.play.deal import Deal, Payment, cite_of
 from mjscore.rules.riichi import up
 from mjscore.rules.switches import Draw, SettlementRules
 

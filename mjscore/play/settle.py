@@ -7,131 +7,21 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from mjscore.errors import DealError, HandError, SituationError
 from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
-from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
+from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
+from mjscore.play.deal import Deal, Payment, Settlement, cite_of, empty_seats
 from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
 from mjscore.play.reasons import difference_paid, winner_paid
-from mjscore.rules.kept import cites_of, rules_at, seated
+from mjscore.rules.kept import seated
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
-from mjscore.rules.scoring import long_hand, score_all
+from mjscore.rules.scoring import score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.switches import Draw, FaultScoring, LoserCap, Payments, SettlementRules
-from mjscore.rules.tables import Variant
-
-
-class Win(NamedTuple):
-    """How the winner's last tile came (the winner's situation)."""
-
-    tile: str | None = None
-    source: str = "discard"
-    discarder: str | None = None
-    also: tuple[str, ...] = ()
-    set: str | None = None  # the set the winning tile completed (win: {set: 234m}); None: the best reading
-
-
-class Deal(NamedTuple):
-    """One deal as settlement takes it: every hand as written, by seat, with who won and how. Read from a deal
-    file, a game's deal or the command line (play/dealfile.py), it is checked once more by settle()."""
-
-    variant: Variant
-    options: dict[str, Any]
-    round: str
-    hands: dict[str, str]  # seat -> hand text, for the seats in play
-    players: dict[str, str]  # seat -> name
-    winner: str | None = None
-    win: Win = Win()
-    false_mahjong: str | None = None
-    pays_for_all: str | None = None
-    faults: dict[str, str] = {}  # seat -> short / long / wrong
-    riichi: tuple[str, ...] = ()  # riichi: the seats that declared riichi in this deal (each puts a stick down)
-    honba: int = 0  # riichi: counters on the table
-    sticks: int = 0  # riichi: sticks left on the table by earlier deals (the winner takes them)
-    tenpai: tuple[str, ...] = ()  # riichi: the seats waiting at a draw
-    dora: str | None = None  # riichi: the dora indicators, in the notation
-    ura: str | None = None  # riichi: the ura dora indicators
-    abort: str | None = None  # riichi: an abortive draw (four-winds ...): nothing paid, the dealer deals again
-    double_ron: str | None = None  # riichi: a second winner on the same discard (paid by the discarder too)
-    double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
-    nagashi: tuple[str, ...] = ()  # riichi: the seats paid nagashi mangan at an exhaustive draw
-    sticks_by: tuple[str, ...] = ()  # riichi: who put down the sticks left on the table (they pay the winner)
-
-    def player(self, seat: str) -> str:
-        """The name at a seat, or the seat's name (East...) where the deal names no players."""
-        return self.players.get(seat, SEAT_NAMES[seat])
-
-    @property
-    def rules(self) -> SettlementRules:
-        """The variant's settlement switches under this deal's options."""
-        return rules_at(self.variant, self.options)
-
-
-class Payment(NamedTuple):
-    """One amount one seat pays another, with the reason and the rules that made it: a table's payments must be
-    checkable by the players at the table, line by line."""
-
-    payer: str
-    payee: str
-    amount: int
-    reason: str
-    cite: str = ""  # where the rules that made it stand in the rulebook (the table's `cites:`)
-
-    def to_dict(self, name=lambda seat: seat) -> dict:
-        out = {"from": name(self.payer), "to": name(self.payee), "amount": self.amount, "reason": self.reason}
-        if self.cite:
-            out["cite"] = self.cite
-        return out
-
-
-def cite_of(deal: "Deal", *keys: str) -> str:
-    """The table's citations of the settlement rules that made a payment, joined: "rule 77; rule 79"."""
-    return cites_of(deal.variant, keys)  # (each list joined once per variant)
-
-
-class Settlement(NamedTuple):
-    """A settled deal: each hand's score, every payment, each seat's net (summing to zero), notes on what the
-    rules did: what `settle` prints, and a game's running totals are made of."""
-
-    deal: Deal
-    scores: dict[str, Score]
-    payments: list[Payment]
-    net: dict[str, int]
-    notes: list[str]
-
-    def paid_on(self) -> bool:
-        """Whether the hands' values were paid on: not in a draw that the table pays nothing for (Kajongg's
-        played game: every hand of a draw totals 0), where each hand's value is 0 and its worth only shown."""
-        d = self.deal
-        return bool(d.winner or d.false_mahjong) or d.rules.draw is not Draw.NONE
-
-    def to_dict(self, lang: str = "en") -> dict:
-        d, paid = self.deal, self.paid_on()
-        hands = {}
-        for seat, s in self.scores.items():
-            hands[seat] = unpaid({"player": d.player(seat), **s.to_dict(lang)}, paid)
-        return {
-            "variant": d.variant.name, "options": d.options, "round": d.round, "winner": d.winner,
-            "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
-            "hands": hands,
-            "payments": [p.to_dict() for p in self.payments],
-            "net": self.net, "notes": self.notes,
-        }
-
-
-def unpaid(hand: dict, paid_on: bool) -> dict:
-    """A hand's JSON as the deal paid it: where the hands were not paid on (Settlement.paid_on), `value` 0 and
-    the hand's own value as `worth`, for a referee to see."""
-    return hand if paid_on else {**hand, "value": 0, "worth": hand["value"]}
-
-
-def empty_seats(seats) -> list[str]:
-    """The seats nobody sits in, in a deal of two or three players."""
-    return [s for s in SEATS if s not in seats]
+from mjscore.rules.value import long_hand
 
 
 # --- scoring the four hands ---------------------------------------------------------------------

@@ -200,7 +200,6 @@ def _quiet_worker(parent: int) -> None:
     """A worker leaves Ctrl-C and SIGTERM to the main process, which stops the pool and says so once (a
     worker interrupted while it waits for work would otherwise print a traceback); it ends with the main
     process."""
-    import os
     import signal
     import threading
 
