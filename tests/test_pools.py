@@ -1,4 +1,4 @@
-"""Where deals are settled: `--jobs N` on the standard library's process pool, kept for the whole run and
+"""Where deals are settled: `--jobs N` on worker processes of mjscore's own, kept for the whole run and
 stopped with it, the same bytes as one process."""
 
 from __future__ import annotations
@@ -100,3 +100,50 @@ def test_a_worker_killed_stops_the_run_in_one_line(tmp_path):
     assert proc.returncode == 2
     assert err == "mjscore: error: a worker process stopped unexpectedly (--jobs): run again, or with --jobs 1\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.jsonl"]  # no output file, no temporary file
+
+
+class _Stop(Exception):
+    """A reader that stops part-way through a game (as --strict or a closed pipe does)."""
+
+
+class _Keep:
+    """A writer for play() that keeps each deal's result and running totals; stops after `stop_after`."""
+
+    def __init__(self, stop_after: int | None = None):
+        self.rows: list = []
+        self.stop_after = stop_after
+
+    def start_game(self, path, header, totals):
+        pass
+
+    @staticmethod
+    def render(r):
+        return r.error, r.data["net"] if r.data else None
+
+    def deal(self, r, shown, totals):
+        self.rows.append((r.number, shown, dict(totals)))
+        if len(self.rows) == self.stop_after:
+            raise _Stop()
+
+    def end_game(self, standings, summary):
+        self.rows.append(("standings", standings))
+
+
+def test_a_game_stopped_part_way_leaves_the_pool_fit_for_the_next(tmp_path):
+    """A game left with chunks still at the workers (their results unread) must not hand those results to
+    the next game on the same pool: the next game's deals are the ones one process settles, in order."""
+    from mjscore.play.record import play
+    from mjscore.play.workers import Processes
+
+    first, second = jsonl(tmp_path / "a.jsonl", 1_000), jsonl(tmp_path / "b.jsonl", 700)
+    alone = _Keep()
+    play(str(second), None, [], None, 1, False, alone, lambda n: None)
+    pool = Processes(2)
+    try:
+        with pytest.raises(_Stop):
+            play(str(first), None, [], None, pool, False, _Keep(stop_after=70), lambda n: None)
+        shared = _Keep()
+        play(str(second), None, [], None, pool, False, shared, lambda n: None)
+    finally:
+        pool.close()
+    assert len(alone.rows) == 701 and shared.rows == alone.rows

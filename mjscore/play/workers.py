@@ -119,63 +119,130 @@ class InProcess:
 
 
 class Processes:
-    """`--jobs N`: the standard library's process pool, made on the first game and kept for the run (forked
-    where the system can fork, so the workers start with the tables loaded; spawned elsewhere). Each worker
-    has at most two chunks waiting, so memory does not grow with the archive."""
+    """`--jobs N`: N worker processes made on the first game and kept for the run (forked where the system
+    can fork, so the workers start with the tables loaded; spawned elsewhere), each with its own pipe.
+
+    Not the standard library's ProcessPoolExecutor: a worker killed while it sends a result leaves half a
+    message in the pool's one result queue, which the main process (itself holding the queue's writing end)
+    then waits on for ever. Here a worker writes only to its own pipe, whose other end only the main process
+    holds: a worker's death is an end of file or its process sentinel, seen at once. Each worker has at most
+    two chunks waiting, so memory does not grow with the archive; chunks go to the workers in turn, and
+    their results are read in that order, so the output is in deal order."""
 
     def __init__(self, jobs: int):
-        self.jobs, self.executor = jobs, None
+        self.jobs = jobs
+        self.workers: list[tuple[Any, Any]] = []  # (process, the main process's end of its pipe)
 
-    def _pool(self):
-        if self.executor is None:
+    def _start(self) -> list[tuple[Any, Any]]:
+        if not self.workers:
             import multiprocessing as mp
             import os
-            from concurrent.futures import ProcessPoolExecutor
 
             method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-            with _signals_held():  # the workers started and known to the pool before Ctrl-C or SIGTERM unwinds
-                self.executor = ProcessPoolExecutor(self.jobs, mp_context=mp.get_context(method),
-                                                    initializer=_quiet_worker, initargs=(os.getpid(),))
-                self.executor.submit(int).result()  # starts the workers now, not at the first chunk
-        return self.executor
+            context = mp.get_context(method)
+            with _signals_held():  # the workers started and known here before Ctrl-C or SIGTERM unwinds
+                for _ in range(self.jobs):
+                    here, there = context.Pipe(duplex=True)
+                    others = [c for _, c in self.workers] if method == "fork" else []
+                    worker = context.Process(target=_serve, args=(there, others, os.getpid()), daemon=True)
+                    worker.start()
+                    there.close()  # the worker's end is the worker's alone: its death ends the pipe
+                    self.workers.append((worker, here))
+        return self.workers
 
     def settle(self, header, tables, seated, render):
         from collections import deque
-        from concurrent.futures.process import BrokenProcessPool
 
-        spec, pending = spec_of(header, tables), deque()
+        spec, pending, turn = spec_of(header, tables), deque(), 0
         work = chunks(seated)
         try:
-            pool = self._pool()  # (a worker killed while the pool starts breaks it here)
+            workers = self._start()
             while True:
                 while len(pending) < 2 * self.jobs:
                     chunk = next(work, None)
                     if chunk is None:
                         break
-                    pending.append((chunk, pool.submit(settle_chunk, spec, header.players, header.lang, render,
-                                                       pack(chunk))))
+                    worker = workers[turn % self.jobs]
+                    turn += 1
+                    _send(worker, (spec, header.players, header.lang, render, pack(chunk)))
+                    pending.append((chunk, worker))
                 if not pending:
                     return
-                chunk, future = pending.popleft()
-                done = future.result()
+                chunk, worker = pending.popleft()
+                done = _receive(worker)
                 yield from unpack(chunk, done)
-        except BrokenProcessPool:
-            raise MjscoreError("a worker process stopped unexpectedly (--jobs): run again, or with --jobs 1") from None
         finally:
-            for _, future in pending:  # stopped early (--strict, an error, a reader gone): drop the rest
-                future.cancel()
+            if pending:  # stopped early (--strict, an error, a reader gone, a worker lost): the workers'
+                self._end(at_once=True)  # chunks in hand are not wanted; the next game starts new ones
 
     def close(self) -> None:
-        if self.executor is not None:
-            workers = list((getattr(self.executor, "_processes", None) or {}).values())
-            with _signals_held():  # a second Ctrl-C must not leave a worker that the exit would wait for
-                self.executor.shutdown(wait=True, cancel_futures=True)
-                for w in workers:  # one the pool lost track of (its pool broken as it started) ends here
-                    w.join(5)
-                    if w.is_alive():
-                        w.kill()
-                        w.join(5)
-            self.executor = None
+        self._end(at_once=False)
+
+    def _end(self, at_once: bool) -> None:
+        """Every worker ended: asked to stop (given 5 s), or at once (`at_once`, their work not wanted)."""
+        with _signals_held():  # a second Ctrl-C must not leave a worker that the exit would wait for
+            for worker, conn in self.workers:
+                if not at_once:
+                    with contextlib.suppress(OSError):
+                        conn.send(None)
+                    worker.join(5)
+                if worker.is_alive():
+                    worker.kill()
+                worker.join(5)
+                conn.close()
+            self.workers = []
+
+
+_LOST = "a worker process stopped unexpectedly (--jobs): run again, or with --jobs 1"
+
+
+def _send(worker: tuple[Any, Any], task: tuple) -> None:
+    try:
+        worker[1].send(task)
+    except OSError:  # its end of the pipe closed: the worker is gone
+        raise MjscoreError(_LOST) from None
+
+
+def _receive(worker: tuple[Any, Any]) -> list[tuple]:
+    """A worker's next result; its death, before or while it sends, is an error here, not a wait."""
+    from multiprocessing.connection import wait
+
+    process, conn = worker
+    ready = wait([conn, process.sentinel])
+    if conn not in ready:
+        raise MjscoreError(_LOST)
+    try:
+        kind, value = conn.recv()  # (half a message, the worker dying as it wrote, is an OSError)
+    except (EOFError, OSError):
+        raise MjscoreError(_LOST) from None
+    if kind == "raised":  # a fault in mjscore itself, raised here as the worker raised it
+        raise value
+    return value
+
+
+def _serve(conn, others: list, parent: int) -> None:
+    """A worker: chunks settled as they come, until told to stop (None) or its pipe ends. `others`: the
+    earlier workers' pipe ends, inherited by a fork, closed so that only the main process holds them."""
+    for other in others:
+        other.close()
+    _quiet_worker(parent)
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        try:
+            answer: tuple = ("done", settle_chunk(*task))
+        except Exception as e:  # noqa: BLE001 (sent back to be raised in the main process)
+            answer = ("raised", e)
+        try:
+            conn.send(answer)
+        except OSError:
+            return
+        except Exception:  # the exception itself does not pickle: its text does
+            conn.send(("raised", RuntimeError(f"{type(answer[1]).__name__}: {answer[1]}")))
 
 
 @contextlib.contextmanager
