@@ -22,3 +22,31 @@ def test_situations_that_judge_every_suit_set_alike_share_one_class():
     assert suit_class(memo, 7, lambda g: ("pung 1", g.kind == "pung" or g is PROBE[1])) == 7
     assert suit_class(memo, 8, lambda g: ("pung 1", g.kind == "pung" or g is PROBE[1])) == 7
 
+
+
+
+def test_a_block_judged_under_one_variant_is_never_taken_for_another_variants_judgement():
+    """Blocks are shared by every variant (hand/arrange.py) and keep what the scorer judged of them under a
+    situation's token (Block.judged): a non-winner's hand scored under every variant in one order, and in a
+    fresh process in the other order, says the same under each variant (its rules' own names, citations and
+    points), whichever variant judged its blocks first."""
+    import json
+    import subprocess
+    import sys
+
+    import mjscore
+
+    hand = "111m 999p 234s RR EN"  # 13 tiles: two concealed pungs of terminals, a chow, a pair of dragons
+    names = [v.name for v in mjscore.variants()]
+    script = ("import json, sys, mjscore; print(json.dumps({v: mjscore.score(sys.argv[1], variant=v, seat='S')"
+              ".to_dict() for v in sys.argv[2:]}))")
+
+    def scored(order):
+        done = subprocess.run([sys.executable, "-c", script, hand, *order], capture_output=True, text=True,
+                              check=True)
+        return json.loads(done.stdout)
+
+    forward, backward = scored(names), scored(names[::-1])
+    assert len(forward) == len(names) >= 2
+    for v in names:
+        assert forward[v] == backward[v], v

@@ -37,7 +37,7 @@ class Block:
     """The concealed tiles of one suit (or the honours) as the search sees them, with what is worked out
     of them once: shared by every hand that holds the same block."""
 
-    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial")
+    __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial", "judged")
 
     def __init__(self, part: tuple[int, ...]):
         base = 27 if part[0] >= 27 else part[0] // 9 * 9
@@ -46,6 +46,10 @@ class Block:
             vec[t - base] += 1
         self.tiles, self.counts, self.base = part, tuple(vec), base
         self._notation = self._splits = self._partial = None
+        # what a scorer judges of each of `partial`'s arrangements, by a key of its own (rules/candidate.py: a
+        # situation class's token -> each arrangement's items): kept here, found with the block and gone with it,
+        # so that it needs no table of its own over every block and no bound of its own
+        self.judged: dict | None = None
 
     @property
     def notation(self) -> str:
@@ -75,6 +79,7 @@ class Block:
 
 
 _SUITS_IN = [frozenset(s for s in range(3) if mask >> s & 1) for mask in range(8)]  # bit mask -> suits
+_FIRST = tuple((0,) * n for n in range(5))  # each of n blocks' first arrangement (AnalysedHand.partial)
 
 
 @lru_cache(maxsize=BLOCKS_KEPT)
@@ -187,20 +192,20 @@ class AnalysedHand:
         return got
 
     @property
-    def partial(self) -> list[tuple[tuple[Group, ...], tuple]]:
-        """A non-winning hand's arrangements: (groups, the blocks' arrangements they end with) for each
-        combination of its blocks' arrangements, after the declared sets."""
+    def partial(self) -> list[tuple[tuple[Group, ...], tuple[int, ...]]]:
+        """A non-winning hand's arrangements: (groups, which of each block's arrangements they end with: an
+        index into the block's `partial`, block by block) for each combination of its blocks' arrangements,
+        after the declared sets."""
         got = self._partial
         if got is not None:
             return got
         each = [b._partial or b.partial for b in self.blocks]  # (kept with the block: no property call)
         if all(len(a) == 1 for a in each):  # most hands: one arrangement per block
-            parts = tuple(a[0] for a in each)
-            got = [(self.melds + sum(parts, ()), parts)]
+            got = [(self.melds + sum([a[0] for a in each], ()), _FIRST[len(each)])]
         else:
             got = [(self.melds, ())]
             for arrangements in each:
-                got = [(c + a, parts + (a,)) for c, parts in got for a in arrangements]
+                got = [(c + a, choice + (i,)) for c, choice in got for i, a in enumerate(arrangements)]
         self._partial = got
         return got
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
+from mjscore.hand.situation import SEATS
 from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
@@ -132,7 +133,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         for result, shown in settled:
             read += 1
             if read == 1:  # the first deal's seats: the order equal totals are placed in (standings)
-                seating = [result.seats[k] for k in ("E", "S", "W", "N") if k in result.seats]
+                seating = [result.seats[k] for k in SEATS if k in result.seats]
             if over and not result.error:
                 result = result._replace(data=None, error=over)
                 shown = type(writer).render(result)

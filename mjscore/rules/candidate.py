@@ -7,14 +7,13 @@ rules/value.py for their value.
 from __future__ import annotations
 
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
+from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import Situation
-from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.exclusions import exclude, excluders, times
-from mjscore.rules.kept import ARRANGED_KEPT, PROBED, suit_class
+from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.riichi import each_item
 from mjscore.rules.tables import Variant
@@ -49,12 +48,13 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 
 def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None,
-                    blocks: tuple = (), declared: int = 0) -> Score:
+                    blocks: tuple[Block, ...] = (), choice: tuple[int, ...] = (), declared: int = 0) -> Score:
     """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
-    non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the blocks'
-    arrangements that make up the groups after the `declared` sets (each is judged once per situation, a suit's
-    once per class of situations that judge its sets alike, kept.suit_class; not group by group). A hand written as only some of its tiles (ctx.partial) leaves the hand
-    rules that read every tile unscored, named in a note."""
+    non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the hand's blocks and
+    `choice` which of each block's arrangements (Block.partial) make up the groups after the `declared` sets:
+    each block's arrangement is judged once per situation, a suit's once per class of situations that judge its
+    sets alike (kept.suit_class), not group by group, and kept with the block (Block.judged). A hand written as
+    only some of its tiles (ctx.partial) leaves the hand rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
     table, bonus_table, (group_rules, bonus_rules, _, _), numbers, _, _ = ctx.tables
     ctx.group_total = None
@@ -65,24 +65,24 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     else:
         texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     if blocks:
-        arranged = ctx.kept.arranged
         own, suits = numbers
         if suits is None:  # (the situation's first non-winner)
             suits = numbers[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
-    for a in blocks:  # by the arrangement's identity (its entry keeps it, so no other takes its id): a block's
-        # arrangements are the same objects for every hand that holds it (arrange.Block.partial)
-        key = (suits if a[0].tiles[0] < 27 else own, id(a))  # a suit's block: judged alike in the situation's class
-        entry = arranged.get(key)
-        if entry is None:
-            if key[0] != own and not PROBED.issuperset(a):  # (a set the class was not told by: this situation's)
-                key = (own, id(a))
-            make_room(arranged, ARRANGED_KEPT)  # a long batch's memory stays flat
-            t, i, r = _judge_all(table, group_rules, ctx, a)
-            entry = arranged[key] = (tuple(t), tuple(i), frozenset(r) if r else _NONE_REPLACED, a)
-        texts += entry[0]
-        items += entry[1]
-        if entry[2]:
-            replaced |= entry[2]
+        for block, i in zip(blocks, choice):
+            key = suits if block.base < 27 else own  # a suit's block: judged alike in the situation's class
+            judged = block.judged
+            if judged is None:
+                judged = block.judged = {}
+            entries = judged.get(key)
+            if entries is None:
+                entries = judged[key] = [None] * len(block.partial)
+            entry = entries[i]
+            if entry is None:
+                entry = _judged(block, i, key, own, table, group_rules, ctx)
+            texts += entry[0]
+            items += entry[1]
+            if entry[2]:
+                replaced |= entry[2]
     points = 0
     for i in items:
         points += i.points
@@ -140,6 +140,22 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
             if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
                 return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
     return score
+
+
+def _judged(block: Block, i: int, key, own, table: dict, group_rules, ctx: Ctx) -> tuple:
+    """(texts, items, replaced rule names) of the block's arrangement `i`, judged and kept with the block under
+    `key` (or under the situation's own token `own`, for a set the suit class was not told by)."""
+    arrangement = block.partial[i]
+    if key is not own and not PROBED.issuperset(arrangement):  # (judged as this situation alone judges it)
+        key = own
+        entries = block.judged.get(own)
+        if entries is None:
+            entries = block.judged[own] = [None] * len(block.partial)
+        if entries[i] is not None:
+            return entries[i]
+    t, items, r = _judge_all(table, group_rules, ctx, arrangement)
+    entry = block.judged[key][i] = (tuple(t), tuple(items), frozenset(r) if r else _NONE_REPLACED)
+    return entry
 
 
 def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:

@@ -111,16 +111,17 @@ def _item(r) -> Item:
 
 
 def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, [its number, its suits' class], hand rules by how the tile came, the
-    circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
+    """(group memo, bonus memo, rule sets, [its token, its suits' class token], hand rules by how the tile came,
+    the circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
     situation, found with one lookup by the options' content (a changed, or another equal, options mapping
-    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile,
-    kept.arranged those of a block's arrangement (by its content, and the situation's number or, for a suit's
-    block, its class): they depend only on the subject, the seat and prevailing wind (own/round wind classes),
-    the options and winner-or-not, so each is judged once per situation, not once per hand."""
+    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile; a
+    block's arrangements are kept with the block (arrange.Block.judged) under the situation's token or, for a
+    suit's block, its class's (a token is an object of its own, never equal to another's: blocks are shared by
+    every variant). They depend only on the subject, the seat and prevailing wind (own/round wind classes), the
+    options and winner-or-not, so each is judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:
         make_room(kept.situations, 512)  # a bound for endless batches under changing options
-        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), [next(kept.serials), None], {}, {})
+        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), [object(), None], {}, {})
     return hit

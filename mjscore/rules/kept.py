@@ -4,8 +4,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
-from itertools import count
+from typing import Callable, Hashable
 
 from mjscore.hand.sets import Group, concealed
 from mjscore.hand.situation import Situation
@@ -18,17 +17,15 @@ class VariantMemo:
     """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
-    __slots__ = ("rule_sets", "situations", "arranged", "serials", "suit_classes", "limit_order", "typed",
-                 "completions", "excludes", "settled", "cites", "seated")
+    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "excludes",
+                 "settled", "cites", "seated")
 
     def __init__(self):
         self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
         self.situations: dict[tuple, tuple] = {}  # seat, round, winner or not, options -> judged items (_tables)
-        # (a situation's class, a block's arrangement) -> its judged items (scoring): one bound for every situation,
-        # about a long batch's distinct blocks, so that a non-winner's blocks are mostly judged already
-        self.arranged: dict[tuple, tuple] = {}
-        self.serials = count()  # each situation's number, never reused (next() is one step: threads share it)
-        self.suit_classes: dict[int, tuple] = {}  # a class's number -> how it judges every set of PROBE (suit_class)
+        # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
+        # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
+        self.suit_classes: dict[Hashable, tuple] = {}  # a class's token -> how it judges every set of PROBE
         self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
         self.typed: dict[tuple, Situation] = {}  # a situation as typed -> checked (api)
         self.completions: dict[tuple, frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
@@ -39,7 +36,6 @@ class VariantMemo:
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
 
 
-ARRANGED_KEPT = 12_288  # judged block arrangements kept per variant: about the blocks kept (arrange.BLOCKS_KEPT)
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,
 # pairs and single tiles
 PROBE = tuple(concealed(kind, (t,) * n) for t in range(27) for kind, n in (("pung", 3), ("pair", 2), ("single", 1)))
@@ -47,11 +43,12 @@ PROBE += tuple(concealed("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 
 PROBED = frozenset(PROBE)
 
 
-def suit_class(memo: VariantMemo, number: int, judge: Callable[[Group], tuple]) -> int:
-    """The number of the first situation (its own if none) that judges every set of PROBE as `judge` does (the
-    situation numbered `number`): situations of one class judge a block of one suit alike, so they share its
-    judged arrangements (memo.arranged). Group rules read the seat and the prevailing wind through the wind
-    tiles' classes, so a variant's situations are mostly one class, and a non-winner's suits are judged once."""
+def suit_class(memo: VariantMemo, number: Hashable, judge: Callable[[Group], tuple]) -> Hashable:
+    """The token of the first situation (its own if none) that judges every set of PROBE as `judge` does (the
+    situation whose token is `number`): situations of one class judge a block of one suit alike, so they share its
+    judged arrangements (kept with the block under the class's token, arrange.Block.judged). Group rules read the
+    seat and the prevailing wind through the wind tiles' classes, so a variant's situations are mostly one class,
+    and a non-winner's suits are judged once."""
     told = tuple(judge(g) for g in PROBE)
     classes = memo.suit_classes
     found = next((n for n, known in list(classes.items()) if known == told), None)

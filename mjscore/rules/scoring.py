@@ -58,8 +58,8 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     if n < WIN_COUNT:
         partial = n if n < WIN_COUNT - 1 and not fault else None
         ctx = Ctx(hand, options, variant, False, notes, score_all, restricted, partial)
-        declared = len(hand.melds)
-        scores = [score_candidate(ctx, g, None, None, parts, declared) for g, parts in hand.partial]
+        declared, blocks = len(hand.melds), hand.blocks
+        scores = [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
     else:
         ctx = Ctx(hand, options, variant, True, notes, score_all, restricted)
         scores = [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
