@@ -71,12 +71,8 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         for block, i in zip(blocks, choice):
             key = suits if block.base < 27 else own  # a suit's block: judged alike in the situation's class
             judged = block.judged
-            if judged is None:
-                judged = block.judged = {}
-            entries = judged.get(key)
-            if entries is None:
-                entries = judged[key] = [None] * len(block.partial)
-            entry = entries[i]
+            entries = judged.get(key) if judged is not None else None
+            entry = entries[i] if entries is not None else None
             if entry is None:
                 entry = _judged(block, i, key, own, table, group_rules, ctx)
             texts += entry[0]
@@ -148,14 +144,21 @@ def _judged(block: Block, i: int, key, own, table: dict, group_rules, ctx: Ctx) 
     arrangement = block.partial[i]
     if key is not own and not PROBED.issuperset(arrangement):  # (judged as this situation alone judges it)
         key = own
-        entries = block.judged.get(own)
-        if entries is None:
-            entries = block.judged[own] = [None] * len(block.partial)
-        if entries[i] is not None:
-            return entries[i]
-    t, items, r = _judge_all(table, group_rules, ctx, arrangement)
-    entry = block.judged[key][i] = (tuple(t), tuple(items), frozenset(r) if r else _NONE_REPLACED)
-    return entry
+    entries = _entries(block, key)
+    if entries[i] is None:
+        t, items, r = _judge_all(table, group_rules, ctx, arrangement)
+        entries[i] = (tuple(t), tuple(items), frozenset(r) if r else _NONE_REPLACED)
+    return entries[i]
+
+
+def _entries(block: Block, key) -> list:
+    """The block's judged arrangements under `key`, one place per arrangement (None: not judged yet)."""
+    if block.judged is None:
+        block.judged = {}
+    entries = block.judged.get(key)
+    if entries is None:
+        entries = block.judged[key] = [None] * len(block.partial)
+    return entries
 
 
 def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:
