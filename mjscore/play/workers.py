@@ -143,7 +143,8 @@ class Processes:
             with _signals_held():  # the workers started and known here before Ctrl-C or SIGTERM unwinds
                 for _ in range(self.jobs):
                     here, there = context.Pipe(duplex=True)
-                    others = [c for _, c in self.workers] if method == "fork" else []
+                    # a forked worker inherits the main process's ends of the pipes made so far, its own too
+                    others = [c for _, c in self.workers] + [here] if method == "fork" else []
                     worker = context.Process(target=_serve, args=(there, others, os.getpid()), daemon=True)
                     worker.start()
                     there.close()  # the worker's end is the worker's alone: its death ends the pipe
@@ -221,8 +222,9 @@ def _receive(worker: tuple[Any, Any]) -> list[tuple]:
 
 
 def _serve(conn, others: list, parent: int) -> None:
-    """A worker: chunks settled as they come, until told to stop (None) or its pipe ends. `others`: the
-    earlier workers' pipe ends, inherited by a fork, closed so that only the main process holds them."""
+    """A worker: chunks settled as they come, until told to stop (None) or its pipe ends. `others`: the main
+    process's ends of the pipes (the earlier workers' and this one's), inherited by a fork, closed so that only
+    the main process holds them: its death then ends this worker's pipe at once."""
     for other in others:
         other.close()
     _quiet_worker(parent)
