@@ -12,6 +12,7 @@ import sys
 import click
 import pytest
 
+from mjscore.cli import YOUNG_OBJECTS
 from mjscore.cli.main import COMMANDS
 from mjscore.cli.output import to_json
 
@@ -93,19 +94,21 @@ def test_a_mistyped_command_is_matched_among_all_commands(tmp_path):
 
 
 def test_collection_is_on_while_a_command_works(tmp_path):
-    """run() pauses the garbage collector for start-up only: a batch of a million deals must be collected."""
+    """run() pauses the garbage collector for start-up only: a batch of a million deals must be collected, with a
+    young generation of YOUNG_OBJECTS (the interpreter's 700 made it walk a batch's new cache entries hundreds of
+    times)."""
     code = PROGRAM.replace("run()", """
 import gc
 import mjscore.api as api
 arrangements = api.arrangements
 def spy(*args, **kwargs):
-    print("collecting:", gc.isenabled(), file=sys.stderr)
+    print("collecting:", gc.isenabled(), "young:", gc.get_threshold()[0], file=sys.stderr)
     return arrangements(*args, **kwargs)
 api.arrangements = spy
 run()""")
     done = program(["score", *HAND], str(tmp_path / "cache"), code)
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
-    assert "collecting: True" in done.stderr
+    assert f"collecting: True young: {YOUNG_OBJECTS}" in done.stderr and YOUNG_OBJECTS > 700
 
 
 @pytest.mark.parametrize("data", [
