@@ -50,3 +50,48 @@ def test_a_block_judged_under_one_variant_is_never_taken_for_another_variants_ju
     assert len(forward) == len(names) >= 2
     for v in names:
         assert forward[v] == backward[v], v
+
+
+def test_rules_of_group_counts_are_judged_by_each_candidates_counts():
+    """A hand rule that reads only the candidate's group counts (groups:, declared group_counts) is judged once per
+    counts and situation (candidate._plan): DMJL hands scored in turn in one process, in the same situation, each
+    say what it says scored alone in a fresh process, whatever the hands before it counted."""
+    import json
+    import subprocess
+    import sys
+
+    import mjscore
+
+    hands = [("[RRR] [GGG] PP 123m 555p", "5p"),  # two dragon pungs, a dragon pair: Little Three Dragons (Hand Rules)
+             ("[111m] [999p] 555s EEE NN", "5s"),  # no chow: No Chow (DMJL Winner Rules)
+             ("[RRR] [GGG] 555p 123m WW", "5p"),  # two dragon pungs, a wind pair, a chow: neither
+             ("[RRR] [GGG] PP 123m 555p", "5p")]  # the first again, after the others
+    in_turn = [mjscore.score(h, "dmjl", win=w, source="discard").to_dict() for h, w in hands]
+    script = ("import json, sys, mjscore; print(json.dumps(mjscore.score(sys.argv[1], 'dmjl', win=sys.argv[2], "
+              "source='discard').to_dict()))")
+    alone = [json.loads(subprocess.run([sys.executable, "-c", script, h, w], capture_output=True, text=True,
+                                       check=True).stdout) for h, w in hands]
+    assert in_turn == alone
+    rules = [{i["rule"] for i in s["items"]} for s in in_turn]
+    assert "Little Three Dragons" in rules[0] == rules[3] and "Little Three Dragons" not in rules[1] | rules[2]
+    assert "No Chow" in rules[1] and "No Chow" not in rules[0] | rules[2]
+
+
+def test_a_when_of_group_counts_alone_is_told_apart_from_one_that_reads_more():
+    # when.by_group_counts: what is left after folding reads only conditions declared group_counts (groups:)
+    from types import SimpleNamespace
+
+    from mjscore.rules.conditions import CONDITIONS
+    from mjscore.rules.registry import compile_when
+    from mjscore.rules.when import by_group_counts
+
+    known = {"shapes": ["standard"], "options": {}, "situations": {}, "conditions": CONDITIONS}
+    ctx = SimpleNamespace(pattern="standard", source="wall", options={}, suits=frozenset({0}), has_honours=True,
+                          bonus=())
+    chows = {"groups": {"set": "chow", "max": 0}}
+    counted = [chows, {"not": chows}, {"any": [chows, {"groups": {"set": "pung", "min": 4}}]},
+               {"pattern": "standard", **chows}]  # (the shape is told when folded: the counts are left)
+    for when in counted:
+        assert by_group_counts(compile_when(when, "hand", known), ctx), when
+    for when in ({**chows, "concealed_hand": True}, {"concealed_hand": True}, {"pattern": "standard"}):
+        assert not by_group_counts(compile_when(when, "hand", known), ctx), when

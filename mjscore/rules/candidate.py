@@ -10,6 +10,7 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import Situation
+from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.exclusions import exclude, excluders, times
@@ -18,7 +19,7 @@ from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.riichi import each_item
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
-from mjscore.rules.when import folded
+from mjscore.rules.when import by_group_counts, folded
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -97,9 +98,16 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     plan = ctx.hand_rules.get(pattern)
     if plan is None:
         plan = ctx.hand_rules[pattern] = _plan(ctx)
-    rules, requires, excludes = plan
-    for test, p, r, item, undoubled, whole in rules:
-        got = True if test is None else test(ctx, p, None)
+    rules, requires, excludes, counted, by_total = plan
+    if counted:  # the rules read only the group counts: judged once per candidate's counts (_plan)
+        test, p = counted[0]
+        first = test(ctx, p, None)  # (which sums the candidate's counts, ctx.group_total)
+        outcomes = by_total.get(ctx.group_total)
+        if outcomes is None:
+            make_room(by_total, 256)
+            outcomes = by_total[ctx.group_total] = (first, *[test(ctx, p, None) for test, p in counted[1:]])
+    for test, p, r, item, undoubled, whole, k in rules:
+        got = True if test is None else test(ctx, p, None) if k < 0 else outcomes[k]
         if got:
             if partial is not None and whole:
                 unjudged.append(r)
@@ -161,20 +169,27 @@ def _entries(block: Block, key) -> list:
     return entries
 
 
-def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool]:
+def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool, tuple, dict]:
     """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
     (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
-    rule, item, item with no doubles, whether it reads the whole hand), test None when it holds whatever the
-    hand; the requirements as (test, parameter, limit hands exempt, message); whether a rule `excludes:`
-    others (exclusions.exclude)."""
+    rule, item, item with no doubles, whether it reads the whole hand, its place among the rules judged by the
+    group counts or -1), test None when it holds whatever the hand; the requirements as (test, parameter, limit
+    hands exempt, message); whether a rule `excludes:` others (exclusions.exclude); the (test, parameter) of
+    the rules that read only the candidate's group counts (when.by_group_counts: most limit hands of sets, "no
+    chows"), and what they gave for each candidate's counts seen (a candidate's counts recur: a few hundred
+    numbers per situation, where each such rule was a call or two per candidate)."""
     _, _, hand, requires = ctx.tables[2]
-    rules = []
+    rules, counted = [], []
     for pred, r, item, undoubled, whole in hand:
         part = folded(pred, ctx)
         if part is not None:
-            rules.append((*part, r, item, undoubled, whole))
+            k = -1
+            if part[0] is not None and by_group_counts(pred, ctx):
+                k = len(counted)
+                counted.append(part)
+            rules.append((*part, r, item, undoubled, whole, k))
     needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
-    return tuple(rules), needs, bool(excluders(ctx.variant))
+    return tuple(rules), needs, bool(excluders(ctx.variant)), tuple(counted), {}
 
 
 def _fails(c, p, s) -> bool:

@@ -45,6 +45,7 @@ class Condition(NamedTuple):
     suited: bool = False  # reads only which suits the hand holds and whether it holds honours
     screen: Callable | None = None  # (ctx, compiled param) -> False when no hand like the ctx's can meet it
     costly: bool = False  # works out more than it reads (a search, a loop over the tiles): tested last
+    group_counts: bool = False  # reads only the candidate's counted groups (Ctx.group_total) and the situation
 
     def __call__(self, c, v, s) -> bool:
         return self.test(c, v, s)
@@ -52,7 +53,8 @@ class Condition(NamedTuple):
 
 def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
               bind: Callable | None = None, shaped: bool = False, suited: bool = False,
-              screen: Callable | None = None, costly: bool = False) -> Callable[[Callable], Condition]:
+              screen: Callable | None = None, costly: bool = False,
+              group_counts: bool = False) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
     context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
     name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
@@ -76,12 +78,15 @@ def condition(name: str, scope: str, check, doc: str, whole: bool = False, situa
     costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests
     it after its other conditions, which mostly decide the rule first (when.folded; the conditions are pure,
     so their order changes no result).
+    group_counts: the condition reads only the candidate's counted groups (`Ctx.group_total`, one number holding every
+    `groups:` count of the candidate) besides the situation and options: a hand rule of such conditions alone holds
+    or not by that number, so the scorer judges it once per number and situation (candidate._plan).
     """
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
         return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
-                         getattr(test, "__module__", ""), suited, screen, costly)
+                         getattr(test, "__module__", ""), suited, screen, costly, group_counts)
 
     return declare
 
@@ -335,7 +340,8 @@ def in_range(n, lo, hi):
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
-@condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)")
+@condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)",
+           group_counts=True)
 def _groups(c, v, _):
     total = c.group_total  # every counted group condition of the candidate, in one sum
     if total is None:

@@ -56,6 +56,29 @@ def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
     return _part(parts) if parts else (None, None)
 
 
+def by_group_counts(pred: Callable, c) -> bool:
+    """Whether what is left of a compiled hand `when:` in context `c`'s situation, winning shape and suits held
+    (folded: something is left) reads only the candidate's group counts (conditions declared group_counts): it then
+    holds or not by one number per candidate, which the scorer judges once per number (candidate._plan)."""
+    tree = getattr(pred, "tree", None)
+    parts = _fold(tree, c) if tree is not None else None
+    return bool(parts) and _counts_only(parts)
+
+
+def _counts_only(parts: list[tuple]) -> bool:
+    for part in parts:
+        node = part[3]
+        if node[0] == "leaf":
+            if not node[4]:
+                return False
+        elif node[0] == "not":
+            if not _counts_only(node[1]):
+                return False
+        elif not all(_counts_only(sub) for sub in node[1]):  # any: each alternative's parts
+            return False
+    return True
+
+
 def _fold(parts: list[tuple], c) -> list[tuple] | None:
     """Parts that must all hold, with their situational and shaped conditions told: what is left (empty:
     they hold), or None (they do not)."""
@@ -106,7 +129,8 @@ def _costly(part: tuple) -> bool:
 
 def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
     """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
-    whether the condition is situational, shaped or suited, its screen or None, whether it is costly), or
+    whether the condition is situational, shaped or suited, its screen or None, whether it is costly, whether it
+    reads only the candidate's group counts), or
     ("any"/"all", [parts of each]), ("not", parts): what `folded` reads)."""
     if when is None:
         return []
@@ -135,7 +159,7 @@ def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
             if cond.whole:
                 flags["whole"] = True
             told = cond.situational or cond.shaped or cond.suited
-            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen, cond.costly))
+            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen, cond.costly, cond.group_counts))
         parts.append(part)
     return parts
 
