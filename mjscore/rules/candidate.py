@@ -57,7 +57,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     sets alike (kept.suit_class), not group by group, and kept with the block (Block.judged). A hand written as
     only some of its tiles (ctx.partial) leaves the hand rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _, _), numbers, _, _ = ctx.tables
+    table, bonus_table, (group_rules, bonus_rules, _, _), tokens, _, _ = ctx.tables
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
@@ -66,9 +66,9 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     else:
         texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     if blocks:
-        own, suits = numbers
+        own, suits = tokens
         if suits is None:  # (the situation's first non-winner)
-            suits = numbers[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
+            suits = tokens[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
         for block, i in zip(blocks, choice):
             key = suits if block.base < 27 else own  # a suit's block: judged alike in the situation's class
             judged = block.judged

@@ -43,9 +43,9 @@ PROBE += tuple(concealed("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 
 PROBED = frozenset(PROBE)
 
 
-def suit_class(memo: VariantMemo, number: Hashable, judge: Callable[[Group], tuple]) -> Hashable:
+def suit_class(memo: VariantMemo, token: Hashable, judge: Callable[[Group], tuple]) -> Hashable:
     """The token of the first situation (its own if none) that judges every set of PROBE as `judge` does (the
-    situation whose token is `number`): situations of one class judge a block of one suit alike, so they share its
+    situation whose token is `token`): situations of one class judge a block of one suit alike, so they share its
     judged arrangements (kept with the block under the class's token, arrange.Block.judged). Group rules read the
     seat and the prevailing wind through the wind tiles' classes, so a variant's situations are mostly one class,
     and a non-winner's suits are judged once."""
@@ -54,8 +54,8 @@ def suit_class(memo: VariantMemo, number: Hashable, judge: Callable[[Group], tup
     found = next((n for n, known in list(classes.items()) if known == told), None)
     if found is None:
         make_room(classes, 64)
-        classes[number] = told
-        found = number
+        classes[token] = told
+        found = token
     return found
 
 
