@@ -8,10 +8,10 @@ settings.register_profile("dev", deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """One headless Chromium for a module's page tests (tests/webserver.py's chromium(): skipped, saying why,
-    where none is installed); each test opens its own phone() in it."""
+    """One headless Chromium for every page test of a test process (tests/webserver.py's chromium(): skipped,
+    saying why, where none is installed); each test opens its own phone() (a fresh context) in it."""
     from webserver import chromium
 
     with chromium() as b:

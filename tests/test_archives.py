@@ -33,10 +33,10 @@ def block_yaml(deals: list[dict], header_first: bool = True) -> str:
 
 
 def test_a_long_yaml_game_is_never_held_whole(tmp_path):
-    """20,000 deals (4 MB of YAML, some 150 MB as one loaded document and its nodes) pass through a few
+    """2,000 deals (400 KB of YAML, some 15 MB as one loaded document and its nodes) pass through a few
     hundred kilobytes: only the deal being played is in memory."""
     path = tmp_path / "long.yaml"
-    path.write_text(block_yaml(DEALS * 10_000))
+    path.write_text(block_yaml(DEALS * 1_000))
     tracemalloc.start()
     try:
         header, deals = read_game(str(path))
@@ -44,7 +44,7 @@ def test_a_long_yaml_game_is_never_held_whole(tmp_path):
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert header == {"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]} and count == 20_000
+    assert header == {"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"]} and count == 2_000
     assert peak < 2_000_000, f"{peak:,} bytes at the peak"
 
 
@@ -146,20 +146,21 @@ def _peak(args: list[str]) -> int:
                                      ["standings"], ["report"], ["batch"], ["batch", "--format", "markdown"],
                                      ["batch", "--format", "html"]])
 def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, command, monkeypatch):
-    """Ten times the deals, about the same peak: each deal goes to the output (batch: as it comes, in every
+    """Four times the deals, about the same peak: each deal goes to the output (batch: as it comes, in every
     format; through a temporary file where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
-    deals, as the commands did, ten times the deals took some 15 MB more at the peak; what the scoring
-    core's caches take is bounded (a variant's memo is cleared at 2,000 entries: some 350 KB). (The report's chart
-    is drawn from at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""
+    deals, as the commands did, took some 5.5 KB a deal at the peak (15 MB more for ten times 300 deals), so
+    900 deals more would take some 5 MB more, five times the margin below; what the scoring core's caches take
+    is bounded (a variant's memo is cleared at 2,000 entries: some 350 KB). (The report's chart is drawn from
+    at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""
     monkeypatch.setattr("mjscore.cli.sheets.CHART_POINTS", 50)
     out = str(tmp_path / "out")
-    small, large = tmp_path / "small.jsonl", tmp_path / "large.jsonl"
-    for path, n in ((small, 150), (large, 1500)):
+    tiny, small, large = tmp_path / "tiny.jsonl", tmp_path / "small.jsonl", tmp_path / "large.jsonl"
+    for path, n in ((tiny, 1), (small, 150), (large, 600)):
         path.write_text("\n".join([json.dumps({"variant": "spanish", "players": list(GOOD)})]
                                   + [json.dumps(d) for d in DEALS * n]) + "\n")
-    _peak([*command, str(small), "-o", out])  # tables and caches loaded: not counted in either run
+    _peak([*command, str(tiny), "-o", out])  # tables and caches loaded: not counted in either run
     first, second = _peak([*command, str(small), "-o", out]), _peak([*command, str(large), "-o", out])
-    assert second < first + 1_000_000, f"{first:,} bytes for 300 deals, {second:,} for 3,000"
+    assert second < first + 1_000_000, f"{first:,} bytes for 300 deals, {second:,} for 1,200"
 
 
 def test_a_long_seasons_chart_is_drawn_from_some_deals_each_games_first_among_them():

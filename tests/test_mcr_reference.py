@@ -174,7 +174,7 @@ def agree(seed: int, calculator, gen) -> bool | str | None:
                       for a in mjscore.arrangements(hand, "mcr", **kw)) else False
 
 
-QUICK = settings(max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+QUICK = settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @QUICK

@@ -8,7 +8,6 @@ and deal counts come from the hand-worked games (tests/test_season.py, tests/tes
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 
@@ -16,21 +15,6 @@ import pytest
 
 from helpers import ROOT, run
 from test_season import FILES, PATHS, expected_table, nets
-
-NO_BROWSER = ("no Chromium executable found (set MJSCORE_CHROMIUM, or install Debian's chromium: "
-              "apt-get update && apt-get install -y chromium): the report's browser test is skipped")
-
-
-def chromium() -> str | None:
-    given = os.environ.get("MJSCORE_CHROMIUM")
-    if given:
-        return given
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
 
 @pytest.fixture(scope="module")
 def page_file(tmp_path_factory) -> str:
@@ -40,61 +24,55 @@ def page_file(tmp_path_factory) -> str:
     return str(out)
 
 
-def test_report_page_in_headless_chromium(page_file):
-    exe = chromium()
-    if exe is None:
-        pytest.skip(NO_BROWSER)
-    from playwright.sync_api import sync_playwright
-
+def test_report_page_in_headless_chromium(page_file, browser):
+    """The page in the suite's one Chromium (conftest's `browser`: skipped, saying why, where none is installed)."""
     fetched: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=exe, args=["--no-sandbox"])
-        try:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    try:
 
-            def refuse(route):  # the page must open without any network: anything but the file itself fails
-                if route.request.url.startswith("file:"):
-                    route.continue_()
-                else:
-                    fetched.append(route.request.url)
-                    route.abort()
+        def refuse(route):  # the page must open without any network: anything but the file itself fails
+            if route.request.url.startswith("file:"):
+                route.continue_()
+            else:
+                fetched.append(route.request.url)
+                route.abort()
 
-            page.route("**/*", refuse)
-            page.goto("file://" + page_file)
-            assert page.title() == "Club season 2026"
+        page.route("**/*", refuse)
+        page.goto("file://" + page_file)
+        assert page.title() == "Club season 2026"
 
-            # the league table: one row per player, with the totals summed from the hand-worked deals
-            want = expected_table()
-            rows = page.locator("table.standings tbody tr")
-            assert rows.count() == len(want) == 6, "the league table is missing or incomplete"
-            shown = {}
-            for i in range(rows.count()):
-                cells = rows.nth(i).locator("td").all_inner_texts()
-                shown[cells[1]] = int(cells[2])
-            assert shown == {p: w["total"] for p, w in want.items()}
+        # the league table: one row per player, with the totals summed from the hand-worked deals
+        want = expected_table()
+        rows = page.locator("table.standings tbody tr")
+        assert rows.count() == len(want) == 6, "the league table is missing or incomplete"
+        shown = {}
+        for i in range(rows.count()):
+            cells = rows.nth(i).locator("td").all_inner_texts()
+            shown[cells[1]] = int(cells[2])
+        assert shown == {p: w["total"] for p, w in want.items()}
 
-            # the chart: an inline SVG with a visible line for every player
-            chart = page.locator("#running-totals svg")
-            assert chart.count() == 1, "no chart"
-            box = chart.bounding_box()
-            assert box and box["width"] > 300 and box["height"] > 150, f"the chart is not drawn: {box}"
-            for player in want:
-                line = page.locator(f'#running-totals svg g[id="line-{player}"] path')
-                assert line.count() == 1, f"no line for {player}"
-                d = line.get_attribute("d") or ""
-                assert d.count("L") > 10, f"{player}'s line is empty"
-                lbox = line.bounding_box()
-                assert lbox and lbox["width"] > 200, f"{player}'s line is not visible: {lbox}"
+        # the chart: an inline SVG with a visible line for every player
+        chart = page.locator("#running-totals svg")
+        assert chart.count() == 1, "no chart"
+        box = chart.bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 150, f"the chart is not drawn: {box}"
+        for player in want:
+            line = page.locator(f'#running-totals svg g[id="line-{player}"] path')
+            assert line.count() == 1, f"no line for {player}"
+            d = line.get_attribute("d") or ""
+            assert d.count("L") > 10, f"{player}'s line is empty"
+            lbox = line.bounding_box()
+            assert lbox and lbox["width"] > 200, f"{player}'s line is not visible: {lbox}"
 
-            # each game's sheet: a row per deal and the final row
-            sheets = page.locator("table.sheet")
-            assert sheets.count() == len(FILES)
-            for i, file in enumerate(FILES):
-                assert sheets.nth(i).locator("tbody tr").count() == len(nets(file)) + 1, file
-            assert page.locator("table.statistics tbody tr").count() == 6
-            page.screenshot(path=os.path.join(os.path.dirname(page_file), "season.png"), full_page=True)
-        finally:
-            browser.close()
+        # each game's sheet: a row per deal and the final row
+        sheets = page.locator("table.sheet")
+        assert sheets.count() == len(FILES)
+        for i, file in enumerate(FILES):
+            assert sheets.nth(i).locator("tbody tr").count() == len(nets(file)) + 1, file
+        assert page.locator("table.statistics tbody tr").count() == 6
+        page.screenshot(path=os.path.join(os.path.dirname(page_file), "season.png"), full_page=True)
+    finally:
+        page.close()
     assert fetched == [], f"the page fetched {fetched}"
 
 

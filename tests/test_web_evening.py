@@ -11,12 +11,11 @@ Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where 
 from __future__ import annotations
 
 import json
-import time
 import urllib.request
 
 import pytest
 
-from webserver import chromium_path, open_page, phone, request, running, serving
+from webserver import chromium_path, open_page, phone, request, running, serving, stop
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -83,11 +82,7 @@ def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_
         page.wait_for_function("async () => (await (await caches.open('mjscore-shell-3')).keys()).length >= 50")
         kept = page.evaluate("async () => (await (await caches.open('mjscore-shell-3')).keys()).length")
         assert kept == 11 + 45  # the page, its 7 scripts, style, manifest, the variants; 45 tiles (3 red fives)
-        server.should_exit = True  # the laptop gone
-        deadline = time.monotonic() + 10
-        while server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        time.sleep(0.5)
+        stop(server)  # the laptop gone
         page.reload()
         page.wait_for_selector("body[data-ready='1']")
         expect(page.locator("#status .offline")).to_contain_text("Scoring and saving need the laptop")

@@ -109,12 +109,12 @@ def test_a_games_deal_keeps_its_faults_by_name(tmp_path):
         assert yaml.safe_load(text)["deals"] == [deal]
 
 
-def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path):
+def test_the_deal_tab_and_a_games_deal_mark_a_wrong_hand(tmp_path, browser):
     """West's wrong hand marked on the page, in a basque game: as above with East (11 tiles) and North (one
     tile, worth nothing) unmarked. East 16, West 24, North 0: the same payments as MARKED."""
     expect = pytest.importorskip("playwright.sync_api").expect
     with contextlib.ExitStack() as stack:
-        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1, browser)
         errors = open_page(page, url)
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-faults-box")).to_be_hidden()  # spanish: no rule for faults

@@ -21,7 +21,7 @@ import contextlib
 import pytest
 
 from test_web_access import SMALL
-from webserver import (PHONE, batch_game, chromium, expect_totals, exported, fill_hands, hand_tab, next_deal, open_game,
+from webserver import (PHONE, batch_game, expect_totals, exported, fill_hands, hand_tab, next_deal, open_game,
                        open_page, phone, phones_at_a_table, request, running, start_game)
 
 from mjscore.web.app import create_app
@@ -60,12 +60,12 @@ def test_the_two_hands_as_the_riichi_library_scores_them():
     assert library("345m406p345s55678s", player_wind=SOUTH, round_wind=EAST, dora_indicators=dora) == (4, 30, 7700)
 
 
-def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path):
+def test_the_hand_tab_scores_a_riichi_hand_with_its_dora_and_honba(tmp_path, browser):
     """South's hand with the red five of dots, won on a discard of 8s, the dora indicator 4m (dora 5m, one in
     the hand), 1 honba: pinfu 1, tanyao 1, red five 1, dora 1 = 4 han; 20 fu + 10 for a concealed hand won on a
     discard = 30 fu; base 30 x 2^6 = 1920; 4 x 1920 = 7680 -> 7700; + 1 honba x 300 = 8000 (Tenhou rules, EMA
     RCR 2016: payments, honba). The items' columns are fu and han."""
-    with running(create_app()) as url, chromium() as browser, phone(browser) as page:
+    with running(create_app()) as url, phone(browser) as page:
         errors = open_page(page, url)
         hand_tab(page, "riichi", RED, "8s", seat="S")
         page.click("#hand-riichi summary")
@@ -87,9 +87,9 @@ def pinfu_won_on_8s(page, seat: str) -> None:
     page.click(f"#deal-editor-{seat} .winrow [data-tile='8s']")
 
 
-def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
+def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, browser):
     with contextlib.ExitStack() as stack:
-        url, (ann, bo, cy, di) = phones_at_a_table(stack, tmp_path, 4)
+        url, (ann, bo, cy, di) = phones_at_a_table(stack, tmp_path, 4, browser)
         errors = start_game([ann, bo, cy, di], url, GAME, variant="riichi", players=PLAYERS)
         # Tenhou's rules: 25,000 each at the start, nothing on the table
         expect_totals(di, {p: 25000 for p in PLAYERS})
@@ -209,11 +209,11 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path):
         assert errors == []
 
 
-def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tmp_path):
+def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tmp_path, browser):
     """The players say the game counted wrong (a deal played elsewhere): the honba field changed is saved as the
     deal's own `honba:`. Bo (South) wins on Cy's discard with PINFU: 2 han 30 fu, 4 x 480 = 1920 -> 2000, + 3
     honba x 300 = 900: Bo +2900, Cy -2900 (Tenhou rules, EMA RCR 2016: payments, honba)."""
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, \
             phone(browser) as page:
         errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
         next_deal(page)
@@ -238,10 +238,10 @@ def test_a_corrected_count_of_honba_is_saved_with_the_deal_and_batch_reads_it(tm
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, scheme):
+def test_the_riichi_deal_form_fits_a_phone_and_axe_finds_nothing(tmp_path, scheme, browser):
     axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
                                    reason="axe-playwright-python is not installed (the test extra has it)")
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, \
             phone(browser, color_scheme=scheme) as page:
         errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
         next_deal(page)
@@ -340,12 +340,12 @@ def test_an_ema_game_refuses_an_abortive_draw_with_400(tmp_path):
         assert status == 201, got  # the same deal recorded as a draw, Bo waiting
 
 
-def test_an_ema_game_offers_no_abortive_draw_on_the_deal_form(tmp_path):
+def test_an_ema_game_offers_no_abortive_draw_on_the_deal_form(tmp_path, browser):
     # ruleset=ema sets abortive_draws=false (EMA RCR 2016, 3.4): a draw's form asks who was waiting only; a
     # Tenhou game (the default) offers the abortive draws at a draw
     from playwright.sync_api import expect
 
-    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, chromium() as browser, \
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, \
             phone(browser) as page:
         errors = open_page(page, url)
         page.select_option("#variant", "riichi")
@@ -363,7 +363,7 @@ def test_an_ema_game_offers_no_abortive_draw_on_the_deal_form(tmp_path):
         expect(page.locator("#deal-tenpai-row")).to_be_visible()
         expect(page.locator("#deal-abort-row")).to_be_hidden()
         assert errors == []
-    with running(create_app(Store(tmp_path / "tenhou.sqlite3"))) as url, chromium() as browser, \
+    with running(create_app(Store(tmp_path / "tenhou.sqlite3"))) as url, \
             phone(browser) as page:
         errors = open_game(page, url, GAME, variant="riichi", players=PLAYERS)
         next_deal(page)

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from test_web_corrections import DEAL, PLAYERS
-from webserver import chromium, fill_hands, next_deal, open_game, phone, request, served_game
+from webserver import fill_hands, next_deal, open_game, phone, request, served_game
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -38,8 +38,8 @@ def seen_within(page, deals: int) -> float:
     return time.monotonic() - start
 
 
-def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
-    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), chromium() as browser, phone(browser) as a, \
+def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path, browser):
+    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), phone(browser) as a, \
             phone(browser) as b:
         errors = open_game(a, url, "Friday") + open_game(b, url, "Friday")
         save_deal(b)
@@ -55,8 +55,8 @@ def test_two_phones_see_each_others_saves_within_3_seconds(tmp_path):
         assert errors == []
 
 
-def test_an_undo_refused_says_nothing_was_undone(tmp_path):
-    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), chromium() as browser, phone(browser) as a:
+def test_an_undo_refused_says_nothing_was_undone(tmp_path, browser):
+    with served_game(tmp_path, "spanish", PLAYERS) as (url, game), phone(browser) as a:
         # the phone's clock stops before the page opens, so no timer of the page ever fires: it never asks for the
         # game again on its own (a clock stopped after the game opened would first fire the timer that was due,
         # and that request could race the other phone's save below and show it, so the undo would not be refused)
@@ -75,13 +75,13 @@ def test_an_undo_refused_says_nothing_was_undone(tmp_path):
         assert errors == []
 
 
-def test_a_deal_opened_to_look_at_stays_open_when_the_same_sheet_comes_again(tmp_path):
+def test_a_deal_opened_to_look_at_stays_open_when_the_same_sheet_comes_again(tmp_path, browser):
     """After a save, the poll's answer and the save's own answer can both bring the game at the new version; the
     second must not draw the sheet again, or it closes the deal a player opened in between (this raced in
     tests/test_web_riichi.py and tests/test_web_fewer_page.py). Made certain here: the sheet asked for again at
     the same version (what a tap on the Game tab does, Games.refresh) leaves the opened deal open; a newer
     version (another phone's save) draws the sheet anew, with the new deal."""
-    with served_game(tmp_path, "spanish", PLAYERS, deals=[DEAL]) as (url, game), chromium() as browser, \
+    with served_game(tmp_path, "spanish", PLAYERS, deals=[DEAL]) as (url, game), \
             phone(browser) as a:
         stopped = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)  # no poll of the page's own
         a.clock.install(time=stopped)

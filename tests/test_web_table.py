@@ -50,9 +50,9 @@ def seats_shown(page, line: str) -> None:
     expect(page.locator("#game .next")).to_have_text(line)
 
 
-def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
+def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path, browser):
     with contextlib.ExitStack() as stack:
-        url, (ana, bruno, carmen, diego) = phones_at_a_table(stack, tmp_path, 4)
+        url, (ana, bruno, carmen, diego) = phones_at_a_table(stack, tmp_path, 4, browser)
         errors = start_game([ana, bruno, carmen, diego], url, GAME, variant="spanish", players=PLAYERS)
         seats_shown(diego, "Next deal: round E; E Ana, S Bruno, W Carmen, N Diego")
 
@@ -181,13 +181,13 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path):
         assert errors == []
 
 
-def test_a_table_of_three_plays_a_danish_game(tmp_path):
+def test_a_table_of_three_plays_a_danish_game(tmp_path, browser):
     """Mah Jong Regler, "Hvor mange deltagere?": "dog er det muligt at spille med kun 3" (three can play).
     The Danish text's tables are missing; the danish table fills them from the classical tables (Millington /
     BMJA), marked assumed there: mah jong 20, a pair of dragons 2, the winning tile from the wall 2, the final
     value rounded up to the next 10. Payments are the text's ("Hvordan afsluttes spillet?" ¶3, ¶4)."""
     with contextlib.ExitStack() as stack:
-        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1, browser)
         errors = open_page(page, url)
         page.select_option("#variant", "danish")
         page.click("nav [data-tab=game]")
@@ -237,12 +237,12 @@ def test_a_table_of_three_plays_a_danish_game(tmp_path):
         assert errors == []
 
 
-def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_checking(tmp_path):
+def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_checking(tmp_path, browser):
     """Ana's and Bruno's phones both open "Enter the next deal" on the same sheet (E Ana, S Bruno, W Carmen,
     N Diego). Ana's saves first; Bruno's save is refused (the seats it showed are no longer the next deal's),
     the sheet reloaded and the form kept, each hand with its player, at the seats of the deal now next."""
     with contextlib.ExitStack() as stack:
-        url, (ana, bruno) = phones_at_a_table(stack, tmp_path, 2)
+        url, (ana, bruno) = phones_at_a_table(stack, tmp_path, 2, browser)
         ana.clock.install()  # Ana's phone's clock, stopped below: it does not ask for the game again by itself
         errors = start_game([ana, bruno], url, GAME, variant="spanish", players=PLAYERS)
         next_deal(ana)
@@ -290,7 +290,7 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         assert errors == []
 
 
-def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
+def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path, browser):
     """Basque rulebook (Prats Verdú), "Jokalarien kopurua bi, hiru, bost edo sei denean" (two, three, five or six
     players), for five: "Jokaldi bakoitzaren amaieran ekia izan dena aterako da eta sartuko den jokalaria iparra
     izango da hurrengo jokaldian" (at the end of each deal the one who was East goes out, and the one coming in is
@@ -300,7 +300,7 @@ def test_a_table_of_five_plays_a_basque_game_four_sitting_each_deal(tmp_path):
     single tile each, worth nothing, and pay each other nothing (rule 70)."""
     players = ["Ana", "Bruno", "Carmen", "Diego", "Eva"]
     with contextlib.ExitStack() as stack:
-        url, (page,) = phones_at_a_table(stack, tmp_path, 1)
+        url, (page,) = phones_at_a_table(stack, tmp_path, 1, browser)
         errors = open_page(page, url)
         page.click("nav [data-tab=game]")
         expect(page.locator("#new-game [name=p4]")).to_be_hidden()  # spanish: four players (page 1)

@@ -8,7 +8,7 @@ import socket
 
 import pytest
 
-from webserver import PHONE, chromium, phone, request, running
+from webserver import PHONE, phone, request, running
 
 from mjscore.web import server
 from mjscore.web.app import create_app
@@ -93,19 +93,18 @@ def test_serve_on_every_interface_prints_a_token_that_its_app_requires(monkeypat
         assert request(f"{url}/api/games?token={token}") == (200, [])
 
 
-def test_the_page_works_from_the_url_with_the_token(guarded):
-    with chromium() as browser:
-        with phone(browser) as page:
-            page.goto(f"{guarded}/?token={TOKEN}")
-            page.wait_for_selector("body[data-ready='1']")
-            page.fill("#hand-editor .notation input", "[RRR] 234m 55s 78p NN")
-            # not mah jong: exposed pung of honours 4, pung of dragons x2 = 8 (Babcock, Rules for Mah-Jongg (1923))
-            expect(page.locator("#value")).to_have_text("8")
-            assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        with phone(browser) as page:  # another phone, without the token
-            response = page.goto(guarded + "/")
-            assert response.status == 401
-            assert "needs the token" in page.inner_text("body")
+def test_the_page_works_from_the_url_with_the_token(guarded, browser):
+    with phone(browser) as page:
+        page.goto(f"{guarded}/?token={TOKEN}")
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#hand-editor .notation input", "[RRR] 234m 55s 78p NN")
+        # not mah jong: exposed pung of honours 4, pung of dragons x2 = 8 (Babcock, Rules for Mah-Jongg (1923))
+        expect(page.locator("#value")).to_have_text("8")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    with phone(browser) as page:  # another phone, without the token
+        response = page.goto(guarded + "/")
+        assert response.status == 401
+        assert "needs the token" in page.inner_text("body")
 
 
 def test_the_lan_url_uses_an_interface_address_when_the_name_is_loopback(monkeypatch):

@@ -35,7 +35,15 @@ def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None)
     sock.listen(128)
     port = sock.getsockname()[1]
     server = make_server(app, tls, **({"limit": limit} if limit else {}), log_level="error")
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    server.stopped = threading.Event()  # set once server.run has returned (uvicorn never resets `started`)
+
+    def serve() -> None:
+        try:
+            server.run(sockets=[sock])
+        finally:
+            server.stopped.set()
+
+    thread = threading.Thread(target=serve, daemon=True)
     thread.start()
     timer = threading.Timer(limit_seconds, lambda: setattr(server, "should_exit", True))
     timer.daemon = True
@@ -50,6 +58,16 @@ def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None)
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+def stop(server, sock_timeout: float = 10) -> None:
+    """Stop a server of serving() as a laptop that is shut: wait until its run has returned (its connections
+    closed), not for a deadline."""
+    server.should_exit = True
+    assert server.stopped.wait(sock_timeout), "the server did not stop"
+    for listening in server.servers:
+        for sock in listening.sockets:
+            sock.close()  # nobody accepts on it any more: a phone's connection is refused at once
 
 
 @contextlib.contextmanager
@@ -125,14 +143,13 @@ def phone(browser, width: int = PHONE["width"], **options: Any) -> Iterator[Any]
         context.close()
 
 
-def phones_at_a_table(stack: contextlib.ExitStack, tmp_path, count: int) -> tuple[str, list[Any]]:
-    """The laptop's server, its games kept in TMP_PATH/games.sqlite3, and `count` phones (pages) in one Chromium,
-    each entered on `stack` (so closed with it): (the server's URL, the phones)."""
+def phones_at_a_table(stack: contextlib.ExitStack, tmp_path, count: int, browser) -> tuple[str, list[Any]]:
+    """The laptop's server, its games kept in TMP_PATH/games.sqlite3, and `count` phones (pages) in `browser`
+    (conftest's one Chromium), each entered on `stack` (so closed with it): (the server's URL, the phones)."""
     from mjscore.web.app import create_app
     from mjscore.web.store import Store
 
     url = stack.enter_context(running(create_app(Store(tmp_path / "games.sqlite3"))))
-    browser = stack.enter_context(chromium())
     return url, [stack.enter_context(phone(browser)) for _ in range(count)]
 
 
