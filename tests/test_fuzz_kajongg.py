@@ -26,10 +26,12 @@ from test_fuzz import BYTES, LONG, MAX_LINE, QUICK, check, cli, mutated_hand
 FIXTURES = ["dmjl-seed1.db", "bmja-seed4.db"]  # of tests/fixtures/kajongg
 COLUMNS = {"score": ["game", "hand", "data", "manualrules", "player", "won", "penalty", "prevailing", "wind",
                      "points", "payments", "balance"],
-           "game": ["id", "ruleset", "p0", "p1", "p2", "p3"], "player": ["id", "name"], "ruleset": ["id", "name", "hash"]}
-OVER = 10_001  # bytes: one more than a value Kajongg's database is read with (kajongg.MAX_VALUE_BYTES)
+           "game": ["id", "ruleset", "p0", "p1", "p2", "p3"], "player": ["id", "name"],
+           "ruleset": ["id", "name", "hash"]}
+OVER = 10_001  # bytes: one more than the longest value read from Kajongg's database (kajongg.MAX_VALUE_BYTES)
 VALUES = [None, 0, 1, -1, 2, 5, 999, 2 ** 63 - 1, -(2 ** 63), 1.5, -0.0, 1e308, "", " ", "x", "E", "e", "1",
-          "\x00", "\n", "李", "\ud7ff", "Flower||Flower", "||", "Classical Chinese DMJL", "e9cdf0ce2471bf7986a213b7aac23942",
+          "\x00", "\n", "李", "\ud7ff", "Flower||Flower", "||", "Classical Chinese DMJL",
+          "e9cdf0ce2471bf7986a213b7aac23942",
           "C1C1C1 mw L", "C1C1C1 m1 LC1C1C1C1", "s1" * (OVER // 2 + 1), "Flower||" * (OVER // 8 + 1), b"", b"\x00",
           b"abc", b"s1s1s1 mw", bytes(OVER)]
 SQL_VALUES = ["zeroblob(10)", "zeroblob(10001)", "randomblob(64)", "hex(randomblob(5001))"]
@@ -51,7 +53,7 @@ def sql_change(draw) -> tuple[str, tuple]:
         return "UPDATE score SET data = ? WHERE rowid = ?", (draw(mutated_hand()), row)
     if op == "delete":
         return f'DELETE FROM "{table}" WHERE rowid = ?', (row,)
-    if op == "duplicate":  # a table whose id is its rowid takes it under another id
+    if op == "duplicate":  # (refused in a table whose id is its rowid: the change is left out)
         return f'INSERT INTO "{table}" SELECT * FROM "{table}" WHERE rowid = ?', (row,)
     if op == "drop column":
         return f'ALTER TABLE "{table}" DROP COLUMN "{column}"', ()
