@@ -329,3 +329,43 @@ def test_an_option_key_with_a_carriage_return_is_shown_on_one_line(tmp_path):
     code, out, err = run("settle", str(deal))
     assert (code, out) == (2, "")
     assert len(err.splitlines()) == 1 and "options: 'a\\rb': " in err and "too long for an option's value" in err
+
+
+# --- KDE Kajongg's database: a broken record is the game's one line (table, row, column), never an internal error
+
+@pytest.mark.parametrize("change, message", [
+    # a score row or the game row naming no player (was KeyError: 999)
+    ("UPDATE score SET player = 999 WHERE rowid = 1",
+     "score row 1, player: 999 is not one of the game's players (its game row seats 1, 2, 3, 4)"),
+    ("UPDATE game SET p2 = 999", "game row 1, p2: 999 names no player (table player has no id 999)"),
+    ("UPDATE game SET ruleset = 7", "game row 1, ruleset: 7 names no ruleset (table ruleset has no id 7)"),
+    # columns of the wrong type (were AttributeError, TypeError)
+    ("UPDATE score SET data = NULL WHERE rowid = 3",
+     "score row 3, data: empty (NULL), where Kajongg keeps a hand in its notation (text)"),
+    ("UPDATE score SET data = zeroblob(10) WHERE rowid = 3",
+     "score row 3, data: a blob of 10 bytes, where Kajongg keeps a hand in its notation (text)"),
+    ("UPDATE score SET hand = 'x' WHERE rowid = 2",
+     "score row 2, hand: the text 'x', where Kajongg keeps a whole number"),
+    ("UPDATE score SET manualrules = x'414243' WHERE rowid = 2",
+     "score row 2, manualrules: a blob of 3 bytes, where Kajongg keeps text or nothing"),
+    ("UPDATE score SET points = 1.5 WHERE rowid = 2",
+     "score row 2, points: the number 1.5, where Kajongg keeps a whole number"),
+    ("UPDATE score SET wind = 'Q' WHERE rowid = 2",
+     "score row 2, wind: 'Q', where Kajongg keeps a wind (E, S, W or N)"),
+    ("UPDATE game SET p1 = 'two'", "game row 1, p1: the text 'two', where Kajongg keeps a whole number"),
+    ("UPDATE player SET name = NULL WHERE id = 3", "player row 3, name: empty (NULL), where Kajongg keeps text"),
+    # one player's hand twice in one deal: neither is taken for the other
+    ("INSERT INTO score SELECT * FROM score WHERE rowid = 2",
+     "score row 117: player 2's hand 0 again (score row 2 holds it too)"),
+])
+def test_a_broken_kajongg_record_is_one_line_naming_its_table_row_and_column(tmp_path, change, message):
+    import sqlite3
+
+    from helpers import ROOT
+
+    db = tmp_path / "kajongg3.db"
+    db.write_bytes((ROOT / "tests" / "fixtures" / "kajongg" / "dmjl-seed1.db").read_bytes())
+    with sqlite3.connect(db) as c:
+        assert c.execute(change).rowcount == 1
+    for command in (("batch",), ("batch", "--differences"), ("standings",), ("sheet",)):
+        assert run(*command, str(db)) == (2, "", f"mjscore: error: {db} game 1: {message}\n"), command

@@ -9,14 +9,18 @@ import hashlib
 import json
 import shutil
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from helpers import ROOT, run
 
+from mjscore.errors import DealError
 from mjscore.loading import Unreadable
-from mjscore.play.kajongg import convert_hand, kajongg_games, read_kajongg
+from mjscore.play import kajongg
+from mjscore.play.kajongg import MAX_VALUE_BYTES, convert_hand, kajongg_games, read_kajongg
 
 FIXTURES = ROOT / "tests" / "fixtures" / "kajongg"
 DMJL1 = FIXTURES / "dmjl-seed1.db"
@@ -59,6 +63,12 @@ def test_a_hand_mjscore_cannot_write_is_refused_never_guessed(kajongg, says):
 def test_a_winner_without_its_last_tile_is_refused():
     with pytest.raises(ValueError, match="last tile or where it came from is not recorded"):
         convert_hand("C1C1C1 m.", True)
+
+
+@pytest.mark.parametrize("kajongg", ["C1C1C1 mw L", "C1C1C1 mw Lc", "C1C1C1 mw LC1C"])
+def test_a_last_tile_cut_short_is_refused(kajongg):
+    with pytest.raises(ValueError, match="not recorded|is not a tile|is not a run of two-letter tiles"):  # (IndexError)
+        convert_hand(kajongg, True)
 
 
 def test_the_database_is_read_as_games_and_never_written(tmp_path):
@@ -124,3 +134,106 @@ def test_an_sqlite_file_that_is_not_kajonggs_is_one_line(tmp_path):
                                              "tables game, player, rule, ruleset, score)"), command
     assert (db.stat().st_mtime_ns, hashlib.sha256(db.read_bytes()).hexdigest()) == before  # never written
     assert sorted(p.name for p in tmp_path.iterdir()) == ["games.sqlite3"]
+
+
+def changed_copy(tmp_path, *changes: tuple) -> Path:
+    """DMJL seed 1 copied to tmp_path/kajongg3.db, with each (SQL, parameters) applied to the copy."""
+    db = tmp_path / "kajongg3.db"
+    shutil.copy(DMJL1, db)
+    with sqlite3.connect(db) as c:
+        for sql, *params in changes:
+            c.execute(sql, *params)
+    return db
+
+
+@pytest.mark.parametrize("column, value", [
+    ("score.data", "C1" * (MAX_VALUE_BYTES // 2) + "C"), ("score.data", b"C1" * (MAX_VALUE_BYTES // 2) + b"C"),
+    ("score.manualrules", "李" * (MAX_VALUE_BYTES // 3 + 1)),  # counted in bytes (UTF-8), not characters
+    ("player.name", "x" * (MAX_VALUE_BYTES + 1)), ("ruleset.hash", b"\0" * (MAX_VALUE_BYTES + 1)),
+])
+def test_a_value_longer_than_any_kajongg_keeps_is_refused_by_its_size(tmp_path, column, value):
+    table, name = column.split(".")
+    db = changed_copy(tmp_path, (f"UPDATE {table} SET {name} = ? WHERE rowid = 1", (value,)))
+    size = len(value.encode()) if isinstance(value, str) else len(value)
+    assert size == MAX_VALUE_BYTES + 1 or (size > MAX_VALUE_BYTES and name == "manualrules")
+    for command in (("batch",), ("batch", "--differences"), ("standings",)):
+        assert run(*command, str(db)) == (2, "", f"mjscore: error: {db} game 1: {table} row 1, {name}: {size:,} bytes, "
+                                                 f"longer than any value Kajongg keeps (at most 10,000 are read)\n")
+
+
+def test_a_value_as_long_as_the_bound_is_read(tmp_path):
+    rules = "Flower||" * (MAX_VALUE_BYTES // 8)
+    assert len(rules) == MAX_VALUE_BYTES
+    db = changed_copy(tmp_path, ("UPDATE score SET manualrules = ? WHERE rowid = 1", (rules,)))
+    (game,) = kajongg_games(str(db))
+    _, deals, recorded = read_kajongg(game)
+    assert len(list(deals)) == 29 and len(recorded[0]["root"].rules) == MAX_VALUE_BYTES // 8
+
+
+def test_a_large_value_is_never_read_into_python(tmp_path):
+    # 2 MB hand: read before its size was asked, Python held it ~28 times over (a 100 MB one: 2.7 GB, 14 s)
+    import tracemalloc
+
+    db = changed_copy(tmp_path, ("UPDATE score SET data = ? WHERE rowid = 5", ("s1 " * 700_000,)))
+    (game,) = kajongg_games(str(db))
+    tracemalloc.start()
+    try:
+        with pytest.raises(DealError, match="score row 5, data: 2,100,000 bytes, longer than any value"):
+            read_kajongg(game)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 200_000, peak
+
+
+def test_a_text_is_measured_in_sqlite_where_octet_length_is_missing(tmp_path, monkeypatch):
+    # SQLite before 3.43 has no octet_length: a text's bytes are counted as a blob's (the same figure)
+    db = changed_copy(tmp_path, ("UPDATE score SET data = ? WHERE rowid = 1", ("\u674e" * 4000,)))
+    monkeypatch.setattr(kajongg, "_SIZE", "CASE typeof({0}) WHEN 'text' THEN length(CAST({0} AS BLOB)) "
+                                          "ELSE length({0}) END")
+    assert run("batch", str(db))[2] == (f"mjscore: error: {db} game 1: score row 1, data: 12,000 bytes, longer than "
+                                        "any value Kajongg keeps (at most 10,000 are read)\n")
+
+
+def test_a_database_in_wal_mode_is_read_with_what_its_wal_holds_and_only_its_shm_written(tmp_path):
+    # Kajongg keeps its database in rollback-journal mode; another program may have put it in WAL mode. A reader
+    # sees what was committed to the -wal file (immutable=1 would not) and writes the -shm file (the WAL index)
+    db = changed_copy(tmp_path, ("PRAGMA journal_mode=WAL",))
+    writer = sqlite3.connect(db)  # kept open: its commit stays in the -wal file, not yet copied into the database
+    writer.execute("PRAGMA wal_autocheckpoint=0")
+    with writer:
+        writer.execute("UPDATE player SET name = 'Ann' WHERE name = 'root'")
+    wal = db.with_name(db.name + "-wal")
+    before = {p: p.read_bytes() for p in (db, wal)}
+    try:
+        (game,) = kajongg_games(str(db))
+        assert read_kajongg(game)[0]["players"] == ["Ann", "Robot 1", "Robot 2", "Robot 3"]
+        assert run("batch", str(db))[0] == 0
+        assert {p: p.read_bytes() for p in (db, wal)} == before  # never written: the database, its -wal
+    finally:
+        writer.close()
+    # with no -wal or -shm (the last program closed it), SQLite makes them beside the database; it stays whole
+    assert not wal.exists()
+    content = db.read_bytes()
+    assert run("batch", str(db))[0] == 0
+    assert db.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kajongg3.db", "kajongg3.db-shm", "kajongg3.db-wal"]
+    assert wal.stat().st_size == 0
+
+
+def test_a_change_kajongg_did_not_finish_is_said_and_left_alone(tmp_path):
+    # Kajongg stopped mid-write: its rollback journal is beside the database, which a reader that may not write
+    # cannot put right
+    db = changed_copy(tmp_path)
+    code = ("import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute('PRAGMA cache_size=1');"
+            "c.execute('BEGIN'); c.execute(\"UPDATE score SET data = data || hex(randomblob(200))\"); os._exit(0)")
+    subprocess.run([sys.executable, "-c", code, str(db)], check=True)
+    journal = db.with_name(db.name + "-journal")
+    before = (db.read_bytes(), journal.read_bytes())
+    code, out, err = run("batch", str(db))
+    assert code == 2 and err.startswith(f"mjscore: error: {db}: ")
+    if sys.version_info >= (3, 11):  # (the error's name: Python 3.11)
+        assert err == (f"mjscore: error: {db}: a change Kajongg did not finish is in kajongg3.db-journal beside it, "
+                       "and mjscore never writes the file to undo it: open the file in Kajongg once, then read it "
+                       "again\n")
+    assert (db.read_bytes(), journal.read_bytes()) == before

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import sqlite3
 import subprocess
@@ -18,6 +19,7 @@ from helpers import EXAMPLES
 
 from mjscore import api
 from mjscore.web.gamebook import Book
+from mjscore.web.filecheck import ReadOnlyFile
 from mjscore.web.store import APPLICATION_ID, SCHEMA_VERSION, NotGamesFile, Store
 
 SPANISH = yaml.safe_load((EXAMPLES / "game-spanish.yaml").read_text())
@@ -184,6 +186,49 @@ def test_serve_refuses_it_with_one_line_and_exit_2(tmp_path):
     assert lines[0] == f"mjscore: error: --db {path}: another program's SQLite file (its tables: photos): give --db " \
                        "a new file name", proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+READ_ONLY = ("{what} is read-only{mount}{why}: serve saves every deal into it; make it writable, or give --db a "
+             "file where it can write")
+FOLDER_WHY = ", and SQLite keeps the -wal and -shm files beside the file"
+
+
+def can_mount() -> bool:
+    """Whether this machine lets a process mount a file system of its own (a user and mount namespace)."""
+    try:
+        return subprocess.run(["unshare", "-rm", "true"], capture_output=True, timeout=30).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+@pytest.mark.skipif(not can_mount(), reason="needs unshare -rm (a mount namespace) to mount a file system read-only")
+def test_a_games_file_on_a_read_only_mount_is_said_read_only_not_damaged(tmp_path):
+    # (was "the file is damaged (unable to open database file)": SQLite cannot make the -shm file beside it)
+    mount = tmp_path / "mnt"
+    mount.mkdir()
+    games, new = mount / "games.sqlite3", mount / "new.sqlite3"
+    serve = f"{sys.executable} -m mjscore serve --port 0 --db"
+    script = (f"mount -t tmpfs none {mount} && {sys.executable} -c 'from mjscore.web.store import Store; "
+              f"Store(\"{games}\")' && mount -o remount,ro {mount} && {serve} {games}; echo \"exit $?\"; "
+              f"{serve} {new}; echo \"exit $?\"")
+    proc = subprocess.run(["unshare", "-rm", "sh", "-c", script], capture_output=True, text=True, timeout=120)
+    said = READ_ONLY.format(what="the file", mount=" (a read-only mount)", why="")
+    assert proc.stderr.splitlines() == [f"mjscore: error: cannot open the games file {games}: {said}",
+                                        f"mjscore: error: cannot open the games file {new}: "
+                                        + READ_ONLY.format(what="its folder", mount=" (a read-only mount)",
+                                                           why=FOLDER_WHY)], proc.stderr
+    assert proc.stdout.splitlines() == ["exit 2", "exit 2"]
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may write a read-only file")
+def test_a_read_only_games_file_is_said_read_only(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    Store(path)
+    path.chmod(0o444)
+    before = digest(path)
+    with pytest.raises(ReadOnlyFile) as e:
+        Store(path)
+    assert str(e.value) == READ_ONLY.format(what="the file", mount="", why="") and digest(path) == before
 
 
 # schema 2 as mjscore serve made its files before games kept their rules (issue 32): schema 1 and its migration

@@ -16,16 +16,29 @@ tile.py): a tile is two letters, lower case exposed, upper case concealed; `aaaa
 `aAAa` a declared concealed kong, `aaaA` a kong claimed onto a concealed pung (mjscore `<....>`); `R...`
 the concealed rest; `m` the last tile's source; `L` the last tile and, for the winner, the set it
 completed (mjscore `win: {set: ...}`). A hand that cannot be written in mjscore's notation is that deal's
-error, never guessed. The file is opened read-only: nothing is ever written to it.
+error, never guessed.
+
+Every value is read as the type Kajongg keeps in its column, and its size is asked of SQLite before the
+value is read: a value of another type, or longer than any Kajongg writes (MAX_VALUE_BYTES), is the
+game's one-line error naming its table, row and column, never read into Python (a 100 MB hand, read whole,
+took 2.7 GB of memory and 14 s). A row naming a player or ruleset that is not there is one too.
+
+The file is opened read-only (`mode=ro`): the database, its rollback journal and its WAL file are never
+written. Kajongg keeps its database in rollback-journal mode; one put in WAL mode by another program has a
+`-shm` file (the WAL index) that every SQLite reader writes, read-only or not, and creates beside the
+database with an empty `-wal` if they are absent. `immutable=1` would avoid that, but SQLite then ignores
+the `-wal` file (games Kajongg committed there are not seen) and gives wrong results or reports damage if
+Kajongg writes the file meanwhile.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
 from pathlib import Path
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.errors import DealError
+from mjscore.errors import DealError, shown
 from mjscore.loading import Unreadable
 from mjscore.play.difference import Difference, Reference
 
@@ -44,6 +57,30 @@ SOURCES = {"w": ("wall", ()), "d": ("discard", ()), "z": ("wall", ("last-wall-ti
 DANGEROUS = {"Dangerous Game", "False Naming of Discard, Claimed for Mah Jongg"}  # Kajongg's pays-for-all rules
 RULE_WORDS = {"Blessing of Heaven": "heaven", "Blessing of Earth": "earth", "Twofold Fortune": "kong-on-kong",
               "East won nine times in a row": "east-nine-in-a-row"}  # circumstances only Kajongg's record says
+
+# The largest value read (a hand, a player's or ruleset's name, the rules a hand counted), in bytes. Kajongg's
+# longest in the 31 fixture databases (53 games): a winner's rules, 340; a hand, 67; a name, 22.
+MAX_VALUE_BYTES = 10_000
+# Its size without reading it: octet_length (SQLite 3.43) reads neither a text nor a blob; before it, length()
+# reads no blob, but a text is read (inside SQLite, never into Python) to count its bytes.
+_SIZE = ("octet_length({0})" if sqlite3.sqlite_version_info >= (3, 43) else
+         "CASE typeof({0}) WHEN 'text' THEN length(CAST({0} AS BLOB)) ELSE length({0}) END")
+
+
+class Kind(NamedTuple):
+    """What Kajongg keeps in a column, as a value's Python type, and in words for a message."""
+
+    types: tuple[type, ...]
+    words: str
+
+
+TEXT, TEXT_OR_NULL = Kind((str,), "text"), Kind((str, type(None)), "text or nothing")
+WHOLE = Kind((int,), "a whole number")
+WIND = Kind((str,), "a wind (E, S, W or N)")
+HAND = Kind((str,), "a hand in its notation (text)")
+SEATS = ("p0", "p1", "p2", "p3")  # the game row's players, East to North at the start
+SCORE = {"hand": WHOLE, "player": WHOLE, "data": HAND, "won": WHOLE, "prevailing": WIND, "wind": WIND,
+         "points": WHOLE, "payments": WHOLE, "balance": WHOLE, "manualrules": TEXT_OR_NULL}  # as _deal reads them
 
 
 class KajonggGame(str):
@@ -85,25 +122,77 @@ def _open(path: str) -> sqlite3.Connection:
     try:
         db = sqlite3.connect(Path(path).resolve().as_uri() + "?mode=ro", uri=True)
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        db.execute("BEGIN")  # one read transaction: every row as Kajongg left the file at one moment
     except sqlite3.Error as e:
-        raise DealError(f"{path}: cannot read it as a Kajongg database ({e})") from None
+        raise _unreadable(path, e) from None
     if not TABLES <= tables:
         db.close()
         raise DealError(f"{path}: an SQLite file, but not a Kajongg database (no tables {', '.join(sorted(TABLES - tables))})")
     return db
 
 
+def _wrong(value: Any, kind: Kind) -> str | None:
+    """What is wrong with a value read as `kind` (None: nothing)."""
+    if value.__class__ not in kind.types:
+        what = ("empty (NULL)" if value is None else f"a blob of {len(value):,} bytes" if isinstance(value, bytes)
+                else f"the text {shown(value)}" if isinstance(value, str) else f"the number {shown(value)}")
+        return f"{what}, where Kajongg keeps {kind.words}"
+    if kind is WIND and value not in WINDS.values():
+        return f"{shown(value)}, where Kajongg keeps {kind.words}"
+    return None
+
+
+def _rows(db: sqlite3.Connection, where: str, table: str, columns: dict[str, Kind], rest: str = "",
+          params: tuple = ()) -> Iterator[tuple]:
+    """The rows of `table` (`rest`: the SQL after FROM), each its rowid and its `columns`' values, every one
+    checked as the kind Kajongg keeps in that column; the first that is not is `where`'s error. Every value's
+    size is asked first, and one longer than MAX_VALUE_BYTES is the error before any value is read (`db` is
+    in one read transaction: _open): SQLite holds one row's values at most, Python none."""
+    sizes = ", ".join(_SIZE.format(f'"{c}"') for c in columns)
+    for row in db.execute(f'SELECT rowid, {sizes} FROM "{table}" {rest}', params):
+        for column, size in zip(columns, row[1:]):
+            if size is not None and size > MAX_VALUE_BYTES:
+                raise DealError(f"{where}: {table} row {row[0]}, {column}: {size:,} bytes, longer than any value "
+                                f"Kajongg keeps (at most {MAX_VALUE_BYTES:,} are read)")
+    names = ", ".join(f'"{c}"' for c in columns)
+    for row in db.execute(f'SELECT rowid, {names} FROM "{table}" {rest}', params):
+        for column, kind, value in zip(columns, columns.values(), row[1:]):
+            problem = _wrong(value, kind)
+            if problem:
+                raise DealError(f"{where}: {table} row {row[0]}, {column}: {problem}")
+        yield row
+
+
+@contextlib.contextmanager
+def _reading(path: str) -> Iterator[None]:
+    """An SQLite error while reading is the file's one line (a damaged page, a table without a column read)."""
+    try:
+        yield
+    except sqlite3.Error as e:
+        raise _unreadable(path, e) from None
+
+
+def _unreadable(path: str, e: sqlite3.Error) -> DealError:
+    """The file's one line for an SQLite error; Kajongg's unfinished change, which mode=ro cannot undo, said."""
+    if getattr(e, "sqlite_errorname", None) == "SQLITE_READONLY_ROLLBACK":  # (Python 3.11)
+        return DealError(f"{path}: a change Kajongg did not finish is in {Path(path).name}-journal beside it, and "
+                         "mjscore never writes the file to undo it: open the file in Kajongg once, then read it again")
+    return DealError(f"{path}: cannot read it as a Kajongg database ({e})")
+
+
 def kajongg_games(path: str, only: int | None = None) -> list[KajonggGame]:
     """The games of a Kajongg database that have deals, in the order played (`only`: that game alone)."""
     db = _open(path)
     try:
-        ids = [r[0] for r in db.execute("SELECT id FROM game WHERE id IN (SELECT DISTINCT game FROM score) ORDER BY id")]
+        with _reading(path):
+            ids = [r[1] for r in _rows(db, path, "game", {"id": WHOLE},
+                                       "WHERE id IN (SELECT DISTINCT game FROM score) ORDER BY id")]
     finally:
         db.close()
     if only is not None:
         if only not in ids:
-            shown = ", ".join(map(str, ids[:20])) + (" ..." if len(ids) > 20 else "")
-            raise DealError(f"{path}: --game {only}: no such game with deals (its games: {shown or 'none'})")
+            listed = ", ".join(map(str, ids[:20])) + (" ..." if len(ids) > 20 else "")
+            raise DealError(f"{path}: --game {only}: no such game with deals (its games: {listed or 'none'})")
         return [KajonggGame(path, only)]
     return [KajonggGame(path, g) for g in ids]
 
@@ -112,28 +201,48 @@ def read_kajongg(ref: KajonggGame) -> tuple[dict, Iterator, list[dict[str, Recor
     """A game's header (as a game file's), its deals as game-file deals, and what Kajongg recorded of each."""
     db = _open(ref.db)
     try:
-        row = db.execute("SELECT g.ruleset, r.name, r.hash, g.p0, g.p1, g.p2, g.p3 FROM game g "
-                         "LEFT JOIN ruleset r ON r.id = g.ruleset WHERE g.id = ?", (ref.game,)).fetchone()
-        names = dict(db.execute("SELECT id, name FROM player"))
-        rows = db.execute("SELECT hand, player, data, won, prevailing, wind, points, payments, balance, manualrules "
-                          "FROM score WHERE game = ? AND penalty = 0 ORDER BY hand, player", (ref.game,)).fetchall()
+        with _reading(ref.db):
+            games = list(_rows(db, ref, "game", {"ruleset": WHOLE, **dict.fromkeys(SEATS, WHOLE)}, "WHERE id = ?",
+                               (ref.game,)))
+            if not games:  # (removed since the file's games were listed)
+                raise DealError(f"{ref.db}: no game {ref.game}")
+            game, ruleset, *seated = games[0]
+            found = list(_rows(db, ref, "ruleset", {"name": TEXT, "hash": TEXT}, "WHERE id = ?", (ruleset,)))
+            names = {pid: name for _, pid, name in _rows(db, ref, "player", {"id": WHOLE, "name": TEXT},
+                                                          "WHERE id IN (?, ?, ?, ?)", tuple(seated))}
+            rows = list(_rows(db, ref, "score", SCORE, "WHERE game = ? AND penalty = 0 "
+                              "ORDER BY hand, player, rowid", (ref.game,)))
     finally:
         db.close()
-    variant = RULESETS.get(row[2])
+    if not found:
+        raise DealError(f"{ref}: game row {game}, ruleset: {ruleset} names no ruleset (table ruleset has no id "
+                        f"{ruleset})")
+    _, name, digest = found[0]
+    variant = RULESETS.get(digest)
     if variant is None:
-        how = ("an edited copy of Kajongg's " if row[1] in NAMES else "") + f"ruleset {row[1]!r}"
-        raise DealError(f"{ref}: played under {how} (Kajongg's hash {row[2]}): mjscore scores Kajongg's own "
+        how = ("an edited copy of Kajongg's " if name in NAMES else "") + f"ruleset {shown(name)}"
+        digest = digest if digest.isalnum() and len(digest) <= 40 else shown(digest)
+        raise DealError(f"{ref}: played under {how} (Kajongg's hash {digest}): mjscore scores Kajongg's own "
                         "Classical Chinese DMJL and BMJA only, so this game is not scored")
-    players = [names[p] for p in row[3:7]]
-    by_hand: dict[int, list] = {}
-    for r in rows:
-        by_hand.setdefault(r[0], []).append(r)
+    for seat, pid in zip(SEATS, seated):
+        if pid not in names:
+            raise DealError(f"{ref}: game row {game}, {seat}: {pid} names no player (table player has no id {pid})")
+    players = {pid: names[pid] for pid in seated}
+    by_hand: dict[int, dict[int, tuple]] = {}
+    for rowid, hand, player, *rest in rows:
+        if player not in players:
+            raise DealError(f"{ref}: score row {rowid}, player: {player} is not one of the game's players "
+                            f"(its game row seats {', '.join(map(str, seated))})")
+        if player in by_hand.setdefault(hand, {}):
+            raise DealError(f"{ref}: score row {rowid}: player {player}'s hand {hand} again (score row "
+                            f"{by_hand[hand][player][0]} holds it too)")
+        by_hand[hand][player] = (rowid, hand, player, *rest)
     deals, recorded = [], []
     for hand in sorted(by_hand):
-        deal, record = _deal(by_hand[hand], names)
+        deal, record = _deal([r[1:] for r in by_hand[hand].values()], players)
         deals.append(deal)
         recorded.append(record)
-    return {"variant": variant, "options": {}, "players": players}, iter(deals), recorded
+    return {"variant": variant, "options": {}, "players": [players[p] for p in seated]}, iter(deals), recorded
 
 
 def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]:
@@ -148,7 +257,7 @@ def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]
         try:
             hand, win = convert_hand(data, bool(won))
         except ValueError as e:
-            problem = problem or f"{name}'s hand {data!r} (Kajongg's notation) cannot be written in mjscore's: {e}"
+            problem = problem or f"{name}'s hand {shown(data)} (Kajongg's notation) cannot be written in mjscore's: {e}"
             continue
         deal["hands"][name] = hand
         if won:
@@ -169,6 +278,8 @@ def _payer(rows: list, names: dict[int, str]) -> str | None:
 
 def tile(text: str) -> str:
     """A Kajongg tile (two letters, either case) in mjscore's notation."""
+    if len(text) != 2:
+        raise ValueError(f"{shown(text)} is not a tile")
     group, value = text[0].lower(), text[1]
     if group in SUITS and value in "123456789":
         return value + SUITS[group]
@@ -183,7 +294,7 @@ def tile(text: str) -> str:
 
 def _tiles(text: str) -> list[str]:
     if len(text) % 2:
-        raise ValueError(f"{text!r} is not a run of two-letter tiles")
+        raise ValueError(f"{shown(text)} is not a run of two-letter tiles")
     return [text[i:i + 2] for i in range(0, len(text), 2)]
 
 
@@ -221,7 +332,7 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
             sets.append(part)
     win = None
     if won:
-        if last is None or source not in (*SOURCES, "1"):
+        if not last or source not in (*SOURCES, "1"):
             raise ValueError("the winner's last tile or where it came from is not recorded")
         claimed = last[0].islower()
         if source == "1":  # East's 14th tile (heaven), or a win on the very first discard (earth)
@@ -250,7 +361,7 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
         elif case == "A" * len(tiles):
             rest.extend(tiles)
         else:
-            raise ValueError(f"the set {meld!r} is none that mjscore writes")
+            raise ValueError(f"the set {shown(meld)} is none that mjscore writes")
     concealed = " ".join(tile(t) for t in rest)
     return " ".join(out + ([concealed] if concealed else []) + [tile(b) for b in bonus]), win
 

@@ -9,18 +9,40 @@ the start, never written to.
 
 What neither check can see: bytes changed into other valid text (a 3 become a 7 inside a hand). SQLite
 keeps no checksum of its rows.
+
+A file that cannot be written (a read-only mount) is said to be read-only before SQLite is asked: SQLite,
+which makes the -wal and -shm files beside it, says "unable to open database file", once taken for damage.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+from pathlib import Path
 
 # the text columns of the stored games (store.SCHEMA) that hold JSON; those absent from a file of an
 # earlier schema are skipped
 JSON_COLUMNS = {"games": ("options", "players", "rules"), "deals": ("data", "entry"), "changes": ("before",)}
 TEXT_COLUMNS = {"games": ("name", "variant", "scored_with"), "changes": ("kind",)}
 ROW_WORDS = {"games": "game", "deals": "deal", "changes": "change"}
+
+
+class ReadOnlyFile(PermissionError):
+    """The games file, or the folder SQLite keeps its -wal and -shm files in beside it, cannot be written, and
+    serve saves every deal into it (an OSError: serve says the file cannot be opened, and why)."""
+
+
+def check_writable(path: Path, exists: bool) -> None:
+    """Refuse (ReadOnlyFile) a games file that cannot be written, or whose folder cannot be (SQLite makes the
+    -wal and -shm files there); `exists`: the file is there (else only its folder is looked at)."""
+    folder = path.parent
+    for where, what, why in ((path, "the file", ""),
+                             (folder, "its folder", ", and SQLite keeps the -wal and -shm files beside the file")):
+        if (exists if where is path else folder.exists()) and not os.access(where, os.W_OK):
+            mount = hasattr(os, "statvfs") and os.statvfs(where).f_flag & os.ST_RDONLY
+            raise ReadOnlyFile(f"{what} is read-only{' (a read-only mount)' if mount else ''}{why}: serve saves "
+                               "every deal into it; make it writable, or give --db a file where it can write")
 
 
 def structure_damage(db: sqlite3.Connection) -> str | None:

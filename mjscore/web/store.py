@@ -15,7 +15,8 @@ A game's `version` counts its changes (undo included).
 
 This module owns the file's schema, its version and its migrations (`open_file`): a file is used only if
 it is mjscore's (its application id, or an earlier mjscore's tables), whole (SQLite's quick check, and
-every text it keeps readable: filecheck.py) and not made by a newer mjscore; a file of an earlier schema
+every text it keeps readable: filecheck.py), not made by a newer mjscore, and writable, with its folder
+(a file on a read-only mount is said to be read-only, not damaged); a file of an earlier schema
 is copied beside itself and migrated in one transaction.
 """
 
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mjscore.api import Entry, Stored
-from mjscore.web.filecheck import row_damage, structure_damage
+from mjscore.web.filecheck import check_writable, row_damage, structure_damage
 
 APPLICATION_ID = 0x4D4A5343  # "MJSC": PRAGMA application_id of a games file of mjscore's
 SCHEMA_VERSION = 3  # PRAGMA user_version; 1 is the schema of the first mjscore serve (no mark, no entries);
@@ -153,7 +154,7 @@ def open_file(path: Path) -> Path | None:
 
     Refuses with NotGamesFile, writing nothing, a file that is not SQLite, is damaged, belongs to another
     program (another application id, or tables that are not an earlier mjscore's), or was made by a newer
-    mjscore."""
+    mjscore; with ReadOnlyFile (filecheck.py) one that cannot be written, or whose folder cannot be."""
     exists = path.exists() and path.stat().st_size > 0
     if path.exists() and not path.is_file():
         raise NotGamesFile(f"{path}: not a file")
@@ -161,6 +162,7 @@ def open_file(path: Path) -> Path | None:
         with open(path, "rb") as f:
             if f.read(16) != HEADER:
                 raise NotGamesFile(f"{path}: not an SQLite file (not a games file of mjscore's)")
+    check_writable(path, exists)
     with contextlib.closing(_connect(path)) as db:
         try:
             return _open(db, path, exists)
