@@ -32,6 +32,7 @@ from mjscore.rules.results import LANGUAGES, language
 from mjscore.play.dealfile import ABORTS
 from mjscore.rules.switches import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
+from mjscore.web.slots import TOKEN_SHOWN
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
 STATIC = Path(__file__).parent / "static"
@@ -261,7 +262,10 @@ class Guard:
 
     With a token, a request passes if it carries `?token=...`, the `X-Mjscore-Token` header, or the
     cookie set when the page was first opened with the token (`Secure` over HTTPS); any other request
-    gets 401.
+    gets 401. The server is told of a request that passes (TOKEN_SHOWN: deadlines.py), so that a connection
+    that never showed the token can never hold a place a token holder needs; and a refusal closes its
+    connection, so that a client without the token gets one answer per connection, however many requests
+    it pipelines.
     """
 
     CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -292,14 +296,17 @@ class Guard:
             await self.app(scope, receive, send)
             return
         ok, set_cookie = self._authorised(scope)
-        if not ok and not self.token:
-            response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
-            await self._secured(response)(scope, receive, send)
-            return
         if not ok:
-            response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
+            if self.token:
+                response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
+            else:
+                response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
+            response.headers["connection"] = "close"
             await self._secured(response)(scope, receive, send)
             return
+        token_shown = scope.get("extensions", {}).get(TOKEN_SHOWN)
+        if token_shown is not None:  # (served by mjscore's server: see deadlines.py)
+            token_shown()
 
         async def send_secured(message: dict) -> None:
             if message["type"] == "http.response.start":
