@@ -249,12 +249,24 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return error(str(exc), 409)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return error("the games file is busy (another program holds it): try again", 503)
+    if isinstance(exc, sqlite3.DatabaseError) and disk_full(exc):  # the file is whole: space is all it needs
+        log.warning("the disk of the games file is full: free some space on it")  # (the laptop's terminal)
+        return error("the disk of the games file is full: nothing was changed; free some space on it and try again",
+                     503)
     if isinstance(exc, sqlite3.DatabaseError):  # damaged while serving (it was whole at the start)
         log.error("the games file failed on %s", request.url.path, exc_info=exc)
         return error(f"the games file cannot be read ({exc}): nothing was changed; restart mjscore serve to check "
                      "it", 503)
     log.error("internal error on %s", request.url.path, exc_info=exc)  # the log has it; the client never
     return error(f"internal error ({type(exc).__name__}); please report it with the input that caused it", 500)
+
+
+SQLITE_FULL = 13  # SQLite's result code for a write that found no space (sqlite3.SQLITE_FULL from Python 3.11)
+
+
+def disk_full(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite failed for want of space (its code where Python gives it, else its message)."""
+    return getattr(exc, "sqlite_errorcode", None) == SQLITE_FULL or "database or disk is full" in str(exc)
 
 
 class Guard:
@@ -366,5 +378,6 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         routes[-1:-1] = game_routes(store)
     app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
                     exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
-                                        NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error})
+                                        NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error,
+                                        sqlite3.DatabaseError: on_error})  # (answered, not raised on to uvicorn)
     return app
