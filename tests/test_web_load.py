@@ -2,10 +2,13 @@
 at once, as the page does (read the game's version, save against it, on 409 read again and save again),
 two of them into a game of 10,000 deals. No answer is a 5xx, and every deal acknowledged (201) is in
 the games file afterwards, once; the save times are printed (python -m pytest -s shows them).
-Bounded: 20 clients x SAVES saves, each request with a timeout, the server stopped at the end."""
+Bounded: 20 clients x SAVES saves, each request with a timeout, the server stopped at the end.
+And saves by 20 token holders (`serve --token`) while 300 connections without the token pipeline requests
+whose answers they never read (issue 46): every save answered, the slowest within 5 s, printed."""
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import re
@@ -22,6 +25,7 @@ import pytest
 import yaml
 
 from helpers import EXAMPLES
+from webserver import Pipeliners
 
 pytest.importorskip("uvicorn", reason='the web extra is not installed: pip install "mjscore[web]"')
 
@@ -114,3 +118,112 @@ def test_twenty_phones_saving_at_once_lose_nothing_and_never_get_a_500(tmp_path)
     for game in {big, *small}:
         mine = [deal_id for g, deal_id, _ in acknowledged if g == game]
         assert len(kept[game]) == len(mine) + (BIG if game == big else 0)  # and nothing else
+
+
+def serve_token(path, descriptors: int) -> tuple[subprocess.Popen, str, str]:
+    """`mjscore serve --token` on the games file `path`, a free port of 127.0.0.1, in a process allowed
+    `descriptors` file descriptors: (the process, its base URL, the session's token printed in it)."""
+    resource = pytest.importorskip("resource", reason="no descriptor limits on this system")
+    proc = subprocess.Popen([sys.executable, "-m", "mjscore", "serve", "--token", "--db", str(path), "--port", "0"],
+                            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors)))
+    line = ""
+    deadline = time.monotonic() + 30
+    while "serving on" not in line and time.monotonic() < deadline:
+        line = proc.stderr.readline()
+    found = re.search(r"(http://\S+?)/\?token=(\S+)", line)
+    assert found, f"no URL with a token in {line!r}"
+    return proc, found.group(1), found.group(2)
+
+
+def loopback_addresses(count: int) -> list[str]:
+    """`count` addresses of this machine, 127.0.0.2 onwards, so that each phone and the attacker are clients of
+    their own, as on a café's Wi-Fi (slots.py counts a client's connections by its address; from one address
+    they give up their places oldest first, and a flood of newcomers leaves none to a phone). Linux answers on
+    all of 127/8; elsewhere, skip."""
+    import socket
+
+    try:
+        with socket.socket() as s:
+            s.bind(("127.0.0.2", 0))
+    except OSError:
+        pytest.skip("this system has no 127.0.0.2 onwards to give each client an address of its own")
+    return [f"127.0.0.{2 + n}" for n in range(count)]
+
+
+HOLDERS, HOLDER_SAVES, PIPELINERS, SLOWEST = 20, 3, 300, 5.0
+DESCRIPTORS = 128  # the server's: 32 places (server.connection_limit), so that the attack fills them in a second
+
+
+def test_token_holders_saving_are_answered_while_300_connections_without_it_pipeline_unread_requests(tmp_path):
+    """Issue 46: a client without the token holds 300 connections, each pipelining GETs that it never reads the
+    answers to (opened again when the server closes it), against `serve --token` on a server of 32 places (so
+    that, unfixed, the attack holds every place within a second); meanwhile 20 token holders, each from an
+    address of its own, save 3 deals each into a game of their own, as the page saves (read the game's version,
+    save against it). They used to get connection resets (0 of 5 saves in 45 s): every save is answered, the
+    slowest within SLOWEST seconds (a save: its two requests, each on a new connection); its figure printed."""
+    attacker, *phones = loopback_addresses(1 + HOLDERS)
+    path = tmp_path / "games.sqlite3"
+    book = Book(Store(path))
+    games = [book.create(f"table {i}", "spanish", {}, SPANISH["players"]) for i in range(HOLDERS)]
+    proc, url, token = serve_token(path, DESCRIPTORS)
+    port = int(url.rsplit(":", 1)[1])
+    reads: list[float] = []  # seconds each answered read took, and each answered save
+    saves: list[float] = []
+    unanswered: list[str] = []
+    lock = threading.Lock()
+
+    def call_with_token(n: int, target: str, body=None) -> tuple[int, dict, float]:
+        """(status, answer, seconds) of one request of phone `n`, with the token, on a new connection from the
+        phone's own address (a phone's page saves seconds after it read the game: its connection is closed)."""
+        t0 = time.monotonic()
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10, source_address=(phones[n], 0))
+        try:
+            conn.request("GET" if body is None else "POST", target, None if body is None else json.dumps(body),
+                         {"Content-Type": "application/json", "X-Mjscore-Token": token})
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"{}"), time.monotonic() - t0
+        finally:
+            conn.close()
+
+    def holder(n: int) -> None:
+        """Phone `n` saves HOLDER_SAVES deals, each as the page does: read the game's version, save against it."""
+        for k in range(HOLDER_SAVES):
+            try:
+                status, sheet, seconds = call_with_token(n, f"/api/games/{games[n]}?limit=1")
+                with lock:
+                    reads.append(seconds)
+                if status == 200:
+                    status, _, seconds = call_with_token(n, f"/api/games/{games[n]}/deals?version="
+                                                         f"{sheet['game']['version']}&limit=1",
+                                                         SPANISH["deals"][(n + k) % 16])
+                    with lock:
+                        saves.append(seconds)
+                outcome = None if status == 201 else f"answered {status}"
+            except (OSError, http.client.HTTPException) as e:  # reset, refused, timed out: not answered
+                outcome = type(e).__name__
+            if outcome:
+                with lock:
+                    unanswered.append(outcome)
+
+    try:
+        with Pipeliners(port, PIPELINERS, seconds=120, source=attacker) as attack:
+            time.sleep(1.0)  # the attack under way before the first save
+            threads = [threading.Thread(target=holder, args=(n,)) for n in range(HOLDERS)]
+            started = time.monotonic()
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join(120)
+            wall = time.monotonic() - started
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    said = (f"{HOLDERS} token holders x {HOLDER_SAVES} saves in {wall:.1f} s while {PIPELINERS} connections without "
+            f"the token pipelined unread requests ({attack.opened} opened, {attack.closed_by_server} closed by the "
+            f"server): slowest save {max(saves, default=0):.2f} s (median {statistics.median(saves or [0]):.2f} s), "
+            f"slowest read before it {max(reads, default=0):.2f} s; {len(unanswered)} of {HOLDERS * HOLDER_SAVES} "
+            f"not saved {sorted(set(unanswered))}")
+    print("\n" + said)
+    assert not unanswered and len(saves) == HOLDERS * HOLDER_SAVES, said
+    assert max(saves) < SLOWEST, said

@@ -22,10 +22,10 @@ from typing import Iterator
 
 import pytest
 
-from webserver import serving
+from webserver import Pipeliners, serving
 
 from mjscore.web.app import create_app
-from mjscore.web.deadlines import BODY_DEADLINE, HEAD_DEADLINE
+from mjscore.web.deadlines import ANSWER_DEADLINE_WITHOUT_TOKEN, BODY_DEADLINE, HEAD_DEADLINE
 
 TOKEN = "s3cret-Token_0123456789"
 HALF_OPEN = b"GET / HTTP/1.1\r\nHost: 192.168.1.20\r\n"  # a head begun, never ended
@@ -151,6 +151,35 @@ def test_the_sockets_open_are_bounded_and_the_half_open_make_room():
                 assert status == 200 and seconds < 2, (status, seconds)
                 time.sleep(0.2)
             assert attack.closed_by_server >= 68  # evicted (long before their head's deadline)
+
+
+def tried(url: str) -> tuple[int | str, float]:
+    """answered(), with a connection refused or reset said as the error's name instead of raised."""
+    start = time.monotonic()
+    try:
+        return answered(url)
+    except OSError as e:
+        return type(e).__name__, time.monotonic() - start
+
+
+def test_clients_without_the_token_pipelining_unread_answers_do_not_lock_the_phones_out():
+    """Issue 46: on a server of 16 places, 16 connections without the token pipeline GETs and never read an
+    answer (each reopened when the server closes it). They used to sit in the answer phase, never evicted, for
+    30 minutes, and a phone's connections were reset: now a request with the token is answered within 2 s all
+    along, and the server cuts each of the attacker's connections within seconds."""
+    attacker = another_loopback_address()
+    with serving(create_app(token=TOKEN), limit=16) as (url, server):
+        with Pipeliners(port_of(url), 16, seconds=30, source=attacker) as attack:
+            time.sleep(1.0)  # time enough to fill what the server buffers for each (a few hundred answers)
+            tries = []
+            for _ in range(8):
+                tries.append(tried(url))
+                time.sleep(0.25)
+            held = len(server.slots.held)
+        assert all(status == 200 and seconds < 2 for status, seconds in tries), tries
+        assert held <= 16
+        assert attack.closed_by_server >= 16 and max(attack.lifetimes) < ANSWER_DEADLINE_WITHOUT_TOKEN + SLACK, \
+            (attack.closed_by_server, max(attack.lifetimes, default=None))
 
 
 def until_closed(port: int, plan: list[tuple[float, bytes]], limit: float) -> tuple[float | None, bytes]:
@@ -291,23 +320,15 @@ def test_a_server_short_of_file_descriptors_keeps_answering(tmp_path):
     assert "Too many open files" not in err and "cannot accept" not in err, err
 
 
-def test_a_long_answer_such_as_an_event_stream_is_not_idle_but_has_its_own_bound(monkeypatch):
-    """A stream the page may open (with the token) sends now and then, for long: it is not cut off at the head's
-    deadline, newcomers do not evict it, and it ends at ANSWER_DEADLINE all the same (3 s beyond the head's here,
-    so that the test lasts seconds, not the 30 minutes of a real one)."""
+def event_stream():
+    """A Starlette app whose /events sends a tick every 0.5 s, for ever (an event stream)."""
+    import asyncio
+
     from starlette.applications import Starlette
     from starlette.responses import StreamingResponse
     from starlette.routing import Route
 
-    from mjscore.web import deadlines
-    from mjscore.web.app import Guard
-
-    bound = HEAD_DEADLINE + 3
-    monkeypatch.setattr(deadlines, "ANSWER_DEADLINE", bound)
-
     async def ticks():
-        import asyncio
-
         while True:
             yield b"data: tick\n\n"
             await asyncio.sleep(0.5)
@@ -315,7 +336,19 @@ def test_a_long_answer_such_as_an_event_stream_is_not_idle_but_has_its_own_bound
     async def events(request):
         return StreamingResponse(ticks(), media_type="text/event-stream")
 
-    app = Guard(Starlette(routes=[Route("/events", events)]), token=TOKEN)
+    return Starlette(routes=[Route("/events", events)])
+
+
+def test_a_long_answer_to_a_token_holder_such_as_an_event_stream_is_not_idle_but_has_its_own_bound(monkeypatch):
+    """A stream the page may open (with the token) sends now and then, for long: it is not cut off at the head's
+    deadline, newcomers do not evict it, and it ends at ANSWER_DEADLINE all the same (3 s beyond the head's here,
+    so that the test lasts seconds, not the 30 minutes of a real one). Without the token, see the next test."""
+    from mjscore.web import deadlines
+    from mjscore.web.app import Guard
+
+    bound = HEAD_DEADLINE + 3
+    monkeypatch.setattr(deadlines, "ANSWER_DEADLINE", bound)
+    app = Guard(event_stream(), token=TOKEN)
     attacker = another_loopback_address()
     with serving(app, limit=8) as (url, server):
         stream = socket.create_connection(("127.0.0.1", port_of(url)), timeout=5)
@@ -340,3 +373,35 @@ def test_a_long_answer_such_as_an_event_stream_is_not_idle_but_has_its_own_bound
     assert got.startswith(b"HTTP/1.1 200 ") and b"data: tick" in got
     assert last > HEAD_DEADLINE + 1  # still receiving well past the head's deadline: not taken for idle
     assert ended is not None and bound - 0.5 < ended < bound + SLACK, ended  # and cut off at its own bound
+
+
+def test_a_long_answer_without_the_token_is_cut_within_seconds_and_a_newcomer_evicts_it(monkeypatch):
+    """Issue 46: the long answer's bound and its place are a token holder's only. A connection that has not shown
+    the token (here an app that never says it has, TOKEN_SHOWN: slots.py) is cut ANSWER_DEADLINE_WITHOUT_TOKEN
+    after its request, though its stream goes on; and, that deadline lengthened, on a full server a newcomer
+    evicts it at once, as a connection waiting for its head (the stream is its client's oldest)."""
+    from mjscore.web import deadlines
+
+    request = b"GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    with serving(event_stream(), limit=4) as (url, server):
+        port = port_of(url)
+        seconds, got = until_closed(port, [(0, request)], limit=ANSWER_DEADLINE_WITHOUT_TOKEN + 10)
+        assert got.startswith(b"HTTP/1.1 200 ") and got.count(b"data: tick") >= 3
+        assert seconds is not None and ANSWER_DEADLINE_WITHOUT_TOKEN - 0.5 < seconds < ANSWER_DEADLINE_WITHOUT_TOKEN \
+            + SLACK, seconds
+
+        monkeypatch.setattr(deadlines, "ANSWER_DEADLINE_WITHOUT_TOKEN", 60.0)
+        stream = socket.create_connection(("127.0.0.1", port), timeout=5)
+        stream.sendall(request)
+        stream.settimeout(5)
+        assert stream.recv(4096).startswith(b"HTTP/1.1 200 ")
+        start = time.monotonic()
+        with Attack(port, 4, seconds=10):  # four newcomers for the three places left
+            try:
+                while stream.recv(4096):
+                    pass
+            except OSError:
+                pass  # reset: closed all the same
+            evicted = time.monotonic() - start
+        stream.close()
+    assert evicted < 2, evicted

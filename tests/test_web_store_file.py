@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import random
 import sqlite3
@@ -286,3 +287,40 @@ def test_a_game_keeps_the_rules_it_was_created_under_when_the_tables_change(tmp_
     assert view["sheet"]["rules"] == view["rules"]
     assert view["totals"] == api.score_game(EXAMPLES / "game-spanish.yaml").totals
     assert Store(path).game_file(game)["rules"] == old  # the export states what it was created under
+
+
+def test_a_full_disk_says_that_freeing_space_is_enough(tmp_path, monkeypatch, caplog):
+    """Issue 46: a save that finds no space is 503 with nothing written, and says to free some space (not to
+    restart serve: the file is whole); once there is space, the same save goes through, the server as it was.
+    The disk is filled for the games file alone: its connections may not grow it (SQLite's max_page_count), so
+    SQLite fails as on a full disk (SQLITE_FULL, "database or disk is full")."""
+    pytest.importorskip("uvicorn", reason='the web extra is not installed: pip install "mjscore[web]"')
+    from webserver import request, running
+
+    from mjscore.web.app import create_app
+
+    path = tmp_path / "games.sqlite3"
+    store = Store(path)
+    game = Book(store).create("Friday", "spanish", {}, PLAYERS)
+    connect = sqlite3.connect
+
+    def full(*args, **kwargs):
+        db = connect(*args, **kwargs)
+        db.execute("PRAGMA max_page_count = 1")  # (never below the pages it has: it may not grow)
+        return db
+
+    with running(create_app(store)) as url:
+        uvicorn_log = logging.getLogger("uvicorn.error")  # (which does not pass its records on to the root's)
+        uvicorn_log.addHandler(caplog.handler)
+        monkeypatch.setattr(sqlite3, "connect", full)
+        answers = [request(f"{url}/api/games/{game}/deals", SPANISH["deals"][i % 16]) for i in range(12)]
+        full_disk = (503, {"error": "the disk of the games file is full: nothing was changed; free some space on it "
+                                    "and try again"})
+        assert full_disk in answers and all(a == full_disk or a[0] == 201 for a in answers), answers
+        saved = sum(status == 201 for status, _ in answers)  # (a smaller deal may still fit)
+        monkeypatch.undo()  # space freed
+        assert request(f"{url}/api/games/{game}/deals", SPANISH["deals"][0])[0] == 201
+        uvicorn_log.removeHandler(caplog.handler)
+    assert len(store.game(game)["deals"]) == saved + 1  # nothing of the refused saves written
+    said = [r.getMessage() for r in caplog.records if r.levelname in ("WARNING", "ERROR")]
+    assert said and set(said) == {"the disk of the games file is full: free some space on it"}, said  # no traceback

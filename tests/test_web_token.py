@@ -8,6 +8,7 @@ import socket
 
 import pytest
 
+from helpers import run as mjscore_cli
 from webserver import PHONE, phone, request, running
 
 from mjscore.web import server
@@ -91,6 +92,60 @@ def test_serve_on_every_interface_prints_a_token_that_its_app_requires(monkeypat
     with running(started["app"]) as url:
         assert request(url + "/api/games")[0] == 401
         assert request(f"{url}/api/games?token={token}") == (200, [])
+
+
+def answers_to_pipelined(url: str, head: bytes, count: int) -> bytes:
+    """Everything the server sends on one connection to `count` copies of `head` sent at once, until it closes."""
+    with socket.create_connection(("127.0.0.1", int(url.rsplit(":", 1)[1])), timeout=5) as s:
+        s.sendall(head * count)
+        got = b""
+        while True:
+            try:
+                data = s.recv(65536)
+            except ConnectionResetError:  # closed with the rest of the pipeline unread: the answer came first
+                return got
+            if not data:
+                return got
+            got += data
+
+
+def test_a_refusal_closes_its_connection(guarded):
+    """Issue 46: a client without the token gets one answer per connection, however many requests it pipelines
+    (each answer, however small, is work for the server and a place held while the client does not read)."""
+    got = answers_to_pipelined(guarded, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 50)
+    assert got.count(b"HTTP/1.1 ") == 1 and got.startswith(b"HTTP/1.1 401 ") and b"\r\nconnection: close\r\n" in got
+    with running(create_app()) as local:  # this machine only: another host's name is refused (403) as well
+        got = answers_to_pipelined(local, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", 50)
+        assert got.count(b"HTTP/1.1 ") == 1 and got.startswith(b"HTTP/1.1 403 ")
+        served = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        got = answers_to_pipelined(local, served * 2 + served.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n"), 1)
+        assert got.count(b"HTTP/1.1 200 ") == 3  # served: the connection is kept (until the third asks to close it)
+
+
+@pytest.mark.parametrize("options, env", [(["--token"], None), ([], "1"), ([], None)],
+                         ids=["--token", "MJSCORE_SERVE_TOKEN=1", "neither"])
+def test_serve_token_requires_the_token_on_this_machine_too(options, env, monkeypatch, tmp_path):
+    """Issue 46: `serve --token` (or MJSCORE_SERVE_TOKEN=1) serves 127.0.0.1 as it serves the network, the token
+    printed and required, so that the phones' token mode can be tried on one machine; without either, this
+    machine needs none (as before)."""
+    started = {}
+    monkeypatch.setattr(server.uvicorn.Server, "run", lambda self, sockets=None: started.update(app=self.config.app))
+    monkeypatch.delenv("MJSCORE_SERVE_TOKEN", raising=False)
+    if env is not None:
+        monkeypatch.setenv("MJSCORE_SERVE_TOKEN", env)
+    code, _, err = mjscore_cli("serve", "--port", "0", "--db", str(tmp_path / "games.sqlite3"), *options)
+    assert code == 0, err
+    url = err.split("serving on ")[1].split()[0]
+    assert url.startswith("http://127.0.0.1:")
+    monkeypatch.undo()  # the real uvicorn again, for the test's own server
+    with running(started["app"]) as served:
+        if env is None and not options:
+            assert "?token=" not in err and request(served + "/api/games") == (200, [])
+            return
+        token = url.split("?token=")[1]
+        assert len(token) >= 20 and "requests without it are refused" in err
+        assert request(served + "/api/games")[0] == 401
+        assert request(f"{served}/api/games?token={token}") == (200, [])
 
 
 def test_the_page_works_from_the_url_with_the_token(guarded, browser):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import select
 import shutil
 import socket
 import threading
@@ -92,6 +93,92 @@ def served_game(tmp_path, variant: str, players: list[str], deals=()) -> Iterato
             status, got = request(f"{url}/api/games/{game}/deals", deal)
             assert status == 201, got
         yield url, game
+
+
+class Pipeliners:
+    """`count` clients without the token (issue 46), each on a connection of its own that pipelines token-less
+    GETs, as many as the server takes, and never reads an answer; each connection the server closes is opened
+    again. Its sockets ask for a small segment size and receive window (as an attacker may), so that the
+    server's send buffer stays small and fills after a few hundred answers instead of thousands. One thread
+    polls them all (Linux: the peer's close is seen without reading); it stops when asked, or after `seconds`
+    in any case. `lifetimes`: how long each connection the server closed had lived."""
+
+    REQUEST = b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    PIPELINED = 2000  # requests sent on each connection (as the server reads them), never an answer read
+    CLOSED = getattr(select, "POLLRDHUP", 0) | select.POLLHUP | select.POLLERR if hasattr(select, "poll") else 0
+
+    def __init__(self, port: int, count: int, seconds: float = 60, source: str = ""):
+        if not hasattr(select, "POLLRDHUP"):
+            pytest.skip("this system's poll cannot tell a peer's close without reading (POLLRDHUP)")
+        self.port, self.count, self.seconds, self.source = port, count, seconds, source
+        self.stop = threading.Event()
+        self.opened = self.closed_by_server = self.most_held = 0
+        self.lifetimes: list[float] = []
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _open(self) -> socket.socket | None:
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        try:
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            with contextlib.suppress(OSError, AttributeError):
+                s.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, 536)
+            if self.source:
+                s.bind((self.source, 0))
+            s.settimeout(5)
+            s.connect(("127.0.0.1", self.port))
+            s.setblocking(False)
+            return s
+        except OSError:
+            s.close()
+            return None
+
+    def _run(self) -> None:
+        poll = select.poll()
+        held: dict[int, tuple[socket.socket, float, memoryview]] = {}  # fd -> (socket, opened at, still to send)
+        end = time.monotonic() + self.seconds
+        try:
+            while not self.stop.is_set() and time.monotonic() < end:
+                while len(held) < self.count and not self.stop.is_set():
+                    s = self._open()
+                    if s is None:
+                        time.sleep(0.01)
+                        continue
+                    rest = memoryview(self.REQUEST * self.PIPELINED)
+                    with contextlib.suppress(OSError):
+                        rest = rest[s.send(rest):]  # at once: its requests reach the server as it accepts it
+                    held[s.fileno()] = (s, time.monotonic(), rest)
+                    poll.register(s, select.POLLOUT | self.CLOSED)
+                    self.opened += 1
+                self.most_held = max(self.most_held, len(held))
+                for fd, events in poll.poll(50):
+                    s, opened, rest = held[fd]
+                    if events & self.CLOSED:
+                        poll.unregister(fd)
+                        del held[fd]
+                        s.close()
+                        self.closed_by_server += 1
+                        self.lifetimes.append(time.monotonic() - opened)
+                    elif events & select.POLLOUT:
+                        with contextlib.suppress(OSError):
+                            rest = rest[s.send(rest):]
+                        held[fd] = (s, opened, rest)
+                        if not rest:
+                            poll.modify(fd, self.CLOSED)
+        finally:
+            for s, _, _ in held.values():
+                s.close()
+
+    def __enter__(self) -> "Pipeliners":
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while self.most_held < self.count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.most_held == self.count, f"only {self.most_held} of {self.count} connections opened"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(15)
 
 
 def request(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,

@@ -15,7 +15,10 @@ import click
 @click.option("--cert", default=None, metavar="FILE", help="serve HTTPS with this certificate (PEM, e.g. from "
               "mkcert); needs --key")
 @click.option("--key", default=None, metavar="FILE", help="the certificate's private key (PEM); needs --cert")
-def serve(host, port, db, cert, key):
+@click.option("--token", "require_token", is_flag=True, envvar="MJSCORE_SERVE_TOKEN", show_envvar=True,
+              help="require this session's token on this machine too (it always is beyond it): to try the "
+              "phones' token mode on one machine")
+def serve(host, port, db, cert, key, require_token):
     """Serve the page for phones at the table: score and settle by tapping tiles, keep the game's sheet.
 
     Needs the web extra: pip install "mjscore[web]".
@@ -27,4 +30,4 @@ def serve(host, port, db, cert, key):
     """
     from mjscore import web
 
-    web.serve(host, port, db, cert, key)
+    web.serve(host, port, db, cert, key, require_token)

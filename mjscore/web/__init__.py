@@ -21,12 +21,13 @@ def missing_extra() -> list[str]:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, cert: str | None = None,
-          key: str | None = None) -> None:
-    """Run the page's server until interrupted (over HTTPS with `cert` and `key`, PEM files); without the
-    web extra, say in one line how to get it."""
+          key: str | None = None, require_token: bool = False) -> None:
+    """Run the page's server until interrupted (over HTTPS with `cert` and `key`, PEM files; with the session's
+    token required on this machine too with `require_token`); without the web extra, say in one line how to
+    get it."""
     absent = missing_extra()
     if absent:
         raise MjscoreError(f"mjscore serve needs the web extra ({', '.join(absent)} not installed): {INSTALL}")
     from mjscore.web.server import run
 
-    run(host, port, db, cert, key)
+    run(host, port, db, cert, key, require_token)

@@ -32,6 +32,7 @@ from mjscore.rules.results import LANGUAGES, language
 from mjscore.play.dealfile import ABORTS
 from mjscore.rules.switches import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
+from mjscore.web.slots import TOKEN_SHOWN
 from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
 
 STATIC = Path(__file__).parent / "static"
@@ -248,6 +249,10 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return error(str(exc), 409)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
         return error("the games file is busy (another program holds it): try again", 503)
+    if isinstance(exc, sqlite3.DatabaseError) and disk_full(exc):  # the file is whole: space is all it needs
+        log.warning("the disk of the games file is full: free some space on it")  # (the laptop's terminal)
+        return error("the disk of the games file is full: nothing was changed; free some space on it and try again",
+                     503)
     if isinstance(exc, sqlite3.DatabaseError):  # damaged while serving (it was whole at the start)
         log.error("the games file failed on %s", request.url.path, exc_info=exc)
         return error(f"the games file cannot be read ({exc}): nothing was changed; restart mjscore serve to check "
@@ -256,12 +261,23 @@ async def on_error(request: Request, exc: Exception) -> Response:
     return error(f"internal error ({type(exc).__name__}); please report it with the input that caused it", 500)
 
 
+SQLITE_FULL = 13  # SQLite's result code for a write that found no space (sqlite3.SQLITE_FULL from Python 3.11)
+
+
+def disk_full(exc: sqlite3.DatabaseError) -> bool:
+    """Whether SQLite failed for want of space (its code where Python gives it, else its message)."""
+    return getattr(exc, "sqlite_errorcode", None) == SQLITE_FULL or "database or disk is full" in str(exc)
+
+
 class Guard:
     """Security headers on every answer, and (when listening beyond this machine) the session's token.
 
     With a token, a request passes if it carries `?token=...`, the `X-Mjscore-Token` header, or the
     cookie set when the page was first opened with the token (`Secure` over HTTPS); any other request
-    gets 401.
+    gets 401. The server is told of a request that passes (TOKEN_SHOWN: deadlines.py), so that a connection
+    that never showed the token can never hold a place a token holder needs; and a refusal closes its
+    connection, so that a client without the token gets one answer per connection, however many requests
+    it pipelines.
     """
 
     CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -292,14 +308,17 @@ class Guard:
             await self.app(scope, receive, send)
             return
         ok, set_cookie = self._authorised(scope)
-        if not ok and not self.token:
-            response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
-            await self._secured(response)(scope, receive, send)
-            return
         if not ok:
-            response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
+            if self.token:
+                response = error("this page needs the token printed by `mjscore serve`: open the URL it shows", 401)
+            else:
+                response = error("this server answers only to this machine's own names (localhost, 127.0.0.1)", 403)
+            response.headers["connection"] = "close"
             await self._secured(response)(scope, receive, send)
             return
+        token_shown = scope.get("extensions", {}).get(TOKEN_SHOWN)
+        if token_shown is not None:  # (served by mjscore's server: see deadlines.py)
+            token_shown()
 
         async def send_secured(message: dict) -> None:
             if message["type"] == "http.response.start":
@@ -359,5 +378,6 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         routes[-1:-1] = game_routes(store)
     app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
                     exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
-                                        NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error})
+                                        NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error,
+                                        sqlite3.DatabaseError: on_error})  # (answered, not raised on to uvicorn)
     return app

@@ -15,16 +15,27 @@ Here every connection is in one of three phases, each with a deadline counted fr
 - `body`: the head is in, the body is not: BODY_DEADLINE from the end of the head (bodies are at most
   64 KiB, `requests.MAX_BODY`; a phone on a poor Wi-Fi sends that in a second or two). 408 if the answer
   has not begun.
-- `answer`: the request is in and the app is answering: ANSWER_DEADLINE from the end of the request.
-  A score or a settlement takes milliseconds, so this bounds what lasts: an event stream that the page
-  may open one day (with the token) is not idle, and is not cut off by the head deadline, but it ends
-  after ANSWER_DEADLINE (a browser's EventSource reconnects by itself), and, being in `answer`, it holds
-  one of the MAX_CONNECTIONS places (slots.py) and is never evicted for a newcomer: so at most
-  MAX_CONNECTIONS streams, each at most ANSWER_DEADLINE long.
+- `answer`: the request is in and the app is answering: ANSWER_DEADLINE from the end of the request, on a
+  connection that has shown the token. A score or a settlement takes milliseconds, so this bounds what
+  lasts: an event stream that the page may open one day (with the token) is not idle, and is not cut off by
+  the head deadline, but it ends after ANSWER_DEADLINE (a browser's EventSource reconnects by itself), and,
+  being in `answer`, it holds one of the MAX_CONNECTIONS places (slots.py) and is never evicted for a
+  newcomer: so at most MAX_CONNECTIONS streams, each at most ANSWER_DEADLINE long.
+
+A connection that has not shown the token (issue 46) never holds a place a token holder needs: in every
+phase it may be evicted for a newcomer, as one waiting for its head, and its answer has
+ANSWER_DEADLINE_WITHOUT_TOKEN. A client without the token is answered only with a refusal of a few hundred
+bytes, which closes the connection (app.Guard) and is written whole at once, so only a client that reads
+nothing is cut off by that deadline: one that pipelined requests on a connection and never read the answers
+used to fill what the kernel and uvicorn buffer for it, its next answer then waiting for ever (uvicorn's
+writer paused, `flow.drain`), in `answer`, never evicted. Whether a connection has shown the token is the
+app's to say: it calls the request scope's extension TOKEN_SHOWN (slots.py), which marks the connection's
+Ticket for as long as it lasts. Served to this machine only (no token to require), the guard says it of every
+request it lets through; an app that never says it leaves every connection without the token.
 
 slots.py bounds the sockets open at once (MAX_CONNECTIONS): when all places are taken, a newcomer
-evicts a connection still in `head`, so that half-open connections, however many, cannot keep a phone's
-request out.
+evicts a connection still in `head`, or without the token, so that half-open connections, or clients
+without the token, however many, cannot keep a phone's request out.
 """
 
 from __future__ import annotations
@@ -36,11 +47,12 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
-from mjscore.web.slots import Slots, Ticket
+from mjscore.web.slots import TOKEN_SHOWN, Slots, Ticket
 
 HEAD_DEADLINE = 5.0  # s: from accept (or the end of the last answer) to a whole request head
 BODY_DEADLINE = 10.0  # s: from the end of the head to the end of a body of at most 64 KiB
-ANSWER_DEADLINE = 30 * 60.0  # s: what the app's answer may take, an event stream included
+ANSWER_DEADLINE = 30 * 60.0  # s: what the app's answer may take, an event stream included (with the token)
+ANSWER_DEADLINE_WITHOUT_TOKEN = 2.0  # s: what an answer to a connection that has not shown the token may take
 
 HEAD, BODY, ANSWER = "head", "body", "answer"
 
@@ -69,11 +81,29 @@ class DeadlineProtocol(H11Protocol):
         self.slots = slots
         self.ticket = ticket or Ticket()
         self.phase = ""
+        self.phase_began = self.accepted_at
         self.deadline: asyncio.TimerHandle | None = None
+        self.guarded_app = self.app
+        self.app = self._with_token_shown  # (uvicorn runs self.app for each request)
+
+    async def _with_token_shown(self, scope: Any, receive: Any, send: Any) -> None:
+        """The app, told how to say that a request carried the token (TOKEN_SHOWN)."""
+        scope.setdefault("extensions", {})[TOKEN_SHOWN] = self.token_shown
+        await self.guarded_app(scope, receive, send)
+
+    def token_shown(self) -> None:
+        """A request on this connection carried the token (said by the app): from now on the connection is a
+        token holder's, never evicted while a request is received or answered, its answer's deadline the long
+        one (counted from the same moment)."""
+        if self.ticket.token_shown:
+            return
+        self.ticket.token_shown = True
+        if self.phase != HEAD and not self.transport.is_closing():
+            self._enter(self.phase, self.phase_began, fresh=False)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._enter(HEAD, self.accepted_at + HEAD_DEADLINE, fresh=False)
+        self._enter(HEAD, self.accepted_at, fresh=False)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
@@ -92,20 +122,30 @@ class DeadlineProtocol(H11Protocol):
     def _follow(self) -> None:
         """Enter the phase the connection is now in; staying in a phase keeps its deadline."""
         if self.cycle is None or self.cycle.response_complete:
-            phase, limit = HEAD, HEAD_DEADLINE
+            phase = HEAD
         elif self.conn.their_state is h11.SEND_BODY:
-            phase, limit = BODY, BODY_DEADLINE
+            phase = BODY
         else:
-            phase, limit = ANSWER, ANSWER_DEADLINE
+            phase = ANSWER
         if phase != self.phase:
-            self._enter(phase, self.loop.time() + limit, fresh=True)
+            self._enter(phase, self.loop.time(), fresh=phase == HEAD)
 
-    def _enter(self, phase: str, until: float, fresh: bool) -> None:
+    def _limit(self, phase: str) -> float:
+        """The phase's deadline, in seconds from its start (read when the phase begins: tests shorten them)."""
+        if phase == HEAD:
+            return HEAD_DEADLINE
+        if phase == BODY:
+            return BODY_DEADLINE
+        return ANSWER_DEADLINE if self.ticket.token_shown else ANSWER_DEADLINE_WITHOUT_TOKEN
+
+    def _enter(self, phase: str, began: float, fresh: bool) -> None:
+        """Enter `phase`, begun at `began`; `fresh`: a new wait for a head (the newest in Slots' queue), else a
+        connection without the token keeps its place in it, from its last wait for a head."""
         self._cancel()
-        self.phase = phase
-        self.deadline = self.loop.call_at(until, self._expire)
+        self.phase, self.phase_began = phase, began
+        self.deadline = self.loop.call_at(began + self._limit(phase), self._expire)
         if self.slots is not None:
-            if phase == HEAD:
+            if phase == HEAD or not self.ticket.token_shown:
                 self.slots.wait(self.ticket, self._evict, fresh)
             else:
                 self.slots.busy(self.ticket)
@@ -130,9 +170,13 @@ class DeadlineProtocol(H11Protocol):
             self._close(b"")
 
     def _evict(self) -> None:
-        """Slots needs this place for a newcomer (this is the oldest head awaited from the client with the most)."""
-        begun = bool(self.conn.trailing_data[0])
-        self._close(refusal(503, b"Service Unavailable", "too many connections open: try again") if begun else b"")
+        """Slots needs this place for a newcomer (this is the oldest head awaited, or request of a client without
+        the token, of the client with the most): 503 to a request begun whose answer has not."""
+        begun = self.phase == BODY or (self.phase == HEAD and bool(self.conn.trailing_data[0]))
+        if begun and not self._answer_started():
+            self._close(refusal(503, b"Service Unavailable", "too many connections open: try again"))
+        else:
+            self._close(b"")
 
     def _close(self, last_words: bytes) -> None:
         """Write `last_words`, then close at once: abort(), not close(), which over TLS could wait for the

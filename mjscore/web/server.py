@@ -129,13 +129,15 @@ def make_server(app: Any, tls: ssl.SSLContext | None = None, limit: int = MAX_CO
     return Server(config, tls=tls, limit=limit)
 
 
-def run(host: str, port: int, db: str | None, cert: str | None = None, key: str | None = None) -> None:
-    """Serve until Ctrl-C. Beyond this machine, every request needs this session's random token; with
-    `cert` and `key` (PEM files), over HTTPS, checked before anything else is done."""
+def run(host: str, port: int, db: str | None, cert: str | None = None, key: str | None = None,
+        require_token: bool = False) -> None:
+    """Serve until Ctrl-C. Beyond this machine (or with `require_token`, on it too: `serve --token`), every
+    request needs this session's random token; with `cert` and `key` (PEM files), over HTTPS, checked before
+    anything else is done."""
     tls = tls_context(cert, key)
     store = open_store(db)
     sock = listen(host, port)
-    token = None if is_local(host) else secrets.token_urlsafe(18)
+    token = secrets.token_urlsafe(18) if require_token or not is_local(host) else None
     app = create_app(store, token)
     announce(page_url(host, sock.getsockname()[1], token, "https" if tls else "http"), token)
     make_server(app, tls, connection_limit()).run(sockets=[sock])

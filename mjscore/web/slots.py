@@ -1,6 +1,6 @@
 """The sockets open at once, bounded (each is a file descriptor, from accept, TLS handshake included), and
-who gives up a place when all are taken: a connection still waiting for its request's head, of the client
-that has the most such connections, the oldest of them.
+who gives up a place when all are taken: a connection still waiting for its request's head, or one that has
+not shown the token (deadlines.py), of the client that has the most such connections, the oldest of them.
 
 A real request sends its head at once, so a phone's connection waits for a few milliseconds and the phone
 has a handful at most, while an attacker's half-open connections wait for seconds, in hundreds: however
@@ -16,6 +16,7 @@ import ipaddress
 from typing import Any, Callable
 
 MAX_CONNECTIONS = 256  # sockets held at once (and at most acceptor.CLOSING more, evicted, being closed)
+TOKEN_SHOWN = "mjscore.token_shown"  # the ASGI scope's extension the app calls when a request carried the token
 
 
 def client_of(peer: Any) -> str:
@@ -32,12 +33,14 @@ def client_of(peer: Any) -> str:
 
 
 class Ticket:
-    """One accepted socket's place, and whose it is."""
+    """One accepted socket's place, whose it is, and whether a request on it has shown the token (then, while
+    a request is received or answered, it is a token holder's and is not evicted)."""
 
-    __slots__ = ("client",)
+    __slots__ = ("client", "token_shown")
 
     def __init__(self, client: str = "?"):
         self.client = client
+        self.token_shown = False
 
 
 class Slots:
@@ -63,8 +66,9 @@ class Slots:
         return True
 
     def wait(self, ticket: Ticket, close: Callable[[], None], fresh: bool) -> None:
-        """`ticket` waits for a head (evictable, by calling `close`); `fresh`: its wait starts now (the
-        newest), else it keeps its place in the queue (a TLS handshake done: the same wait goes on)."""
+        """`ticket` waits for a head, or has not shown the token (evictable, by calling `close`); `fresh`: its
+        wait starts now (the newest), else it keeps its place in the queue (a TLS handshake done, a request
+        without the token: the same wait goes on)."""
         if ticket not in self.held:
             return
         queue = self.waiting.setdefault(ticket.client, {})
@@ -73,7 +77,8 @@ class Slots:
         queue[ticket] = close
 
     def busy(self, ticket: Ticket) -> None:
-        """`ticket` has sent a head: a request is being received or answered, not to be evicted."""
+        """`ticket` has shown the token and sent a head: its request is being received or answered, not to be
+        evicted."""
         queue = self.waiting.get(ticket.client)
         if queue is not None:
             queue.pop(ticket, None)

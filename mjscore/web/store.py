@@ -341,7 +341,8 @@ class Store:
                         raise Conflict(row["version"])
                 yield db
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:  # (SQLite rolls back by itself after some errors, a full disk's among them)
+                    db.execute("ROLLBACK")
                 raise
             db.execute("COMMIT")
         finally:
