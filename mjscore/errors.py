@@ -5,6 +5,7 @@ The CLI turns any MjscoreError into one line plus (for hands) a caret line, exit
 
 from __future__ import annotations
 
+import errno
 from enum import Enum
 from typing import NamedTuple
 
@@ -135,6 +136,21 @@ def caret_line(text: str, spans) -> str:
 SHOWN_CHARS = 40  # of a value echoed in a message: enough to recognise it, short enough to read
 
 
+def visible(text: str) -> str:
+    """`text` with each character that is not printable written as a repr writes it (ESC as \\x1b, U+202E as
+    \\u202e, a line break as \\n): text from a file or an argument echoed in a message or a heading can then
+    neither drive the terminal (an escape sequence, a bell, a hyperlink), nor reorder or break the line.
+    Printable is str.isprintable(), the rule a player's name is held to (mjscore.names): one rule for both."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else repr(ch)[1:-1] for ch in text)
+
+
+def cut(text: str, most: int = SHOWN_CHARS) -> str:
+    """`text` as it is when short; else its first `most` characters, "..." and its length."""
+    return text if len(text) <= most else f"{text[:most]}... ({len(text):,} characters)"
+
+
 def shown(value: object, most: int = SHOWN_CHARS) -> str:
     """`repr(value)` for a message that echoes input, cut to about `most` characters with "..." and
     the full length: a 5 MB string or a list of a million items must not become a 5 MB error line.
@@ -145,7 +161,9 @@ def shown(value: object, most: int = SHOWN_CHARS) -> str:
             n = n * 3 // 4
         return repr(value) if n == len(value) else f"{value[:n]!r}... ({len(value):,} characters)"
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * most:
-        return f"a whole number of about {int(value.bit_length() * 0.30103):,} digits"
+        if value.bit_length() > 13_000:  # some 4,000 digits: past what is cheap (and allowed) to write out
+            return "a number of over 4,000 digits"
+        return f"a number of {len(str(abs(value))):,} digits"
     import reprlib
 
     r = reprlib.Repr()
@@ -174,3 +192,23 @@ def option_too_long(text: str) -> bool:
         return False
     value = text.partition("=")[2].strip().lstrip("+-")
     return not (len(value) <= 1000 and value.isascii() and value.isdigit())
+
+
+FULL = frozenset({errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)})  # no room for what is written
+_NO_ROOM = {errno.EFBIG: "the file is larger than the disk allows",
+            getattr(errno, "EDQUOT", -1): "the disk quota is used up"}
+
+
+def no_room(e: BaseException) -> bool:
+    """Whether `e` is a write that found no room: a full disk (ENOSPC), a used-up quota (EDQUOT), a file too large
+    (EFBIG)."""
+    return isinstance(e, OSError) and e.errno in FULL
+
+
+class DiskFull(MjscoreError):
+    """A write that found no room, said in one line: where (standard output, -o FILE, the temporary folder), that
+    the disk is full, and what to do; never an internal error (exit 2)."""
+
+    def __init__(self, where: str, e: OSError, instead: str):
+        what = _NO_ROOM.get(e.errno, "the disk is full")
+        super().__init__(f"{where}: {what} ({e.strerror or e}); {instead}")

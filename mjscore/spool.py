@@ -5,14 +5,30 @@ sheet's caption counts, a YAML document checked to its end before its first deal
 while the records go to a temporary file, and the output is then written from the file: the memory it
 takes does not grow with an archive. Each record is pickled alone (one pickler's memo would keep every
 record alive), so records are plain data the caller made itself; the file is unlinked as soon as it is
-made and goes with the process whatever happens.
+made and goes with the process whatever happens. A temporary folder with no room left (TMPDIR on a full disk)
+is said as that, in one line naming the folder (DiskFull), never as the output's nor as an internal error.
 """
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import tempfile
 from typing import Any, Iterator
+
+from mjscore.errors import DiskFull, no_room
+
+
+@contextlib.contextmanager
+def _room():
+    """A write to the temporary file that finds no room raises DiskFull naming the temporary folder."""
+    try:
+        yield
+    except OSError as e:
+        if not no_room(e):
+            raise
+        raise DiskFull(f"the temporary folder {tempfile.gettempdir()}", e,
+                       "free some space there, or set TMPDIR to a folder on a disk with room") from None
 
 
 class Spool:
@@ -20,11 +36,13 @@ class Spool:
     output must see whole before it writes (a sheet's rows, a table's widths) stays out of memory."""
 
     def __init__(self) -> None:
-        self.file = tempfile.TemporaryFile(prefix="mjscore-")
+        with _room():
+            self.file = tempfile.TemporaryFile(prefix="mjscore-")
         self.count = 0
 
     def add(self, record: Any) -> None:
-        pickle.Pickler(self.file, pickle.HIGHEST_PROTOCOL).dump(record)
+        with _room():
+            pickle.Pickler(self.file, pickle.HIGHEST_PROTOCOL).dump(record)
         self.count += 1
 
     def read(self, count: int | None = None) -> Iterator[Any]:
@@ -40,17 +58,22 @@ class Spool:
             yield record
 
     def rewind(self) -> None:
-        self.file.flush()
-        self.file.seek(0)
+        with _room():
+            self.file.flush()
+            self.file.seek(0)
 
     def clear(self) -> None:
         """Empty, to be filled again (the next game's rows)."""
-        self.file.seek(0)
-        self.file.truncate()
+        with _room():
+            self.file.seek(0)
+            self.file.truncate()
         self.count = 0
 
     def close(self) -> None:
-        self.file.close()
+        try:
+            self.file.close()  # (unwritten records are not wanted: a failing flush is no news)
+        except OSError:
+            pass
 
     def __enter__(self) -> "Spool":
         return self

@@ -1,9 +1,12 @@
 """Fuzzing the commands with hostile input: hands (random and mutated legal ones) through `score` and
-`waits`, deal files through `settle`, game files (YAML and JSON Lines) through `batch`.
+`waits`, deal files through `settle`, game files (YAML and JSON Lines, some under a file name with
+terminal escapes, some recording hostile `rules:`) through `batch`.
 
 Whatever the input, a command ends with exit 0, 1 (batch: some deals rejected) or 2 and one short
-line on stderr; never a traceback, an "internal error" or a hang. The quick run (a few hundred cases)
-is part of the suite; the long one is `python -m pytest -m fuzz_long`.
+line on stderr; never a traceback, an "internal error" or a hang; and no character that is not printable
+(an escape sequence, a bell, a hyperlink, a direction override) reaches the terminal raw, on stderr or in
+the table written for people (issue 46). The quick run (a few hundred cases) is part of the suite; the
+long one is `python -m pytest -m fuzz_long`.
 """
 
 from __future__ import annotations
@@ -35,8 +38,11 @@ LEGAL = ["[555p] 123m 789s SSS NN", "[RRR] 234m 567p 789s 55s", "[GGG] 234m 567p
 ALPHABET = list("0123456789mpszfyc ESWNRGPFCeswnrg[]{}") + ["🀇", "🀄", "🀀", "🀢", "\ufe0f", "\u200b", "\t",
                                                              "\n", "\x00", "é", "李", "\U0010ffff", "\u3000"]
 HUGE_TEXT = ["x" * 300_000, "123m " * 60_000, "李" * 50_000, "[" * 10_000, "\x00" * 1000]
+ESCAPES = ["\x1b]8;;http://evil/\x07click\x1b]8;;\x07", "\x1b]0;pwned\x07", "\x1b[2J\x1b[H", "\u202eevil", "\x07",
+           "a\rb"]  # a hyperlink, the window's title, a cleared screen, a reversed line, a bell, a line rewritten
 HOSTILE = [0, -1, 1.5, True, False, None, [], {}, ["E"], {"E": 1}, 10 ** 30, -(2 ** 63) - 1, 1e308, "",
-           " ", "E", "Ann", "spanish", "\x00", "\x1b[31mred", "\ud800", "ſ", "../../etc/passwd", "-",
+           " ", "E", "Ann", "spanish", "\x00", "\x1b[31mred", "\ud800", "ſ", "../../etc/passwd", "-", 10 ** 4289,
+           *ESCAPES, {"variant": ESCAPES[0]}, {"variant": "x" * 100_000, "table": ESCAPES[1]},
            [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]], {"a": {"b": {"c": {}}}},
            list(range(200))]
 YAML_SNIPPETS = ["\n---\nfoo: 1\n", "\nx: &a [1, 2]\ny: [*a, *a, *a]\n", "\n!!python/object:os.system {}\n",
@@ -76,9 +82,18 @@ def cli(*args, input=None):
         return run(*args, input=input)
 
 
-def check(result, batch: bool = False) -> None:
-    """Exit 0, 1 (batch only: deals rejected) or 2; stderr one short line; never a traceback."""
+def unshown(text: str) -> list[str]:
+    """The characters of `text` that are not printable, line breaks aside: none may reach a terminal raw."""
+    return [ch for ch in text if ch != "\n" and not ch.isprintable()]
+
+
+def check(result, batch: bool = False, fmt: str = "json") -> None:
+    """Exit 0, 1 (batch only: deals rejected) or 2; stderr one short line; never a traceback; nothing that is not
+    printable on stderr, nor in an output for people (`fmt` table)."""
     code, out, err = result
+    assert unshown(err) == [], err[:2000]
+    if fmt == "table":
+        assert unshown(out) == [], out[:2000]
     # the tool's own words: an echoed input may spell "internal error" (hypothesis mines this file's strings)
     assert "Traceback" not in err and "mjscore: error: internal error" not in err, err[:2000]
     assert code in ((0, 1, 2) if batch else (0, 2)), (code, err[:2000])
@@ -119,7 +134,7 @@ def mutated_hand(draw) -> str:
 hands = st.one_of(mutated_hand(), st.text(st.sampled_from(ALPHABET), max_size=40), st.text(max_size=30),
                   st.sampled_from(LEGAL + HUGE_TEXT))
 words = st.one_of(st.sampled_from(["E", "S", "w", "X", "", " ", "5p", "🀄", "1z", "wall", "loose", "kong",
-                                   "robbing-a-kong", "last-wall-tile", "x" * 200]), st.text(max_size=8))
+                                   "robbing-a-kong", "last-wall-tile", "x" * 200, *ESCAPES]), st.text(max_size=8))
 
 
 @st.composite
@@ -131,16 +146,20 @@ def score_args(draw) -> list[str]:
     if draw(st.booleans()):
         args += ["--option", draw(st.sampled_from(["limit=1000", "limit=x", "mode=clean", "x=y", "limit=" + "9" * 30,
                                                    "=", "limit", "limit=-1"]))]
+    if draw(st.integers(0, 5)) == 0:  # a riichi counter: a number of thousands of digits, or text
+        args += ["--variant", "riichi", draw(st.sampled_from(["--honba", "--sticks"])),
+                 draw(st.sampled_from(["9" * 4290, "-" + "9" * 5000, "x" * 100_000, *ESCAPES]))]
     return args + ["--format", draw(st.sampled_from(["table", "json", "csv"]))]
 
 
 def _score_case(args):
-    check(cli("score", *args))
-    check(cli("score", *args, "--glyphs", "--all"))
+    fmt = args[args.index("--format") + 1]
+    check(cli("score", *args), fmt=fmt)
+    check(cli("score", *args, "--glyphs", "--all"), fmt=fmt)
     hand, rest = args[0], args[1:]
     drop = {"--win", "--from"}
     kept = [a for i, a in enumerate(rest) if a not in drop and (i == 0 or rest[i - 1] not in drop)]
-    check(cli("waits", hand, *kept))
+    check(cli("waits", hand, *kept), fmt=fmt)
 
 
 # --- deal and game files ----------------------------------------------------------------------------------
@@ -184,7 +203,7 @@ def mutated(draw, base):
             parent[draw(st.sampled_from(["E", "winner", "x" * 500, "hands", "Ann", "tile", "also"]))] = \
                 parent.pop(last)
         elif op == "add" and isinstance(parent, dict):
-            parent[draw(st.sampled_from(["extra", "faults", "pays_for_all", "discarder", "E"]))] = \
+            parent[draw(st.sampled_from(["extra", "faults", "pays_for_all", "discarder", "E", "rules"]))] = \
                 copy.deepcopy(draw(st.sampled_from(HOSTILE + HUGE_TEXT + FAULTS)))
     return obj
 
@@ -247,17 +266,19 @@ def _settle_case(data: bytes, fmt: str, stdin: bool):
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "deal.yaml"
         path.write_bytes(data)
-        check(cli("settle", "-", "--format", fmt, input=data) if stdin else cli("settle", str(path), "--format", fmt))
+        check(cli("settle", "-", "--format", fmt, input=data) if stdin else cli("settle", str(path), "--format", fmt),
+              fmt=fmt)
 
 
-def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str):
+def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str, prefix: str = ""):
     name, data = file
+    name = prefix + name  # a file name that would drive the terminal, shown in headings and messages
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / name
         path.write_bytes(data)
         args = ["batch", str(path), "--format", fmt, "--jobs", jobs] + (["--strict"] if strict else [])
         code, out, err = result = cli(*args)
-        check(result, batch=True)
+        check(result, batch=True, fmt=fmt)
         if fmt == "json" and code in (0, 1):
             for deal in json.loads(out)["games"][0]["deals"]:
                 assert len(deal.get("error", "")) <= MAX_LINE, deal["error"][:2000]
@@ -284,9 +305,10 @@ def _fuzz(scale: int, mark=None):
 
     @settings(max_examples=200 * scale, deadline=None, suppress_health_check=quiet)
     @given(game_files(), st.sampled_from(["table", "json", "csv"]), st.booleans(),
-           st.sampled_from(["1", "1", "1", "2"] if scale > 1 else ["1"]))
-    def games_(file, fmt, strict, jobs):
-        _batch_case(file, fmt, strict, jobs)
+           st.sampled_from(["1", "1", "1", "2"] if scale > 1 else ["1"]),
+           st.sampled_from(["", "", "", "\x1b]0;pwned\x07", "\u202e"]))
+    def games_(file, fmt, strict, jobs, prefix):
+        _batch_case(file, fmt, strict, jobs, prefix)
 
     tests = [hands_, deals_, games_]
     return [mark(t) for t in tests] if mark else tests

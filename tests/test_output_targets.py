@@ -147,7 +147,8 @@ def test_dev_null_stays_a_character_device(tmp_path):
 def test_a_device_that_is_full_is_said_in_one_line(tmp_path):
     _device_of_our_own(tmp_path, "full", "/dev/full")
     code, out, err = run("score", HAND, "-o", "/dev/full")
-    assert (code, err) == (2, "mjscore: error: -o /dev/full: cannot write: No space left on device\n")
+    assert (code, err) == (2, "mjscore: error: -o /dev/full: the disk is full (No space left on device); free some "
+                              "space, or give -o a file on another disk\n")
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 

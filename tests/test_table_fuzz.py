@@ -33,6 +33,7 @@ odd_values = st.one_of(
     st.none(), st.booleans(), st.integers(-10 ** 6, 10 ** 6), st.sampled_from([10 ** 400, -1, 0, 1, 2 ** 63]),
     st.floats(allow_nan=True, allow_infinity=True), st.sampled_from([1e308, -0.0, 0.5]),
     st.text(max_size=8), st.sampled_from(["", "pung", "limit", "standard", "all", "winner", "hand", "E"]),
+    st.sampled_from(["\x1b]8;;http://evil/\x07click\x1b]8;;\x07", "\x1b]0;pwned\x07", "a\u202eb", "x" * 5000]),
     st.lists(st.integers(0, 5), max_size=3), st.dictionaries(st.sampled_from(["a", "limit", "option"]), st.integers(0, 3),
                                                              max_size=2),
 )
@@ -76,6 +77,9 @@ def check_one(name: str, raw) -> None:
     except TableError as e:
         assert "\n" not in str(e) and str(e).startswith(f"{name}.yaml: ")
         return
+    # what the outputs show of a table is one line of visible text (issue 46: no escape reaches a terminal)
+    for text in (v.title, v.source, *(h for h, _, _ in v.tables), *(t for r in v.rules for t in (r.name, r.note))):
+        assert text.isprintable() and len(text) <= 1000, text[:200]
     variant_text(v)
     json.dumps(describe_variant(v))
     opts = v.resolve_options()
@@ -139,6 +143,20 @@ def test_a_long_chain_of_files_is_refused_quickly(tmp_path):
 
 
 SPANISH_TEXT = (ROOT / "tables" / "spanish.yaml").read_text(encoding="utf-8")
+
+
+def test_a_hostile_value_in_a_tables_text_is_refused_naming_the_key():
+    """The places the outputs show a table's text (issue 46), each refused with the key named, the value visible."""
+    for path, where in [(("title",), "title"), (("source",), "source"), (("tables", 0, "table"), "tables[0] table"),
+                        (("tables", 0, "rules", 0, "rule"), "rule 1")]:
+        raw = copy.deepcopy(RAW["spanish"])
+        node = raw
+        for key in path[:-1]:
+            node = node[key]
+        node[path[-1]] = "\x1b]0;pwned\x07"
+        with pytest.raises(TableError) as e:
+            build(raw, "spanish.yaml")
+        assert where in str(e.value) and "'\\x1b]0;pwned\\x07' holds U+001B (a control character)" in str(e.value)
 
 
 @pytest.mark.parametrize("old,new,message", [

@@ -12,6 +12,7 @@ import json
 import sys
 from typing import IO, Any
 
+from mjscore.cli.terminal import say
 from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text, tree_encoder
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
@@ -416,7 +417,7 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
                 if strict or len(paths) == 1:
                     raise
                 errors.append(str(e))
-                sys.stderr.write(f"mjscore: error: {e}\n")
+                say(f"error: {e}")
     finally:
         if mine:
             pool.close()

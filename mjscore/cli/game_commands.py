@@ -158,9 +158,9 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     if summary.rejected or errors:
         if output is not None:  # the places are in the file; the terminal lists them too
             for place in rejected[:20]:
-                sys.stderr.write(f"mjscore: not scored: {place}\n")
+                terminal.say(f"not scored: {place}")
             if len(rejected) > 20:
-                sys.stderr.write(f"mjscore: ... and {len(rejected) - 20} more (in {output})\n")
+                terminal.say(f"... and {len(rejected) - 20} more (in {output})")
         sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
                          + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")
         return 1

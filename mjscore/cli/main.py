@@ -13,7 +13,7 @@ from importlib import import_module
 import click
 
 from mjscore.cli import resume_collection, terminal
-from mjscore.errors import MjscoreError
+from mjscore.errors import DiskFull, MjscoreError, no_room, visible
 
 # click >= 8.4 says "Did you mean 'score'?" for `mjscore scor`, naming close matches among the commands
 NO_SUCH_COMMAND = getattr(click.exceptions, "NoSuchCommand", ())  # (before 8.4: no suggestion, nothing to do)
@@ -61,9 +61,12 @@ class MjscoreGroup(click.Group):
 
     def main(self, args=None, prog_name=None, **extra):  # noqa: D102
         terminal.escape_what_cannot_be_shown(sys.stdout)
+        terminal.given(sys.argv[1:] if args is None else args)
         try:
             with terminal.sigterm_unwinds():
                 rv = super().main(args=args, prog_name=prog_name or "mjscore", standalone_mode=False, **extra)
+                if sys.stdout is not None:  # what is still buffered fails here, under the handlers below, not at exit
+                    sys.stdout.flush()
         except _Stopped:
             click.echo("mjscore: interrupted", err=True)
             sys.exit(143)  # 128 + SIGTERM, as the shell reports a process that SIGTERM ended
@@ -82,6 +85,7 @@ class MjscoreGroup(click.Group):
         except Exception as e:  # a bug, not bad input: still one line, never a traceback (MJSCORE_DEBUG=1 shows it)
             if isinstance(e, OSError) and sys.stdout is not None:  # `1</dev/null`: open, for reading only
                 _unwritable_stdout(e)
+                _full_stdout(e)
             if os.environ.get("MJSCORE_DEBUG"):
                 raise
             _fail(f"internal error ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
@@ -114,10 +118,32 @@ def _unwritable_stdout(e: OSError) -> None:
         _fail(stdout_problem("not open for writing"), [], 2)
 
 
+def _full_stdout(e: OSError) -> None:
+    """A write to standard output that found no room (`batch ... > full/x.csv`, `> /dev/full`): said as that,
+    naming where standard output goes, not as a bug. (A full -o FILE or temporary folder is said where it is
+    written: outfile.py, spool.py; what reaches here is standard output's.)"""
+    if not no_room(e) or e.filename is not None:
+        return
+    e = DiskFull(f"standard output{_stdout_place()}", e, "free some space, or write the output elsewhere (-o FILE)")
+    _drop_stdout()
+    _fail(str(e), [], e.exit_code)
+
+
+def _stdout_place() -> str:
+    """ (PATH) of the file or device standard output writes to, where the system says (Linux's /proc); else ""."""
+    try:
+        place = os.readlink(f"/proc/self/fd/{sys.stdout.fileno()}")
+    except (OSError, ValueError, AttributeError):
+        return ""
+    return f" ({place})" if place.startswith("/") else ""  # (not a pipe's or a socket's inode)
+
+
 def _fail(message: str, details: list[str], code: int):
-    click.echo(f"mjscore: error: {message}", err=True)
-    for line in details:
-        click.echo(line, err=True)
+    """The one way the command line fails: `mjscore: error: MESSAGE` (one line, made safe for the terminal:
+    terminal.line), the lines under it (a hand with carets), exit `code`."""
+    click.echo(f"mjscore: error: {terminal.line(message)}", err=True)
+    for text in details:
+        click.echo(visible(text), err=True)
     sys.exit(code)
 
 

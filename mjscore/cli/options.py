@@ -178,6 +178,9 @@ def stdout_problem(how: str) -> str:
     return f"standard output is {how}: the output would be lost; give -o FILE to write it to a file"
 
 
+PEOPLE_FORMATS = frozenset({"table", "markdown", "html"})  # written for people to read (terminal.Visible)
+
+
 def output_option(f):
     """-o/--output FILE: the command prints into FILE, written atomically (it appears only when complete);
     `-o -` is standard output. The command itself prints to standard output as usual."""
@@ -191,23 +194,28 @@ def output_option(f):
                        "complete); - is standard output")
     @functools.wraps(f)
     def wrapper(*args, output=None, **kwargs):
+        import contextlib
+
+        from mjscore.cli.terminal import Visible
+
         click.get_current_context().meta["mjscore.output"] = output
+        for_people = kwargs.get("fmt", "table") in PEOPLE_FORMATS  # (CSV, JSON and YAML are data, written as they are)
         if output is None:
             if sys.stdout is None:  # started with it closed (`>&-`): click.echo would drop the output unsaid
                 raise MjscoreError(stdout_problem("closed"))
-            try:
-                result = f(*args, **kwargs)
-            except SystemExit:  # exit 1 (some deals not scored): what was printed is flushed as below
-                sys.stdout.flush()
-                raise
-            sys.stdout.flush()  # a write that fails (stdout opened read-only) fails here, under main's handlers
+            shown = Visible(sys.stdout) if for_people else sys.stdout
+            with contextlib.redirect_stdout(shown):
+                try:
+                    result = f(*args, **kwargs)
+                except SystemExit:  # exit 1 (some deals not scored): what was printed is flushed as below
+                    sys.stdout.flush()
+                    raise
+                sys.stdout.flush()  # a write that fails (stdout opened read-only) fails here, under main's handlers
             return result
-        import contextlib
-
         from mjscore.cli.outfile import output_file
 
         done: SystemExit | None = None
-        with output_file(output) as out, contextlib.redirect_stdout(out):
+        with output_file(output) as out, contextlib.redirect_stdout(Visible(out) if for_people else out):
             try:
                 result = f(*args, **kwargs)
             except SystemExit as e:  # exit 1 (some deals not scored) still writes what was scored

@@ -18,10 +18,9 @@ import stat
 import sys
 from typing import IO
 
-from mjscore.errors import DealError
+from mjscore.errors import DealError, DiskFull, no_room
 
 STREAM_NAMES = {0: "standard input", 1: "standard output", 2: "standard error"}
-FULL = {errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", errno.ENOSPC)}  # no room for what is written
 TMP_MARK = "mjscore"  # in every temporary file's name: the stale-file clean-up touches no other file
 
 
@@ -118,17 +117,25 @@ class StreamFile:
                 raise
         except OSError as e:  # /dev/full; a failure of the command's own goes on as it was
             if kind is None:
+                _full(self.path, e, "")
                 raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
-        _said(self.path, exc)
+        _said(self.path, exc, "")
         return False
 
 
-def _said(path: str, exc: BaseException | None) -> None:
-    """A write into the output that failed while the command ran (a full disk, /dev/full) as one line
-    naming -o. Such an OSError has no file name (one from opening a file has, and the readers say those
-    themselves) and says the space is gone: any other goes on as it was."""
-    if isinstance(exc, OSError) and exc.filename is None and exc.errno in FULL:
-        raise DealError(f"-o {path}: cannot write: {exc.strerror or exc}") from None
+def _said(path: str, exc: BaseException | None, kept: str) -> None:
+    """A write into the output that found no room (a full disk, a used-up quota, /dev/full) as one line naming
+    -o and what became of FILE (`kept`). Such an OSError has no file name (one from opening a file has, and
+    the readers say those themselves): any other goes on as it was. A full temporary folder is said by
+    spool.py, as a DiskFull of its own, never as -o's."""
+    if isinstance(exc, OSError) and exc.filename is None:
+        _full(path, exc, kept)
+
+
+def _full(path: str, e: OSError, kept: str) -> None:
+    """DiskFull naming -o, if `e` found no room for the output."""
+    if no_room(e):
+        raise DiskFull(f"-o {path}", e, f"{kept}free some space, or give -o a file on another disk") from None
 
 
 def writable(fd: int) -> bool:
@@ -159,6 +166,7 @@ class AtomicFile:
         try:  # a new file only (O_EXCL), never through a link planted under its name
             fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
         except OSError as e:
+            _full(self.path, e, "nothing was written; ")
             raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
         try:
             self.f = open(fd, "w", encoding="utf-8", newline="")
@@ -176,13 +184,18 @@ class AtomicFile:
                 return False
         except OSError as e:
             self._remove()
+            _full(self.path, e, self._kept())
             raise DealError(f"-o {self.path}: cannot write: {e.strerror or e}") from None
         except BaseException:  # SIGTERM or Ctrl-C while the file is closed or renamed
             self._remove()
             raise
         self._remove()
-        _said(self.path, exc)
+        _said(self.path, exc, self._kept())
         return False
+
+    def _kept(self) -> str:
+        """What a failed run left at the path, in words: the file as it was, or nothing."""
+        return f"{self.path} is as it was; " if os.path.lexists(self.target) else "nothing was written; "
 
     def _remove_stale(self) -> None:
         """Remove the temporary files a run killed by SIGKILL (or a power cut) left beside the target:

@@ -8,6 +8,8 @@ from typing import IO, Any, Callable, Iterable
 
 import click
 
+from mjscore.cli.terminal import say
+
 try:  # json.dumps's own C encoder: importing `json` compiles half a dozen regular expressions (~1 ms of start-up)
     from _json import encode_basestring, make_encoder
 except ImportError:  # pragma: no cover (an interpreter without it)
@@ -145,4 +147,4 @@ class RulesNotes:
             moved = ", ".join(f"{name} {other[name]} ({other[name] - totals[name]:+d})" for name in totals)
             line += (f"; with the loaded table its totals would be {moved}" if other != totals else
                      "; with the loaded table its totals would be the same")
-        sys.stderr.write(f"mjscore: note: {line}\n")
+        say(f"note: {line}")

@@ -19,6 +19,7 @@ from typing import IO, Any, Callable, Iterator
 
 from mjscore.cli.columns import Columns
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
+from mjscore.cli.terminal import say
 from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
@@ -53,7 +54,7 @@ class _Feed:
         self.read += 1
         if r.error:
             self.bad += 1
-            sys.stderr.write(f"mjscore: not scored: {r.place}: {r.error}\n")
+            say(f"not scored: {r.place}: {r.error}")
         self._deal(shown)
 
     def end_game(self, standings: list[dict], summary) -> None:
@@ -88,7 +89,7 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
                 if strict or len(paths) == 1:
                     raise
                 feed.unreadable += 1
-                sys.stderr.write(f"mjscore: error: {e}\n")
+                say(f"error: {e}")
                 continue
             notes.said(feed.totals)
     finally:
@@ -240,7 +241,7 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
     counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
     w = Words(lang)
     for spelling in t.unused_aliases():
-        sys.stderr.write(f"mjscore: warning: {w(M.S_ALIAS_UNUSED, name=t.names[spelling], spelling=spelling)}\n")
+        say(f"warning: {w(M.S_ALIAS_UNUSED, name=t.names[spelling], spelling=spelling)}")
     return t.season(), counts
 
 

@@ -1,5 +1,11 @@
 """What the command line does about the terminal it runs in: SIGTERM, encodings that are not UTF-8,
-and arguments too long to echo. Kept apart from main.py, which is about the commands."""
+arguments too long to echo, and text from files and arguments made safe before the terminal shows it.
+Kept apart from main.py, which is about the commands.
+
+Every line said on standard error (an error, a note, a deal not scored) goes through `say` or main.py's one
+error path, and every output for people (`--format table`, `markdown`, `html`) through `Visible`: both show
+what is not printable as its escape (errors.visible), so that no file name, file content or argument drives
+the terminal, and a long argument a message echoes is cut (`line`)."""
 
 from __future__ import annotations
 
@@ -13,7 +19,58 @@ try:  # the C module itself: `signal` only wraps it in enums, which take ~0.4 ms
 except ImportError:  # pragma: no cover (an interpreter without it)
     import signal
 
-from mjscore.errors import MAX_WORD_CHARS, MjscoreError, option_too_long, shown, too_long
+from mjscore.errors import MAX_WORD_CHARS, MjscoreError, cut, option_too_long, shown, too_long, visible
+
+ECHOED_CHARS = 200  # an argument longer than this (no file name a person types is) is cut where a message echoes it
+_given: tuple[str, ...] = ()  # the command's arguments (main.py): what a message may echo whole
+
+
+def given(args) -> None:
+    """The arguments of this run, as typed: `line` cuts the long ones a message echoes."""
+    global _given
+    _given = tuple(a for a in args if isinstance(a, str))
+
+
+def line(text: str) -> str:
+    """One line as the terminal is to show it: each argument longer than ECHOED_CHARS that it echoes cut to its
+    first characters (errors.cut: a 100 KB hand or a 4,290-digit number click quotes in "Invalid value"), and what
+    is not printable shown as its escape (errors.visible)."""
+    for arg in _given:
+        for typed in (arg, arg.partition("=")[2] if arg.startswith("-") else ""):
+            if len(typed) > ECHOED_CHARS:
+                text = text.replace(repr(typed), shown(typed)).replace(typed, cut(typed))
+    return visible(text)
+
+
+def say(text: str) -> None:
+    """`mjscore: TEXT` on standard error, as one safe line (a note, a deal not scored, a file that cannot be read)."""
+    sys.stderr.write(f"mjscore: {line(text)}\n")
+
+
+class Visible:
+    """A text stream for people's outputs (table, Markdown, HTML) that writes what is not printable in a line as
+    its escape (errors.visible): a file's name in a heading, or text of a file a message quotes, cannot drive the
+    terminal. Line breaks are the layout's own and pass. Everything else is the stream's; its binary buffer is
+    not offered (click would write past the escapes)."""
+
+    def __init__(self, stream):
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        if not isinstance(text, str):
+            raise TypeError(f"write() argument must be str, not {type(text).__name__}")
+        if not text.isprintable() and not text.replace("\n", " ").isprintable():  # (the first test, the cheap one)
+            text = "\n".join(map(visible, text.split("\n")))
+        return self.stream.write(text)
+
+    def writelines(self, lines) -> None:
+        for text in lines:
+            self.write(text)
+
+    def __getattr__(self, name: str):
+        if name == "buffer":
+            raise AttributeError(name)
+        return getattr(self.stream, name)
 
 
 class Terminated(KeyboardInterrupt):

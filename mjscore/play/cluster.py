@@ -63,7 +63,12 @@ class DaskPool:
                                                         processes=True, dashboard_address=":0", silence_logs=quiet)
                 self.client = distributed.Client(self.cluster, set_as_default=False)
             else:
-                self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+                security = _security(address)
+                _answers(address)
+                self.client = distributed.Client(address, timeout=CONNECT_SECONDS, set_as_default=False,
+                                                 security=security)
+        except MjscoreError:
+            raise
         except (OSError, TimeoutError, ValueError) as e:
             self._stop()
             where = "a local Dask cluster could not start" if address == LOCAL else \
@@ -148,6 +153,49 @@ class DaskPool:
                 cluster.close(timeout=CONNECT_SECONDS)
             except Exception:  # noqa: BLE001
                 pass
+
+
+TLS_SETTINGS = ("set DASK_DISTRIBUTED__COMM__TLS__CA_FILE, DASK_DISTRIBUTED__COMM__TLS__CLIENT__CERT and "
+                "DASK_DISTRIBUTED__COMM__TLS__CLIENT__KEY (or distributed.comm.tls in Dask's configuration), or give "
+                "the scheduler's tcp:// address")
+
+
+def _security(address: str):
+    """The Security the client connects with: Dask's own, from its configuration (DASK_DISTRIBUTED__COMM__TLS__*,
+    ~/.config/dask), as distributed.Client would make it; None where a security loader is configured (the client
+    asks it). A tls:// scheduler without a certificate authority and this client's certificate is refused in one
+    line that says what to set (distributed would fail with "TLS expects a ssl_context")."""
+    import dask
+    import distributed
+
+    if dask.config.get("distributed.client.security-loader", None):
+        return None
+    try:
+        security = distributed.Security()
+        tls = security.get_connection_args("client")["ssl_context"] is not None
+    except (OSError, ValueError) as e:  # a file that is not there, a certificate that does not load
+        raise MjscoreError(f"--dask {address}: Dask's TLS settings cannot be used ({_short(e)}); {TLS_SETTINGS}") \
+            from None
+    if address.startswith("tls://") and not tls:
+        raise MjscoreError(f"--dask {address}: a tls:// scheduler needs Dask's TLS settings (a certificate "
+                           f"authority's file, this client's certificate and key): {TLS_SETTINGS}")
+    return security
+
+
+def _answers(address: str) -> None:
+    """Raise OSError at once when nothing listens at the scheduler's host and port (refused, no such host):
+    distributed's client would try again until its timeout, 10 s for an answer that came at once. An address
+    whose scheme has no host and port (inproc://) is left to the client."""
+    import socket
+
+    from distributed.comm.addressing import get_address_host_port
+
+    try:
+        host, port = get_address_host_port(address)
+    except (ValueError, TypeError, KeyError):  # (the client says what is wrong with the address)
+        return
+    with socket.create_connection((host, port), timeout=CONNECT_SECONDS):
+        pass
 
 
 def settle_packed(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from mjscore.errors import DealError, shown
+from mjscore.errors import MAX_WORD_CHARS, DealError, shown, too_long
 from mjscore.rules.tablefile import tables_dir
 
 PREFIX = "sha256:"
@@ -110,7 +110,8 @@ def read_recorded(data: Any, where: str) -> Recorded | None:
     if unknown:
         raise DealError(f"{where}: rules: unknown key {shown(min(unknown))} (keys: variant, table, options)")
     name, table, options = data.get("variant"), data.get("table"), data.get("options")
-    if name is not None and (not isinstance(name, str) or not name):
+    if name is not None and (not isinstance(name, str) or not name or too_long(name, MAX_WORD_CHARS)
+                             or not name.isprintable()):  # (a name is a word: no escape reaches a message)
         raise DealError(f"{where}: rules.variant: expected a variant's name, not {shown(name)}")
     if table is not None and (not isinstance(table, str) or not HASH.fullmatch(table)):
         raise DealError(f"{where}: rules.table: expected sha256: and 64 hex digits, not {shown(table)}; "

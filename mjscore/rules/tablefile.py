@@ -11,7 +11,7 @@ import os
 from functools import lru_cache
 from typing import NamedTuple
 
-from mjscore.errors import TableError, VariantNotFound
+from mjscore.errors import TableError, VariantNotFound, shown
 
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese",
              "ja": "Japanese"}
@@ -64,12 +64,25 @@ MAX_NUMBER = 1_000_000_000  # assumed: no rulebook's points, limit or fine come 
 MAX_FRACTION = 100  # assumed: a limit hand worth more than 100 limits is a typing mistake (rulebooks give 1/2 to 2)
 
 
-def shown(value) -> str:
-    """A value as a message shows it: repr, but a huge number by its size and a long text cut short."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10 ** 30:
-        return f"a number of {len(str(abs(value))) if abs(value) < 10 ** 4000 else 'over 4000'} digits"
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
+NAME_SHOWN = 100  # characters of a rule's name or a table's heading where a message names the place (errors.shown)
+TEXT_CHARS = 1000  # of a table's text the outputs show: a title, a source, a rule's name, a note (a line, not a page)
+
+
+def check_text(fail, where: str, text, what: str) -> str:
+    """Text of the table that the outputs show (its title and source, a table's heading, a rule's name, a note, an
+    option's help): one line of visible characters, at most TEXT_CHARS. What a player's name may not hold
+    (mjscore.names: a control character, an escape that drives a terminal, a direction-changing mark) a table's
+    text may not either: refused when the table loads, naming file and key, so that no face (a terminal, the
+    JSON, the page) shows it, rather than shown escaped in one and raw in another."""
+    from mjscore.names import bad_character
+
+    expect(fail, where, text, str, what)
+    bad = bad_character(text)
+    if bad is not None:
+        fail(where, f"{what} {shown(text)} holds {bad}: it is one line of visible text")
+    if len(text) > TEXT_CHARS:
+        fail(where, f"{what} is at most {TEXT_CHARS:,} characters, not {shown(text)}")
+    return text
 
 
 def int_problem(name: str, value: int) -> str | None:
@@ -114,13 +127,13 @@ def check_grid(grid, fail) -> dict | None:
         where = f"value.grid.{key}"
         base = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON cache keys are text
         if isinstance(base, bool) or not isinstance(base, int) or base < 0:
-            fail(where, f"a row's key is a base value (a whole number >= 0), not {key!r}")
+            fail(where, f"a row's key is a base value (a whole number >= 0), not {shown(key)}")
         expect(fail, where, row, list, "a row")
         if not row:
             fail(where, "a row needs at least the value for 0 doubles")
         for cell in row:
             if isinstance(cell, bool) or not isinstance(cell, int) or cell < 0:
-                fail(where, f"values must be whole numbers >= 0, not {cell!r}")
+                fail(where, f"values must be whole numbers >= 0, not {shown(cell)}")
         out[base] = tuple(row)
     return dict(sorted(out.items()))
 
@@ -162,16 +175,30 @@ def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[s
     return {k: tuple(v) for k, v in out.items()}
 
 
+def rule_names(tables) -> frozenset[str]:
+    """Every rule name the file defines, so conditions naming rules (scored, calling) are checked on load."""
+    out = set()
+    for table in tables if isinstance(tables, list) else ():
+        entries = table.get("rules") if isinstance(table, dict) else None
+        for entry in entries if isinstance(entries, list) else ():
+            if isinstance(entry, dict) and isinstance(entry.get("rule"), str):
+                name = entry["rule"]
+                split = "exposed" in entry or "concealed" in entry
+                out.update((f"exposed {name}", f"concealed {name}") if split else (name,))
+    return frozenset(out)
+
+
 def check_excludes(rules, names: list[str], fail) -> None:
     """Each name in `excludes:` is a rule listed after the one that excludes it: the rulebook lists the greater
     fan first, and scoring drops the excluded in file order (a rule dropped excludes nothing in turn)."""
     for i, r in enumerate(rules):
         for target in r.excludes:
             if not isinstance(target, str) or target not in names:
-                fail(f"rule {r.name!r}", f"excludes: names no rule of this table {target!r}")
+                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"excludes: names no rule of this table {shown(target)}")
             if names.index(target) <= i:
-                fail(f"rule {r.name!r}", f"excludes: {target!r} is listed above it; a rule excludes only rules "
-                                         f"below it (move {target!r} down, or drop it from excludes)")
+                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"excludes: {shown(target)} is listed above it; a rule "
+                                                          f"excludes only rules below it (move {shown(target)} down, "
+                                                          "or drop it from excludes)")
 
 
 def check_prefer(prefer, names: list[str], fail) -> tuple[str, ...]:
@@ -179,7 +206,7 @@ def check_prefer(prefer, names: list[str], fail) -> tuple[str, ...]:
     expect(fail, "prefer", prefer, list, "prefer")
     for target in prefer:
         if target not in names:
-            fail("prefer", f"names no rule of this table {target!r}")
+            fail("prefer", f"names no rule of this table {shown(target)}")
     return tuple(prefer)
 
 
@@ -277,5 +304,5 @@ def check_quotes(rules, fail) -> None:
     for r in rules:
         key = (r.name, r.table, r.cite)
         if seen.setdefault(key, r.quote) != r.quote:
-            fail(f"rule {r.name!r}", "quotes other words than the rule of the same name, table and cite above it: "
-                                     "give both the same quote: (or another cite:)")
+            fail(f"rule {shown(r.name, NAME_SHOWN)}", "quotes other words than the rule of the same name, table and "
+                                                      "cite above it: give both the same quote: (or another cite:)")

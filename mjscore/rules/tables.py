@@ -12,14 +12,15 @@ import os
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple
 
-from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean
+from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.tablefile import (
-    Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names, check_prefer,
-    check_quote, check_quotes, expect, int_problem, only_keys, show_when, stem, tables_dir, variant_names,
+    NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
+    check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
+    tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -87,20 +88,21 @@ class OptionSpec(NamedTuple):
                 return True
             if low in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name} of {variant} takes true or false, not {text!r}")
+            raise OptionError(f"option {self.name} of {variant} takes true or false, not {shown(text)}")
         if self.type == "int":
             if text.strip().lower() in ("none", "null") and self.default is None:
                 return None
             try:
                 value = int(text)
             except ValueError:
-                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {text!r}") from None
+                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {shown(text)}") from None
             problem = int_problem(self.name, value)
             if problem:
                 raise OptionError(f"option {self.name} of {variant} {problem}")
             return value
         if text not in self.choices:
-            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, not {text!r}")
+            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, "
+                              f"not {shown(text)}")
         return text
 
 
@@ -140,7 +142,7 @@ class Variant(NamedTuple):
         for key, text in (given or {}).items():
             if key not in self.options:  # the option meant where one is near, else every option (one short line)
                 meant = did_you_mean(key, sorted(self.options))
-                raise OptionError(f"{self.name} has no option {key!r}" + (
+                raise OptionError(f"{self.name} has no option {shown(key)}" + (
                     meant if meant else f" (options: {', '.join(sorted(self.options))})"))
             out[key] = self.options[key].parse(text, self.name)
         return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
@@ -176,7 +178,7 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
     """The variant NAME from the packaged tables or from --tables DIR (a name, never a path)."""
     d = tables_dir(directory)
     if not isinstance(name, str) or not name or name != os.path.basename(name) or name.startswith("."):
-        raise VariantNotFound(f"no variant {name!r}: a variant is named by one word "
+        raise VariantNotFound(f"no variant {shown(name)}: a variant is named by one word "
                               f"(variants: {', '.join(variant_names(d)) or 'none'})")
     try:
         return _variant_at(d, name)
@@ -185,7 +187,7 @@ def load_variant(name: str, directory: str | os.PathLike | None = None) -> Varia
         folded = [k for k in known if k.casefold() == name.casefold()]
         if not folded:  # the packaged folder is not named: where mjscore is installed is no help to the reader
             where = f" in {directory}" if directory is not None else ""
-            raise VariantNotFound(f"no variant {name!r}{where}" + did_you_mean(name, known)
+            raise VariantNotFound(f"no variant {shown(name)}{where}" + did_you_mean(name, known)
                                   + f" (variants: {', '.join(known) or 'none'})") from None
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
 
@@ -220,7 +222,7 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
     for text in options:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
-            raise OptionError(f"--option {text!r}: expected KEY=VALUE, e.g. limit=1000")
+            raise OptionError(f"--option {shown(text)}: expected KEY=VALUE, e.g. limit=1000")
         if key.strip() in given:  # the later value counts; the earlier must still be one the option takes
             v.resolve_options({key.strip(): given[key.strip()]})
         given[key.strip()] = value.strip()
@@ -236,22 +238,22 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
     for key, spec in given.items():
         where = f"options.{key}"
         if not isinstance(key, str):
-            fail(where, f"an option's name is a word, not {key!r}")
+            fail(where, f"an option's name is a word, not {shown(key)}")
         if key == "limit":
             fail(where, "the limit is set by the top-level key limit: (and --option limit=N), not as an option")
         expect(fail, where, spec, dict, "an option")
         only_keys(fail, where, spec, {"type", "default", "choices", "help"})
         typ = spec.get("type")
         if typ not in ("int", "bool", "choice"):
-            fail(where, f"type must be int, bool or choice, not {typ!r}")
+            fail(where, f"type must be int, bool or choice, not {shown(typ)}")
         if "default" not in spec:
             fail(where, "missing default")
         choices = spec.get("choices") or []
         if not isinstance(choices, list) or not all(isinstance(c, (str, int)) for c in choices):
-            fail(where, f"choices must be a list of words or numbers, not {choices!r}")
+            fail(where, f"choices must be a list of words or numbers, not {shown(choices)}")
         default, choices = spec["default"], tuple(choices)
         if typ == "choice" and default not in choices:
-            fail(where, f"default {default!r} is not among choices {list(choices)}")
+            fail(where, f"default {shown(default)} is not among choices {list(choices)}")
         if typ == "bool":
             expect(fail, where, default, bool, "default")
         if typ == "int" and default is not None:
@@ -259,7 +261,8 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
                 expect(fail, where, default, int, "default")
             if int_problem(key, default):  # the same bounds as --option KEY=N
                 fail(where, f"default {int_problem(key, default)}")
-        out[key] = OptionSpec(key, typ, default, choices, str(spec.get("help", "")))
+        help_ = check_text(fail, f"{where}.help", str(spec.get("help", "")), "help")
+        out[key] = OptionSpec(key, typ, default, choices, help_)
     return out
 
 
@@ -268,10 +271,10 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     name = entry.get("rule")
     if not isinstance(name, str) or not name:
         fail(where, "every rule needs a name: rule: ...")
-    where = f"{where} {name!r}"
+    where = f"{where} {shown(check_text(fail, where, name, 'a rule name'), NAME_SHOWN)}"
     who = entry.get("who", who)
     if who not in WHO:
-        fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
+        fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
     values = {}
     for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
                       ("exposed", int), ("concealed", int), ("fan", int)):
@@ -297,7 +300,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         pred = R.compile_when(entry.get("when"), per, known)
     except R.Invalid as e:
         fail(where, str(e))
-    note = str(entry.get("note", ""))
+    note = check_text(fail, f"{where} note", str(entry.get("note", "")), "a note")
     keep = entry.get("keep_doubles", [])
     if isinstance(keep, str):
         keep = [keep]
@@ -306,7 +309,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         fail(where, "keep_doubles is for a limit hand: add limit")
     for heading_kept in keep:
         if heading_kept not in known.get("headings", ()):
-            fail(where, f"keep_doubles names no table {heading_kept!r} "
+            fail(where, f"keep_doubles names no table {shown(heading_kept)} "
                         f"(tables: {', '.join(known.get('headings', ()))})")
     cite = check_cite(fail, where, entry.get("cite", ""))
     names = check_names(fail, where, entry.get("names"), split)
@@ -327,19 +330,6 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     return out
 
 
-def _rule_names(tables) -> frozenset[str]:
-    """Every rule name the file defines, so conditions naming rules (scored, calling) are checked on load."""
-    out = set()
-    for table in tables if isinstance(tables, list) else ():
-        entries = table.get("rules") if isinstance(table, dict) else None
-        for entry in entries if isinstance(entries, list) else ():
-            if isinstance(entry, dict) and isinstance(entry.get("rule"), str):
-                name = entry["rule"]
-                split = "exposed" in entry or "concealed" in entry
-                out.update((f"exposed {name}", f"concealed {name}") if split else (name,))
-    return frozenset(out)
-
-
 def build(raw: Any, path: str) -> Variant:
     """Validate raw table data and compile it into a Variant; TableError on the first problem."""
     fail = Fail(path)
@@ -351,7 +341,7 @@ def build(raw: Any, path: str) -> Variant:
             fail("top level", f"missing {key}")
     name = expect(fail, "variant", raw["variant"], str, "variant")
     if name != stem(path):
-        fail("variant", f"{name!r} does not match the file name {os.path.basename(path)!r}")
+        fail("variant", f"{shown(name)} does not match the file name {os.path.basename(path)!r}")
     tiles = raw.get("tiles") or {}
     expect(fail, "tiles", tiles, dict, "tiles")
     flowers = expect(fail, "tiles.flowers", tiles.get("flowers", True), bool, "tiles.flowers")
@@ -365,11 +355,11 @@ def build(raw: Any, path: str) -> Variant:
     expect(fail, "shapes", shapes, list, "shapes")
     for s in shapes:
         if not isinstance(s, str) or s not in SHAPES:
-            fail("shapes", f"unknown shape {s!r} (known: {', '.join(SHAPES)})")
+            fail("shapes", f"unknown shape {shown(s)} (known: {', '.join(SHAPES)})")
     situations = raw.get("situations") or {}
     expect(fail, "situations", situations, dict, "situations")
     options = _options(raw, fail, limit)
-    known = {"shapes": shapes, "options": options, "situations": situations, "rules": _rule_names(raw["tables"]),
+    known = {"shapes": shapes, "options": options, "situations": situations, "rules": rule_names(raw["tables"]),
              "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
@@ -388,13 +378,13 @@ def build(raw: Any, path: str) -> Variant:
         heading = table.get("table")
         if not isinstance(heading, str):
             fail(where, "every table needs a heading: table: ...")
-        where = f"table {heading!r}"
+        where = f"table {shown(check_text(fail, f'{where} table', heading, 'a heading'), NAME_SHOWN)}"
         only_keys(fail, where, table, {"table", "per", "who", "rules"})
         per, who = table.get("per", "hand"), table.get("who", "all")
         if per not in PER:
-            fail(where, f"per must be one of {', '.join(PER)}, not {per!r}")
+            fail(where, f"per must be one of {', '.join(PER)}, not {shown(per)}")
         if who not in WHO:
-            fail(where, f"who must be one of {', '.join(WHO)}, not {who!r}")
+            fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
         entries = table.get("rules")
         expect(fail, where, entries, list, "rules")
         headings.append((heading, per, who))
@@ -406,12 +396,13 @@ def build(raw: Any, path: str) -> Variant:
     for r in rules:
         for target in r.replaces:
             if target not in names:
-                fail(f"rule {r.name!r}", f"replaces unknown rule {target!r}")
+                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"replaces unknown rule {shown(target)}")
     check_excludes(rules, names, fail)
     check_quotes(rules, fail)
     prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
-        name=name, title=str(raw["title"]), source=str(raw["source"]), flowers=flowers, limit=limit,
+        name=name, title=check_text(fail, "title", raw["title"], "title"),
+        source=check_text(fail, "source", raw["source"], "source"), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
@@ -431,7 +422,7 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     only_keys(fail, "mahjong", section, {"requires", "otherwise"})
     otherwise = section.get("otherwise", "non_winning")
     if otherwise not in ("non_winning", "long_hand"):
-        fail("mahjong.otherwise", f"must be non_winning or long_hand, not {otherwise!r}")
+        fail("mahjong.otherwise", f"must be non_winning or long_hand, not {shown(otherwise)}")
     out = []
     for i, entry in enumerate(expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
         where = f"mahjong.requires[{i}]"
@@ -440,10 +431,12 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
         name = entry.get("rule")
         if not isinstance(name, str) or not name:
             fail(where, "every requirement needs a name: rule: ...")
+        check_text(fail, where, name, "a rule name")
+        message = check_text(fail, f"{where} message", str(entry.get("message", name)), "a message")
         try:
             pred = R.compile_when(entry.get("when"), "hand", known)
         except R.Invalid as e:
-            fail(f"{where} {name!r}", str(e))
+            fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
         exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
-        out.append(Requirement(name, str(entry.get("message", name)), exempt, show_when(entry.get("when")), pred))
+        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred))
     return tuple(out), otherwise
