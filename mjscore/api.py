@@ -289,7 +289,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     apply on top of what the deal names; `where` names the deal in messages (default: its path);
     `flags`: the deal was typed as command-line flags, so messages name --from, not win.from.
     """
-    from mjscore.play.dealfile import load_data, parse_deal, variant_for
+    from mjscore.play.dealfile import load_data, overridden, overridden_note, parse_deal, variant_for
     from mjscore.play.settle import settle as settle_deal
 
     from_file = not isinstance(deal, Mapping)
@@ -299,14 +299,18 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     where = where or (os.fspath(deal) if from_file else "deal")
     v, opts = variant_for(data, variant, _option_strings(options), tables, where)
     parsed = parse_deal(data, v, opts, where=f"{where}: ")
+    over = overridden(data, variant) is not None
     try:
-        return settle_deal(parsed)
+        settled = settle_deal(parsed)
     except DealError as e:
         raise DealError(f"{where}: {e}", details=e.detail_lines()) from None
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise
         raise DealError(f"{where}: {e.spelt(Spelling.KEY)}") from None
+    if over:
+        settled = settled._replace(notes=[overridden_note(where, data, v.name), *settled.notes])
+    return settled
 
 
 class _Collector:

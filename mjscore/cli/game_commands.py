@@ -4,6 +4,8 @@ module on demand."""
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 import click
@@ -190,6 +192,8 @@ def _differences(games: list, fmt: str) -> int:
         elif isinstance(ref, TenhouLog):
             game = api.score_game(ref, lang="ja")
             found.extend((ref, d) for d in tenhou_check.differences(ref, game.deals, game.standings))
+        elif not os.path.exists(str(ref)):  # guessed a game file by its name alone: say what is wrong with it
+            raise DealError(f"{ref}: cannot read: {os.strerror(errno.ENOENT)}")
         else:
             raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
                             f"{ref} is a game file")

@@ -13,6 +13,7 @@ import click
 from mjscore.errors import MjscoreError
 from mjscore.hand.situation import SITUATIONS, SOURCES
 from mjscore.rules.results import LANGUAGES, language
+from mjscore.rules.tablefile import DEFAULT_VARIANT, packaged_dir, variant_names
 
 ALSO_WORDS = ", ".join(SITUATIONS)
 
@@ -20,8 +21,10 @@ ALSO_WORDS = ", ".join(SITUATIONS)
 def variant_option(f=None, *, several: bool = False):
     """--variant/-v NAME (compare: A,B,... several, default all)."""
     def deco(f):
-        help_ = ("the rule variant: spanish (default), basque, hungarian, danish, dmjl, bmja, or a table of "
-                 "--tables DIR; a deal or game file may name its own; MJSCORE_VARIANT sets the default")
+        others = [n for n in variant_names(packaged_dir()) if n != DEFAULT_VARIANT]  # the tables installed
+        help_ = (f"the rule variant: {DEFAULT_VARIANT} (default), {', '.join(others)}, or a table of --tables DIR; "
+                 "a deal or game file may name its own, which an explicit --variant overrides; MJSCORE_VARIANT "
+                 "sets the default")
         if several:
             return click.option("--variant", "-v", "variant_list", default=None, metavar="A,B,...",
                                 help=help_ + " (here: several, separated by commas; default all)")(f)

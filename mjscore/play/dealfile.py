@@ -314,9 +314,9 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
     if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
                                      or too_long(file_variant, MAX_WORD_CHARS)):
         raise DealError(f"{where}: variant: expected a name such as spanish, not {shown(file_variant)}")
-    if variant and file_variant and variant != file_variant:
-        raise DealError(f"{where}: the file is for variant {shown(file_variant)} but --variant says {shown(variant)}")
     file_opts = data.get("options") if isinstance(data, dict) else None
+    if overridden(data, variant) is not None:
+        file_opts = None  # the file's options are its own variant's, not those of the one --variant gives
     if file_opts is not None and not isinstance(file_opts, dict):
         raise DealError(f"{where}: options: expected a mapping, e.g. {{mode: clean}}")
     name = variant or file_variant
@@ -343,6 +343,21 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         if variant:  # --variant's own mistake: the command line's, whatever the files
             raise
         raise DealError(f"{where}: variant: {e}") from None  # the file's: the other files are still scored
+
+
+def overridden(data, variant: str | None) -> str | None:
+    """The variant a deal or game file names where an explicit --variant gives another (which wins: a referee
+    scores one deal under two variants); None where the file names none or the same."""
+    file_variant = data.get("variant") if isinstance(data, dict) else None
+    if not variant or not isinstance(file_variant, str) or file_variant.casefold() == variant.casefold():
+        return None  # (a variant's name is not case-sensitive: --variant Basque)
+    return file_variant
+
+
+def overridden_note(where: str, data, variant: str) -> str:
+    """The one line said where --variant wins over a file's own variant (`data`, the file's mapping)."""
+    unused = " (its options: are that variant's, not applied)" if data.get("options") else ""
+    return f"{where} is for {shown(data['variant'])}: scored under {variant}, as --variant says{unused}"
 
 
 def _option_text(value) -> str:

@@ -13,7 +13,7 @@ import os
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
-from mjscore.play.dealfile import variant_for
+from mjscore.play.dealfile import overridden, overridden_note, variant_for
 from mjscore.rules.identity import Rules, find_version, read_recorded, rules_of, short
 
 
@@ -27,9 +27,12 @@ class RulesNotice(NamedTuple):
     loaded: str
     version: str | None
     options: tuple[tuple[str, Any, Any], ...] = ()  # (option, as recorded, as scored) where they differ
+    overridden: str = ""  # where an explicit --variant wins over the game's own: the one line said of that
 
     def text(self) -> str:
         """The one line said about the game (on standard error, by every command that scores games)."""
+        if self.overridden:  # scored under another variant: its own rules, recorded or not, are set aside
+            return self.overridden
         words = []
         if self.recorded != self.loaded:
             words.append(f"the game records {self.variant} table {short(self.recorded)}, not the "
@@ -87,6 +90,10 @@ def choose(header: dict, variant: str | None, options, tables, path: str, strict
         header = {**header, "variant": recorded.variant}  # the variant its rules name, where it names no other
     v, opts = variant_for(header, variant, options, tables, path)
     rules = rules_of(v, opts)
+    if overridden(header, variant) is not None:  # the game's own rules set aside, said in one line
+        said = overridden_note(path, header, v.name)
+        return Chosen(v, opts, tables, rules, RulesNotice(path, v.name, rules.table, rules.table, None,
+                                                          overridden=said))
     if recorded is None:
         return Chosen(v, opts, tables, rules, None)
     if recorded.variant is not None and recorded.variant != v.name:

@@ -10,10 +10,11 @@ the candidates best first. Pure functions over analysed hands and compiled table
 
 from __future__ import annotations
 
-from mjscore.errors import HandError
+from mjscore.errors import HandError, SituationError
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
+from mjscore.hand.situation import WIN
 from mjscore.messages import M, said
 from mjscore.rules.candidate import refused, score_candidate
 from mjscore.rules.context import Ctx
@@ -49,6 +50,9 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     if n > WIN_COUNT:
         return [long_hand(hand, variant, options, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
     mahjong_possible = n == WIN_COUNT
+    if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: never a loser's hand
+        raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand is "
+                                   f"written with its winning tile, {WIN_COUNT} tiles; add {T.name(sit.win)} to it"))
     if not mahjong_possible:
         given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
         if given:

@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from mjscore.errors import TableError, VariantNotFound, shown
 
+DEFAULT_VARIANT = "spanish"  # where no --variant, file or MJSCORE_VARIANT names one
+
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese",
              "ja": "Japanese"}
 

@@ -18,13 +18,12 @@ from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.tablefile import (
-    NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
     tables_dir, variant_names,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
-DEFAULT_VARIANT = "spanish"
 WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
