@@ -162,6 +162,9 @@ def main():
     \b
     Exit status: 0 success; 1 batch, sheet, standings or report finished but some deals could not be scored;
     2 bad input (one line says what and where); 130 interrupted (Ctrl-C); 143 stopped (SIGTERM).
+
+    The reference: docs/cli.md (commands, deal and game files), docs/notation.md, docs/tables.md, in the
+    source and in the installed package's docs/ folder.
     """
 
 
