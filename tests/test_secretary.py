@@ -126,7 +126,8 @@ def test_one_hand_is_one_hand(tmp_path):
     path = tmp_path / "d.yaml"
     path.write_text('variant: spanish\nhands: {E: "123m"}\nwinner: null\n', encoding="utf-8")
     assert run("settle", str(path)) == (
-        2, "", f"mjscore: error: {path}: spanish is played by 4 players; this deal has 1 hand\n")
+        2, "", f"mjscore: error: {path}: spanish is played by 4 players; this deal has 1 hand: give every seat's hand, an "
+           'empty one ("") where a hand is not to be scored\n')
 
 
 def test_a_game_files_error_names_its_players(tmp_path):

@@ -108,7 +108,9 @@ def compare_text(results, glyphs: bool = False, variants: dict | None = None, la
     c = compare_grid(results, glyphs, variants, w, names)
     lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
     if c.refused:  # why a variant refuses the hand as mah jong
-        lines += [""] + [w(M.C_NOT_MAHJONG, variant=v, why=why) for v, why in c.refused]
+        told = dict.fromkeys(v for v, _ in c.refused)  # a variant's reasons on one line, in order (as in CSV)
+        lines += [""] + [w(M.C_NOT_MAHJONG, variant=v, why="; ".join(why for x, why in c.refused if x == v))
+                         for v in told]
     if swaps:
         said: dict[str, list[str]] = {}
         for v, found in swaps.items():

@@ -60,7 +60,8 @@ def check_deal(deal: Deal, rules: SettlementRules) -> None:
     allowed = rules.players
     if len(seats) not in allowed:
         raise DealError(f"{deal.variant.name} is played by {' or '.join(map(str, allowed))} players; "
-                        f"this deal has {len(seats)} hand{'s' if len(seats) != 1 else ''}")
+                        f"this deal has {len(seats)} hand{'s' if len(seats) != 1 else ''}: give every seat's hand, "
+                        f"an empty one (\"\") where a hand is not to be scored")
     if len(seats) < 4 and "E" not in seats:
         raise DealError(f"with {len(seats)} players East's seat is never the empty one: give East's hand")
     for what, seat in (("winner", deal.winner), ("false_mahjong", deal.false_mahjong),
