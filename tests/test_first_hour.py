@@ -101,3 +101,25 @@ def test_an_explicit_variant_wins_over_a_game_files_own_and_says_so(tmp_path):
         return [{k: v for k, v in d.items() if k != "place"} for d in json.loads(text)["games"][0]["deals"]]
 
     assert deals(out) == deals(same) and len(deals(out)) == 16
+
+
+def test_the_riichi_example_game_is_the_hand_worked_one():
+    """examples/game-riichi.yaml's totals as its comments work them out (Tenhou rules; EMA RCR 2016: payments,
+    honba, riichi sticks): Ann 25000 - 1000; Bo + 3000 - 1000; Cy - 1000 + 3300 + 2900 + 3200; Di - 1000 - 2300
+    - 2900 - 3200."""
+    code, out, err = run("batch", str(EXAMPLES / "game-riichi.yaml"), "--format", "json")
+    assert code == 0, err
+    game = json.loads(out)["games"][0]
+    want = {"Ann": 25000 - 1000, "Bo": 25000 + 3000 - 1000, "Cy": 25000 - 1000 + 3300 + 2900 + 3200,
+            "Di": 25000 - 1000 - 2300 - 2900 - 3200}
+    assert game["deals"][-1]["totals"] == want and sum(want.values()) == 100_000
+
+
+def test_the_tenhou_example_log_agrees_with_its_record_and_names_its_source():
+    """The README's Tenhou line runs as written: the log in examples/tenhou/, every round as the log records it
+    (--differences finds none), its source and licence beside it."""
+    log = EXAMPLES / "tenhou" / "2020052700gm-00a9-0000-75a4695c.json"
+    assert f"mjscore batch examples/tenhou/{log.name}" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert run("batch", str(log), "--differences") == (0, "", "0 deal(s) of 1 game(s) differ from the record\n")
+    about = (EXAMPLES / "tenhou" / "README.md").read_text(encoding="utf-8")
+    assert "MIT" in about and "mjx" in about and (EXAMPLES / "tenhou" / "LICENSE").is_file()
