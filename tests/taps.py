@@ -41,15 +41,42 @@ def groups_of(hand: str) -> list[tuple[str, list[str]]]:
     return out
 
 
+# a control wholly inside the viewport (issue 44: a tap on one that is not counts a scroll as well)
+IN_VIEW = """e => { const r = e.getBoundingClientRect();
+  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 450 ms)
+
+
 class Taps:
-    """A page and the count of the taps made on it."""
+    """A page and the count of the taps made on it, and of the scrolls (issue 44): a tap on a control that was
+    not wholly in the viewport before it is also a scroll (the control is scrolled into view, then tapped)."""
 
     def __init__(self, page: Any):
         self.page = page
         self.count = 0
+        self.scrolls = 0
 
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
+    def tap(self, selector: str, long: bool = False) -> None:
+        """One touch on `selector`'s first match; `long`: held LONG_PRESS_MS (still one tap)."""
+        control = self.page.locator(selector).first
+        for attempt in range(5):  # a row drawn again (the laptop's answer came) between finding it and tapping
+            try:
+                if not control.evaluate(IN_VIEW):
+                    control.scroll_into_view_if_needed()
+                    self.scrolls += 1
+                break
+            except Exception:
+                if attempt == 4:
+                    raise
+                self.page.wait_for_timeout(100)
+        if long:
+            box = control.bounding_box()
+            self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            self.page.mouse.down()
+            self.page.wait_for_timeout(LONG_PRESS_MS)
+            self.page.mouse.up()
+        else:
+            control.click()
         self.count += 1
 
     def choose(self, group: str, value: str) -> None:
