@@ -8,9 +8,9 @@ tests/taps.py says what counts). The driver taps what the page offers, as a play
   sets the page would otherwise join (a pung, then its own tile or a neighbour);
 - on the page before issue 44 (one tile a tap): the mode before each tile when it is not on (an exposed set
   closed after three tiles, so its kong's fourth tile needs the mode again), then the tile;
-- the winner first (which opens the winner's hand), the winning tile only when the page has not marked it
-  already (the page before issue 44 marks none), how it came and the discarder only when not already chosen;
-  each other player's seat, then their sets.
+- as the table says it: the winner first (which opens the winner's hand), how the tile came and the discarder
+  (each only when not already chosen), then the winner's hand and the winning tile (only when the page has not
+  marked it already: the page before issue 44 marks none); each other player's seat, then their sets.
 """
 
 from __future__ import annotations
@@ -121,12 +121,12 @@ class Evening(Taps):
         if winner:
             w = seat_of[winner]
             self.choose("#deal-winner", w)
-            self.choose("#deal-seat", w)
-            self.hand(f"#deal-editor-{w}", deal["hands"][winner])
-            self.win_tile(f"#deal-editor-{w}", win["tile"])
             self.choose("#deal-from", win["from"])
             if win.get("discarder"):
                 self.choose("#deal-discarder", seat_of[win["discarder"]])
+            self.choose("#deal-seat", w)
+            self.hand(f"#deal-editor-{w}", deal["hands"][winner])
+            self.win_tile(f"#deal-editor-{w}", win["tile"])
         for name, hand in sorted(deal["hands"].items(), key=lambda kv: SEATS.index(seat_of[kv[0]])):
             if name == winner or not hand:
                 continue

@@ -41,9 +41,16 @@ def groups_of(hand: str) -> list[tuple[str, list[str]]]:
     return out
 
 
-# a control wholly inside the viewport (issue 44: a tap on one that is not counts a scroll as well)
+# a control wholly inside the viewport and not under a part of the page pinned over it (issue 44: a tap on one
+# that is not counts a scroll as well)
 IN_VIEW = """e => { const r = e.getBoundingClientRect();
-  return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }"""
+  if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)) return false;
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;  // each edge's middle (a corner may be rounded)
+  return [[x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
+    .every(([a, b]) => e.contains(document.elementFromPoint(a, b))); }"""
+# scrolled to the bottom of the screen, just above a bar pinned there (the top of the screen may be pinned too)
+SCROLL = """e => { e.scrollIntoView({block: 'end'}); const r = e.getBoundingClientRect();
+  if (!e.contains(document.elementFromPoint((r.left + r.right) / 2, r.bottom - 2))) window.scrollBy(0, 64); }"""
 LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 450 ms)
 
 
@@ -55,6 +62,7 @@ class Taps:
         self.page = page
         self.count = 0
         self.scrolls = 0
+        self.scrolled: list[str] = []  # the controls tapped after a scroll
 
     def tap(self, selector: str, long: bool = False) -> None:
         """One touch on `selector`'s first match; `long`: held LONG_PRESS_MS (still one tap)."""
@@ -62,8 +70,9 @@ class Taps:
         for attempt in range(5):  # a row drawn again (the laptop's answer came) between finding it and tapping
             try:
                 if not control.evaluate(IN_VIEW):
-                    control.scroll_into_view_if_needed()
+                    control.evaluate(SCROLL)
                     self.scrolls += 1
+                    self.scrolled.append(selector)
                 break
             except Exception:
                 if attempt == 4:

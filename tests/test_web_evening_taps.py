@@ -87,5 +87,6 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path):
             print(f"deal {n:>2}  {a:>4}  {b:>7}" + ("  (with its correction)" if n in SLIP else ""))
         print(f"mean     {taps:.1f}  {scrolls:>7.1f}   (before issue 44: {BASELINE['taps']} taps, "
               f"{BASELINE['scrolls']} scrolls; target: at most {TARGET['taps']} and {TARGET['scrolls']})")
+        print("scrolled before tapping:", t.scrolled)
         assert errors == []
         assert taps <= TARGET["taps"] and scrolls <= TARGET["scrolls"]

@@ -54,7 +54,6 @@ class HandEditor {
     hint.textContent = this.opts.indicators ? "Tap the indicator tiles below as they lie on the wall; tap one above to take it out." :
       "A tap: a pung (the pair after four sets); the same tile again: a kong; a neighbour: a chow; a long press: a kong. " +
       "Tap a tile of the hand to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
-    r.appendChild(hint);
     const modes = document.createElement("div");
     modes.className = "modes";
     modes.setAttribute("role", "group");
@@ -76,13 +75,13 @@ class HandEditor {
                                           kong: () => this.resize(4)})[act]());
       modes.appendChild(b);
     }
-    r.appendChild(modes);
+    pinned.appendChild(modes);
     this.modes = modes;
     this.quick = document.createElement("div");  // the others' common scoring sets, one tap each (quickSets)
     this.quick.className = "quick";
     this.quick.setAttribute("role", "group");
     this.quick.setAttribute("aria-label", "common scoring sets, one tap each");
-    r.appendChild(this.quick);
+    pinned.appendChild(this.quick);
     const picker = document.createElement("div");
     picker.className = "picker";
     picker.setAttribute("role", "group");
@@ -107,6 +106,7 @@ class HandEditor {
       picker.appendChild(row);
     }
     r.appendChild(picker);
+    r.appendChild(hint);
     this.picker = picker;
     if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
