@@ -44,6 +44,9 @@ class HandEditor {
     this.countLine.className = "count";
     this.countLine.setAttribute("aria-live", "polite");
     pinned.appendChild(this.countLine);
+    this.setLine = document.createElement("p");  // the set being entered, as it grows
+    this.setLine.className = "setline";
+    pinned.appendChild(this.setLine);
     this.winRow = document.createElement("div");
     this.winRow.className = "winrow";
     this.winRow.setAttribute("role", "group");
@@ -427,7 +430,10 @@ class HandEditor {
     const [state, text] = this.countText();
     const cur = this.current && this.typed === null ? writeTiles(this.current.tiles) : "";
     this.root.dataset.current = cur;
-    this.countLine.textContent = text + (cur ? ` \u00b7 set: ${this.current.inSets && this.current.mode === "exposed" ? "[" + cur + "]" : cur}` : "");
+    this.countLine.textContent = text;
+    this.setLine.textContent = cur ? `this set: ${this.current.mode === "exposed" ? "[" + cur + "]" : cur}` +
+      (this.current.tiles.length === 3 && this.current.taps === 1 && this.current.tiles.every(x => x === this.current.tiles[0]) ?
+        " (its tile again: a kong; a neighbour: a chow; \"Pair\": a pair)" : "") : "";
     this.renderQuick();
     this.countLine.dataset.state = state;
     const shown = this.shown;
