@@ -49,8 +49,15 @@ IN_VIEW = """e => { const r = e.getBoundingClientRect();
   return [[x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
     .every(([a, b]) => e.contains(document.elementFromPoint(a, b))); }"""
 # scrolled to the bottom of the screen, just above a bar pinned there (the top of the screen may be pinned too)
-SCROLL = """e => { e.scrollIntoView({block: 'end'}); const r = e.getBoundingClientRect();
-  if (!e.contains(document.elementFromPoint((r.left + r.right) / 2, r.bottom - 2))) window.scrollBy(0, 64); }"""
+# scrolled as a player scrolls: a pad's tile with as much of its pad as fits, just below what is pinned on top
+SCROLL = """e => { const seen = x => { const r = x.getBoundingClientRect(), m = (r.left + r.right) / 2;
+    return r.top >= 0 && r.bottom <= innerHeight && x.contains(document.elementFromPoint(m, r.top + 2)) &&
+      x.contains(document.elementFromPoint(m, r.bottom - 2)); };
+  for (const x of [e.closest('.picker'), e].filter(Boolean)) {
+    x.scrollIntoView({block: 'start'});
+    for (let i = 0; i < 60 && !seen(e); i++) window.scrollBy(0, -10);
+    if (seen(e)) return; }
+  e.scrollIntoView({block: 'end'}); if (!seen(e)) window.scrollBy(0, 64); }"""
 LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 450 ms)
 
 

@@ -301,7 +301,8 @@
       cards.appendChild(card);
       const root = el("div", {id: "deal-editor-" + s});
       holder.appendChild(root);
-      editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s});
+      editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s,
+                                                     firstMode: "exposed"});
     }
     seg("deal-round", changed);
     seg("deal-seat", select);

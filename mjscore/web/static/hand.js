@@ -32,14 +32,25 @@ class HandEditor {
     r.classList.add("editor");
     r.innerHTML = "";
     if (!this.opts.indicators) r.dataset.entry = "sets";  // entered by sets (docs/cli.md); indicators a tile a tap
-    const pinned = document.createElement("div");  // the hand and its count stay in sight while the pad scrolls
-    pinned.className = "pinned";
-    r.appendChild(pinned);
     this.shown = document.createElement("div");
     this.shown.className = "hand";
     this.shown.setAttribute("role", "group");
     this.shown.setAttribute("aria-label", "the hand: tap a tile to take it out");
-    pinned.appendChild(this.shown);
+    r.appendChild(this.shown);
+    this.winRow = document.createElement("div");
+    this.winRow.className = "winrow";
+    this.winRow.setAttribute("role", "group");
+    this.winRow.setAttribute("aria-label", "the winning tile");
+    r.appendChild(this.winRow);
+    // the hand in small tiles, its count, the modes and the common sets stay in sight while the pad scrolls
+    // (the hand's own tiles, which take a tile out, are above: 44 px buttons would hide the pad)
+    const pinned = document.createElement("div");
+    pinned.className = "pinned";
+    r.appendChild(pinned);
+    this.mini = document.createElement("div");
+    this.mini.className = "mini";
+    this.mini.setAttribute("aria-hidden", "true");  // the hand above says it to a screen reader
+    pinned.appendChild(this.mini);
     this.countLine = document.createElement("p");
     this.countLine.className = "count";
     this.countLine.setAttribute("aria-live", "polite");
@@ -47,11 +58,6 @@ class HandEditor {
     this.setLine = document.createElement("p");  // the set being entered, as it grows
     this.setLine.className = "setline";
     pinned.appendChild(this.setLine);
-    this.winRow = document.createElement("div");
-    this.winRow.className = "winrow";
-    this.winRow.setAttribute("role", "group");
-    this.winRow.setAttribute("aria-label", "the winning tile");
-    r.appendChild(this.winRow);
     const hint = document.createElement("p");
     hint.className = "hint";
     hint.textContent = this.opts.indicators ? "Tap the indicator tiles below as they lie on the wall; tap one above to take it out." :
@@ -62,7 +68,7 @@ class HandEditor {
     modes.setAttribute("role", "group");
     modes.setAttribute("aria-label", "how the next sets are laid");
     const modeList = this.opts.indicators ? [] :  // indicator tiles are tiles, not sets
-      [["free", "Concealed"], ["exposed", "Exposed [\u00a0]"], ["tiles", "One tile"]];
+      [["free", "Concealed"], ["exposed", "Exposed"], ["tiles", "1 tile"]];
     for (const [mode, label] of modeList) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.mode = mode;
@@ -70,13 +76,16 @@ class HandEditor {
       b.addEventListener("click", () => { this.mode = mode; this.current = null; this.render(); });
       modes.appendChild(b);
     }
-    const acts = (this.opts.indicators ? [] : [["pair", "Pair"], ["kong", "Kong"]]).concat([["back", "\u232b Undo"], ["clear", "Clear"]]);
+    const acts = (this.opts.indicators ? [] : [["pair", "Pair"], ["kong", "Kong"]]).concat([["back", "\u232b"], ["clear", "Clear"]]);
+    const actButtons = {};
     for (const [act, label] of acts) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.act = act;
+      if (act === "back") b.setAttribute("aria-label", "\u232b undo");
       b.addEventListener("click", () => ({back: () => this.back(), clear: () => this.clear(), pair: () => this.resize(2),
                                           kong: () => this.resize(4)})[act]());
-      modes.appendChild(b);
+      actButtons[act] = b;
+      if (act !== "clear") modes.appendChild(b);  // "Clear", rarer, below the pad: the pinned row stays one row
     }
     pinned.appendChild(modes);
     this.modes = modes;
@@ -109,7 +118,10 @@ class HandEditor {
       picker.appendChild(row);
     }
     r.appendChild(picker);
-    r.appendChild(hint);
+    const below = document.createElement("div");
+    below.className = "below";
+    below.append(actButtons.clear, hint);
+    r.appendChild(below);
     this.picker = picker;
     if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
@@ -294,7 +306,7 @@ class HandEditor {
   clear() {
     this.remember();
     this.sets = []; this.free = []; this.bonus = []; this.win = null; this.typed = null; this.current = null;
-    this.mode = "free";
+    this.mode = this.opts.firstMode || "free";
     this.changed();
   }
 
@@ -341,6 +353,7 @@ class HandEditor {
       else for (const t of tiles) (isBonus(t) ? bonus : free).push(t);
     }
     this.current = null;
+    if (!text.trim()) this.mode = this.opts.firstMode || "free";  // an empty hand (a new deal): its first set
     if (ok) {
       this.sets = sets; this.free = free; this.bonus = bonus; this.typed = null;
       this.text = text.trim().split(/\s+/).join(" ");
@@ -444,6 +457,7 @@ class HandEditor {
       p.className = "typed";
       p.textContent = this.typed;
       shown.appendChild(p);
+      this.mini.textContent = this.typed;
       return;
     }
     const marked = this.win || this.best;
@@ -472,6 +486,13 @@ class HandEditor {
       box.className = "group " + g.cls;
       g.tiles.forEach((t, i) => add(box, t, g.where(i), i));
       shown.appendChild(box);
+    }
+    this.mini.innerHTML = "";
+    for (const g of groups) {
+      const box = document.createElement("span");
+      box.className = "group " + g.cls;
+      for (const t of g.tiles) box.appendChild(tileImg(t, t === marked ? (this.win ? "win" : "best") : ""));
+      this.mini.appendChild(box);
     }
     if (!groups.length) {
       const p = document.createElement("span");
