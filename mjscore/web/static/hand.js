@@ -36,14 +36,13 @@ class HandEditor {
     this.shown.className = "hand";
     this.shown.setAttribute("role", "group");
     this.shown.setAttribute("aria-label", "the hand: tap a tile to take it out");
-    r.appendChild(this.shown);
     this.winRow = document.createElement("div");
     this.winRow.className = "winrow";
     this.winRow.setAttribute("role", "group");
     this.winRow.setAttribute("aria-label", "the winning tile");
-    r.appendChild(this.winRow);
     // the hand in small tiles, its count, the modes and the common sets stay in sight while the pad scrolls
-    // (the hand's own tiles, which take a tile out, are above: 44 px buttons would hide the pad)
+    // (the hand's own tiles, which take a tile out, and the row "Won on" are below the pad: pinned, their 44 px
+    // buttons would hide the pad; above it, the pad would move down as the hand grows)
     const pinned = document.createElement("div");
     pinned.className = "pinned";
     r.appendChild(pinned);
@@ -60,9 +59,9 @@ class HandEditor {
     pinned.appendChild(this.setLine);
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = this.opts.indicators ? "Tap the indicator tiles below as they lie on the wall; tap one above to take it out." :
+    hint.textContent = this.opts.indicators ? "Tap the indicator tiles above as they lie on the wall; tap one below to take it out." :
       "A tap: a pung (the pair after four sets); the same tile again: a kong; a neighbour: a chow; a long press: a kong. " +
-      "Tap a tile of the hand to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
+      "Tap a tile of the hand below to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
     const modes = document.createElement("div");
     modes.className = "modes";
     modes.setAttribute("role", "group");
@@ -122,6 +121,8 @@ class HandEditor {
     below.className = "below";
     below.append(actButtons.clear, hint);
     r.appendChild(below);
+    r.appendChild(this.shown);
+    r.appendChild(this.winRow);
     this.picker = picker;
     if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
