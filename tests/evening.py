@@ -5,7 +5,8 @@ tests/taps.py says what counts). The driver taps what the page offers, as a play
   when it is not already on, then the set by the page's own grammar (docs/cli.md): one tap a pung, a long press
   a kong, two taps on neighbouring tiles a chow, one tap the pair that completes four sets (else that tap and
   "Pair"); a one-tap button beside the pad where the page has one for the set; the mode tapped again between two
-  sets the page would otherwise join (a pung, then its own tile or a neighbour);
+  sets the page would otherwise join (a pung, then its own tile or a neighbour); tiles that make no set (a
+  loser's loose tiles) in the mode "One tile";
 - on the page before issue 44 (one tile a tap): the mode before each tile when it is not on (an exposed set
   closed after three tiles, so its kong's fourth tile needs the mode again), then the tile;
 - as the table says it: the winner first (which opens the winner's hand), how the tile came and the discarder
@@ -36,6 +37,14 @@ def sets_of(hand: str) -> list[tuple[str, str, list[str]]]:
         else:
             out.append((mode, text, tiles))
     return out
+
+
+def is_set(tiles: list[str]) -> bool:
+    """A pair, pung or kong of one tile, or a chow (three neighbours of a suit, in order)."""
+    if len(set(tiles)) == 1:
+        return 2 <= len(tiles) <= 4
+    return (len(tiles) == 3 and all(len(t) == 2 and t[1] == tiles[0][1] in "mps" for t in tiles)
+            and [int(t[0]) for t in tiles] == list(range(int(tiles[0][0]), int(tiles[0][0]) + 3)))
 
 
 def joins(previous: list[str] | None, first: str) -> bool:
@@ -86,6 +95,12 @@ class Evening(Taps):
             if mode == "bonus":
                 self.tap(f"{editor} .picker [data-tile='{tiles[0]}']")
                 continue
+            if mode == "free" and not is_set(tiles):  # tiles that make no set: "One tile", a tile a tap
+                self.mode(editor, "tiles")
+                for t in tiles:
+                    self.tap(f"{editor} .picker [data-tile='{t}']")
+                previous, previous_mode = None, "tiles"
+                continue
             mode = "free" if mode == "kong" else mode
             self.mode(editor, mode, again=mode == previous_mode and joins(previous, tiles[0]))
             tile = f"{editor} .picker [data-tile='{{}}']"
@@ -111,7 +126,7 @@ class Evening(Taps):
         if self.page.get_attribute(f"{row} [data-tile='{tile}']", "aria-pressed") != "true":
             self.tap(f"{row} [data-tile='{tile}']")
 
-    def deal(self, deal: dict[str, Any], slip: dict | None = None) -> None:
+    def game_deal(self, deal: dict[str, Any], slip: dict | None = None) -> None:
         """Enter a deal of the game file (by name) on the form "Enter the next deal" opened; `slip`: win keys
         entered wrongly (by name), as the table first did."""
         page = self.page

@@ -72,7 +72,8 @@ def test_the_tile_count_says_what_the_hand_is_before_any_value(base, browser):
 
 
 def long_press(page, selector: str) -> None:
-    """One touch held 600 ms (the editor's long press is 450 ms)."""
+    """One touch held 600 ms (the editor's long press is 450 ms), on the control brought into view first."""
+    page.locator(selector).scroll_into_view_if_needed()
     box = page.locator(selector).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()

@@ -67,7 +67,7 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path):
             before = (t.count, t.scrolls)
             t.tap("#next-deal")
             expect(page.locator("#save-deal")).to_be_visible()
-            t.deal(deal, SLIP.get(n))
+            t.game_deal(deal, SLIP.get(n))
             t.tap("#save-deal")
             expect(page.locator("#tab-game"), page.inner_text("#settlement")).to_be_visible()
             expect(page.locator("#game tr[data-deal]")).to_have_count(n)
