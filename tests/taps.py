@@ -2,10 +2,9 @@
 the way a player enters them at the table, by tapping only (a name typed into a field counts the one tap that
 focuses it; the letters typed do not count), every tap counted.
 
-The helper taps what the page offers: a tile of the picker for each tile, a mode (concealed, exposed, kong)
-only when it is not already on, a seat or a way of winning only when it is not already chosen, the winning
-tile by the page's own gesture for it (the "won on" row where the page has one; the hand's tile before
-issue 30). It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
+The helper taps what the page offers: a seat or a way of winning only when it is not already chosen; a hand by
+the page's grammar (tests/evening.py: by sets since issue 44, a tile a tap before), the winning tile by the
+page's own gesture for it (the "won on" row). Issue 44 counts scrolls too. It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
 276 for four deals of a game (tests/test_web_taps.py keeps them).
 """
 
@@ -63,7 +62,9 @@ LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 4
 
 class Taps:
     """A page and the count of the taps made on it, and of the scrolls (issue 44): a tap on a control that was
-    not wholly in the viewport before it is also a scroll (the control is scrolled into view, then tapped)."""
+    not wholly in the viewport before it is also a scroll (the control is scrolled into view, then tapped).
+    How a hand and its winning tile are tapped (hand, win_tile) is tests/evening.py's Evening, by the page's
+    grammar (by sets since issue 44)."""
 
     def __init__(self, page: Any):
         self.page = page
@@ -100,24 +101,6 @@ class Taps:
         button = f"{group} [data-value='{value}']"
         if "on" not in (self.page.get_attribute(button, "class") or "").split():
             self.tap(button)
-
-    def hand(self, editor: str, hand: str) -> None:
-        """Tap a hand into the editor `editor` (a CSS selector): the mode of each group, then its tiles."""
-        for mode, tiles in groups_of(hand):
-            mode_button = f"{editor} .modes [data-mode={mode}]"
-            if "on" not in (self.page.get_attribute(mode_button, "class") or "").split():
-                self.tap(mode_button)
-            for t in tiles:
-                self.tap(f"{editor} .picker [data-tile='{t}']")
-
-    def win_tile(self, editor: str, tile: str) -> None:
-        """Mark the winning tile: the page's "won on" row where it has one, else (before issue 30) the hand's tile."""
-        row = self.page.locator(f"{editor} .winrow [data-tile='{tile}']")
-        if row.count():
-            if row.first.get_attribute("aria-pressed") != "true":
-                self.tap(f"{editor} .winrow [data-tile='{tile}']")
-        else:
-            self.tap(f"{editor} .hand [data-tile='{tile}']")
 
     def deal(self, hands: dict[str, str], winner: str | None, win: dict | None) -> None:
         """On the Deal tab (or a game's deal form): each seat's hand, then the winner, tile, source, discarder."""
