@@ -2,10 +2,9 @@
 the way a player enters them at the table, by tapping only (a name typed into a field counts the one tap that
 focuses it; the letters typed do not count), every tap counted.
 
-The helper taps what the page offers: a tile of the picker for each tile, a mode (concealed, exposed, kong)
-only when it is not already on, a seat or a way of winning only when it is not already chosen, the winning
-tile by the page's own gesture for it (the "won on" row where the page has one; the hand's tile before
-issue 30). It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
+The helper taps what the page offers: a seat or a way of winning only when it is not already chosen; a hand by
+the page's grammar (tests/evening.py: by sets since issue 44, a tile a tap before), the winning tile by the
+page's own gesture for it (the "won on" row). Issue 44 counts scrolls too. It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
 276 for four deals of a game (tests/test_web_taps.py keeps them).
 """
 
@@ -41,15 +40,60 @@ def groups_of(hand: str) -> list[tuple[str, list[str]]]:
     return out
 
 
+# a control wholly inside the viewport and not under a part of the page pinned over it (issue 44: a tap on one
+# that is not counts a scroll as well)
+IN_VIEW = """e => { const r = e.getBoundingClientRect();
+  if (!(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth)) return false;
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;  // each edge's middle (a corner may be rounded)
+  return [[x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]]
+    .every(([a, b]) => e.contains(document.elementFromPoint(a, b))); }"""
+# scrolled to the bottom of the screen, just above a bar pinned there (the top of the screen may be pinned too)
+# scrolled as a player scrolls: a pad's tile with as much of its pad as fits, just below what is pinned on top
+SCROLL = """e => { const seen = x => { const r = x.getBoundingClientRect(), m = (r.left + r.right) / 2;
+    return r.top >= 0 && r.bottom <= innerHeight && x.contains(document.elementFromPoint(m, r.top + 2)) &&
+      x.contains(document.elementFromPoint(m, r.bottom - 2)); };
+  for (const x of [e.closest('.picker'), e].filter(Boolean)) {
+    x.scrollIntoView({block: 'start'});
+    for (let i = 0; i < 60 && !seen(e); i++) window.scrollBy(0, -10);
+    if (seen(e)) return; }
+  e.scrollIntoView({block: 'end'}); if (!seen(e)) window.scrollBy(0, 64); }"""
+LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 450 ms)
+
+
 class Taps:
-    """A page and the count of the taps made on it."""
+    """A page and the count of the taps made on it, and of the scrolls (issue 44): a tap on a control that was
+    not wholly in the viewport before it is also a scroll (the control is scrolled into view, then tapped).
+    How a hand and its winning tile are tapped (hand, win_tile) is tests/evening.py's Evening, by the page's
+    grammar (by sets since issue 44)."""
 
     def __init__(self, page: Any):
         self.page = page
         self.count = 0
+        self.scrolls = 0
+        self.scrolled: list[str] = []  # the controls tapped after a scroll
 
-    def tap(self, selector: str) -> None:
-        self.page.locator(selector).first.click()
+    def tap(self, selector: str, long: bool = False) -> None:
+        """One touch on `selector`'s first match; `long`: held LONG_PRESS_MS (still one tap)."""
+        control = self.page.locator(selector).first
+        for attempt in range(5):  # a row drawn again (the laptop's answer came) between finding it and tapping
+            try:
+                if not control.evaluate(IN_VIEW):
+                    control.evaluate(SCROLL)
+                    self.scrolls += 1
+                    self.scrolled.append(selector)
+                break
+            except Exception:
+                if attempt == 4:
+                    raise
+                self.page.wait_for_timeout(100)
+        if long:
+            box = control.bounding_box()
+            self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+            self.page.mouse.down()
+            self.page.wait_for_timeout(LONG_PRESS_MS)
+            self.page.mouse.up()
+        else:
+            control.click()
         self.count += 1
 
     def choose(self, group: str, value: str) -> None:
@@ -57,24 +101,6 @@ class Taps:
         button = f"{group} [data-value='{value}']"
         if "on" not in (self.page.get_attribute(button, "class") or "").split():
             self.tap(button)
-
-    def hand(self, editor: str, hand: str) -> None:
-        """Tap a hand into the editor `editor` (a CSS selector): the mode of each group, then its tiles."""
-        for mode, tiles in groups_of(hand):
-            mode_button = f"{editor} .modes [data-mode={mode}]"
-            if "on" not in (self.page.get_attribute(mode_button, "class") or "").split():
-                self.tap(mode_button)
-            for t in tiles:
-                self.tap(f"{editor} .picker [data-tile='{t}']")
-
-    def win_tile(self, editor: str, tile: str) -> None:
-        """Mark the winning tile: the page's "won on" row where it has one, else (before issue 30) the hand's tile."""
-        row = self.page.locator(f"{editor} .winrow [data-tile='{tile}']")
-        if row.count():
-            if row.first.get_attribute("aria-pressed") != "true":
-                self.tap(f"{editor} .winrow [data-tile='{tile}']")
-        else:
-            self.tap(f"{editor} .hand [data-tile='{tile}']")
 
     def deal(self, hands: dict[str, str], winner: str | None, win: dict | None) -> None:
         """On the Deal tab (or a game's deal form): each seat's hand, then the winner, tile, source, discarder."""

@@ -152,6 +152,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
         expect(cy.locator("#deal-counted")).to_contain_text("2 honba and 0 riichi sticks")
         cy.click("#seatcard-W")
         expect(cy.locator("#deal-editor-W .picker .pickrow.red")).to_be_visible()  # Tenhou: one red five a suit
+        cy.click("#deal-editor-W [data-mode=tiles]")  # one tile a tap (issue 44's "One tile")
         for tile in ("3m", "4m", "5m", "4p", "0p", "6p", "3s", "4s", "5s", "5s", "5s", "6s", "7s", "8s"):
             cy.click(f"#deal-editor-W .picker [data-tile='{tile}']")
         expect(cy.locator("#deal-editor-W .notation input")).to_have_value("345m 406p 34555678s")

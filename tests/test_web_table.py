@@ -78,11 +78,10 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path, browse
         expect(bruno.locator("#seatcard-S input")).to_have_value("Bruno")
         fill_hands(bruno, {"E": "[RRR] 1p 2m", "W": "1p", "N": "2p"})
         bruno.click("#seatcard-S")
-        bruno.click("#deal-editor-S [data-mode=exposed]")
-        for tile in ("5p", "5p", "5p"):
-            bruno.click(f"#deal-editor-S .picker [data-tile='{tile}']")
+        bruno.click("#deal-editor-S [data-mode=exposed]")  # by sets (issue 44, docs/cli.md): [555p] one tap
+        bruno.click("#deal-editor-S .picker [data-tile='5p']")
         bruno.click("#deal-editor-S [data-mode=free]")
-        for tile in ("1m", "2m", "3m", "7s", "8s", "9s", "S", "S", "S", "N", "N"):
+        for tile in ("1m", "2m", "7s", "8s", "S", "N"):  # 123m, 789s, SSS, NN (the pair after four sets)
             bruno.click(f"#deal-editor-S .picker [data-tile='{tile}']")
         expect(bruno.locator("#deal-editor-S .notation input")).to_have_value("[555p] 123m 789s SSS NN")
         win(bruno, "S", "7s", "discard", "N")

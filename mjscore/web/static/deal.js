@@ -102,7 +102,7 @@
       const card = document.getElementById("seatcard-" + s);
       const ed = editors[s];
       card.querySelector(".notation-text").textContent = ed.notation() || "—";
-      card.querySelector(".win-text").textContent = ed.win && segValue("deal-winner") === s ? "won on " + ed.win : "";
+      card.querySelector(".win-text").textContent = (ed.win || ed.best) && segValue("deal-winner") === s ? "won on " + (ed.win || ed.best) : "";
     }
   }
 
@@ -130,6 +130,7 @@
     const r = await post("/api/score", req);
     if (seq !== verdictSeq) return;
     ed.setVerdict(r.ok ? r.data.mahjong : null, r.ok && !ed.win && r.data.mahjong ? r.data.win : null);
+    renderCards();  // the best winning tile, taken unless another is tapped
   }
 
   function changed() {
@@ -144,7 +145,7 @@
         box.dataset.state = "stale";
         box.prepend(el("p", {class: "stalemark", text: "The deal changed: settling again…"}));
       }
-      timer = setTimeout(() => { winnerVerdict(); settleNow(true); }, 300);
+      timer = setTimeout(() => winnerVerdict().then(() => settleNow(true)), 300);
     } else timer = setTimeout(winnerVerdict, 300);
   }
 
@@ -159,7 +160,8 @@
       deal.players = Object.fromEntries(seated.map(s => [s, names[s].value.trim()]));
     }
     if (deal.winner) {
-      deal.win = {tile: editors[deal.winner].win, from: segValue("deal-from"),
+      // the tile marked, else the best the laptop found (shown so in the row "Won on"): taken unless another is tapped
+      deal.win = {tile: editors[deal.winner].win || editors[deal.winner].best, from: segValue("deal-from"),
                   discarder: seatOrNull("deal-discarder"), also: Array.from(also)};
       const done = document.getElementById("deal-win-set").value.trim();  // win.set; empty: the best reading
       if (done) deal.win.set = done;
@@ -299,7 +301,8 @@
       cards.appendChild(card);
       const root = el("div", {id: "deal-editor-" + s});
       holder.appendChild(root);
-      editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s tiles below."});
+      editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s,
+                                                     firstMode: "exposed"});
     }
     seg("deal-round", changed);
     seg("deal-seat", select);

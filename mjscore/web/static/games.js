@@ -336,6 +336,9 @@
     closeDeal();
     show(r.data);
     showTab("game");
+    // issue 44 (entry): the view where the next action is, the next deal's names and "Enter the next deal"
+    const next = document.querySelector("#game .next");
+    if (next) next.scrollIntoView({block: "start"});
   }
 
   function saveError(data) {

@@ -21,7 +21,8 @@ class HandEditor {
     this.mode = "free";
     this.typed = null;   // text typed that the editor could not read
     this.text = null;    // text typed that it could read, kept as typed until the next tap
-    this.history = [];   // the part each tap went to
+    this.history = [];   // the hand before each change (JSON), for "Undo"
+    this.current = null; // the set being entered: {mode, tiles, taps, inSets} (inSets: the last set, else the last free tiles)
     this.red = 0;        // red fives per suit the variant's options have (riichi: 1); none offered at 0
     this.build();
   }
@@ -30,52 +31,75 @@ class HandEditor {
     const r = this.root;
     r.classList.add("editor");
     r.innerHTML = "";
+    if (!this.opts.indicators) r.dataset.entry = "sets";  // entered by sets (docs/cli.md); indicators a tile a tap
     this.shown = document.createElement("div");
     this.shown.className = "hand";
     this.shown.setAttribute("role", "group");
     this.shown.setAttribute("aria-label", "the hand: tap a tile to take it out");
-    r.appendChild(this.shown);
-    this.countLine = document.createElement("p");
-    this.countLine.className = "count";
-    this.countLine.setAttribute("aria-live", "polite");
-    r.appendChild(this.countLine);
     this.winRow = document.createElement("div");
     this.winRow.className = "winrow";
     this.winRow.setAttribute("role", "group");
     this.winRow.setAttribute("aria-label", "the winning tile");
-    r.appendChild(this.winRow);
+    // the hand in small tiles, its count, the modes and the common sets stay in sight while the pad scrolls
+    // (the hand's own tiles, which take a tile out, and the row "Won on" are below the pad: pinned, their 44 px
+    // buttons would hide the pad; above it, the pad would move down as the hand grows)
+    const pinned = document.createElement("div");
+    pinned.className = "pinned";
+    r.appendChild(pinned);
+    this.mini = document.createElement("div");
+    this.mini.className = "mini";
+    this.mini.setAttribute("aria-hidden", "true");  // the hand above says it to a screen reader
+    pinned.appendChild(this.mini);
+    this.countLine = document.createElement("p");
+    this.countLine.className = "count";
+    this.countLine.setAttribute("aria-live", "polite");
+    pinned.appendChild(this.countLine);
+    this.setLine = document.createElement("p");  // the set being entered, as it grows
+    this.setLine.className = "setline";
+    pinned.appendChild(this.setLine);
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = this.opts.indicators ? "Tap the indicator tiles below as they lie on the wall; tap one above to take it out." :
-      "Tap a tile of the hand to take it out; tap the tile it was won on in the row \"Won on\".";
-    r.appendChild(hint);
+    hint.textContent = this.opts.indicators ? "Tap the indicator tiles above as they lie on the wall; tap one below to take it out." :
+      "A tap: a pung (the pair after four sets); the same tile again: a kong; a neighbour: a chow; a long press: a kong. " +
+      "Tap a tile of the hand below to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
     const modes = document.createElement("div");
     modes.className = "modes";
     modes.setAttribute("role", "group");
-    modes.setAttribute("aria-label", "how the next tiles are laid");
+    modes.setAttribute("aria-label", "how the next sets are laid");
     const modeList = this.opts.indicators ? [] :  // indicator tiles are tiles, not sets
-      [["free", "Concealed"], ["exposed", "Exposed set [\u00a0]"], ["kong", "Concealed kong {\u00a0}"]];
+      [["free", "Concealed"], ["exposed", "Exposed"], ["tiles", "1 tile"]];
     for (const [mode, label] of modeList) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.mode = mode;
-      b.addEventListener("click", () => { this.mode = mode; this.render(); });
+      // a tap on a mode also closes the set being entered (two neighbouring pungs: mode between them)
+      b.addEventListener("click", () => { this.mode = mode; this.current = null; this.render(); });
       modes.appendChild(b);
     }
-    for (const [act, label] of [["back", "⌫ Undo tile"], ["clear", "Clear"]]) {
+    const acts = (this.opts.indicators ? [] : [["pair", "Pair"], ["kong", "Kong"]]).concat([["back", "\u232b"], ["clear", "Clear"]]);
+    const actButtons = {};
+    for (const [act, label] of acts) {
       const b = document.createElement("button");
       b.type = "button"; b.textContent = label; b.dataset.act = act;
-      b.addEventListener("click", () => (act === "back" ? this.back() : this.clear()));
-      modes.appendChild(b);
+      if (act === "back") b.setAttribute("aria-label", "\u232b undo");
+      b.addEventListener("click", () => ({back: () => this.back(), clear: () => this.clear(), pair: () => this.resize(2),
+                                          kong: () => this.resize(4)})[act]());
+      actButtons[act] = b;
+      if (act !== "clear") modes.appendChild(b);  // "Clear", rarer, below the pad: the pinned row stays one row
     }
-    r.appendChild(modes);
+    pinned.appendChild(modes);
     this.modes = modes;
+    this.quick = document.createElement("div");  // the others' common scoring sets, one tap each (quickSets)
+    this.quick.className = "quick";
+    this.quick.setAttribute("role", "group");
+    this.quick.setAttribute("aria-label", "common scoring sets, one tap each");
+    pinned.appendChild(this.quick);
     const picker = document.createElement("div");
     picker.className = "picker";
     picker.setAttribute("role", "group");
     picker.setAttribute("aria-label", "tiles to add");
-    for (const group of [SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), [HONOURS], [RED], [BONUS]].flat()) {
+    for (const group of [[HONOURS], SUITS.map(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s)), [RED], [BONUS]].flat()) {
       const row = document.createElement("div");
-      row.className = "pickrow" + (group === RED ? " red" : "");
+      row.className = "pickrow" + (group === RED ? " red" : group === BONUS ? " bonusrow" : group === HONOURS ? " honours" : " suit");
       if (group === RED) { row.hidden = true; row.setAttribute("aria-label", "red fives"); row.setAttribute("role", "group"); }
       for (const t of group) {
         const b = document.createElement("button");
@@ -87,12 +111,18 @@ class HandEditor {
         delete img.dataset.tile;
         img.alt = "";
         b.appendChild(img);
-        b.addEventListener("click", () => this.tap(t));
+        this.longPress(b, t);
         row.appendChild(b);
       }
       picker.appendChild(row);
     }
     r.appendChild(picker);
+    const below = document.createElement("div");
+    below.className = "below";
+    below.append(actButtons.clear, hint);
+    r.appendChild(below);
+    r.appendChild(this.shown);
+    r.appendChild(this.winRow);
     this.picker = picker;
     if (this.opts.indicators) this.offerBonus(false);  // dora indicators are never flowers or seasons
     const label = document.createElement("label");
@@ -146,33 +176,102 @@ class HandEditor {
     return this.count(t) >= 4;
   }
 
-  tap(t) {
+  // a tap on a tile of the pad, or a long press (`kong`): one tile in the mode "One tile" (and on an indicator
+  // row), a bonus tile as it is; else a set by the grammar of docs/cli.md ("The page"): a tap a pung (the pair
+  // when the hand holds four sets), its tile again one more (a kong), a neighbour of a one-tap pung the chow of
+  // the two, a long press a kong
+  tap(t, kong) {
     if (this.full(t)) return;
     this.typed = null;
-    let kind = this.mode;
-    if (isBonus(t)) { this.bonus.push(t); kind = "bonus"; }
-    else if (this.mode === "kong") {
-      if (this.count(t) > 0) return;  // a declared kong takes all four
-      this.sets.push({kind: "kong", tiles: [t, t, t, t]});
-      this.mode = "free";  // one kong a tap; the next tiles are concealed again
-    } else if (this.mode === "exposed") {
-      const last = this.sets.length ? this.sets[this.sets.length - 1] : null;
-      const open = last && last.kind === "exposed" && !last.closed &&
-        (last.tiles.length < 3 || (last.tiles.length === 3 && last.tiles.every(x => x === t)));
-      if (open) last.tiles.push(t);
-      else this.sets.push({kind: "exposed", tiles: [t]});
-      const set = open ? last : this.sets[this.sets.length - 1];
-      if (finishedSet(set.tiles)) {  // the set is laid: the next tiles are concealed (tap "Exposed" for another)
-        set.tiles.sort((a, b) => ORDER[a] - ORDER[b]);
-        this.mode = "free";
-      }
-    } else this.free.push(t);
-    this.history.push(kind);
+    this.remember();
+    if (isBonus(t)) this.bonus.push(t);
+    else if (this.mode === "tiles" || this.opts.indicators) { this.free.push(t); this.current = null; }
+    else this.setTap(t, kong);
     this.changed();
   }
 
-  // a tap on a tile of the hand: it is taken out (a declared kong as a whole)
+  setTap(t, kong) {
+    const cur = this.current && this.current.mode === this.mode ? this.current : null;
+    const same = cur && cur.tiles.every(x => plain(x) === plain(t));
+    if (same && cur.tiles.length < 4) return this.grow(kong ? Array(4).fill(t) : cur.tiles.concat([t]));
+    if (cur && !same && cur.tiles.length < 3 && !cur.tiles.every(x => x === cur.tiles[0])) {
+      return this.grow(cur.tiles.concat([t]));  // a chow begun (what was left of one taken apart): its missing tile
+    }
+    const chow = cur && cur.taps === 1 && cur.tiles.length === 3 && same === false ? chowOf(cur.tiles[0], t) : null;
+    if (chow) {
+      this.dropCurrent();
+      if (chow.every(x => !this.full(x))) { this.putCurrent(chow, cur.taps + 1); return; }
+      this.putCurrent(cur.tiles, cur.taps);  // a tile of that chow is all out: a new set instead
+    }
+    const room = 14 - this.size();
+    let n = kong ? 4 : Math.min(3, room === 1 || room === 2 ? room : 3);
+    while (n > 1 && [...Array(n)].some((_, i) => this.count(t) + i >= 4)) n--;
+    if (kong && n < 4) return;  // a kong needs all four
+    this.current = null;
+    this.putCurrent(Array(n).fill(t), 1);
+  }
+
+  // the set being entered, made `tiles` (a pung to a kong, a one-tap pung to a chow)
+  grow(tiles) {
+    const cur = this.current;
+    this.dropCurrent();
+    this.putCurrent(tiles, cur.taps + 1);
+  }
+
+  // "Pair" (2) and "Kong" (4): the set being entered, of one tile, made a pair or a kong
+  resize(n) {
+    const cur = this.current;
+    if (!cur || !cur.tiles.every(x => plain(x) === plain(cur.tiles[0])) || cur.tiles.length === n) return;
+    if (n > cur.tiles.length && this.count(cur.tiles[0]) + n - cur.tiles.length > 4) return;
+    this.remember();
+    this.grow(n < cur.tiles.length ? cur.tiles.slice(0, n) : cur.tiles.concat(Array(n - cur.tiles.length).fill(cur.tiles[0])));
+    this.typed = null;
+    this.changed();
+  }
+
+  // the set being entered is always the last laid: the last set, or the last concealed tiles
+  dropCurrent() {
+    const cur = this.current;
+    if (!cur) return;
+    if (cur.inSets) this.sets.pop(); else this.free.splice(this.free.length - cur.tiles.length);
+    this.current = null;
+  }
+
+  putCurrent(tiles, taps) {
+    const kong = tiles.length === 4 && tiles.every(x => plain(x) === plain(tiles[0]));
+    const inSets = this.mode === "exposed" || kong;  // a concealed kong is declared: {XXXX}
+    if (inSets) {
+      this.sets.push({kind: this.mode === "exposed" ? "exposed" : "kong", closed: true,
+                      tiles: tiles.slice().sort((a, b) => ORDER[a] - ORDER[b])});
+    } else this.free.push(...tiles);
+    this.current = {mode: this.mode, tiles: tiles.slice(), taps: taps, inSets: inSets};
+  }
+
+  // a touch held LONG_PRESS_MS on a pad's tile is a kong (its click then does nothing more); a short one a tap
+  longPress(button, t) {
+    let timer = null, pressed = false;
+    const cancel = () => clearTimeout(timer);
+    button.addEventListener("pointerdown", () => {
+      pressed = false;
+      cancel();
+      if (this.mode === "tiles" || this.opts.indicators || isBonus(t)) return;
+      timer = setTimeout(() => { pressed = true; this.tap(t, true); }, LONG_PRESS_MS);
+    });
+    for (const ev of ["pointerup", "pointerleave", "pointercancel"]) button.addEventListener(ev, cancel);
+    button.addEventListener("contextmenu", e => e.preventDefault());  // a phone's long-press menu
+    button.addEventListener("click", () => { if (pressed) pressed = false; else this.tap(t); });
+  }
+
+  // what "Undo" restores: the hand before each change
+  remember() {
+    this.history.push(JSON.stringify({sets: this.sets, free: this.free, bonus: this.bonus, current: this.current}));
+  }
+
+  // a tap on a tile of the hand: it is taken out (a declared kong as a whole); what is left of an exposed set
+  // is the set being entered (its missing tile: one tap)
   remove(where, index) {
+    this.remember();
+    this.current = null;
     if (where === "free") {
       const sorted = this.free.slice().sort((a, b) => ORDER[a] - ORDER[b]);
       this.free.splice(this.free.indexOf(sorted[index]), 1);
@@ -184,42 +283,32 @@ class HandEditor {
       else {
         set.tiles.splice(i, 1);
         this.sets.splice(n, 1);
-        if (set.tiles.length) {  // what is left of the set is the one being entered: tap its missing tile
-          set.closed = false; set.kind = "exposed"; this.sets.push(set); this.mode = "exposed";
+        if (set.tiles.length) {
+          set.kind = "exposed"; this.sets.push(set); this.mode = "exposed";
+          this.current = {mode: "exposed", tiles: set.tiles.slice(), taps: 1, inSets: true};
         }
       }
     }
     this.typed = null;
-    this.history = this.replay();
     this.changed();
   }
 
-  // "undo tile" takes back the last tap
+  // "Undo" takes back the last change of the hand (after typing: the last tile or set)
   back() {
-    const what = this.history.pop();
-    if (what === "bonus") this.bonus.pop();
-    else if (what === "free") this.free.pop();
-    else if (what && this.sets.length) {
-      const last = this.sets[this.sets.length - 1];
-      if (last.kind === "exposed" && last.tiles.length > 1) last.tiles.pop(); else this.sets.pop();
-    }
+    const was = this.history.pop();
+    if (was) Object.assign(this, JSON.parse(was));
+    else if (this.bonus.length) this.bonus.pop();
+    else if (this.free.length) this.free.pop();
+    else this.sets.pop();
     this.typed = null;
     this.changed();
   }
 
   clear() {
-    this.sets = []; this.free = []; this.bonus = []; this.win = null; this.typed = null; this.history = [];
-    this.mode = "free";
+    this.remember();
+    this.sets = []; this.free = []; this.bonus = []; this.win = null; this.typed = null; this.current = null;
+    this.mode = this.opts.firstMode || "free";
     this.changed();
-  }
-
-  // after typing: the taps that would have built the hand, so that "undo tile" goes on working
-  replay() {
-    const h = [];
-    for (const s of this.sets) for (let i = 0; i < (s.kind === "exposed" ? s.tiles.length : 1); i++) h.push(s.kind);
-    for (const t of this.free) h.push("free");
-    for (const t of this.bonus) h.push("bonus");
-    return h;
   }
 
   changed() {
@@ -264,10 +353,12 @@ class HandEditor {
       if (kind) sets.push({kind: kind, tiles: tiles, closed: true});
       else for (const t of tiles) (isBonus(t) ? bonus : free).push(t);
     }
+    this.current = null;
+    if (!text.trim()) this.mode = this.opts.firstMode || "free";  // an empty hand (a new deal): its first set
     if (ok) {
       this.sets = sets; this.free = free; this.bonus = bonus; this.typed = null;
       this.text = text.trim().split(/\s+/).join(" ");
-      this.history = this.replay();
+      this.history = [];
     } else this.typed = text;
     if (this.win && (this.typed !== null || this.count(this.win) === 0)) this.win = null;
     this.best = null; this.mahjong = null;
@@ -282,6 +373,33 @@ class HandEditor {
     yes = yes && !this.opts.indicators;
     for (const b of this.buttons()) if (isBonus(b.dataset.tile)) b.hidden = !yes;
     this.picker.lastChild.hidden = !yes;
+    this.bonusOffered = yes;
+    this.render();
+  }
+
+  // beside the pad, for a player's scoring sets: a pung (in the mode on) of each dragon and of the player's own
+  // wind, and the player's own flower and season, one tap each; shown where the editor knows its seat
+  renderQuick() {
+    const seat = this.opts.seat ? this.opts.seat() : null;
+    const box = this.quick;
+    box.innerHTML = "";
+    if (!seat || this.opts.indicators || this.mode === "tiles" || this.typed !== null) return;
+    const bonus = this.bonusOffered === false ? [] : ["f", "y"].map(k => (1 + "ESWN".indexOf(seat)) + k);
+    for (const t of ["R", "G", "P", seat].concat(bonus)) {
+      const set = isBonus(t) ? t : this.mode === "exposed" ? `[${t}${t}${t}]` : t + t + t;
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "quickset";
+      b.dataset.set = set;
+      b.disabled = this.count(t) > (isBonus(t) ? 0 : 1);
+      b.title = isBonus(t) ? tileName(t) + " (own)" : (this.mode === "exposed" ? "exposed" : "concealed") + " pung of " + tileName(t);
+      const img = tileImg(t);
+      delete img.dataset.tile;
+      b.appendChild(img);
+      if (!isBonus(t)) b.appendChild(document.createTextNode(this.mode === "exposed" ? "[\u00d73]" : "\u00d73"));
+      b.addEventListener("click", () => { this.current = null; this.tap(t); });
+      box.appendChild(b);
+    }
   }
 
   // a tap in the row "Won on": marks that tile the winning tile, or un-marks it
@@ -324,7 +442,13 @@ class HandEditor {
     }
     for (const b of this.buttons()) b.disabled = this.full(b.dataset.tile);
     const [state, text] = this.countText();
+    const cur = this.current && this.typed === null ? writeTiles(this.current.tiles) : "";
+    this.root.dataset.current = cur;
     this.countLine.textContent = text;
+    this.setLine.textContent = cur ? `this set: ${this.current.mode === "exposed" ? "[" + cur + "]" : cur}` +
+      (this.current.tiles.length === 3 && this.current.taps === 1 && this.current.tiles.every(x => x === this.current.tiles[0]) ?
+        " (its tile again: a kong; a neighbour: a chow; \"Pair\": a pair)" : "") : "";
+    this.renderQuick();
     this.countLine.dataset.state = state;
     const shown = this.shown;
     shown.innerHTML = "";
@@ -334,6 +458,7 @@ class HandEditor {
       p.className = "typed";
       p.textContent = this.typed;
       shown.appendChild(p);
+      this.mini.textContent = this.typed;
       return;
     }
     const marked = this.win || this.best;
@@ -362,6 +487,13 @@ class HandEditor {
       box.className = "group " + g.cls;
       g.tiles.forEach((t, i) => add(box, t, g.where(i), i));
       shown.appendChild(box);
+    }
+    this.mini.innerHTML = "";
+    for (const g of groups) {
+      const box = document.createElement("span");
+      box.className = "group " + g.cls;
+      for (const t of g.tiles) box.appendChild(tileImg(t, t === marked ? (this.win ? "win" : "best") : ""));
+      this.mini.appendChild(box);
     }
     if (!groups.length) {
       const p = document.createElement("span");

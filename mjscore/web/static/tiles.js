@@ -76,3 +76,14 @@ function finishedSet(tiles) {
   return s[0].length === 2 && "mps".includes(s[0][1]) && s.every(x => x[1] === s[0][1]) &&
     +s[1][0] === +s[0][0] + 1 && +s[2][0] === +s[0][0] + 2;
 }
+
+// the chow two taps on neighbouring tiles of a suit make: the one they begin (7-8-9 for an 8 and a 9); null for
+// tiles that are not neighbours
+function chowOf(a, b) {
+  a = plain(a); b = plain(b);
+  if (a.length !== 2 || b.length !== 2 || a[1] !== b[1] || !"mps".includes(a[1]) || Math.abs(+a[0] - +b[0]) !== 1) return null;
+  const start = Math.min(7, Math.min(+a[0], +b[0]));
+  return [0, 1, 2].map(i => (start + i) + a[1]);
+}
+
+const LONG_PRESS_MS = 450;  // a touch held this long on a pad's tile is a kong

@@ -1,0 +1,116 @@
+"""The taps and scrolls a table spends on an evening of dmjl at 360 x 740 (issue 44): the eight deals of
+tests/fixtures/evening-dmjl.yaml entered on a game's deal form by taps only (tests/evening.py says how the page
+is driven, tests/taps.py what counts), with one correction (deal 4's discarder first entered wrongly, then
+corrected). Each deal's result on the sheet must be `/api/settle`'s for the same deal, and after each Save the
+next deal's line and "Enter the next deal" must be in view; the per-deal figures and their means are printed
+(pytest -s), and must be below BASELINE. The issue's TARGET is checked last: while it is not met the test says so
+as an expected failure (xfail) with the figures.
+
+BASELINE is the same test run on the page before issue 44 (commit b9b325a); it is printed beside the figures.
+
+Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from webserver import open_page, phone, request, running
+
+from mjscore import api
+from mjscore.web.app import create_app
+from mjscore.web.store import Store
+
+expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
+from evening import Evening  # noqa: E402  (needs playwright)
+from taps import IN_VIEW  # noqa: E402
+
+EVENING = Path(__file__).resolve().parent / "fixtures" / "evening-dmjl.yaml"
+SLIP = {4: {"discarder": "Ana"}}  # deal 4's discarder as first entered (the fixture has the right one, Di)
+# this test on b9b325a's tree (its tests/ with these files copied in): per deal 41 37 2 43 40 39 39 38 taps and
+# 11 11 1 13 12 13 12 12 scrolls (deal 4 with its correction)
+BASELINE = {"taps": 279 / 8, "scrolls": 85 / 8}
+TARGET = {"taps": 15, "scrolls": 2}  # issue 44: at most, per deal on average
+
+
+def settled(url: str, deal: dict, seated: dict) -> dict[str, int]:
+    """`/api/settle`'s net for each player of a deal of the game file, in the seats and round batch gives it."""
+    seats = seated["seats"]
+    seat = {name: s for s, name in seats.items()}
+    win = dict(deal.get("win") or {})
+    if win.get("discarder"):
+        win["discarder"] = seat[win["discarder"]]
+    body = {"variant": "dmjl", "round": seated["round"], "hands": {seat[n]: h for n, h in deal["hands"].items()},
+            "winner": seat[deal["winner"]] if deal.get("winner") else None, "players": seats}
+    if deal.get("winner"):
+        body["win"] = win
+    status, answer = request(url + "/api/settle", body)
+    assert status == 200, answer
+    return {seats[s]: net for s, net in answer["net"].items()}
+
+
+def test_an_evening_of_dmjl_by_taps(browser, tmp_path):
+    game = yaml.safe_load(EVENING.read_text())
+    batch = api.score_game(EVENING)  # `mjscore batch`: the seats and the round of each deal
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
+        errors = open_page(page, url)
+        page.select_option("#variant", "dmjl")
+        page.click("nav [data-tab=game]")
+        for i, name in enumerate(game["players"]):
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .gamename")).to_be_visible()
+        t = Evening(page)
+        figures = []
+        for n, deal in enumerate(game["deals"], 1):
+            before = (t.count, t.scrolls)
+            t.tap("#next-deal")
+            expect(page.locator("#save-deal")).to_be_visible()
+            t.game_deal(deal, SLIP.get(n))
+            t.tap("#save-deal")
+            expect(page.locator("#tab-game"), page.inner_text("#settlement")).to_be_visible()
+            expect(page.locator("#game tr[data-deal]")).to_have_count(n)
+            if n in SLIP:  # the slip seen on the sheet: the deal corrected
+                t.tap(f"#game [aria-label='correct deal {n}']")
+                expect(page.locator("#save-deal")).to_have_text(f"Save correction of deal {n}")
+                t.choose("#deal-discarder", {page.input_value(f"#seatcard-{s} input"): s for s in "ESWN"}[
+                    deal["win"]["discarder"]])
+                t.tap("#save-deal")
+                expect(page.locator("#tab-game")).to_be_visible()
+            figures.append((t.count - before[0], t.scrolls - before[1]))
+            # after Save the view is where the next action is: the next deal's names and "Enter the next deal"
+            expect(page.locator("#game .next")).to_contain_text("Next deal")
+            assert page.locator("#next-deal").evaluate(IN_VIEW) and page.locator("#game .next").evaluate(IN_VIEW)
+            row = page.locator("#game tr[data-deal]").nth(n - 1)
+            want = settled(url, deal, batch.deals[n - 1])
+            for name, net in want.items():
+                expect(row.locator(f"td[data-player={name}] span")).to_have_text(f"{net:+d}" if net else "0")
+        taps = sum(f[0] for f in figures) / len(figures)
+        scrolls = sum(f[1] for f in figures) / len(figures)
+        print("\ndeal     taps  scrolls")
+        for n, (a, b) in enumerate(figures, 1):
+            print(f"deal {n:>2}  {a:>4}  {b:>7}" + ("  (with its correction)" if n in SLIP else ""))
+        print(f"mean     {taps:.1f}  {scrolls:>7.1f}   (before issue 44: {BASELINE['taps']:.1f} taps, "
+              f"{BASELINE['scrolls']:.1f} scrolls; target: at most {TARGET['taps']} and {TARGET['scrolls']})")
+        print("scrolled before tapping:", t.scrolled)
+        assert errors == []
+        assert taps < BASELINE["taps"] and scrolls < BASELINE["scrolls"]
+        if not (taps <= TARGET["taps"] and scrolls <= TARGET["scrolls"]):
+            # every result checked and better than before; the issue's target not yet met: said, not hidden
+            pytest.xfail(f"issue 44's target not met yet: {taps:.1f} taps and {scrolls:.1f} scrolls a deal")
+
+
+@pytest.mark.parametrize("width, per_row", [(360, 7), (412, 9)])
+def test_a_suit_on_one_row_where_the_width_allows(browser, base, width, per_row):
+    """Issue 44: at 412 px each suit's nine tiles on one row (before: 7 + 2 at every width); at 360 px nine 44 px
+    buttons do not fit (9 x 44 = 396 > 360), so 7 + 2. Every tile button at least 44 x 44 px."""
+    with phone(browser, width=width) as page:
+        errors = open_page(page, base)
+        for suit in "mps":
+            boxes = [page.locator(f"#hand-editor .picker [data-tile='{n}{suit}']").bounding_box() for n in range(1, 10)]
+            assert sum(1 for b in boxes if abs(b["y"] - boxes[0]["y"]) < 1) == per_row, (suit, boxes)
+            assert all(b["width"] >= 44 and b["height"] >= 44 for b in boxes)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert errors == []
