@@ -2,19 +2,28 @@
 
 PyYAML keeps the last of two equal keys without a word, so a second `deals:` would drop
 the first list silently: here a key given twice is an error. Values PyYAML cannot build
-(a 5000-digit number, `!!int abc`) and structures nested too deeply to print or to send
-to a worker process are refused too, never raised as Python errors.
+(a 5000-digit number, `!!int abc`), structures nested too deeply to print or to send to
+a worker process, and YAML aliases that make a document stand for far more than it holds
+(nine lines can stand for a billion items) are refused too, with their line where it is
+known, never raised as Python errors or left to fill the memory or the disk.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import re
 from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import shown
 
 MAX_DEPTH = 32  # a game file nests four levels; anything far deeper is a broken file
+# YAML aliases (*name, and merge keys <<: *name) may make a document stand for far more than is written in it:
+# counted as it is composed (each list or mapping 1, each scalar 1 and its length), the whole document may
+# stand for ALIAS_TIMES what its own nodes hold, or ALIAS_FLOOR in all. A file without aliases stands for
+# exactly what it holds, whatever its size; a file of nine lines could stand for a billion items.
+ALIAS_TIMES = 10
+ALIAS_FLOOR = 1_000_000
 
 
 class Unreadable(NamedTuple):
@@ -66,6 +75,139 @@ def strict_loader():
     return _LOADER
 
 
+_COUNTING = None
+
+
+def counting_loader():
+    """The strict loader with PyYAML's composer, called node by node in Python (libyaml's own composer builds
+    only whole documents and counts nothing): it refuses nesting deeper than MAX_DEPTH before Python's
+    recursion limit could be reached (libyaml's parser alone would go on to 1000 levels) and aliases that
+    make the document stand for far more than it holds (ALIAS_TIMES), both with the line where they are,
+    before anything is built. `depth`, the lists and mappings around the node composed next, may be set by a
+    caller composing a document part by part (yamlstream)."""
+    global _COUNTING
+    if _COUNTING is None:
+        import yaml
+        from yaml.composer import Composer, ComposerError
+        from yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+        base = strict_loader()
+        alias, scalar, seq, seq_end, map_, map_end = (yaml.AliasEvent, yaml.ScalarEvent, yaml.SequenceStartEvent,
+                                                      yaml.SequenceEndEvent, yaml.MappingStartEvent,
+                                                      yaml.MappingEndEvent)
+
+        class Counting(base, Composer):  # type: ignore[valid-type, misc]
+            """The strict loader, composing one node at a time and counting what each stands for."""
+
+            def __init__(self, stream):
+                base.__init__(self, stream)
+                self.anchors, self.depth = {}, 0
+                self.sizes: dict = {}  # anchor -> what its node stands for, aliases within counted
+                self.written = self.expanded = 0  # what the nodes composed hold; what they stand for
+                self.kept: dict = {}  # an anchored node -> its data, built once for the whole document
+
+            def compose_node(self, parent, index):
+                """Composer.compose_node's node (its checks and words), counted. Written out here, not called:
+                it is most of the time a YAML archive takes to read. (Safe loading has no path resolvers:
+                descend_resolver and ascend_resolver would do nothing.)"""
+                event = self.get_event()
+                cls, anchor = event.__class__, event.anchor
+                if cls is alias:
+                    node = self.anchors.get(anchor)
+                    if node is None:
+                        raise ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
+                    self.expanded += self.sizes.get(anchor, 0)  # (0: its own node, being composed)
+                    if self.expanded > ALIAS_FLOOR and self.expanded > ALIAS_TIMES * self.written:
+                        raise ReadProblem(aliases_repeat(self.expanded, self.written), event.start_mark.line + 1)
+                    return node
+                if anchor is not None and anchor in self.anchors:
+                    raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence",
+                                        self.anchors[anchor].start_mark, "second occurrence", event.start_mark)
+                tag = event.tag
+                if cls is scalar:
+                    value = event.value
+                    if tag is None or tag == "!":
+                        tag = self.resolve(ScalarNode, value, event.implicit)
+                    node = ScalarNode(tag, value, event.start_mark, event.end_mark, style=event.style)
+                    own = 1 + len(value)
+                    self.written += own
+                    self.expanded += own
+                    if anchor is not None:
+                        self.anchors[anchor] = node
+                        self._anchored(anchor, node, own)
+                    return node
+                depth = self.depth = self.depth + 1
+                if depth > MAX_DEPTH:
+                    raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep", event.start_mark.line + 1)
+                before = self.expanded
+                self.written += 1
+                self.expanded += 1
+                compose, peek = self.compose_node, self.peek_event
+                if cls is seq:
+                    if tag is None or tag == "!":
+                        tag = self.resolve(SequenceNode, None, event.implicit)
+                    node = SequenceNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                    if anchor is not None:
+                        self.anchors[anchor] = node
+                    items = node.value
+                    while peek().__class__ is not seq_end:
+                        items.append(compose(node, None))
+                elif cls is map_:
+                    if tag is None or tag == "!":
+                        tag = self.resolve(MappingNode, None, event.implicit)
+                    node = MappingNode(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                    if anchor is not None:
+                        self.anchors[anchor] = node
+                    pairs = node.value
+                    while peek().__class__ is not map_end:
+                        key = compose(node, None)
+                        pairs.append((key, compose(node, key)))
+                else:
+                    raise ComposerError(None, None, f"expected a node, but found {cls.__name__}", event.start_mark)
+                node.end_mark = self.get_event().end_mark
+                self.depth = depth - 1
+                if anchor is not None:
+                    self._anchored(anchor, node, self.expanded - before)
+                return node
+
+            def _anchored(self, anchor: str, node, size: int) -> None:
+                self.sizes[anchor] = size
+                self.kept[node] = None
+                self.construct_object = self._construct_kept  # (only in a document with anchors)
+
+            def _construct_kept(self, node, deep=False):
+                """construct_object, building an anchored node once for the whole document, as yaml.load
+                does: a part built alone (a deal: stream_game) shares what its aliases stand for with the
+                parts before, never builds it anew."""
+                data = self.kept.get(node)
+                if data is None:
+                    data = base.construct_object(self, node, deep)
+                    if node in self.kept:
+                        self.kept[node] = data
+                return data
+
+            def read_node(self):
+                """The one document's node (None for an empty stream), as yaml.compose would give it."""
+                return Composer.get_single_node(self)
+
+            def build(self, node, most: int = MAX_DEPTH) -> Any:
+                """The node's data, refused (ReadProblem) where too_big says why."""
+                data = self.construct_document(node)
+                problem = too_big(data, most)
+                if problem:
+                    raise ReadProblem(problem, node.start_mark.line + 1)
+                return data
+
+        Counting.yaml = yaml  # type: ignore[attr-defined]
+        _COUNTING = Counting
+    return _COUNTING
+
+
+def aliases_repeat(expanded: int, written: int) -> str:
+    return (f"aliases (*name, <<: *name) repeat too much: {expanded:,} characters and items from {written:,} "
+            f"written (at most {ALIAS_TIMES} times as many, or {ALIAS_FLOOR:,}); write the values out")
+
+
 @contextlib.contextmanager
 def yaml_problems():
     """Whatever PyYAML raises while reading, as a ReadProblem (with the line where known). A
@@ -80,7 +222,7 @@ def yaml_problems():
         mark = getattr(e, "problem_mark", None)
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         if "nesting depth" in problem:  # libyaml 0.2.6 (PyYAML 6.0.4) has a depth limit of its own
-            raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep") from None
+            raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep", mark.line + 1 if mark else None) from None
         raise ReadProblem(f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
     except RecursionError:
         raise ReadProblem(f"not valid YAML: nested more than {MAX_DEPTH} levels deep") from None
@@ -92,12 +234,16 @@ def yaml_problems():
 
 
 def read_yaml(stream) -> Any:
-    """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used.
-    A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
-    import yaml
-
+    """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used: a key given
+    twice, a value that cannot be built, nesting deeper than MAX_DEPTH, aliases that repeat far more than the
+    file holds. A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
     with yaml_problems():
-        data = yaml.load(stream, Loader=strict_loader())
+        loader = counting_loader()(stream)
+        try:
+            node = loader.read_node()
+            data = None if node is None else loader.construct_document(node)
+        finally:
+            loader.dispose()
     _check_shape(data)
     return data
 
@@ -118,6 +264,62 @@ def _unique_keys(pairs: list) -> dict:
 _DECODE = json.JSONDecoder(object_pairs_hook=_unique_keys).decode
 
 
+class _LongNumber(ReadProblem):
+    def __init__(self, digits: int):
+        super().__init__(long_number(digits))
+        self.digits = digits
+
+
+def _whole_number(text: str) -> int:
+    """json's parse_int: a number too long for Python to read is said so (json's own ValueError would be
+    taken for text that is not JSON at all)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise _LongNumber(len(text.lstrip("-"))) from None
+
+
+def long_number(digits: int) -> str:
+    import sys
+
+    most = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    return f"a number of {digits:,} digits: too long to read" + (f" (at most {most:,})" if most else "")
+
+
+def _line_of(text: str, digits: int = 0) -> int | None:
+    """The line of the first place of a JSON text nested more than MAX_DEPTH deep or, given `digits`, of its
+    first whole number of that many digits; None if there is none. Only for a message: strings are read past."""
+    tokens = re.compile(r'"(?:[^"\\]|\\.)*"?|' + (rf"-?[0-9]{{{digits}}}(?![0-9])" if digits else r"[\[\]{}]"))
+    depth = 0
+    for m in tokens.finditer(text):
+        c = m.group()
+        if c == "[" or c == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return text.count("\n", 0, m.start()) + 1
+        elif c == "]" or c == "}":
+            depth -= 1
+        elif digits and c[0] != '"':
+            return text.count("\n", 0, m.start()) + 1
+    return None
+
+
+def read_json(text: str) -> Any:
+    """A whole JSON document (a Tenhou log): a ValueError for text that is not JSON; ReadProblem, with the
+    line, for JSON that cannot be used: nested more than MAX_DEPTH levels (json alone would go down to
+    Python's recursion limit and fail there), or a number too long to read."""
+    try:
+        data = json.loads(text, parse_int=_whole_number)
+    except RecursionError:
+        raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep", _line_of(text)) from None
+    except _LongNumber as e:
+        raise ReadProblem(str(e), _line_of(text, e.digits)) from None
+    problem = too_big(data)
+    if problem:
+        raise ReadProblem(problem, _line_of(text))
+    return data
+
+
 def read_json_line(raw: bytes | int) -> Any:
     """One line of a JSON Lines file (from read_lines: an int is the length of a line too long to read);
     ReadProblem says why it cannot be used."""
@@ -132,6 +334,8 @@ def read_json_line(raw: bytes | int) -> Any:
     except RecursionError:
         raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep") from None
     except ValueError as e:
+        if "integer string conversion" in str(e):  # Python's own words, which name its insides
+            raise ReadProblem(long_number(max(map(len, re.findall(r"[0-9]+", text))))) from None
         raise ReadProblem(f"not JSON: {_short(e)}") from None
     if "\\u" in text:  # an escape may stand for half a surrogate pair, which is no text at all
         try:
@@ -175,17 +379,16 @@ def _check_shape(data: Any) -> None:
 
 
 def too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
-    """Why nested lists and mappings cannot be used, or None: nested more than `most` levels, a
-    part that contains itself, or YAML aliases that would expand to far more than was written
-    (ten lines of aliases can stand for a billion items). Each distinct part is looked at once,
-    without recursion; a shared part counts at each of its uses (JSON has none)."""
-    shape: dict[int, tuple[int, int]] = {}  # id -> (depth, size when expanded)
+    """Why nested lists and mappings cannot be used, or None: nested more than `most` levels, or a part that
+    contains itself (YAML's `&a [*a]`). Each distinct part is looked at once, without recursion. (What YAML
+    aliases repeat is counted as they are composed: counting_loader.)"""
+    depths: dict[int, int] = {}  # id -> depth
     open_: set[int] = set()
     stack = [(data, False)]
     while stack:
         obj, closing = stack.pop()
         kids = obj.values() if isinstance(obj, dict) else obj if isinstance(obj, list) else None
-        if kids is None or (not closing and id(obj) in shape):
+        if kids is None or (not closing and id(obj) in depths):
             continue
         if not closing:
             if id(obj) in open_:
@@ -198,19 +401,14 @@ def too_big(data: Any, most: int = MAX_DEPTH) -> str | None:
                         return "a list or mapping that contains itself"
                     stack.append((k, False))
             continue
-        depth, size = 1, 1
+        depth = 1
         for k in kids:
             if isinstance(k, (dict, list)):
-                d, s = shape[id(k)]
-                depth, size = max(depth, d + 1), size + s
-            else:
-                size += 1
+                depth = max(depth, depths[id(k)] + 1)
         if depth > most:
             return f"nested more than {most} levels deep"
         open_.discard(id(obj))
-        shape[id(obj)] = (depth, size)
-    if shape and shape[id(data)][1] > 100_000 + 20 * len(shape):  # YAML aliases expanding a thousandfold
-        return "aliases (*name) that repeat far more than the file holds"
+        depths[id(obj)] = depth
     return None
 
 

@@ -5,7 +5,11 @@ document first keeps every deal of an archive in memory at once (a 100,000-deal 
 gigabyte), so the top-level mapping is taken apart here event by event: each header value and each
 deal is composed and constructed on its own (libyaml's parser, PyYAML's composer and the strict
 constructor of mjscore.loading), handed on, and forgotten. The checks and the words are
-`read_yaml`'s: a key given twice, a value that cannot be built, nesting too deep, a second document.
+`read_yaml`'s: a key given twice, a value that cannot be built, nesting too deep, a second document, and
+aliases that repeat far more than the file holds, counted over the whole document: a deal's alias may
+stand for a deal before it, and each deal goes on whole (to a temporary file: play/game.py), so a count
+per deal would let a 5 MB file write a gigabyte. What an anchor stands for is built once, as yaml.load
+builds it.
 Header keys may stand before or after `deals:`; a document that is not a mapping (or whose `deals:`
 is not a plain list) is built whole, as before, for its caller to refuse.
 """
@@ -15,47 +19,10 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mjscore.errors import shown
-from mjscore.loading import MAX_DEPTH, ReadProblem, strict_loader, too_big, yaml_problems
+from mjscore.loading import MAX_DEPTH, ReadProblem, counting_loader, yaml_problems
 
 STREAMED = object()  # stands for the deals list in the header mapping: its items went to `each_deal`
 SEQ, MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
-
-
-def _streaming_loader():
-    """The strict loader's constructor on an event parser, with PyYAML's composer called node by node
-    (libyaml's own composer builds only whole documents)."""
-    import yaml
-    from yaml.composer import Composer
-
-    base = strict_loader()
-
-    class Streaming(base, Composer):  # type: ignore[valid-type, misc]
-        """The strict loader, composing one node at a time: a game's deals read item by item."""
-
-        def __init__(self, stream):
-            base.__init__(self, stream)
-            self.anchors, self.depth = {}, 0
-
-        def compose_node(self, parent, index):
-            """As Composer's, refusing nesting deeper than any game file has before Python's recursion
-            limit could be reached (libyaml's parser alone would go on to 1000 levels)."""
-            self.depth += 1
-            try:
-                if self.depth > MAX_DEPTH + 1:
-                    raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep")
-                return Composer.compose_node(self, parent, index)
-            finally:
-                self.depth -= 1
-
-        def build(self, node, most: int) -> Any:
-            data = self.construct_document(node)
-            problem = too_big(data, most)
-            if problem:
-                raise ReadProblem(problem)
-            return data
-
-    Streaming.yaml = yaml  # type: ignore[attr-defined]
-    return Streaming
 
 
 def stream_game(stream, each_deal: Callable[[int, Any], None]) -> Any:
@@ -63,7 +30,7 @@ def stream_game(stream, each_deal: Callable[[int, Any], None]) -> Any:
     list's items go to `each_deal(line, data)` in order as they are read and the mapping holds STREAMED in
     their place. ReadProblem (read_yaml's words) for anything wrong; UnicodeDecodeError passes through."""
     with yaml_problems():
-        loader = _streaming_loader()(stream)
+        loader = counting_loader()(stream)
         try:
             return _document(loader, each_deal)
         finally:
@@ -116,8 +83,8 @@ def _mapping(loader, each_deal) -> dict:
             loader.get_event()
             loader.depth = 2
             while not loader.check_event(yaml.SequenceEndEvent):
-                node = loader.compose_node(None, None)
-                each_deal(node.start_mark.line + 1, loader.build(node, MAX_DEPTH - 2))
+                line = loader.peek_event().start_mark.line + 1  # (an alias's own line, not its anchor's)
+                each_deal(line, loader.build(loader.compose_node(None, None), MAX_DEPTH - 2))
             loader.get_event()
             loader.depth = 1
             out[key] = STREAMED

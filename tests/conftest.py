@@ -27,3 +27,25 @@ def base():
 
     with running(create_app()) as url:
         yield url
+
+
+FIGURE = "figure"  # a user property: a measured figure a test prints in the run's summary
+
+
+@pytest.fixture
+def figure(request):
+    """say(text): a measured figure (a load test's slowest save, an evening's taps) printed in the run's summary
+    under "figures", where CI shows it; a print() alone is swallowed by the test processes of pytest-xdist."""
+    def say(text: str) -> None:
+        request.node.user_properties.append((FIGURE, text))
+    return say
+
+
+def pytest_terminal_summary(terminalreporter):
+    said = [(report.nodeid, value) for reports in terminalreporter.stats.values() for report in reports
+            if hasattr(report, "user_properties") and getattr(report, "when", "") == "call"
+            for key, value in report.user_properties if key == FIGURE]
+    if said:
+        terminalreporter.section("figures")
+        for nodeid, text in said:
+            terminalreporter.write_line(f"{nodeid}: {text}")

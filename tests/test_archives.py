@@ -125,6 +125,101 @@ def test_the_progress_bar_counts_yaml_deals_from_events():
     assert count_deals(io.StringIO("deals: [")) is None
 
 
+# --- aliases and merge keys: what a file stands for is bounded by what it holds ------------------------------
+
+HEAD = "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\n"
+
+
+@pytest.fixture
+def spooled(monkeypatch):
+    """The most bytes the temporary file of a YAML game's deals held (play/game.py _read_yaml)."""
+    from mjscore.spool import Spool
+
+    most = [0]
+    add = Spool.add
+
+    def counted(self, record):
+        add(self, record)
+        most[0] = max(most[0], self.file.tell())
+
+    monkeypatch.setattr(Spool, "add", counted)
+    return most
+
+
+def test_a_long_string_given_again_by_alias_is_counted_whole(tmp_path, spooled):
+    """A 200 kB hand given again by 200 aliases: each deal was checked alone (the string counting 1) and then
+    written out whole, 40 MB of temporary file from a file of 200 kB (981 MB from 5 MB). The whole document is
+    counted as it is read, a string by its length: refused at the alias that takes it past ten times what the
+    file holds, with that alias's line, before the first deal is played."""
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "deals:\n  - hands: {Ann: &h '" + "1m" * 100_000 + "', Bo: x, Cy: x, Di: x}\n"
+                    + "  - hands: {Ann: *h, Bo: x, Cy: x, Di: x}\n" * 200)
+    code, out, err = run("batch", str(path))
+    assert (code, out) == (2, "")
+    assert err == (f"mjscore: error: {path}: line 14: aliases (*name, <<: *name) repeat too much: 2,200,337 "
+                   "characters and items from 200,327 written (at most 10 times as many, or 1,000,000); write the "
+                   "values out\n")
+    assert spooled[0] < 3_000_000  # ten deals of 200 kB at most, not two hundred
+
+
+def test_a_long_list_given_again_by_alias_is_built_once(tmp_path, spooled):
+    """A 20,000-item list given again by 200 aliases, each a deal: each was built anew (two CPU-minutes for a
+    90,000-item list and 500 aliases). Now what an anchor stands for is built once for the document, as
+    yaml.load does, and the count stops the aliases at ten times what the file holds."""
+    import time
+
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "deals:\n  - &a [" + ", ".join(["1"] * 20_000) + "]\n" + "  - *a\n" * 200)
+    start = time.process_time()
+    code, out, err = run("batch", str(path))
+    assert (code, out) == (2, "") and err.startswith(
+        f"mjscore: error: {path}: line 28: aliases (*name, <<: *name) repeat too much: 1,000,069 "), err
+    assert time.process_time() - start < 5  # some 0.2 s
+    assert spooled[0] < 2_000_000
+
+
+def test_a_chain_of_merge_keys_is_refused_in_linear_time(tmp_path):
+    """`bN: &bN {<<: [*bN-1], kN: 1}`: each line merges every line before it, so the header's mapping grew
+    with the square of the lines (85 s and 704 MB for 230 kB) before it was refused for an unknown key. Each
+    merge counts what it stands for: the chain is refused where it passes the bound, at once."""
+    import time
+
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "b0: &b0 {k0: 1}\n" + "".join(f"b{i}: &b{i} {{<<: [*b{i - 1}], k{i}: 1}}\n"
+                                                          for i in range(1, 800)) + "deals: []\n")
+    start = time.process_time()
+    code, out, err = run("batch", str(path))
+    assert (code, out) == (2, "") and err.startswith(f"mjscore: error: {path}: line 418: aliases (*name, <<: *name) "
+                                                      "repeat too much: "), err
+    assert time.process_time() - start < 5  # some 0.3 s
+    deal = tmp_path / "deal.yaml"  # a deal file (read whole) the same
+    deal.write_text(path.read_text().replace("deals: []\n", ""))
+    assert run("settle", str(deal))[2].startswith(f"mjscore: error: {deal}: line 418: aliases (*name, <<: *name) ")
+
+
+def test_aliases_and_merge_keys_in_moderation_are_read(tmp_path):
+    """A game may share a hand or a deal's keys by alias and merge key: read as yaml.load reads it."""
+    path = tmp_path / "g.yaml"
+    path.write_text(HEAD + "deals:\n  - &d {hands: {Ann: &a '[RRR] 234m 55s 78p NN', Bo: '[555p] 123m 789s SSS NN', "
+                    "Cy: '[111s] 456m 99m 2468p', Di: '123s 567s 3p 4p 6m 7m 9m WW'}, winner: null}\n"
+                    "  - *d\n  - {<<: *d, winner: Bo, win: {tile: 7s, from: discard, discarder: Cy}}\n")
+    header, deals = read_game(str(path))
+    deals = [d.data for d in deals]
+    assert [d["winner"] for d in deals] == [None, None, "Bo"] and deals[0] == deals[1]
+    assert deals[2]["hands"] == deals[0]["hands"] and deals[2]["win"]["discarder"] == "Cy"
+    assert run("batch", str(path))[0] == 0
+
+
+def test_an_archive_without_aliases_is_never_bounded(tmp_path, monkeypatch):
+    """The bound is relative to what the file holds: a file without aliases stands for exactly that, however
+    long (a floor of 100 here, and 2,000 deals)."""
+    monkeypatch.setattr("mjscore.loading.ALIAS_FLOOR", 100)
+    path = tmp_path / "g.yaml"
+    path.write_text(block_yaml(DEALS * 1000))
+    header, deals = read_game(str(path))
+    assert sum(1 for _ in deals) == 2000
+
+
 # --- sheet, standings, report and batch: what they keep does not grow with the archive -------------------------
 
 def _peak(args: list[str]) -> int:

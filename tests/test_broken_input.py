@@ -63,7 +63,48 @@ def test_nesting_too_deep(tmp_path):
     assert code == 1 and json.loads(out)["games"][0]["deals"][0]["error"] == "nested more than 32 levels deep"
     game = tmp_path / "g.yaml"
     game.write_text(f"variant: spanish\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - winner: {deep}\n")
-    assert run("batch", str(game)) == (2, "", f"mjscore: error: {game}: nested more than 32 levels deep\n")
+    assert run("batch", str(game)) == (2, "", f"mjscore: error: {game}: line 4: nested more than 32 levels deep\n")
+
+
+DEEP_TOP = "nested more than 32 levels deep: no Tenhou log or game file has that; give a tenhou.net/6 JSON log or a " \
+           "game file (docs/cli.md)"
+
+
+def deep(n: int) -> bytes:
+    return b"[" * n + b"]" * n
+
+
+@pytest.mark.parametrize("name, data, says", [
+    # a Tenhou log's top object holding a value 100,000 deep: json went down to Python's recursion limit
+    ("log.json", b'{"log": ' + deep(100_000) + b"}\n", f"line 1: {DEEP_TOP}"),
+    ("log.json", b'{"title": ["x"],\n "log": ' + deep(40) + b"}\n", f"line 2: {DEEP_TOP}"),  # within json's reach
+    ("log.json", b"\xef\xbb\xbf{\"log\": " + deep(3_000) + b"}\n", f"line 1: {DEEP_TOP}"),  # after a BOM
+    # a game's JSON Lines header: its reader says so (the Tenhou check read it first, and failed)
+    ("game.jsonl", b'{"variant": "spanish", "x": ' + deep(50_000) + b"}\n" + DRAW.encode() + b"\n",
+     "line 1: the header: nested more than 32 levels deep"),
+    ("game.jsonl", b'\xef\xbb\xbf{"variant": "spanish", "x": ' + deep(3_000) + b"}\n",
+     "line 1: the header: nested more than 32 levels deep"),
+], ids=["log-100000-deep", "log-40-deep", "log-3000-deep-after-a-bom", "header-50000-deep",
+        "header-3000-deep-after-a-bom"])
+@pytest.mark.parametrize("command", ["batch", "sheet", "standings"])
+def test_json_nested_far_too_deep_is_one_line_in_every_command(tmp_path, name, data, says, command):
+    path = tmp_path / name
+    path.write_bytes(data)
+    sep = ": " if name.endswith(".json") else " "
+    assert run(command, str(path)) == (2, "", f"mjscore: error: {path}{sep}{says}\n")
+
+
+def test_a_header_nested_far_too_deep_on_standard_input():
+    data = b"\xef\xbb\xbf{\"variant\": \"spanish\", \"x\": " + deep(3_000) + b"}\n" + DRAW.encode() + b"\n"
+    assert run("batch", "-", input=data) == (
+        2, "", "mjscore: error: - line 1: the header: nested more than 32 levels deep\n")
+
+
+def test_a_json_line_with_a_number_too_long_to_read(tmp_path):
+    path = jsonl(tmp_path, json.dumps(HEADER).encode(), b'{"honba": ' + b"9" * 5000 + b"}")
+    code, out, err = run("batch", path, "--format", "json")
+    assert code == 1 and json.loads(out)["games"][0]["deals"][0]["error"] == \
+        "a number of 5,000 digits: too long to read (at most 4,300)"
 
 
 @pytest.mark.parametrize("value, why", [
@@ -199,7 +240,18 @@ def test_aliases_that_would_expand_a_billionfold_are_refused_at_once(tmp_path):
     path = tmp_path / "bomb.yaml"
     path.write_text("\n".join(lines) + "\n")
     assert run("settle", str(path)) == (
-        2, "", f"mjscore: error: {path}: aliases (*name) that repeat far more than the file holds\n")
+        2, "", f"mjscore: error: {path}: line 6: aliases (*name, <<: *name) repeat too much: 1,079,029 characters "
+               f"and items from 45 written (at most 10 times as many, or 1,000,000); write the values out\n")
+
+
+def test_an_aliased_string_counts_its_length(tmp_path):
+    """A string stands for its characters, not for one item: a 200,000-character hand given 200 times by alias
+    was 40 MB to check and print from a file of 200 kB."""
+    path = tmp_path / "deal.yaml"
+    path.write_text(f"x: &h '{'1m' * 100_000}'\nfaults: {{{', '.join(f'k{i}: *h' for i in range(200))}}}\n")
+    code, out, err = run("settle", str(path))
+    assert (code, out) == (2, "") and err.startswith(f"mjscore: error: {path}: line 2: aliases (*name, <<: *name) "
+                                                      "repeat too much: 2,200,0")
 
 
 def test_aliases_in_moderation_are_fine():

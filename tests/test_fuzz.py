@@ -1,6 +1,8 @@
 """Fuzzing the commands with hostile input: hands (random and mutated legal ones) through `score` and
 `waits`, deal files through `settle`, game files (YAML and JSON Lines, some under a file name with
-terminal escapes, some recording hostile `rules:`) through `batch`.
+terminal escapes, some recording hostile `rules:`) through `batch`, and files made to hurt the reader (nested
+far too deep, aliases and merge keys standing for far more than a file holds: issue 46) through `batch`,
+`sheet` and `standings`.
 
 Whatever the input, a command ends with exit 0, 1 (batch: some deals rejected) or 2 and one short
 line on stderr; never a traceback, an "internal error" or a hang; and no character that is not printable
@@ -49,7 +51,10 @@ YAML_SNIPPETS = ["\n---\nfoo: 1\n", "\nx: &a [1, 2]\ny: [*a, *a, *a]\n", "\n!!py
                  "\n? [a, b]\n: c\n", "\nwinner: !!binary aGVsbG8=\n", "\n<<: {winner: E}\n", "\n\t- x\n",
                  "\nwinner: 2001-12-14\n", "\n%YAML 1.1\n", "\nlol: " + "[" * 200 + "]" * 200 + "\n",
                  "\na: &a [x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b]\n"
-                 "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n"]
+                 "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n",
+                 # a long string given again by alias (each counted by its length), and a chain of merge keys
+                 "\nbig: &big '" + "1m" * 60_000 + "'\nagain: [" + ", ".join(["*big"] * 20) + "]\n",
+                 "\nm0: &m0 {k0: 1}\n" + "".join(f"m{i}: &m{i} {{<<: [*m{i - 1}], k{i}: 1}}\n" for i in range(1, 60))]
 FAULTS = [{"E": "short"}, {"Ann": "long"}, {"S": "x" * 5000}, {"Bo": "\x00" * 500}, {"x" * 500: "wrong"}]
 BYTES = [b"\xff", b"\xc3", b"\x00", b"\xef\xbb\xbf", b"\r", b"\r\n", b"\x1a", b'"', b"{", b"}", b"\\u", b"\\ud800"]
 
@@ -288,6 +293,88 @@ def _batch_case(file: tuple[str, bytes], fmt: str, strict: bool, jobs: str, pref
         assert sorted(p.name for p in Path(tmp).iterdir()) == sorted([name] + (["out.txt"] if code < 2 else []))
 
 
+# --- hostile files: nested far too deep, aliases and merge keys that repeat far more than a file holds ----------
+
+GAME_HEAD = "variant: spanish\nplayers: [Ann, Bo, Cy, Di]\n"
+
+
+def _deep(n: int) -> bytes:
+    return b"[" * n + b"]" * n
+
+
+def _tenhou_log(**changes) -> bytes:
+    log = json.loads((Path(__file__).parent / "fixtures/riichi/tenhou/mjai-reviewer/double_ron.json").read_text("utf-8"))
+    return json.dumps({**log, **changes}).replace("41800", "9" * 4400).encode()  # (a start score; json writes none)
+
+
+def _merges(lines: int) -> bytes:
+    return (GAME_HEAD + "b0: &b0 {k0: 1}\n" + "".join(f"b{i}: &b{i} {{<<: [*b{i - 1}], k{i}: 1}}\n"
+                                                     for i in range(1, lines)) + "deals: []\n").encode()
+
+
+def _aliased_hand(chars: int, aliases: int) -> bytes:
+    return (GAME_HEAD + "deals:\n  - hands: {Ann: &h '" + "1" * chars + "', Bo: x, Cy: x, Di: x}\n"
+            + "  - hands: {Ann: *h, Bo: x, Cy: x, Di: x}\n" * aliases).encode()
+
+
+def _aliased_list(items: int, aliases: int) -> bytes:
+    return (GAME_HEAD + "deals:\n  - &a [" + ",".join(["1"] * items) + "]\n" + "  - *a\n" * aliases).encode()
+
+
+# issue 46's hostile files, at a size the suite runs in a moment (HOSTILE_FILES) and at the issue's (LONG_HOSTILE:
+# -m fuzz_long); each is refused in one line with exit 2, by every command that reads a game
+HOSTILE_FILES = {
+    "a Tenhou log's value 100,000 deep": lambda: ("log.json", b'{"log": ' + _deep(100_000) + b"}\n"),
+    "a JSON Lines header 50,000 deep": lambda: ("game.jsonl", b'{"variant": "spanish", "x": ' + _deep(50_000) + b"}\n"),
+    "3,000 deep after a BOM (.jsonl)": lambda: ("game.jsonl", b"\xef\xbb\xbf{\"x\": " + _deep(3_000) + b"}\n"),
+    "3,000 deep after a BOM (.json)": lambda: ("log.json", b"\xef\xbb\xbf{\"log\": " + _deep(3_000) + b"}\n"),
+    "3,000 deep in YAML": lambda: ("game.yaml", GAME_HEAD.encode() + b"deals:\n  - " + _deep(3_000) + b"\n"),
+    "a 4,400-digit number in a Tenhou log": lambda: ("log.json", _tenhou_log()),
+    "a 200 kB hand given again by 200 aliases": lambda: ("game.yaml", _aliased_hand(200_000, 200)),
+    "a 20,000-item list given again by 200 aliases": lambda: ("game.yaml", _aliased_list(20_000, 200)),
+    "a chain of 800 merge keys": lambda: ("game.yaml", _merges(800)),
+}
+LONG_HOSTILE = {
+    "a 5 MB hand given again by 200 aliases": lambda: ("game.yaml", _aliased_hand(5_000_000, 200)),
+    "a 90,000-item list given again by 500 aliases (180 kB)": lambda: ("game.yaml", _aliased_list(90_000, 500)),
+    "a chain of merge keys of 230 kB": lambda: ("game.yaml", _merges(7_000)),
+    "a Tenhou log over 20 MB": lambda: ("log.json", _tenhou_log(title=["x" * 20_000_001]).replace(b"9" * 4400,
+                                                                                                  b"41800")),
+}
+
+
+def _hostile_case(name: str, data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / name
+        path.write_bytes(data)
+        for command in ("batch", "sheet", "standings"):
+            result = cli(command, str(path))
+            check(result)
+            assert result[0] == 2, result[2][:2000]
+        if not name.endswith(".json"):  # a Tenhou log is read from a file only
+            result = cli("batch", "-", input=data)
+            check(result)
+            assert result[0] == 2, result[2][:2000]
+        assert os.listdir(tmp) == [name]
+
+
+@pytest.mark.parametrize("what", HOSTILE_FILES)
+def test_hostile_files(what):
+    _hostile_case(*HOSTILE_FILES[what]())
+
+
+@pytest.mark.fuzz_long
+@pytest.mark.parametrize("what", LONG_HOSTILE)
+def test_fuzz_long_hostile_files_at_full_size(what):
+    _hostile_case(*LONG_HOSTILE[what]())
+
+
+@st.composite
+def hostile_files(draw) -> tuple[str, bytes]:
+    name, data = HOSTILE_FILES[draw(st.sampled_from(sorted(HOSTILE_FILES)))]()
+    return name, draw(damaged(data, name.endswith(".yaml")))
+
+
 # --- the tests: quick (in the suite) and long (-m fuzz_long) ------------------------------------------
 
 def _fuzz(scale: int, mark=None):
@@ -310,9 +397,15 @@ def _fuzz(scale: int, mark=None):
     def games_(file, fmt, strict, jobs, prefix):
         _batch_case(file, fmt, strict, jobs, prefix)
 
-    tests = [hands_, deals_, games_]
+    @settings(max_examples=10 * scale, deadline=None, suppress_health_check=quiet)
+    @given(hostile_files(), st.sampled_from(["table", "json", "csv"]), st.booleans())
+    def hostile_(file, fmt, strict):
+        _batch_case(file, fmt, strict, "1")
+
+    tests = [hands_, deals_, games_, hostile_]
     return [mark(t) for t in tests] if mark else tests
 
 
-test_fuzz_hands, test_fuzz_deal_files, test_fuzz_game_files = _fuzz(QUICK)
-test_fuzz_long_hands, test_fuzz_long_deal_files, test_fuzz_long_game_files = _fuzz(LONG, pytest.mark.fuzz_long)
+test_fuzz_hands, test_fuzz_deal_files, test_fuzz_game_files, test_fuzz_hostile_files = _fuzz(QUICK)
+(test_fuzz_long_hands, test_fuzz_long_deal_files, test_fuzz_long_game_files,
+ test_fuzz_long_hostile_files) = _fuzz(LONG, pytest.mark.fuzz_long)

@@ -139,6 +139,44 @@ def test_a_json_that_is_not_a_tenhou_log_is_one_line(tmp_path, text, says):
     assert err.count("\n") == 1 and says in err and "Traceback" not in err
 
 
+def test_a_log_too_large_says_so(tmp_path, monkeypatch):
+    """A log over the bound (20 MB; 2,000 bytes here) was "neither a Tenhou log nor a game file"."""
+    monkeypatch.setattr("mjscore.play.tenhou.MAX_BYTES", 2000)
+    log = json.loads(DOUBLE_RON.read_text(encoding="utf-8"))
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({**log, "title": ["x" * 3000]}), encoding="utf-8")
+    size = path.stat().st_size
+    for lines in (False, True):  # one object, and JSON Lines of one round each (as mjx keeps a game)
+        if lines:
+            path.write_text(json.dumps({**log, "log": log["log"][:1]}) + "\n" + json.dumps({**log, "pad": "x" * 3000}))
+            size = path.stat().st_size
+        assert run("batch", str(path)) == (
+            2, "", f"mjscore: error: {path}: too large for a Tenhou log: {size:,} bytes (at most 2,000; one game's log "
+                   "is some 10 kB): save each game's log as a file of its own\n")
+
+
+def test_a_large_game_file_written_as_json_is_read_as_one(tmp_path, monkeypatch):
+    """A .json over a Tenhou log's bound, on one line longer than the 64 kB read first, is a game file where it
+    has deals: (it was "neither a Tenhou log nor a game file")."""
+    monkeypatch.setattr("mjscore.play.tenhou.MAX_BYTES", 2000)
+    deal = {"hands": {"Ann": "[RRR] 234m 55s 78p NN", "Bo": "[555p] 123m 789s SSS NN", "Cy": "[111s] 456m 99m 2468p",
+                      "Di": "123s 567s 3p 4p 6m 7m 9m WW"}, "winner": None}
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"variant": "spanish", "players": ["Ann", "Bo", "Cy", "Di"], "deals": [deal] * 600}))
+    assert path.stat().st_size > 65536 and run("batch", str(path))[0] == 0
+
+
+def test_a_number_too_long_to_read_says_so(tmp_path):
+    """A 4,400-digit number (Python reads at most 4,300) made the log "neither a Tenhou log nor a game file"."""
+    text = json.dumps(json.loads(DOUBLE_RON.read_text(encoding="utf-8")), indent=1)
+    path = tmp_path / "log.json"
+    path.write_text(text.replace("41800", "9" * 4400, 1), encoding="utf-8")
+    line = text[:text.index("41800")].count("\n") + 1
+    assert run("batch", str(path)) == (
+        2, "", f"mjscore: error: {path}: line {line}: a number of 4,400 digits: too long to read (at most 4,300): "
+               "no Tenhou log or game file has that; give a tenhou.net/6 JSON log or a game file (docs/cli.md)\n")
+
+
 def test_a_log_on_standard_input_is_one_line():
     code, out, err = run("batch", "-", input=DOUBLE_RON.read_bytes())
     assert (code, out) == (2, "")

@@ -51,7 +51,7 @@ def settled(url: str, deal: dict, seated: dict) -> dict[str, int]:
     return {seats[s]: net for s, net in answer["net"].items()}
 
 
-def test_an_evening_of_dmjl_by_taps(browser, tmp_path):
+def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
     game = yaml.safe_load(EVENING.read_text())
     batch = api.score_game(EVENING)  # `mjscore batch`: the seats and the round of each deal
     with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
@@ -92,6 +92,9 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path):
         print("\ndeal     taps  scrolls")
         for n, (a, b) in enumerate(figures, 1):
             print(f"deal {n:>2}  {a:>4}  {b:>7}" + ("  (with its correction)" if n in SLIP else ""))
+        figure(f"a dmjl evening of {len(figures)} deals at 360 px: {taps:.1f} taps and {scrolls:.1f} scrolls a deal "
+               f"(per deal: {', '.join(f'{a}/{b}' for a, b in figures)}; before issue 44: {BASELINE['taps']:.1f} and "
+               f"{BASELINE['scrolls']:.1f}; target: at most {TARGET['taps']} and {TARGET['scrolls']})")
         print(f"mean     {taps:.1f}  {scrolls:>7.1f}   (before issue 44: {BASELINE['taps']:.1f} taps, "
               f"{BASELINE['scrolls']:.1f} scrolls; target: at most {TARGET['taps']} and {TARGET['scrolls']})")
         print("scrolled before tapping:", t.scrolled)

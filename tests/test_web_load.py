@@ -46,7 +46,7 @@ def call(url: str, body=None, method: str = "GET") -> tuple[int, dict]:
         return e.code, json.loads(e.read() or b"{}")
 
 
-def test_twenty_phones_saving_at_once_lose_nothing_and_never_get_a_500(tmp_path):
+def test_twenty_phones_saving_at_once_lose_nothing_and_never_get_a_500(tmp_path, figure):
     path = tmp_path / "games.sqlite3"
     book = Book(Store(path))
     big = book.create("a long evening", "spanish", {}, SPANISH["players"])
@@ -106,7 +106,7 @@ def test_twenty_phones_saving_at_once_lose_nothing_and_never_get_a_500(tmp_path)
     lost = [(g, deal_id) for g, deal_id, deal in acknowledged if kept[g].get(deal_id) != deal]
     all_times = sorted(times["long game"] + times["short games"])
     p95 = all_times[int(0.95 * (len(all_times) - 1))]
-    print(f"\n{CLIENTS} phones x {SAVES} saves in {wall:.1f} s ({len(statuses)} requests): save median "
+    figure(f"{CLIENTS} phones x {SAVES} saves in {wall:.1f} s ({len(statuses)} requests): save median "
           f"{statistics.median(all_times) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms; into the {BIG}-deal "
           f"game median {statistics.median(times['long game']) * 1000:.0f} ms; {statuses.count(409)} refused as "
           f"stale and saved again; {sum(s >= 500 for s in statuses)} answers 5xx; {len(acknowledged)} deals "
@@ -155,7 +155,7 @@ HOLDERS, HOLDER_SAVES, PIPELINERS, SLOWEST = 20, 3, 300, 5.0
 DESCRIPTORS = 128  # the server's: 32 places (server.connection_limit), so that the attack fills them in a second
 
 
-def test_token_holders_saving_are_answered_while_300_connections_without_it_pipeline_unread_requests(tmp_path):
+def test_token_holders_saving_are_answered_while_300_connections_without_it_pipeline_unread_requests(tmp_path, figure):
     """Issue 46: a client without the token holds 300 connections, each pipelining GETs that it never reads the
     answers to (opened again when the server closes it), against `serve --token` on a server of 32 places (so
     that, unfixed, the attack holds every place within a second); meanwhile 20 token holders, each from an
@@ -224,6 +224,6 @@ def test_token_holders_saving_are_answered_while_300_connections_without_it_pipe
             f"server): slowest save {max(saves, default=0):.2f} s (median {statistics.median(saves or [0]):.2f} s), "
             f"slowest read before it {max(reads, default=0):.2f} s; {len(unanswered)} of {HOLDERS * HOLDER_SAVES} "
             f"not saved {sorted(set(unanswered))}")
-    print("\n" + said)
+    figure(said)
     assert not unanswered and len(saves) == HOLDERS * HOLDER_SAVES, said
     assert max(saves) < SLOWEST, said

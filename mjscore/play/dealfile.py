@@ -132,6 +132,8 @@ def stdin_game() -> tuple[Any, Any]:
             header = json.loads(text)
         except ValueError:
             header = None
+        except RecursionError:  # a header nested far too deep: the JSON Lines reader says so, with its line
+            header = {}
         if isinstance(header, dict) and "deals" not in header:
             return _Resumed(first, stdin), None
     # in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)

@@ -17,12 +17,13 @@ deal's error, never guessed. Tile codes: 11-19 1m-9m, 21-29 p, 31-39 s, 41-47 E 
 
 from __future__ import annotations
 
-import json
+import os
+import re
 from typing import Any, Iterator, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
-from mjscore.loading import Unreadable
+from mjscore.loading import ReadProblem, Unreadable, read_json
 from mjscore.play.seating import Resumed
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
@@ -71,47 +72,82 @@ class Recorded(NamedTuple):
 # --- recognising and loading -------------------------------------------------------------------------
 
 def _objects(path: str) -> list | None:
-    """The JSON of a file that starts with `{`: one object, or JSON Lines of objects; None if it is not."""
+    """The JSON of a file that starts with `{`: one object, or JSON Lines of objects; None if it is not JSON.
+    ReadProblem (with the line) for JSON that cannot be a Tenhou log: larger than MAX_BYTES, nested more than
+    MAX_DEPTH levels, a number too long to read."""
     try:
         with open(path, "rb") as f:
             text = f.read(MAX_BYTES + 1)
     except OSError:
         return None
-    text = text.lstrip(b"\xef\xbb\xbf \t\r\n")
-    if not text.startswith(b"{") or len(text) > MAX_BYTES:
+    text = text[3:] if text.startswith(b"\xef\xbb\xbf") else text  # (json reads past the rest: lines stay right)
+    if not text.lstrip(b" \t\r\n").startswith(b"{"):
         return None
+    if len(text) > MAX_BYTES:
+        raise TooLarge(path)
     try:
         decoded = text.decode("utf-8")
     except UnicodeDecodeError:
         return None
     try:
-        return [json.loads(decoded)]
+        return [read_json(decoded)]
     except ValueError:
         pass
-    try:
-        return [json.loads(line) for line in decoded.splitlines() if line.strip()]
-    except ValueError:
-        return None
+    objs = []
+    for n, line in enumerate(re.split(r"\r\n?|\n", decoded), 1):  # (not splitlines: a string may hold U+2028)
+        if line.strip():
+            try:
+                objs.append(read_json(line))
+            except ReadProblem as e:
+                raise ReadProblem(str(e), n) from None
+            except ValueError:
+                return None
+    return objs
+
+
+class TooLarge(ReadProblem):
+    """A file larger than any Tenhou log (MAX_BYTES)."""
+
+    def __init__(self, path: str):
+        try:
+            size = f"{os.path.getsize(path):,} bytes"
+        except OSError:
+            size = "over that"
+        super().__init__(f"too large for a Tenhou log: {size} (at most {MAX_BYTES:,}; one game's log is some 10 kB): "
+                         "save each game's log as a file of its own")
 
 
 def is_tenhou(path: str) -> bool:
     """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. Only the first line is read
     where it is a whole JSON object (a game file's JSON Lines header is one: a large archive is not read twice).
-    A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line."""
+    A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line,
+    and so is one that cannot be read as JSON (too large, nested too deep, a number too long)."""
     if path == "-":
         return False
     try:
         with open(path, "rb") as f:
-            head = f.read(65536).lstrip(b"\xef\xbb\xbf \t\r\n")
+            head = f.read(65536)
     except OSError:
         return False
-    if not head.startswith(b"{"):
+    if head.startswith(b"\xef\xbb\xbf"):
+        head = head[3:]
+    if not head.lstrip(b" \t\r\n").startswith(b"{"):
         return False
     try:
-        first = json.loads(head.split(b"\n", 1)[0])
-    except ValueError:
-        objs = _objects(path)  # an object written over several lines
-        first = objs[0] if objs else None
+        try:
+            first = read_json(head.split(b"\n", 1)[0].decode("utf-8"))
+        except ValueError:  # (not UTF-8 either)
+            objs = _objects(path)  # an object written over several lines
+            first = objs[0] if objs else None
+    except TooLarge as e:
+        if not path.endswith(".json") or b'"log"' not in head or b'"deals"' in head:
+            return False  # a large game file (as JSON: YAML holds JSON): the game file's reader reads it
+        raise DealError(e.at(path)) from None
+    except ReadProblem as e:
+        if not path.endswith(".json"):
+            return False  # a game file's reader says what is wrong with it, in its words
+        raise DealError(f"{e.at(path)}: no Tenhou log or game file has that; give a tenhou.net/6 JSON log or a game "
+                        "file (docs/cli.md)") from None
     if isinstance(first, dict) and "log" in first:
         return True
     if path.endswith(".json") and not (isinstance(first, dict) and {"variant", "players", "deals"} & first.keys()):
@@ -122,7 +158,12 @@ def is_tenhou(path: str) -> bool:
 
 def load(path: str) -> dict:
     """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined."""
-    objs = _objects(path)
+    try:
+        objs = _objects(path)
+    except TooLarge as e:
+        raise DealError(e.at(path)) from None
+    except ReadProblem as e:
+        raise DealError(f"{e.at(path)}: no Tenhou log has that; give a tenhou.net/6 JSON log") from None
     if not objs or not all(isinstance(o, dict) and isinstance(o.get("log"), list) for o in objs):
         raise DealError(f"{path}: not a Tenhou log: each object needs a \"log\" list of rounds")
     game = dict(objs[0])
