@@ -19,6 +19,7 @@ from typing import Any, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -376,7 +377,9 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         from mjscore.web.games import game_routes
 
         routes[-1:-1] = game_routes(store)
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
+    # every answer of more than a few hundred bytes gzipped where the phone takes it: the first load of the page
+    # (its scripts, style, tiles and variants) is about a third of its size on the wire (issue 44)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token), Middleware(GZipMiddleware, minimum_size=500)],
                     exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
                                         NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error,
                                         sqlite3.DatabaseError: on_error})  # (answered, not raised on to uvicorn)
