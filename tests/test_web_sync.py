@@ -87,7 +87,7 @@ def test_a_deal_opened_to_look_at_stays_open_when_the_same_sheet_comes_again(tmp
         a.clock.install(time=stopped)
         a.clock.pause_at(stopped + datetime.timedelta(seconds=1))
         errors = open_game(a, url, "Friday")
-        a.click("#game [aria-label='deal 1: show it']")
+        a.click("#game [title='deal 1: show it']")
         expect(a.locator("#game tr.dealshown")).to_have_count(1)
         a.evaluate("Games.refresh()")  # awaited: the same sheet, version and page, answered and shown
         expect(a.locator("#game tr.dealshown")).to_have_count(1)

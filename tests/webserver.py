@@ -240,6 +240,23 @@ def phones_at_a_table(stack: contextlib.ExitStack, tmp_path, count: int, browser
     return url, [stack.enter_context(phone(browser)) for _ in range(count)]
 
 
+def axe_findings(page, script: str | None = None) -> list[tuple[str, str, list]]:
+    """axe-core's serious and critical violations on the page as it is, its experimental rules on too (issue 44:
+    label-content-name-mismatch is one): (rule, impact, the first targets). axe-core is axe-playwright-python's
+    bundled copy (the test extra), or the axe.min.js at `script` (or $MJSCORE_AXE), e.g. a newer release."""
+    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                   reason="axe-playwright-python is not installed (the test extra has it)")
+    path = script or os.environ.get("MJSCORE_AXE")
+    axe = axe_sync.Axe.from_file(path) if path else axe_sync.Axe()
+    page.evaluate(axe.axe_script)
+    experimental = page.evaluate("axe.getRules(['experimental']).map(r => r.ruleId)")
+    assert "label-content-name-mismatch" in page.evaluate("axe.getRules().map(r => r.ruleId)")  # (4.12: experimental)
+    options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": True} for rule in experimental}}
+    found = axe.run(page, options=options).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
 def open_page(page, url: str) -> list[str]:
     """Open the page at `url` and wait until its script is ready; the list it returns collects the page's
     script errors (a test ends asserting it is empty)."""

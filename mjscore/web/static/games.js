@@ -149,8 +149,9 @@
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
       // the deal's line is a button: a tap shows the deal as saved (hands, values, payments) below its row
+      // (named by what it shows, "1. E · East Ana ...", as a voice command says it: axe's label-content-name-mismatch)
       const look = el("button", {type: "button", class: "dealview", "aria-expanded": "false",
-                                 "aria-label": `deal ${row.deal}: show it`},
+                                 title: `deal ${row.deal}: show it`},
         el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       const what = el("td", {class: "deal"}, look);
       if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));

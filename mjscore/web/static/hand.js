@@ -35,7 +35,7 @@ class HandEditor {
     this.shown.setAttribute("role", "group");
     this.shown.setAttribute("aria-label", "the hand: tap a tile to take it out");
     r.appendChild(this.shown);
-    this.countLine = document.createElement("p");
+    this.countLine = document.createElement("div");  // a line, not a paragraph set in bold (axe: p-as-heading)
     this.countLine.className = "count";
     this.countLine.setAttribute("aria-live", "polite");
     r.appendChild(this.countLine);
