@@ -95,6 +95,7 @@ def test_a_correction_on_an_older_version_is_merged_and_a_field_both_changed_is_
     assert said["conflicts"] == [{"field": ["win", "discarder"], "yours": "Di", "theirs": "Cy"}]
     assert "deal 1" in said["error"] and "win.discarder" in said["error"]
     assert said["merged"]["win"]["discarder"] == "Cy" and said["version"] == version + 1
+    assert said["theirs"] == with_(DEAL, ("win", "discarder"), "Cy")
     assert client.get(f"/api/games/{gid}").json()["deals"][0]["data"]["win"]["discarder"] == "Cy"
     # phone C, on the same old version, corrects another field (Di's hand): merged with B's correction
     d = client.put(f"/api/games/{gid}/deals/{deal_id}?version={version}",

@@ -25,14 +25,16 @@ CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/ch
 
 
 @contextlib.contextmanager
-def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None) -> Iterator[tuple[str, Any]]:
-    """Serve `app` on 127.0.0.1 on a free port as `mjscore serve` serves it (server.make_server: its deadlines,
-    its bound on sockets; HTTPS with the ssl.SSLContext `tls`); yield (its base URL, the server); stop on exit
-    (or after limit_seconds)."""
+def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None,
+            port: int = 0) -> Iterator[tuple[str, Any]]:
+    """Serve `app` on 127.0.0.1 on a free port (or `port`: the laptop started again where the phones knew it) as
+    `mjscore serve` serves it (server.make_server: its deadlines, its bound on sockets; HTTPS with the
+    ssl.SSLContext `tls`); yield (its base URL, the server); stop on exit (or after limit_seconds)."""
     from mjscore.web.server import make_server
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     sock.listen(128)
     port = sock.getsockname()[1]
     server = make_server(app, tls, **({"limit": limit} if limit else {}), log_level="error")
@@ -303,6 +305,16 @@ def next_deal(page) -> None:
 
     page.click("#next-deal")
     expect(page.locator("#save-deal")).to_be_visible()
+
+
+def undo(page) -> None:
+    """Undo the game's last change as a player does since issue 44: a first tap on "Undo last change" asks, naming
+    the change ("Undo deal 2? Tap again"), a second undoes it."""
+    from playwright.sync_api import expect
+
+    page.click("#undo")
+    expect(page.locator("#undo")).to_contain_text("Tap again")
+    page.click("#undo")
 
 
 def expect_totals(page, totals: dict[str, int]) -> None:

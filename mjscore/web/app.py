@@ -250,7 +250,7 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": str(exc), "duplicate": {"deal": exc.deal, "id": exc.deal_id}}, status_code=409)
     if isinstance(exc, Conflicting):  # a field both phones corrected: nothing written, both values said
         return JSONResponse({"error": str(exc), "version": exc.version, "conflicts": exc.conflicts,
-                             "merged": exc.merged}, status_code=409)
+                             "merged": exc.merged, "theirs": exc.theirs}, status_code=409)
     if type(exc).__name__ == "Busy":  # web.gamebook.Busy (loaded with the games): others' changes kept coming first
         return error(str(exc), 409)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):

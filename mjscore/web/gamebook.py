@@ -161,9 +161,10 @@ class Book:
         def work(snap: Snapshot):
             data = deal
             if base is not None and expected is not None and expected != snap.version:
-                data, conflicts = merged(base, deal, json.loads(snap.deal(deal_id)))
+                stored = json.loads(snap.deal(deal_id))
+                data, conflicts = merged(base, deal, stored)
                 if conflicts:
-                    raise Conflicting(snap.place(deal_id), conflicts, data, snap.version)
+                    raise Conflicting(snap.place(deal_id), conflicts, data, stored, snap.version)
             snap.deal(deal_id)
             entries = self._replayed(snap, deal_id, _replaced(snap.deals(deal_id), deal_id, data))
             self._refuse(entries, deal_id)

@@ -41,8 +41,9 @@ was out of reach is sent again): a draft whose key was saved already answers the
 same hands and result: a draw with no hand entered is never one) added since by another phone is refused, 409
 with `duplicate` ({"deal": its number, "id"}). `base` (a correction): the deal as the phone read it at
 `version`; another phone's correction since is merged field by field (mjscore.web.merge) and saved, and a field
-both changed is refused, 409 with `conflicts` ([{"field", "yours", "theirs"}]) and `merged` (the deal with both
-phones' other changes, the stored value in each field in conflict), for the player to choose and save again.
+both changed is refused, 409 with `conflicts` ([{"field", "yours", "theirs"}]), `merged` (the deal with both
+phones' other changes, the stored value in each field in conflict) and `theirs` (the deal as stored), for the
+player to choose and save again.
 
 Seats, winds and totals are derived as batch derives them, deal by deal; each deal's outcome is stored
 with it, so a deal added costs the same whatever the game's length, and a deal corrected or deleted

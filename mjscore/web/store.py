@@ -70,13 +70,13 @@ class Duplicate(Exception):
 class Conflicting(Exception):
     """A correction of a deal another phone corrected meanwhile, both changing a field (409, nothing written):
     `conflicts` [{"field", "yours", "theirs"}], `merged` the deal with both phones' other changes (theirs in the
-    fields in conflict), `version` the game's version now (mjscore.web.merge)."""
+    fields in conflict), `theirs` the deal as stored, `version` the game's version now (mjscore.web.merge)."""
 
-    def __init__(self, deal: int, conflicts: list[dict], merged: dict, version: int):
+    def __init__(self, deal: int, conflicts: list[dict], merged: dict, theirs: dict, version: int):
         names = ", ".join(".".join(c["field"]) for c in conflicts)
         super().__init__(f"another phone corrected deal {deal} meanwhile, and changed {names} too: "
                          "choose which to keep, then save again")
-        self.conflicts, self.merged, self.version = conflicts, merged, version
+        self.conflicts, self.merged, self.theirs, self.version = conflicts, merged, theirs, version
 
 
 def default_path() -> Path:
