@@ -133,3 +133,25 @@ def test_a_deal_entered_while_the_laptop_is_down_survives_a_reload_and_is_saved_
             expect(page.locator("#game tr[data-deal]")).to_have_count(1)
             assert stored(url, game) == [DEAL]
         assert [e for e in errors if "Failed to fetch" not in e] == []
+
+
+def test_undo_asks_naming_the_change_and_can_be_redone(tmp_path, browser):
+    with served_game(tmp_path, "spanish", PLAYERS, [DEAL, DEAL]) as (url, game), phone(browser) as page:
+        errors = open_game(page, url, "Friday")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 2 * 288))
+        expect(page.locator("#redo")).to_have_count(0)  # nothing undone: nothing to redo
+        page.click("#undo")  # a first tap asks, and nothing is undone
+        expect(page.locator("#undo")).to_have_text("Undo deal 2? Tap again")
+        page.wait_for_timeout(300)
+        assert len(stored(url, game)) == 2
+        page.click("#undo")
+        expect(page.locator("#game [data-total=Ana]")).to_have_text("2288")
+        page.click("#redo")  # "Redo: deal 2": back as it was
+        expect(page.locator("#game [data-total=Ana]")).to_have_text(str(2000 + 2 * 288))
+        assert stored(url, game) == [DEAL, DEAL]
+        expect(page.locator("#redo")).to_have_count(0)
+        # a first tap left alone is forgotten after a few seconds
+        page.click("#undo")
+        expect(page.locator("#undo")).to_have_text("Undo last change", timeout=6000)
+        assert len(stored(url, game)) == 2
+        assert errors == []
