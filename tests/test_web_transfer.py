@@ -3,7 +3,8 @@
 Measured in a real headless Chromium at 360 px through the DevTools protocol: the sum of every response's
 `encodedDataLength` (Network.loadingFinished: the bytes that crossed the wire, headers and body as sent) from the
 page asked for until it is ready and the network is quiet. Before issue 44 the first load was 208 KB in 56
-requests, uncompressed (the issue's measure; this test printed 21x KB on the tree before the change).
+requests, uncompressed (the issue's measure; this test measured 207,058 bytes in 56 requests on that tree, and
+95,272 in 58 after it: a third of them the responses' headers, 46 tile images 42 KB).
 
 Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
 
