@@ -69,7 +69,7 @@ def test_a_game_of_three_says_why_east_passed_after_easts_own_win(browser, tmp_p
         expect(page.locator("#game .next")).to_have_text("Next deal: round E; E Bo, W Cy, N Ana")
         # East's 48 paid double by each (rules 69-70): 192
         expect(page.locator("#game [data-total=Ana]")).to_have_text("192")
-        page.click("#game [aria-label='deal 1: show it']")
+        page.click("#game [title='deal 1: show it']")
         expect(page.locator("#game tr.dealshown .moved")).to_have_text(why.replace("After deal 1", "After this deal"))
         assert page.evaluate(SMALL) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= 360

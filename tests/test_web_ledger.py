@@ -72,7 +72,8 @@ def new_book(tmp_path, name: str) -> tuple[Book, int]:
     return book, book.create("t", g["variant"], g.get("options") or {}, g["players"])
 
 
-OPS = st.lists(st.tuples(st.sampled_from(["add", "add", "edit", "delete", "undo", "unscored"]), st.integers(0, 40),
+OPS = st.lists(st.tuples(st.sampled_from(["add", "add", "edit", "delete", "undo", "unscored", "redo", "merge"]),
+                         st.integers(0, 40),
                          st.integers(0, 40)), min_size=1, max_size=14)
 
 
@@ -92,13 +93,19 @@ def test_any_changes_read_back_as_the_batch_of_the_export(tmp_path_factory, name
                 book.delete(game, live[a % len(live)])
             elif op == "undo":
                 book.undo(game)
+            elif op == "redo":  # issue 44: what an undo took back, made again
+                book.undo(game, redo=True)
+            elif op == "merge" and live:  # issue 44: a correction made on an older version, merged with the stored
+                deal_id = live[a % len(live)]
+                stored = next(d["data"] for d in book.store.game(game)["deals"] if d["id"] == deal_id)
+                book.correct(game, deal_id, deals[b % len(deals)], expected=0, base=stored)
             elif op == "unscored":  # a deal as a file of an earlier mjscore holds it: no entry, scored on reading
                 with sqlite3.connect(book.store.path) as db:
                     db.execute("INSERT INTO deals (game_id, data) VALUES (?, ?)", (game, json.dumps(deals[a % len(deals)])))
         except api.MjscoreError:
             pass  # a deal that cannot be scored at these seats is refused: nothing written
         except LookupError:
-            pass  # nothing to undo
+            pass  # nothing to undo or to redo
         same_as_batch(book, game)
 
 

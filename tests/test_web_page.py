@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from webserver import PHONE, exported, fill_hands, open_page, phone, png_colours, running
+from webserver import PHONE, exported, fill_hands, open_page, phone, png_colours, running, undo
 
 from mjscore.web.app import create_app
 
@@ -212,7 +212,7 @@ def test_a_game_kept_across_a_reload_corrected_and_exported(browser, tmp_path):
         page.click("#deal-winner [data-value='-']")
         page.click("#save-deal")
         expect(page.locator("#game [data-total=Ana]")).to_have_text("2000")
-        page.click("#undo")  # the correction undone
+        undo(page)  # the correction undone
         expect(page.locator("#game [data-total=Ana]")).to_have_text("2312")
         text = exported(page)
         assert "players:\n- Ana\n- Bruno\n- Carmen\n- Diego\n" in text and "winner: Ana" in text

@@ -21,7 +21,8 @@ from helpers import EXAMPLES
 from mjscore import api
 from mjscore.web.gamebook import Book
 from mjscore.web.filecheck import ReadOnlyFile
-from mjscore.web.store import APPLICATION_ID, SCHEMA_VERSION, NotGamesFile, Store
+from mjscore.web.gamesfile import APPLICATION_ID, SCHEMA_VERSION, NotGamesFile
+from mjscore.web.store import Store
 
 SPANISH = yaml.safe_load((EXAMPLES / "game-spanish.yaml").read_text())
 PLAYERS = SPANISH["players"]
@@ -54,7 +55,7 @@ def test_a_new_file_is_marked_as_mjscores(tmp_path):
     Store(path)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID == 0x4D4A5343
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
 
 
 def first_serve_file(path):
@@ -256,7 +257,7 @@ def test_a_schema_2_file_is_backed_up_and_migrated_its_games_rules_unrecorded(tm
     with sqlite3.connect(store.backup) as db:
         assert db.execute("PRAGMA user_version").fetchone()[0] == 2  # the copy is the file as it was
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 3
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 4  # (4: the drafts' keys, issue 44)
         assert db.execute("SELECT rules FROM games WHERE id = 1").fetchone()[0] is None
     # a game kept before schema 3 says no rules (they were not recorded), and is scored as before:
     # the example game, whose values tests/test_games.py works by hand

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from test_web_corrections import DEAL, PLAYERS
-from webserver import fill_hands, next_deal, open_game, phone, request, served_game
+from webserver import fill_hands, next_deal, open_game, phone, request, served_game, undo
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -67,7 +67,7 @@ def test_an_undo_refused_says_nothing_was_undone(tmp_path, browser):
         status, got = request(f"{url}/api/games/{game}/deals", DEAL)  # another phone's save, meanwhile
         assert status == 201, got
         expect(a.locator("#game tr[data-deal]")).to_have_count(0)
-        a.click("#undo")
+        undo(a)
         error = a.locator("#game .error")
         expect(error).to_contain_text("another phone changed this game meanwhile: nothing was undone")
         expect(error).not_to_contain_text("save again")
@@ -87,7 +87,7 @@ def test_a_deal_opened_to_look_at_stays_open_when_the_same_sheet_comes_again(tmp
         a.clock.install(time=stopped)
         a.clock.pause_at(stopped + datetime.timedelta(seconds=1))
         errors = open_game(a, url, "Friday")
-        a.click("#game [aria-label='deal 1: show it']")
+        a.click("#game [title='deal 1: show it']")
         expect(a.locator("#game tr.dealshown")).to_have_count(1)
         a.evaluate("Games.refresh()")  # awaited: the same sheet, version and page, answered and shown
         expect(a.locator("#game tr.dealshown")).to_have_count(1)

@@ -19,7 +19,7 @@ import contextlib
 import pytest
 
 from webserver import (PHONE, batch_game, expect_totals, exported, fill_hands, next_deal, open_page, phones_at_a_table,
-                       start_game)
+                       start_game, undo)
 
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
@@ -120,7 +120,7 @@ def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path, browse
         win(diego, "S", "1m", "discard")
         diego.click("#save-deal")
         expect_totals(diego, {"Carmen": 1962})
-        diego.click("#undo")
+        undo(diego)
         expect_totals(diego, {"Ana": 2056, "Bruno": 2196, "Carmen": 1874, "Diego": 1874})
         expect(diego.locator("#game tr[data-deal]")).to_have_count(3)
         # ... and entered again as it was: Carmen drew the last tile of the live wall. 20 + 2 + self-drawn 2 +
@@ -281,10 +281,10 @@ def test_two_phones_save_the_next_deal_at_once_one_is_refused_then_saves_after_c
         expect_totals(bruno, final)
         expect(bruno.locator("#game tr[data-deal]")).to_have_count(2)
         # Ana's phone, its sheet drawn after deal 1, undoes: refused too, and its sheet reloaded to deal 2's
-        ana.click("#undo")
+        undo(ana)
         expect(ana.locator("#game .error")).to_contain_text("another phone changed this game meanwhile: nothing was undone")
         expect_totals(ana, final)
-        ana.click("#undo")  # now against the sheet it shows: deal 2 undone
+        undo(ana)  # now against the sheet it shows: deal 2 undone
         expect_totals(ana, {"Ana": 1956, "Bruno": 2088, "Carmen": 1978, "Diego": 1978})
         assert errors == []
 

@@ -25,14 +25,16 @@ CHROMIUM_PATHS = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/lib/ch
 
 
 @contextlib.contextmanager
-def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None) -> Iterator[tuple[str, Any]]:
-    """Serve `app` on 127.0.0.1 on a free port as `mjscore serve` serves it (server.make_server: its deadlines,
-    its bound on sockets; HTTPS with the ssl.SSLContext `tls`); yield (its base URL, the server); stop on exit
-    (or after limit_seconds)."""
+def serving(app, limit_seconds: float = 300, tls=None, limit: int | None = None,
+            port: int = 0) -> Iterator[tuple[str, Any]]:
+    """Serve `app` on 127.0.0.1 on a free port (or `port`: the laptop started again where the phones knew it) as
+    `mjscore serve` serves it (server.make_server: its deadlines, its bound on sockets; HTTPS with the
+    ssl.SSLContext `tls`); yield (its base URL, the server); stop on exit (or after limit_seconds)."""
     from mjscore.web.server import make_server
 
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.bind(("127.0.0.1", 0))
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", port))
     sock.listen(128)
     port = sock.getsockname()[1]
     server = make_server(app, tls, **({"limit": limit} if limit else {}), log_level="error")
@@ -240,6 +242,23 @@ def phones_at_a_table(stack: contextlib.ExitStack, tmp_path, count: int, browser
     return url, [stack.enter_context(phone(browser)) for _ in range(count)]
 
 
+def axe_findings(page, script: str | None = None) -> list[tuple[str, str, list]]:
+    """axe-core's serious and critical violations on the page as it is, its experimental rules on too (issue 44:
+    label-content-name-mismatch is one): (rule, impact, the first targets). axe-core is axe-playwright-python's
+    bundled copy (the test extra), or the axe.min.js at `script` (or $MJSCORE_AXE), e.g. a newer release."""
+    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
+                                   reason="axe-playwright-python is not installed (the test extra has it)")
+    path = script or os.environ.get("MJSCORE_AXE")
+    axe = axe_sync.Axe.from_file(path) if path else axe_sync.Axe()
+    page.evaluate(axe.axe_script)
+    experimental = page.evaluate("axe.getRules(['experimental']).map(r => r.ruleId)")
+    assert "label-content-name-mismatch" in page.evaluate("axe.getRules().map(r => r.ruleId)")  # (4.12: experimental)
+    options = {"resultTypes": ["violations"], "rules": {rule: {"enabled": True} for rule in experimental}}
+    found = axe.run(page, options=options).response["violations"]
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in found
+            if v["impact"] in ("serious", "critical")]
+
+
 def open_page(page, url: str) -> list[str]:
     """Open the page at `url` and wait until its script is ready; the list it returns collects the page's
     script errors (a test ends asserting it is empty)."""
@@ -286,6 +305,16 @@ def next_deal(page) -> None:
 
     page.click("#next-deal")
     expect(page.locator("#save-deal")).to_be_visible()
+
+
+def undo(page) -> None:
+    """Undo the game's last change as a player does since issue 44: a first tap on "Undo last change" asks, naming
+    the change ("Undo deal 2? Tap again"), a second undoes it."""
+    from playwright.sync_api import expect
+
+    page.click("#undo")
+    expect(page.locator("#undo")).to_contain_text("Tap again")
+    page.click("#undo")
 
 
 def expect_totals(page, totals: dict[str, int]) -> None:

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -33,7 +34,7 @@ from mjscore.play.dealfile import ABORTS
 from mjscore.rules.switches import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.slots import TOKEN_SHOWN
-from mjscore.web.store import NothingToUndo, NotFound, StaleVersion
+from mjscore.web.store import Conflicting, Duplicate, NothingToUndo, NotFound, StaleVersion
 
 STATIC = Path(__file__).parent / "static"
 log = logging.getLogger("mjscore.web")
@@ -245,6 +246,11 @@ async def on_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": str(exc), "version": exc.current}, status_code=409)
     if isinstance(exc, api.MjscoreError):
         return error(str(exc), 400, exc.detail_lines(), exc.hint)
+    if isinstance(exc, Duplicate):  # the same deal saved by another phone first: nothing written
+        return JSONResponse({"error": str(exc), "duplicate": {"deal": exc.deal, "id": exc.deal_id}}, status_code=409)
+    if isinstance(exc, Conflicting):  # a field both phones corrected: nothing written, both values said
+        return JSONResponse({"error": str(exc), "version": exc.version, "conflicts": exc.conflicts,
+                             "merged": exc.merged, "theirs": exc.theirs}, status_code=409)
     if type(exc).__name__ == "Busy":  # web.gamebook.Busy (loaded with the games): others' changes kept coming first
         return error(str(exc), 409)
     if isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc):
@@ -376,8 +382,11 @@ def create_app(store: Any = None, token: str | None = None) -> Starlette:
         from mjscore.web.games import game_routes
 
         routes[-1:-1] = game_routes(store)
-    app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token)],
+    # every answer of more than a few hundred bytes gzipped where the phone takes it: the first load of the page
+    # (its scripts, style, tiles and variants) is about a third of its size on the wire (issue 44)
+    app = Starlette(routes=routes, middleware=[Middleware(Guard, token=token), Middleware(GZipMiddleware, minimum_size=500)],
                     exception_handlers={Exception: on_error, BadRequest: on_error, api.MjscoreError: on_error,
                                         NotFound: on_error, NothingToUndo: on_error, StaleVersion: on_error,
+                                        Duplicate: on_error, Conflicting: on_error,
                                         sqlite3.DatabaseError: on_error})  # (answered, not raised on to uvicorn)
     return app

@@ -25,7 +25,8 @@ from mjscore.play import ledger
 from mjscore.play.record import standings
 from mjscore.play.season import score_sheet
 from mjscore.web import riichi_words
-from mjscore.web.store import Conflict, Snapshot, StaleVersion, Store
+from mjscore.web.merge import merged
+from mjscore.web.store import Conflict, Conflicting, Duplicate, Snapshot, StaleVersion, Store
 
 RETRIES = 8  # a change naming no version, worked out again after another's: how often at most
 PAGE = 100  # the deals a read of a game shows by default (the last ones)
@@ -58,12 +59,17 @@ class Book:
         self.rules = rules or rules_fingerprint()
 
     # --- the loop every change goes through --------------------------------------------------------
-    def _change(self, game_id: int, expected: int | None, work: Callable[[Snapshot], Callable[[int], Any]]) -> Any:
+    def _change(self, game_id: int, expected: int | None, work: Callable[[Snapshot], Callable[[int], Any]],
+                done: Callable[[Snapshot], Any] | None = None) -> Any:
         """Work the change out on a snapshot (`work` returns the write, given the snapshot's version), then
-        write it while the game is still at that version; see the module's docstring."""
+        write it while the game is still at that version; see the module's docstring. `done` answers, before any
+        version is checked, a change that is in already (a draft sent again: its key was kept), or None."""
         for _ in range(RETRIES):
             self._refresh(game_id)
             with self.store.reading(game_id) as snap:
+                answer = done(snap) if done else None
+                if answer is not None:
+                    return answer
                 if expected is not None and expected != snap.version:
                     raise StaleVersion(expected, snap.version)
                 if snap.scored_with != self.rules:
@@ -72,7 +78,7 @@ class Book:
             try:
                 return write(version)
             except Conflict as e:
-                if expected is not None:
+                if expected is not None and done is None:
                     raise StaleVersion(expected, e.current) from None
         raise Busy("other phones kept changing this game meanwhile: nothing was saved; try again")
 
@@ -125,23 +131,49 @@ class Book:
         rules = api.rules_of(opened.header.variant, opened.header.options).to_dict()  # kept with the game
         return self.store.create_game(name, variant, options, players, rules)
 
-    def add(self, game_id: int, deal: dict, expected: int | None = None) -> int:
+    def add(self, game_id: int, deal: dict, expected: int | None = None, key: str | None = None,
+            after: int | None = None) -> int:
+        """Add `deal`; the new deal's id. `key`: the phone's draft (sent again, it answers the deal it made);
+        `after`: the last deal the phone had read, so that the same deal saved by another phone since is refused
+        as a duplicate (Duplicate) rather than added twice."""
         def work(snap: Snapshot):
             opened = self._opened(snap)
             last = snap.tail()
             seating, totals = (last.entry.seating, last.entry.totals) if last else (opened.seating, opened.start)
             entry = api.score_deal(opened.header, seating, totals, deal)
             self._refuse([(None, entry)], None)
-            return lambda version: self.store.append(game_id, version, deal, entry)
-        return self._change(game_id, expected, work)
+            return lambda version: self.store.append(game_id, version, deal, entry, key)
 
-    def correct(self, game_id: int, deal_id: int, deal: dict, expected: int | None = None) -> None:
+        def done(snap: Snapshot) -> int | None:
+            found = snap.sent(key) if key is not None else None
+            if found is None and after is not None and _could_repeat(deal):
+                for d in snap.added_after(after):
+                    if d.data == deal:
+                        raise Duplicate(snap.place(d.key), d.key)
+            return found
+        return self._change(game_id, expected, work, done if key is not None or after is not None else None)
+
+    def correct(self, game_id: int, deal_id: int, deal: dict, expected: int | None = None,
+                base: dict | None = None, key: str | None = None) -> None:
+        """Correct deal `deal_id` to `deal`. With `base`, the deal as the phone read it at version `expected`:
+        another phone's change since is merged field by field (mjscore.web.merge), and a field both changed is
+        refused (Conflicting) with both values; without, a change since refuses it (StaleVersion)."""
         def work(snap: Snapshot):
+            data = deal
+            if base is not None and expected is not None and expected != snap.version:
+                stored = json.loads(snap.deal(deal_id))
+                data, conflicts = merged(base, deal, stored)
+                if conflicts:
+                    raise Conflicting(snap.place(deal_id), conflicts, data, stored, snap.version)
             snap.deal(deal_id)
-            entries = self._replayed(snap, deal_id, _replaced(snap.deals(deal_id), deal_id, deal))
+            entries = self._replayed(snap, deal_id, _replaced(snap.deals(deal_id), deal_id, data))
             self._refuse(entries, deal_id)
-            return lambda version: self.store.correct(game_id, version, deal_id, deal, entries)
-        self._change(game_id, expected, work)
+            return lambda version: self.store.correct(game_id, version, deal_id, data, entries, key)
+
+        def done(snap: Snapshot) -> bool | None:
+            return True if key is not None and snap.sent(key) is not None else None
+        self._change(game_id, None if base is not None else expected, work,
+                     done if key is not None or base is not None else None)
 
     def delete(self, game_id: int, deal_id: int, expected: int | None = None) -> None:
         def work(snap: Snapshot):
@@ -150,19 +182,21 @@ class Book:
             return lambda version: self.store.delete(game_id, version, deal_id, entries)
         self._change(game_id, expected, work)
 
-    def undo(self, game_id: int, expected: int | None = None) -> dict:
+    def undo(self, game_id: int, expected: int | None = None, redo: bool = False) -> dict:
+        """Undo the game's last change; with `redo`, make again the first change undone since (an undo asked by
+        mistake is taken back)."""
         def work(snap: Snapshot):
-            change = snap.last_change()
+            change = snap.redoable() if redo else snap.last_change()
             deal_id = change["deal_id"]
-            if change["kind"] == "add":
-                deals = snap.deals(deal_id + 1)
-            elif change["kind"] == "edit":
+            if change["kind"] == "edit":
                 deals = _replaced(snap.deals(deal_id), deal_id, json.loads(change["before"]))
-            else:  # a deleted deal returns at its place
+            elif (change["kind"] == "add") != redo:  # the deal goes
+                deals = snap.deals(deal_id + 1)
+            else:  # the deal returns at its place
                 restored = api.Stored(deal_id, json.loads(snap.deal(deal_id, deleted=True)), None)
                 deals = _chain(restored, snap.deals(deal_id + 1))
             entries = self._replayed(snap, deal_id, deals)
-            return lambda version: self.store.undo(game_id, version, change, entries)
+            return lambda version: self.store.undo(game_id, version, change, entries, redo)
         return self._change(game_id, expected, work)
 
     def _replayed(self, snap: Snapshot, deal_id: int, deals: Iterator[api.Stored]) -> list[tuple[int, api.Entry]]:
@@ -180,6 +214,7 @@ class Book:
             first, page = snap.last(limit)
             rejected = snap.rejected()
             header = snap.header
+            undoable = snap.changes_said()
             seating = self._start(snap, opened, page[0].key)[0] if page else opened.seating
         moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
@@ -203,7 +238,7 @@ class Book:
                 "next": {**api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
                          **({"moved_on": deals[-1]["moved_on"]} if deals else {}),
                          **(riichi_words.next_counters(seating) if riichi_words.is_riichi(opened.header) else {})},
-                "resolved_options": opened.header.options, "rules": rules}
+                "resolved_options": opened.header.options, "rules": rules, "changes": undoable}
 
 
 def scored_under(opened: api.Opened, recorded: dict | None) -> dict:
@@ -213,6 +248,14 @@ def scored_under(opened: api.Opened, recorded: dict | None) -> dict:
     if recorded and recorded.get("table") and recorded["table"] != now["table"]:
         now["recorded_table"] = recorded["table"]
     return now
+
+
+def _could_repeat(deal: dict) -> bool:
+    """Whether a deal saved twice is a mistake: one with a hand or a winner (two draws in a row with no hands
+    entered are two deals)."""
+    hands = deal.get("hands")
+    return bool(deal.get("winner") or deal.get("false_mahjong")
+                or (isinstance(hands, dict) and any(isinstance(h, str) and h.strip() for h in hands.values())))
 
 
 def _replaced(deals: Iterator[api.Stored], deal_id: int, data: Any) -> Iterator[api.Stored]:

@@ -26,12 +26,24 @@
     PUT    /api/games/{id}/deals/{deal}        correct a deal
     DELETE /api/games/{id}/deals/{deal}        delete a deal
     POST   /api/games/{id}/undo                undo the last change
+    POST   /api/games/{id}/redo                make again the change an undo took back (while no other came since)
     GET    /api/games/{id}/export.yaml         the game file `mjscore batch` reads
 
 Every change (a deal added, corrected or deleted, an undo) may name the game's version it was made
 against, `?version=N` (the sheet's `game.version`: how many changes the game has had): if another change
 came first, it is refused with 409 and nothing is written; the page then reloads the game and lets the
 player check the deal and save again. A change naming no version (a script) is applied as it comes.
+
+A deal added or corrected may come wrapped, as the page sends it (issue 44): `{"deal": {...}, "draft": KEY,
+"base": {...}, "after": ID}`. `draft`: the phone's key for the draft (a deal kept on the phone while the laptop
+was out of reach is sent again): a draft whose key was saved already answers the deal it made (201 again,
+`saved`), never a second deal. `after` (an added deal): the last deal the phone had read; the same deal (the
+same hands and result: a draw with no hand entered is never one) added since by another phone is refused, 409
+with `duplicate` ({"deal": its number, "id"}). `base` (a correction): the deal as the phone read it at
+`version`; another phone's correction since is merged field by field (mjscore.web.merge) and saved, and a field
+both changed is refused, 409 with `conflicts` ([{"field", "yours", "theirs"}]), `merged` (the deal with both
+phones' other changes, the stored value in each field in conflict) and `theirs` (the deal as stored), for the
+player to choose and save again.
 
 Seats, winds and totals are derived as batch derives them, deal by deal; each deal's outcome is stored
 with it, so a deal added costs the same whatever the game's length, and a deal corrected or deleted
@@ -135,6 +147,24 @@ def _deal(body: Any) -> dict:
     return body
 
 
+WRAPPED = ("deal", "draft", "base", "after")
+
+
+def _sent(body: Any) -> tuple[dict, str | None, dict | None, int | None]:
+    """(the deal, its draft's key, the deal as the phone read it, the last deal it had read) of a change's body: a
+    deal as a game file has it, or wrapped with what the page adds (see the module's docstring)."""
+    if not (isinstance(body, dict) and "deal" in body and set(body) <= set(WRAPPED)):
+        return _deal(body), None, None, None
+    key, base, after = body.get("draft"), body.get("base"), body.get("after")
+    if key is not None and not (isinstance(key, str) and 8 <= len(key) <= 80 and key.isascii() and key.isprintable()):
+        raise BadRequest("draft: the draft's key, 8 to 80 letters, digits or signs (the page makes one per deal)")
+    if base is not None and not isinstance(base, dict):
+        raise BadRequest("base: the deal as this phone read it, a mapping as in a game file")
+    if after is not None and (isinstance(after, bool) or not isinstance(after, int) or not 0 <= after <= MAX_ID):
+        raise BadRequest(f"after: the id of the last deal this phone read (0: none), not {json.dumps(after)[:40]}")
+    return _deal(body["deal"]), key, base, after
+
+
 def game_routes(store: Store) -> list[Route]:
     book = Book(store)
 
@@ -155,8 +185,8 @@ def game_routes(store: Store) -> list[Route]:
 
     async def add(request: Request) -> Response:
         game_id, version = _id(request, "game"), _version(request)
-        deal = _deal(await read_json(request))
-        deal_id = await run_in_threadpool(book.add, game_id, deal, version)
+        deal, key, _, after = _sent(await read_json(request))
+        deal_id = await run_in_threadpool(book.add, game_id, deal, version, key, after)
         body = await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE))
         return JSONResponse({**body, "saved": deal_id}, status_code=201)
 
@@ -165,14 +195,14 @@ def game_routes(store: Store) -> list[Route]:
         if request.method == "DELETE":
             await run_in_threadpool(book.delete, game_id, deal_id, version)
         else:
-            deal = _deal(await read_json(request))
-            await run_in_threadpool(book.correct, game_id, deal_id, deal, version)
+            deal, key, base, _ = _sent(await read_json(request))
+            await run_in_threadpool(book.correct, game_id, deal_id, deal, version, base, key)
         return JSONResponse(await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE)))
 
     async def undo(request: Request) -> Response:
         game_id, version = _id(request, "game"), _version(request)
         await read_json(request)  # {} as JSON: another site's form cannot post it (see read_json)
-        done = await run_in_threadpool(book.undo, game_id, version)
+        done = await run_in_threadpool(book.undo, game_id, version, request.url.path.endswith("/redo"))
         return JSONResponse({**await run_in_threadpool(book.view, game_id, _count(request, "limit", PAGE, MAX_PAGE)),
                              **done})
 
@@ -189,5 +219,6 @@ def game_routes(store: Store) -> list[Route]:
         Route("/api/games/{game}/deals", add, methods=["POST"]),
         Route("/api/games/{game}/deals/{deal}", one, methods=["PUT", "DELETE"]),
         Route("/api/games/{game}/undo", undo, methods=["POST"]),
+        Route("/api/games/{game}/redo", undo, methods=["POST"]),
         Route("/api/games/{game}/export.yaml", export, methods=["GET"]),
     ]

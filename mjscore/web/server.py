@@ -165,7 +165,8 @@ def connection_limit(wanted: int = MAX_CONNECTIONS, reserve: int = 64 + CLOSING)
 
 def open_store(db: str | None):
     """The games file: --db FILE, or one under the user's data directory."""
-    from mjscore.web.store import NotGamesFile, Store
+    from mjscore.web.gamesfile import NotGamesFile
+    from mjscore.web.store import Store
 
     try:
         store = Store(db)

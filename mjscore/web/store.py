@@ -13,11 +13,8 @@ still at that version (else `Conflict`: nothing is written, the caller reads aga
 change is one line of a journal, so the last change can be undone; a deleted deal is only marked deleted.
 A game's `version` counts its changes (undo included).
 
-This module owns the file's schema, its version and its migrations (`open_file`): a file is used only if
-it is mjscore's (its application id, or an earlier mjscore's tables), whole (SQLite's quick check, and
-every text it keeps readable: filecheck.py), not made by a newer mjscore, and writable, with its folder
-(a file on a read-only mount is said to be read-only, not damaged); a file of an earlier schema
-is copied beside itself and migrated in one transaction.
+The file's schema, its version and its migrations are gamesfile.py's (`open_file`), checked when a Store
+is made.
 """
 
 from __future__ import annotations
@@ -31,60 +28,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from mjscore.api import Entry, Stored
-from mjscore.web.filecheck import check_writable, row_damage, structure_damage
-
-APPLICATION_ID = 0x4D4A5343  # "MJSC": PRAGMA application_id of a games file of mjscore's
-SCHEMA_VERSION = 3  # PRAGMA user_version; 1 is the schema of the first mjscore serve (no mark, no entries);
-# 3: each game keeps the rules it was created under (variant, table hash, options)
-HEADER = b"SQLite format 3\x00"
-
-TABLES_V1 = {"games": {"id", "name", "variant", "options", "players", "created", "version"},
-             "deals": {"id", "game_id", "data", "deleted"},
-             "changes": {"id", "game_id", "deal_id", "kind", "before", "at", "undone"}}
-
-SCHEMA = """
-CREATE TABLE games (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    variant TEXT NOT NULL,
-    options TEXT NOT NULL,          -- JSON object, as entered
-    players TEXT NOT NULL,          -- JSON list, seated E S W N at the start
-    created REAL NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    scored_with TEXT,               -- the rules the deals' entries were scored under (None: not yet)
-    rules TEXT                      -- JSON: the rules the game was created under, {variant, table, options}
-                                    -- (None: a game kept before schema 3, whose rules were not recorded)
-);
-CREATE TABLE deals (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    data TEXT NOT NULL,             -- JSON: one deal of a game file
-    deleted INTEGER NOT NULL DEFAULT 0,
-    entry TEXT,                     -- JSON: its ledger entry (None: not scored yet)
-    failed INTEGER NOT NULL DEFAULT 0  -- its entry says it could not be scored (counted without reading entries)
-);
-CREATE INDEX deals_of_game ON deals(game_id, id);
-CREATE INDEX deals_counted ON deals(game_id, deleted, failed);  -- counts without reading the deals
-CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL;
-CREATE TABLE changes (
-    id INTEGER PRIMARY KEY,
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    deal_id INTEGER NOT NULL REFERENCES deals(id),
-    kind TEXT NOT NULL CHECK (kind IN ('add', 'edit', 'delete')),
-    before TEXT,                    -- an edited deal's data before the edit
-    at REAL NOT NULL,
-    undone INTEGER NOT NULL DEFAULT 0
-);
-"""
-MIGRATIONS = {1: ["ALTER TABLE games ADD COLUMN scored_with TEXT", "ALTER TABLE deals ADD COLUMN entry TEXT",
-                  "ALTER TABLE deals ADD COLUMN failed INTEGER NOT NULL DEFAULT 0",
-                  "CREATE INDEX deals_counted ON deals(game_id, deleted, failed)",
-                  "CREATE INDEX deals_unscored ON deals(game_id, id) WHERE entry IS NULL"],
-              2: ["ALTER TABLE games ADD COLUMN rules TEXT"]}  # games kept before: rules not recorded (NULL)
-
-
-class NotGamesFile(Exception):
-    """The file cannot be used as the games file: not SQLite, damaged, another program's, or newer."""
+from mjscore.web.gamesfile import connect, open_file
 
 
 class NotFound(LookupError):
@@ -114,109 +58,31 @@ class StaleVersion(Exception):
         self.expected, self.current = expected, current
 
 
+class Duplicate(Exception):
+    """A new deal equal to one another phone added since this phone read the game (409, nothing written)."""
+
+    def __init__(self, deal: int, deal_id: int):
+        super().__init__(f"deal {deal}, with the same hands and result, was saved by another phone meanwhile: "
+                         "this copy was not saved")
+        self.deal, self.deal_id = deal, deal_id
+
+
+class Conflicting(Exception):
+    """A correction of a deal another phone corrected meanwhile, both changing a field (409, nothing written):
+    `conflicts` [{"field", "yours", "theirs"}], `merged` the deal with both phones' other changes (theirs in the
+    fields in conflict), `theirs` the deal as stored, `version` the game's version now (mjscore.web.merge)."""
+
+    def __init__(self, deal: int, conflicts: list[dict], merged: dict, theirs: dict, version: int):
+        names = ", ".join(".".join(c["field"]) for c in conflicts)
+        super().__init__(f"another phone corrected deal {deal} meanwhile, and changed {names} too: "
+                         "choose which to keep, then save again")
+        self.conflicts, self.merged, self.theirs, self.version = conflicts, merged, theirs, version
+
+
 def default_path() -> Path:
     """The games file under the user's data directory ($XDG_DATA_HOME, else ~/.local/share; on Windows %APPDATA%)."""
     base = os.environ.get("XDG_DATA_HOME") or (os.environ.get("APPDATA") if os.name == "nt" else None)
     return Path(base or Path.home() / ".local" / "share") / "mjscore" / "games.sqlite3"
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    db = sqlite3.connect(path, timeout=30, isolation_level=None)  # transactions are explicit
-    db.row_factory = sqlite3.Row
-    db.execute("PRAGMA foreign_keys=ON")
-    db.execute("PRAGMA busy_timeout=30000")
-    return db
-
-
-def _tables(db: sqlite3.Connection) -> dict[str, set[str]]:
-    names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
-    return {n: {c[1] for c in db.execute(f'PRAGMA table_info("{n}")')} for n in names}
-
-
-def _backup(db: sqlite3.Connection, path: Path, version: int) -> Path:
-    """A copy of the file beside it before a migration, under a name no file has (never overwrites one)."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    for n in range(100):
-        copy = path.with_name(f"{path.name}.schema{version}-{stamp}{'' if n == 0 else f'-{n}'}.bak")
-        try:
-            fd = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:
-            continue
-        os.close(fd)
-        with contextlib.closing(sqlite3.connect(copy)) as target:
-            db.backup(target)
-        return copy
-    raise NotGamesFile(f"{path}: cannot find a free name for a backup copy beside it")
-
-
-def open_file(path: Path) -> Path | None:
-    """Check (and if need be create or migrate) the games file; the backup copy made, if any.
-
-    Refuses with NotGamesFile, writing nothing, a file that is not SQLite, is damaged, belongs to another
-    program (another application id, or tables that are not an earlier mjscore's), or was made by a newer
-    mjscore; with ReadOnlyFile (filecheck.py) one that cannot be written, or whose folder cannot be."""
-    exists = path.exists() and path.stat().st_size > 0
-    if path.exists() and not path.is_file():
-        raise NotGamesFile(f"{path}: not a file")
-    if exists:
-        with open(path, "rb") as f:
-            if f.read(16) != HEADER:
-                raise NotGamesFile(f"{path}: not an SQLite file (not a games file of mjscore's)")
-    check_writable(path, exists)
-    with contextlib.closing(_connect(path)) as db:
-        try:
-            return _open(db, path, exists)
-        except sqlite3.DatabaseError as e:
-            raise NotGamesFile(f"{path}: the file is damaged ({e})") from None
-
-
-def _open(db: sqlite3.Connection, path: Path, exists: bool) -> Path | None:
-    found = structure_damage(db) if exists else None
-    if found:
-        raise NotGamesFile(f"{path}: the file is damaged ({found})")
-    app, version = db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0]
-    tables = _tables(db)
-    if app == APPLICATION_ID:
-        if version > SCHEMA_VERSION:
-            raise NotGamesFile(f"{path}: made by a newer mjscore (schema {version}; this one knows {SCHEMA_VERSION}): "
-                               "upgrade mjscore, or give --db another file")
-        _readable(db, path, tables)
-        if version == SCHEMA_VERSION:
-            return None
-    elif app != 0:
-        raise NotGamesFile(f"{path}: another program's file (application id {app:#x}): give --db a new file name")
-    elif not tables:  # a new (or empty) file
-        db.executescript(f"BEGIN IMMEDIATE; {SCHEMA} PRAGMA application_id = {APPLICATION_ID}; "
-                         f"PRAGMA user_version = {SCHEMA_VERSION}; COMMIT;")  # all or nothing
-        db.execute("PRAGMA journal_mode=WAL")
-        return None
-    elif any(name not in TABLES_V1 or not TABLES_V1[name] <= cols for name, cols in tables.items()) or \
-            set(tables) != set(TABLES_V1):
-        shown = ", ".join(sorted(tables)[:5])
-        raise NotGamesFile(f"{path}: another program's SQLite file (its tables: {shown}): give --db a new file name")
-    else:
-        _readable(db, path, tables)
-        version = 1  # the first mjscore serve's file: its tables, no mark
-    copy = _backup(db, path, version)
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        for step in range(version, SCHEMA_VERSION):
-            for statement in MIGRATIONS[step]:
-                db.execute(statement)
-        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-    except BaseException:
-        db.execute("ROLLBACK")
-        raise
-    db.execute("COMMIT")
-    db.execute("PRAGMA journal_mode=WAL")
-    return copy
-
-
-def _readable(db: sqlite3.Connection, path: Path, tables: dict[str, set[str]]) -> None:
-    found = row_damage(db, tables)
-    if found:
-        raise NotGamesFile(f"{path}: the file is damaged ({found})")
 
 
 def _entry(text: str | None) -> Entry | None:
@@ -297,6 +163,42 @@ class Snapshot:
             raise NotFound(f"no deal {deal_id} in game {self.id}")
         return row["data"]
 
+    def sent(self, key: str) -> int | None:
+        """The deal a draft with this key was saved as (None: never sent)."""
+        row = self.db.execute("SELECT deal_id FROM sent WHERE key = ? AND game_id = ?", (key, self.id)).fetchone()
+        return None if row is None else row["deal_id"]
+
+    def added_after(self, deal_id: int) -> Iterator[Stored]:
+        """The live deals added after deal `deal_id` (0: every deal), in play order."""
+        return self.deals(deal_id + 1)
+
+    def place(self, deal_id: int) -> int:
+        """The number on the sheet of deal `deal_id` (of a deleted one: the number it would have)."""
+        return self.db.execute("SELECT COUNT(*) FROM deals WHERE game_id = ? AND NOT deleted AND id < ?",
+                               (self.id, deal_id)).fetchone()[0] + 1
+
+    def redoable(self) -> sqlite3.Row:
+        """The change a redo makes again: the first of the changes undone since the last one not undone."""
+        row = self.db.execute("SELECT * FROM changes WHERE game_id = ? AND undone AND id > "
+                              "coalesce((SELECT max(id) FROM changes WHERE game_id = ? AND NOT undone), 0) "
+                              "ORDER BY id LIMIT 1", (self.id, self.id)).fetchone()
+        if row is None:
+            raise NothingToUndo("nothing to redo in this game: no change was undone since the last one")
+        return row
+
+    def changes_said(self) -> dict:
+        """What an undo and a redo would change now, for the page to ask first: {"undo": {"kind", "deal"} or
+        None, "redo": ...}, `deal` the deal's number on the sheet."""
+        out: dict = {}
+        for what, find in (("undo", self.last_change), ("redo", self.redoable)):
+            try:
+                row = find()
+            except NothingToUndo:
+                out[what] = None
+            else:
+                out[what] = {"kind": row["kind"], "deal": self.place(row["deal_id"])}
+        return out
+
     def last_change(self) -> sqlite3.Row:
         row = self.db.execute("SELECT * FROM changes WHERE game_id = ? AND NOT undone ORDER BY id DESC LIMIT 1",
                               (self.id,)).fetchone()
@@ -314,7 +216,7 @@ class Store:
         self.backup = open_file(self.path)
 
     def _connect(self) -> sqlite3.Connection:
-        return _connect(self.path)
+        return connect(self.path)
 
     @contextlib.contextmanager
     def reading(self, game_id: int) -> Iterator[Snapshot]:
@@ -376,20 +278,23 @@ class Store:
                                                            time.time(), None if rules is None else json.dumps(rules)))
             return cur.lastrowid
 
-    def append(self, game_id: int, version: int, deal: dict, entry: Entry) -> int:
+    def append(self, game_id: int, version: int, deal: dict, entry: Entry, key: str | None = None) -> int:
+        """Add a deal; `key`: the phone's draft it came from, kept so that the draft is never added twice."""
         with self._write(game_id, version) as db:
             cur = db.execute("INSERT INTO deals (game_id, data, entry, failed) VALUES (?, ?, ?, ?)",
                              (game_id, json.dumps(deal), _entry_text(entry), "error" in entry.item))
             self._journal(db, game_id, cur.lastrowid, "add", None)
+            self._sent(db, game_id, cur.lastrowid, key)
             return cur.lastrowid
 
     def correct(self, game_id: int, version: int, deal_id: int, deal: dict,
-                entries: list[tuple[int, Entry]]) -> None:
+                entries: list[tuple[int, Entry]], key: str | None = None) -> None:
         with self._write(game_id, version) as db:
             before = db.execute("SELECT data FROM deals WHERE id = ?", (deal_id,)).fetchone()["data"]
             db.execute("UPDATE deals SET data = ? WHERE id = ?", (json.dumps(deal), deal_id))
             self._journal(db, game_id, deal_id, "edit", before)
             self._entries(db, entries)
+            self._sent(db, game_id, deal_id, key)
 
     def delete(self, game_id: int, version: int, deal_id: int, entries: list[tuple[int, Entry]]) -> None:
         with self._write(game_id, version) as db:
@@ -397,20 +302,24 @@ class Store:
             self._journal(db, game_id, deal_id, "delete", None)
             self._entries(db, entries)
 
-    def undo(self, game_id: int, version: int, change: sqlite3.Row, entries: list[tuple[int, Entry]]) -> dict:
+    def undo(self, game_id: int, version: int, change: sqlite3.Row, entries: list[tuple[int, Entry]],
+             redo: bool = False) -> dict:
         """Undo `change` (the game's last, read at `version`): an added deal is removed, a corrected one gets
-        its old data back, a deleted one returns; `entries` are the ledger after it."""
+        its old data back, a deleted one returns; `entries` are the ledger after it. With `redo`, make again the
+        change an undo took back (Snapshot.redoable). A corrected deal's other data is kept in the change's
+        `before` either way (the data an undo of the edit took away, for its redo; and back)."""
+        deal_id = change["deal_id"]
         with self._write(game_id, version) as db:
-            if change["kind"] == "add":
-                db.execute("UPDATE deals SET deleted = 1 WHERE id = ?", (change["deal_id"],))
-            elif change["kind"] == "edit":
-                db.execute("UPDATE deals SET data = ? WHERE id = ?", (change["before"], change["deal_id"]))
-            else:
-                db.execute("UPDATE deals SET deleted = 0 WHERE id = ?", (change["deal_id"],))
-            db.execute("UPDATE changes SET undone = 1 WHERE id = ?", (change["id"],))
+            if change["kind"] == "edit":
+                now = db.execute("SELECT data FROM deals WHERE id = ?", (deal_id,)).fetchone()["data"]
+                db.execute("UPDATE deals SET data = ? WHERE id = ?", (change["before"], deal_id))
+                db.execute("UPDATE changes SET before = ? WHERE id = ?", (now, change["id"]))
+            else:  # an add undone or a delete redone: the deal goes; a delete undone or an add redone: it returns
+                db.execute("UPDATE deals SET deleted = ? WHERE id = ?", (int((change["kind"] == "add") != redo), deal_id))
+            db.execute("UPDATE changes SET undone = ? WHERE id = ?", (int(not redo), change["id"]))
             db.execute("UPDATE games SET version = version + 1 WHERE id = ?", (game_id,))
             self._entries(db, entries)
-            return {"undone": change["kind"], "deal": change["deal_id"]}
+            return {"redone" if redo else "undone": change["kind"], "deal": deal_id}
 
     def keep_entries(self, game_id: int, version: int, entries: list[tuple[int, Entry]], scored_with: str,
                      forget: bool = False) -> None:
@@ -426,6 +335,16 @@ class Store:
     def _entries(db: sqlite3.Connection, entries: list[tuple[int, Entry]]) -> None:
         db.executemany("UPDATE deals SET entry = ?, failed = ? WHERE id = ?",
                        [(_entry_text(e), "error" in e.item, k) for k, e in entries])
+
+    @staticmethod
+    def _sent(db: sqlite3.Connection, game_id: int, deal_id: int, key: str | None) -> None:
+        """Keep a draft's key with the change it made (checked in the same transaction: sent twice at once, the
+        second finds it and writes nothing: Conflict, the caller reads again and answers the deal saved)."""
+        if key is None:
+            return
+        if db.execute("SELECT 1 FROM sent WHERE key = ?", (key,)).fetchone():
+            raise Conflict(db.execute("SELECT version FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+        db.execute("INSERT INTO sent (key, game_id, deal_id) VALUES (?, ?, ?)", (key, game_id, deal_id))
 
     @staticmethod
     def _journal(db: sqlite3.Connection, game_id: int, deal_id: int, kind: str, before: str | None) -> None:

@@ -261,7 +261,7 @@ function scoreView(s) {
   const v = variantInfo();
   const box = el("div", {class: "score"});
   // (riichi: a hand's value is its base points, what is paid follows from them: the last line says it)
-  box.appendChild(el("p", {class: "value"}, el("span", {text: s.cost ? "base points " : "value "}),
+  box.appendChild(el("div", {class: "value"}, el("span", {text: s.cost ? "base points " : "value "}),
     el("strong", {id: "value", text: String(s.value)})));
   box.appendChild(el("p", {class: "head", text: `${s.variant}: ${s.hand}  (${situationLine(s)})`}));
   if (s.arrangement.length)

@@ -228,8 +228,8 @@
       // as `mjscore settle`: a draw that pays nothing values every hand 0, and shows what it was worth
       "worth" in s && s.worth ? `0 (worth ${s.worth}, not paid: a draw)` : s.value]);
     const riichi = !!(won && won.cost) || !!variantInfo().riichi;  // points are fu, doubles han, the value base points
-    more.appendChild(table(["seat", "player", "hand"].concat(riichi ? ["fu", "han", "", "base points"] :
-      ["points", "doubles", "", "value"]), rows, [3, 4, 6]));
+    more.appendChild(table(["seat", "player", "hand"].concat(riichi ? ["fu", "han", "result", "base points"] :
+      ["points", "doubles", "result", "value"]), rows, [3, 4, 6]));  // every column named (axe: td-has-header)
     if (st.payments.length) {
       more.appendChild(el("p", {text: "payments:"}));
       const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line

@@ -4,15 +4,19 @@
 // corrected or deleted, the last change undone, the game exported as the YAML file batch reads.
 // The open game is remembered on this phone (localStorage) and kept on the laptop (SQLite).
 // Every change names the game's version it was made against (?version=N): a change another phone saved
-// meanwhile makes the laptop refuse it (409); the page then reloads the game, keeping what was typed.
+// meanwhile makes the laptop refuse it (409); the page then reloads the game, keeping what was typed. A deal
+// being entered is a draft kept on this phone (sync.js) until the laptop has it: a correction is sent with the
+// deal as it was read (merged there field by field with another phone's), a new deal with the last deal read (the
+// same deal saved by another phone meanwhile is refused as a duplicate), each with its draft's key.
 
 (function () {
-  const {el, post, errorView, SEAT_NAMES, showTab} = window.App;
+  const {el, post, errorView, showTab} = window.App;
   const {sheetText, sheetCSV, counted, dealShown, valueOf, shortNames} = window.Sheet;
   const SEATS = ["E", "S", "W", "N"];
   let current = null;   // the open game's id
   let sheet = null;     // its last sheet
-  let editing = null;   // {id, data, seats, round, version} of the deal being corrected, or {id: null, ...} for a new one
+  let editing = null;   // {id, data, seats, round, version, key, base, after, game, pending} of the deal being
+                        // corrected, or {id: null, ...} for a new one: the draft kept on this phone (sync.js)
   let shown = 100;      // the sheet shows the game's last `shown` deals (the laptop sends a page, not a long game whole)
   const PAGE = 100, MOST = 1000;
 
@@ -93,11 +97,27 @@
     enter.addEventListener("click", async () => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
       if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
+                         after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
                          number: now.page.deals + 1, counters: counted(now.next)});
     });
+    // undo asks first, saying what it takes back (a thumb slips); what it took back can be redone
+    const undoing = (data.changes || {}).undo, redoing = (data.changes || {}).redo;
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
     undo.addEventListener("click", async () => {
+      if (!undo.classList.contains("confirm")) {
+        const ask = yes => {
+          undo.classList.toggle("confirm", yes);
+          undo.textContent = yes ? `Undo ${window.Sync.changeSaid(undoing)}? Tap again` : "Undo last change";
+        };
+        ask(true);
+        setTimeout(() => ask(false), 4000);
+        return;
+      }
       refusedOrShown(await post(paged(`/api/games/${current}/undo?version=${data.game.version}`), {}), "undo");
+    });
+    const redo = redoing ? el("button", {type: "button", id: "redo", text: `Redo: ${window.Sync.changeSaid(redoing)}`}) : null;
+    if (redo) redo.addEventListener("click", async () => {
+      refusedOrShown(await post(paged(`/api/games/${current}/redo?version=${data.game.version}`), {}), "redo");
     });
     const exp = el("a", {class: "button", id: "export", href: `/api/games/${current}/export.yaml`, download: `game-${current}.yaml`, text: "Export YAML"});
     // the sheet as text (the phone's share sheet where it has one, else a file) and as CSV, for a spreadsheet
@@ -114,7 +134,7 @@
                          href: URL.createObjectURL(new Blob([sheetCSV(data)], {type: "text/csv;charset=utf-8"}))});
     const close = el("button", {type: "button", text: "All games"});
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
-    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, share, csv, exp, close));
+    box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, redo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
     // riichi: the places and each one's game result in thousands, with the table's uma and oka (batch's standings)
     if (data.standings.some(st => "result" in st)) {
@@ -149,8 +169,9 @@
     paper.rows.forEach((row, i) => {
       const d = data.deals[i];
       // the deal's line is a button: a tap shows the deal as saved (hands, values, payments) below its row
+      // (named by what it shows, "1. E · East Ana ...", as a voice command says it: axe's label-content-name-mismatch)
       const look = el("button", {type: "button", class: "dealview", "aria-expanded": "false",
-                                 "aria-label": `deal ${row.deal}: show it`},
+                                 title: `deal ${row.deal}: show it`},
         el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       const what = el("td", {class: "deal"}, look);
       if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
@@ -207,19 +228,11 @@
   }
 
   // a change's answer: the sheet after it, or its error above the sheet (a refused change: the game reloaded first)
-  // a change refused because another phone changed the game first: said in the words of what was tapped
-  const REFUSED = {
-    undo: () => "another phone changed this game meanwhile: nothing was undone. The sheet now shows their change; " +
-      "tap \"Undo last change\" again if the last change is still the one to undo",
-    delete: n => `another phone changed this game meanwhile: deal ${n} was not deleted. The sheet now shows their ` +
-      "change; check that it is still the deal to delete, then delete it again",
-  };
-
   async function refusedOrShown(r, what, deal) {
     if (r.ok) { show(r.data); return; }
     if (r.status === 409 && "version" in r.data) {
       if (!(await latest())) return;
-      if (what in REFUSED) r = {data: {error: REFUSED[what](deal)}};
+      if (what in window.Sync.REFUSED) r = {data: {error: window.Sync.REFUSED[what](deal)}};
     }
     document.getElementById("game").prepend(errorView(r.data));
   }
@@ -232,6 +245,7 @@
     clearTimeout(polling);
     polling = setTimeout(async () => {
       try {
+        if (editing && editing.pending && !sending) await save(true);  // a draft kept while the laptop was away
         if (current !== null && sheet && document.visibilityState === "visible") {
           const asked = current;
           const r = await post(paged("/api/games/" + asked), undefined, "GET");
@@ -251,8 +265,11 @@
 
   // the Deal tab filled for the next deal, or with a deal to correct (seat-keyed, names from the sheet)
   function openDeal(target) {
-    editing = target;
-    const game = sheet.game;
+    const game = target.game || sheet.game;  // (a draft restored while the laptop is away: the game it kept)
+    editing = Object.assign({key: window.Sync.newKey(), pending: false,
+                             game: {id: game.id, name: game.name, variant: game.variant, options: game.options}}, target);
+    if (editing.id && editing.base === undefined) editing.base = target.data;  // the deal as read: merged against
+    window.Sync.keep(editing.game.id, editing);
     window.App.useVariant(game.variant, game.options, true);  // the preview (Settle) scored as the save will be
     const seated = SEATS.filter(s => s in target.seats);  // three players: one chair stays empty
     const seatOf = Object.fromEntries(seated.map(s => [target.seats[s], s]));
@@ -281,6 +298,9 @@
   }
 
   function closeDeal() {
+    if (editing) window.Sync.drop(editing.game.id);  // saved, refused as a copy, or cancelled: the draft is done
+    const box = document.getElementById("conflicts");
+    if (box) box.remove();
     editing = null;
     window.App.useVariant(window.App.state.variant, window.App.state.options, false);
     window.Deal.setInGame(false);  // the Deal tab's own seats again (all four, or its empty chair)
@@ -322,23 +342,64 @@
     return out;
   }
 
-  async function save() {
+  // the form sent (a correction with the deal as read, a new deal with the last deal read; each with its draft's
+  // key): the laptop out of reach keeps the draft on this phone, marked to be sent as soon as it answers again
+  let sending = false;
+  async function save(again) {  // (again: the poll sending a kept draft, no tap: a failure said once is not said again)
     const url = paged((editing.id ? `/api/games/${current}/deals/${editing.id}` : `/api/games/${current}/deals`) +
       `?version=${editing.version}`);
-    const typed = gameDeal();
+    const typed = editing.pending ? editing.data : gameDeal();
     if (typed.winner && !(typed.win && typed.win.tile)) {  // a win is scored on its tile: never saved without it
       return saveError({error: `${typed.winner}'s winning tile is not marked: nothing was saved`,
                         hint: `tap the tile ${typed.winner} won on in ${typed.winner}'s hand, then save again`});
     }
-    const r = await post(url, typed, editing.id ? "PUT" : "POST");
+    const body = Object.assign({deal: typed, draft: editing.key}, editing.id ? {base: editing.base} : {after: editing.after || 0});
+    Object.assign(editing, {data: typed, pending: true});
+    window.Sync.keep(editing.game.id, editing);
+    sending = true;
+    let r;
+    try { r = await post(url, body, editing.id ? "PUT" : "POST"); } finally { sending = false; }
+    if (r.status === 0) {
+      if (again) return;
+      return saveError({error: "the laptop cannot be reached: this deal is kept on this phone and will be saved once " +
+                               "the laptop answers again (nothing to tap)"});
+    }
+    editing.pending = false;
+    window.Sync.keep(editing.game.id, editing);
+    if (r.status === 409 && r.data.duplicate) return duplicate(r.data);
+    if (r.status === 409 && r.data.conflicts) return conflicting(typed, r.data);
     if (r.status === 409 && "version" in r.data) return reopen(typed, r.data);
     if (!r.ok) return saveError(r.data);
+    const here = document.getElementById("tab-deal").classList.contains("on");
     closeDeal();
     show(r.data);
-    showTab("game");
-    // issue 44 (entry): the view where the next action is, the next deal's names and "Enter the next deal"
-    const next = document.querySelector("#game .next");
-    if (next) next.scrollIntoView({block: "start"});
+    if (!again || here) {
+      showTab("game");
+      // issue 44 (entry): the view where the next action is, the next deal's names and "Enter the next deal"
+      const next = document.querySelector("#game .next");
+      if (next) next.scrollIntoView({block: "start"});
+    }
+  }
+
+  // the same deal saved by another phone first: this copy dropped, the first one shown open on the sheet
+  async function duplicate(refusal) {
+    closeDeal(); showTab("game");
+    await latest();
+    const row = document.querySelector(`#game tr[data-deal="${refusal.duplicate.id}"] .dealview`);
+    if (row && row.getAttribute("aria-expanded") !== "true") row.click();
+    document.getElementById("game").prepend(errorView(refusal));
+  }
+
+  // a field both phones corrected: the form holds the merged deal (the other phone's value in each such field)
+  // and above it both values of each, to choose; saved again, it is merged against the deal as stored now
+  function conflicting(typed, refusal) {
+    openDeal(Object.assign({}, editing, {data: refusal.merged, base: refusal.theirs, version: refusal.version}));
+    const old = document.getElementById("conflicts");
+    if (old) old.remove();
+    document.getElementById("deal-title").after(window.Sync.conflictView(refusal, (path, value) => {
+      openDeal(Object.assign({}, editing, {data: window.Sync.withField(gameDeal(), path, value)}));
+    }));
+    document.getElementById("conflicts").scrollIntoView({block: "start"});
   }
 
   function saveError(data) {
@@ -359,7 +420,7 @@
       return;
     }
     const at = same || now.next;
-    openDeal({id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
+    openDeal({...editing, id: editing.id, data: typed, seats: at.seats, round: at.round, version: now.game.version,
               number: same ? same.deal : now.page.deals + 1, counters: same ? same.counted || same.counters || null : counted(now.next)});
     saveError(refusal);
   }
@@ -367,75 +428,24 @@
   function start() {
     const saved = localStorage.getItem("mjscore.game");
     current = saved && /^\d+$/.test(saved) ? Number(saved) : null;
-    document.getElementById("new-game").addEventListener("submit", async e => {
-      e.preventDefault();
-      const f = e.target;
-      const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
-                    players: typedPlayers()};
-      const r = await post("/api/games", body);
-      const list = document.getElementById("game-list");
-      if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
-      f.reset();
-      seatsSaid();
-      setCurrent(r.data.game.id);
-      show(r.data);
-    });
-    document.getElementById("new-game").addEventListener("input", seatsSaid);
-    document.getElementById("save-deal").addEventListener("click", save);
+    window.NewGame.start(data => { setCurrent(data.game.id); show(data); });
+    document.getElementById("save-deal").addEventListener("click", () => save(false));
     document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
     if (current !== null) showTab("game");
+    // the draft kept on this phone for the open game (a reload, the laptop away): the form again as it was left
+    const draft = current !== null ? window.Sync.kept(current) : null;
+    if (draft && draft.seats) openDeal(draft);
+    // the draft kept as it is typed (a tap or a key in the Deal tab), while the form is the game's
+    // (and when the page goes: a reload, the phone's browser closed)
+    let typing = null;
+    const keepNow = () => {
+      if (editing && !editing.pending) { editing.data = gameDeal(); window.Sync.keep(editing.game.id, editing); }
+    };
+    const keepTyped = () => { clearTimeout(typing); typing = setTimeout(keepNow, 100); };
+    for (const kind of ["click", "input", "change"]) document.getElementById("tab-deal").addEventListener(kind, keepTyped);
+    window.addEventListener("pagehide", keepNow);
     poll();
   }
 
-  // the names typed, in the order of a game file (East first): those left empty where the variant is played by
-  // fewer than four are left out, a fifth and sixth where it is played by five or six (variantChanged)
-  function typedPlayers() {
-    const f = document.getElementById("new-game");
-    return [f.p0, f.p1, f.p2, f.p3, f.p4, f.p5].filter(p => !p.closest("label").hidden && (p.required || p.value.trim()))
-      .map(p => p.value);
-  }
-
-  // where the names typed will sit in the first deal, as the laptop seats them (/api/variants: first_seats for
-  // each number of players the variant's table allows), or that the variant is not played by so many
-  function seatsSaid() {
-    const info = window.App.variantInfo();
-    const names = typedPlayers().map(p => p.trim());
-    const seats = info.first_seats[String(names.length)];
-    const line = document.getElementById("new-game-seats");
-    if (!names.some(Boolean)) { line.textContent = ""; return; }  // nothing typed yet: nothing to say
-    if (!seats) {
-      line.textContent = `${names.length} player${names.length === 1 ? "" : "s"}: ${info.variant} is played by ` +
-        info.players.join(" or ") + " players";
-      return;
-    }
-    const empty = SEATS.filter(s => !seats.includes(s)).map(s => SEAT_NAMES[s]);
-    line.textContent = `${names.length} players. First deal: ` +
-      seats.map((s, i) => `${SEAT_NAMES[s]} ${names[i] || "?"}`).join(", ") +
-      (empty.length ? `; ${empty.join(" and ")} empty` : "") +
-      (names.length > 4 ? `; sitting out: ${names.slice(4).join(", ")}` : "");
-  }
-
-  // a new game of fewer than four players where the variant allows it (two, three: South's, West's and North's
-  // names may then be left empty); of five or six (four sit in each deal, the others sit it out by turns): then a
-  // fifth and a sixth name are asked. What the table allows is its settlement's `players` (/api/variants)
-  function variantChanged() {
-    const info = window.App.variantInfo();
-    const chosen = Object.entries(window.App.state.options).map(([k, v]) => `${k.replace(/_/g, " ")} ${v}`);
-    // the rules the new game will be scored by, said before it starts (the header's Rules and House options)
-    document.getElementById("new-game-rules").textContent = `Rules: ${info.title}; house options: ` +
-      (chosen.length ? chosen.join(", ") : "as the rulebook");
-    const allowed = info.players;
-    const fewer = allowed.filter(n => n < 4);
-    for (const name of ["p1", "p2", "p3"]) {
-      const input = document.querySelector(`#new-game [name=${name}]`);
-      input.required = !fewer.length;
-      input.placeholder = fewer.length ? `empty: ${fewer.join(" or ")} players` : "";
-    }
-    for (const [name, n] of [["p4", 5], ["p5", 6]]) {
-      document.querySelector(`#new-game [name=${name}]`).closest("label").hidden = !allowed.includes(n);
-    }
-    seatsSaid();
-  }
-
-  window.Games = {start, refresh, gameDeal, variantChanged};
+  window.Games = {start, refresh, gameDeal, variantChanged: () => window.NewGame.variantChanged()};
 })();

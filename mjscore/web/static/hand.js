@@ -50,7 +50,7 @@ class HandEditor {
     this.mini.className = "mini";
     this.mini.setAttribute("aria-hidden", "true");  // the hand above says it to a screen reader
     pinned.appendChild(this.mini);
-    this.countLine = document.createElement("p");
+    this.countLine = document.createElement("div");  // a line, not a paragraph set in bold (axe: p-as-heading)
     this.countLine.className = "count";
     this.countLine.setAttribute("aria-live", "polite");
     pinned.appendChild(this.countLine);

@@ -3,11 +3,11 @@
 // kept on the phone, so that a reload while the laptop cannot be reached still shows the page; scores, deals
 // and games are the laptop's and never come from this copy (the page then says that saving needs the laptop).
 // Browsers run a service worker only in a secure context: serve with --cert and --key, or on the laptop itself.
-const CACHE = "mjscore-shell-3";
+const CACHE = "mjscore-shell-4";
 const TILES = ["m", "p", "s"].flatMap(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s))
   .concat(["E", "S", "W", "N", "R", "G", "P", "1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y", "0m", "0p", "0s"]);
 const SHELL = ["/", "/static/app.css", "/static/tiles.js", "/static/hand.js", "/static/app.js", "/static/riichi.js",
-               "/static/deal.js", "/static/sheet.js", "/static/games.js", "/static/manifest.webmanifest",
+               "/static/deal.js", "/static/sheet.js", "/static/sync.js", "/static/newgame.js", "/static/games.js", "/static/manifest.webmanifest",
                "/api/variants"].concat(TILES.map(t => `/static/tiles/${t}.svg`));
 
 self.addEventListener("install", e => {
