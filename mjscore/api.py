@@ -28,11 +28,8 @@ from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as 
 from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options
 
 if TYPE_CHECKING:  # settling, games and the rarer results load only when asked for: `score` starts without them
-    from mjscore.play.game import Header, Result
-    from mjscore.play.record import Summary
-    from mjscore.play.season import Season, Sheet
     from mjscore.play.deal import Settlement
-    from mjscore.api_results import Compared, GameResult, Wait, Waits
+    from mjscore.api_results import Compared, Wait, Waits
     from mjscore.rules.identity import Rules
     from mjscore.rules.tablediff import TableDiff
 
@@ -307,82 +304,6 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
         if flags:
             raise
         raise DealError(f"{where}: {e.spelt(Spelling.KEY)}") from None
-
-
-class _Collector:
-    """play()'s writer for the API: keeps each deal as batch's JSON would print it."""
-
-    def __init__(self) -> None:
-        self.head: dict = {}
-        self.deals: list[dict] = []
-        self.tail: dict = {}
-
-    def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None:
-        from mjscore.play.record import Parties, game_head
-
-        self.head = game_head(path, header, totals)
-
-        self.parties = Parties(header)
-
-    @staticmethod
-    def render(r: Result) -> dict:
-        from mjscore.play.record import deal_item
-
-        return deal_item(r)
-
-    def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
-        self.parties.add(r)
-        shown["totals"] = dict(totals)
-        self.deals.append(shown)
-
-    def end_game(self, standings: list[dict], summary: Summary) -> None:
-        self.tail = {"totals": {s["player"]: s["total"] for s in standings}, "standings": standings,
-                     "summary": summary.to_dict(), "parties": self.parties.to_list()}
-
-
-def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
-               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en",
-               versions: bool = True) -> GameResult:
-    """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
-    totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
-    cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
-    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native"). A game
-    whose file records other rules (`rules: {table: sha256:...}`) than the table loaded is scored with the
-    version kept in `tables`/versions/ that it records (`versions=False`: with the loaded table); its `rules`
-    say which."""
-    from mjscore.play.record import play
-    from mjscore.api_results import GameResult
-    from mjscore.play.tenhou import expand
-
-    collector = _Collector()
-    play(expand([os.fspath(game)])[0], variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
-         versions=versions)
-    return GameResult(deals=collector.deals, **collector.head, **collector.tail)
-
-
-def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
-    from mjscore.api_results import GameResult
-    return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
-
-
-def score_sheet(game: GameResult | str | os.PathLike, *, variant: str | None = None, options: Options = None,
-                tables: str | os.PathLike | None = None) -> Sheet:
-    """A game's score sheet as a club keeps it (`mjscore sheet`): a row per deal with who was East, the
-    result, how the last tile came, each player's net and running total; its `totals` are batch's."""
-    from mjscore.play.season import score_sheet as _sheet
-
-    return _sheet(_scored(game, variant, options, tables))
-
-
-def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[str, str] | Iterable[str] | None = None,
-           variant: str | None = None, options: Options = None, tables: str | os.PathLike | None = None) -> Season:
-    """A season of games (scored results or game files, in order): the league table with statistics per player
-    (`mjscore standings`), each game's sheet and the running changes (`mjscore report`). `aliases` folds other
-    spellings into one name: {"Ane M.": "Ane"} or ["Ane=Ane M."]. A total is the change from a variant's counter."""
-    from mjscore.play.season import season as _season
-
-    return _season((_scored(g, variant, options, tables) for g in games), aliases,
-                   lambda name: load_variant(name, tables).settlement.table_points)  # (MCR's places: 4, 2, 1, 0)
 
 
 def table_data(v: Variant) -> dict:

@@ -170,35 +170,23 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 def _sources(files, game: int | None) -> list[str]:
     """The games given: a Kajongg database stands for its games (--game N: that one); a Tenhou log is read as
     one (play/tenhou.py)."""
-    from mjscore.play import tenhou
-    from mjscore.play.kajongg import expand
+    from mjscore import api
 
-    return tenhou.expand(expand(list(files), game))
+    return api.games(files, game)
 
 
 def _differences(games: list, fmt: str) -> int:
     """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
     record (Kajongg's, the log's)."""
     from mjscore import api
-    from mjscore.play import kajongg, tenhou_check
-    from mjscore.play.tenhou import TenhouLog
 
-    found: list = []
-    for ref in games:
-        if isinstance(ref, kajongg.KajonggGame):
-            found.extend((ref, d) for d in kajongg.differences(ref, api.score_game(ref).deals))
-        elif isinstance(ref, TenhouLog):
-            game = api.score_game(ref, lang="ja")
-            found.extend((ref, d) for d in tenhou_check.differences(ref, game.deals, game.standings))
-        else:
-            raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
-                            f"{ref} is a game file")
+    found = [(ref, d) for ref in games for d in api.differences(ref)]
     if fmt == "json":
         emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
     else:
         for ref, d in found:
             click.echo(d.line(ref))
-        whose = "the record" if any(isinstance(r, TenhouLog) for r in games) else "Kajongg's record"
+        whose = "Kajongg's record" if all(r.source == "kajongg" for r in games) else "the record"
         click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
                    err=True)
     return 1 if found else 0
