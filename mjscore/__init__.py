@@ -11,7 +11,7 @@ __version__ = "0.1.0"
 # `mjscore.api.NAME` both resolve through this table, and both `__all__` are made from it.
 _PUBLIC = {
     **dict.fromkeys(("MjscoreError",), "mjscore.errors"),
-    **dict.fromkeys(("Score", "Variant", "arrangements", "compare", "runner_up", "describe_variant", "load_variant",
+    **dict.fromkeys(("Score", "Variant", "Arrangements", "arrangements", "compare", "runner_up", "describe_variant", "load_variant",
                      "table_data", "parse_hand", "near_misses", "nearest_wins", "score", "settle", "variants", "waits",
                      "rules_of", "table_diff"), "mjscore.api"),
     **dict.fromkeys(("games", "differences", "score_game", "score_sheet", "season"), "mjscore.api_games"),

@@ -9,7 +9,7 @@ See docs/api.md.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore import _PUBLIC
@@ -124,13 +124,72 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
                  options: Options = None, tables: str | os.PathLike | None = None,
                  win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
-                 sticks: int = 0) -> list[Score]:
-    """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
-    winning tile completed (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`:
-    riichi's dora indicators in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on
-    the table (riichi's cost with them)."""
+                 sticks: int = 0) -> Arrangements:
+    """Every arrangement of the hand considered, scored, best first (`score --all`), as `Arrangements`: a list
+    of Score that also answers what a referee asks of the hand (runner-up, near misses, nearest wins, the
+    rulebook's words), each worked out when first asked. `win_set`: the set the winning tile completed
+    (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`: riichi's dora indicators
+    in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on the table (riichi's cost
+    with them)."""
     situation = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
-    return distinct(_scores(hand, variant, options, tables, situation))
+    asked = dict(seat=seat, round=round, win=win, source=source, also=also, options=options, tables=tables,
+                 win_set=win_set)
+    return Arrangements(distinct(_scores(hand, variant, options, tables, situation)), hand, variant, asked,
+                        plain=dora is None and ura is None and not honba and not sticks)
+
+
+class Arrangements(list):
+    """A hand's arrangements, scored, best first (each a Score), and what `score --explain` and a page ask of
+    the hand besides, each worked out only when first asked (most hands are scored and shown, no more)."""
+
+    def __init__(self, scores: list[Score], hand: str | Hand, variant: str | None, asked: dict, plain: bool):
+        super().__init__(scores)
+        self._hand, self._variant, self._asked = hand, variant, asked
+        self._plain = plain  # without riichi's dora and counters, which the near misses are scored without
+
+    @property
+    def best(self) -> Score:
+        return self[0]
+
+    @cached_property
+    def runner_up(self) -> Score | None:
+        """As `runner_up(arrangements)`: the best that groups the tiles differently; None when there is none."""
+        return runner_up(self)
+
+    @cached_property
+    def near_misses(self) -> list:
+        """As `near_misses(...)` for the same hand and situation ([] for a hand that is no mah jong)."""
+        return near_misses(self._hand, self._variant, **self._asked, best=self[0] if self._plain else None)
+
+    @cached_property
+    def nearest_wins(self) -> list | None:
+        """As `nearest_wins(...)` for a hand of 14 tiles that is no mah jong; None for any other hand, where
+        the question does not arise."""
+        parsed = self._hand if isinstance(self._hand, Hand) else parse_hand(self._hand)
+        if self[0].mahjong or parsed.tile_count != 14:
+            return None
+        a = self._asked
+        return nearest_wins(self._hand, self._variant, seat=a["seat"], round=a["round"], options=a["options"],
+                            tables=a["tables"])
+
+    @cached_property
+    def table(self) -> Variant:
+        """The variant's table the hand was scored under, as loaded (`load_variant`)."""
+        return load_variant(self[0].variant, self._asked["tables"])
+
+    @cached_property
+    def quotes(self) -> list:
+        """The rulebook's words for each item of the best arrangement (`quote_of`: a Quote, or None)."""
+        from mjscore.rules.referee import quote_of
+
+        return [quote_of(item, self.table) for item in self[0].items]
+
+    @cached_property
+    def quoted(self) -> list:
+        """The best arrangement's items with the rulebook's sentences they rest on (`quoted`)."""
+        from mjscore.rules.referee import quoted
+
+        return quoted(self[0].items, self.table)
 
 
 def _scores(hand: str | Hand, variant: str | None, options: Options, tables, situation: tuple) -> list[Score]:

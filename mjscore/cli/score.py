@@ -44,21 +44,17 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
                      tables=tables_dir)
     scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
-    best = scores[0]
-    # the near misses are scored without riichi's dora and counters: the best score is theirs where none is given
-    plain = best if dora is None and ura is None and not honba and not sticks else None
-    rules = api.load_variant(best.variant, tables_dir)
+    best, rules = scores.best, scores.table
     lang = lang_of(lang, rules)
     if fmt == "json":  # exactly Score.to_dict() (mjscore.nearest_wins gives a program what the table adds)
         data = best.to_dict(lang)
         if show_all:
             data["alternatives"] = [s.to_dict(lang) for s in scores[1:]]
         if explain:
-            runner = api.runner_up(scores)
+            runner = scores.runner_up
             data["runner_up"] = runner.to_dict(lang) if runner is not None else None
-            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation, best=plain)]
-            for item, shown in zip(best.items, data["items"]):  # the rulebook's words for each item's rule
-                quote = api.quote_of(item, rules)
+            data["near_misses"] = [m.to_dict() for m in scores.near_misses]
+            for quote, shown in zip(scores.quotes, data["items"]):  # the rulebook's words for each item's rule
                 if quote is not None:
                     shown["quote"] = quote.to_dict()
         emit_json(data)
@@ -78,23 +74,20 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
 
     glyphs = glyphs and terminal.glyphs_shown()
     texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules)]
-    swaps = None  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
-    if not best.mahjong and api.parse_hand(hand).tile_count == 14:
-        swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
-    if swaps is not None:
+    if scores.nearest_wins is not None:  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
         from mjscore.cli.report import not_winning_line
         from mjscore.messages import Words
 
-        texts.append(not_winning_line(swaps, Words(lang)))
+        texts.append(not_winning_line(scores.nearest_wins, Words(lang)))
     if explain:
-        texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
+        texts.append(explain_text(best, scores.runner_up, lang, glyphs))
         if best.mahjong:
             from mjscore.cli.report import near_miss_text
 
-            texts.append(near_miss_text(api.near_misses(hand, variant, **situation, best=plain), lang, rules))
+            texts.append(near_miss_text(scores.near_misses, lang, rules))
         from mjscore.cli.report import quote_text
 
-        words = quote_text(api.quoted(best.items, rules), lang)
+        words = quote_text(scores.quoted, lang)
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
     click.echo(render(texts, fmt, M.PG_SCORE, lang))
