@@ -29,6 +29,18 @@ def games(paths: Iterable[str | os.PathLike], game: int | None = None) -> list[G
     return expand([os.fspath(p) for p in paths], game)
 
 
+def play_game(game: str, variant: str | None, options, tables, jobs, strict: bool, writer, progress,
+              lang: str = "en", notice=None, versions: bool = True) -> Summary:
+    """One game streamed deal by deal through a writer (`start_game`, `render`, `deal`, `end_game`), as `batch`
+    and `sheet` write their outputs: no deal is kept unless the writer keeps it. `jobs`: a number of processes
+    or a `Pool` kept for several games (`pool_for`); `strict` refuses a game recording rules no longer kept;
+    `progress` is told each deal's number; `notice` is given a RulesNotice where the game is scored with a kept
+    version of its rules. Returns the `Summary` (deals read, scored, rejected)."""
+    from mjscore.play.record import play
+
+    return play(game, variant, options, tables, jobs, strict, writer, progress, lang, notice, versions)
+
+
 def differences(game: str | os.PathLike) -> list[Difference]:
     """Where mjscore's scoring of a recorded game (a Kajongg database's game, a Tenhou log: one of `games`)
     differs from the record the game carries, each a `Difference` (`line(game)` in words, `to_dict()`);
@@ -94,9 +106,9 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
 
 
 def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
-    from mjscore.api_results import GameResult
-
-    return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
+    if isinstance(game, (str, os.PathLike)):
+        return score_game(game, variant=variant, options=options, tables=tables)
+    return game  # a GameResult, or a game kept elsewhere with the same fields (file, variant, players, start, deals)
 
 
 def score_sheet(game: GameResult | str | os.PathLike, *, variant: str | None = None, options: Options = None,

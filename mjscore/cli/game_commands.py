@@ -14,7 +14,7 @@ from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, for
                                  variant_options)
 from mjscore.cli.output import emit_csv, emit_json
 from mjscore.errors import DealError, MjscoreError
-from mjscore.hand.situation import SOURCES
+from mjscore import SOURCES
 
 
 strict_option = click.option(
@@ -63,7 +63,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
     """
     from mjscore import api
     from mjscore.errors import DealError
-    from mjscore.play.dealfile import load_data
+    from mjscore import load_data
 
     ctx = click.get_current_context()
     hands = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
@@ -255,7 +255,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
     """
     from mjscore.cli.season import standings_text
     from mjscore.cli.sheets import tally
-    from mjscore.play.season import alias_map
+    from mjscore import alias_map
 
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
@@ -290,7 +290,7 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
     from mjscore.cli.season_report import report_page
     from mjscore.messages import M, Words
     from mjscore.cli.sheets import report_season, report_sheets
-    from mjscore.play.season import alias_map
+    from mjscore import alias_map
     from mjscore.spool import Spool
 
     alias_map(aliases)

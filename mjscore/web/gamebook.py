@@ -21,9 +21,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 from mjscore import api
-from mjscore.play import ledger
-from mjscore.play.record import standings
-from mjscore.play.season import score_sheet
+from mjscore import standings
+from mjscore import score_sheet
 from mjscore.web import riichi_words
 from mjscore.web.store import Conflict, Snapshot, StaleVersion, Store
 
@@ -181,7 +180,7 @@ class Book:
             rejected = snap.rejected()
             header = snap.header
             seating = self._start(snap, opened, page[0].key)[0] if page else opened.seating
-        moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
+        moves = moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
         if riichi_words.is_riichi(opened.header):  # the counters each deal was played with, its win in fu and han
