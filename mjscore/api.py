@@ -29,7 +29,7 @@ from mjscore.rules.tables import Variant, load_variant as _load_variant, load_wi
 
 if TYPE_CHECKING:  # settling, games and the rarer results load only when asked for: `score` starts without them
     from mjscore.play.deal import Settlement
-    from mjscore.api_results import Compared, Wait, Waits
+    from mjscore.api_results import Compared, Waits
     from mjscore.rules.identity import Rules
     from mjscore.rules.tablediff import TableDiff
 

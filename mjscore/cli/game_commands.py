@@ -12,7 +12,7 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  variant_options)
-from mjscore.cli.output import emit_csv, emit_json
+from mjscore.cli.output import emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore import SOURCES
 
@@ -62,7 +62,6 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
           --west "[111s] 456m 99m 2468p" --north "123s 567s 3p 4p 6m 7m 9m WW"
     """
     from mjscore import api
-    from mjscore.errors import DealError
     from mjscore import load_data
 
     ctx = click.get_current_context()
@@ -88,25 +87,29 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
     result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
-    if fmt == "json":
-        emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
-        return
-    lang = lang_of(lang, result.deal.variant)
-    if fmt == "csv":
-        from mjscore.messages import Words
-
-        w, d = Words(lang), result.deal
-        name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
-        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
-        rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
-        emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
-        return
-    from mjscore.cli.pages import render
+    from mjscore.cli.render import Output, draw
     from mjscore.messages import M
-    from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, M.PG_SETTLEMENT,
-                      lang))
+    lang = lang_of(lang, result.deal.variant)
+
+    def people():
+        from mjscore.cli.report import settlement_text
+
+        return [settlement_text(result, glyphs and terminal.glyphs_shown(), lang)]
+
+    draw(Output(M.PG_SETTLEMENT, lang, people, lambda: _payment_columns(result, lang),
+                lambda: result.to_dict(lang)), fmt)
+
+
+def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
+    """settle as CSV: a row per payment, then each seat's net, as the table ends."""
+    from mjscore.messages import Words
+
+    w, d = Words(lang), result.deal
+    name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
+    rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
+    rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
+    return ["from", "from_player", "to", "to_player", "amount", "reason"], rows
 
 
 @click.command()
