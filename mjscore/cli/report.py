@@ -38,7 +38,7 @@ def tiles_shown(text: str, glyphs: bool) -> str:
 
 
 def _glyph_group(text: str) -> str:
-    from mjscore import scan_tiles
+    from mjscore import format_tiles, scan_tiles
 
     inner = text.strip("[]{}<>")
     shown = format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)

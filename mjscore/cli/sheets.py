@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import sys
 from typing import IO, Any, Callable, Iterator
 
 from mjscore.cli.columns import Columns

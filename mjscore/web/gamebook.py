@@ -21,7 +21,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 from mjscore import api
-from mjscore import standings
+from mjscore import moved_on, standings
 from mjscore import score_sheet
 from mjscore.web import riichi_words
 from mjscore.web.store import Conflict, Snapshot, StaleVersion, Store
