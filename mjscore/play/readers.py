@@ -60,7 +60,7 @@ def one_game(path: str) -> GameRef:
     """The one game a file given holds (a GameRef as it is), recognised by its source."""
     refs = recognised(path)
     if len(refs) != 1:  # (a Kajongg database given as a path: its games are chosen by expand)
-        raise DealError(f"{path}: holds {len(refs)} games: give one of them (mjscore batch {path} --game N)")
+        raise DealError(f"{path}: holds {len(refs)} games: give one of them (one of mjscore.games([path]); --game N)")
     return refs[0]
 
 
