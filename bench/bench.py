@@ -204,7 +204,7 @@ STAGE_FILES = {
     "mjscore/play/record.py": "settle", "mjscore/play/workers.py": "settle",
     "mjscore/cli/batch.py": "write", "mjscore/cli/outfile.py": "write", "json/encoder.py": "write",
 }
-STAGE_FUNCTIONS = {"to_dict": "write", "named": "write", "unpaid": "write", "_read_jsonl": "read",
+STAGE_FUNCTIONS = {"to_dict": "write", "named": "write", "unpaid": "write", "read_jsonl_game": "read",
                    "read_game": "read", "deals": "read"}
 STAGES = ("read", "parse", "arrange", "score", "settle", "write")
 SAMPLER = r"""

@@ -9,7 +9,7 @@ See docs/api.md.
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from mjscore import _PUBLIC
@@ -28,11 +28,8 @@ from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as 
 from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options
 
 if TYPE_CHECKING:  # settling, games and the rarer results load only when asked for: `score` starts without them
-    from mjscore.play.game import Header, Result
-    from mjscore.play.record import Summary
-    from mjscore.play.season import Season, Sheet
     from mjscore.play.deal import Settlement
-    from mjscore.api_results import Compared, GameResult, Wait, Waits
+    from mjscore.api_results import Compared, Waits
     from mjscore.rules.identity import Rules
     from mjscore.rules.tablediff import TableDiff
 
@@ -127,13 +124,72 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
                  options: Options = None, tables: str | os.PathLike | None = None,
                  win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
-                 sticks: int = 0) -> list[Score]:
-    """Every arrangement of the hand considered, scored, best first (`score --all`). `win_set`: the set the
-    winning tile completed (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`:
-    riichi's dora indicators in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on
-    the table (riichi's cost with them)."""
+                 sticks: int = 0) -> Arrangements:
+    """Every arrangement of the hand considered, scored, best first (`score --all`), as `Arrangements`: a list
+    of Score that also answers what a referee asks of the hand (runner-up, near misses, nearest wins, the
+    rulebook's words), each worked out when first asked. `win_set`: the set the winning tile completed
+    (`--win-set 234m`); only arrangements where it does are considered. `dora`, `ura`: riichi's dora indicators
+    in the notation ("3m E"); `honba`, `sticks`: the counters and riichi sticks on the table (riichi's cost
+    with them)."""
     situation = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
-    return distinct(_scores(hand, variant, options, tables, situation))
+    asked = dict(seat=seat, round=round, win=win, source=source, also=also, options=options, tables=tables,
+                 win_set=win_set)
+    return Arrangements(distinct(_scores(hand, variant, options, tables, situation)), hand, variant, asked,
+                        plain=dora is None and ura is None and not honba and not sticks)
+
+
+class Arrangements(list):
+    """A hand's arrangements, scored, best first (each a Score), and what `score --explain` and a page ask of
+    the hand besides, each worked out only when first asked (most hands are scored and shown, no more)."""
+
+    def __init__(self, scores: list[Score], hand: str | Hand, variant: str | None, asked: dict, plain: bool):
+        super().__init__(scores)
+        self._hand, self._variant, self._asked = hand, variant, asked
+        self._plain = plain  # without riichi's dora and counters, which the near misses are scored without
+
+    @property
+    def best(self) -> Score:
+        return self[0]
+
+    @cached_property
+    def runner_up(self) -> Score | None:
+        """As `runner_up(arrangements)`: the best that groups the tiles differently; None when there is none."""
+        return runner_up(self)
+
+    @cached_property
+    def near_misses(self) -> list:
+        """As `near_misses(...)` for the same hand and situation ([] for a hand that is no mah jong)."""
+        return near_misses(self._hand, self._variant, **self._asked, best=self[0] if self._plain else None)
+
+    @cached_property
+    def nearest_wins(self) -> list | None:
+        """As `nearest_wins(...)` for a hand of 14 tiles that is no mah jong; None for any other hand, where
+        the question does not arise."""
+        parsed = self._hand if isinstance(self._hand, Hand) else parse_hand(self._hand)
+        if self[0].mahjong or parsed.tile_count != 14:
+            return None
+        a = self._asked
+        return nearest_wins(self._hand, self._variant, seat=a["seat"], round=a["round"], options=a["options"],
+                            tables=a["tables"])
+
+    @cached_property
+    def table(self) -> Variant:
+        """The variant's table the hand was scored under, as loaded (`load_variant`)."""
+        return load_variant(self[0].variant, self._asked["tables"])
+
+    @cached_property
+    def quotes(self) -> list:
+        """The rulebook's words for each item of the best arrangement (`quote_of`: a Quote, or None)."""
+        from mjscore.rules.referee import quote_of
+
+        return [quote_of(item, self.table) for item in self[0].items]
+
+    @cached_property
+    def quoted(self) -> list:
+        """The best arrangement's items with the rulebook's sentences they rest on (`quoted`)."""
+        from mjscore.rules.referee import quoted
+
+        return quoted(self[0].items, self.table)
 
 
 def _scores(hand: str | Hand, variant: str | None, options: Options, tables, situation: tuple) -> list[Score]:
@@ -311,82 +367,6 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     if over:
         settled = settled._replace(notes=[overridden_note(where, data, v.name), *settled.notes])
     return settled
-
-
-class _Collector:
-    """play()'s writer for the API: keeps each deal as batch's JSON would print it."""
-
-    def __init__(self) -> None:
-        self.head: dict = {}
-        self.deals: list[dict] = []
-        self.tail: dict = {}
-
-    def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None:
-        from mjscore.play.record import Parties, game_head
-
-        self.head = game_head(path, header, totals)
-
-        self.parties = Parties(header)
-
-    @staticmethod
-    def render(r: Result) -> dict:
-        from mjscore.play.record import deal_item
-
-        return deal_item(r)
-
-    def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
-        self.parties.add(r)
-        shown["totals"] = dict(totals)
-        self.deals.append(shown)
-
-    def end_game(self, standings: list[dict], summary: Summary) -> None:
-        self.tail = {"totals": {s["player"]: s["total"] for s in standings}, "standings": standings,
-                     "summary": summary.to_dict(), "parties": self.parties.to_list()}
-
-
-def score_game(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
-               tables: str | os.PathLike | None = None, jobs: int = 1, lang: str = "en",
-               versions: bool = True) -> GameResult:
-    """Settle a recorded game file (YAML or JSON Lines) deal by deal: seats, rounds, payments, running
-    totals and standings. A deal that cannot be scored is kept with its `error` and place; a file that
-    cannot be read at all raises DealError. Pure and picklable: a large archive is a map of this function
-    over its files (docs/api.md). `lang` names the winners' items (a language code, or "native"). A game
-    whose file records other rules (`rules: {table: sha256:...}`) than the table loaded is scored with the
-    version kept in `tables`/versions/ that it records (`versions=False`: with the loaded table); its `rules`
-    say which."""
-    from mjscore.play.record import play
-    from mjscore.api_results import GameResult
-    from mjscore.play.tenhou import expand
-
-    collector = _Collector()
-    play(expand([os.fspath(game)])[0], variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
-         versions=versions)
-    return GameResult(deals=collector.deals, **collector.head, **collector.tail)
-
-
-def _scored(game: GameResult | str | os.PathLike, variant, options, tables) -> GameResult:
-    from mjscore.api_results import GameResult
-    return game if isinstance(game, GameResult) else score_game(game, variant=variant, options=options, tables=tables)
-
-
-def score_sheet(game: GameResult | str | os.PathLike, *, variant: str | None = None, options: Options = None,
-                tables: str | os.PathLike | None = None) -> Sheet:
-    """A game's score sheet as a club keeps it (`mjscore sheet`): a row per deal with who was East, the
-    result, how the last tile came, each player's net and running total; its `totals` are batch's."""
-    from mjscore.play.season import score_sheet as _sheet
-
-    return _sheet(_scored(game, variant, options, tables))
-
-
-def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[str, str] | Iterable[str] | None = None,
-           variant: str | None = None, options: Options = None, tables: str | os.PathLike | None = None) -> Season:
-    """A season of games (scored results or game files, in order): the league table with statistics per player
-    (`mjscore standings`), each game's sheet and the running changes (`mjscore report`). `aliases` folds other
-    spellings into one name: {"Ane M.": "Ane"} or ["Ane=Ane M."]. A total is the change from a variant's counter."""
-    from mjscore.play.season import season as _season
-
-    return _season((_scored(g, variant, options, tables) for g in games), aliases,
-                   lambda name: load_variant(name, tables).settlement.table_points)  # (MCR's places: 4, 2, 1, 0)
 
 
 def table_data(v: Variant) -> dict:

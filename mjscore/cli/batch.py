@@ -16,12 +16,12 @@ from mjscore.cli.terminal import say
 from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text, tree_encoder
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
-from mjscore.play.dealfile import standard_input
-from mjscore.play.game import Header, Result, sitting_out
-from mjscore.play.record import Parties, StrictStop, Summary, deal_item, game_head, play
+from mjscore import standard_input
+from mjscore import Header, Result, sitting_out
+from mjscore import Parties, StrictStop, Summary, deal_item, game_head, play_game as play
 from mjscore.cli import deal_words as dw
 from mjscore.messages import M, Words
-from mjscore.play.workers import Pool, pool_for
+from mjscore import Pool, pool_for
 
 
 class Progress:

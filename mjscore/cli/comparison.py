@@ -9,8 +9,8 @@ from typing import NamedTuple
 from mjscore.cli.pages import Blocks
 from mjscore.cli.report import fmt_fraction, not_winning_line, simple_table, situation_line, tiles_shown
 from mjscore.messages import M, Words
-from mjscore.rules.results import NoteKind, kind_of
-from mjscore.rules.tablefile import when_clauses
+from mjscore import NoteKind, kind_of
+from mjscore import when_clauses
 
 ENGLISH = Words()
 

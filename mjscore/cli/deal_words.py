@@ -5,7 +5,7 @@ function reads a deal as batch's writers have it (a `Result` and its data), so a
 from __future__ import annotations
 
 from mjscore.messages import M, Words
-from mjscore.play.deal import empty_seats
+from mjscore import empty_seats
 
 
 def line(totals: dict[str, int]) -> str:

@@ -4,8 +4,6 @@ module on demand."""
 
 from __future__ import annotations
 
-import errno
-import os
 import sys
 
 import click
@@ -14,9 +12,9 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  variant_options)
-from mjscore.cli.output import emit_csv, emit_json
+from mjscore.cli.output import emit_json
 from mjscore.errors import DealError, MjscoreError
-from mjscore.hand.situation import SOURCES
+from mjscore import SOURCES
 
 
 strict_option = click.option(
@@ -64,8 +62,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
           --west "[111s] 456m 99m 2468p" --north "123s 567s 3p 4p 6m 7m 9m WW"
     """
     from mjscore import api
-    from mjscore.errors import DealError
-    from mjscore.play.dealfile import load_data
+    from mjscore import load_data
 
     ctx = click.get_current_context()
     hands = {k: h for k, h in (("E", east), ("S", south), ("W", west), ("N", north)) if h is not None}
@@ -90,25 +87,29 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
     result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
-    if fmt == "json":
-        emit_json(result.to_dict(lang_of(lang, result.deal.variant)))
-        return
-    lang = lang_of(lang, result.deal.variant)
-    if fmt == "csv":
-        from mjscore.messages import Words
-
-        w, d = Words(lang), result.deal
-        name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
-        rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
-        rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
-        emit_csv(["from", "from_player", "to", "to_player", "amount", "reason"], rows)
-        return
-    from mjscore.cli.pages import render
+    from mjscore.cli.render import Output, draw
     from mjscore.messages import M
-    from mjscore.cli.report import settlement_text
 
-    click.echo(render([settlement_text(result, glyphs and terminal.glyphs_shown(), lang)], fmt, M.PG_SETTLEMENT,
-                      lang))
+    lang = lang_of(lang, result.deal.variant)
+
+    def people():
+        from mjscore.cli.report import settlement_text
+
+        return [settlement_text(result, glyphs and terminal.glyphs_shown(), lang)]
+
+    draw(Output(M.PG_SETTLEMENT, lang, people, lambda: _payment_columns(result, lang),
+                lambda: result.to_dict(lang)), fmt)
+
+
+def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
+    """settle as CSV: a row per payment, then each seat's net, as the table ends."""
+    from mjscore.messages import Words
+
+    w, d = Words(lang), result.deal
+    name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
+    rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
+    rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
+    return ["from", "from_player", "to", "to_player", "amount", "reason"], rows
 
 
 @click.command()
@@ -172,37 +173,23 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
 def _sources(files, game: int | None) -> list[str]:
     """The games given: a Kajongg database stands for its games (--game N: that one); a Tenhou log is read as
     one (play/tenhou.py)."""
-    from mjscore.play import tenhou
-    from mjscore.play.kajongg import expand
+    from mjscore import api
 
-    return tenhou.expand(expand(list(files), game))
+    return api.games(files, game)
 
 
 def _differences(games: list, fmt: str) -> int:
     """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
     record (Kajongg's, the log's)."""
     from mjscore import api
-    from mjscore.play import kajongg, tenhou_check
-    from mjscore.play.tenhou import TenhouLog
 
-    found: list = []
-    for ref in games:
-        if isinstance(ref, kajongg.KajonggGame):
-            found.extend((ref, d) for d in kajongg.differences(ref, api.score_game(ref).deals))
-        elif isinstance(ref, TenhouLog):
-            game = api.score_game(ref, lang="ja")
-            found.extend((ref, d) for d in tenhou_check.differences(ref, game.deals, game.standings))
-        elif not os.path.exists(str(ref)):  # guessed a game file by its name alone: say what is wrong with it
-            raise DealError(f"{ref}: cannot read: {os.strerror(errno.ENOENT)}")
-        else:
-            raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
-                            f"{ref} is a game file")
+    found = [(ref, d) for ref in games for d in api.differences(ref)]
     if fmt == "json":
         emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
     else:
         for ref, d in found:
             click.echo(d.line(ref))
-        whose = "the record" if any(isinstance(r, TenhouLog) for r in games) else "Kajongg's record"
+        whose = "Kajongg's record" if all(r.source == "kajongg" for r in games) else "the record"
         click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
                    err=True)
     return 1 if found else 0
@@ -271,7 +258,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
     """
     from mjscore.cli.season import standings_text
     from mjscore.cli.sheets import tally
-    from mjscore.play.season import alias_map
+    from mjscore import alias_map
 
     alias_map(aliases)  # a bad --alias is said before any game is read
     with pool_of(jobs, dask) as pool:
@@ -306,7 +293,7 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
     from mjscore.cli.season_report import report_page
     from mjscore.messages import M, Words
     from mjscore.cli.sheets import report_season, report_sheets
-    from mjscore.play.season import alias_map
+    from mjscore import alias_map
     from mjscore.spool import Spool
 
     alias_map(aliases)

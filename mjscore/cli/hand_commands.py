@@ -10,7 +10,8 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (also_option, check_situation, format_option, glyphs_option, hand_argument, lang_of,
                                  lang_option, not_a_file, option_option, output_option, seat_round_options,
                                  situation_options, tables_option, variant_option, variant_options)
-from mjscore.cli.output import emit_csv, emit_json
+from mjscore.cli.render import Output, draw
+from mjscore.messages import M
 
 
 @click.command()
@@ -40,27 +41,29 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
                           options=options, tables=tables_dir)
     variants = {c.variant: api.load_variant(c.variant, tables_dir) for c in results}
     langs = {c.variant: lang_of(lang, variants[c.variant]) for c in results}
-    if fmt == "json":
-        emit_json([c.to_dict(langs[c.variant]) for c in results])
-        return
-    if fmt == "csv":
+    common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
+    shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
+
+    def columns():
         from mjscore.cli.comparison import compare_csv
 
-        emit_csv(*compare_csv(results, variants))
-        return
+        return compare_csv(results, variants)
+
+    draw(Output(M.PG_COMPARISON, shown, lambda: _compared(hand, results, variants, langs, shown, glyphs, seat, round_,
+                                                          options, tables_dir), columns,
+                lambda: [c.to_dict(langs[c.variant]) for c in results]), fmt)
+
+
+def _compared(hand, results, variants, langs, shown, glyphs, seat, round_, options, tables_dir) -> list[str]:
+    """compare for people: the variants side by side; a hand of 14 tiles no variant takes, its nearest wins."""
     from mjscore.cli.comparison import compare_text
-    from mjscore.cli.pages import render
-    from mjscore.messages import M
 
     swaps = None  # no variant takes a hand of 14 tiles: the winning hands one tile away, as score says them
     if not any(c.score.mahjong for c in results if c.score) and api.parse_hand(hand).tile_count == 14:
         swaps = {c.variant: api.nearest_wins(hand, c.variant, seat=seat, round=round_, tables=tables_dir, options=[
             o for o in options if o.partition("=")[0].strip() in variants[c.variant].options])
             for c in results if c.score}
-    common = set(langs.values())  # --lang native: the variants' one rulebook language, else English
-    shown = lang if lang != "native" else common.pop() if len(common) == 1 else "en"
-    click.echo(render([compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown,
-                                         langs, swaps)], fmt, M.PG_COMPARISON, shown))
+    return [compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown, langs, swaps)]
 
 
 @click.command()
@@ -84,17 +87,13 @@ def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, 
     check_situation(seat, None, also, options)  # waits values both a discard and a drawn tile
     found = api.waits(hand, variant, seat=seat, round=round_, also=also, options=options,
                       tables=tables_dir)
-    if fmt == "json":
-        emit_json(found.to_dict())
-        return
-    if fmt == "csv":
-        emit_csv(["tile", "discard", "wall"], [list(w) for w in found.waits])
-        return
-    from mjscore.cli.pages import render
-    from mjscore.messages import M
-    from mjscore.cli.report import waits_text
-
     if lang == "native":  # (the variant is loaded again only for native)
         lang = lang_of(lang, api.load_variant(variant, tables=tables_dir))
-    click.echo(render([waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(),
-                                  lang)], fmt, M.PG_WAITS, lang))
+
+    def people():
+        from mjscore.cli.report import waits_text
+
+        return [waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(), lang)]
+
+    draw(Output(M.PG_WAITS, lang, people, lambda: (["tile", "discard", "wall"], [list(w) for w in found.waits]),
+                found.to_dict), fmt)

@@ -50,7 +50,7 @@ def variants(words, tables_dir, lang, fmt):
             click.echo(yaml.safe_dump(api.table_data(v), sort_keys=False, allow_unicode=True, width=100).rstrip())
         elif pages:
             from mjscore.cli import variant_pages as vp
-            from mjscore.rules.identity import table_hash
+            from mjscore import table_hash
 
             if fmt == "csv":
                 _csv_blocks(vp.variant_csv(v, lang_of(lang, v)))
@@ -61,7 +61,7 @@ def variants(words, tables_dir, lang, fmt):
         else:
             from mjscore.cli.variant_words import variant_text
 
-            from mjscore.rules.identity import table_hash
+            from mjscore import table_hash
 
             click.echo(variant_text(v, lang_of(lang, v), table_hash(v)))
         return

@@ -11,9 +11,7 @@ import sys
 import click
 
 from mjscore.errors import MjscoreError
-from mjscore.hand.situation import SITUATIONS, SOURCES
-from mjscore.rules.results import LANGUAGES, language
-from mjscore.rules.tablefile import DEFAULT_VARIANT, packaged_dir, variant_names
+from mjscore import DEFAULT_VARIANT, LANGUAGES, SITUATIONS, SOURCES, language, packaged_dir, variant_names
 
 ALSO_WORDS = ", ".join(SITUATIONS)
 
@@ -69,13 +67,13 @@ def pool_of(jobs: int, dask: str | None):
     if dask is not None and given(click.get_current_context(), "jobs"):
         raise MjscoreError("--dask and --jobs: give one (--dask spreads the deals over the cluster's workers)")
     if dask is None:
-        from mjscore.play.workers import pool_for
+        from mjscore import pool_for
 
         pool = pool_for(jobs)[0]
     else:
         if not dask.strip():
             raise MjscoreError("--dask: give a scheduler's address (tcp://HOST:8786) or local")
-        from mjscore.play.cluster import DaskPool
+        from mjscore import DaskPool
 
         pool = DaskPool(dask.strip())
     try:
@@ -251,7 +249,7 @@ def check_situation(seat: str, source: str | None, also, options, ctx: click.Con
     """--also heaven or earth with a seat or --from that contradicts it is refused: a slip, not a rule to
     apply quietly. `source` counts only where typed (ctx says); None: not given."""
     from mjscore.errors import SituationError
-    from mjscore.hand.situation import contradiction, dealer_of
+    from mjscore import contradiction, dealer_of
 
     if ctx is not None and not given(ctx, "source"):
         source = None

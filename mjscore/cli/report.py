@@ -6,12 +6,11 @@ import re
 
 from mjscore.cli.pages import Blocks, Paragraph, Table
 from mjscore.errors import cells
-from mjscore.hand import tiles as T
-from mjscore.hand.notation import parse_hand
+from mjscore import parse_hand
 from mjscore.messages import M, Words
-from mjscore.rules.results import NoteKind, Score, kind_of
-from mjscore.rules.tables import Variant
-from mjscore.rules.unmet import condition_words
+from mjscore import NoteKind, Score, kind_of
+from mjscore import Variant
+from mjscore import condition_words
 
 
 class _Width:
@@ -39,10 +38,10 @@ def tiles_shown(text: str, glyphs: bool) -> str:
 
 
 def _glyph_group(text: str) -> str:
-    from mjscore.hand.notation import scan_tiles
+    from mjscore import format_tiles, scan_tiles
 
     inner = text.strip("[]{}<>")
-    shown = T.format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
+    shown = format_tiles(scan_tiles(inner, 0, len(inner), inner), glyphs=True)
     return text[0] + shown + text[-1] if text[0] in "[{<" else shown
 
 

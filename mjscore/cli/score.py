@@ -9,7 +9,8 @@ from mjscore import api  # here, not in the command: loaded as part of start-up 
 from mjscore.cli import terminal
 from mjscore.cli.options import (check_situation, format_option, glyphs_option, hand_argument, lang_of, lang_option,
                                  not_a_file, output_option, situation_options, variant_options)
-from mjscore.cli.output import emit_csv, emit_json
+from mjscore.cli.render import Output, draw
+from mjscore.messages import M
 
 
 @click.command()
@@ -44,57 +45,59 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
                      tables=tables_dir)
     scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
-    best = scores[0]
-    # the near misses are scored without riichi's dora and counters: the best score is theirs where none is given
-    plain = best if dora is None and ura is None and not honba and not sticks else None
-    rules = api.load_variant(best.variant, tables_dir)
-    lang = lang_of(lang, rules)
-    if fmt == "json":  # exactly Score.to_dict() (mjscore.nearest_wins gives a program what the table adds)
-        data = best.to_dict(lang)
-        if show_all:
-            data["alternatives"] = [s.to_dict(lang) for s in scores[1:]]
-        if explain:
-            runner = api.runner_up(scores)
-            data["runner_up"] = runner.to_dict(lang) if runner is not None else None
-            data["near_misses"] = [m.to_dict() for m in api.near_misses(hand, variant, **situation, best=plain)]
-            for item, shown in zip(best.items, data["items"]):  # the rulebook's words for each item's rule
-                quote = api.quote_of(item, rules)
-                if quote is not None:
-                    shown["quote"] = quote.to_dict()
-        emit_json(data)
-        return
-    if fmt == "csv":
-        from mjscore.cli.report import fmt_fraction, item_name
+    lang = lang_of(lang, scores.table)
+    glyphs = glyphs and terminal.glyphs_shown()
+    draw(Output(M.PG_SCORE, lang, lambda: _people(scores, show_all, explain, glyphs, lang),
+                lambda: _columns(scores.best, lang), lambda: _data(scores, show_all, explain, lang)), fmt)
 
-        name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (as the table)
-        rows = [[name(i), i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
-        rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
-                     fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
-        emit_csv(["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows)
-        return
-    from mjscore.cli.pages import render
-    from mjscore.messages import M
+
+def _data(scores, show_all: bool, explain: bool, lang: str) -> dict:
+    """`--format json`: exactly Score.to_dict() (mjscore.nearest_wins gives a program what the table adds)."""
+    data = scores.best.to_dict(lang)
+    if show_all:
+        data["alternatives"] = [s.to_dict(lang) for s in scores[1:]]
+    if explain:
+        runner = scores.runner_up
+        data["runner_up"] = runner.to_dict(lang) if runner is not None else None
+        data["near_misses"] = [m.to_dict() for m in scores.near_misses]
+        for quote, shown in zip(scores.quotes, data["items"]):  # the rulebook's words for each item's rule
+            if quote is not None:
+                shown["quote"] = quote.to_dict()
+    return data
+
+
+def _columns(best, lang: str) -> tuple[list[str], list[list]]:
+    """`--format csv`: the best arrangement's items, then its value on a row of its own."""
+    from mjscore.cli.report import fmt_fraction, item_name
+
+    name = (lambda i: item_name(i, lang)) if lang != "en" else (lambda i: i.rule)  # noqa: E731  (as the table)
+    rows = [[name(i), i.tiles, i.points, i.doubles, fmt_fraction(i.limit), i.extra, "", i.cite] for i in best.items]
+    rows.append(["value", " ".join(best.arrangement), best.points, best.doubles,
+                 fmt_fraction(best.limit_fraction), "", best.value, ""])  # the final value in its own column
+    return ["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows
+
+
+def _people(scores, show_all: bool, explain: bool, glyphs: bool, lang: str) -> list[str]:
+    """The score as a table for people, with the nearest wins of a hand that is no mah jong and, explained, the
+    runner-up, the near misses and the rulebook's words."""
     from mjscore.cli.report import explain_text, score_text
 
-    glyphs = glyphs and terminal.glyphs_shown()
+    best, rules = scores.best, scores.table
     texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules)]
-    swaps = None  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
-    if not best.mahjong and api.parse_hand(hand).tile_count == 14:
-        swaps = api.nearest_wins(hand, variant, seat=seat, round=round_, options=options, tables=tables_dir)
-    if swaps is not None:
+    if scores.nearest_wins is not None:  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
         from mjscore.cli.report import not_winning_line
         from mjscore.messages import Words
 
-        texts.append(not_winning_line(swaps, Words(lang)))
+        texts.append(not_winning_line(scores.nearest_wins, Words(lang)))
     if explain:
-        texts.append(explain_text(best, api.runner_up(scores), lang, glyphs))
+        texts.append(explain_text(best, scores.runner_up, lang, glyphs))
         if best.mahjong:
             from mjscore.cli.report import near_miss_text
 
-            texts.append(near_miss_text(api.near_misses(hand, variant, **situation, best=plain), lang, rules))
+            texts.append(near_miss_text(scores.near_misses, lang, rules))
         from mjscore.cli.report import quote_text
 
-        words = quote_text(api.quoted(best.items, rules), lang)
+        words = quote_text(scores.quoted, lang)
         if words:  # a table that quotes its rulebook (the four seed variants)
             texts.append(words)
-    click.echo(render(texts, fmt, M.PG_SCORE, lang))
+    return texts

@@ -13,7 +13,7 @@ from typing import Any
 
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.messages import M, Words
-from mjscore.play.season import Season, Sheet, SheetRow, counter_words
+from mjscore import Season, Sheet, SheetRow, counter_words
 
 
 

@@ -14,7 +14,7 @@ from typing import Iterable, Iterator
 from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
                                 plain_number, sheet_grid, shown_rows, table_headers, table_rows)
 from mjscore.messages import M, Words
-from mjscore.play.season import Season
+from mjscore import Season
 
 REPORT_STYLE = STYLE + """
 h2{margin-top:1.6em;border-bottom:1px solid #ccc}.chart svg{max-width:100%;height:auto}

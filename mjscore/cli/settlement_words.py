@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mjscore.messages import M, Words
-from mjscore.rules.switches import Amount, ByOption, Fine
-from mjscore.rules.tables import Variant
+from mjscore import Amount, ByOption, Fine
+from mjscore import Variant
 
 
 def _word(value: Any) -> str:

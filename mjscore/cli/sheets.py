@@ -14,7 +14,6 @@ from __future__ import annotations
 import html
 import json
 import os
-import sys
 from typing import IO, Any, Callable, Iterator
 
 from mjscore.cli.columns import Columns
@@ -24,8 +23,8 @@ from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_h
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
 from mjscore.messages import M, Words
-from mjscore.play.season import SheetRow, Tally, sheet_row
-from mjscore.rules.identity import short
+from mjscore import SheetRow, Tally, sheet_row
+from mjscore import short
 from mjscore.spool import Spool
 
 CHART_POINTS = 2000  # a report's chart draws at most about twice this many points, however long the season
@@ -45,7 +44,7 @@ class _Feed:
 
     @staticmethod
     def render(r) -> dict:
-        from mjscore.play.record import deal_item
+        from mjscore import deal_item
 
         return deal_item(r)
 
@@ -70,8 +69,8 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
     others are played; given alone (or with `strict`), its error stops the command. A game whose recorded rules
     are not the table loaded is said on standard error (`strict`: refused)."""
     from mjscore.cli.output import RulesNotes
-    from mjscore.play.record import StrictStop, play
-    from mjscore.play.workers import pool_for
+    from mjscore import StrictStop, play_game as play
+    from mjscore import pool_for
 
     if sum(1 for p in paths if p == "-") > 1:
         raise DealError("- (standard input) can be given once")

@@ -15,7 +15,7 @@ from mjscore.cli.pages import Blocks, Table
 from mjscore.cli.variant_words import (allowed, facts, names_apart, option_default, requires_head, rule_value,
                                        table_head, who_words)
 from mjscore.messages import M, Words
-from mjscore.rules.tables import Variant
+from mjscore import Variant
 
 OPTION_HEADERS = ["option", "type", "default", "allowed", "meaning"]
 RULE_HEADERS = ["table", "rule", "value", "who", "rulebook", "excludes"]

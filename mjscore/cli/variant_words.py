@@ -10,7 +10,7 @@ from __future__ import annotations
 from mjscore.cli.report import WIDTH, fmt_fraction, padded, simple_table, wrapped
 from mjscore.errors import cells
 from mjscore.messages import M, Words
-from mjscore.rules.tables import Variant
+from mjscore import Variant
 
 PER = {"group": M.V_EACH_GROUP, "bonus": M.V_EACH_BONUS, "hand": M.V_PER_HAND}  # a table's `per:`
 WHO = {"winner": M.V_WHO_WINNER, "loser": M.V_WHO_LOSER, "all": M.V_WHO_ALL}  # a table's or a rule's `who:`

@@ -9,21 +9,21 @@ place (file and line) and the reason.
 
 from __future__ import annotations
 
-import codecs
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal, stdin_game
+from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
-from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
+from mjscore.loading import Unreadable
 from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
+from mjscore.play.sources import RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
 from mjscore.rules.tables import Variant
 
-__all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "read_game", "seat_deals",
-           "seat_next", "settle_one", "sitting_out"]  # Table and sitting_out live in mjscore.play.seating
+__all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "seat_deals", "seat_next",
+           "settle_one", "sitting_out"]  # RawDeal lives in mjscore.play.sources, Table and sitting_out in play.seating
 
 
 class Header(NamedTuple):
@@ -36,14 +36,6 @@ class Header(NamedTuple):
     lang: str = "en"  # the language of the winners' item names
     rules: Any = None  # the rules it is scored under (rules/identity.py Rules), for the game's records
     resumed: Resumed | None = None  # a record that starts mid-game: the table where it starts (play/tenhou.py)
-
-
-class RawDeal(NamedTuple):
-    """One deal as read, with where it came from."""
-
-    number: int
-    place: str  # "game.yaml line 12" or "game.jsonl line 3"
-    data: Any
 
 
 class Seated(NamedTuple):
@@ -74,109 +66,7 @@ class Result(NamedTuple):
     lang: str = "en"  # the language its words are shown in (the game's --lang: Header.lang)
 
 
-# --- reading ---------------------------------------------------------------------------------------
-
-def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
-    """The header mapping and an iterator over the deals, neither file ever held whole: JSON Lines is
-    streamed line by line, YAML deal by deal (through a temporary file: _read_yaml)."""
-    stream = None
-    if path.__class__ is not str and hasattr(path, "db"):  # a game of a Kajongg database (play/kajongg.py)
-        from mjscore.play.kajongg import read_kajongg
-
-        header, deals, _ = read_kajongg(path)
-        return header, (RawDeal(i, f"{path} deal {i}", d) for i, d in enumerate(deals, 1))
-    if getattr(path, "tenhou", False):  # a Tenhou log (play/tenhou.py), its rounds replayed
-        from mjscore.play.tenhou import read_tenhou
-
-        header, rounds, _ = read_tenhou(path)
-        return header, (RawDeal(i, f"{path} deal {i} ({name})", d) for i, (name, d) in enumerate(rounds, 1))
-    if path == "-":  # a pipe has no name: JSON Lines or YAML is told by the content
-        reader, stream = stdin_game()
-        if reader is not None:
-            return _read_jsonl(path, reader)
-    elif path.endswith((".jsonl", ".ndjson")):
-        return _read_jsonl(path)
-    return _read_yaml(path, stream)
-
-
-def _read_yaml(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
-    """A YAML game read once, deal by deal, into a temporary file of pickled deals, then played from it.
-
-    The whole document is read before its first deal is played, so a file broken anywhere (a key given
-    twice, a value that cannot be read, a second document) is refused whole, before any output, as it
-    always was; yet no more than one deal is in memory at a time, and standard input is read once."""
-    from mjscore.spool import Spool
-    from mjscore.yamlstream import STREAMED, stream_game
-
-    spool = Spool()
-    try:
-        try:
-            f = stream or open(path, encoding="utf-8")
-        except OSError as e:
-            raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
-        with f:
-            data = stream_game(f, lambda line, deal: spool.add((line, deal)))
-        if not isinstance(data, dict) or data.get("deals") is not STREAMED:
-            raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
-    except UnicodeDecodeError:
-        spool.close()
-        raise DealError(f"{path}: not a text file (UTF-8)") from None
-    except ReadProblem as e:
-        spool.close()
-        raise DealError(e.at(path)) from None
-    except BaseException:
-        spool.close()
-        raise
-    header = {k: v for k, v in data.items() if k != "deals"}
-    spool.rewind()
-
-    def deals():
-        with spool:
-            for number, (line, deal) in enumerate(spool.read(), 1):
-                yield RawDeal(number, f"{path} line {line} (deal {number})", deal)
-
-    return header, deals()
-
-
-def _read_jsonl(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
-    """Read as bytes and decoded line by line, so a line that is not UTF-8 is that deal's problem only."""
-    try:
-        f = f or open(path, "rb")
-    except OSError as e:
-        raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
-    lines = read_lines(f)  # bytes, or the length of a line too long to read
-    first = next(lines, b"")
-    if first.__class__ is bytes and first.startswith(codecs.BOM_UTF8):  # as some editors save UTF-8
-        first = first[len(codecs.BOM_UTF8):]
-    try:
-        header = read_json_line(first)
-    except ReadProblem as e:
-        f.close()
-        raise DealError(f"{path} line 1: the header is {e}" if str(e).startswith("not ") else
-                        f"{path} line 1: the header: {e}") from None
-    if not isinstance(header, dict):
-        f.close()
-        raise DealError(f"{path} line 1: the header is a JSON object with variant, options, players")
-    if "log" in header:
-        f.close()
-        raise DealError(f"{path}: a Tenhou log (tenhou.net/6 JSON) is read from a file, not from standard input: "
-                        "save it and give its name (mjscore batch GAME.json)")
-
-    def deals():
-        with f:
-            number = 0
-            for lineno, line in enumerate(lines, start=2):
-                if line.__class__ is bytes and not line.strip():
-                    continue
-                number += 1
-                try:
-                    data = read_json_line(line)
-                except ReadProblem as e:
-                    data = Unreadable(str(e))
-                yield RawDeal(number, f"{path} line {lineno} (deal {number})", data)
-
-    return header, deals()
-
+# --- checking ---------------------------------------------------------------------------------------
 
 def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
     players = header.get("players")

@@ -41,6 +41,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.errors import DealError, shown
 from mjscore.loading import Unreadable
 from mjscore.play.difference import Difference, Reference
+from mjscore.play.sources import GameRef, GameSource, RawDeal
 
 HEADER = b"SQLite format 3\x00"
 TABLES = {"game", "player", "score", "ruleset", "rule"}
@@ -83,14 +84,14 @@ SCORE = {"hand": WHOLE, "player": WHOLE, "data": HAND, "won": WHOLE, "prevailing
          "points": WHOLE, "payments": WHOLE, "balance": WHOLE, "manualrules": TEXT_OR_NULL}  # as _deal reads them
 
 
-class KajonggGame(str):
+class KajonggGame(GameRef):
     """One game of a Kajongg database, named as messages and outputs show it: `kajongg3.db game 3`."""
 
     db: str
     game: int
 
     def __new__(cls, db: str, game: int) -> "KajonggGame":
-        self = super().__new__(cls, f"{db} game {game}")
+        self = super().__new__(cls, f"{db} game {game}", KajonggSource.name)
         self.db, self.game = db, game
         return self
 
@@ -109,13 +110,27 @@ class Recorded(NamedTuple):
     rules: tuple[str, ...]
 
 
-def is_kajongg_file(path: str) -> bool:
-    """Whether `path` is an SQLite file (a game file is never one): then it must be Kajongg's."""
-    try:
-        with open(path, "rb") as f:
-            return f.read(16) == HEADER
-    except OSError:
-        return False
+class KajonggSource(GameSource):
+    """A Kajongg database: any SQLite file (a game file is never one), standing for each game it holds."""
+
+    name = "kajongg"
+
+    def recognises(self, path: str, head: bytes) -> bool:
+        return head.startswith(HEADER)
+
+    def games(self, path: str, game: int | None) -> list[GameRef]:
+        return list(kajongg_games(path, game))
+
+    keeps_record = True
+
+    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list[Difference]:
+        assert isinstance(ref, KajonggGame)  # (made by games above)
+        return differences(ref, deals)
+
+    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+        assert isinstance(ref, KajonggGame)  # (made by games above: a plain path is never read here)
+        header, deals, _ = read_kajongg(ref)
+        return header, (RawDeal(i, f"{ref} deal {i}", d) for i, d in enumerate(deals, 1))
 
 
 def _open(path: str) -> sqlite3.Connection:
@@ -364,20 +379,6 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
             raise ValueError(f"the set {shown(meld)} is none that mjscore writes")
     concealed = " ".join(tile(t) for t in rest)
     return " ".join(out + ([concealed] if concealed else []) + [tile(b) for b in bonus]), win
-
-
-def expand(paths: list[str], game: int | None = None) -> list[str]:
-    """The game sources a command was given: a Kajongg database stands for each of its games (`game`: that
-    one); any other path is a game file. `--game` without a Kajongg database is a mistake to say."""
-    out: list[str] = []
-    for path in paths:
-        if path != "-" and is_kajongg_file(path):
-            out.extend(kajongg_games(path, game))
-        else:
-            out.append(path)
-    if game is not None and not any(isinstance(p, KajonggGame) for p in out):
-        raise DealError(f"--game {game}: chooses a game of a Kajongg database (kajongg3.db), and none is given")
-    return out
 
 
 def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:

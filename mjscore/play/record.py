@@ -10,7 +10,8 @@ from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
-from mjscore.play.game import Header, Result, check_header, read_game, seat_deals
+from mjscore.play.game import Header, Result, check_header, seat_deals
+from mjscore.play.readers import read_game
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
 from mjscore.rules.switches import CountedDeals

@@ -25,6 +25,7 @@ from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
 from mjscore.loading import ReadProblem, Unreadable, read_json
 from mjscore.play.seating import Resumed
+from mjscore.play.sources import GameRef, GameSource, RawDeal
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
           "四風連打": "four-winds"}
@@ -32,13 +33,38 @@ DRAWN = ("流局", "全員聴牌", "全員不聴", "流し満貫")  # exhaustive
 MAX_BYTES = 20_000_000  # a whole game is some 10 kB; a file this long is no Tenhou log
 
 
-class TenhouLog(str):
+class TenhouLog(GameRef):
     """A Tenhou log file given to a command, named as messages and outputs show it (its path)."""
 
-    tenhou = True
+    def __new__(cls, path: str) -> "TenhouLog":
+        return super().__new__(cls, path, TenhouSource.name)
 
     def __reduce__(self):
         return (TenhouLog, (str(self),))
+
+
+class TenhouSource(GameSource):
+    """A tenhou.net/6 JSON log (or mjx's JSON Lines of one round each), its rounds replayed as riichi deals."""
+
+    name = "tenhou"
+
+    def recognises(self, path: str, head: bytes) -> bool:
+        return is_tenhou(path, head)
+
+    def games(self, path: str, game: int | None) -> list[GameRef]:
+        return [TenhouLog(path)]
+
+    keeps_record = True
+    record_lang = "ja"  # the log names its yaku in Japanese
+
+    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list:
+        from mjscore.play.tenhou_check import differences
+
+        return differences(ref, deals, standings)
+
+    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+        header, rounds, _ = read_tenhou(ref)
+        return header, (RawDeal(i, f"{ref} deal {i} ({name})", d) for i, (name, d) in enumerate(rounds, 1))
 
 
 class Win(NamedTuple):
@@ -117,21 +143,14 @@ class TooLarge(ReadProblem):
                          "save each game's log as a file of its own")
 
 
-def is_tenhou(path: str) -> bool:
-    """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. Only the first line is read
-    where it is a whole JSON object (a game file's JSON Lines header is one: a large archive is not read twice).
-    A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line,
-    and so is one that cannot be read as JSON (too large, nested too deep, a number too long)."""
-    if path == "-":
-        return False
-    try:
-        with open(path, "rb") as f:
-            head = f.read(65536)
-    except OSError:
-        return False
-    if head.startswith(b"\xef\xbb\xbf"):
-        head = head[3:]
-    if not head.lstrip(b" \t\r\n").startswith(b"{"):
+def is_tenhou(path: str, head: bytes) -> bool:
+    """Whether `path`, whose first bytes are `head`, is a Tenhou log: JSON whose (first) object has a "log"
+    list. Only the first line is read where it is a whole JSON object (a game file's JSON Lines header is one:
+    a large archive is not read twice). A .json file that is neither a Tenhou log nor a game file (variant,
+    players, deals) is said so, in one line, and so is one that cannot be read as JSON (too large, nested too
+    deep, a number too long)."""
+    head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if not head.startswith(b"{"):
         return False
     try:
         try:
@@ -359,8 +378,3 @@ def _passes(log: list) -> int:
     last = max((r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]
                 and isinstance(r[0][0], int)), default=0)
     return 4 * max(2, last // 4 + 1)
-
-
-def expand(paths: list) -> list:
-    """The paths given, each Tenhou log among them as a TenhouLog (the games of a Kajongg database as they are)."""
-    return [TenhouLog(p) if p.__class__ is str and is_tenhou(p) else p for p in paths]

@@ -27,11 +27,11 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from mjscore import api
-from mjscore.hand.situation import SITUATIONS, SOURCES, contradiction, dealer_of
-from mjscore.play.seating import first_seats
-from mjscore.rules.results import LANGUAGES, language
-from mjscore.play.dealfile import ABORTS
-from mjscore.rules.switches import FaultScoring, Payments
+from mjscore import SITUATIONS, SOURCES, contradiction, dealer_of
+from mjscore import first_seats
+from mjscore import LANGUAGES, language
+from mjscore import ABORTS
+from mjscore import FaultScoring, Payments
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.slots import TOKEN_SHOWN
 from mjscore.web.store import Conflicting, Duplicate, NothingToUndo, NotFound, StaleVersion

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from mjscore.hand.tiles import HONOUR_LETTERS as HONOURS, SUITS, WINDS
+from mjscore import HONOUR_LETTERS as HONOURS, SUITS, WINDS
 NAMES: tuple[str, ...] = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + tuple(HONOURS) + tuple(
     f"{n}{k}" for k in "fy" for n in range(1, 5)) + tuple(f"0{s}" for s in SUITS)  # 0m 0p 0s: riichi's red fives
 CAPTIONS = {"E": "east", "S": "south", "W": "west", "N": "north", "R": "red", "G": "green", "P": "white"}

@@ -21,9 +21,8 @@ from types import SimpleNamespace
 from typing import Any, Callable, Iterator
 
 from mjscore import api
-from mjscore.play import ledger
-from mjscore.play.record import standings
-from mjscore.play.season import score_sheet
+from mjscore import moved_on, standings
+from mjscore import score_sheet
 from mjscore.web import riichi_words
 from mjscore.web.merge import merged
 from mjscore.web.store import Conflict, Conflicting, Duplicate, Snapshot, StaleVersion, Store
@@ -216,7 +215,7 @@ class Book:
             header = snap.header
             undoable = snap.changes_said()
             seating = self._start(snap, opened, page[0].key)[0] if page else opened.seating
-        moves = ledger.moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
+        moves = moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
         if riichi_words.is_riichi(opened.header):  # the counters each deal was played with, its win in fu and han

@@ -13,10 +13,10 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Iterable
 
-from mjscore.hand.situation import dealer_of
-from mjscore.play.game import Header, Table
-from mjscore.rules.riichi import cost, shown_cost
-from mjscore.rules.switches import Payments
+from mjscore import dealer_of
+from mjscore import Header, Table
+from mjscore import cost, shown_cost
+from mjscore import Payments
 
 
 def is_riichi(header: Header) -> bool:
