@@ -11,10 +11,15 @@ too: no player pays them in this deal, so a note says so.
 
 from __future__ import annotations
 
-from mjscore.errors import DealError
+from typing import Any
+
+from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
 from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.dealfile import parse_win
+from mjscore.play.schemes import SeatReader
+from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.riichi import up
 from mjscore.rules.switches import Draw, SettlementRules
 
@@ -141,3 +146,82 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
 def _ruleset(deal: Deal) -> str:
     """How a message names the rules a deal is played under: "ruleset=ema", or the variant."""
     return f"ruleset={deal.options['ruleset']}" if deal.options.get("ruleset") else deal.variant.name
+
+
+# --- a riichi deal's own keys, and the scheme as settlement asks it ----------------------------------------------
+
+ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # the abortive draws
+
+
+def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
+    table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
+    `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
+    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
+    out: dict = {}
+    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
+        seats = data.get(key) or []
+        if isinstance(seats, str):
+            seats = [seats]
+        if not isinstance(seats, list) or len(seats) > 1000:
+            raise DealError(f"{where}{key}: expected a list of seats, e.g. [E, W]")
+        found = [seat(s, key) for s in seats]
+        out[key] = tuple(found if key == "sticks_by" else dict.fromkeys(found))  # (a player leaves several sticks)
+    for key in ("honba", "sticks"):
+        n = data.get(key) or 0
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise DealError(f"{where}{key}: expected a count of 0 to 1000, not {shown(n)}")
+        out[key] = n
+    for key in ("dora", "ura"):
+        text = data.get(key)
+        if text is not None and (not isinstance(text, str) or too_long(text, 200)):
+            raise DealError(f"{where}{key}: expected indicator tiles in the notation, e.g. \"3m E\", not {shown(text)}")
+        out[key] = text
+    abort = data.get("abort")
+    if abort is not None and abort not in ABORTS:
+        raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
+    if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
+        raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
+    if abort is not None and options.get("abortive_draws") is False:
+        who = ("ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive draw or a win)"
+               if options.get("ruleset") == "ema" else "abortive_draws=false: these rules play no abortive draws")
+        raise DealError(f"{where}abort: {abort}: {who}; record it as a draw (tenpai: [...]) or use --option "
+                        "abortive_draws=true")
+    out["abort"] = abort
+    if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
+        raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "
+                        f"{len(out['sticks_by'])}")
+    second = data.get("double_ron")
+    if second is not None:
+        if not isinstance(second, dict) or not set(second) <= {"winner", "also"}:
+            raise DealError(f"{where}double_ron: the second winner on the same discard, e.g. double_ron: {{winner: W, "
+                            f"also: [ippatsu]}}, not {shown(second)}")
+        out["double_ron"] = seat(second.get("winner"), "double_ron.winner")
+        out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
+    return out
+
+
+class Riichi:
+    """The riichi payment scheme (play/schemes.py PaymentScheme): honba and sticks carried from deal to deal,
+    the deal keys of docs/cli.md's riichi deal."""
+
+    counters = True
+    deal_keys = SCHEME_DEAL_KEYS["riichi"]
+    refused = "no honba, sticks, tenpai or dora"
+
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+        return riichi_payments(deal, values, notes, rules)
+
+    def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
+        """A declaration in the deal's `riichi:` list is the winner's riichi."""
+        return also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
+
+    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+        return deal_fields(data, options, where, seat)
+
+    def deal_form(self, variant: Any) -> dict | None:
+        """The page's riichi part of a deal: the abortive draws, the rulesets' presets."""
+        return {"aborts": list(ABORTS), "presets": variant.presets or {}}
+
+
+FAMILY = Riichi()

@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
+from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES
 from mjscore.rules.registry import is_int_option
 from mjscore.rules.tablefile import check_cite, expect, only_keys
 
@@ -23,14 +24,6 @@ class Draw(Enum):
     NONE = "none"
     DIFFERENCES = "differences"
     TENPAI = "tenpai"
-
-
-class Payments(Enum):
-    """Who pays a winner what: each the hand's value (East double), or as riichi pays a hand's base points
-    (the discarder alone on a discard; the dealer twice a non-dealer's share; rounded up to 100: play/riichi.py)."""
-
-    STANDARD = "standard"
-    RIICHI = "riichi"
 
 
 class LoserCap(Enum):
@@ -135,7 +128,7 @@ class SettlementRules(NamedTuple):
     base_payment: int = 0  # every other player pays the winner this besides the hand's value (MCR: 8)
     discarder_pays: bool = False  # won on a discard (or a robbed kong): the discarder alone pays the hand's value
     table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
-    payments: Payments = Payments.STANDARD
+    payments: str = DEFAULT_SCHEME  # the payment scheme's registered name (rules/families.py): who pays what
     honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
     riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
     tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
@@ -200,6 +193,16 @@ def _word(kind: type[Enum]):
         if not isinstance(val, str) or val not in words:
             fail(where, f"must be one of {', '.join(words)}, not {val!r}")
         return kind(val)
+
+    return parse
+
+
+def _registered(names: dict):
+    """A name registered in `names` (a family's: rules/families.py), as the file writes it."""
+    def parse(where, val, fail, options):
+        if not isinstance(val, str) or val not in names:
+            fail(where, f"must be one of {', '.join(names)}, not {val!r}")
+        return val
 
     return parse
 
@@ -275,7 +278,7 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
-        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
+        ("payments", _registered(PAYMENT_SCHEMES)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
         ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma),
         ("ends_below_zero", _flag), ("last_sticks_to_first", _flag),
         ("round_results", _flag), ("double_ron", _flag), ("nagashi_mangan", _flag))

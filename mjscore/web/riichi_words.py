@@ -15,13 +15,13 @@ from typing import Any, Iterable
 
 from mjscore.hand.situation import dealer_of
 from mjscore.play.game import Header, Table
+from mjscore.play.schemes import scheme_of
 from mjscore.rules.riichi import cost, shown_cost
-from mjscore.rules.switches import Payments
 
 
 def is_riichi(header: Header) -> bool:
     """Whether the game is paid as riichi is (honba, sticks, tenpai): the page then shows the counters."""
-    return header.variant.settlement.at(header.options).payments is Payments.RIICHI
+    return scheme_of(header.variant.settlement.at(header.options)).counters
 
 
 def counters(header: Header, seating: dict[str, Any], data: Any) -> dict[str, int]:
