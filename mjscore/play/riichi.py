@@ -20,7 +20,7 @@ from mjscore.play.deal import Deal, Payment, cite_of
 from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
-from mjscore.rules.riichi import up
+from mjscore.rules.han_fu import up
 from mjscore.rules.switches import Draw, SettlementRules
 
 

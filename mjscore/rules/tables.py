@@ -16,7 +16,9 @@ from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mea
 from mjscore.hand.decompose import SHAPES
 from mjscore.rules import registry as R, riichi, tablecache
 from mjscore.rules.conditions import CONDITIONS
+from mjscore.rules.families import VALUATIONS
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
+from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
     NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
@@ -133,7 +135,7 @@ class Variant(NamedTuple):
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
-    han_fu: Any = None  # value: {han_fu: ...}, a riichi.HanFuRules: base points from fu and han
+    valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
     presets: dict | None = None  # a choice option's choices -> the options each sets (riichi.check_presets)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
@@ -363,7 +365,7 @@ def build(raw: Any, path: str) -> Variant:
              "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid", "cite", "han_fu"})
+    only_keys(fail, "value", value, {"round_up", "grid", "cite", *VALUATIONS})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail, known["language"])
@@ -409,7 +411,7 @@ def build(raw: Any, path: str) -> Variant:
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
         language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
-        han_fu=riichi.check_han_fu(value.get("han_fu"), fail, options, shapes),
+        valuation=check_valuation(value, fail, options, shapes),
         presets=riichi.check_presets(raw.get("presets"), fail, options),
     )
 

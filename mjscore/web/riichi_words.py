@@ -16,7 +16,7 @@ from typing import Any, Iterable
 from mjscore.hand.situation import dealer_of
 from mjscore.play.game import Header, Table
 from mjscore.play.schemes import scheme_of
-from mjscore.rules.riichi import cost, shown_cost
+from mjscore.rules.han_fu import cost, shown_cost
 
 
 def is_riichi(header: Header) -> bool:
