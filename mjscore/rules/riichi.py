@@ -7,21 +7,16 @@ with a few things the other rulebooks do not have, each a piece any table may us
   (`called`), a group holding a tile of a class (`any_tile`), chows of given runs in one suit
   (`chows_include`), identical chows (`identical_chows`), how many of the winning tile's kind the
   hand holds (`win_kind_held`);
-- counters a rule's `doubles_each:` names, one double per tile counted: the tiles the dora
-  indicators show (`dora`), the ura dora (`ura_dora`), the red fives written 0m 0p 0s (`red_fives`);
-- `presets:` a choice option whose choice sets other options (a published ruleset);
-- red fives: how many of a suit the table's `red_fives` option allows.
+
+The other pieces it brought are general and live in modules of their own: the counters of `doubles_each:`
+(rules/counters.py), red fives (rules/red_fives.py), `presets:` (rules/presets.py); its valuation is
+rules/han_fu.py and its payments play/riichi.py.
 """
 
 from __future__ import annotations
 
-import re
-
-from mjscore.errors import HandError
 from mjscore.hand import tiles as T
-from mjscore.hand.redfives import no_red_fives, with_red_fives
 from mjscore.rules.registry import Invalid, condition, p_bool, p_choices, p_tiles
-from mjscore.rules.results import Item
 from mjscore.rules.special import p_runs
 
 WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
@@ -104,127 +99,3 @@ def _identical_chows(c, v, _):
            "how many tiles of the winning tile's kind the hand holds, the winning tile included")
 def _win_kind_held(c, v, _):
     return c.win is not None and c.tiles.count(c.win) in v
-
-
-# --- counters for `doubles_each:` -----------------------------------------------------------------------
-
-_NEXT = {}
-for _suit in range(3):
-    for _n in range(9):
-        _NEXT[_suit * 9 + _n] = _suit * 9 + (_n + 1) % 9
-for _i, _w in enumerate(T.Z_ORDER[:4]):
-    _NEXT[_w] = T.Z_ORDER[(_i + 1) % 4]
-for _i, _d in enumerate(T.Z_ORDER[4:]):
-    _NEXT[_d] = T.Z_ORDER[4 + (_i + 1) % 3]
-
-
-def indicated(indicator: int) -> int:
-    """The tile an indicator shows: the next of its suit (9 shows 1), E S W N E, white green red white."""
-    return _NEXT[indicator]
-
-
-def _shown(c, indicators) -> int:
-    tiles = c.tiles
-    return sum(tiles.count(indicated(i)) for i in indicators)
-
-
-COUNTERS = {
-    "dora": lambda c: _shown(c, c.sit.dora),
-    "ura_dora": lambda c: _shown(c, c.sit.ura),
-    "red_fives": lambda c: sum(red_fives(c.hand.text)),
-}
-
-
-def check_each(entry, fail, where) -> str | None:
-    """A rule's `doubles_each: COUNTER` (None when the rule has none)."""
-    if entry is None:
-        return None
-    if entry not in COUNTERS:
-        fail(where, f"doubles_each counts one of: {', '.join(COUNTERS)}, not {entry!r}")
-    return entry
-
-
-def each_item(ctx, rule, item: Item) -> Item | None:
-    """A `doubles_each` rule's item: one double per tile counted (None: none counted, so no item)."""
-    n = COUNTERS[rule.each](ctx)
-    return item._replace(doubles=n, tiles=f"x{n}") if n else None
-
-
-# --- red fives -------------------------------------------------------------------------------------------
-
-_RUNS = re.compile(r"([0-9]+)([mps])")
-
-
-def red_fives(text: str) -> tuple[int, int, int]:
-    """The red fives (written 0) of a hand's text, per suit m, p, s."""
-    out = [0, 0, 0]
-    if "0" in text:
-        for digits, suit in _RUNS.findall(text):
-            out["mps".index(suit)] += digits.count("0")
-    return out[0], out[1], out[2]
-
-
-def shown_with_reds(hand) -> str:
-    """A parsed hand's canonical notation with its red fives where they were written (`waits` prints it so)."""
-    return with_red_fives(hand.text, hand.notation())
-
-
-def check_red_fives(hand, variant, options: dict) -> None:
-    """A red five where the variant plays with none, or more of a suit than it has, is refused."""
-    text = hand.text
-    if "0" not in text:
-        return
-    if "red_fives" not in variant.options:
-        no_red_fives(text)
-    allowed = options.get("red_fives") or 0
-    for suit, n in zip("mps", red_fives(text)):
-        if n > allowed:
-            if not allowed:
-                raise HandError(f"{variant.name} has no red fives under --option red_fives=0: 0{suit} is a red "
-                                f"5{suit}; write 5{suit}", text)
-            raise HandError(f"{n} red fives of one suit (0{suit}); {variant.name} has {allowed} (--option red_fives)",
-                            text)
-
-
-# --- presets ---------------------------------------------------------------------------------------------
-
-def check_presets(section, fail, options) -> dict:
-    """`presets: {OPTION: {CHOICE: {other option: value}}}`: choosing CHOICE of the choice option OPTION
-    sets those options, unless they are given themselves."""
-    if section is None:
-        return {}
-    if not isinstance(section, dict):
-        fail("presets", "expects a mapping {option: {choice: {option: value}}}")
-    out = {}
-    for key, cases in section.items():
-        spec = options.get(key)
-        if spec is None or spec.type != "choice":
-            fail(f"presets.{key}", "names no choice option of this table")
-        if not isinstance(cases, dict):
-            fail(f"presets.{key}", "expects a mapping {choice: {option: value}}")
-        for choice, sets in cases.items():
-            where = f"presets.{key}.{choice}"
-            if choice not in spec.choices:
-                fail(where, f"{choice!r} is not a choice of {key} ({', '.join(map(str, spec.choices))})")
-            if not isinstance(sets, dict):
-                fail(where, "expects a mapping {option: value}")
-            for name, value in sets.items():
-                other = options.get(name)
-                if other is None or name == key:
-                    fail(where, f"names no other option {name!r}")
-                try:
-                    other.parse(str(value).lower() if isinstance(value, bool) else str(value), "this table")
-                except Exception as e:  # an OptionError: its words say what the option takes
-                    fail(where, str(e))
-        out[key] = {c: {n: (v if not isinstance(v, str) else options[n].parse(v, "")) for n, v in s.items()}
-                    for c, s in cases.items()}
-    return out
-
-
-def apply_presets(presets: dict, resolved: dict, given) -> dict:
-    """The options with each chosen preset's settings, where the user did not give the option."""
-    for key, cases in presets.items():
-        for name, value in cases.get(resolved.get(key), {}).items():
-            if name not in given:
-                resolved[name] = value
-    return resolved

@@ -14,9 +14,11 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, riichi, tablecache
+from mjscore.rules import registry as R, tablecache
+from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
+from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
@@ -58,7 +60,7 @@ class Rule(NamedTuple):
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
     fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
     excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
-    each: str | None = None  # doubles_each: a counter (riichi.COUNTERS) giving one double per tile counted
+    each: str | None = None  # doubles_each: a counter (rules/counters.py) giving one double per tile counted
     quote: Quote | None = None  # the rulebook's own words for it (or why they are not at hand)
 
 
@@ -136,7 +138,7 @@ class Variant(NamedTuple):
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
     valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
-    presets: dict | None = None  # a choice option's choices -> the options each sets (riichi.check_presets)
+    presets: dict | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -147,7 +149,7 @@ class Variant(NamedTuple):
                 raise OptionError(f"{self.name} has no option {shown(key)}" + (
                     meant if meant else f" (options: {', '.join(sorted(self.options))})"))
             out[key] = self.options[key].parse(text, self.name)
-        return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
+        return apply_presets(self.presets, out, given or {}) if self.presets else out
 
 
 # --- finding and caching ------------------------------------------------------------------------
@@ -288,7 +290,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         values["points"] = values["fan"]
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
-    each = riichi.check_each(entry.get("doubles_each"), fail, where)
+    each = check_each(entry.get("doubles_each"), fail, where)
     if not values and each is None:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
@@ -412,7 +414,7 @@ def build(raw: Any, path: str) -> Variant:
         language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         valuation=check_valuation(value, fail, options, shapes),
-        presets=riichi.check_presets(raw.get("presets"), fail, options),
+        presets=check_presets(raw.get("presets"), fail, options),
     )
 
 
