@@ -149,3 +149,20 @@ def test_a_name_no_family_registered_stops_the_table(tmp_path):
                                      "settlement: {payments: flat}\n", encoding="utf-8")
     with pytest.raises(mjscore.MjscoreError, match="settlement.payments: must be one of standard, riichi, not 'flat'"):
         mjscore.load_variant("toy", tables)
+
+
+def test_a_scheme_s_own_switches_are_a_typed_block_of_their_own():
+    # tables/riichi.yaml: honba 100 (per counter), riichi_stick 1000, uma by ruleset (tenhou [20, 10, -10, -20]);
+    # the shared SettlementRules holds none of them, and a table paid the classical way has no such block
+    from mjscore.rules.riichi_settlement import RiichiSettlement
+    from mjscore.rules.switches import SettlementRules
+
+    riichi = mjscore.load_variant("riichi").settlement
+    played = riichi.at({"ruleset": "tenhou"})
+    assert isinstance(played.scheme_switches, RiichiSettlement)
+    assert (played.scheme_switches.honba, played.scheme_switches.riichi_stick) == (100, 1000)
+    assert played.scheme_switches.uma == (20, 10, -10, -20) and played.switch("uma") == (20, 10, -10, -20)
+    assert riichi.at({"ruleset": "ema"}).scheme_switches.uma == (15, 5, -5, -15)
+    assert mjscore.load_variant("spanish").settlement.scheme_switches is None
+    assert mjscore.load_variant("spanish").settlement.switch("uma") == ()  # (the block's default)
+    assert not {"honba", "riichi_stick", "uma", "tenpai_payment", "double_ron"} & set(SettlementRules._fields)

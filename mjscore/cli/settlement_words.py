@@ -129,8 +129,8 @@ def settlement_lines(v: Variant, lang: str = "en") -> list[tuple[str, str]]:
     for key in v.settlement.written:
         if key not in SAY and key != "faults":
             continue
-        if key == "east_keeps_deal_on_draw" and v.settlement.east_keeps_deal_on_draw_if_waiting is True:
+        if key == "east_keeps_deal_on_draw" and v.settlement.switch("east_keeps_deal_on_draw_if_waiting") is True:
             continue  # said by the finer switch: East deals again only if waiting
-        words = _said(key, getattr(v.settlement, key), v, w)
+        words = _said(key, v.settlement.switch(key), v, w)
         out.append((words, (v.cites or {}).get(CITED.get(key, ""), "")))
     return out

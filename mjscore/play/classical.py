@@ -124,6 +124,9 @@ class Classical:
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return classical_payments(deal, values, notes, rules)
 
+    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
+        return True  # (whether East keeps the deal at a draw is the shared east_keeps_deal_on_draw's alone)
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 

@@ -73,21 +73,21 @@ def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()
         first = min(totals, key=lambda n: (-totals[n], seat[n]))  # (the first of equal totals in seating order)
         for owner in left:
             if owner in moved and owner != first:
-                moved[owner] -= rules.riichi_stick
-                moved[first] += rules.riichi_stick
+                moved[owner] -= rules.switch("riichi_stick")
+                moved[first] += rules.switch("riichi_stick")
     ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: (-kv[1], seat[kv[0]]))
     out, rank = [], 0
-    uma = rules.uma if rules is not None and len(rules.uma) == len(ordered) else ()
+    uma = rules.switch("uma") if rules is not None and len(rules.switch("uma")) == len(ordered) else ()
     for i, (name, total) in enumerate(ordered):
         if i == 0 or total != ordered[i - 1][1] or uma:  # (with uma: a place each, as its uma)
             rank = i + 1
         out.append({"rank": rank, "player": name, "total": total, **({"sticks": moved[name]} if moved[name] else {})})
         if uma:
-            oka = (rules.return_points - rules.start_points) * len(ordered) if i == 0 else 0
-            out[-1]["result"] = round((total - rules.return_points + oka) / 1000 + uma[i], 1)  # (points are 100s)
-            if rules.round_results and i:
-                out[-1]["result"] = float(_five_down((total - rules.return_points) // 100) + uma[i])
-    if uma and rules.round_results and out:
+            oka = (rules.switch("return_points") - rules.start_points) * len(ordered) if i == 0 else 0
+            out[-1]["result"] = round((total - rules.switch("return_points") + oka) / 1000 + uma[i], 1)  # (points are 100s)
+            if rules.switch("round_results") and i:
+                out[-1]["result"] = float(_five_down((total - rules.switch("return_points")) // 100) + uma[i])
+    if uma and rules.switch("round_results") and out:
         out[0]["result"] = -round(sum(r["result"] for r in out[1:]), 1)  # the first: what the others' results leave
     return out
 
@@ -145,7 +145,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                 scored += 1
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
-                below = [n for n, t in totals.items() if t < 0] if rules.ends_below_zero and not over else ()
+                below = [n for n, t in totals.items() if t < 0] if rules.switch("ends_below_zero") and not over else ()
                 if below:
                     over = (f"the game ended at deal {result.number}, when {', '.join(below)} went below zero "
                             f"({header.variant.name}: ends_below_zero, docs/tables.md): this deal is not part of it")
@@ -156,7 +156,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    table = kept[0] if kept and kept[0].counters and rules.last_sticks_to_first else None
+    table = kept[0] if kept and kept[0].counters and rules.switch("last_sticks_to_first") else None
     left = None if table is None else table.sticks_by if table.sticks_by != [] else table.ended_with  # (after S4)
     writer.end_game(standings(totals, rules, left or (), seating), summary)
     return summary

@@ -33,7 +33,7 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     dealer = dealer_of(deal.options)
     base, name = values[w], seat_said(w)
     out = []
-    honba = rules.honba * deal.honba
+    honba = rules.scheme_switches.honba * deal.honba
     if deal.win.source in ("wall", "loose"):
         for s in seats:
             if s == w:
@@ -44,7 +44,7 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                    else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
             out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
             if honba:
-                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.honba),
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
                                    cite_of(deal, "honba")))
     else:
         d = deal.win.discarder
@@ -57,25 +57,25 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                            + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
         if honba:
             payers = len(seats) - 1
-            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.honba,
+            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
                                                           payers=payers), cite_of(deal, "honba")))
     if deal.double_ron:
         out.append(_second(deal, values))
         notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
     for s in deal.riichi:
-        if s != w and rules.riichi_stick:
-            out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
+        if s != w and rules.scheme_switches.riichi_stick:
+            out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
                                cite_of(deal, "riichi_stick")))
-    if deal.sticks_by and rules.riichi_stick:  # who put them down pays them now: the game's totals hold them
+    if deal.sticks_by and rules.scheme_switches.riichi_stick:  # who put them down pays them now: the game's totals hold them
         for s in deal.sticks_by:
             if s != w:
-                out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
+                out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
                                    cite_of(deal, "riichi_stick")))
         if w in deal.sticks_by:
             notes.append(said(M.RI_OWN_STICK, seat=name))
     elif deal.sticks:
         notes.append(said(M.RI_TAKES_STICKS if deal.sticks > 1 else M.RI_TAKES_STICK, seat=name, n=deal.sticks,
-                          points=deal.sticks * rules.riichi_stick))
+                          points=deal.sticks * rules.scheme_switches.riichi_stick))
     return out
 
 
@@ -83,7 +83,7 @@ def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
     w, s, d = deal.winner, deal.double_ron, deal.win.discarder
-    if not deal.rules.double_ron:
+    if not deal.rules.scheme_switches.double_ron:
         raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
                         "(head bump): leave out double_ron (docs/tables.md double_ron)")
     if deal.win.source not in ("discard", "kong") or s in (w, d):
@@ -111,7 +111,7 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         notes.append(said(M.RI_ABORT, abort=deal.abort))
         return out
     if deal.nagashi:
-        if not rules.nagashi_mangan:
+        if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
         return _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
@@ -121,11 +121,11 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     if not waiting or not others:
         notes.append(said(M.RI_NOBODY_WAITING if not waiting else M.RI_EVERYBODY_WAITING))
         return out
-    each = rules.tenpai_payment // (len(waiting) * len(others))
+    each = rules.scheme_switches.tenpai_payment // (len(waiting) * len(others))
     for s in others:
         for t in waiting:
             out.append(Payment(s, t, each, said(M.RI_TENPAI, seat=seat_said(s), to=seat_said(t),
-                                                total=rules.tenpai_payment), cite_of(deal, "draw")))
+                                                total=rules.scheme_switches.tenpai_payment), cite_of(deal, "draw")))
     return out
 
 
@@ -211,6 +211,10 @@ class Riichi:
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return riichi_payments(deal, values, notes, rules)
+
+    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
+        """At a draw East keeps the deal only if waiting, where the table says so."""
+        return east_waiting or not rules.scheme_switches.east_keeps_deal_on_draw_if_waiting
 
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""

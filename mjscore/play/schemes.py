@@ -26,6 +26,10 @@ class PaymentScheme(Protocol):
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`."""
 
+    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
+        """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the
+        shared `east_keeps_deal_on_draw` would."""
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 

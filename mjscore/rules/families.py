@@ -22,6 +22,9 @@ PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payme
     "riichi": "mjscore.play.riichi",  # the discarder alone on a discard, the dealer's double share, honba, sticks
 }
 DEFAULT_SCHEME = "standard"
+SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their frozen dataclass
+    "riichi": "mjscore.rules.riichi_settlement",
+}
 SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a table not paid so refuses them)
     "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by"),
 }
@@ -30,3 +33,8 @@ SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a ta
 def family(module: str) -> Any:
     """The family a registered module declares (its `FAMILY`), the module imported on first use."""
     return import_module(module).FAMILY
+
+
+def switch_blocks() -> dict[str, type]:
+    """Each scheme's own switches (the frozen dataclass its registered module declares as `SWITCHES`), by name."""
+    return {name: import_module(module).SWITCHES for name, module in SCHEME_SWITCHES.items()}

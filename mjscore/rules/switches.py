@@ -8,11 +8,12 @@ A switch may follow a house option (a ByOption) until `at(options)` gives the ru
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
-from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES
+from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES, switch_blocks
 from mjscore.rules.registry import is_int_option
 from mjscore.rules.tablefile import check_cite, expect, only_keys
 
@@ -129,17 +130,7 @@ class SettlementRules(NamedTuple):
     discarder_pays: bool = False  # won on a discard (or a robbed kong): the discarder alone pays the hand's value
     table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
     payments: str = DEFAULT_SCHEME  # the payment scheme's registered name (rules/families.py): who pays what
-    honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
-    riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
-    tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
-    east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
-    return_points: int = 0  # riichi: the points each player's game result is counted from (oka: the difference)
-    uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
-    ends_below_zero: bool = False  # riichi: a player's total below zero ends the game (Tenhou)
-    last_sticks_to_first: bool = False  # riichi: sticks left on the table when the game ends go to the first place
-    round_results: bool = False  # riichi: game results to whole thousands, 500 down, the first's the rest (Tenhou)
-    double_ron: bool = False  # riichi: two players may win on one discard (Tenhou); else the nearest alone wins
-    nagashi_mangan: bool = False  # riichi: nagashi mangan is paid at an exhaustive draw (Tenhou)
+    scheme_switches: Any = None  # a payment scheme's own switches (rules/families.py SCHEME_SWITCHES), or None
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -147,11 +138,24 @@ class SettlementRules(NamedTuple):
         """The rules for a game under these options: every switch that follows an option resolved."""
         if not self.following:
             return self
-        return self._replace(following=(), **{k: _settled(k, getattr(self, k).at(options)) for k in self.following})
+        resolved = {k: _settled(k, self.switch(k).at(options)) for k in self.following}
+        own = {k: v for k, v in resolved.items() if k not in _BLOCK_OF}
+        block = {k: v for k, v in resolved.items() if k in _BLOCK_OF}
+        if block:
+            own["scheme_switches"] = replace(self.scheme_switches, **block)
+        return self._replace(following=(), **own)
 
     def choices(self, key: str) -> tuple:
         """Every value switch `key` can take, whatever the options (the page offers what some choice allows)."""
-        return tuple(_settled(key, v) for v in _values(getattr(self, key)))
+        return tuple(_settled(key, v) for v in _values(self.switch(key)))
+
+    def switch(self, key: str) -> Any:
+        """A switch by the name the table file gives it, a shared one or its payment scheme's own (the default
+        where the table's scheme has no such switch)."""
+        if key not in _BLOCK_OF:
+            return getattr(self, key)
+        block = self.scheme_switches
+        return getattr(block, key) if block is not None and hasattr(block, key) else _SWITCHES[key][1]
 
     def fault(self, kind: str) -> FaultScoring | None:
         """How a hand with this kind of fault scores, None where the table has no rule for it."""
@@ -261,13 +265,6 @@ def _points(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
-def _uma(where, val, fail, options) -> tuple[int, ...]:
-    if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in val) \
-            or sum(val) != 0:
-        fail(where, f"must be a list of whole numbers (thousands) summing to 0, one per place, not {val!r}")
-    return tuple(val)
-
-
 _DEFAULTS = SettlementRules()
 _SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
@@ -278,11 +275,14 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
-        ("payments", _registered(PAYMENT_SCHEMES)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
-        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma),
-        ("ends_below_zero", _flag), ("last_sticks_to_first", _flag),
-        ("round_results", _flag), ("double_ron", _flag), ("nagashi_mangan", _flag))
+        ("payments", _registered(PAYMENT_SCHEMES)))
 }
+_BLOCKS = switch_blocks()  # scheme -> the frozen dataclass of its own switches
+_BLOCK_OF = {f.name: scheme for scheme, block in _BLOCKS.items() for f in fields(block)}  # switch -> its scheme
+_PARSE_BY_TYPE = {"int": _count, "bool": _flag}  # a block's field checked by its type, else by its own `parse`
+_SWITCHES.update({f.name: (f.metadata.get("parse") or _PARSE_BY_TYPE[str(f.type)],
+                           f.default if f.default is not MISSING else f.default_factory())
+                  for block in _BLOCKS.values() for f in fields(block)})
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
@@ -297,7 +297,14 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
         value = _switch(f"settlement.{key}", key, val, fail, options)
         typed[key] = value if isinstance(value, ByOption) else _settled(key, value)
     following = tuple(k for k, v in typed.items() if isinstance(v, ByOption))
-    return SettlementRules(**typed, written=dict(settlement), following=following)
+    own = {k: v for k, v in typed.items() if k not in _BLOCK_OF}
+    schemes = {_BLOCK_OF[k] for k in typed if k in _BLOCK_OF} | {
+        name for name in _values(own.get("payments", DEFAULT_SCHEME)) if name in _BLOCKS}
+    if len(schemes) > 1:
+        fail("settlement", f"switches of one payment scheme's only, not of {' and '.join(sorted(schemes))}")
+    block = next((_BLOCKS[name](**{k: v for k, v in typed.items() if _BLOCK_OF.get(k) == name}) for name in schemes),
+                 None)
+    return SettlementRules(**own, scheme_switches=block, written=dict(settlement), following=following)
 
 
 def _switch(where: str, key: str, val, fail, options):
