@@ -22,7 +22,7 @@ PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payme
     "riichi": "mjscore.play.riichi",  # the discarder alone on a discard, the dealer's double share, honba, sticks
 }
 DEFAULT_SCHEME = "standard"
-SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their frozen dataclass
+SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their NamedTuple
     "riichi": "mjscore.rules.riichi_settlement",
 }
 SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a table not paid so refuses them)
@@ -35,6 +35,8 @@ def family(module: str) -> Any:
     return import_module(module).FAMILY
 
 
-def switch_blocks() -> dict[str, type]:
-    """Each scheme's own switches (the frozen dataclass its registered module declares as `SWITCHES`), by name."""
-    return {name: import_module(module).SWITCHES for name, module in SCHEME_SWITCHES.items()}
+def switch_blocks() -> dict[str, tuple[type, dict]]:
+    """Each scheme's own switches, by name: the NamedTuple its registered module declares as `SWITCHES`, and the
+    parsers (`PARSERS`) of those a type alone does not check."""
+    return {name: (import_module(module).SWITCHES, import_module(module).PARSERS)
+            for name, module in SCHEME_SWITCHES.items()}

@@ -1,12 +1,11 @@
 """Riichi's own `settlement:` switches (docs/tables.md "Settlement"), a typed block of their own beside the shared
 ones: the table file writes them among the others, and rules/switches.py checks each by its declared type (a
-whole number, a flag, or a field's own `parse`) and gathers them into a `RiichiSettlement`, which the riichi
-payment scheme (play/riichi.py) reads. Registered in rules/families.py beside the scheme.
+whole number, a flag) or by its parser here (`PARSERS`) and gathers them into a `RiichiSettlement` (a NamedTuple,
+frozen, as SettlementRules is: a dataclass would cost every command its import), which the riichi payment scheme
+(play/riichi.py) reads. Registered in rules/families.py beside the scheme.
 """
 
-from __future__ import annotations
-
-from dataclasses import dataclass, field
+from typing import NamedTuple  # (no postponed annotations: rules/switches.py reads each switch's type)
 
 
 def parse_uma(where, val, fail, options) -> tuple[int, ...]:
@@ -17,8 +16,7 @@ def parse_uma(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
-@dataclass(frozen=True)
-class RiichiSettlement:
+class RiichiSettlement(NamedTuple):
     """The switches riichi's payments and game results read; any of them may follow an option until
     SettlementRules.at(options) resolves it."""
 
@@ -27,7 +25,7 @@ class RiichiSettlement:
     tenpai_payment: int = 0  # what the players not waiting at a draw pay those waiting, in all
     east_keeps_deal_on_draw_if_waiting: bool = False  # at a draw East keeps the deal only if waiting
     return_points: int = 0  # the points each player's game result is counted from (oka: the difference)
-    uma: tuple[int, ...] = field(default=(), metadata={"parse": parse_uma})  # 1st, 2nd ... place's add (thousands)
+    uma: tuple[int, ...] = ()  # what the 1st, 2nd ... place adds to the game result (thousands): PARSERS
     ends_below_zero: bool = False  # a player's total below zero ends the game (Tenhou)
     last_sticks_to_first: bool = False  # sticks left on the table when the game ends go to the first place
     round_results: bool = False  # game results to whole thousands, 500 down, the first's the rest (Tenhou)
@@ -36,3 +34,4 @@ class RiichiSettlement:
 
 
 SWITCHES = RiichiSettlement
+PARSERS = {"uma": parse_uma}  # a switch not checked by its type alone (a whole number, a flag)

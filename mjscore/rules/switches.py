@@ -8,7 +8,6 @@ A switch may follow a house option (a ByOption) until `at(options)` gives the ru
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields, replace
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -142,7 +141,7 @@ class SettlementRules(NamedTuple):
         own = {k: v for k, v in resolved.items() if k not in _BLOCK_OF}
         block = {k: v for k, v in resolved.items() if k in _BLOCK_OF}
         if block:
-            own["scheme_switches"] = replace(self.scheme_switches, **block)
+            own["scheme_switches"] = self.scheme_switches._replace(**block)
         return self._replace(following=(), **own)
 
     def choices(self, key: str) -> tuple:
@@ -277,12 +276,11 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
         ("payments", _registered(PAYMENT_SCHEMES)))
 }
-_BLOCKS = switch_blocks()  # scheme -> the frozen dataclass of its own switches
-_BLOCK_OF = {f.name: scheme for scheme, block in _BLOCKS.items() for f in fields(block)}  # switch -> its scheme
-_PARSE_BY_TYPE = {"int": _count, "bool": _flag}  # a block's field checked by its type, else by its own `parse`
-_SWITCHES.update({f.name: (f.metadata.get("parse") or _PARSE_BY_TYPE[str(f.type)],
-                           f.default if f.default is not MISSING else f.default_factory())
-                  for block in _BLOCKS.values() for f in fields(block)})
+_BLOCKS = switch_blocks()  # scheme -> (the NamedTuple of its own switches, the parsers of those its type does not say)
+_BLOCK_OF = {key: scheme for scheme, (block, _) in _BLOCKS.items() for key in block._fields}  # switch -> its scheme
+_PARSE_BY_TYPE = {int: _count, bool: _flag}  # a block's switch checked by its declared type, else its parser
+_SWITCHES.update({key: (parsers.get(key) or _PARSE_BY_TYPE[block.__annotations__[key]], block._field_defaults[key])
+                  for block, parsers in _BLOCKS.values() for key in block._fields})
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
@@ -302,8 +300,8 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
         name for name in _values(own.get("payments", DEFAULT_SCHEME)) if name in _BLOCKS}
     if len(schemes) > 1:
         fail("settlement", f"switches of one payment scheme's only, not of {' and '.join(sorted(schemes))}")
-    block = next((_BLOCKS[name](**{k: v for k, v in typed.items() if _BLOCK_OF.get(k) == name}) for name in schemes),
-                 None)
+    block = next((_BLOCKS[name][0](**{k: v for k, v in typed.items() if _BLOCK_OF.get(k) == name})
+                  for name in schemes), None)
     return SettlementRules(**own, scheme_switches=block, written=dict(settlement), following=following)
 
 
