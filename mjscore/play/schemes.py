@@ -41,8 +41,14 @@ class PaymentScheme(Protocol):
 
 
 def scheme_named(name: str) -> PaymentScheme:
-    """The registered scheme of this name (a table's checked `payments:`)."""
-    return family(PAYMENT_SCHEMES[name])
+    """The registered scheme of this name (a table's checked `payments:`), its module imported once."""
+    found = _LOADED.get(name)
+    if found is None:
+        found = _LOADED[name] = family(PAYMENT_SCHEMES[name])
+    return found
+
+
+_LOADED: dict[str, PaymentScheme] = {}  # (asked once a deal: settlement, seating)
 
 
 def scheme_of(rules: SettlementRules) -> PaymentScheme:
