@@ -62,16 +62,23 @@ FLAT = '''
 """A toy payment scheme: every other player pays the winner the same 10, whatever the hand."""
 
 
+from mjscore.messages import M
+
+
 class Flat:
     counters = False
     deal_keys = ()
     refused = ""
+    words = M.W_PAYMENTS_STANDARD
 
     def pay(self, deal, values, notes, rules):
         from mjscore.play.deal import Payment
 
         notes.append("flat: 10 from each")
         return [Payment(s, deal.winner, 10, "flat 10") for s in deal.hands if s != deal.winner] if deal.winner else []
+
+    def draw_keeps_deal(self, rules, east_waiting):
+        return True
 
     def winner_also(self, deal, seat, also):
         return also

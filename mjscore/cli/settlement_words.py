@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mjscore.messages import M, Words
+from mjscore.play.schemes import scheme_named
 from mjscore.rules.switches import Amount, ByOption, Fine
 from mjscore.rules.tables import Variant
 
@@ -85,7 +86,7 @@ SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
     "rounds_per_game": lambda x, w: w(M.W_ROUNDS if x != 1 else M.W_ROUND_ONE, n=x),
     "rotate_every_deal": lambda x, w: w(M.W_ROTATE, counts=_counts(x, w)) if x else w(M.W_NO_ROTATE),
     "seat_exchange": lambda x, w: w(M.W_SEAT_EXCHANGE) if _word(x) == "oemc-2005" else w(M.W_KEEP_SEATS),
-    "payments": lambda x, w: w(M.W_PAYMENTS_RIICHI) if _word(x) == "riichi" else w(M.W_PAYMENTS_STANDARD),
+    "payments": lambda x, w: w(scheme_named(_word(x)).words),  # (the scheme says how it pays)
     "base_payment": lambda x, w: w(M.W_BASE_PAYMENT, amount=x) if x else w(M.W_ALL_PAY),
     "discarder_pays": _either(M.W_DISCARDER_PAYS, M.W_ALL_PAY),
     "table_points": lambda x, w: w(M.W_TABLE_POINTS, points=", ".join(map(str, x))),

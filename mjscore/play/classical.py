@@ -120,6 +120,7 @@ class Classical:
     counters = False
     deal_keys: tuple[str, ...] = ()
     refused = ""
+    words = M.W_PAYMENTS_STANDARD
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return classical_payments(deal, values, notes, rules)

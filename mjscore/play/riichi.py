@@ -208,6 +208,7 @@ class Riichi:
     counters = True
     deal_keys = SCHEME_DEAL_KEYS["riichi"]
     refused = "no honba, sticks, tenpai or dora"
+    words = M.W_PAYMENTS_RIICHI
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return riichi_payments(deal, values, notes, rules)

@@ -22,6 +22,7 @@ class PaymentScheme(Protocol):
     counters: bool  # counters and sticks on the table, carried from deal to deal (seating.Seating.counted)
     deal_keys: tuple[str, ...]  # the deal file's keys it adds (rules/families.py SCHEME_DEAL_KEYS)
     refused: str  # what those keys bring, for a deal of a table paid otherwise that gives one ("no honba ...")
+    words: str  # the message key that says how it pays (`variants NAME`)
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`."""
