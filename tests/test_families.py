@@ -80,6 +80,9 @@ class Flat:
     def draw_keeps_deal(self, rules, east_waiting):
         return True
 
+    def place_results(self, totals, rules):
+        return None
+
     def winner_also(self, deal, seat, also):
         return also
 

@@ -128,6 +128,9 @@ class Classical:
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         return True  # (whether East keeps the deal at a draw is the shared east_keeps_deal_on_draw's alone)
 
+    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
+        return None  # (a game's result is its total)
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 

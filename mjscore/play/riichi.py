@@ -143,6 +143,13 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
     return out
 
 
+def _five_down(hundreds: int) -> int:
+    """A count of hundreds in whole thousands, 500 down and 600 up (五捨六入, Tenhou rules), alike on either side
+    of zero: 2500 -> 2, 2600 -> 3, -5500 -> -5, -1600 -> -2."""
+    thousands, rest = divmod(abs(hundreds), 10)
+    return (thousands + (rest >= 6)) * (-1 if hundreds < 0 else 1)
+
+
 def _ruleset(deal: Deal) -> str:
     """How a message names the rules a deal is played under: "ruleset=ema", or the variant."""
     return f"ruleset={deal.options['ruleset']}" if deal.options.get("ruleset") else deal.variant.name
@@ -216,6 +223,24 @@ class Riichi:
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """At a draw East keeps the deal only if waiting, where the table says so."""
         return east_waiting or not rules.scheme_switches.east_keeps_deal_on_draw_if_waiting
+
+    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
+        """Each place's game result, best first (`totals` in that order), where the table has `uma`: (total -
+        return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
+        place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's
+        what the others leave)."""
+        sw = rules.scheme_switches
+        if sw is None or not sw.uma or len(sw.uma) != len(totals):
+            return None
+        out = []
+        for i, total in enumerate(totals):
+            oka = (sw.return_points - rules.start_points) * len(totals) if i == 0 else 0
+            out.append(round((total - sw.return_points + oka) / 1000 + sw.uma[i], 1))  # (points are 100s)
+            if sw.round_results and i:
+                out[-1] = float(_five_down((total - sw.return_points) // 100) + sw.uma[i])
+        if sw.round_results:
+            out[0] = -round(sum(out[1:]), 1)  # the first: what the others' results leave
+        return out
 
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""

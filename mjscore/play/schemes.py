@@ -31,6 +31,10 @@ class PaymentScheme(Protocol):
         """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the
         shared `east_keeps_deal_on_draw` would."""
 
+    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
+        """Each place's game result, best first (`totals` in that order), where the scheme gives one beside the
+        total (riichi's uma and oka); None: the total is the result."""
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 
