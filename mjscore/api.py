@@ -21,7 +21,7 @@ from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
-from mjscore.rules.riichi import check_red_fives, shown_with_reds
+from mjscore.rules.red_fives import check_red_fives, shown_with_reds
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names

@@ -188,4 +188,4 @@ def test_a_riichi_hand_without_a_yaku_gets_its_nearest_wins_not_an_internal_erro
     assert out.rstrip().endswith("not a winning hand: one tile changed makes it one: 1m for 4m; 4p for 7p; "
                                  "6p for 3p; 2s for 5s; 4s for 1s; 9s for 6s")
     won = mjscore.score("234m 456p 789s 234s 55m", "riichi", win="4m")
-    assert won.mahjong and won.han_fu.han == 1 and [i.rule for i in won.items if i.doubles] == ["Pinfu"]
+    assert won.mahjong and won.family_value.han == 1 and [i.rule for i in won.items if i.doubles] == ["Pinfu"]

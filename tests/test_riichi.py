@@ -27,7 +27,7 @@ def rscore(hand, **kw):
 def test_pinfu_ron_30_fu_1_han_1000():
     # base 20 + concealed ron 10 = 30 fu; pinfu 1 han: 30 x 2^3 = 240; non-dealer ron 4 x 240 = 960 -> 1000
     s = rscore("234789m 12345666p", win="6p", dora="1z")
-    assert (s.han_fu.han, s.han_fu.fu, s.value, s.han_fu.total) == (1, 30, 240, 1000)
+    assert (s.family_value.han, s.family_value.fu, s.value, s.family_value.total) == (1, 30, 240, 1000)
     assert set(items(s)) >= {"Pinfu", "base", "closed ron"}
 
 
@@ -35,29 +35,29 @@ def test_pinfu_tsumo_takes_no_tsumo_fu():
     # menzen tsumo 1 + pinfu 1 = 2 han, 20 fu (no tsumo fu with pinfu): 20 x 2^4 = 320;
     # non-dealers pay 320 -> 400, the dealer 640 -> 700: "400/700", total 400 + 400 + 700 = 1500
     s = rscore("234789m 12345666p", win="6p", source="wall")
-    assert (s.han_fu.han, s.han_fu.fu, s.value) == (2, 20, 320)
-    assert dict(s.han_fu.paid) == {"dealer": 700, "non_dealer": 400} and s.han_fu.total == 1500
+    assert (s.family_value.han, s.family_value.fu, s.value) == (2, 20, 320)
+    assert dict(s.family_value.paid) == {"dealer": 700, "non_dealer": 400} and s.family_value.total == 1500
     # with fu_for_pinfu_tsumo the 2 fu are taken and pinfu is lost: menzen tsumo 1 han, 22 -> 30 fu: 240;
     # 300/500, total 1100
     s = rscore("234789m 12345666p", win="6p", source="wall", options=["fu_for_pinfu_tsumo=true"])
-    assert (s.han_fu.han, s.han_fu.fu, s.han_fu.total) == (1, 30, 1100) and "Pinfu" not in items(s)
+    assert (s.family_value.han, s.family_value.fu, s.family_value.total) == (1, 30, 1100) and "Pinfu" not in items(s)
 
 
 def test_open_pinfu_shape_30_fu_or_20():
     # [234m] 678m 234p 456s 88s on 6s: tanyao (open) 1 han; no fu but the base: open pinfu 2 -> 22 -> 30 fu:
     # 30 x 8 = 240, ron 960 -> 1000; with fu_for_open_pinfu=false 20 fu: 160, ron 640 -> 700
     s = rscore("[234m] 678m 234p 456s 88s", win="6s")
-    assert (s.han_fu.han, s.han_fu.fu, s.han_fu.total) == (1, 30, 1000)
+    assert (s.family_value.han, s.family_value.fu, s.family_value.total) == (1, 30, 1000)
     s = rscore("[234m] 678m 234p 456s 88s", win="6s", options=["fu_for_open_pinfu=false"])
-    assert (s.han_fu.han, s.han_fu.fu, s.han_fu.total) == (1, 20, 700)
+    assert (s.family_value.han, s.family_value.fu, s.family_value.total) == (1, 20, 700)
 
 
 def test_seven_pairs_25_fu_dealer_tsumo():
     # 1133557799m 1122p, dealer self-drawn: chiitoitsu 2 + menzen tsumo 1 = 3 han, 25 fu (not rounded):
     # 25 x 2^5 = 800; each pays 2 x 800 = 1600: "1600 all", 4800 in all
     s = rscore("1133557799m 1122p", seat="E", win="2p", source="wall")
-    assert (s.han_fu.han, s.han_fu.fu, s.value) == (3, 25, 800)
-    assert dict(s.han_fu.paid) == {"each": 1600} and s.han_fu.total == 4800
+    assert (s.family_value.han, s.family_value.fu, s.value) == (3, 25, 800)
+    assert dict(s.family_value.paid) == {"each": 1600} and s.family_value.total == 4800
 
 
 def test_no_yaku_is_no_win_and_dora_do_not_make_one():
@@ -71,19 +71,19 @@ def test_riichi_dora_ura_red_mangan_and_text():
     # red five 1 (0p), ura 1 (indicator 2s shows 3s): 6 han -> haneman, base 3000; non-dealer ron 4 x 3000 =
     # 12000; + 2 honba 600 + 1 stick 1000 = 13600
     s = rscore("345m 406p 345s 55s 678s", win="8s", also=["riichi"], dora="4m", ura="2s", honba=2, sticks=1)
-    assert s.han_fu.han == 6 and s.han_fu.tier == "haneman" and s.value == 3000
+    assert s.family_value.han == 6 and s.family_value.tier == "haneman" and s.value == 3000
     assert items(s)["Dora"][1] == 1 and items(s)["Red five"][1] == 1 and items(s)["Ura dora"][1] == 1
-    assert (s.han_fu.total, s.han_fu.received) == (12000, 13600)
+    assert (s.family_value.total, s.family_value.received) == (12000, 13600)
     # the same with 456p (no red five): riichi, pinfu, tanyao, dora, ura: 5 han -> mangan 2000, ron 8000
     s = rscore("345m 456p 345s 55s 678s", win="8s", also=["riichi"], dora="4m", ura="2s")
-    assert (s.han_fu.han, s.han_fu.tier, s.han_fu.total) == (5, "mangan", 8000)
+    assert (s.family_value.han, s.family_value.tier, s.family_value.total) == (5, "mangan", 8000)
 
 
 def test_ura_dora_only_with_riichi():
     # tanyao and pinfu; the ura indicator 2s (shows 3s) counts nothing without riichi: 2 han 30 fu,
     # 30 x 2^4 = 480, ron 1920 -> 2000
     s = rscore("345m 456p 345s 55s 678s", win="8s", dora="1z", ura="2s")
-    assert "Ura dora" not in items(s) and (s.han_fu.han, s.han_fu.fu, s.han_fu.total) == (2, 30, 2000)
+    assert "Ura dora" not in items(s) and (s.family_value.han, s.family_value.fu, s.family_value.total) == (2, 30, 2000)
 
 
 def test_dora_count_each_tile_and_each_indicator():
@@ -100,9 +100,9 @@ def test_kiriage_and_the_tiers():
     # kiriage (the wrc preset has it) makes it mangan 8000
     hand = dict(win="8s", also=["riichi"], dora="4m")
     s = rscore("345m 456p 345s 55s 678s", **hand)
-    assert (s.han_fu.han, s.han_fu.fu, s.value, s.han_fu.total) == (4, 30, 1920, 7700)
+    assert (s.family_value.han, s.family_value.fu, s.value, s.family_value.total) == (4, 30, 1920, 7700)
     s = rscore("345m 456p 345s 55s 678s", **hand, options=["ruleset=wrc"])
-    assert (s.value, s.han_fu.total, s.han_fu.tier) == (2000, 8000, "kiriage mangan")
+    assert (s.value, s.family_value.total, s.family_value.tier) == (2000, 8000, "kiriage mangan")
 
 
 def test_counted_yakuman_or_sanbaiman():
@@ -111,19 +111,19 @@ def test_counted_yakuman_or_sanbaiman():
     hand = "112233456789m 99m"
     kw = dict(win="3m", source="wall", also=["riichi"], dora="8m")
     s = rscore(hand, **kw)
-    assert s.han_fu.han >= 13 and s.han_fu.tier == "counted yakuman" and dict(s.han_fu.paid) == {
+    assert s.family_value.han >= 13 and s.family_value.tier == "counted yakuman" and dict(s.family_value.paid) == {
         "dealer": 16000, "non_dealer": 8000}
     s = rscore(hand, **kw, options=["ruleset=ema"])
-    assert s.han_fu.tier == "sanbaiman" and dict(s.han_fu.paid) == {"dealer": 12000, "non_dealer": 6000}
+    assert s.family_value.tier == "sanbaiman" and dict(s.family_value.paid) == {"dealer": 12000, "non_dealer": 6000}
 
 
 def test_yakuman_add_up_and_double_yakuman_option():
     # daisangen + tsuuiisou: two yakuman, 2 x 8000 = 16000 base; non-dealer ron 4 x 16000 = 64000
     s = rscore("[EEE] PPP GGG RRR SS", win="S", seat="W")
-    assert s.limit_fraction == 8 and s.value == 16000 and s.han_fu.total == 64000
+    assert s.limit_fraction == 8 and s.value == 16000 and s.family_value.total == 64000
     # concealed and won on S (a pair wait): suu ankou tanki as well, three yakuman: 24000 base, 96000
     s = rscore("PPP GGG RRR EEE SS", win="S", seat="W")
-    assert s.limit_fraction == 12 and s.han_fu.total == 96000
+    assert s.limit_fraction == 12 and s.family_value.total == 96000
     # suu ankou tanki: a yakuman in Tenhou (8000 base), a double one with double_yakuman (16000)
     hand = "111m 333p 555s 777s EE"
     assert rscore(hand, win="E", seat="W").value == 8000
@@ -139,9 +139,9 @@ def test_open_hand_loses_han_and_closed_only_yaku():
     # honitsu open 2 (closed 3), ittsu open 1 (closed 2), haku 1; open: no menzen tsumo on a self-drawn win
     s = rscore("[PPP] 123m 456m 789m EE", win="E", source="wall")
     assert items(s)["Honitsu (open)"][1] == 2 and "Menzen tsumo" not in items(s)
-    assert items(s)["Ittsu (open)"][1] == 1 and s.han_fu.han == 4
+    assert items(s)["Ittsu (open)"][1] == 1 and s.family_value.han == 4
     s = rscore("123m 456m 789m PPP EE", win="E", source="wall")  # closed: 3 + 2 + 1 + menzen tsumo 1 = 7
-    assert items(s)["Honitsu"][1] == 3 and items(s)["Ittsu"][1] == 2 and s.han_fu.han == 7
+    assert items(s)["Honitsu"][1] == 3 and items(s)["Ittsu"][1] == 2 and s.family_value.han == 7
 
 
 def test_shanpon_ron_pung_counts_open_and_breaks_suu_ankou():
@@ -149,7 +149,7 @@ def test_shanpon_ron_pung_counts_open_and_breaks_suu_ankou():
     # suu ankou; fu 20 + 10 (concealed ron) + 8 (111m concealed terminals) + 4 + 4 (333p, 555s concealed)
     # + 2 (777s open) = 48 -> 50; 4 han 50 fu: 50 x 64 = 3200 > 2000: mangan
     s = rscore("111m 333p 555s 777s EE", win="7s", seat="W")
-    assert s.limit_hand is None and s.han_fu.fu == 50 and s.han_fu.tier == "mangan"
+    assert s.limit_hand is None and s.family_value.fu == 50 and s.family_value.tier == "mangan"
 
 
 def test_text_forms():
@@ -278,7 +278,7 @@ def test_two_yakuman_under_each_ruleset(ruleset, tier, limits, base, total):
     # (daisangen), no four concealed pungs (EEE claimed)
     s = rscore("[EEE] RRR GGG PPP NN", win="N", options=[f"ruleset={ruleset}"])
     assert [i.rule for i in s.items] == ["Daisangen", "Tsuuiisou"]  # both listed, capped or not
-    assert (s.han_fu.tier, s.limit_fraction, s.value, s.han_fu.total) == (tier, limits, base, total)
+    assert (s.family_value.tier, s.limit_fraction, s.value, s.family_value.total) == (tier, limits, base, total)
 
 
 def test_three_yakuman_capped_at_one_for_the_dealer_self_drawn():
@@ -290,17 +290,17 @@ def test_three_yakuman_capped_at_one_for_the_dealer_self_drawn():
     ema = rscore(hand, seat="E", win="N", source="wall", options=["ruleset=ema"])
     assert sorted(i.rule for i in ema.items) == sorted(i.rule for i in tenhou.items) == [
         "Daisangen", "Suu ankou tanki", "Tsuuiisou"]
-    assert (tenhou.value, dict(tenhou.han_fu.paid), tenhou.han_fu.total) == (24000, {"each": 48000}, 144000)
-    assert (ema.value, dict(ema.han_fu.paid), ema.han_fu.total) == (8000, {"each": 16000}, 48000)
+    assert (tenhou.value, dict(tenhou.family_value.paid), tenhou.family_value.total) == (24000, {"each": 48000}, 144000)
+    assert (ema.value, dict(ema.family_value.paid), ema.family_value.total) == (8000, {"each": 16000}, 48000)
     # the option alone, under Tenhou's other rules, caps alike
     alone = rscore(hand, seat="E", win="N", source="wall", options=["yakuman_cap=one"])
-    assert (alone.value, alone.han_fu.tier) == (8000, "yakuman, one at most")
+    assert (alone.value, alone.family_value.tier) == (8000, "yakuman, one at most")
 
 
 def test_one_yakuman_is_not_renamed_by_the_cap():
     # a single yakuman (daisangen, open) under ema: 8000 base as under Tenhou, its tier "yakuman" (nothing capped)
     s = rscore("[RRR] GGG PPP 123m 55s", win="5s", options=["ruleset=ema"])
-    assert (s.han_fu.tier, s.value, s.han_fu.total) == ("yakuman", 8000, 32000)
+    assert (s.family_value.tier, s.value, s.family_value.total) == ("yakuman", 8000, 32000)
 
 
 def test_the_cap_in_text_and_json():

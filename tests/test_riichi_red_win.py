@@ -44,7 +44,7 @@ def test_the_red_five_held_is_won_on():
     # wait: no pinfu): fu 20 + 10 closed ron + 2 closed wait = 32 -> 40; han: tanyao 1 + the red five 1 = 2;
     # base 40 x 2^4 = 640; the discarder pays 4 x 640 = 2560 -> 2600
     s = mjscore.score(RED_ONLY, "riichi", seat="S", win="0p")
-    assert (s.han_fu.han, s.han_fu.fu, s.value, s.han_fu.total) == (2, 40, 640, 2600)
+    assert (s.family_value.han, s.family_value.fu, s.value, s.family_value.total) == (2, 40, 640, 2600)
 
 
 @pytest.mark.parametrize("tile", ["0p", "5p"])
@@ -53,7 +53,7 @@ def test_a_hand_with_both_fives_is_won_on_either_alike(tile):
     # the red five 1 = 3 han; fu 20 + 10 closed ron = 30; base 30 x 2^5 = 960; 4 x 960 = 3840 -> 3900,
     # "30 fu 3 han: 3900" (the red five is the hand's, whichever five won)
     s = mjscore.score(BOTH, "riichi", seat="S", win=tile)
-    assert (s.han_fu.han, s.han_fu.fu, s.value, s.han_fu.total) == (3, 30, 960, 3900)
+    assert (s.family_value.han, s.family_value.fu, s.value, s.family_value.total) == (3, 30, 960, 3900)
     assert s.items[2].rule == "Red five"
 
 
@@ -66,7 +66,7 @@ def test_a_drawn_red_five_is_among_the_concealed_tiles():
     # won on the plain 5p of the pair: tanyao 1 + the red five 1 (in the chow) = 2 han, an open hand: fu 20 +
     # 2 self-drawn + 2 single wait = 24 -> 30; base 30 x 2^4 = 480
     s = mjscore.score("[406p] 234m 345s 678s 55p", "riichi", seat="S", win="5p", source="wall")
-    assert (s.han_fu.han, s.han_fu.fu, s.value) == (2, 30, 480)
+    assert (s.family_value.han, s.family_value.fu, s.value) == (2, 30, 480)
 
 
 def test_heaven_names_a_five_the_dealt_hand_holds():

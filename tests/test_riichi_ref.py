@@ -85,10 +85,10 @@ def compare(rec: dict) -> str | None:
     s = mjscore.score(rec["mjscore"]["hand"], **call(rec))
     res = library_result(rec)
     if "error" in res:  # the library refused it (no yaku)
-        return None if not s.mahjong else f"library: {res['error']}; mjscore: a win, {s.han_fu}"
+        return None if not s.mahjong else f"library: {res['error']}; mjscore: a win, {s.family_value}"
     if not s.mahjong:
         return f"library: {res['han']} han {res['fu']} fu; mjscore: refused ({'; '.join(s.notes)})"
-    h, yakuman = s.han_fu, s.limit_hand is not None
+    h, yakuman = s.family_value, s.limit_hand is not None
     # a yakuman is 13 han a time in the library (26 a double one), a limit of 4 (8) here
     mine = (int(s.limit_fraction / 4 * 13) if yakuman else h.han, None if yakuman else h.fu, yakuman, h.total,
             h.received)
@@ -216,5 +216,5 @@ def test_renhou_as_the_library_scores_it(renhou, expected):
     library = (r.han, None if renhou == "yakuman" else r.fu, r.cost["total"])
     s = mjscore.score("345m 456p 345s 55s 678s", "riichi", seat="S", win="8s", also=["earth"],
                       options=[f"renhou={renhou}"])
-    mine = (s.han_fu.han if s.limit_hand is None else 13, None if s.limit_hand else s.han_fu.fu, s.han_fu.total)
+    mine = (s.family_value.han if s.limit_hand is None else 13, None if s.limit_hand else s.family_value.fu, s.family_value.total)
     assert library == mine == expected

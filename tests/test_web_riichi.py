@@ -310,7 +310,7 @@ def test_a_win_of_the_sheet_is_said_as_score_says_it(hand, seat, tile, source, a
     words `mjscore score` prints for the same hand (its last line, up to the total), whatever the tier."""
     import mjscore
     from mjscore.api import open_game
-    from mjscore.cli.report import han_fu_line
+    from mjscore.messages import Words
     from mjscore.play.game import named
     from mjscore.web.riichi_words import han_fu
 
@@ -321,7 +321,7 @@ def test_a_win_of_the_sheet_is_said_as_score_says_it(hand, seat, tile, source, a
             "riichi": [seat] if "riichi" in also else [], "players": dict(zip("ESWN", PLAYERS))}
     item = named(mjscore.settle(deal))  # the deal as batch's JSON gives it (the page's ledger stores that)
     header = open_game({"variant": "riichi", "options": options, "players": PLAYERS}).header
-    assert han_fu(header, item, 0, 0)["said"] == han_fu_line(s).split(" (total")[0].split(";")[0]
+    assert han_fu(header, item, 0, 0)["said"] == s.family_value.line(s, Words()).split(" (total")[0].split(";")[0]
 
 
 def test_an_ema_game_refuses_an_abortive_draw_with_400(tmp_path):

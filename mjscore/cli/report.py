@@ -60,10 +60,8 @@ def situation_line(s: Score, with_set: bool = True, lang: str = "en") -> str:
         else:
             parts.append(w(M.NO_WINNING_TILE))
         parts += list(s.also)
-        h = s.han_fu
-        if h is not None:
-            parts += [f"{k} {' '.join(v)}" for k, v in (("dora", h.dora), ("ura", h.ura)) if v]
-            parts += [f"{k} {n}" for k, n in (("honba", h.honba), ("sticks", h.sticks)) if n]
+        if s.family_value is not None:  # what the family adds (riichi: the indicators, the counters)
+            parts += s.family_value.situation_words()
     return ", ".join(parts)
 
 
@@ -71,21 +69,6 @@ def item_name(i, lang: str) -> str:
     """The item's name in `lang`, marked * where the rulebook has none and English is shown."""
     name, found = i.name(lang)
     return name if found else f"{name} *"
-
-
-def han_fu_line(s: Score, w: Words | None = None) -> str:
-    """A riichi hand's value as players say it: fu and han (or the yakuman), the tier, who pays what (the words
-    around the numbers in the language of `w`; han, fu and the tiers' names are the game's own)."""
-    h, w = s.han_fu, w or Words()
-    what = (f"{h.tier} ({s.limit_hand})" if s.limit_hand
-            else w(M.R_FU_HAN, fu=h.fu, han=h.han) + (f", {h.tier}" if h.tier else ""))
-    paid = dict(h.paid)
-    shown = (str(paid["discarder"]) if "discarder" in paid else w(M.R_ALL, n=paid["each"]) if "each" in paid
-             else f"{paid['non_dealer']}/{paid['dealer']}")  # 3900; 2000 all; 1000/2000 (non-dealers/dealer)
-    line = f"{what}: {shown}" + (w(M.R_TOTAL, total=h.total) if "discarder" not in paid else "")
-    if h.received != h.total:
-        line += w(M.R_WITH_STICKS, n=h.received)
-    return line + w(M.R_BASE_POINTS, n=s.value)
 
 
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
@@ -111,8 +94,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else [])), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append(w(M.NO_NAME))
-    if s.han_fu is not None:  # the Japanese rules' own words: "30 fu 3 han: 3900", "1000/2000", "2000 all"
-        lines.append(han_fu_line(s, w))
+    if s.family_value is not None:  # the family's own words (riichi: "30 fu 3 han: 3900", "2000 all")
+        lines.append(s.family_value.line(s, w))
     elif s.limit_hand and s.doubles:
         base = round(s.limit_fraction * s.limit)
         lines.append(w(M.LIMIT_HAND_KEPT, hand=s.limit_hand, share=fmt_fraction(s.limit_fraction), limit=s.limit,

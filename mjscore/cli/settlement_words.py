@@ -9,8 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from mjscore.messages import M, Words
-from mjscore import Amount, ByOption, Fine
-from mjscore import Variant
+from mjscore import Amount, ByOption, Fine, Variant, scheme_named
 
 
 def _word(value: Any) -> str:
@@ -85,7 +84,7 @@ SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
     "rounds_per_game": lambda x, w: w(M.W_ROUNDS if x != 1 else M.W_ROUND_ONE, n=x),
     "rotate_every_deal": lambda x, w: w(M.W_ROTATE, counts=_counts(x, w)) if x else w(M.W_NO_ROTATE),
     "seat_exchange": lambda x, w: w(M.W_SEAT_EXCHANGE) if _word(x) == "oemc-2005" else w(M.W_KEEP_SEATS),
-    "payments": lambda x, w: w(M.W_PAYMENTS_RIICHI) if _word(x) == "riichi" else w(M.W_PAYMENTS_STANDARD),
+    "payments": lambda x, w: w(scheme_named(_word(x)).words),  # (the scheme says how it pays)
     "base_payment": lambda x, w: w(M.W_BASE_PAYMENT, amount=x) if x else w(M.W_ALL_PAY),
     "discarder_pays": _either(M.W_DISCARDER_PAYS, M.W_ALL_PAY),
     "table_points": lambda x, w: w(M.W_TABLE_POINTS, points=", ".join(map(str, x))),
@@ -129,8 +128,8 @@ def settlement_lines(v: Variant, lang: str = "en") -> list[tuple[str, str]]:
     for key in v.settlement.written:
         if key not in SAY and key != "faults":
             continue
-        if key == "east_keeps_deal_on_draw" and v.settlement.east_keeps_deal_on_draw_if_waiting is True:
+        if key == "east_keeps_deal_on_draw" and v.settlement.switch("east_keeps_deal_on_draw_if_waiting") is True:
             continue  # said by the finer switch: East deals again only if waiting
-        words = _said(key, getattr(v.settlement, key), v, w)
+        words = _said(key, v.settlement.switch(key), v, w)
         out.append((words, (v.cites or {}).get(CITED.get(key, ""), "")))
     return out

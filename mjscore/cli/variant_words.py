@@ -40,26 +40,10 @@ def who_words(who: str, w: Words) -> str:
 
 
 def value_step(v: Variant, lang: str = "en") -> str:
-    """How points and doubles become the final value, in words (riichi's base points too: its terms, han, fu,
-    mangan..., are the game's own and stay as they are)."""
+    """How points and doubles become the final value, in words (a family's own valuation says its own)."""
     w = Words(lang)
-    if v.han_fu is not None:
-        h = v.han_fu
-
-        def cases(option: dict) -> str:  # (with kazoe=yakuman)
-            return "".join(w(M.V_RIICHI_WITH, option=k, values='/'.join(str(x).lower() for x in c))
-                           for k, c in option.items())
-
-        tiers = ", ".join(w(M.V_RIICHI_TIER, n=t.doubles, name=t.name, base=t.base) + cases(t.option)
-                          for t in h.tiers)
-        return (w(M.V_RIICHI_BASE, n=h.round_up) + (w(M.V_RIICHI_EXACT, shapes=', '.join(h.exact)) if h.exact else "")
-                + w(M.V_RIICHI_DOUBLING, n=h.extra_doubles, name=h.limit_name)
-                + (w(M.V_RIICHI_FROM, base=h.limit_from, name=h.limit_from_name) + cases(h.limit_from_option)
-                   if h.limit_from else "") + (f"; {tiers}" if tiers else "")
-                + (w(M.V_RIICHI_ADD_UP) if h.limits_add else "")
-                + (w(M.V_RIICHI_AT_MOST, n=fmt_fraction(h.limits_max)) if h.limits_max else "")
-                + (w(M.V_RIICHI_CAP, n=fmt_fraction(h.limits_cap), name=h.limits_cap_name) + cases(h.limits_cap_option)
-                   if h.limits_cap else ""))
+    if v.valuation is not None:
+        return v.valuation.words(w)
     step = w(M.V_STEP_DOUBLING)
     if any(r.fan for r in v.rules) and not any(r.doubles for r in v.rules):
         step = w(M.V_STEP_FAN)

@@ -14,15 +14,14 @@ from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.hand.situation import SEATS
 from mjscore.play.deal import Deal, Win
-from mjscore.rules.switches import Payments
+from mjscore.play.schemes import scheme_named, scheme_of
+from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.tables import Variant, load_with_options
 
-DEAL_KEYS = {"variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong", "pays_for_all",
-             "faults", "riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
-             "sticks_by"}
-RIICHI_KEYS = ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi",
-               "sticks_by")  # for a table with payments: riichi
-ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # riichi's abortive draws
+COMMON_KEYS = frozenset(("variant", "options", "round", "players", "hands", "winner", "win", "false_mahjong",
+                         "pays_for_all", "faults"))  # every deal's keys; a payment scheme adds its own
+SCHEMES_KEYS = frozenset(k for keys in SCHEME_DEAL_KEYS.values() for k in keys)  # (rules/families.py)
+DEAL_KEYS = COMMON_KEYS | SCHEMES_KEYS
 WIN_KEYS = {"tile", "from", "set", "discarder", "also"}
 SEAT_SET = frozenset(SEATS)
 QUICK_KEYS = frozenset(("hands", "winner", "win"))  # an everyday deal of a game (quick_game_deal)
@@ -171,6 +170,22 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
     return out
 
 
+def _scheme_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str]) -> dict:
+    """The Deal fields of the keys a payment scheme adds, read by the table's scheme; a key of another scheme's is
+    refused, saying how this table is paid."""
+    scheme = scheme_of(variant.settlement.at(options))
+    given = [k for k in sorted(SCHEMES_KEYS - set(scheme.deal_keys), key=_KEY_ORDER.index) if k in data]
+    if given:
+        other = next(n for n, keys in SCHEME_DEAL_KEYS.items() if given[0] in keys)
+        raise DealError(f"{where}{given[0]}: {variant.name} is not paid as {other} is "
+                        f"({scheme_named(other).refused})")
+    return scheme.deal_fields(data, options, where,
+                              lambda s, key: _seat(s, key, where, allow_none=False, names=names))
+
+
+_KEY_ORDER = [k for keys in SCHEME_DEAL_KEYS.values() for k in keys]
+
+
 def printable_name(name: str, where: str) -> str:
     """A player's name goes into every line of output: printable text on one line (no tab, newline or
     invisible character that would break a line or a column: mjscore.names), and short enough to fit in a
@@ -220,8 +235,8 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     if "deals" in unknown and round_ is None:  # a game file given to settle
         raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
                         f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
-    if unknown:  # the keys this variant's deals take (a riichi deal's only where it is paid as riichi)
-        keys = DEAL_KEYS if variant.settlement.at(options).payments is Payments.RIICHI else DEAL_KEYS - set(RIICHI_KEYS)
+    if unknown:  # the keys this variant's deals take (a scheme's own only where the table pays by it)
+        keys = COMMON_KEYS | set(scheme_of(variant.settlement.at(options)).deal_keys)
         raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} (keys: {', '.join(sorted(keys))})")
     named = players is not None  # a game's deal names its players: a message names them too
     if players is None:
@@ -250,64 +265,12 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
                         "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
-    extra = {} if data.keys().isdisjoint(RIICHI_KEYS) else _riichi_keys(data, variant, options, where, names)
+    extra = {} if data.keys().isdisjoint(SCHEMES_KEYS) else _scheme_keys(data, variant, options, where, names)
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
                     false_mahjong, pays_for_all, faults, **extra)
     except MjscoreError as e:
         raise DealError(f"{where}{e}", details=e.detail_lines()) from None
-
-
-def _riichi_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str]) -> dict:
-    """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
-    table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
-    `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
-    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
-    given = [k for k in RIICHI_KEYS if k in data]
-    if variant.settlement.at(options).payments is not Payments.RIICHI:
-        raise DealError(f"{where}{given[0]}: {variant.name} is not paid as riichi is "
-                        "(no honba, sticks, tenpai or dora)")
-    out: dict = {}
-    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
-        seats = data.get(key) or []
-        if isinstance(seats, str):
-            seats = [seats]
-        if not isinstance(seats, list) or len(seats) > 1000:
-            raise DealError(f"{where}{key}: expected a list of seats, e.g. [E, W]")
-        found = [_seat(s, key, where, allow_none=False, names=names) for s in seats]
-        out[key] = tuple(found if key == "sticks_by" else dict.fromkeys(found))  # (a player leaves several sticks)
-    for key in ("honba", "sticks"):
-        n = data.get(key) or 0
-        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
-            raise DealError(f"{where}{key}: expected a count of 0 to 1000, not {shown(n)}")
-        out[key] = n
-    for key in ("dora", "ura"):
-        text = data.get(key)
-        if text is not None and (not isinstance(text, str) or too_long(text, 200)):
-            raise DealError(f"{where}{key}: expected indicator tiles in the notation, e.g. \"3m E\", not {shown(text)}")
-        out[key] = text
-    abort = data.get("abort")
-    if abort is not None and abort not in ABORTS:
-        raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
-    if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
-        raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
-    if abort is not None and options.get("abortive_draws") is False:
-        who = ("ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive draw or a win)"
-               if options.get("ruleset") == "ema" else "abortive_draws=false: these rules play no abortive draws")
-        raise DealError(f"{where}abort: {abort}: {who}; record it as a draw (tenpai: [...]) or use --option "
-                        "abortive_draws=true")
-    out["abort"] = abort
-    if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
-        raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "
-                        f"{len(out['sticks_by'])}")
-    second = data.get("double_ron")
-    if second is not None:
-        if not isinstance(second, dict) or not set(second) <= {"winner", "also"}:
-            raise DealError(f"{where}double_ron: the second winner on the same discard, e.g. double_ron: {{winner: W, "
-                            f"also: [ippatsu]}}, not {shown(second)}")
-        out["double_ron"] = _seat(second.get("winner"), "double_ron.winner", where, allow_none=False, names=names)
-        out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
-    return out
 
 
 def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:

@@ -249,9 +249,8 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
                 hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
         best = scores[d.winner]
         hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
-        said = best.han_fu  # riichi: its han, fu (rounded) and tier, as `score` says them
-        if said is not None:
-            hands[name[d.winner]].update(han=said.han, fu=said.fu, tier=said.tier)
+        if best.family_value is not None:  # what its family states (riichi: han, fu rounded, tier), as `score`
+            hands[name[d.winner]].update(best.family_value.deal_fields())
     by_name = name.__getitem__
     return {
         "winner": name.get(d.winner) if d.winner else None,

@@ -12,6 +12,7 @@ from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
 from mjscore.play.game import Header, Result, check_header, seat_deals
 from mjscore.play.readers import read_game
+from mjscore.play.schemes import scheme_of
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
 from mjscore.rules.switches import CountedDeals
@@ -58,15 +59,13 @@ class StrictStop(DealError):
 
 def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = (),
               seating: "list[str] | tuple" = ()) -> list[dict]:
-    """Players by total, best first. Where the table has `uma` (riichi), each also gets `result`: (total -
-    return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
-    place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's what
-    the others leave). Equal totals take their places in seating order: `seating`, the players as the game's
-    first deal seats them (East, South, West, North; without it, or for a player not in it, the order of
-    `totals`, the players' order). With uma every place is its own rank, as Tenhou ranks equal points by the
-    first deal's seats, the earlier from East higher, and uma follows the rank; without, equal totals share a
-    rank. `left`: the owners of riichi sticks left on the table at the end, paid to the first place first
-    (`sticks`: what that moved, on the rows it moved)."""
+    """Players by total, best first. Where the table's payment scheme gives game results by place (riichi's uma
+    and oka: play/riichi.py), each also gets its `result`. Equal totals take their places in seating order:
+    `seating`, the players as the game's first deal seats them (East, South, West, North; without it, or for a
+    player not in it, the order of `totals`, the players' order). With results by place every place is its own
+    rank (Tenhou ranks equal points by the first deal's seats, the earlier from East higher, and uma follows the
+    rank); without, equal totals share a rank. `left`: the owners of sticks left on the table at the end, paid
+    to the first place first (`sticks`: what that moved, on the rows it moved)."""
     order = [*(n for n in seating if n in totals), *(n for n in totals if n not in seating)]
     seat = {name: k for k, name in enumerate(order)}
     moved = dict.fromkeys(totals, 0)
@@ -74,30 +73,18 @@ def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = ()
         first = min(totals, key=lambda n: (-totals[n], seat[n]))  # (the first of equal totals in seating order)
         for owner in left:
             if owner in moved and owner != first:
-                moved[owner] -= rules.riichi_stick
-                moved[first] += rules.riichi_stick
+                moved[owner] -= rules.switch("riichi_stick")
+                moved[first] += rules.switch("riichi_stick")
     ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: (-kv[1], seat[kv[0]]))
     out, rank = [], 0
-    uma = rules.uma if rules is not None and len(rules.uma) == len(ordered) else ()
+    results = scheme_of(rules).place_results([t for _, t in ordered], rules) if rules is not None else None
     for i, (name, total) in enumerate(ordered):
-        if i == 0 or total != ordered[i - 1][1] or uma:  # (with uma: a place each, as its uma)
+        if i == 0 or total != ordered[i - 1][1] or results:  # (with results by place: a place each)
             rank = i + 1
         out.append({"rank": rank, "player": name, "total": total, **({"sticks": moved[name]} if moved[name] else {})})
-        if uma:
-            oka = (rules.return_points - rules.start_points) * len(ordered) if i == 0 else 0
-            out[-1]["result"] = round((total - rules.return_points + oka) / 1000 + uma[i], 1)  # (points are 100s)
-            if rules.round_results and i:
-                out[-1]["result"] = float(_five_down((total - rules.return_points) // 100) + uma[i])
-    if uma and rules.round_results and out:
-        out[0]["result"] = -round(sum(r["result"] for r in out[1:]), 1)  # the first: what the others' results leave
+        if results:
+            out[-1]["result"] = results[i]
     return out
-
-
-def _five_down(hundreds: int) -> int:
-    """A count of hundreds in whole thousands, 500 down and 600 up (五捨六入, Tenhou rules), alike on either side
-    of zero: 2500 -> 2, 2600 -> 3, -5500 -> -5, -1600 -> -2."""
-    thousands, rest = divmod(abs(hundreds), 10)
-    return (thousands + (rest >= 6)) * (-1 if hundreds < 0 else 1)
 
 
 def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
@@ -146,7 +133,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                 scored += 1
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
-                below = [n for n, t in totals.items() if t < 0] if rules.ends_below_zero and not over else ()
+                below = [n for n, t in totals.items() if t < 0] if rules.switch("ends_below_zero") and not over else ()
                 if below:
                     over = (f"the game ended at deal {result.number}, when {', '.join(below)} went below zero "
                             f"({header.variant.name}: ends_below_zero, docs/tables.md): this deal is not part of it")
@@ -157,7 +144,7 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    table = kept[0] if kept and kept[0].counters and rules.last_sticks_to_first else None
+    table = kept[0] if kept and kept[0].counters and rules.switch("last_sticks_to_first") else None
     left = None if table is None else table.sticks_by if table.sticks_by != [] else table.ended_with  # (after S4)
     writer.end_game(standings(totals, rules, left or (), seating), summary)
     return summary

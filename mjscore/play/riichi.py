@@ -11,11 +11,16 @@ too: no player pays them in this deal, so a note says so.
 
 from __future__ import annotations
 
-from mjscore.errors import DealError
+from typing import Any
+
+from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
 from mjscore.play.deal import Deal, Payment, cite_of
-from mjscore.rules.riichi import up
+from mjscore.play.dealfile import parse_win
+from mjscore.play.schemes import SeatReader
+from mjscore.rules.families import SCHEME_DEAL_KEYS
+from mjscore.rules.han_fu import up
 from mjscore.rules.switches import Draw, SettlementRules
 
 
@@ -28,7 +33,7 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     dealer = dealer_of(deal.options)
     base, name = values[w], seat_said(w)
     out = []
-    honba = rules.honba * deal.honba
+    honba = rules.scheme_switches.honba * deal.honba
     if deal.win.source in ("wall", "loose"):
         for s in seats:
             if s == w:
@@ -39,7 +44,7 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                    else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
             out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
             if honba:
-                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.honba),
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
                                    cite_of(deal, "honba")))
     else:
         d = deal.win.discarder
@@ -52,25 +57,25 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
                            + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
         if honba:
             payers = len(seats) - 1
-            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.honba,
+            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
                                                           payers=payers), cite_of(deal, "honba")))
     if deal.double_ron:
         out.append(_second(deal, values))
         notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
     for s in deal.riichi:
-        if s != w and rules.riichi_stick:
-            out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
+        if s != w and rules.scheme_switches.riichi_stick:
+            out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
                                cite_of(deal, "riichi_stick")))
-    if deal.sticks_by and rules.riichi_stick:  # who put them down pays them now: the game's totals hold them
+    if deal.sticks_by and rules.scheme_switches.riichi_stick:  # who put them down pays them now: the game's totals hold them
         for s in deal.sticks_by:
             if s != w:
-                out.append(Payment(s, w, rules.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
+                out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
                                    cite_of(deal, "riichi_stick")))
         if w in deal.sticks_by:
             notes.append(said(M.RI_OWN_STICK, seat=name))
     elif deal.sticks:
         notes.append(said(M.RI_TAKES_STICKS if deal.sticks > 1 else M.RI_TAKES_STICK, seat=name, n=deal.sticks,
-                          points=deal.sticks * rules.riichi_stick))
+                          points=deal.sticks * rules.scheme_switches.riichi_stick))
     return out
 
 
@@ -78,7 +83,7 @@ def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
     w, s, d = deal.winner, deal.double_ron, deal.win.discarder
-    if not deal.rules.double_ron:
+    if not deal.rules.scheme_switches.double_ron:
         raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
                         "(head bump): leave out double_ron (docs/tables.md double_ron)")
     if deal.win.source not in ("discard", "kong") or s in (w, d):
@@ -106,7 +111,7 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         notes.append(said(M.RI_ABORT, abort=deal.abort))
         return out
     if deal.nagashi:
-        if not rules.nagashi_mangan:
+        if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
         return _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
@@ -116,11 +121,11 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     if not waiting or not others:
         notes.append(said(M.RI_NOBODY_WAITING if not waiting else M.RI_EVERYBODY_WAITING))
         return out
-    each = rules.tenpai_payment // (len(waiting) * len(others))
+    each = rules.scheme_switches.tenpai_payment // (len(waiting) * len(others))
     for s in others:
         for t in waiting:
             out.append(Payment(s, t, each, said(M.RI_TENPAI, seat=seat_said(s), to=seat_said(t),
-                                                total=rules.tenpai_payment), cite_of(deal, "draw")))
+                                                total=rules.scheme_switches.tenpai_payment), cite_of(deal, "draw")))
     return out
 
 
@@ -138,6 +143,115 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
     return out
 
 
+def _five_down(hundreds: int) -> int:
+    """A count of hundreds in whole thousands, 500 down and 600 up (五捨六入, Tenhou rules), alike on either side
+    of zero: 2500 -> 2, 2600 -> 3, -5500 -> -5, -1600 -> -2."""
+    thousands, rest = divmod(abs(hundreds), 10)
+    return (thousands + (rest >= 6)) * (-1 if hundreds < 0 else 1)
+
+
 def _ruleset(deal: Deal) -> str:
     """How a message names the rules a deal is played under: "ruleset=ema", or the variant."""
     return f"ruleset={deal.options['ruleset']}" if deal.options.get("ruleset") else deal.variant.name
+
+
+# --- a riichi deal's own keys, and the scheme as settlement asks it ----------------------------------------------
+
+ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # the abortive draws
+
+
+def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
+    table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
+    `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
+    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
+    out: dict = {}
+    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
+        seats = data.get(key) or []
+        if isinstance(seats, str):
+            seats = [seats]
+        if not isinstance(seats, list) or len(seats) > 1000:
+            raise DealError(f"{where}{key}: expected a list of seats, e.g. [E, W]")
+        found = [seat(s, key) for s in seats]
+        out[key] = tuple(found if key == "sticks_by" else dict.fromkeys(found))  # (a player leaves several sticks)
+    for key in ("honba", "sticks"):
+        n = data.get(key) or 0
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise DealError(f"{where}{key}: expected a count of 0 to 1000, not {shown(n)}")
+        out[key] = n
+    for key in ("dora", "ura"):
+        text = data.get(key)
+        if text is not None and (not isinstance(text, str) or too_long(text, 200)):
+            raise DealError(f"{where}{key}: expected indicator tiles in the notation, e.g. \"3m E\", not {shown(text)}")
+        out[key] = text
+    abort = data.get("abort")
+    if abort is not None and abort not in ABORTS:
+        raise DealError(f"{where}abort: one of {', '.join(ABORTS)}, not {shown(abort)}")
+    if abort is not None and (data.get("winner") is not None or data.get("tenpai")):
+        raise DealError(f"{where}abort: an abortive draw has no winner and no tenpai payments")
+    if abort is not None and options.get("abortive_draws") is False:
+        who = ("ema plays no abortive draws (EMA RCR 2016, 3.4: a hand ends by exhaustive draw or a win)"
+               if options.get("ruleset") == "ema" else "abortive_draws=false: these rules play no abortive draws")
+        raise DealError(f"{where}abort: {abort}: {who}; record it as a draw (tenpai: [...]) or use --option "
+                        "abortive_draws=true")
+    out["abort"] = abort
+    if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
+        raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "
+                        f"{len(out['sticks_by'])}")
+    second = data.get("double_ron")
+    if second is not None:
+        if not isinstance(second, dict) or not set(second) <= {"winner", "also"}:
+            raise DealError(f"{where}double_ron: the second winner on the same discard, e.g. double_ron: {{winner: W, "
+                            f"also: [ippatsu]}}, not {shown(second)}")
+        out["double_ron"] = seat(second.get("winner"), "double_ron.winner")
+        out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
+    return out
+
+
+class Riichi:
+    """The riichi payment scheme (play/schemes.py PaymentScheme): honba and sticks carried from deal to deal,
+    the deal keys of docs/cli.md's riichi deal."""
+
+    counters = True
+    deal_keys = SCHEME_DEAL_KEYS["riichi"]
+    refused = "no honba, sticks, tenpai or dora"
+    words = M.W_PAYMENTS_RIICHI
+
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+        return riichi_payments(deal, values, notes, rules)
+
+    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
+        """At a draw East keeps the deal only if waiting, where the table says so."""
+        return east_waiting or not rules.scheme_switches.east_keeps_deal_on_draw_if_waiting
+
+    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
+        """Each place's game result, best first (`totals` in that order), where the table has `uma`: (total -
+        return_points) / 1000, the first place's oka (return_points - start_points, for every player) and the
+        place's uma (`round_results`, Tenhou: each but the first's to a whole thousand, 500 down, the first's
+        what the others leave)."""
+        sw = rules.scheme_switches
+        if sw is None or not sw.uma or len(sw.uma) != len(totals):
+            return None
+        out = []
+        for i, total in enumerate(totals):
+            oka = (sw.return_points - rules.start_points) * len(totals) if i == 0 else 0
+            out.append(round((total - sw.return_points + oka) / 1000 + sw.uma[i], 1))  # (points are 100s)
+            if sw.round_results and i:
+                out[-1] = float(_five_down((total - sw.return_points) // 100) + sw.uma[i])
+        if sw.round_results:
+            out[0] = -round(sum(out[1:]), 1)  # the first: what the others' results leave
+        return out
+
+    def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
+        """A declaration in the deal's `riichi:` list is the winner's riichi."""
+        return also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
+
+    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+        return deal_fields(data, options, where, seat)
+
+    def deal_form(self, variant: Any) -> dict | None:
+        """The page's riichi part of a deal: the abortive draws, the rulesets' presets."""
+        return {"aborts": list(ABORTS), "presets": variant.presets or {}}
+
+
+FAMILY = Riichi()

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from mjscore.errors import DealError, shown
 from mjscore.names import nfc
 from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
-from mjscore.rules.switches import ByOption, CountedDeals, Payments, SeatExchange
+from mjscore.play.schemes import scheme_of
+from mjscore.rules.switches import ByOption, CountedDeals, SeatExchange
 
 if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
@@ -78,7 +79,8 @@ class Table:
         self.max_deals = rules.deals_per_game
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
-        self.counters = rules.payments is Payments.RIICHI  # riichi: honba and sticks carried from deal to deal
+        self.scheme = scheme_of(rules)
+        self.counters = self.scheme.counters  # counters and sticks carried from deal to deal (riichi's)
         self.ended_with = getattr(self, "sticks_by", [])  # the sticks on the table when the last game ended
         self.honba = self.sticks = 0
         self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
@@ -187,7 +189,7 @@ class Table:
         if false_mahjong:
             keeps = rules.east_keeps_deal_on_false_mahjong
         elif winner_seat is None:
-            keeps = rules.east_keeps_deal_on_draw and (east_waiting or not rules.east_keeps_deal_on_draw_if_waiting)
+            keeps = rules.east_keeps_deal_on_draw and self.scheme.draw_keeps_deal(rules, east_waiting)
         else:
             keeps = winner_seat == dealer_of(self.opts)  # East, or the banker, keeps the deal by winning
             if keeps:

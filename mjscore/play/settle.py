@@ -12,15 +12,15 @@ from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
-from mjscore.play.base_payment import with_base
+from mjscore.play.classical import doubling_seat
 from mjscore.play.deal import Deal, Payment, Settlement, cite_of, empty_seats
 from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
-from mjscore.play.reasons import difference_paid, winner_paid
+from mjscore.play.schemes import scheme_of
 from mjscore.rules.kept import seated
 from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import score_all
 from mjscore.rules.situations import make_situation
-from mjscore.rules.switches import Draw, FaultScoring, LoserCap, Payments, SettlementRules
+from mjscore.rules.switches import FaultScoring, LoserCap, SettlementRules
 from mjscore.rules.value import long_hand
 
 
@@ -44,14 +44,13 @@ def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> S
 
 def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> dict[str, Score]:
     scores = {}
-    v, opts = deal.variant, deal.options
+    v, opts, scheme = deal.variant, deal.options, scheme_of(rules)
     for seat, hand in hands.items():
         try:
             if seat in (deal.winner, deal.double_ron):
                 w = deal.win if seat == deal.winner else deal.win._replace(also=deal.double_ron_also, set=None)
                 try:
-                    also = w.also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(w.also) else (
-                        *w.also, "riichi")  # a declaration in the deal's riichi: list is the winner's riichi
+                    also = scheme.winner_also(deal, seat, w.also)
                     sit = make_situation(v, seat, deal.round, w.tile, w.source, also, w.set, deal.dora, deal.ura,
                                          deal.honba, deal.sticks)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
@@ -73,35 +72,6 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 
 # --- payments -----------------------------------------------------------------------------------
 
-def _doubler(deal: Deal, rules: SettlementRules, dealer: str) -> str | None:
-    """The seat that pays and receives double in this deal (East or the banker: `dealer`), or None."""
-    no_double = len(deal.hands) == 2 and rules.two_players_no_double or not rules.east_double
-    return None if no_double else dealer
-
-
-def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats: list[str], cap: int | None,
-                 rule: str = "differences") -> list[Payment]:
-    """Each two seats of `seats` settle the difference of their hands' values (reasons: play/reasons.py)."""
-    out, banker = [], bool(deal.options.get("banker"))
-    for i, a in enumerate(seats):
-        va = values[a]
-        for b in seats[i + 1:]:
-            vb = values[b]
-            if va == vb:
-                continue
-            hi, lo, high, low = (a, b, va, vb) if va > vb else (b, a, vb, va)
-            f = 2 if doubler == a or doubler == b else 1
-            pay = abs(va - vb) * f
-            capped = cap is not None and pay > cap * f
-            if capped:
-                pay = cap * f
-            keys = (rule, "east_double", "loser_cap") if f == 2 and capped else (rule, "east_double") if f == 2 \
-                else (rule, "loser_cap") if capped else (rule,)
-            out.append(Payment(lo, hi, pay, difference_paid(high, low, doubler if f == 2 else None, banker,
-                                                             cap if capped else None), cite_of(deal, *keys)))
-    return out
-
-
 def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
     opts, culprit, fine = deal.options, deal.false_mahjong, rules.false_mahjong
     if fine is None:
@@ -118,7 +88,7 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
             pay, whom = fine.to_east.of(limit, opts), M.FALSE_TO_EAST
         else:
             pay, whom = fine.to_others.of(limit, opts), M.FALSE_TO_OTHERS
-            if fine.east_double and _doubler(deal, rules, east) in (culprit, seat):
+            if fine.east_double and doubling_seat(deal, rules, east) in (culprit, seat):
                 pay, whom = pay * 2, M.FALSE_TO_OTHERS_DOUBLE
         if pay:
             out.append(Payment(culprit, seat, pay, said(M.PAID_FALSE_MAHJONG, whom=said(whom)),
@@ -182,72 +152,6 @@ def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, n
 
 def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
                  rules: SettlementRules | None = None) -> list[Payment]:
-    """Every payment of a deal given each seat's hand value (the deal's winner, switches and options)."""
+    """Every payment of a deal given each seat's hand value, as the table's payment scheme makes them."""
     rules = rules or deal.rules
-    if rules.payments is Payments.RIICHI:  # the discarder, the dealer's double share, honba, sticks, tenpai
-        from mjscore.play.riichi import riichi_payments
-
-        return riichi_payments(deal, values, notes, rules)
-    seats, opts = list(deal.hands), deal.options
-    cap = opts.get("limit") if rules.loser_cap is LoserCap.LIMIT else None
-    dealer = dealer_of(opts)  # (once a deal: the options are the game's)
-    doubler = _doubler(deal, rules, dealer)
-    if deal.winner is None:
-        if rules.draw is Draw.DIFFERENCES:
-            notes.append(said(M.DRAW_DIFFERENCES))
-            return _collection_cap(deal, rules, _differences(deal, doubler, values, seats, cap, "draw"), notes,
-                                   dealer)
-        notes.append(said(M.DRAW_NOTHING))
-        return []
-    w = deal.winner
-    value, banker = values[w], bool(opts.get("banker"))
-    owed = []
-    words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
-    for seat in seats:
-        if seat != w:
-            f = 2 if doubler == seat or doubler == w else 1
-            if f not in words:
-                words[f] = (winner_paid(w, value, doubler if f == 2 else None, banker),
-                            cite_of(deal, "winner", "east_double") if f == 2 else cite_of(deal, "winner"))
-            reason, cite = words[f]
-            amount = value * f
-            if rules.base_payment or rules.discarder_pays:
-                amount, reason = with_base(deal, rules, seat, amount, reason)
-            owed.append(Payment(seat, w, amount, reason, cite))
-    if deal.pays_for_all:
-        total = sum(p.amount for p in owed)
-        notes.append(said(M.PAYS_FOR_ALL, seat=seat_said(deal.pays_for_all)))
-        return [Payment(deal.pays_for_all, w, total, said(M.PAID_FOR_ALL, total=total),
-                        cite_of(deal, "pays_for_all"))]
-    if rules.losers_settle:
-        owed += _differences(deal, doubler, values, [s for s in seats if s != w], cap)
-    return _collection_cap(deal, rules, owed, notes, dealer)
-
-
-def _collection_cap(deal: Deal, rules: SettlementRules, payments: list[Payment], notes: list[str],
-                    east: str) -> list[Payment]:
-    """Cap what any one player collects in the deal, winner or not (basque clean mode: 2000, East 3000),
-    cutting that player's payers alike (`east`: the dealer)."""
-    if rules.collection_cap is None and rules.collection_cap_east is None:
-        return payments  # (most tables: nothing to cap)
-    opts = deal.options
-    out = list(payments)
-    for seat in deal.hands:
-        spec = (rules.collection_cap_east if seat == east else None) or rules.collection_cap
-        if spec is None:
-            continue
-        cap = spec.of(opts.get("limit"), opts)
-        mine = [i for i, p in enumerate(out) if p.payee == seat]
-        total = sum(out[i].amount for i in mine)
-        if total <= cap:
-            continue
-        notes.append(said(M.COLLECTS_AT_MOST, seat=seat_said(seat), cap=cap, total=total))
-        left = cap
-        for k, i in enumerate(mine):
-            p = out[i]
-            share = left if k == len(mine) - 1 else p.amount * cap // total
-            left -= share
-            out[i] = p._replace(amount=share, reason=p.reason + said(M.PAID_CUT, share=share, cap=cap),
-                                cite="; ".join(dict.fromkeys(c for part in (p.cite, cite_of(deal, "collection_cap"))
-                                                             for c in part.split("; ") if c)))
-    return out
+    return scheme_of(rules).pay(deal, values, notes, rules)

@@ -13,10 +13,10 @@ from mjscore.hand.situation import Situation
 from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
+from mjscore.rules.counters import each_item
 from mjscore.rules.exclusions import exclude, excluders, times
 from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
-from mjscore.rules.riichi import each_item
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
 from mjscore.rules.when import by_group_counts, folded

@@ -7,7 +7,7 @@ scoring machinery, and so that each part stays small enough to read in one sitti
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from mjscore.messages import M, Said, said
 
@@ -131,27 +131,15 @@ class Item(NamedTuple):
         return out
 
 
-class HanFu(NamedTuple):
-    """A hand's value as the Japanese rules say it (a table with `value: {han_fu: ...}`): han (its doubles),
-    fu (its points rounded), the tier its base points reached (mangan ...), what each player pays for the
-    hand alone and in all, and what kind of hand it is (2: a limit hand, yakuman; 1: counted, 13 han)."""
+class FamilyValue(Protocol):
+    """A value as its family states it beyond points and doubles (riichi's han, fu, tier and cost: rules/han_fu.py),
+    which a Score carries and every face asks for its words."""
 
-    han: int
-    fu: int
-    tier: str
-    paid: tuple[tuple[str, int], ...]  # (who, how much each): discarder; dealer and non_dealer; each
-    total: int  # what the winner receives for the hand alone
-    received: int  # with honba and riichi sticks
-    kind: int = 0
-    dora: tuple[str, ...] = ()  # the dora indicators, as tiles are named
-    ura: tuple[str, ...] = ()  # the ura dora indicators
-    honba: int = 0
-    sticks: int = 0
+    def rank(self) -> tuple:
+        """How it orders arrangements of equal value (after a winning hand and its value)."""
 
     def to_dict(self) -> dict:
-        return {"han": self.han, "fu": self.fu, "tier": self.tier,
-                "cost": {**dict(self.paid), "total": self.total, "with_honba_and_sticks": self.received},
-                "dora": list(self.dora), "ura": list(self.ura), "honba": self.honba, "sticks": self.sticks}
+        """What `score`'s JSON adds for it."""
 
 
 class Score(NamedTuple):
@@ -179,7 +167,7 @@ class Score(NamedTuple):
     bonus: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # each a Note (a str with its kind)
     win_set: str | None = None  # the set the winning tile completed (234m, SS), without brackets
-    han_fu: HanFu | None = None  # han, fu and cost, for a table that values hands so
+    family_value: FamilyValue | None = None  # the value as its family states it (rules/valuation.py), or None
 
     @property
     def is_long_hand(self) -> bool:
@@ -190,8 +178,8 @@ class Score(NamedTuple):
     @property
     def rank(self) -> tuple:
         """Best first: a winning hand, then value, then uncapped value, then points."""
-        if self.han_fu is not None:  # the Japanese rules' order: payment, a yakuman over a counted one, han, fu
-            return (self.mahjong, self.value, self.han_fu.kind == 2, self.han_fu.han, self.han_fu.fu)
+        if self.family_value is not None:  # the family's own order after the value
+            return (self.mahjong, self.value, *self.family_value.rank())
         return (self.mahjong, self.value, self.uncapped, self.points)
 
     def to_dict(self, lang: str = "en") -> dict:
@@ -206,6 +194,6 @@ class Score(NamedTuple):
             "win_set": self.win_set, "from": self.source,
             "also": list(self.also), "bonus": list(self.bonus), "notes": list(self.notes),
         }
-        if self.han_fu is not None:
-            out.update(self.han_fu.to_dict())
+        if self.family_value is not None:
+            out.update(self.family_value.to_dict())
         return out

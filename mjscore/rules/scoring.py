@@ -18,8 +18,8 @@ from mjscore.hand.situation import WIN
 from mjscore.messages import M, said
 from mjscore.rules.candidate import refused, score_candidate
 from mjscore.rules.context import Ctx
+from mjscore.rules.red_fives import check_red_fives
 from mjscore.rules.results import Note, NoteKind, Score
-from mjscore.rules.riichi import check_red_fives
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import long_hand, ranked
 

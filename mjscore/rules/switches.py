@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
+from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES, switch_blocks
 from mjscore.rules.registry import is_int_option
 from mjscore.rules.tablefile import check_cite, expect, only_keys
 
@@ -23,14 +24,6 @@ class Draw(Enum):
     NONE = "none"
     DIFFERENCES = "differences"
     TENPAI = "tenpai"
-
-
-class Payments(Enum):
-    """Who pays a winner what: each the hand's value (East double), or as riichi pays a hand's base points
-    (the discarder alone on a discard; the dealer twice a non-dealer's share; rounded up to 100: play/riichi.py)."""
-
-    STANDARD = "standard"
-    RIICHI = "riichi"
 
 
 class LoserCap(Enum):
@@ -135,18 +128,8 @@ class SettlementRules(NamedTuple):
     base_payment: int = 0  # every other player pays the winner this besides the hand's value (MCR: 8)
     discarder_pays: bool = False  # won on a discard (or a robbed kong): the discarder alone pays the hand's value
     table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
-    payments: Payments = Payments.STANDARD
-    honba: int = 0  # riichi: per counter, from each payer (a discarder pays it for all three)
-    riichi_stick: int = 0  # riichi: what a riichi declaration puts on the table, to the deal's winner
-    tenpai_payment: int = 0  # riichi: what the players not waiting at a draw pay those waiting, in all
-    east_keeps_deal_on_draw_if_waiting: bool = False  # riichi: at a draw East keeps the deal only if waiting
-    return_points: int = 0  # riichi: the points each player's game result is counted from (oka: the difference)
-    uma: tuple[int, ...] = ()  # riichi: what the 1st, 2nd ... place adds to the game result (in thousands)
-    ends_below_zero: bool = False  # riichi: a player's total below zero ends the game (Tenhou)
-    last_sticks_to_first: bool = False  # riichi: sticks left on the table when the game ends go to the first place
-    round_results: bool = False  # riichi: game results to whole thousands, 500 down, the first's the rest (Tenhou)
-    double_ron: bool = False  # riichi: two players may win on one discard (Tenhou); else the nearest alone wins
-    nagashi_mangan: bool = False  # riichi: nagashi mangan is paid at an exhaustive draw (Tenhou)
+    payments: str = DEFAULT_SCHEME  # the payment scheme's registered name (rules/families.py): who pays what
+    scheme_switches: Any = None  # a payment scheme's own switches (rules/families.py SCHEME_SWITCHES), or None
     written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
@@ -154,11 +137,24 @@ class SettlementRules(NamedTuple):
         """The rules for a game under these options: every switch that follows an option resolved."""
         if not self.following:
             return self
-        return self._replace(following=(), **{k: _settled(k, getattr(self, k).at(options)) for k in self.following})
+        resolved = {k: _settled(k, self.switch(k).at(options)) for k in self.following}
+        own = {k: v for k, v in resolved.items() if k not in _BLOCK_OF}
+        block = {k: v for k, v in resolved.items() if k in _BLOCK_OF}
+        if block:
+            own["scheme_switches"] = self.scheme_switches._replace(**block)
+        return self._replace(following=(), **own)
 
     def choices(self, key: str) -> tuple:
         """Every value switch `key` can take, whatever the options (the page offers what some choice allows)."""
-        return tuple(_settled(key, v) for v in _values(getattr(self, key)))
+        return tuple(_settled(key, v) for v in _values(self.switch(key)))
+
+    def switch(self, key: str) -> Any:
+        """A switch by the name the table file gives it, a shared one or its payment scheme's own (the default
+        where the table's scheme has no such switch)."""
+        if key not in _BLOCK_OF:
+            return getattr(self, key)
+        block = self.scheme_switches
+        return getattr(block, key) if block is not None and hasattr(block, key) else _SWITCHES[key][1]
 
     def fault(self, kind: str) -> FaultScoring | None:
         """How a hand with this kind of fault scores, None where the table has no rule for it."""
@@ -200,6 +196,16 @@ def _word(kind: type[Enum]):
         if not isinstance(val, str) or val not in words:
             fail(where, f"must be one of {', '.join(words)}, not {val!r}")
         return kind(val)
+
+    return parse
+
+
+def _registered(names: dict):
+    """A name registered in `names` (a family's: rules/families.py), as the file writes it."""
+    def parse(where, val, fail, options):
+        if not isinstance(val, str) or val not in names:
+            fail(where, f"must be one of {', '.join(names)}, not {val!r}")
+        return val
 
     return parse
 
@@ -258,13 +264,6 @@ def _points(where, val, fail, options) -> tuple[int, ...]:
     return tuple(val)
 
 
-def _uma(where, val, fail, options) -> tuple[int, ...]:
-    if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in val) \
-            or sum(val) != 0:
-        fail(where, f"must be a list of whole numbers (thousands) summing to 0, one per place, not {val!r}")
-    return tuple(val)
-
-
 _DEFAULTS = SettlementRules()
 _SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
@@ -275,11 +274,13 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("two_players_no_double", _flag), ("pays_for_all", _flag), ("east_wins_in_a_row", _count),
         ("rounds_per_game", _count), ("rotate_every_deal", _player_counts), ("seat_exchange", _word(SeatExchange)),
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
-        ("payments", _word(Payments)), ("honba", _count), ("riichi_stick", _count), ("tenpai_payment", _count),
-        ("east_keeps_deal_on_draw_if_waiting", _flag), ("return_points", _count), ("uma", _uma),
-        ("ends_below_zero", _flag), ("last_sticks_to_first", _flag),
-        ("round_results", _flag), ("double_ron", _flag), ("nagashi_mangan", _flag))
+        ("payments", _registered(PAYMENT_SCHEMES)))
 }
+_BLOCKS = switch_blocks()  # scheme -> (the NamedTuple of its own switches, the parsers of those its type does not say)
+_BLOCK_OF = {key: scheme for scheme, (block, _) in _BLOCKS.items() for key in block._fields}  # switch -> its scheme
+_PARSE_BY_TYPE = {int: _count, bool: _flag}  # a block's switch checked by its declared type, else its parser
+_SWITCHES.update({key: (parsers.get(key) or _PARSE_BY_TYPE[block.__annotations__[key]], block._field_defaults[key])
+                  for block, parsers in _BLOCKS.values() for key in block._fields})
 SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collection_cap", "false_mahjong",
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
@@ -294,7 +295,14 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
         value = _switch(f"settlement.{key}", key, val, fail, options)
         typed[key] = value if isinstance(value, ByOption) else _settled(key, value)
     following = tuple(k for k, v in typed.items() if isinstance(v, ByOption))
-    return SettlementRules(**typed, written=dict(settlement), following=following)
+    own = {k: v for k, v in typed.items() if k not in _BLOCK_OF}
+    schemes = {_BLOCK_OF[k] for k in typed if k in _BLOCK_OF} | {
+        name for name in _values(own.get("payments", DEFAULT_SCHEME)) if name in _BLOCKS}
+    if len(schemes) > 1:
+        fail("settlement", f"switches of one payment scheme's only, not of {' and '.join(sorted(schemes))}")
+    block = next((_BLOCKS[name][0](**{k: v for k, v in typed.items() if _BLOCK_OF.get(k) == name})
+                  for name in schemes), None)
+    return SettlementRules(**own, scheme_switches=block, written=dict(settlement), following=following)
 
 
 def _switch(where: str, key: str, val, fail, options):

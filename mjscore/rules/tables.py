@@ -14,9 +14,13 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, riichi, tablecache
+from mjscore.rules import registry as R, tablecache
+from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
+from mjscore.rules.families import VALUATIONS
+from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
+from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
     DEFAULT_VARIANT, NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
@@ -55,7 +59,7 @@ class Rule(NamedTuple):
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
     fan: bool = False  # gives fan (MCR: `fan: N`), points by another name
     excludes: tuple[str, ...] = ()  # rules it implies, not counted when it is (the non-repeat principle)
-    each: str | None = None  # doubles_each: a counter (riichi.COUNTERS) giving one double per tile counted
+    each: str | None = None  # doubles_each: a counter (rules/counters.py) giving one double per tile counted
     quote: Quote | None = None  # the rulebook's own words for it (or why they are not at hand)
 
 
@@ -132,8 +136,8 @@ class Variant(NamedTuple):
     cites: dict | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
-    han_fu: Any = None  # value: {han_fu: ...}, a riichi.HanFuRules: base points from fu and han
-    presets: dict | None = None  # a choice option's choices -> the options each sets (riichi.check_presets)
+    valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
+    presets: dict | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -144,7 +148,7 @@ class Variant(NamedTuple):
                 raise OptionError(f"{self.name} has no option {shown(key)}" + (
                     meant if meant else f" (options: {', '.join(sorted(self.options))})"))
             out[key] = self.options[key].parse(text, self.name)
-        return riichi.apply_presets(self.presets, out, given or {}) if self.presets else out
+        return apply_presets(self.presets, out, given or {}) if self.presets else out
 
 
 # --- finding and caching ------------------------------------------------------------------------
@@ -285,7 +289,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         values["points"] = values["fan"]
     if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
         fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
-    each = riichi.check_each(entry.get("doubles_each"), fail, where)
+    each = check_each(entry.get("doubles_each"), fail, where)
     if not values and each is None:
         fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
@@ -362,7 +366,7 @@ def build(raw: Any, path: str) -> Variant:
              "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid", "cite", "han_fu"})
+    only_keys(fail, "value", value, {"round_up", "grid", "cite", *VALUATIONS})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail, known["language"])
@@ -408,8 +412,8 @@ def build(raw: Any, path: str) -> Variant:
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
         language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
-        han_fu=riichi.check_han_fu(value.get("han_fu"), fail, options, shapes),
-        presets=riichi.check_presets(raw.get("presets"), fail, options),
+        valuation=check_valuation(value, fail, options, shapes),
+        presets=check_presets(raw.get("presets"), fail, options),
     )
 
 

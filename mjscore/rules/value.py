@@ -1,7 +1,7 @@
 """A candidate's items to its value, and the order of candidates: points x 2^doubles, limit hands, the rulebook's
 grid of final values, rounding, the limit and extras (`combine`, `final_value`); a long hand's score
 (`long_hand`); every candidate's score best first (`ranked`). Pure functions of the items, the variant and the
-options; riichi's han and fu go to rules/riichi.py.
+options; a table whose `value:` chooses another family's valuation is valued by it (rules/valuation.py).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from mjscore.messages import M, said
 from mjscore.rules.context import Ctx
 from mjscore.rules.kept import VariantMemo
 from mjscore.rules.results import LONG_HAND_RULE, Item, Note, NoteKind, Score
-from mjscore.rules.riichi import han_fu_score
 from mjscore.rules.tables import Variant
 
 
@@ -40,8 +39,8 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
                               tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
     head = (*shown[0], texts)
     tail = (T.name(win) if win is not None else None, *shown[1])  # the fields after `value` and `uncapped`
-    if variant.han_fu is not None and ctx.mahjong:  # base points from fu and han, tiers, yakuman (riichi.py)
-        return han_fu_score(ctx, variant.han_fu, head, tail, items, notes, win_set)
+    if variant.valuation is not None and ctx.mahjong:  # another family's valuation (rules/valuation.py)
+        return variant.valuation.score(ctx, head, tail, items, notes, win_set)
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)

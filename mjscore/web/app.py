@@ -30,8 +30,7 @@ from mjscore import api
 from mjscore import SITUATIONS, SOURCES, contradiction, dealer_of
 from mjscore import first_seats
 from mjscore import LANGUAGES, language
-from mjscore import ABORTS
-from mjscore import FaultScoring, Payments
+from mjscore import FaultScoring, scheme_named
 from mjscore.web.requests import BadRequest, error, read_json
 from mjscore.web.slots import TOKEN_SHOWN
 from mjscore.web.store import Conflicting, Duplicate, NothingToUndo, NotFound, StaleVersion
@@ -189,12 +188,12 @@ def deal_choices(v) -> dict:
     rules = v.settlement
     players = rules.choices("players")
     counts = list(players[0]) if len(players) == 1 else [4]
-    riichi = Payments.RIICHI in rules.choices("payments")
+    forms = [f for f in (scheme_named(name).deal_form(v) for name in rules.choices("payments")) if f is not None]
     return {"flowers": v.flowers, "also": also_words(v),
             "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
             "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
             "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts},
-            "riichi": {"aborts": list(ABORTS), "presets": v.presets or {}} if riichi else None}
+            "riichi": forms[0] if forms else None}  # (the deal form a payment scheme adds: riichi's alone)
 
 
 def describe_all() -> dict:

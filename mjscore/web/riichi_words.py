@@ -16,12 +16,12 @@ from typing import Any, Iterable
 from mjscore import dealer_of
 from mjscore import Header, Table
 from mjscore import cost, shown_cost
-from mjscore import Payments
+from mjscore import scheme_of
 
 
 def is_riichi(header: Header) -> bool:
     """Whether the game is paid as riichi is (honba, sticks, tenpai): the page then shows the counters."""
-    return header.variant.settlement.at(header.options).payments is Payments.RIICHI
+    return scheme_of(header.variant.settlement.at(header.options)).counters
 
 
 def counters(header: Header, seating: dict[str, Any], data: Any) -> dict[str, int]:

@@ -1,0 +1,61 @@
+"""A payment scheme: how a family pays a deal (the winner, a draw, what it carries from deal to deal), one module
+each, registered by name in rules/families.py and chosen by the table's `settlement: {payments: NAME}`.
+
+Settlement, seating, deal files and the page ask the deal's scheme, never test which family it is: a new family
+is one module with a `FAMILY` that has these members, and one line of registration.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from mjscore.play.deal import Deal, Payment
+from mjscore.rules.families import PAYMENT_SCHEMES, family
+from mjscore.rules.switches import SettlementRules
+
+SeatReader = Callable[[Any, str], str]  # a deal's seat (or player's name) under a key, as a seat; bad: DealError
+
+
+class PaymentScheme(Protocol):
+    """What settlement and the faces ask of a family's payments."""
+
+    counters: bool  # counters and sticks on the table, carried from deal to deal (seating.Seating.counted)
+    deal_keys: tuple[str, ...]  # the deal file's keys it adds (rules/families.py SCHEME_DEAL_KEYS)
+    refused: str  # what those keys bring, for a deal of a table paid otherwise that gives one ("no honba ...")
+    words: str  # the message key that says how it pays (`variants NAME`)
+
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+        """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`."""
+
+    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
+        """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the
+        shared `east_keeps_deal_on_draw` would."""
+
+    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
+        """Each place's game result, best first (`totals` in that order), where the scheme gives one beside the
+        total (riichi's uma and oka); None: the total is the result."""
+
+    def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
+        """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
+
+    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+        """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
+
+    def deal_form(self, variant: Any) -> dict | None:
+        """What the page's deal form adds for it (the page's `riichi` part of a variant's choices), or None."""
+
+
+def scheme_named(name: str) -> PaymentScheme:
+    """The registered scheme of this name (a table's checked `payments:`), its module imported once."""
+    found = _LOADED.get(name)
+    if found is None:
+        found = _LOADED[name] = family(PAYMENT_SCHEMES[name])
+    return found
+
+
+_LOADED: dict[str, PaymentScheme] = {}  # (asked once a deal: settlement, seating)
+
+
+def scheme_of(rules: SettlementRules) -> PaymentScheme:
+    """The scheme that pays under these settlement rules (of one game: `at(options)` resolved)."""
+    return scheme_named(rules.payments)

@@ -1,0 +1,53 @@
+"""Counters a rule's `doubles_each:` names, one double per tile counted (riichi's dora): the tiles the dora
+indicators show (`dora`), the ura dora (`ura_dora`), the red fives written 0m 0p 0s (`red_fives`). A rule
+that names none is never counted, so a table without such rules never calls here.
+"""
+
+from __future__ import annotations
+
+from mjscore.hand import tiles as T
+from mjscore.rules.red_fives import red_fives
+from mjscore.rules.results import Item
+
+_NEXT = {}
+for _suit in range(3):
+    for _n in range(9):
+        _NEXT[_suit * 9 + _n] = _suit * 9 + (_n + 1) % 9
+for _i, _w in enumerate(T.Z_ORDER[:4]):
+    _NEXT[_w] = T.Z_ORDER[(_i + 1) % 4]
+for _i, _d in enumerate(T.Z_ORDER[4:]):
+    _NEXT[_d] = T.Z_ORDER[4 + (_i + 1) % 3]
+
+
+def indicated(indicator: int) -> int:
+    """The tile an indicator shows: the next of its suit (9 shows 1), E S W N E, white green red white."""
+    return _NEXT[indicator]
+
+
+def _shown(c, indicators) -> int:
+    tiles = c.tiles
+    return sum(tiles.count(indicated(i)) for i in indicators)
+
+
+COUNTERS = {
+    "dora": lambda c: _shown(c, c.sit.dora),
+    "ura_dora": lambda c: _shown(c, c.sit.ura),
+    "red_fives": lambda c: sum(red_fives(c.hand.text)),
+}
+
+
+def check_each(entry, fail, where) -> str | None:
+    """A rule's `doubles_each: COUNTER` (None when the rule has none)."""
+    if entry is None:
+        return None
+    if entry not in COUNTERS:
+        fail(where, f"doubles_each counts one of: {', '.join(COUNTERS)}, not {entry!r}")
+    return entry
+
+
+def each_item(ctx, rule, item: Item) -> Item | None:
+    """A `doubles_each` rule's item: one double per tile counted (None: none counted, so no item)."""
+    n = COUNTERS[rule.each](ctx)
+    return item._replace(doubles=n, tiles=f"x{n}") if n else None
+
+

@@ -1,0 +1,42 @@
+"""The rule families a table may choose, registered by the name its file gives them: the one place that names
+them (docs/architecture.md "Rule families").
+
+A family is a way of valuing a hand (a `Valuation`: rules/valuation.py) or of paying one (a `PaymentScheme`:
+play/schemes.py), each one module. A table chooses its valuation by the key of its `value:` block
+(`value: {han_fu: ...}`; none: the classical points x 2^doubles) and its payment scheme by `settlement:
+{payments: NAME}` (none: `standard`). Registration is a name and the module that holds the family, imported when
+a table that chooses it is first loaded or paid: a spanish hand never loads riichi's modules. Each module gives
+its family as the module-level name `FAMILY`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+VALUATIONS = {  # a `value:` block's key -> the module of the valuation it chooses
+    "han_fu": "mjscore.rules.han_fu",  # riichi: base points from han and fu, with their tiers
+}
+PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payment scheme it chooses
+    "standard": "mjscore.play.classical",  # each pays the winner the hand's value (East double), losers settle
+    "riichi": "mjscore.play.riichi",  # the discarder alone on a discard, the dealer's double share, honba, sticks
+}
+DEFAULT_SCHEME = "standard"
+SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their NamedTuple
+    "riichi": "mjscore.rules.riichi_settlement",
+}
+SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a table not paid so refuses them)
+    "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by"),
+}
+
+
+def family(module: str) -> Any:
+    """The family a registered module declares (its `FAMILY`), the module imported on first use."""
+    return import_module(module).FAMILY
+
+
+def switch_blocks() -> dict[str, tuple[type, dict]]:
+    """Each scheme's own switches, by name: the NamedTuple its registered module declares as `SWITCHES`, and the
+    parsers (`PARSERS`) of those a type alone does not check."""
+    return {name: (import_module(module).SWITCHES, import_module(module).PARSERS)
+            for name, module in SCHEME_SWITCHES.items()}

@@ -1,0 +1,46 @@
+"""Red fives (0m 0p 0s, riichi's aka dora) as a table plays them: how many of a suit its `red_fives` option
+allows, and a hand printed back with them. A table without that option refuses them with the parser's words
+(hand/redfives.py); a hand written without a 0 is let through at once.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mjscore.errors import HandError
+from mjscore.hand.redfives import no_red_fives, with_red_fives
+
+_RUNS = re.compile(r"([0-9]+)([mps])")
+
+
+def red_fives(text: str) -> tuple[int, int, int]:
+    """The red fives (written 0) of a hand's text, per suit m, p, s."""
+    out = [0, 0, 0]
+    if "0" in text:
+        for digits, suit in _RUNS.findall(text):
+            out["mps".index(suit)] += digits.count("0")
+    return out[0], out[1], out[2]
+
+
+def shown_with_reds(hand) -> str:
+    """A parsed hand's canonical notation with its red fives where they were written (`waits` prints it so)."""
+    return with_red_fives(hand.text, hand.notation())
+
+
+def check_red_fives(hand, variant, options: dict) -> None:
+    """A red five where the variant plays with none, or more of a suit than it has, is refused."""
+    text = hand.text
+    if "0" not in text:
+        return
+    if "red_fives" not in variant.options:
+        no_red_fives(text)
+    allowed = options.get("red_fives") or 0
+    for suit, n in zip("mps", red_fives(text)):
+        if n > allowed:
+            if not allowed:
+                raise HandError(f"{variant.name} has no red fives under --option red_fives=0: 0{suit} is a red "
+                                f"5{suit}; write 5{suit}", text)
+            raise HandError(f"{n} red fives of one suit (0{suit}); {variant.name} has {allowed} (--option red_fives)",
+                            text)
+
+

@@ -1,0 +1,57 @@
+"""A valuation: how a family turns a winning candidate's items into its value, one module each, registered by
+the key of a table's `value:` block in rules/families.py (`value: {han_fu: ...}`); a table with none is valued
+the classical way, points x 2^doubles with limits and rounding (rules/value.py `combine`), which MCR's summed
+fan is too (fan are points, never doubled; what excludes what is the rules' `excludes:`, rules/exclusions.py).
+
+The scorer, the faces and settlement ask the valuation and the value it states (`FamilyValue`), never test
+which family a table is: a new family is one module whose `FAMILY` has these members, and one line of
+registration.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Protocol
+
+from mjscore.messages import Words
+from mjscore.rules.families import VALUATIONS, family
+from mjscore.rules.results import Score
+
+
+class Valuation(Protocol):
+    """What the loader, the scorer and `variants NAME` ask of a family's valuation."""
+
+    def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> Any:
+        """Its block of `value:` checked into its typed switches (a frozen record); a problem: fail(where, what)."""
+
+    def score(self, ctx: Any, switches: Any, head: tuple, tail: tuple, items: list, notes: Any,
+              win_set: str | None) -> Score:
+        """A winning candidate's Score (rules/value.py `combine` gives the shared fields, `head` and `tail`)."""
+
+    def words(self, switches: Any, w: Words) -> str:
+        """How its values are made, in words (`variants NAME`)."""
+
+
+class Valued(NamedTuple):
+    """A table's valuation (its family) with the switches of its `value:` block."""
+
+    family: Valuation
+    switches: Any
+
+    def score(self, ctx: Any, head: tuple, tail: tuple, items: list, notes: Any, win_set: str | None) -> Score:
+        return self.family.score(ctx, self.switches, head, tail, items, notes, win_set)
+
+    def words(self, w: Words) -> str:
+        return self.family.words(self.switches, w)
+
+
+def check_valuation(value: dict, fail: Callable, options: dict, shapes: list) -> Valued | None:
+    """The valuation a table's `value:` block chooses by a registered key, its switches checked; None: the
+    classical one (rules/value.py). Two families' keys in one block: fail."""
+    chosen = [k for k in VALUATIONS if k in value]
+    if len(chosen) > 1:
+        fail("value", f"one way of valuing hands: {' or '.join(chosen)}, not both")
+    if not chosen:
+        return None
+    valuation = family(VALUATIONS[chosen[0]])
+    switches = valuation.check(value[chosen[0]], fail, options, shapes)
+    return None if switches is None else Valued(valuation, switches)  # (`han_fu: null`: none chosen)
