@@ -312,7 +312,6 @@ def ids136(h, wk, wred, st, preset):
                 return k * 4 + c, five and reds_on and c == 0
         raise ValueError("no copy left")
     tiles, melds, win_id = [], [], None
-    reds_in = {}
     for g in h.groups:
         gids = []
         red_left = g["red"]
