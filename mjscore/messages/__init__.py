@@ -12,16 +12,15 @@ language (a payment's reason, a deal's note) is a `Said`: its English text, and 
 
 from __future__ import annotations
 
-import string
+import os
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from mjscore.errors import MjscoreError
 from mjscore.messages.keys import M
 
 CATALOGUED = ("eu", "hu", "es", "da")  # the seed rulebooks' languages: each has a catalogue
-HERE = Path(__file__).parent
+HERE = os.path.dirname(os.path.abspath(__file__))
 SEAT_KEYS = {"E": M.EAST, "S": M.SOUTH, "W": M.WEST, "N": M.NORTH}
 SOURCE_KEYS = {"discard": M.SOURCE_DISCARD, "wall": M.SOURCE_WALL, "loose": M.SOURCE_LOOSE, "kong": M.SOURCE_KONG}
 
@@ -142,6 +141,8 @@ class Words:
 
 def fields_of(text: str) -> set[str]:
     """The `{fields}` a template fills in."""
+    import string  # (checking a catalogue only: not at start-up)
+
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
@@ -160,7 +161,7 @@ def read_catalogue(lang: str) -> dict:
     from mjscore.loading import strict_loader
 
     where = f"mjscore/messages/{lang}.yaml"
-    with open(HERE / f"{lang}.yaml", encoding="utf-8") as f:
+    with open(os.path.join(HERE, f"{lang}.yaml"), encoding="utf-8") as f:
         data = yaml.load(f, Loader=strict_loader())
 
     def fail(problem: str):

@@ -11,22 +11,42 @@ past what one reads at a sitting; `M` is made of both, in that order.
 
 from __future__ import annotations
 
-from enum import Enum
-
 from mjscore.messages.keys_words import Described
 
 
-class Key(Enum):
-    """One fixed word or phrase of an output; `english` its English text. In a catalogue its key is the
-    member's name in lower case (`M.RULE` is `rule:`)."""
+class _Keys(type):
+    """What M answers as a whole, as an Enum would: `M["EAST"]`, `for key in M` (in the order written), `len(M)`."""
 
-    english: str
+    def __getitem__(cls, name: str) -> M:
+        return cls._by_name[name]
 
-    def __new__(cls, english: str):
-        member = object.__new__(cls)
-        member._value_ = len(cls.__members__) + 1  # (two keys may say the same in English: not aliases)
-        member.english = english
-        return member
+    def __iter__(cls):
+        return iter(cls._by_name.values())
+
+    def __len__(cls) -> int:
+        return len(cls._by_name)
+
+
+class M(metaclass=_Keys):
+    """One fixed word or phrase of an output (`M.EAST`); `english` its English text, `name` its key name. In a
+    catalogue its key is the name in lower case (`M.RULE` is `rule:`). Each key is one object, compared by
+    identity, as an Enum's members; not an Enum, which took 40% of the command line's start-up to build its
+    some 500 members (issue 40)."""
+
+    __slots__ = ("name", "english", "value")
+    _by_name: dict[str, M] = {}
+
+    def __repr__(self) -> str:
+        return f"<M.{self.name}>"
+
+    def __reduce__(self):  # pickled by name (--jobs sends Said texts, which hold keys): one key per name
+        return (getattr, (M, self.name))
+
+    def __copy__(self) -> M:
+        return self
+
+    def __deepcopy__(self, memo) -> M:
+        return self
 
 
 class Faces:
@@ -246,4 +266,13 @@ def texts(*spaces: type) -> list[tuple[str, str]]:
     return [(name, text) for space in spaces for name, text in vars(space).items() if name.isupper()]
 
 
-M = Key("M", texts(Faces, Described), module=__name__, qualname="M")  # every key: `M.EAST`, `M["EAST"]`
+def _make_keys() -> None:
+    """Every key of both namespaces as a member of M, numbered from 1 in the order written."""
+    for number, (name, text) in enumerate(texts(Faces, Described), 1):
+        key = object.__new__(M)
+        key.name, key.english, key.value = name, text, number
+        M._by_name[name] = key
+        setattr(M, name, key)
+
+
+_make_keys()

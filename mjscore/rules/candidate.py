@@ -19,7 +19,7 @@ from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
-from mjscore.rules.when import by_group_counts, folded
+from mjscore.rules.when import folded, folded_counted
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -175,16 +175,17 @@ def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool, tuple, dict]:
     rule, item, item with no doubles, whether it reads the whole hand, its place among the rules judged by the
     group counts or -1), test None when it holds whatever the hand; the requirements as (test, parameter, limit
     hands exempt, message); whether a rule `excludes:` others (exclusions.exclude); the (test, parameter) of
-    the rules that read only the candidate's group counts (when.by_group_counts: most limit hands of sets, "no
+    the rules that read only the candidate's group counts (when.folded_counted: most limit hands of sets, "no
     chows"), and what they gave for each candidate's counts seen (a candidate's counts recur: a few hundred
     numbers per situation, where each such rule was a call or two per candidate)."""
     _, _, hand, requires = ctx.tables[2]
     rules, counted = [], []
     for pred, r, item, undoubled, whole in hand:
-        part = folded(pred, ctx)
-        if part is not None:
+        told = folded_counted(pred, ctx)
+        if told is not None:
+            part, counts_only = told
             k = -1
-            if part[0] is not None and by_group_counts(pred, ctx):
+            if counts_only:
                 k = len(counted)
                 counted.append(part)
             rules.append((*part, r, item, undoubled, whole, k))

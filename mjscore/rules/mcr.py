@@ -66,7 +66,8 @@ def _check_fan(v, known):
 @condition("fan", "hand", _check_fan, "how many times this MCR fan occurs in the arrangement, before the "
                                       "exclusions of the non-repeat principle (rules/mcr.py)")
 def _fan(c, v, _):
-    return fan_counts(c).get(v, 0)
+    got = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
+    return (fan_counts(c) if got is None else got).get(v, 0)
 
 
 def _check_without(v, known):
@@ -123,23 +124,36 @@ def _facts(c) -> tuple:
         if kong and not self_drawn and (fixed[win] or standing[win] != 1):
             kong = False
         flags = (self_drawn, kong, bool(LAST_TILE_WORDS & c.also), last)
-        got = c.memo[key] = (tuple(standing), tuple(fixed), flags, _waits(standing, win, len(hand.melds)) == 1)
+        got = c.memo[key] = (tuple(standing), tuple(fixed), flags, _one_wait(standing, win, len(hand.melds)))
     return got
 
 
-def _waits(standing: list[int], win: int, declared: int) -> int:
-    """How many kinds the concealed tiles waited on before the winning tile (four sets and a pair, or seven
-    pairs), counted by shape as GB-Mahjong does (a kind already held four times still counts)."""
+def _one_wait(standing: list[int], win: int, declared: int) -> bool:
+    """Whether the concealed tiles waited on one kind alone before the winning tile (four sets and a pair, or
+    seven pairs), counted by shape as GB-Mahjong does (a kind already held four times still counts). Only a kind
+    held or within two of a held tile of its suit can complete a shape (a tile with no neighbour makes no set
+    or pair), and a second wait ends the search: the same answer as trying all 34 kinds, for a third of the
+    work (issue 40)."""
     before = list(standing)
     before[win] -= 1
+    near = set()
+    for k, n in enumerate(before):
+        if n:
+            if k < 27:
+                lo = k - k % 9
+                near.update(range(max(lo, k - 2), min(lo + 9, k + 3)))
+            else:
+                near.add(k)
     n = 0
-    for w in range(T.N_KINDS):
+    for w in sorted(near):
         before[w] += 1
         if sets_and_pair(tuple(before), 4 - declared, True) or (
                 not declared and all(x % 2 == 0 for x in before)):
             n += 1
+            if n > 1:
+                return False
         before[w] -= 1
-    return n
+    return n == 1
 
 
 def _win_flags(flags, fans: dict) -> None:
@@ -417,7 +431,7 @@ def _knitted(c, standing, fixed, flags, fans: dict) -> None:
     for t in nine:
         rest[t] -= 1
     if not c.hand.melds:
-        if _waits(rest, win, 3) == 1:
+        if _one_wait(rest, win, 3):
             waiting_form([involved, next(g for g in groups if g.kind == "pair")], win, fans)
     elif win not in nine or standing[win] == 3:
         fans["single_wait"] = 1

@@ -56,6 +56,18 @@ def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
     return _part(parts) if parts else (None, None)
 
 
+def folded_counted(pred: Callable, c) -> tuple[tuple[Callable | None, object], bool] | None:
+    """`folded` and `by_group_counts` of one hand `when:` from one fold (the scorer asks both of every hand rule
+    of each situation it meets: folding twice was a quarter of planning a fresh riichi hand, issue 40)."""
+    tree = getattr(pred, "tree", None)
+    if tree is None:
+        return (_called, pred), False
+    parts = _fold(tree, c)
+    if parts is None:
+        return None
+    return (_part(parts), _counts_only(parts)) if parts else ((None, None), False)
+
+
 def by_group_counts(pred: Callable, c) -> bool:
     """Whether what is left of a compiled hand `when:` in context `c`'s situation, winning shape and suits held
     (folded: something is left) reads only the candidate's group counts (conditions declared group_counts): it then
