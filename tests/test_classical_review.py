@@ -8,7 +8,7 @@ value) read from the CLI's JSON, dmjl first, then bmja.
 
 import pytest
 
-from helpers import score_json
+from helpers import run, score_json
 
 LONG = (False, 0, 0, 0, 0)  # Kajongg's Long Hand: a long hand (or BMJA 2+ chows with 14 tiles) reports all 0
 SW = ("--seat", "S", "--round", "W")  # E and N are neither own nor round wind
@@ -273,9 +273,6 @@ CASES = [
      (False, 32, 3, 0, 256), (False, 32, 6, 0, 1000)),
     # Calling for The 13 Unique Wonders on one tile (P): 11m pair 0 points.
     ("calling thirteen, one tile", "119m 19p 19s ESWN RG", (), (False, 0, 0, 0, 0), (False, 0, 0, 0.4, 400)),
-    # A 13-tile hand ignores situation options.
-    ("13 tiles ignore situation", "[111m] [222m] 333m 55m 77m", drawn("5m") + ("--also", "last-wall-tile"),
-     (False, 10, 0, 0, 10), (False, 10, 3, 0, 80)),
     # 13 tiles whose one completion (5m) is Buried Treasure (also pure, but a limit hand: no Purity
     # credit); bonus tiles make points win. bmja 111m 8 + 999m 8 + 222m 4 + 888m 4 + 32 = 56, All F 2 +
     # All S 2 + Own F 1 + Own S 1 = 6: 3584 >= 400, capped 1000. dmjl 56, All F + All S + own pair + 3CP
@@ -308,3 +305,15 @@ CASES = [
 def test_review(name, hand, args, dmjl, bmja):
     assert cli(hand, "dmjl", *args) == dmjl
     assert cli(hand, "bmja", *args) == bmja
+
+
+def test_thirteen_tiles_with_a_winning_tile_are_refused_not_scored_as_a_losers():
+    """A 13-tile hand given a winning tile (here 5m, which would complete it) is the winning tile left out of the
+    hand, not a loser's hand whose situation is ignored (issue 45): refused under both rulebooks, saying what to
+    add. Without --win it is the loser's hand of "calling for purity" above."""
+    for variant in ("dmjl", "bmja"):
+        code, out, err = run("score", "[111m] [222m] 333m 55m 77m", "--variant", variant, *drawn("5m"),
+                             "--also", "last-wall-tile")
+        assert (code, out) == (2, "") and err == ("mjscore: error: --win 5m, but the hand has 13 tiles (a kong counts "
+                                                  "3): a hand is written with its winning tile, 14 tiles; add 5m to "
+                                                  "it\n")
