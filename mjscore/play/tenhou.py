@@ -23,6 +23,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
 from mjscore.loading import Unreadable
+from mjscore.play import mjlog
 from mjscore.play.seating import Resumed
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
@@ -95,7 +96,7 @@ def _objects(path: str) -> list | None:
 
 
 def is_tenhou(path: str) -> bool:
-    """Whether `path` is a Tenhou log: JSON whose (first) object has a "log" list. Only the first line is read
+    """Whether `path` is a Tenhou log: an mjlog (XML, or gzip of it), or JSON whose (first) object has a "log" list. Only the first line is read
     where it is a whole JSON object (a game file's JSON Lines header is one: a large archive is not read twice).
     A .json file that is neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line."""
     if path == "-":
@@ -105,6 +106,8 @@ def is_tenhou(path: str) -> bool:
             head = f.read(65536).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError:
         return False
+    if mjlog.recognises(head):  # Tenhou's own XML record (play/mjlog.py), read as this JSON
+        return True
     if not head.startswith(b"{"):
         return False
     try:
@@ -121,7 +124,10 @@ def is_tenhou(path: str) -> bool:
 
 
 def load(path: str) -> dict:
-    """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined."""
+    """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined; an mjlog (XML)
+    turned into the same object (play/mjlog.py)."""
+    if _is_mjlog(path):
+        return mjlog.load(path)
     objs = _objects(path)
     if not objs or not all(isinstance(o, dict) and isinstance(o.get("log"), list) for o in objs):
         raise DealError(f"{path}: not a Tenhou log: each object needs a \"log\" list of rounds")
@@ -130,6 +136,14 @@ def load(path: str) -> dict:
     if not game["log"]:
         raise DealError(f"{path}: a Tenhou log without a round (\"log\" is empty)")
     return game
+
+
+def _is_mjlog(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return mjlog.recognises(f.read(4096))
+    except OSError:
+        return False
 
 
 def players(game: dict) -> list[str]:
