@@ -148,13 +148,14 @@ def code(tile_id: int, red: bool) -> int:
     return (k // 9 + 1) * 10 + k % 9 + 1 if k < 27 else 41 + k - 27
 
 
-def _order(c: int) -> tuple[int, int]:
+def order(c: int) -> tuple[int, int]:
+    """A tile code's place in the JSON's lists: by kind, a red five after the plain fives."""
     return ((c - 50) * 10 + 5 if c >= 51 else c), c  # a red five after the plain fives
 
 
-def _written(codes: list[int], letter: str, taken: int, place: int) -> str:
+def call_string(codes: list[int], letter: str, taken: int, place: int) -> str:
     """A call string: the tiles in order with the letter and the tile it marks at `place`."""
-    rest = [str(c) for c in sorted(codes, key=_order)]
+    rest = [str(c) for c in sorted(codes, key=order)]
     return "".join(rest[:place]) + f"{letter}{taken}" + "".join(rest[place:])
 
 
@@ -166,13 +167,13 @@ def meld(m: int, red: bool) -> tuple[str, str]:
         base = base // 7 * 9 + base % 7
         ids = [(base + i) * 4 + (m >> (3 + 2 * i) & 3) for i in range(3)]
         taken = code(ids[called], red)
-        return "chi", _written([code(i, red) for n, i in enumerate(ids) if n != called], "c", taken, 0)
+        return "chi", call_string([code(i, red) for n, i in enumerate(ids) if n != called], "c", taken, 0)
     if m & 0x18:  # pon, or a kan added to it: the copy left out (added), which was called
         base, called = divmod(m >> 9, 3)
         left = m >> 5 & 3
         ids = [base * 4 + i for i in range(4) if i != left]
         taken = code(ids[called], red)
-        pon = _written([code(i, red) for n, i in enumerate(ids) if n != called], "p", taken,
+        pon = call_string([code(i, red) for n, i in enumerate(ids) if n != called], "p", taken,
                        {3: 0, 2: 1, 1: 2}[back])
         if m & 0x10:
             return "kakan", pon.replace("p", f"k{code(base * 4 + left, red)}")
@@ -182,11 +183,11 @@ def meld(m: int, red: bool) -> tuple[str, str]:
     tile_id = m >> 8
     codes = [code(tile_id // 4 * 4 + i, red) for i in range(4)]
     if not back:
-        codes.sort(key=_order)
-        return "ankan", _written(codes[:3], "a", codes[3], 3)
+        codes.sort(key=order)
+        return "ankan", call_string(codes[:3], "a", codes[3], 3)
     taken = code(tile_id, red)
     codes.remove(taken)
-    return "daiminkan", _written(codes, "m", taken, {3: 0, 2: 1, 1: 3}[back])
+    return "daiminkan", call_string(codes, "m", taken, {3: 0, 2: 1, 1: 3}[back])
 
 
 def _ints(el, name: str, count: int | None = None) -> list[int]:
@@ -208,7 +209,7 @@ class _Round:
     def __init__(self, init, red: bool):
         seed, ten = _ints(init, "seed", 6), _ints(init, "ten", 4)
         self.red = red
-        dealt = [sorted((code(t, red) for t in _ints(init, f"hai{i}", 13)), key=_order) for i in range(4)]
+        dealt = [sorted((code(t, red) for t in _ints(init, f"hai{i}", 13)), key=order) for i in range(4)]
         self.takes: list[list] = [[], [], [], []]
         self.discards: list[list] = [[], [], [], []]
         self.row: list = [seed[:3], [t * 100 for t in ten], [code(seed[5], red)], []]

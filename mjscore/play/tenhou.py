@@ -23,7 +23,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
 from mjscore.loading import Unreadable
-from mjscore.play import mjlog
+from mjscore.play import mjai, mjlog
 from mjscore.play.seating import Resumed
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
@@ -46,7 +46,7 @@ class Win(NamedTuple):
 
     who: int
     frm: int
-    han: int  # 13 per yakuman
+    han: int | None  # 13 per yakuman; None where the record gives no yaku (mjai)
     fu: int | None  # None for a limit hand (the JSON gives no fu for those)
     points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
     yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
@@ -115,7 +115,7 @@ def is_tenhou(path: str) -> bool:
     except ValueError:
         objs = _objects(path)  # an object written over several lines
         first = objs[0] if objs else None
-    if isinstance(first, dict) and "log" in first:
+    if isinstance(first, dict) and "log" in first or mjai.recognises(first):  # mjai: play/mjai.py
         return True
     if path.endswith(".json") and not (isinstance(first, dict) and {"variant", "players", "deals"} & first.keys()):
         raise DealError(f"{path}: a JSON file, but neither a Tenhou log (no \"log\" of rounds) nor a game file (no "
@@ -128,6 +128,8 @@ def load(path: str) -> dict:
     turned into the same object (play/mjlog.py)."""
     if _is_mjlog(path):
         return mjlog.load(path)
+    if _is_mjai(path):
+        return mjai.load(path)
     objs = _objects(path)
     if not objs or not all(isinstance(o, dict) and isinstance(o.get("log"), list) for o in objs):
         raise DealError(f"{path}: not a Tenhou log: each object needs a \"log\" list of rounds")
@@ -144,6 +146,15 @@ def _is_mjlog(path: str) -> bool:
             return mjlog.recognises(f.read(4096))
     except OSError:
         return False
+
+
+def _is_mjai(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            first = json.loads(f.readline(65536))
+    except (OSError, ValueError):
+        return False
+    return mjai.recognises(first)
 
 
 def players(game: dict) -> list[str]:
@@ -184,7 +195,7 @@ def recorded(rnd: list) -> Recorded:
                 raise ValueError(f"the win {str(detail)[:60]} is not [who, from, pao, points, yaku...]")
             text, yaku = detail[3], tuple(detail[4:])
             han = sum(int(y.split("(")[1].split("飜")[0]) for y in yaku if "飜" in y) \
-                + 13 * sum("役満" in y for y in yaku)
+                + 13 * sum("役満" in y for y in yaku) if yaku else None  # an mjai log names no yaku
             fu = int(text.split("符")[0]) if "符" in text else None
             wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
                             _four(deltas, "a win's changes of score")))
