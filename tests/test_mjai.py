@@ -6,6 +6,7 @@ TENHOU.md). So every expected figure is the twin JSON's: the same deals, payment
 `--differences` against the log's own `hora`/`ryukyoku` deltas finds none.
 """
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -91,6 +92,8 @@ def test_tiles(pai, code):
     (lambda ls: ls[:3] + ['{"type":"dahai","actor":0,"pai":"?"}'] + ls[3:], "'?' is not a tile"),
     (lambda ls: ls[:3] + ['{"type":"tsumo","actor":0,"pai":"5m"'] + ls[3:], "line 4: "),
     (lambda ls: ls[:3] + ['{"type":"kiss","actor":0}'] + ls[3:], "the event type 'kiss' is none of mjai's"),
+    (lambda ls: ls[:3] + ["[" * 100000 + "]" * 100000] + ls[3:], "line 4: [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["),
+    (lambda ls: ls[:3] + [b"\xff".decode("latin-1")] + ls[3:], "line 4: "),
     (lambda ls: ls[:3] + ['{"type":"tsumo","actor":5,"pai":"5m"}'] + ls[3:], "its actor is not a player (0-3)"),
     (lambda ls: ls[:3] + ['{"type":"tsumo","pai":"5m"}'] + ls[3:], "has no 'actor'"),
     (lambda ls: ls[:ls.index(next(x for x in ls if '"hora"' in x))], "round 3 has no result (no hora or ryukyoku)"),
@@ -101,3 +104,18 @@ def test_a_broken_mjai_log_is_one_line(tmp_path, change, says):
     code, out, err = run("batch", str(bad))
     assert code == 2 and out == ""
     assert says in err and err.count("\n") == 1 and "Traceback" not in err, err
+
+
+def test_an_mjai_log_on_standard_input_is_one_line():
+    code, out, err = run("batch", "-", input=DOUBLE_RON_GAME.read_bytes())
+    assert (code, out) == (2, "")
+    assert err == ("mjscore: error: -: an mjai log is read from a file, not from standard input: save it and give its "
+                   "name (mjscore batch GAME.jsonl)\n")
+
+
+def test_a_gzip_mjai_log(tmp_path):
+    # as Mortal keeps its logs (.json.gz): read as the plain file
+    packed = tmp_path / "game.json.gz"
+    packed.write_bytes(gzip.compress(DOUBLE_RON_GAME.read_bytes()))
+    assert _scored(packed) == _scored(DOUBLE_RON_GAME)
+    assert run("batch", str(packed), "--differences")[0] == 0

@@ -167,4 +167,4 @@ def test_a_cut_gzip_is_one_line(tmp_path):
     bad = tmp_path / "bad.mjlog.gz"
     bad.write_bytes(gzip.compress(YAKUMAN_GAME.read_bytes())[:3000])
     code, _, err = run("batch", str(bad))
-    assert code == 2 and "cannot read the mjlog" in err and err.count("\n") == 1, err
+    assert code == 2 and "cannot read the record" in err and err.count("\n") == 1, err

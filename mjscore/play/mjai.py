@@ -1,4 +1,5 @@
-"""mjai logs (JSON Lines of events, as mjai.app, Mortal and mjai-reviewer write them) read as a Tenhou log.
+"""mjai logs (JSON Lines of events, as mjai.app, Mortal and mjai-reviewer write them; plain or gzip) read as a
+Tenhou log.
 
 An mjai log is a game's events in order, one JSON object a line, its first `{"type":"start_game", ...}`:
 `start_kyoku` (bakaze, kyoku, honba, kyotaku, oya, scores, dora_marker, tehais), `tsumo`, `dahai`, the
@@ -13,18 +14,22 @@ four winds, four riichi, four kans; else three players' ron).
 
 from __future__ import annotations
 
-import json
-
 from mjscore.errors import DealError
-from mjscore.play.mjlog import MAX_BYTES, call_string, order
+from mjscore.loading import ReadProblem, read_json_line
+from mjscore.play.mjlog import call_string, order, read_bounded, unpacked
 
 HONOURS = "ESWNPFC"  # mjai's honours: the winds, then white (P), green (F), red (C): Tenhou's 41-47
 WALL_DRAWS = 70  # a round's draws when its wall is played out (play/tenhou_replay.py)
 IGNORED = {"end_kyoku", "end_game", "none", "reach_accepted"}
 
 
-def recognises(first) -> bool:
-    """Whether a file's first line, read as JSON, opens an mjai log."""
+def recognises(head: bytes) -> bool:
+    """Whether a file's first bytes (plain or gzip) open an mjai log: a first line `{"type":"start_game", ...}`."""
+    line = unpacked(head).removeprefix(b"\xef\xbb\xbf").split(b"\n", 1)[0]
+    try:
+        first = read_json_line(line)
+    except ReadProblem:
+        return False
     return isinstance(first, dict) and first.get("type") == "start_game"
 
 
@@ -41,20 +46,14 @@ def tile(pai) -> int:
 
 def load(path: str) -> dict:
     """The game as the tenhou.net/6 JSON object (title, name, rule, log)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-    except OSError as e:
-        raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
-    if len(data) > MAX_BYTES:
-        raise DealError(f"{path}: more than {MAX_BYTES:,} bytes: too long for an mjai log")
+    data = read_bounded(path)
     game: dict = {"title": ["", ""], "name": ["", "", "", ""], "rule": {"aka": 1}, "log": []}
     current: _Round | None = None
     for number, line in enumerate(data.split(b"\n"), 1):
         if not line.strip():
             continue
         try:
-            event = json.loads(line)
+            event = read_json_line(line)
             if not isinstance(event, dict) or not isinstance(event.get("type"), str):
                 raise ValueError("is not an mjai event (a JSON object with a type)")
             kind = event["type"]
@@ -73,7 +72,7 @@ def load(path: str) -> dict:
                 raise ValueError("comes before any start_kyoku (a round's start)")
             else:
                 current.event(kind, event)
-        except (ValueError, TypeError, KeyError, IndexError) as e:
+        except (ValueError, TypeError, KeyError, IndexError, ReadProblem) as e:
             why = f"has no {e}" if isinstance(e, KeyError) else str(e)
             raise DealError(f"{path} line {number}: {line.decode('utf-8', 'replace')[:60]}: {why}") from None
     if not game["log"]:

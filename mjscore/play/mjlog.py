@@ -43,13 +43,33 @@ IGNORED = {"SHUFFLE", "GO", "UN", "TAIKYOKU", "BYE"}  # no part of the score (BY
 def recognises(head: bytes) -> bool:
     """Whether a file's first bytes are an mjlog: XML with `<mjloggm` at its start (after a declaration, or a
     DTD that load refuses), or gzip of it."""
-    if head.startswith(GZIP):
-        try:
-            head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 4096)
-        except zlib.error:
-            return False
-    head = head.removeprefix(b"\xef\xbb\xbf").lstrip()[:4096]
+    head = unpacked(head).removeprefix(b"\xef\xbb\xbf").lstrip()[:4096]
     return head.startswith(b"<") and bool(ROOT.search(head))
+
+
+def unpacked(head: bytes, most: int = 65536) -> bytes:
+    """A file's first bytes, unpacked where they are gzip's (as Tenhou and Mortal keep their records)."""
+    if not head.startswith(GZIP):
+        return head
+    try:
+        return zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, most)
+    except zlib.error:
+        return b""
+
+
+def read_bounded(path: str) -> bytes:
+    """A whole record, unpacked where it is gzip, within MAX_BYTES (a DealError saying so past it)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+        if data.startswith(GZIP):
+            with gzip.open(path, "rb") as f:
+                data = f.read(MAX_BYTES + 1)
+    except (OSError, EOFError, zlib.error) as e:
+        raise DealError(f"{path}: cannot read the record: {getattr(e, 'strerror', None) or e}") from None
+    if len(data) > MAX_BYTES:
+        raise DealError(f"{path}: more than {MAX_BYTES:,} bytes: too long for a game's record")
+    return data
 
 
 def load(path: str) -> dict:
@@ -103,16 +123,7 @@ def _final(owari: str) -> list:
 
 def _root(path: str) -> ElementTree.Element:
     """The XML's root, read within MAX_BYTES (gzip unpacked within it too); never a DTD or an entity."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read(MAX_BYTES + 1)
-        if data.startswith(GZIP):
-            with gzip.open(path, "rb") as f:
-                data = f.read(MAX_BYTES + 1)
-    except (OSError, EOFError, zlib.error) as e:
-        raise DealError(f"{path}: cannot read the mjlog: {getattr(e, 'strerror', None) or e}") from None
-    if len(data) > MAX_BYTES:
-        raise DealError(f"{path}: more than {MAX_BYTES:,} bytes: too long for a Tenhou mjlog")
+    data = read_bounded(path)
     if b"<!" in data:
         raise DealError(f"{path}: an mjlog with a <!DOCTYPE>, <!ENTITY> or comment: a Tenhou record has none")
     try:

@@ -106,7 +106,7 @@ def is_tenhou(path: str) -> bool:
             head = f.read(65536).lstrip(b"\xef\xbb\xbf \t\r\n")
     except OSError:
         return False
-    if mjlog.recognises(head):  # Tenhou's own XML record (play/mjlog.py), read as this JSON
+    if mjlog.recognises(head) or mjai.recognises(head):  # Tenhou's XML, an mjai log (play/mjlog.py, mjai.py)
         return True
     if not head.startswith(b"{"):
         return False
@@ -115,7 +115,7 @@ def is_tenhou(path: str) -> bool:
     except ValueError:
         objs = _objects(path)  # an object written over several lines
         first = objs[0] if objs else None
-    if isinstance(first, dict) and "log" in first or mjai.recognises(first):  # mjai: play/mjai.py
+    if isinstance(first, dict) and "log" in first:
         return True
     if path.endswith(".json") and not (isinstance(first, dict) and {"variant", "players", "deals"} & first.keys()):
         raise DealError(f"{path}: a JSON file, but neither a Tenhou log (no \"log\" of rounds) nor a game file (no "
@@ -126,9 +126,10 @@ def is_tenhou(path: str) -> bool:
 def load(path: str) -> dict:
     """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined; an mjlog (XML)
     turned into the same object (play/mjlog.py)."""
-    if _is_mjlog(path):
+    head = _head(path)
+    if mjlog.recognises(head):
         return mjlog.load(path)
-    if _is_mjai(path):
+    if mjai.recognises(head):
         return mjai.load(path)
     objs = _objects(path)
     if not objs or not all(isinstance(o, dict) and isinstance(o.get("log"), list) for o in objs):
@@ -140,21 +141,12 @@ def load(path: str) -> dict:
     return game
 
 
-def _is_mjlog(path: str) -> bool:
+def _head(path: str) -> bytes:
     try:
         with open(path, "rb") as f:
-            return mjlog.recognises(f.read(4096))
+            return f.read(65536)
     except OSError:
-        return False
-
-
-def _is_mjai(path: str) -> bool:
-    try:
-        with open(path, "rb") as f:
-            first = json.loads(f.readline(65536))
-    except (OSError, ValueError):
-        return False
-    return mjai.recognises(first)
+        return b""
 
 
 def players(game: dict) -> list[str]:
