@@ -219,6 +219,8 @@ class _Round:
 
     def __init__(self, init, red: bool):
         seed, ten = _ints(init, "seed", 6), _ints(init, "ten", 4)
+        if _ints(init, "oya", 1)[0] != seed[0] % 4:
+            raise ValueError(f"its oya= is not the dealer of its round (seed= {seed[0]}: player {seed[0] % 4})")
         self.red = red
         dealt = [sorted((code(t, red) for t in _ints(init, f"hai{i}", 13)), key=order) for i in range(4)]
         self.takes: list[list] = [[], [], [], []]
