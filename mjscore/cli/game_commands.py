@@ -130,8 +130,8 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     A game file is YAML (variant, options, players, deals) or JSON Lines (a header
     line, then one deal per line); - reads either from standard input. KDE Kajongg's
     game database (kajongg3.db) is read as its games, a Tenhou log (tenhou.net/6
-    JSON) as a riichi game, each round replayed. Exit status 1 if some deals could
-    not be scored.
+    JSON, or Tenhou's mjlog XML, plain or gzip) or an mjai log as a riichi game,
+    each round replayed. Exit status 1 if some deals could not be scored.
 
     \b
     Examples:

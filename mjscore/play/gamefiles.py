@@ -113,6 +113,10 @@ def read_jsonl_game(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
         f.close()
         raise DealError(f"{path}: a Tenhou log (tenhou.net/6 JSON) is read from a file, not from standard input: "
                         "save it and give its name (mjscore batch GAME.json)")
+    if header.get("type") == "start_game":  # play/mjai.py
+        f.close()
+        raise DealError(f"{path}: an mjai log is read from a file, not from standard input: save it and give its "
+                        "name (mjscore batch GAME.jsonl)")
 
     def deals():
         with f:

@@ -24,6 +24,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
 from mjscore.loading import ReadProblem, Unreadable, read_json
+from mjscore.play import mjai, mjlog
 from mjscore.play.seating import Resumed
 from mjscore.play.sources import GameRef, GameSource, RawDeal
 
@@ -72,7 +73,7 @@ class Win(NamedTuple):
 
     who: int
     frm: int
-    han: int  # 13 per yakuman
+    han: int | None  # 13 per yakuman; None where the record gives no yaku (mjai)
     fu: int | None  # None for a limit hand (the JSON gives no fu for those)
     points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
     yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
@@ -144,12 +145,14 @@ class TooLarge(ReadProblem):
 
 
 def is_tenhou(path: str, head: bytes) -> bool:
-    """Whether `path`, whose first bytes are `head`, is a Tenhou log: JSON whose (first) object has a "log"
-    list. Only the first line is read where it is a whole JSON object (a game file's JSON Lines header is one:
-    a large archive is not read twice). A .json file that is neither a Tenhou log nor a game file (variant,
-    players, deals) is said so, in one line, and so is one that cannot be read as JSON (too large, nested too
-    deep, a number too long)."""
+    """Whether `path`, whose first bytes are `head`, is a Tenhou log: an mjlog (XML, or gzip of it), an mjai
+    log, or JSON whose (first) object has a "log" list. Only the first line is read where it is a whole JSON
+    object (a game file's JSON Lines header is one: a large archive is not read twice). A .json file that is
+    neither a Tenhou log nor a game file (variant, players, deals) is said so, in one line, and so is one that
+    cannot be read as JSON (too large, nested too deep, a number too long)."""
     head = head.lstrip(b"\xef\xbb\xbf \t\r\n")
+    if mjlog.recognises(head) or mjai.recognises(head):  # Tenhou's XML, an mjai log (play/mjlog.py, mjai.py)
+        return True
     if not head.startswith(b"{"):
         return False
     try:
@@ -176,7 +179,13 @@ def is_tenhou(path: str, head: bytes) -> bool:
 
 
 def load(path: str) -> dict:
-    """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined."""
+    """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined; an mjlog (XML)
+    or an mjai log turned into the same object (play/mjlog.py, play/mjai.py)."""
+    head = _head(path)
+    if mjlog.recognises(head):
+        return mjlog.load(path)
+    if mjai.recognises(head):
+        return mjai.load(path)
     try:
         objs = _objects(path)
     except TooLarge as e:
@@ -190,6 +199,14 @@ def load(path: str) -> dict:
     if not game["log"]:
         raise DealError(f"{path}: a Tenhou log without a round (\"log\" is empty)")
     return game
+
+
+def _head(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(65536)
+    except OSError:
+        return b""
 
 
 def players(game: dict) -> list[str]:
@@ -230,7 +247,7 @@ def recorded(rnd: list) -> Recorded:
                 raise ValueError(f"the win {str(detail)[:60]} is not [who, from, pao, points, yaku...]")
             text, yaku = detail[3], tuple(detail[4:])
             han = sum(int(y.split("(")[1].split("飜")[0]) for y in yaku if "飜" in y) \
-                + 13 * sum("役満" in y for y in yaku)
+                + 13 * sum("役満" in y for y in yaku) if yaku else None  # an mjai log names no yaku
             fu = int(text.split("符")[0]) if "符" in text else None
             wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
                             _four(deltas, "a win's changes of score")))

@@ -103,9 +103,9 @@ def _win(diff, name: str, w, ours: dict) -> None:
         return
     why = _why(w.yaku, hand)
     han = hand.get("doubles")
-    if w.han >= 13 and "役満" in w.points:
+    if w.han is not None and w.han >= 13 and "役満" in w.points:
         han = _yakuman(hand)
-    if han != w.han:
+    if w.han is not None and han != w.han:
         diff(name, "han", w.han, han, why)
     fu = hand.get("points")
     fu = -(-fu // 10) * 10 if isinstance(fu, int) and fu != 25 else fu  # rounded up to 10, as Tenhou gives them
