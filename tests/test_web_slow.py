@@ -22,7 +22,7 @@ from typing import Iterator
 
 import pytest
 
-from webserver import Pipeliners, serving
+from webserver import HeldConnections, Pipeliners, serving
 
 from mjscore.web.app import create_app
 from mjscore.web.deadlines import ANSWER_DEADLINE_WITHOUT_TOKEN, BODY_DEADLINE, HEAD_DEADLINE
@@ -53,7 +53,7 @@ def answered(url: str, tls: ssl.SSLContext | None = None) -> tuple[int, float]:
         conn.close()
 
 
-class Attack:
+class Attack(HeldConnections):
     """`count` connections that send `head` (or nothing) and then wait, kept open by a thread: each one the
     server closes is opened again. Stops when asked, or after `seconds` in any case."""
 
@@ -100,17 +100,6 @@ class Attack:
         s.close()
         return False
 
-    def __enter__(self) -> "Attack":
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while self.most_held < self.count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert self.most_held == self.count, f"only {self.most_held} of {self.count} connections opened"
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop.set()
-        self.thread.join(15)
 
 
 @pytest.fixture(scope="module")
@@ -122,11 +111,14 @@ def guarded() -> Iterator[tuple[str, object]]:
 def test_200_half_open_connections_do_not_lock_the_phones_out(guarded):
     url, _ = guarded
     with Attack(port_of(url), 200) as attack:
-        # over more than a head deadline: the attack's connections are cut off and opened again meanwhile
-        for _ in range(int(HEAD_DEADLINE / 0.75) + 2):
+        # over more than a head deadline: the attack's connections are cut off and opened again meanwhile; on a
+        # busy machine (the suite's other test process) the phone keeps asking until all 200 were, at most 3 deadlines
+        rounds, give_up = 0, time.monotonic() + 3 * HEAD_DEADLINE + 5
+        while rounds < int(HEAD_DEADLINE / 0.75) + 2 or (attack.closed_by_server < 200 and time.monotonic() < give_up):
             status, seconds = answered(url)
             assert status == 200 and seconds < 2, (status, seconds)
             time.sleep(0.75)
+            rounds += 1
         assert attack.closed_by_server >= 200  # each was cut off at its head's deadline (and re-opened)
 
 

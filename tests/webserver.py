@@ -97,7 +97,29 @@ def served_game(tmp_path, variant: str, players: list[str], deals=()) -> Iterato
         yield url, game
 
 
-class Pipeliners:
+class HeldConnections:
+    """A client holding `count` connections from a thread of its own (`_run`, which keeps `most_held` and stops
+    at `stop`): entered, once all are open; left, stopped."""
+
+    count: int
+    most_held: int
+    stop: threading.Event
+    thread: threading.Thread
+
+    def __enter__(self):
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while self.most_held < self.count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert self.most_held == self.count, f"only {self.most_held} of {self.count} connections opened"
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop.set()
+        self.thread.join(15)
+
+
+class Pipeliners(HeldConnections):
     """`count` clients without the token (issue 46), each on a connection of its own that pipelines token-less
     GETs, as many as the server takes, and never reads an answer; each connection the server closes is opened
     again. Its sockets ask for a small segment size and receive window (as an attacker may), so that the
@@ -170,17 +192,6 @@ class Pipeliners:
             for s, _, _ in held.values():
                 s.close()
 
-    def __enter__(self) -> "Pipeliners":
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while self.most_held < self.count and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert self.most_held == self.count, f"only {self.most_held} of {self.count} connections opened"
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.stop.set()
-        self.thread.join(15)
 
 
 def request(url: str, body: Any = None, method: str | None = None, raw: bytes | None = None,
