@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from mjscore.errors import DealError
 from mjscore.loading import ReadProblem, read_json_line
-from mjscore.play.mjlog import call_string, order, read_bounded, unpacked
+from mjscore.play.mjlog import call_string, order, read_bounded, unpacked, whole
 
 HONOURS = "ESWNPFC"  # mjai's honours: the winds, then white (P), green (F), red (C): Tenhou's 41-47
 WALL_DRAWS = 70  # a round's draws when its wall is played out (play/tenhou_replay.py)
@@ -75,12 +75,7 @@ def load(path: str) -> dict:
         except (ValueError, TypeError, KeyError, IndexError, ReadProblem) as e:
             why = f"has no {e}" if isinstance(e, KeyError) else str(e)
             raise DealError(f"{path} line {number}: {line.decode('utf-8', 'replace')[:60]}: {why}") from None
-    if not game["log"]:
-        raise DealError(f"{path}: an mjai log without a round (no start_kyoku)")
-    for n, rnd in enumerate(game["log"], 1):
-        if not rnd[16]:
-            raise DealError(f"{path}: round {n} has no result (no hora or ryukyoku): the log is cut short")
-    return game
+    return whole(game, path, "an mjai log", "start_kyoku", "hora or ryukyoku", "the log")
 
 
 def _player(event: dict, name: str = "actor") -> int:

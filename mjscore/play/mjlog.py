@@ -96,11 +96,17 @@ def load(path: str) -> dict:
                     game["sc"] = _final(el.get("owari"))
         except (ValueError, IndexError, TypeError) as e:
             raise DealError(f"{path}: element {number} {_shown(el)}: {e}") from None
+    return whole(game, path, "an mjlog", "<INIT>", "<AGARI> or <RYUUKYOKU>", "the record")
+
+
+def whole(game: dict, path: str, kind: str, start: str, result: str, record: str) -> dict:
+    """The game converted from a record (an mjlog, an mjai log), refused where it has no round or a round
+    without its result (`start`, `result`: the record's own words for them): a record cut short."""
     if not game["log"]:
-        raise DealError(f"{path}: an mjlog without a round (no <INIT>)")
+        raise DealError(f"{path}: {kind} without a round (no {start})")
     for n, rnd in enumerate(game["log"], 1):
         if not rnd[16]:
-            raise DealError(f"{path}: round {n} has no result (no <AGARI> or <RYUUKYOKU>): the record is cut short")
+            raise DealError(f"{path}: round {n} has no result (no {result}): {record} is cut short")
     return game
 
 
