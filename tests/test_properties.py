@@ -341,7 +341,12 @@ def check(*args) -> None:
     assert "Traceback" not in out + err and "mjscore: error: internal error" not in err, (args, err)
     assert code in (0, 1, 2), (args, code, err)
     if code == 2:
-        assert out == "" and err.startswith("mjscore: error: ") and len(err.splitlines()) == 1, (args, err)
+        lines = err.splitlines()
+        assert out == "" and err.startswith("mjscore: error: "), (args, err)
+        # one line; a hand that breaks the notation is shown under it with carets at the fault (errors.py):
+        # exactly two more lines, the hand indented and a line of carets
+        assert len(lines) == 1 or (len(lines) == 3 and lines[1].startswith("  ")
+                                   and set(lines[2].strip()) == {"^"}), (args, err)
     if code == 1:  # a game whose deals could not all be scored: said in one line after the output
         assert err.startswith("mjscore: ") and len(err.splitlines()) == 1, (args, err)
 
