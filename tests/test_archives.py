@@ -244,18 +244,18 @@ def test_sheet_standings_and_report_keep_what_their_output_needs(tmp_path, comma
     """Four times the deals, about the same peak: each deal goes to the output (batch: as it comes, in every
     format; through a temporary file where the layout needs every row first) or into per-player sums, and is forgotten. Holding the games'
     deals, as the commands did, took some 5.5 KB a deal at the peak (15 MB more for ten times 300 deals), so
-    900 deals more would take some 5 MB more, five times the margin below; what the scoring core's caches take
+    360 deals more would take some 2 MB more, twice the margin below; what the scoring core's caches take
     is bounded (a variant's memo is cleared at 2,000 entries: some 350 KB). (The report's chart is drawn from
     at most about 2 x CHART_POINTS deals: here fewer than either run has.)"""
     monkeypatch.setattr("mjscore.cli.sheets.CHART_POINTS", 50)
     out = str(tmp_path / "out")
     tiny, small, large = tmp_path / "tiny.jsonl", tmp_path / "small.jsonl", tmp_path / "large.jsonl"
-    for path, n in ((tiny, 1), (small, 150), (large, 600)):
+    for path, n in ((tiny, 1), (small, 60), (large, 240)):  # 120 and 480 deals (DEALS holds two)
         path.write_text("\n".join([json.dumps({"variant": "spanish", "players": list(GOOD)})]
                                   + [json.dumps(d) for d in DEALS * n]) + "\n")
     _peak([*command, str(tiny), "-o", out])  # tables and caches loaded: not counted in either run
     first, second = _peak([*command, str(small), "-o", out]), _peak([*command, str(large), "-o", out])
-    assert second < first + 1_000_000, f"{first:,} bytes for 300 deals, {second:,} for 1,200"
+    assert second < first + 1_000_000, f"{first:,} bytes for 120 deals, {second:,} for 480"
 
 
 def test_a_long_seasons_chart_is_drawn_from_some_deals_each_games_first_among_them():

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 
 from test_web_slow import SLACK, TOKEN, Attack, answered, port_of, until_closed
+from helpers import run
 from webserver import serving
 
 from mjscore.web import server
@@ -198,14 +199,29 @@ def bad_files(tmp_path_factory, certificate) -> dict[str, Path]:
     ({"cert": "cert", "key": "encrypted"}, "the private key is encrypted with a passphrase"),
 ])
 def test_a_bad_certificate_or_key_is_one_line_and_exit_2_before_anything_is_served(bad_files, tmp_path, given,
-                                                                                      words):
+                                                                                      words, monkeypatch):
     if given.get("key") == "encrypted" and not bad_files["encrypted"].exists():
         pytest.skip("no `openssl` command to encrypt a key")
     options = [part for option, name in given.items() for part in (f"--{option}", str(bad_files[name]))]
     games = tmp_path / "games.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "mjscore", "serve", "--port", "0", "--db", str(games), *options],
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
-    assert done.returncode == 2, done.stderr
-    assert len(done.stderr.splitlines()) == 1 and done.stderr.startswith("mjscore: error: "), done.stderr
-    assert words in done.stderr
+
+    def went_on(*_args, **_kwargs):  # in this process, a file let through would open the games and serve
+        raise AssertionError("the games file was opened: the bad file was let through")
+
+    monkeypatch.setattr(server, "open_store", went_on)
+    code, out, err = run("serve", "--port", "0", "--db", str(games), *options)
+    assert code == 2, err
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith("mjscore: error: "), err
+    assert words in err
     assert not games.exists()  # refused before the games file was opened, the port bound or the URL printed
+
+
+def test_a_bad_certificate_is_refused_by_the_command_as_run(bad_files, tmp_path):
+    """The same refusal from `python -m mjscore` itself (the cases above run in this process, as fast)."""
+    games = tmp_path / "games.sqlite3"
+    done = subprocess.run([sys.executable, "-m", "mjscore", "serve", "--port", "0", "--db", str(games),
+                           "--cert", str(bad_files["junk"]), "--key", str(bad_files["key"])],
+                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert len(done.stderr.splitlines()) == 1 and "not a PEM certificate" in done.stderr
+    assert not games.exists()
