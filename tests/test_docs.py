@@ -13,6 +13,7 @@ must print TEXT. Those that cannot run offline are listed in NOT_RUN with why.""
 
 from __future__ import annotations
 
+import doctest
 import glob
 import os
 import re
@@ -21,15 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from helpers import ROOT, run
+from mjscore.cli.main import main
 
 DOCS = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md"))]
 
 # example (as collected) -> why it cannot run here; each must still be in a doc (test_not_run_are_still_in_the_docs)
 NOT_RUN = {
     "mjscore batch game.yaml | head -1": "a pipe closed early: tests/test_streams.py runs it in a real process",
-    "mjscore serve --host 0.0.0.0": "serves on a LAN until stopped: tests/test_web_token.py",
     "mjscore serve --host 0.0.0.0 --cert 192.168.1.20.pem --key 192.168.1.20-key.pem":
         "serves on a LAN with a certificate made by mkcert for that address: tests/test_web_tls.py",
     "mjscore batch archive/*.jsonl -o scored.json --dask tcp://HOST:8786":
@@ -82,7 +84,8 @@ def is_command(line: str) -> str | None:
 
 
 def code_blocks(lines: list[str]):
-    """(first line number, lines) of each code block: fenced, or indented four spaces after a blank line."""
+    """The lines of each code block, [(line number, text)]: fenced, or indented four spaces after a blank line
+    (the indent taken off; blank lines inside kept, as output may have them)."""
     block: list[tuple[int, str]] = []
     fenced = False
     for n, line in enumerate(lines, 1):
@@ -160,9 +163,12 @@ RUNNABLE = [e for e in EXAMPLES if e.command not in NOT_RUN]
 
 
 def argv(command: str) -> list[str]:
-    """The words the shell would pass: comments dropped, `$(cat FILE)` read, globs expanded."""
+    """The words the shell would pass: comments dropped, `$(cat FILE)` read, globs expanded. A server or a
+    cluster's address is refused at once (in-process it would wait, not fail): such an example goes in NOT_RUN."""
     words = shlex.split(command, comments=True)
     assert not {"|", "<", ">", ";", "&&"} & set(words), f"a shell feature the test does not run: {command}"
+    waits = words[1:2] == ["serve"] and "--help" not in words or "--dask" in words and "local" not in words
+    assert not waits, f"serves or needs a cluster, so cannot run here: list it in NOT_RUN with why: {command}"
     out = []
     for word in words[1:]:
         word = re.sub(r"\$\(cat ([^)]+)\)", lambda m: Path(m.group(1)).read_text(encoding="utf-8").strip(), word)
@@ -184,7 +190,10 @@ def outcomes(tmp_path_factory):
             if e.command.startswith("cat "):
                 results[e] = (0, Path(e.command.split()[1]).read_text(encoding="utf-8"))
             else:
-                code, out, err = run(*argv(e.command))
+                try:
+                    code, out, err = run(*argv(e.command))
+                except (AssertionError, OSError) as refused:  # this example's own failure, not every example's
+                    code, out, err = None, "", str(refused)
                 results[e] = (code, out + err)
     finally:
         os.chdir(here)
@@ -224,6 +233,29 @@ def test_not_run_are_still_in_the_docs():
     collected = {e.command for e in EXAMPLES}
     assert [c for c in NOT_RUN if c not in collected] == []
     assert [c for c in FAILS if c not in collected] == []
+
+
+def test_ci_runs_the_readme_test_command():
+    # .ci/run runs the README's test command verbatim: the line under "The command CI runs"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"The command CI runs:\n\n    (.+)\n", readme).group(1)
+    assert command == ('python3 -m venv .venv && . .venv/bin/activate && pip install -q -c constraints.txt ".[test]" '
+                       "&& python -m pytest -q")
+    assert command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+
+
+def test_the_readme_python_runs():
+    failed, tried = doctest.testfile(str(ROOT / "README.md"), module_relative=False)
+    assert (failed, tried > 0) == (0, True)
+
+
+def test_shell_completion_as_docs_cli_says():
+    # docs/cli.md: eval "$(_MJSCORE_COMPLETE=bash_source mjscore)" defines bash's completion function
+    cli = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert 'eval "$(_MJSCORE_COMPLETE=bash_source mjscore)"' in cli
+    result = CliRunner().invoke(main, [], env={"_MJSCORE_COMPLETE": "bash_source"}, prog_name="mjscore")
+    assert result.exit_code == 0 and "_mjscore_completion()" in result.stdout
+    assert "complete -o nosort -F _mjscore_completion mjscore" in result.stdout
 
 
 def test_notation_prints_the_reference():
