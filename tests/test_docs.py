@@ -31,7 +31,8 @@ DOCS = ["README.md", *sorted(f"docs/{p.name}" for p in (ROOT / "docs").glob("*.m
 
 # example (as collected) -> why it cannot run here; each must still be in a doc (test_not_run_are_still_in_the_docs)
 NOT_RUN = {
-    "mjscore batch game.yaml | head -1": "a pipe closed early: tests/test_streams.py runs it in a real process",
+    "mjscore batch game.yaml | head -1":
+        "a pipe closed early, in a real process: tests/test_newcomer.py (a reader that stops early)",
     "mjscore serve --host 0.0.0.0 --cert 192.168.1.20.pem --key 192.168.1.20-key.pem":
         "serves on a LAN with a certificate made by mkcert for that address: tests/test_web_tls.py",
     "mjscore batch archive/*.jsonl -o scored.json --dask tcp://HOST:8786":
@@ -179,7 +180,8 @@ def argv(command: str) -> list[str]:
 
 @pytest.fixture(scope="session")
 def outcomes(tmp_path_factory):
-    """Every runnable example run once, in the docs' order, in one scratch folder: {example: (exit status, stdout and stderr)}."""
+    """Every runnable example run once, in the docs' order, in one scratch folder: {example: (exit status,
+    stdout and stderr)}; None for an example refused before it ran (a shell feature, a server)."""
     here = Path.cwd()
     scratch = tmp_path_factory.mktemp("docs")
     (scratch / "examples").symlink_to(ROOT / "examples")
