@@ -271,10 +271,9 @@ def test_the_docs_a_reader_is_sent_to_exist(doc):
     text = (ROOT / doc).read_text(encoding="utf-8")
     for name in re.findall(r"docs/([a-z]+\.md)", text) + re.findall(r"\]\(([a-z]+\.md)\)", text):
         assert (ROOT / "docs" / name).is_file(), f"{doc} names docs/{name}"
-    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):
-        if not re.match(r"[a-z]+://", target):
-            path = ((ROOT / doc).parent / target).resolve()
-            assert path.is_relative_to(ROOT) and path.exists(), f"{doc} links to {target}"
+    for target in re.findall(r"\]\(([^)#]+)(?:#[^)]*)?\)", text):  # every link: a file of the repo
+        path = ((ROOT / doc).parent / target).resolve()
+        assert path.is_relative_to(ROOT) and path.exists(), f"{doc} links to {target}"
 
 
 def test_help_names_the_notation_reference():
