@@ -3,7 +3,7 @@ CSS px at 360 and 412 px on every tab (WCAG 2.5.5's target size); tabs that say 
 buttons named, tiles named as a player says them ("5 of dots", "red dragon"); axe-core (the axe-playwright-python
 package, a test dependency) finds no serious or critical violation on any tab; tile images cached for long.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@ Chromium at 360 x 740: a correction re-opened keeps its winning tile, a save nev
 one; a laptop that cannot be reached is said so;
 every table fits 360 px without hiding a column. The hands: Spanish rulebook, page 2 §6, with Babcock, Rules for Mah-Jongg (1923), for who pays whom.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ The deal: tests/test_web_corrections.py's DEAL, Ana (East) wins on Bo's discard 
 page 2 §6); East is paid double by each loser (Babcock ch. VI): 96 x 3 = 288: Ana 2000 + 288 = 2288, and each
 such deal again +288.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ in plain words with their help on screen.
 The hand is the Spanish rulebook's example of docs/notation.md, "[555p] 123m 789s SSS NN", seat South; its values
 are worked from page 2 §6 of the Spanish rulebook in tests/test_web_page.py.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ screen is kept awake while a game is open; over plain HTTP (not a secure context
 127.0.0.1 is a secure context to a browser (as the laptop itself is); plain HTTP is a LAN name, here one that
 Chromium is told to resolve to 127.0.0.1, with the token that a server listening beyond the laptop requires.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

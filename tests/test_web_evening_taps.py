@@ -8,7 +8,7 @@ as an expected failure (xfail) with the figures.
 
 BASELINE is the same test run on the page before issue 44 (commit b9b325a); it is printed beside the figures.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

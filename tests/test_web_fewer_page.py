@@ -7,7 +7,7 @@ entered on the phone and its sheet. Every control at least 44 x 44 CSS px (as te
 The hand, as in tests/test_web_fewer.py: Ana (East) wins on a discard of R with 123m 456m 789m RRR 11s, 48 (Basque
 rulebook, tables 1-3: exposed pung of honours 4 + mah jong 20 = 24, pung of dragons one double: 48).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 entered by tapping tiles shows its value; typed notation works too; nothing scrolls sideways; and a
 screenshot shows the page drawn (header, tiles), not an empty or broken one.
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

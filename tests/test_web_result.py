@@ -5,7 +5,7 @@ and settled again; no word broken inside at 360 and 412 px on any tab; the value
 The deal is examples/deal-spanish.yaml (the Spanish rulebook, page 2 §6, with Babcock, Rules for Mah-Jongg
 (1923), ch. I and VI, for who pays whom; its nets worked in tests/test_web_page.py).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

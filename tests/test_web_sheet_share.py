@@ -7,7 +7,7 @@ which rules and house options the game will be scored by.
 The deal: Ana (East) wins on Bo's discard of R: 48, East paid double by each: 96 x 3 = 288 (Spanish rulebook,
 page 2 §6; Babcock, Rules for Mah-Jongg (1923), ch. VI; worked in tests/test_web_corrections.py).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

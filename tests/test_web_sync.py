@@ -6,7 +6,7 @@ The deal: Ana (East) wins on Bo's discard of R: [RRR] exposed pung of honours 4 
 dragons doubles once: 48 (Spanish rulebook, page 2 §6); East is paid double by each loser (Babcock, Rules for
 Mah-Jongg (1923), ch. VI): 96 x 3 = 288, so Ana 2000 + 288 = 2288 (tests/test_web_corrections.py works it).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ input (`mjscore score`, `mjscore settle`, `mjscore batch`, through mjscore.api),
 correct entry; the counts are printed (pytest -s) and must stay below those measured on the page before issue
 30 with the same helper (BEFORE).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ page asked for until it is ready and the network is quiet. Before issue 44 the f
 requests, uncompressed (the issue's measure; this test measured 207,058 bytes in 56 requests on that tree, and
 95,272 in 58 after it: a third of them the responses' headers, 46 tile images 42 KB).
 
-Needs Debian's chromium (README, "Testing the page"); skipped, saying so, where none is installed."""
+Needs Debian's chromium (docs/contributing.md, "The browser tests"); skipped, saying so, where none is installed."""
 
 from __future__ import annotations
 

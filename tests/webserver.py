@@ -220,7 +220,7 @@ def chromium() -> Iterator[Any]:
     path = chromium_path()
     if path is None:
         pytest.skip("no chromium executable found: install Debian's chromium (apt-get install chromium), "
-                    "see README, 'Set up'")
+                    "see docs/contributing.md, 'The browser tests'")
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
         try:
