@@ -117,8 +117,9 @@ def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
 @pool_options
 @strict_option
 @game_option
-@click.option("--differences", is_flag=True, help="of a Kajongg database or a Tenhou log: list only the deals where "
-              "mjscore's seats, values, payments or balances differ from the record, and why (exit 1 if any)")
+@click.option("--differences", is_flag=True, help="of a Kajongg database, a Tenhou log or a Botzone record: list only "
+              "the deals where mjscore's seats, values, payments or balances differ from the record, and why (exit 1 "
+              "if any)")
 @lang_option
 @variant_options
 @format_option("table", "csv", "markdown", "html", "json")
@@ -131,7 +132,8 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     line, then one deal per line); - reads either from standard input. KDE Kajongg's
     game database (kajongg3.db) is read as its games, a Tenhou log (tenhou.net/6
     JSON, or Tenhou's mjlog XML, plain or gzip) or an mjai log as a riichi game,
-    each round replayed. Exit status 1 if some deals could not be scored.
+    each round replayed, and a Botzone MCR record as a game per Match. Exit status
+    1 if some deals could not be scored.
 
     \b
     Examples:
@@ -179,8 +181,8 @@ def _sources(files, game: int | None) -> list[str]:
 
 
 def _differences(games: list, fmt: str) -> int:
-    """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
-    record (Kajongg's, the log's)."""
+    """batch --differences: each deal of the Kajongg games, Tenhou logs and Botzone records given where mjscore
+    differs from the record (Kajongg's, the log's, Botzone's)."""
     from mjscore import api
 
     found = [(ref, d) for ref in games for d in api.differences(ref)]

@@ -64,8 +64,8 @@ class GameSource(ABC):
         play/difference.py Difference); only a source that keeps_record has one."""
         if ref != "-" and not os.path.exists(ref):  # told a game file by its name alone: it is missing
             raise DealError(f"{ref}: cannot read: {os.strerror(errno.ENOENT)}")
-        raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
-                        f"{ref} is a game file")
+        raise DealError(f"--differences: compares a Kajongg database's games, a Tenhou log or a Botzone record "
+                        f"with its record; {ref} is a game file")
 
     @abstractmethod
     def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
