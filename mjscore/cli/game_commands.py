@@ -12,7 +12,7 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  variant_options)
-from mjscore.cli.output import emit_json
+from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore import SOURCES
 
@@ -149,7 +149,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
         if fmt in ("markdown", "html"):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
-        return _differences(files, fmt)
+        return _differences(files, fmt, variant, options, tables_dir)
 
     output = click.get_current_context().meta.get("mjscore.output")
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
@@ -180,12 +180,17 @@ def _sources(files, game: int | None) -> list[str]:
     return api.games(files, game)
 
 
-def _differences(games: list, fmt: str) -> int:
+def _differences(games: list, fmt: str, variant: str | None, options, tables_dir) -> int:
     """batch --differences: each deal of the Kajongg games, Tenhou logs and Botzone records given where mjscore
-    differs from the record (Kajongg's, the log's, Botzone's)."""
+    differs from the record (Kajongg's, the log's, Botzone's), each scored as batch scores it (--variant,
+    --option, --tables; the same lines said of its rules)."""
     from mjscore import api
 
-    found = [(ref, d) for ref in games for d in api.differences(ref)]
+    notes, found = RulesNotes(variant, options, tables_dir), []
+    for ref in games:
+        found += [(ref, d) for d in api.differences(ref, variant=variant, options=list(options), tables=tables_dir,
+                                                   notice=notes)]
+        notes.said(None)
     if fmt == "json":
         emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
     else:

@@ -17,7 +17,7 @@ from mjscore.loading import Unreadable
 from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
-from mjscore.play.sources import RawDeal
+from mjscore.play.sources import Assumed, RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
 from mjscore.rules.tables import Variant
@@ -81,8 +81,9 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
     resumed = header.get("resumed")
-    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set())
-    unknown = set(header) - known  # (`resumed` only as a reader makes it: a game file never has it)
+    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set()) \
+        | ({"assumed"} if isinstance(header.get("assumed"), Assumed) else set())
+    unknown = set(header) - known  # (`resumed`, `assumed` only as a reader makes them: a game file never has them)
     if unknown:
         raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} "
                         f"(keys: variant, options, rules, players, deals)")

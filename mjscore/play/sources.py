@@ -24,6 +24,14 @@ class RawDeal(NamedTuple):
     data: Any
 
 
+class Assumed(NamedTuple):
+    """Rules a record does not name that its reader assumed: said in one line by every command that scores the
+    game (play/versions.py), unless --option names one of `options` or --variant sets the record's rules aside."""
+
+    said: str  # what the record names and what was assumed in its place, and how to change it
+    options: tuple[str, ...]  # the options assumed
+
+
 class GameRef(str):
     """One game given to a command, named as messages and outputs show it (a path; `kajongg3.db game 3`), with
     the name of the source that reads it: once recognised, a game is never guessed at again."""
