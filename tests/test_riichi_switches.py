@@ -1,0 +1,78 @@
+"""Riichi's house switches (issue 41, point 3; tables/riichi.yaml): ippatsu, ura_dora, kan_dora (true by default,
+Tenhou's rules; JPML's professional rules play none of them) and each double yakuman on its own.
+
+Hand-worked: 123m 456p 789s 234s 55p self-drawn on 5p after riichi, within the turn (ippatsu); dora indicators
+4p then 1m (a kong's), ura indicators 3p then 3s. Tenhou rules, yaku: riichi 1, ippatsu 1, menzen tsumo 1; dora:
+4p shows 5p, held three times (456p, 55p), 1m shows 2m, once: 4; ura dora: 3p shows 4p (once), 3s shows 4s
+(once): 2. So 9 han; without ippatsu 8; without ura dora 7; without kan dora (the first indicator of each alone)
+3 dora and 1 ura dora: 7; none of the three (JPML): riichi, menzen tsumo and 3 dora, 5.
+"""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers import run
+
+HAND = ["123m 456p 789s 234s 55p", "--variant", "riichi", "--win", "5p", "--from", "wall", "--also", "riichi",
+        "--also", "ippatsu", "--dora", "4p 1m", "--ura", "3p 3s", "--format", "json"]
+JPML = ["--option", "ippatsu=false", "--option", "ura_dora=false", "--option", "kan_dora=false",
+        "--option", "open_tanyao=true"]
+LOG = Path(__file__).parent / "fixtures" / "riichi" / "tenhou" / "mjx" / "2016052515gm-00a9-0000-c4d72066.json"
+
+
+def _han(*options: str) -> tuple[int, dict]:
+    code, out, err = run("score", *HAND, *options)
+    assert code == 0, err
+    data = json.loads(out)
+    return data["doubles"], {i["rule"]: i["doubles"] for i in data["items"] if i.get("doubles")}
+
+
+@pytest.mark.parametrize("options, han, counted", [
+    ((), 9, {"Riichi": 1, "Ippatsu": 1, "Menzen tsumo": 1, "Dora": 4, "Ura dora": 2}),
+    (("--option", "ippatsu=false"), 8, {"Riichi": 1, "Menzen tsumo": 1, "Dora": 4, "Ura dora": 2}),
+    (("--option", "ura_dora=false"), 7, {"Riichi": 1, "Ippatsu": 1, "Menzen tsumo": 1, "Dora": 4}),
+    (("--option", "kan_dora=false"), 7, {"Riichi": 1, "Ippatsu": 1, "Menzen tsumo": 1, "Dora (no kan dora)": 3,
+                                         "Ura dora (no kan dora)": 1}),
+    (tuple(JPML), 5, {"Riichi": 1, "Menzen tsumo": 1, "Dora (no kan dora)": 3}),
+])
+def test_each_switch_takes_its_han_away(options, han, counted):
+    assert _han(*options) == (han, counted)
+
+
+@pytest.mark.parametrize("options, value", [
+    ((), 8000),  # Tenhou: every yakuman single (base 8000)
+    (("--option", "double_suuankou_tanki=true"), 16000),  # this one double
+    (("--option", "double_kokushi13=true", "--option", "double_daisuushii=true"), 8000),  # others: still single
+    (("--option", "double_yakuman=true"), 16000),  # the old spelling: all four
+])
+def test_each_double_yakuman_on_its_own(options, value):
+    """111m 222p 333s 444s E, self-drawn on E: suu ankou on a pair wait (tanki), Tenhou rules' yakuman."""
+    code, out, err = run("score", "111m 222p 333s 444s EE", "--variant", "riichi", "--win", "E", "--from", "wall",
+                         "--format", "json", *options)
+    assert code == 0, err
+    assert json.loads(out)["value"] == value
+
+
+def _deals(*more: str) -> list[dict]:
+    code, out, err = run("batch", str(LOG), "--format", "json", *more)
+    assert code == 0, err
+    return json.loads(out)["games"][0]["deals"]
+
+
+def test_a_jpml_style_scoring_agrees_round_by_round_with_and_without_differences():
+    """The log (Tenhou's rules) scored under JPML's switches: batch and --differences give every round the same
+    change of score; the rounds that differ from Tenhou's record are the two where Tenhou counted what JPML does
+    not: deal 10 (E4-1) C's ura dora (1 han), deal 12 (S2-0) D's kan dora (1 han)."""
+    code, out, err = run("batch", str(LOG), "--differences", "--format", "json", *JPML)
+    assert code == 1, err
+    found = json.loads(out)
+    deals = _deals(*JPML)
+    for d in found:
+        if d["what"] == "points":
+            assert d["mjscore"] == deals[d["deal"] - 1]["net"][d["player"]]
+    assert sorted((d["deal"], d["player"], d["tenhou"], d["mjscore"]) for d in found if d["what"] == "han") == [
+        (10, "C", 3, 2), (12, "D", 4, 3)]
+    plain = _deals()
+    assert [n for n, (a, b) in enumerate(zip(plain, deals), 1) if a["net"] != b["net"]] == [10, 12]
