@@ -76,3 +76,53 @@ def test_a_jpml_style_scoring_agrees_round_by_round_with_and_without_differences
         (10, "C", 3, 2), (12, "D", 4, 3)]
     plain = _deals()
     assert [n for n, (a, b) in enumerate(zip(plain, deals), 1) if a["net"] != b["net"]] == [10, 12]
+
+
+PAO_GAME = """variant: riichi
+players: [B, C, D, A]
+deals:
+  - hands: {{A: "[PPP] [GGG] [RRR] 234p 33m", B: "123m 456p 789s 234s E", C: "123p 456s 789m 789s N",
+             D: "123s 456m 789p 789m W"}}
+    winner: A
+    win: {{tile: 3m, from: {frm}}}
+    pao: {pao}
+    honba: 1
+"""
+
+
+def _pao(tmp_path, frm: str, pao: str, *more: str) -> tuple[int, dict | str]:
+    game = tmp_path / "pao.yaml"
+    game.write_text(PAO_GAME.format(frm=frm, pao=pao), encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json", *more)
+    deal = json.loads(out)["games"][0]["deals"][0] if out else {}
+    return code, deal.get("net") or deal.get("error") or err
+
+
+def test_pao_on_a_discard_pays_as_tenhou_s_record(tmp_path):
+    """Tenhou's record of a daisangen ron with liability (an mjlog AGARI element, as a public converter's tests
+    quote it: `<AGARI ba="1,0" hai="8,11,42,46,48" m="51785,50250,48650" machi="11" ten="40,32000,5"
+    yakuman="39" who="0" fromWho="2" paoWho="1" sc="404,323,125,-163,155,-160,316,0"/>`, dealer player 1):
+    the winner (player 0, A here) +32300, the liable player (1, B) -16300, the discarder (2, C) -16000: each
+    half of the non-dealer's 32000 yakuman, the liable player the honba's 300 too."""
+    code, net = _pao(tmp_path, "discard, discarder: C", "B")
+    assert code == 0 and net == {"A": 32300, "B": -16300, "C": -16000, "D": 0}
+
+
+def test_pao_on_a_self_drawn_win_pays_it_all(tmp_path):
+    """Tenhou's rules (包): on a self-drawn win the liable player pays the whole yakuman, as a discard would pay it
+    (a non-dealer's 8000 base x 4 = 32000), and the honba of all three (300)."""
+    code, net = _pao(tmp_path, "wall", "B")
+    assert code == 0 and net == {"A": 32300, "B": -32300, "C": 0, "D": 0}
+    code, net = _pao(tmp_path, "wall", "B", "--option", "pao=false")  # the house plays no liability
+    # as any non-dealer's yakuman self-drawn: the dealer (B) 16000, the others 8000, each 100 of honba
+    assert code == 0 and net == {"A": 16000 + 8000 + 8000 + 300, "B": -16100, "C": -8100, "D": -8100}
+
+
+def test_pao_is_for_a_yakuman_and_another_player(tmp_path):
+    code, why = _pao(tmp_path, "wall", "A")
+    assert code == 1 and "pao: the player liable for the winner's yakuman" in why
+    game = tmp_path / "small.yaml"
+    game.write_text(PAO_GAME.format(frm="wall", pao="B").replace("[RRR] 234p 33m", "234p 567p 33m"),
+                    encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json")
+    assert code == 1 and "pao: a player is liable (pao) for a yakuman only" in out

@@ -188,6 +188,8 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
     out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
     out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
+    if get("pao") is not None:  # riichi: the player liable for the winner's yakuman
+        out["pao"] = _name_to_seat(get("pao"), by_name, "pao")
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:

@@ -81,6 +81,7 @@ class Win(NamedTuple):
     points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
     yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
     deltas: tuple[int, ...]
+    pao: int | None = None  # the player liable for the yakuman (包: paoWho), where another than the winner
 
 
 class Recorded(NamedTuple):
@@ -259,7 +260,7 @@ def recorded(rnd: list) -> Recorded:
                 + 13 * sum("役満" in y for y in yaku) if yaku else None  # an mjai log names no yaku
             fu = int(text.split("符")[0]) if "符" in text else None
             wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
-                            _four(deltas, "a win's changes of score")))
+                            _four(deltas, "a win's changes of score"), detail[2] if detail[2] != detail[0] else None))
         if not wins:
             raise ValueError("a win without its changes of score and detail")
     deltas = _four(res[1], "the draw's changes of score") if res[0] != "和了" and len(res) > 1 else (0, 0, 0, 0)
@@ -337,6 +338,9 @@ def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> Non
                **({"also": also} if also else {})}
         if n == 0:
             data["winner"], data["win"] = names[w], win
+            pao = next(x.pao for x in rec.wins if x.who == w)
+            if pao is not None:
+                data["pao"] = names[pao]
         else:
             data["double_ron"] = {"winner": names[w], **({"also": also} if also else {})}
     if rnd[3] and any(ps[w].riichi is not None for w in who):
