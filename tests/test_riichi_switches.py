@@ -126,3 +126,28 @@ def test_pao_is_for_a_yakuman_and_another_player(tmp_path):
                     encoding="utf-8")
     code, out, err = run("batch", str(game), "--format", "json")
     assert code == 1 and "pao: a player is liable (pao) for a yakuman only" in out
+
+
+def test_a_tenhou_log_s_pao_is_read_and_paid(tmp_path):
+    """The mjx game's daisangen (round S1-2, its 7th: player 1 on player 2's discard, 32000 + 2 honba 600 + the
+    stick on the table 1000: deltas [0, 33600, -32600, 0]) given a liable player, 3, as Tenhou would record it:
+    pao_who 3, and its changes as Tenhou pays liability on a discard (half each of 32000; the honba from the
+    liable player): [0, 33600, -16000, -16600]. mjscore reads the liability and agrees."""
+    rounds = [json.loads(line) for line in
+              LOG.with_name("2019060813gm-00a9-0000-08bb0ec3.json").read_text(encoding="utf-8").splitlines()]
+    result = rounds[6]["log"][0][16]  # (mjx's JSON Lines: one round an object)
+    assert result[1:] == [[0, 33600, -32600, 0], [1, 2, 1, "役満32000点", "大三元(役満)"]]
+    result[1], result[2][2] = [0, 33600, -16000, -16600], 3
+    liable = tmp_path / "pao.json"
+    liable.write_text("\n".join(json.dumps(r, ensure_ascii=False) for r in rounds) + "\n", encoding="utf-8")
+    code, out, err = run("batch", str(liable), "--differences")
+    assert (code, out) == (0, ""), out
+    deal = _deals_of(liable)[6]
+    # B takes back its own stick, left on the table at the draw before: no one pays it in this deal
+    assert deal["net"] == {"A": 0, "B": 33600 - 1000, "C": -16000, "D": -16600}
+
+
+def _deals_of(path: Path) -> list[dict]:
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0, err
+    return json.loads(out)["games"][0]["deals"]
