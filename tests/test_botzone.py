@@ -168,3 +168,10 @@ def test_a_file_that_is_no_record_is_refused_in_one_line(tmp_path, third, said):
     bad.write_bytes(b"Match 1\nWind 0\n" + third + b"\nHuang\n")
     code, out, err = run("batch", str(bad))
     assert (code, out, err) == (2, "", f"mjscore: error: {bad}: {said}\n")
+
+
+def test_a_player_or_wind_is_one_digit():
+    with pytest.raises(Exception, match=r"'Player 12 Draw W1': not `Player N ACTION"):
+        Replay(_match(*DEALS, "Player 12 Draw W1", "Huang"))
+    with pytest.raises(Exception, match=r"the line after `Match ID` is `Wind N`"):
+        Replay(_match(*DEALS, "Huang", wind="01"))

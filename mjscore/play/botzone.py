@@ -33,6 +33,7 @@ from mjscore.play.sources import GameRef, GameSource, RawDeal
 SUITS = {"W": "m", "B": "p", "T": "s"}
 HONOURS = {"F1": "E", "F2": "S", "F3": "W", "F4": "N", "J1": "R", "J2": "G", "J3": "P"}
 WINDS = ("E", "S", "W", "N")
+SEAT_NUMBERS = ("0", "1", "2", "3")  # a player's number, a prevailing wind's
 PLAYERS = ["Player 0", "Player 1", "Player 2", "Player 3"]  # as the record names them; seats E, S, W, N
 WALL = 21  # the tiles each player draws from their own wall (34, 13 of them dealt): the judge's last tile
 ACTIONS = ("Deal", "Draw", "Play", "Chi", "Peng", "Gang", "AnGang", "BuGang", "Hu")
@@ -151,11 +152,8 @@ def read_match(ref: BotzoneMatch) -> tuple[dict, Any, Recorded | None]:
                 lines.append((ref.line + n, words))
     except _Broken as e:
         raise DealError(f"{ref.path}: line {ref.line + e.line}: {e}") from None
-    wind = 0
-    if len(lines) > 1 and lines[1][1][0] == "Wind" and len(lines[1][1]) == 2 and lines[1][1][1] in "0123":
-        wind = int(lines[1][1][1])
     header = {"variant": "mcr", "options": {}, "players": list(PLAYERS),
-              "resumed": Resumed({"passes": 4 * wind, "east": 0})}
+              "resumed": Resumed({"passes": 4 * (_wind(lines) or 0), "east": 0})}
     try:
         replay = Replay(lines)
         return header, replay.deal(), replay.recorded
@@ -178,10 +176,11 @@ class Replay:
         self.win: dict | None = None
         self.winner: int | None = None
         self.result: list[tuple[int, list[str]]] = []
-        if len(lines) < 2 or lines[1][1][0] != "Wind" or len(lines[1][1]) != 2 or lines[1][1][1] not in "0123":
+        wind = _wind(lines)
+        if wind is None:
             at = lines[1][0] if len(lines) > 1 else lines[0][0]
             raise _Broken(at, "the line after `Match ID` is `Wind N`, the prevailing wind (0 East ... 3 North)")
-        self.wind = WINDS[int(lines[1][1][1])]
+        self.wind = WINDS[wind]
         for line, words in lines[2:]:
             if self.result or words[0] in ("Fan", "Score", "Huang"):
                 self.result.append((line, words))
@@ -191,7 +190,7 @@ class Replay:
 
     def _event(self, line: int, words: list[str]) -> None:
         words = words[:words.index("Ignore")] if "Ignore" in words else words  # (claims passed over)
-        if words[0] != "Player" or len(words) < 3 or words[1] not in "0123" or words[2] not in ACTIONS:
+        if words[0] != "Player" or len(words) < 3 or words[1] not in SEAT_NUMBERS or words[2] not in ACTIONS:
             raise _Broken(line, f"{shown(' '.join(words))}: not `Player N ACTION ...` (ACTION one of "
                                 f"{', '.join(ACTIONS)}), `Fan`, `Score` or `Huang`")
         if self.winner is not None:
@@ -326,6 +325,12 @@ class Replay:
         if self.winner is None:
             return {"hands": hands, "winner": None}
         return {"hands": hands, "winner": PLAYERS[self.winner], "win": self.win}
+
+
+def _wind(lines: list[tuple[int, list[str]]]) -> int | None:
+    """The prevailing wind a Match's second line, `Wind N`, gives (None: it is not there)."""
+    words = lines[1][1] if len(lines) > 1 else []
+    return int(words[1]) if len(words) == 2 and words[0] == "Wind" and words[1] in SEAT_NUMBERS else None
 
 
 def _tile(line: int, text: str) -> str:
