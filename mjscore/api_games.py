@@ -41,17 +41,20 @@ def play_game(game: str, variant: str | None, options, tables, jobs, strict: boo
     return play(game, variant, options, tables, jobs, strict, writer, progress, lang, notice, versions)
 
 
-def differences(game: str | os.PathLike) -> list[Difference]:
-    """Where mjscore's scoring of a recorded game (a Kajongg database's game, a Tenhou log: one of `games`)
-    differs from the record the game carries, each a `Difference` (`line(game)` in words, `to_dict()`);
-    a game file, which carries no other program's scoring, raises DealError."""
+def differences(game: str | os.PathLike, *, variant: str | None = None, options: Options = None,
+                tables: str | os.PathLike | None = None, notice=None) -> list[Difference]:
+    """Where mjscore's scoring of a recorded game (a Kajongg database's game, a Tenhou log, a Botzone Match: one
+    of `games`) differs from the record the game carries, each a `Difference` (`line(game)` in words,
+    `to_dict()`); a game file, which carries no other program's scoring, raises DealError. `variant`, `options`
+    and `tables` as `score_game`'s; `notice` is given the RulesNotice of a game scored under other rules than
+    its own (an explicit `variant`), as `play_game`'s."""
     from mjscore.play.readers import one_game, source_of
 
     ref = one_game(os.fspath(game))
     source = source_of(ref)
     if not source.keeps_record:
         return source.differences(ref, [], [])  # (it raises: a game file keeps no record)
-    scored = score_game(ref, lang=source.record_lang)
+    scored = _played(ref, variant, options, tables, 1, source.record_lang, True, notice)
     return source.differences(ref, scored.deals, scored.standings)
 
 
@@ -96,12 +99,16 @@ def score_game(game: str | os.PathLike, *, variant: str | None = None, options: 
     whose file records other rules (`rules: {table: sha256:...}`) than the table loaded is scored with the
     version kept in `tables`/versions/ that it records (`versions=False`: with the loaded table); its `rules`
     say which."""
+    return _played(game, variant, options, tables, jobs, lang, versions, None)
+
+
+def _played(game, variant, options, tables, jobs, lang, versions, notice) -> GameResult:
     from mjscore.play.record import play
     from mjscore.api_results import GameResult
 
     collector = _Collector()
     play(os.fspath(game), variant, _option_strings(options), tables, jobs, False, collector, lambda n: None, lang,
-         versions=versions)
+         notice, versions)
     return GameResult(deals=collector.deals, **collector.head, **collector.tail)
 
 

@@ -50,7 +50,10 @@ def test_an_mjai_log_is_its_tenhou_twin(log):
 def test_an_mjai_log_agrees_with_its_deltas(log):
     code, out, err = run("batch", str(log), "--differences")
     assert (code, out) == (0, ""), out
-    assert err == "0 deal(s) of 1 game(s) differ from the record\n"
+    assert err == (f"mjscore: note: {log}: the log names no Tenhou lobby, whose name says its rules (般南喰赤: 喰 "
+                   "open tanyao): scored under Tenhou's rules with open tanyao (kuitan) and the red fives it records; "
+                   "--option open_tanyao=false plays without open tanyao\n"
+                   "0 deal(s) of 1 game(s) differ from the record\n")
 
 
 def test_deltas_differing_are_listed(tmp_path):

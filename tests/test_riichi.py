@@ -217,7 +217,7 @@ def test_dora_indicator_errors_say_where():
 
 
 @pytest.mark.parametrize("change, words", [
-    (("doubles_each: dora", "doubles_each: dragons"), "doubles_each counts one of: dora, ura_dora, red_fives"),
+    (("doubles_each: dora", "doubles_each: dragons"), "doubles_each counts one of: dora, ura_dora, first_dora, first_ura_dora, red_fives"),
     (("    extra_doubles: 2", "    extra_double: 2"), "value.han_fu: unknown key 'extra_double'"),
     (("    ema: {red_fives: 0,", "    ema: {red_five: 0,"), "presets.ruleset.ema: names no other option 'red_five'"),
 ])

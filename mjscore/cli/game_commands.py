@@ -12,7 +12,7 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  variant_options)
-from mjscore.cli.output import emit_json
+from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore import SOURCES
 
@@ -117,8 +117,9 @@ def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
 @pool_options
 @strict_option
 @game_option
-@click.option("--differences", is_flag=True, help="of a Kajongg database or a Tenhou log: list only the deals where "
-              "mjscore's seats, values, payments or balances differ from the record, and why (exit 1 if any)")
+@click.option("--differences", is_flag=True, help="of a Kajongg database, a Tenhou log or a Botzone record: list only "
+              "the deals where mjscore's seats, values, payments or balances differ from the record, and why (exit 1 "
+              "if any)")
 @lang_option
 @variant_options
 @format_option("table", "csv", "markdown", "html", "json")
@@ -131,7 +132,8 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     line, then one deal per line); - reads either from standard input. KDE Kajongg's
     game database (kajongg3.db) is read as its games, a Tenhou log (tenhou.net/6
     JSON, or Tenhou's mjlog XML, plain or gzip) or an mjai log as a riichi game,
-    each round replayed. Exit status 1 if some deals could not be scored.
+    each round replayed, and a Botzone MCR record as a game per Match. Exit status
+    1 if some deals could not be scored.
 
     \b
     Examples:
@@ -147,7 +149,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
         if fmt in ("markdown", "html"):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
-        return _differences(files, fmt)
+        return _differences(files, fmt, variant, options, tables_dir)
 
     output = click.get_current_context().meta.get("mjscore.output")
     show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
@@ -178,12 +180,17 @@ def _sources(files, game: int | None) -> list[str]:
     return api.games(files, game)
 
 
-def _differences(games: list, fmt: str) -> int:
-    """batch --differences: each deal of the Kajongg games and Tenhou logs given where mjscore differs from the
-    record (Kajongg's, the log's)."""
+def _differences(games: list, fmt: str, variant: str | None, options, tables_dir) -> int:
+    """batch --differences: each deal of the Kajongg games, Tenhou logs and Botzone records given where mjscore
+    differs from the record (Kajongg's, the log's, Botzone's), each scored as batch scores it (--variant,
+    --option, --tables; the same lines said of its rules)."""
     from mjscore import api
 
-    found = [(ref, d) for ref in games for d in api.differences(ref)]
+    notes, found = RulesNotes(variant, options, tables_dir), []
+    for ref in games:
+        found += [(ref, d) for d in api.differences(ref, variant=variant, options=list(options), tables=tables_dir,
+                                                   notice=notes)]
+        notes.said(None)
     if fmt == "json":
         emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
     else:

@@ -186,6 +186,10 @@ class Faces:
     RI_NOBODY_WAITING = "draw: nobody is waiting: no tenpai payments"
     RI_EVERYBODY_WAITING = "draw: everybody is waiting: no tenpai payments"
     RI_NAGASHI = "nagashi mangan: paid as a self-drawn mangan, no tenpai payments; riichi sticks stay on the table"
+    RI_PAO_ALL = "{seat} liable (pao) for {winner}'s yakuman, base points {base} x {times}: pays it all"
+    RI_PAO_HALF = ("{seat} liable (pao) for {winner}'s yakuman on {discarder}'s discard: half of base points {base} "
+                   "x {times}")
+    RI_PAO_HONBA = "{honba} honba x {each} x {payers} (the liable player pays for all)"
     # score sheets and league tables (mjscore sheet, standings)
     G_DEAL = "deal"
     G_GAME = "game"

@@ -51,6 +51,7 @@ class Deal(NamedTuple):
     double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
     nagashi: tuple[str, ...] = ()  # riichi: the seats paid nagashi mangan at an exhaustive draw
     sticks_by: tuple[str, ...] = ()  # riichi: who put down the sticks left on the table (they pay the winner)
+    pao: str | None = None  # riichi: the player liable for the winner's yakuman (責任払い: play/riichi.py)
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""

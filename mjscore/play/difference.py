@@ -1,10 +1,11 @@
 """One way mjscore's scoring of a recorded game differs from the record another program kept of it: what
 `mjscore batch ... --differences` lists, a line or a JSON object each.
 
-The references are KDE Kajongg's game database (play/kajongg.py compares it) and Tenhou's logs
-(play/tenhou_check.py); both say a difference the same way, so the record is one. Its JSON names the
-reference's value after the reference (`kajongg`, `tenhou`), and has `round` only where the reference names
-its rounds (Tenhou: E2-1; Kajongg's record numbers deals only).
+The references are KDE Kajongg's game database (play/kajongg.py compares it), Tenhou's logs
+(play/tenhou_check.py) and Botzone's MCR records (play/botzone.py); all say a difference the same way, so the
+record is one. Its JSON names the reference's value after the reference (`kajongg`, `tenhou`, `botzone`), and
+has `round` only where the reference names its rounds (Tenhou: E2-1; Botzone: its Match; Kajongg's record
+numbers deals only).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ class Reference(Enum):
 
     KAJONGG = "Kajongg"
     TENHOU = "Tenhou"
+    BOTZONE = "Botzone"
 
     @property
     def key(self) -> str:

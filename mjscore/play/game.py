@@ -17,7 +17,7 @@ from mjscore.loading import Unreadable
 from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
-from mjscore.play.sources import RawDeal
+from mjscore.play.sources import Assumed, RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
 from mjscore.rules.tables import Variant
@@ -81,8 +81,9 @@ def check_header(header: dict, variant: Variant, options: dict, path: str) -> He
         raise DealError(f"{path}: players: {variant.name} is played by {' or '.join(map(str, allowed))} players, "
                         f"not {len(players)}")
     resumed = header.get("resumed")
-    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set())
-    unknown = set(header) - known  # (`resumed` only as a reader makes it: a game file never has it)
+    known = {"variant", "options", "players", "rules"} | ({"resumed"} if isinstance(resumed, Resumed) else set()) \
+        | ({"assumed"} if isinstance(header.get("assumed"), Assumed) else set())
+    unknown = set(header) - known  # (`resumed`, `assumed` only as a reader makes them: a game file never has them)
     if unknown:
         raise DealError(f"{path}: unknown key {shown(min(map(str, unknown)))} "
                         f"(keys: variant, options, rules, players, deals)")
@@ -187,6 +188,8 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
     out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
     out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
+    if get("pao") is not None:  # riichi: the player liable for the winner's yakuman
+        out["pao"] = _name_to_seat(get("pao"), by_name, "pao")
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:

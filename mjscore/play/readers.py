@@ -9,12 +9,14 @@ from __future__ import annotations
 from typing import Iterator
 
 from mjscore.errors import DealError
+from mjscore.play.botzone import BotzoneSource
 from mjscore.play.gamefiles import JsonLinesGame, StdinGame, YamlGame
 from mjscore.play.kajongg import KajonggSource
 from mjscore.play.sources import HEAD_BYTES, GameRef, GameSource, RawDeal
 from mjscore.play.tenhou import TenhouSource
 
-SOURCES: list[GameSource] = [StdinGame(), KajonggSource(), TenhouSource(), JsonLinesGame(), YamlGame()]
+SOURCES: list[GameSource] = [StdinGame(), KajonggSource(), TenhouSource(), BotzoneSource(), JsonLinesGame(),
+                             YamlGame()]
 
 
 def register(source: GameSource, before: str = "yaml") -> None:

@@ -26,39 +26,15 @@ from mjscore.rules.switches import Draw, SettlementRules
 
 def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
     """Every payment of a riichi deal, given each seat's hand value (the winner's: its base points)."""
-    seats = list(deal.hands)
     w = deal.winner
     if w is None:
         return _draw(deal, notes, rules)
-    dealer = dealer_of(deal.options)
     base, name = values[w], seat_said(w)
-    out = []
     honba = rules.scheme_switches.honba * deal.honba
-    if deal.win.source in ("wall", "loose"):
-        for s in seats:
-            if s == w:
-                continue
-            twice = dealer in (s, w)
-            amount = up(base * 2) if twice else up(base)
-            why = (said(M.RI_SELF_DRAWN, seat=name, base=base) + (said(M.RI_DEALERS_SHARE) if s == dealer
-                   else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
-            out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
-            if honba:
-                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
-                                   cite_of(deal, "honba")))
-    else:
-        d = deal.win.discarder
-        if d is None:
-            raise DealError("win.discarder: a riichi win on a discard is paid by the discarder: name who discarded "
-                            "the winning tile (win: {discarder: S})")
-        times = 6 if w == dealer else 4
-        out.append(Payment(d, w, up(base * times), said(M.RI_ON_DISCARD, seat=name, discarder=seat_said(d), base=base,
-                                                        times=times)
-                           + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
-        if honba:
-            payers = len(seats) - 1
-            out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
-                                                          payers=payers), cite_of(deal, "honba")))
+    liable = _liable(deal, base)
+    out = _pao(deal, liable, honba) if liable else []
+    if base > liable:  # (a hand of several yakuman: what the liable player does not pay is paid as ever)
+        out += _paid(deal, base - liable, 0 if liable else honba, rules)
     if deal.double_ron:
         out.append(_second(deal, values))
         notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
@@ -76,6 +52,75 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     elif deal.sticks:
         notes.append(said(M.RI_TAKES_STICKS if deal.sticks > 1 else M.RI_TAKES_STICK, seat=name, n=deal.sticks,
                           points=deal.sticks * rules.scheme_switches.riichi_stick))
+    return out
+
+
+def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Payment]:
+    """The winner's hand paid by the discarder, or by everyone on a self-drawn tile, with the honba."""
+    seats, w, name, dealer = list(deal.hands), deal.winner, seat_said(deal.winner), dealer_of(deal.options)
+    out = []
+    if deal.win.source in ("wall", "loose"):
+        for s in seats:
+            if s == w:
+                continue
+            twice = dealer in (s, w)
+            amount = up(base * 2) if twice else up(base)
+            why = (said(M.RI_SELF_DRAWN, seat=name, base=base) + (said(M.RI_DEALERS_SHARE) if s == dealer
+                   else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
+            out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
+            if honba:
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
+                                   cite_of(deal, "honba")))
+        return out
+    d = deal.win.discarder
+    if d is None:
+        raise DealError("win.discarder: a riichi win on a discard is paid by the discarder: name who discarded "
+                        "the winning tile (win: {discarder: S})")
+    times = 6 if w == dealer else 4
+    out.append(Payment(d, w, up(base * times), said(M.RI_ON_DISCARD, seat=name, discarder=seat_said(d), base=base,
+                                                    times=times)
+                       + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
+    if honba:
+        payers = len(seats) - 1
+        out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
+                                                      payers=payers), cite_of(deal, "honba")))
+    return out
+
+
+def _liable(deal: Deal, base: int) -> int:
+    """The base points the deal's `pao:` player is liable for: one yakuman (4 limits) of the winner's hand, where
+    the table plays liability (`pao`, Tenhou rules: 包, for daisangen, daisuushii and suukantsu); 0 where none."""
+    if deal.pao is None or deal.options.get("pao") is False:
+        return 0
+    yakuman = 4 * (deal.options.get("limit") or deal.variant.limit)
+    if base < yakuman:
+        raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(deal.winner)}'s hand is "
+                        f"worth base points {base}: leave out pao")
+    return yakuman
+
+
+def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
+    """The liable player's payments, as Tenhou pays them: on a self-drawn win the whole yakuman (as a discard
+    pays it) and every honba; on another player's discard, half of it from each of the two and every honba from
+    the liable player (Tenhou's record of a daisangen ron with paoWho: 32000 + 300 from the liable player
+    16300, the discarder 16000)."""
+    w, p, d = deal.winner, deal.pao, deal.win.discarder
+    times = 6 if w == dealer_of(deal.options) else 4
+    name, full = seat_said(w), up(liable * times)
+    payers = len(deal.hands) - 1
+    out = []
+    if deal.win.source in ("wall", "loose") or d == p:
+        out.append(Payment(p, w, full, said(M.RI_PAO_ALL, seat=seat_said(p), winner=name, base=liable, times=times),
+                           cite_of(deal, "winner")))
+    else:
+        half = up(full // 2)
+        why = said(M.RI_PAO_HALF, seat=seat_said(p), winner=name, discarder=seat_said(d), base=liable, times=times)
+        out += [Payment(p, w, half, why, cite_of(deal, "winner")), Payment(d, w, full - half, why,
+                                                                           cite_of(deal, "winner"))]
+    if honba:
+        out.append(Payment(p, w, honba * payers, said(M.RI_PAO_HONBA, honba=deal.honba,
+                                                      each=deal.rules.scheme_switches.honba, payers=payers),
+                           cite_of(deal, "honba")))
     return out
 
 
@@ -164,7 +209,8 @@ def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict
     """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
     table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
     `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
-    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard)."""
+    `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard), `pao: SEAT` (the player
+    liable for the winner's yakuman)."""
     out: dict = {}
     for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
         seats = data.get(key) or []
@@ -198,6 +244,11 @@ def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict
     if out["sticks_by"] and len(out["sticks_by"]) != out["sticks"]:
         raise DealError(f"{where}sticks_by: one seat for each of the {out['sticks']} sticks: on the table, not "
                         f"{len(out['sticks_by'])}")
+    if data.get("pao") is not None:
+        out["pao"] = seat(data["pao"], "pao")
+        if data.get("winner") is None or out["pao"] == seat(data.get("winner"), "winner"):
+            raise DealError(f"{where}pao: the player liable for the winner's yakuman (Tenhou rules: 包, who let "
+                            "the last dragon or wind be called), another player than the winner")
     second = data.get("double_ron")
     if second is not None:
         if not isinstance(second, dict) or not set(second) <= {"winner", "also"}:

@@ -24,6 +24,14 @@ class RawDeal(NamedTuple):
     data: Any
 
 
+class Assumed(NamedTuple):
+    """Rules a record does not name that its reader assumed: said in one line by every command that scores the
+    game (play/versions.py), unless --option names one of `options` or --variant sets the record's rules aside."""
+
+    said: str  # what the record names and what was assumed in its place, and how to change it
+    options: tuple[str, ...]  # the options assumed
+
+
 class GameRef(str):
     """One game given to a command, named as messages and outputs show it (a path; `kajongg3.db game 3`), with
     the name of the source that reads it: once recognised, a game is never guessed at again."""
@@ -64,8 +72,8 @@ class GameSource(ABC):
         play/difference.py Difference); only a source that keeps_record has one."""
         if ref != "-" and not os.path.exists(ref):  # told a game file by its name alone: it is missing
             raise DealError(f"{ref}: cannot read: {os.strerror(errno.ENOENT)}")
-        raise DealError(f"--differences: compares a Kajongg database's games or a Tenhou log with its record; "
-                        f"{ref} is a game file")
+        raise DealError(f"--differences: compares a Kajongg database's games, a Tenhou log or a Botzone record "
+                        f"with its record; {ref} is a game file")
 
     @abstractmethod
     def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:

@@ -21,16 +21,19 @@ import os
 import re
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.errors import DealError
+from mjscore.errors import DealError, shown
 from mjscore.hand.situation import SEATS
 from mjscore.loading import ReadProblem, Unreadable, read_json
 from mjscore.play import mjai, mjlog
 from mjscore.play.seating import Resumed
-from mjscore.play.sources import GameRef, GameSource, RawDeal
+from mjscore.play.sources import Assumed, GameRef, GameSource, RawDeal
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
           "四風連打": "four-winds"}
 DRAWN = ("流局", "全員聴牌", "全員不聴", "流し満貫")  # exhaustive draws (with nagashi mangan)
+# A Tenhou lobby as a log's rule.disp names it (般南喰赤: the room, East or East-South, then its rules: 喰 open
+# tanyao, 赤 red fives, 速 fast, 祝 chip bonus, 暗 hidden discards; 三 or 四 players before), not a match's title
+LOBBY = re.compile(r"[三四]?[般上特鳳若銀琥孔技][東南][喰赤速祝暗0-9０-９]*")
 MAX_BYTES = 20_000_000  # a whole game is some 10 kB; a file this long is no Tenhou log
 
 
@@ -78,6 +81,7 @@ class Win(NamedTuple):
     points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
     yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
     deltas: tuple[int, ...]
+    pao: int | None = None  # the player liable for the yakuman (包: paoWho), where another than the winner
 
 
 class Recorded(NamedTuple):
@@ -218,16 +222,22 @@ def players(game: dict) -> list[str]:
     return ["A", "B", "C", "D"]
 
 
-def options(game: dict) -> dict:
-    """Tenhou's preset, with the red fives its rule says (aka: 1 or aka51..aka53) and no open tanyao where the
-    room's name lacks 喰 (kuitan)."""
+def options(game: dict) -> tuple[dict, Assumed | None]:
+    """Tenhou's preset, with the red fives its rule says (aka: 1 or aka51..aka53) and open tanyao where its
+    `disp` names a Tenhou lobby (般南喰赤: 喰, kuitan, is open tanyao); a record that names no lobby (a match's
+    title, an mjai log) is scored with open tanyao, Tenhou's default and professional leagues' alike, and what
+    was assumed is said (`Assumed`)."""
     rule = game.get("rule") if isinstance(game.get("rule"), dict) else {}
     reds = rule.get("aka", rule.get("aka51", 1))
     out: dict[str, Any] = {"ruleset": "tenhou", "red_fives": 1 if reds else 0}
     disp = rule.get("disp")
-    if isinstance(disp, str) and disp and "喰" not in disp:
-        out["open_tanyao"] = False
-    return out
+    if isinstance(disp, str) and LOBBY.fullmatch(disp):
+        out["open_tanyao"] = "喰" in disp
+        return out, None
+    what = f"its rule.disp {shown(disp)} names no Tenhou lobby" if isinstance(disp, str) and disp else \
+        "the log names no Tenhou lobby, whose name says its rules (般南喰赤: 喰 open tanyao)"
+    return out, Assumed(f"{what}: scored under Tenhou's rules with open tanyao (kuitan) and the red fives it "
+                        "records; --option open_tanyao=false plays without open tanyao", ("open_tanyao",))
 
 
 # --- rounds as deals -------------------------------------------------------------------------------------
@@ -250,7 +260,7 @@ def recorded(rnd: list) -> Recorded:
                 + 13 * sum("役満" in y for y in yaku) if yaku else None  # an mjai log names no yaku
             fu = int(text.split("符")[0]) if "符" in text else None
             wins.append(Win(detail[0], detail[1], han, fu, text, tuple(y.split("(")[0] for y in yaku),
-                            _four(deltas, "a win's changes of score")))
+                            _four(deltas, "a win's changes of score"), detail[2] if detail[2] != detail[0] else None))
         if not wins:
             raise ValueError("a win without its changes of score and detail")
     deltas = _four(res[1], "the draw's changes of score") if res[0] != "和了" and len(res) > 1 else (0, 0, 0, 0)
@@ -328,6 +338,9 @@ def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> Non
                **({"also": also} if also else {})}
         if n == 0:
             data["winner"], data["win"] = names[w], win
+            pao = next(x.pao for x in rec.wins if x.who == w)
+            if pao is not None:
+                data["pao"] = names[pao]
         else:
             data["double_ron"] = {"winner": names[w], **({"also": also} if also else {})}
     if rnd[3] and any(ps[w].riichi is not None for w in who):
@@ -342,7 +355,9 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
     game = load(ref)
     names = players(game)
     shapes = load_variant("riichi").shapes
-    header: dict[str, Any] = {"variant": "riichi", "options": options(game), "players": names}
+    rules, assumed = options(game)
+    header: dict[str, Any] = {"variant": "riichi", "options": rules, "players": names,
+                              **({"assumed": assumed} if assumed else {})}
     deals: list[tuple[str, Any]] = []
     records: list[Recorded] = []
     restate = True  # the first deal, and a deal after one that cannot be replayed: its counters and seats

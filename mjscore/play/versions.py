@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.play.dealfile import overridden, overridden_note, variant_for
+from mjscore.play.sources import Assumed
 from mjscore.rules.identity import Rules, find_version, read_recorded, rules_of, short
 
 
@@ -28,11 +29,14 @@ class RulesNotice(NamedTuple):
     version: str | None
     options: tuple[tuple[str, Any, Any], ...] = ()  # (option, as recorded, as scored) where they differ
     overridden: str = ""  # where an explicit --variant wins over the game's own: the one line said of that
+    assumed: str = ""  # rules the record does not name, assumed by its reader (sources.Assumed): what is said
 
     def text(self) -> str:
         """The one line said about the game (on standard error, by every command that scores games)."""
         if self.overridden:  # scored under another variant: its own rules, recorded or not, are set aside
             return self.overridden
+        if self.assumed:
+            return f"{self.game}: {self.assumed}"
         words = []
         if self.recorded != self.loaded:
             words.append(f"the game records {self.variant} table {short(self.recorded)}, not the "
@@ -65,6 +69,15 @@ class RulesNotice(NamedTuple):
         return (self.recorded == self.loaded or self.version is not None) and not self.options
 
 
+def _assumed(header: dict, options, path: str, variant: str, table: str) -> RulesNotice | None:
+    """The line said of rules a record's reader assumed (sources.Assumed), where no --option names one."""
+    assumed = header.get("assumed")
+    given = {str(o).split("=", 1)[0].strip() for o in options or ()}
+    if not isinstance(assumed, Assumed) or given & set(assumed.options):
+        return None
+    return RulesNotice(path, variant, table, table, None, assumed=assumed.said)
+
+
 def _word(value: Any) -> str:
     return "none" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -95,7 +108,7 @@ def choose(header: dict, variant: str | None, options, tables, path: str, strict
         return Chosen(v, opts, tables, rules, RulesNotice(path, v.name, rules.table, rules.table, None,
                                                           overridden=said))
     if recorded is None:
-        return Chosen(v, opts, tables, rules, None)
+        return Chosen(v, opts, tables, rules, _assumed(header, options, path, v.name, rules.table))
     if recorded.variant is not None and recorded.variant != v.name:
         raise DealError(f"{path}: rules.variant: the game records {recorded.variant} but is scored as {v.name}; "
                         f"give both the same variant")

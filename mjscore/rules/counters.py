@@ -1,5 +1,6 @@
 """Counters a rule's `doubles_each:` names, one double per tile counted (riichi's dora): the tiles the dora
-indicators show (`dora`), the ura dora (`ura_dora`), the red fives written 0m 0p 0s (`red_fives`). A rule
+indicators show (`dora`), the ura dora (`ura_dora`), each under the first indicator alone where a table plays
+no kan dora (`first_dora`, `first_ura_dora`), the red fives written 0m 0p 0s (`red_fives`). A rule
 that names none is never counted, so a table without such rules never calls here.
 """
 
@@ -32,6 +33,8 @@ def _shown(c, indicators) -> int:
 COUNTERS = {
     "dora": lambda c: _shown(c, c.sit.dora),
     "ura_dora": lambda c: _shown(c, c.sit.ura),
+    "first_dora": lambda c: _shown(c, c.sit.dora[:1]),  # no kan dora: the deal's first indicator alone
+    "first_ura_dora": lambda c: _shown(c, c.sit.ura[:1]),
     "red_fives": lambda c: sum(red_fives(c.hand.text)),
 }
 

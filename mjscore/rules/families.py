@@ -26,7 +26,8 @@ SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose S
     "riichi": "mjscore.rules.riichi_settlement",
 }
 SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a table not paid so refuses them)
-    "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by"),
+    "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by",
+               "pao"),
 }
 
 
