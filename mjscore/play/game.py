@@ -247,10 +247,11 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         for seat in (d.winner, d.double_ron):  # (riichi's double ron: the second winner's items too)
             if seat:
                 hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
+                stated = scores[seat].family_value  # what its family states (riichi: han, fu, tier, its words)
+                if stated is not None:
+                    hands[name[seat]].update(stated.deal_fields(scores[seat].limit_hand))
         best = scores[d.winner]
         hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
-        if best.family_value is not None:  # what its family states (riichi: han, fu rounded, tier), as `score`
-            hands[name[d.winner]].update(best.family_value.deal_fields())
     by_name = name.__getitem__
     return {
         "winner": name.get(d.winner) if d.winner else None,
