@@ -104,6 +104,11 @@ def up(x: float, step: int = 100) -> int:
     return -(-int(x) // step) * step
 
 
+def yakuman(limits: float) -> str:
+    """A limit hand's tier by how many limits (mangan) it is worth: 4 a yakuman, 8 a double yakuman (2x) ..."""
+    return "yakuman" if limits <= 4 else f"{limits / 4:g}x yakuman"
+
+
 def cost(base: int, dealer: bool, self_drawn: bool, honba: int = 0, sticks: int = 0) -> tuple[dict, int, int]:
     """(who pays what, the hand's total, with honba and sticks): a discard win is paid by the discarder, 4
     times the base (6 for the dealer); a self-drawn one by all, the dealer twice a non-dealer's share (a dealer
@@ -157,11 +162,11 @@ class HanFu(NamedTuple):
                 + [f"{k} {n}" for k, n in (("honba", self.honba), ("sticks", self.sticks)) if n])
 
     def said(self, limit_hand: str | None) -> Said:
-        """The hand as riichi players say it, with what the table pays for it: `30 fu 3 han: 3900`, from a tier
-        on its name alone, `mangan: 2000/4000`, `yakuman (Kokushi musou): 16000 all` (han, fu and the tiers'
+        """The hand as riichi players say it, with what the table pays for it, as `score` says it: `30 fu 3 han:
+        3900`, `40 fu 5 han, mangan: 2000/4000`, `yakuman (Kokushi musou): 16000 all` (han, fu and the tiers'
         names are the game's own; the words around them a Said, for a face to say in its language)."""
-        what = (f"{self.tier} ({limit_hand})" if limit_hand else self.tier
-                or said(M.R_FU_HAN, fu=self.fu, han=self.han))
+        what = (f"{self.tier} ({limit_hand})" if limit_hand
+                else said(M.R_FU_HAN, fu=self.fu, han=self.han) + (f", {self.tier}" if self.tier else ""))
         return what + ": " + self.paid_said()
 
     def paid_said(self) -> str:
@@ -174,6 +179,14 @@ class HanFu(NamedTuple):
             return said(M.R_ALL, n=paid["each"])
         return f"{paid['non_dealer']}/{paid['dealer']}"
 
+    @staticmethod
+    def counted(points: int, doubles: int, limit: float, extra: int) -> str:
+        """What an item (or a hand's sum of them) gives, as riichi players count it: `20 fu`, `1 han`, `yakuman`
+        (`compare`'s cells)."""
+        parts = ([f"{points} fu"] if points else []) + ([f"{doubles} han"] if doubles else []) + (
+            [yakuman(limit)] if limit else []) + ([f"+{extra}"] if extra else [])
+        return " + ".join(parts) or "0"
+
     def value_columns(self) -> tuple[int, int]:
         """The hand's two numbers as its players count them, under the valuation's `heads` (fu, han)."""
         return self.fu, self.han
@@ -181,9 +194,7 @@ class HanFu(NamedTuple):
     def line(self, score: Score, w: Words) -> str:
         """The hand's value as players say it: fu and han (or the yakuman), the tier, who pays what (the words
         around the numbers in the language of `w`; han, fu and the tiers' names are the game's own)."""
-        what = (f"{self.tier} ({score.limit_hand})" if score.limit_hand
-                else w(M.R_FU_HAN, fu=self.fu, han=self.han) + (f", {self.tier}" if self.tier else ""))
-        line = what + ": " + w.again(self.paid_said())
+        line = w.again(self.said(score.limit_hand))
         line += w(M.R_TOTAL, total=self.total) if "discarder" not in dict(self.paid) else ""
         if self.received != self.total:
             line += w(M.R_WITH_STICKS, n=self.received)
@@ -206,7 +217,7 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
         total = sum(i.limit for i in limits) if rules.limits_add else max(i.limit for i in limits)
         if rules.limits_max:
             total = min(total, rules.limits_max)
-        tier = "yakuman" if total <= 4 else f"{total / 4:g}x yakuman"
+        tier = yakuman(total)
         if rules.limits_cap and total > rules.limits_cap and _holds(rules.limits_cap_option, options):
             total, tier = rules.limits_cap, rules.limits_cap_name  # (the items all stay listed)
         base = round(total * limit)
@@ -237,16 +248,6 @@ def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: boo
     paid, total, received = cost(base, dealer, sit.source in ("wall", "loose"), sit.honba, sit.sticks)
     return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, tuple(T.name(t) for t in sit.dora),
                  tuple(T.name(t) for t in sit.ura), sit.honba, sit.sticks)
-
-
-def shown_cost(h: HanFu) -> str:
-    """Payments as riichi players say them: 3900 (a discard), 1000/2000 (non-dealers/dealer), 2000 all."""
-    paid = dict(h.paid)
-    if "discarder" in paid:
-        return str(paid["discarder"])
-    if "each" in paid:
-        return f"{paid['each']} all"
-    return f"{paid['non_dealer']}/{paid['dealer']}"
 
 
 def _fraction(f: float) -> str:
