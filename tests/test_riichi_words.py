@@ -146,3 +146,34 @@ def test_compare_says_riichi_in_fu_han_and_yakuman():
     assert lines["points"][1:3] == ["30", "fu"] and lines["doubles"][1:3] == ["2", "han"]
     assert "value       30 fu 2 han: 2000" in out
     assert lines["Pinfu"][1:] == ["1", "han", "—"]
+
+
+def test_the_pages_sheet_csv_and_deal_shown_say_the_hand(browser, tmp_path):
+    """The page's sheet of a riichi game: the row, the shared CSV's value and the deal looked at say the win as
+    the sheet does: Cy (South) on Di's 8s, 30 fu 2 han, 4 x 480 = 1920 -> 2000 (as batch above)."""
+    pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    from playwright.sync_api import expect
+    from test_web_sheet_share import fetched
+    from webserver import open_page, phone, request, running
+
+    from mjscore.web.app import create_app
+    from mjscore.web.store import Store
+
+    players = ["Ann", "Bo", "Cy", "Di"]  # East ... North
+    with running(create_app(Store(tmp_path / "g.sqlite3"))) as url, phone(browser) as page:
+        status, sheet = request(url + "/api/games", {"name": "Riichi", "variant": "riichi", "players": players})
+        assert status == 201, sheet
+        deal = {"hands": {"Ann": "", "Bo": PINFU, "Cy": "", "Di": ""}, "winner": "Bo",
+                "win": {"tile": "8s", "from": "discard", "discarder": "Di"}}
+        status, got = request(f"{url}/api/games/{sheet['game']['id']}/deals", deal)
+        assert status == 201, got
+        errors = open_page(page, url)
+        page.click("nav [data-tab=game]")
+        page.click("#game-list .gamecard button")
+        expect(page.locator("#game tr[data-deal]").first).to_contain_text("Bo · 30 fu 2 han: 2000 · discard by Di")
+        rows = list(csv.reader(io.StringIO(fetched(page, "#csv"))))
+        assert [rows[0][4], rows[2][4]] == ["value", "30 fu 2 han: 2000"]
+        page.click("#game [title='deal 1: show it']")
+        shown = page.locator("#game tr.dealshown .handline")
+        expect(shown.nth(1)).to_have_text("Bo (S) 345m 456p 34555678s 30 fu 2 han: 2000 mah jong")
+        assert errors == []
