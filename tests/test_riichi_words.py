@@ -14,10 +14,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from pathlib import Path
 
 import pytest
 
 from helpers import run
+
+import mjscore
 
 PINFU = "345m 456p 345s 55s 678s"  # all chows, a plain pair, won on 8s of 67s: pinfu 1 han, tanyao 1 han
 GAME = "examples/game-riichi.yaml"  # deal 2: Cy (South) wins on Di's 8s; deals 3, 4: Cy, the dealer, again
@@ -177,3 +181,45 @@ def test_the_pages_sheet_csv_and_deal_shown_say_the_hand(browser, tmp_path):
         shown = page.locator("#game tr.dealshown .handline")
         expect(shown.nth(1)).to_have_text("Bo (S) 345m 456p 34555678s 30 fu 2 han: 2000 mah jong")
         assert errors == []
+
+
+TIERS = {"満貫": "mangan", "跳満": "haneman", "倍満": "baiman", "三倍満": "sanbaiman", "役満": "yakuman"}
+LOGS = sorted(p for p in (Path(__file__).parent / "fixtures" / "riichi" / "tenhou").glob("*/*.json")
+              if "和了" in p.read_text(encoding="utf-8"))  # the logs with a win
+
+
+def tenhou_said(result: str) -> tuple[str, str]:
+    """A Tenhou log's words for a win ("30符1飜300-500点", "満貫8000点", "30符2飜500点∀") as mjscore says them:
+    (`30 fu 1 han` or the tier's name, `300/500`, `8000`, `500 all`)."""
+    m = re.fullmatch(r"(?:(\d+)符(\d+)飜|(満貫|跳満|倍満|三倍満|役満))(\d+)(?:-(\d+))?点(∀?)", result)
+    assert m, result
+    fu, han, tier, first, second, each = m.groups()
+    return (f"{fu} fu {han} han" if fu else TIERS[tier]), (f"{first}/{second}" if second else f"{first} all" if each
+                                                          else first)
+
+
+def log_rounds(path: Path) -> list:
+    """The rounds of a tenhou.net/6 file (one JSON document, or several, one a round, one after another)."""
+    text, decoder, at, rounds = path.read_text(encoding="utf-8"), json.JSONDecoder(), 0, []
+    while text[at:].strip():
+        at += len(text[at:]) - len(text[at:].lstrip())
+        doc, at = decoder.raw_decode(text, at)
+        rounds += doc["log"]
+    return rounds
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: p.name)
+def test_every_win_of_a_tenhou_log_is_said_as_the_log_says_it(log):
+    """Each win of the fixtures' Tenhou logs (a round's 和了 entry: who won, and the log's own words for it,
+    "30符1飜300-500点") said by batch as the log says it: the same fu and han (or tier) and the same payments
+    (300/500 for 300-500, 500 all for 500点∀); the players are the log's seats A, B, C, D."""
+    rounds, deals = log_rounds(log), mjscore.score_game(str(log)).deals
+    assert len(rounds) == len(deals)
+    for end, deal in ((r[-1], d) for r, d in zip(rounds, deals)):
+        # a win: [who, from whom, liable, the words, the yaku ...] (beside the lists of score changes)
+        wins = ([x for x in end[1:] if isinstance(x, list) and len(x) >= 4 and isinstance(x[3], str)]
+                if end[0] == "和了" else [])
+        for who, _, _, result, *_ in wins:
+            what, paid = tenhou_said(result)
+            said = deal["hands"]["ABCD"[who]]["said"]
+            assert said.endswith(": " + paid) and (said.startswith(what) or f", {what}: " in said), (result, said)
