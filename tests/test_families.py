@@ -99,10 +99,13 @@ FAMILY = Flat()
 TENFOLD = '''
 """A toy valuation: a winning hand is worth its points x `times`, never doubled."""
 
+from mjscore.messages import M
 from mjscore.rules.results import Score
 
 
 class Tenfold:
+    heads = (M.H_POINTS, M.H_DOUBLES)  # its hands' two numbers are said as points and doubles
+
     def check(self, entry, fail, options, shapes):
         if not isinstance(entry, dict) or not isinstance(entry.get("times"), int):
             fail("value.tenfold", "expects {times: N}")
@@ -150,6 +153,9 @@ def test_a_new_family_is_one_module_and_its_registration(toy_families):
     assert [(p.payer, p.payee, p.amount) for p in toy.payments] == [("E", "S", 10), ("W", "S", 10), ("N", "S", 10)]
     assert "flat: 10 from each" in toy.notes and toy.net["S"] == 30
     assert mjscore.load_variant("toy", toy_families).valuation.words(None) == "points x 3"
+    from mjscore.cli.report import settlement_text  # the face asks the valuation the words its numbers go under
+
+    assert settlement_text(toy).splitlines()[2].split()[3:5] == ["points", "doubles"]
 
 
 def test_a_name_no_family_registered_stops_the_table(tmp_path):

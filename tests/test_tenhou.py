@@ -52,7 +52,8 @@ def test_a_batch_of_one_log(monkeypatch):
     # stick never left A's score, so A +12000: 53800; C 39400; D 14500 - 14000 = 500.
     # Results (Tenhou rules: from 30000 in whole thousands, 500 down, uma 20/10/-10/-20; the first what the
     # others leave): C 9.4 -> 9, + 10 = 19; B -3.7 -> -4, - 10 = -14; D -29.5 -> -29, - 20 = -49; A 44
-    # (this fragment's scores sum to 120000, so not 23.8 + oka 20 + uma 20)
+    # (this fragment's scores sum to 120000, so not 23.8 + oka 20 + uma 20). Each win said as riichi players say
+    # it, with what the discarder pays (issue 43): the log's 跳満12000点 (haneman 12000) and 30符2飜2000点
     monkeypatch.chdir(LOGS.parent.parent.parent.parent)
     name = "tests/fixtures/riichi/tenhou/mjai-reviewer/double_ron.json"
     code, out, err = run("batch", name)
@@ -60,8 +61,8 @@ def test_a_batch_of_one_log(monkeypatch):
     assert out == f"""{name}: riichi (Riichi (Japanese) mahjong, Tenhou's rules by default), players A, B, C, D
 starting balances: A 41800, B 26300, C 37400, D 14500
 
-deal 1 (round S; E D, S A, W B, N C): A wins with 3000 (on 7m, completing 777m)
-  hand values: D 0, A 3000, B 0, C 480
+deal 1 (round S; E D, S A, W B, N C): A wins with 40 fu 6 han, haneman: 12000 (on 7m, completing 777m)
+  hand values: D 0, A 40 fu 6 han, haneman: 12000, B 0, C 30 fu 2 han: 2000
   D pays A 12000 (South's hand on East's discard, base points 3000 x 4, rounded up to 100)
   D pays C 2000 (North's hand on East's discard too (double ron), base points 480 x 4, rounded up to 100)
   note: double ron: North wins on the same discard too; the honba and sticks go to South, nearest the discarder in turn order

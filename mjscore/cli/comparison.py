@@ -58,9 +58,19 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     col = {c.variant: c.score for c in results}
     def row(label, get):  # noqa: E306
         return [label] + [get(col[v]) if col[v] is not None else "—" for v in heads]
+    def given(v: str, points: int, doubles: int, limit: float, extra: int) -> str:  # noqa: E306
+        """What a variant's item (or hand) gives, in its family's words where its hand has them (riichi's fu, han)."""
+        stated = col[v].family_value
+        return item_cell(points, doubles, limit, extra, w) if stated is None else stated.counted(points, doubles,
+                                                                                                limit, extra)
     rows = [row(w(M.IS_MAHJONG), lambda s: w(M.C_YES) if s.mahjong else w(M.C_NO)),
-            row(w(M.H_POINTS), lambda s: s.points), row(w(M.H_DOUBLES), lambda s: s.doubles),
-            row(w(M.H_LIMIT_HAND), lambda s: s.limit_hand or ""), row(w(M.H_VALUE), lambda s: s.value)]
+            row(w(M.H_POINTS), lambda s: s.points if s.family_value is None else s.family_value.counted(s.points,
+                                                                                                      0, 0, 0)),
+            row(w(M.H_DOUBLES), lambda s: s.doubles if s.family_value is None else s.family_value.counted(
+                0, s.doubles, 0, 0)),
+            row(w(M.H_LIMIT_HAND), lambda s: s.limit_hand or ""),
+            row(w(M.H_VALUE), lambda s: s.value if s.family_value is None else w.again(s.family_value.said(
+                s.limit_hand)))]
     if len(sets) > 1:  # the variants read the winning tile into different sets: say each one's
         rows.insert(1, row(w(M.H_COMPLETING), lambda s: tiles_shown(s.win_set or "", glyphs)))
     sums: dict[tuple, dict[str, list]] = {}
@@ -88,8 +98,8 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
         label = (named[key][0] + (f" {tiles_shown(key[0], glyphs)}" if key[0] else "")
                  + told_apart(key, [k for k in sums if named[k][0] == named[key][0] and k[0] == key[0]], w)
                  + named[key][1])
-        cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
-        values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
+        cells = {v: given(v, *per[v]) if v in per else "—" for v in heads if col[v] is not None}
+        values = {given(v, *per[v]) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
     refused = [(c.variant, n.detail or w.again(n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]

@@ -42,14 +42,20 @@ def what(d: dict, w: Words) -> str:
     won = d.get("win") or {}
     how = (w(M.B_ON, tile=won["tile"]) + (w(M.COMPLETING, set=won["set"]) if won.get("set") else "") + ")"
            if d["winner"] and won.get("tile") else "")
-    return (w(M.B_WINS_WITH, name=d["winner"], value=d["hands"][d["winner"]]["value"]) + how if d["winner"] else
+    return (w(M.B_WINS_WITH, name=d["winner"], value=hand_value(d["hands"][d["winner"]], w)) + how if d["winner"] else
             w(M.FALSE_MAHJONG_BY, seat=d["false_mahjong"]) if d["false_mahjong"] else w(M.DRAW))
+
+
+def hand_value(hand: dict, w: Words):
+    """A deal's hand's value as its players say it: its family's words where it gives them (`said`: riichi's
+    `30 fu 3 han: 3900`), else the number."""
+    return w.again(hand["said"]) if "said" in hand else hand["value"]
 
 
 def values(d: dict, w: Words) -> str:
     """Each hand's value; a hand of a draw that pays nothing: 0, and what it was worth."""
     def shown(h: dict):  # noqa: E306
-        return h["value"] if "worth" not in h else w(M.WORTH_UNPAID, worth=h["worth"]) if h["worth"] else 0
+        return hand_value(h, w) if "worth" not in h else w(M.WORTH_UNPAID, worth=h["worth"]) if h["worth"] else 0
     return ", ".join(f"{n} {shown(h)}" for n, h in d["hands"].items())
 
 

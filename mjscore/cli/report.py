@@ -306,6 +306,16 @@ def padded(text: str, width: int) -> str:
     return text + " " * (width - cells(text))
 
 
+def value_heads(variant) -> tuple:
+    """The words a hand's two numbers are said under: points and doubles, or its valuation's own (fu, han)."""
+    return (M.H_POINTS, M.H_DOUBLES) if variant.valuation is None else variant.valuation.heads
+
+
+def numbers(s) -> tuple:
+    """A hand's two numbers under `value_heads`: its points and doubles, or as its family counts them."""
+    return (s.points, s.doubles) if s.family_value is None else s.family_value.value_columns()
+
+
 def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     """A deal for people: each hand as it was scored (its groups, then its flowers and seasons), every
     payment with its reason, every note (faults applied, caps), each player's net."""
@@ -327,9 +337,10 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     for seat, s in result.scores.items():
         how = s.limit_hand or (w(M.IS_MAHJONG) if s.mahjong else w(M.IS_LONG_HAND) if s.is_long_hand else "")
         hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
-        rows.append([seat, name(seat), hand, s.points, s.doubles, how,
-                     s.value if paid else w(M.WORTH_UNPAID, worth=s.value) if s.value else "0"])
-    heads = [M.H_SEAT, M.H_PLAYER, M.H_HAND, M.H_POINTS, M.H_DOUBLES, M.H_HAND_IS, M.H_VALUE]
+        value = s.value if s.family_value is None else w.again(s.family_value.said(s.limit_hand))
+        rows.append([seat, name(seat), hand, *numbers(s), how,
+                     value if paid else w(M.WORTH_UNPAID, worth=value) if s.value else "0"])
+    heads = [M.H_SEAT, M.H_PLAYER, M.H_HAND, *value_heads(d.variant), M.H_HAND_IS, M.H_VALUE]
     lines = [head, "", simple_table(rows, [w(h) for h in heads]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)

@@ -134,7 +134,8 @@ def grid_headers(players: list[str], moved: bool, w: Words = ENGLISH) -> list[st
 
 def grid_row(r: SheetRow, players: list[str], moved: bool, w: Words = ENGLISH) -> list:
     """One deal's row of sheet_grid (a long sheet's rows are made one by one)."""
-    row: list = [r.deal, r.game, r.round, r.east, w.again(r.result), r.error or w.again(r.how), r.value]
+    row: list = [r.deal, r.game, r.round, r.east, w.again(r.result), r.error or w.again(r.how),
+                 r.value if r.said is None else w.again(r.said)]
     for p in players:
         row += [r.net.get(p), r.totals.get(p)]
     return row + [r.seats_changed or ""] * moved
@@ -202,8 +203,9 @@ TABLE_HEADERS = [M.T_RANK, M.H_PLAYER, M.TOTAL, M.T_COUNTER, M.T_GAMES, M.T_DEAL
 def best_words(best: dict | None, w: Words = ENGLISH) -> str:
     if not best:
         return ""
-    what = f" {best['limit_hand']}" if best.get("limit_hand") else ""
-    return f"{best['value']}{what} " + w(M.S_BEST_WHERE, variant=best["variant"], file=os.path.basename(best["file"]),
+    what = (w.again(best["said"]) if "said" in best  # the hand in its family's words (riichi's fu, han, payment)
+            else f"{best['value']} {best['limit_hand']}" if best.get("limit_hand") else str(best["value"]))
+    return f"{what} " + w(M.S_BEST_WHERE, variant=best["variant"], file=os.path.basename(best["file"]),
                                           deal=best["deal"])
 
 

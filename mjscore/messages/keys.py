@@ -77,6 +77,8 @@ class Faces:
     H_TILES = "tiles"
     H_POINTS = "points"
     H_FAN = "fan"
+    H_FU = "fu"
+    H_HAN = "han"
     H_DOUBLES = "doubles"
     H_LIMIT_EXTRA = "limit/extra"
     H_RULEBOOK = "rulebook"

@@ -247,13 +247,15 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         hands[name[seat]] = hand if paid else unpaid(hand, paid)
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        for seat in (d.winner, d.double_ron):  # (riichi's double ron: the second winner's items too)
-            if seat:
-                hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
+        winners = [seat for seat in (d.winner, d.double_ron) if seat]  # (riichi's double ron: the second's too)
+        for seat in winners:
+            hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
         best = scores[d.winner]
         hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
-        if best.family_value is not None:  # what its family states (riichi: han, fu rounded, tier), as `score`
-            hands[name[d.winner]].update(best.family_value.deal_fields())
+        for seat in winners:
+            stated = scores[seat].family_value  # what its family states (riichi: han, fu, tier, its words)
+            if stated is not None:
+                hands[name[seat]].update(stated.deal_fields(scores[seat].limit_hand))
     by_name = name.__getitem__
     return {
         "winner": name.get(d.winner) if d.winner else None,

@@ -47,9 +47,13 @@ class SheetRow(NamedTuple):
     totals: dict[str, int]  # player -> running total after the deal (as batch reports it)
     error: str | None = None
     seats_changed: str | None = None  # why the seats are not where passing the deal put them (batch's seats_changed)
+    said: str | None = None  # the winning hand as its family's players say it (riichi: `30 fu 3 han: 3900`), if so
 
     def to_dict(self) -> dict:
-        return self._asdict()
+        out = self._asdict()
+        if self.said is None:  # (a family that says its hands by their value alone adds nothing)
+            del out["said"]
+        return out
 
 
 class Sheet(NamedTuple):
@@ -100,7 +104,7 @@ def sheet_row(d: dict) -> SheetRow:
     won = d.get("winner") and not d.get("error")
     return SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d), how_won(d) if won else "",
                     d["hands"][d["winner"]]["value"] if won else None, dict(d.get("net") or {}), dict(d["totals"]),
-                    d.get("error"), d.get("seats_changed"))
+                    d.get("error"), d.get("seats_changed"), d["hands"][d["winner"]].get("said") if won else None)
 
 
 def score_sheet(game: Game) -> Sheet:
@@ -194,7 +198,8 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
     p.self_drawn += win.get("from") in SELF_DRAWN
     if p.best is None or hand["value"] > p.best["value"]:
         p.best = {"value": hand["value"], "variant": game.variant, "file": game.file, "deal": d["deal"],
-                  "hand": hand["hand"], "limit_hand": hand.get("limit_hand")}
+                  "hand": hand["hand"], "limit_hand": hand.get("limit_hand"),
+                  **({"said": hand["said"]} if "said" in hand else {})}  # (riichi: `30 fu 3 han: 3900`)
     if hand.get("limit_hand"):
         p.limit_hands[hand["limit_hand"]] = p.limit_hands.get(hand["limit_hand"], 0) + 1
     for item in hand.get("items", []):

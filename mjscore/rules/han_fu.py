@@ -10,7 +10,7 @@ from typing import Any, Callable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.redfives import with_red_fives
-from mjscore.messages import M, Words
+from mjscore.messages import M, Said, Words, said
 from mjscore.rules.results import Score
 
 
@@ -104,6 +104,11 @@ def up(x: float, step: int = 100) -> int:
     return -(-int(x) // step) * step
 
 
+def yakuman(limits: float) -> str:
+    """A limit hand's tier by how many limits (mangan) it is worth: 4 a yakuman, 8 a double yakuman (2x) ..."""
+    return "yakuman" if limits <= 4 else f"{limits / 4:g}x yakuman"
+
+
 def cost(base: int, dealer: bool, self_drawn: bool, honba: int = 0, sticks: int = 0) -> tuple[dict, int, int]:
     """(who pays what, the hand's total, with honba and sticks): a discard win is paid by the discarder, 4
     times the base (6 for the dealer); a self-drawn one by all, the dealer twice a non-dealer's share (a dealer
@@ -146,24 +151,51 @@ class HanFu(NamedTuple):
         """The Japanese rules' order after the value: a yakuman over a counted one, then han, then fu."""
         return (self.kind == 2, self.han, self.fu)
 
-    def deal_fields(self) -> dict:
-        """What a settled deal's winning hand adds (batch's JSON): han, fu (rounded) and tier."""
-        return {"han": self.han, "fu": self.fu, "tier": self.tier}
+    def deal_fields(self, limit_hand: str | None) -> dict:
+        """What a settled deal's winning hand adds (batch's JSON): han, fu (rounded), tier, and the hand as its
+        players say it (`said`: `30 fu 3 han: 3900`, for the faces to print in place of its base points)."""
+        return {"han": self.han, "fu": self.fu, "tier": self.tier, "said": self.said(limit_hand)}
 
     def situation_words(self) -> list[str]:
         """What the situation line adds: the indicators and the counters on the table."""
         return ([f"{k} {' '.join(v)}" for k, v in (("dora", self.dora), ("ura", self.ura)) if v]
                 + [f"{k} {n}" for k, n in (("honba", self.honba), ("sticks", self.sticks)) if n])
 
+    def said(self, limit_hand: str | None) -> Said:
+        """The hand as riichi players say it, with what the table pays for it, as `score` says it: `30 fu 3 han:
+        3900`, `40 fu 5 han, mangan: 2000/4000`, `yakuman (Kokushi musou): 16000 all` (han, fu and the tiers'
+        names are the game's own; the words around them a Said, for a face to say in its language)."""
+        what = (f"{self.tier} ({limit_hand})" if limit_hand
+                else said(M.R_FU_HAN, fu=self.fu, han=self.han) + (f", {self.tier}" if self.tier else ""))
+        return what + ": " + self.paid_said()
+
+    def paid_said(self) -> str:
+        """What each player pays for the hand alone: 3900 (the discarder), 1000/2000 (each non-dealer/the dealer),
+        2000 all (each, to the dealer)."""
+        paid = dict(self.paid)
+        if "discarder" in paid:
+            return str(paid["discarder"])
+        if "each" in paid:
+            return said(M.R_ALL, n=paid["each"])
+        return f"{paid['non_dealer']}/{paid['dealer']}"
+
+    @staticmethod
+    def counted(points: int, doubles: int, limit: float, extra: int) -> str:
+        """What an item (or a hand's sum of them) gives, as riichi players count it: `20 fu`, `1 han`, `yakuman`
+        (`compare`'s cells)."""
+        parts = ([f"{points} fu"] if points else []) + ([f"{doubles} han"] if doubles else []) + (
+            [yakuman(limit)] if limit else []) + ([f"+{extra}"] if extra else [])
+        return " + ".join(parts) or "0"
+
+    def value_columns(self) -> tuple[int, int]:
+        """The hand's two numbers as its players count them, under the valuation's `heads` (fu, han)."""
+        return self.fu, self.han
+
     def line(self, score: Score, w: Words) -> str:
         """The hand's value as players say it: fu and han (or the yakuman), the tier, who pays what (the words
         around the numbers in the language of `w`; han, fu and the tiers' names are the game's own)."""
-        what = (f"{self.tier} ({score.limit_hand})" if score.limit_hand
-                else w(M.R_FU_HAN, fu=self.fu, han=self.han) + (f", {self.tier}" if self.tier else ""))
-        paid = dict(self.paid)
-        shown = (str(paid["discarder"]) if "discarder" in paid else w(M.R_ALL, n=paid["each"]) if "each" in paid
-                 else f"{paid['non_dealer']}/{paid['dealer']}")  # 3900; 2000 all; 1000/2000 (non-dealers/dealer)
-        line = f"{what}: {shown}" + (w(M.R_TOTAL, total=self.total) if "discarder" not in paid else "")
+        line = w.again(self.said(score.limit_hand))
+        line += w(M.R_TOTAL, total=self.total) if "discarder" not in dict(self.paid) else ""
         if self.received != self.total:
             line += w(M.R_WITH_STICKS, n=self.received)
         return line + w(M.R_BASE_POINTS, n=score.value)
@@ -185,7 +217,7 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
         total = sum(i.limit for i in limits) if rules.limits_add else max(i.limit for i in limits)
         if rules.limits_max:
             total = min(total, rules.limits_max)
-        tier = "yakuman" if total <= 4 else f"{total / 4:g}x yakuman"
+        tier = yakuman(total)
         if rules.limits_cap and total > rules.limits_cap and _holds(rules.limits_cap_option, options):
             total, tier = rules.limits_cap, rules.limits_cap_name  # (the items all stay listed)
         base = round(total * limit)
@@ -218,22 +250,14 @@ def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: boo
                  tuple(T.name(t) for t in sit.ura), sit.honba, sit.sticks)
 
 
-def shown_cost(h: HanFu) -> str:
-    """Payments as riichi players say them: 3900 (a discard), 1000/2000 (non-dealers/dealer), 2000 all."""
-    paid = dict(h.paid)
-    if "discarder" in paid:
-        return str(paid["discarder"])
-    if "each" in paid:
-        return f"{paid['each']} all"
-    return f"{paid['non_dealer']}/{paid['dealer']}"
-
-
 def _fraction(f: float) -> str:
     return str(int(f)) if f == int(f) else f"{f:g}"
 
 
 class HanFuValuation:
     """The valuation as the loader, the scorer and `variants NAME` ask it (rules/valuation.py Valuation)."""
+
+    heads = (M.H_FU, M.H_HAN)  # a hand is said in fu and han, its points and doubles
 
     def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> HanFuRules | None:
         return check_han_fu(entry, fail, options, shapes)

@@ -141,6 +141,20 @@ class FamilyValue(Protocol):
     def to_dict(self) -> dict:
         """What `score`'s JSON adds for it."""
 
+    def said(self, limit_hand: str | None) -> Said:
+        """The hand as its players say it, with what the table pays for it (riichi: `30 fu 3 han: 3900`)."""
+
+    def deal_fields(self, limit_hand: str | None) -> dict:
+        """What a settled deal's winning hand adds to batch's JSON, `said` (the hand in its players' words) among
+        them: the faces print `said` in place of the value wherever a deal's hand has it."""
+
+    def counted(self, points: int, doubles: int, limit: float, extra: int) -> str:
+        """What an item gives (points, doubles, a share of the limit, an extra) in its family's words (riichi:
+        `20 fu`, `1 han`, `yakuman`), where a face would say them as points and doubles."""
+
+    def value_columns(self) -> tuple[int, int]:
+        """The hand's two numbers as its family counts them, in place of points and doubles (riichi: fu, han)."""
+
 
 class Score(NamedTuple):
     """One arrangement of a hand, scored: its items, points, doubles and final value, with the situation it

@@ -20,6 +20,8 @@ from mjscore.rules.results import Score
 class Valuation(Protocol):
     """What the loader, the scorer and `variants NAME` ask of a family's valuation."""
 
+    heads: tuple  # the words (message keys) a hand's two numbers are said under (han_fu: fu, han)
+
     def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> Any:
         """Its block of `value:` checked into its typed switches (a frozen record); a problem: fail(where, what)."""
 
@@ -42,6 +44,11 @@ class Valued(NamedTuple):
 
     def words(self, w: Words) -> str:
         return self.family.words(self.switches, w)
+
+    @property
+    def heads(self) -> tuple:
+        """The words (message keys) a hand's two numbers are said under, in place of points and doubles."""
+        return self.family.heads
 
 
 def check_valuation(value: dict, fail: Callable, options: dict, shapes: list) -> Valued | None:

@@ -2,20 +2,19 @@
 players say it ("30 fu 3 han: 3900", "1000/2000", "2000 all").
 
 A game's deals are scored as `batch` scores them (mjscore.play.ledger); their JSON (batch's) keeps the
-winner's han, fu, tier and base points (`value`), but not what each pays: that is worked out here by the
-rules' own function (mjscore.rules.riichi.cost), so that the page says what `mjscore score` prints. The honba
+winner's han, fu, tier, base points (`value`) and the win in its players' words (`said`, what every face
+prints), but not what each pays in all: that is worked out here by the rules' own function (`cost`). The honba
 and riichi sticks a deal was played with are what the game counted before it (Table.counted: the deals
 before it, or what the deal itself states), never typed again by the players.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any, Iterable
 
 from mjscore import dealer_of
 from mjscore import Header, Table
-from mjscore import cost, shown_cost
+from mjscore import cost
 from mjscore import scheme_of
 
 
@@ -44,15 +43,12 @@ def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any
     if not winner or not win or "error" in item or item.get("false_mahjong"):
         return None
     hand = item["hands"][winner]
-    if "han" not in hand:  # (an entry stored before batch gave them: scored again once the rules change)
+    if "said" not in hand:  # (an entry stored before batch gave them: scored again once the rules change)
         return None
-    han, fu, tier, base, limit_hand = hand["han"], hand["fu"], hand["tier"], hand["value"], hand.get("limit_hand")
     dealer = hand.get("seat") == dealer_of(header.options)
-    paid, total, received = cost(base, dealer, win.get("from") in ("wall", "loose"), honba, sticks)
-    said = shown_cost(SimpleNamespace(paid=tuple(paid.items())))
-    what = f"{tier} ({limit_hand})" if limit_hand else f"{fu} fu {han} han" + (f", {tier}" if tier else "")
-    return {"han": han, "fu": fu, "tier": tier, "paid": paid, "total": total, "received": received,
-            "said": f"{what}: {said}"}
+    paid, total, received = cost(hand["value"], dealer, win.get("from") in ("wall", "loose"), honba, sticks)
+    return {"han": hand["han"], "fu": hand["fu"], "tier": hand["tier"], "paid": paid, "total": total,
+            "received": received, "said": hand["said"]}
 
 
 def annotate(header: Header, seating: dict[str, Any], deals: Iterable[dict], befores: Iterable[dict]) -> None:

@@ -175,7 +175,7 @@
         el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       const what = el("td", {class: "deal"}, look);
       if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
-      else look.appendChild(el("small", {text: [row.result, valueOf(row, d), row.how].filter(Boolean).join(" · ")}));
+      else look.appendChild(el("small", {text: [row.result, valueOf(row), row.how].filter(Boolean).join(" · ")}));
       look.addEventListener("click", () => {
         const open = look.getAttribute("aria-expanded") === "true";
         look.setAttribute("aria-expanded", open ? "false" : "true");

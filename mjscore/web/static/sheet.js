@@ -1,6 +1,6 @@
 "use strict";
 // The score sheet's words, apart from the Game tab's state (games.js): a game's deals as lines of text and as
-// CSV, a saved deal shown as the laptop scored it (riichi's counters and fu and han among its lines), a row's
+// CSV (a win's value as its players say it), a saved deal shown as the laptop scored it (riichi's counters and fu and han among its lines), a row's
 // value, and the players' short headings. Each is a pure function of the laptop's answer: nothing here asks the
 // laptop or keeps a state.
 
@@ -12,9 +12,9 @@
   function sheetText(data) {
     const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
     const lines = [`${g.name} (${g.variant})`];
-    paper.rows.forEach((row, i) => {
+    paper.rows.forEach(row => {
       const what = row.error ? "not scored: " + row.error :
-        [row.result, valueOf(row, data.deals[i]), row.how].filter(Boolean).join(" ");
+        [row.result, valueOf(row), row.how].filter(Boolean).join(" ");
       const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
       lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
     });
@@ -34,7 +34,7 @@
     const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players)];
     rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p])));
     for (const row of paper.rows) {
-      rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, row.value, row.how]
+      rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, valueOf(row), row.how]
         .concat(paper.players.map(p => (p in row.net ? row.net[p] : ""))));
     }
     rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p])));
@@ -70,7 +70,7 @@
     for (const [name, h] of Object.entries(d.hands || {})) {
       box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
         el("span", {class: "tiles", text: h.hand + " "}),
-        el("span", {text: `${h.value}` + (h.mahjong ? " mah jong" : "")})));
+        el("span", {text: `${h.said || h.value}` + (h.mahjong ? " mah jong" : "")})));
     }
     for (const p of d.payments || []) {
       box.appendChild(el("p", {class: "payline", text: `${p.from} → ${p.to} ${p.amount}: ${p.reason}`}));
@@ -80,9 +80,10 @@
     return box;
   }
 
-  // a row's value: riichi's words for its win ("30 fu 3 han: 3900") where the laptop gives them, else the sheet's
-  function valueOf(row, d) {
-    if (d && d.han_fu) return d.han_fu.said;
+  // a row's value: its family's words for the win where the sheet gives them (riichi's "30 fu 3 han: 3900"), else
+  // the number
+  function valueOf(row) {
+    if (row.said) return row.said;
     return row.value === null ? "" : String(row.value);
   }
 
