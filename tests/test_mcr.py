@@ -95,10 +95,16 @@ def test_chinese_names_and_the_explanation():
 
 
 def test_every_fan_is_in_the_table_once():
-    """81 fan: 80 hand rules and the flowers, in the rulebook's order, each citing its number."""
+    """81 fan: 80 hand rules and the flowers, in the rulebook's order, each citing its number; besides them, fan 57's
+    count of one melded and one concealed kong (6) and the house option's 5 (mixed_kongs, GB-Mahjong's)."""
     v = mjscore.load_variant("mcr")
-    assert [r.cite for r in v.rules] == [f"fan {n}" for n in range(1, 82)]
-    assert sum(r.points for r in v.rules) == 7 * 88 + 6 * 64 + 2 * 48 + 3 * 32 + 9 * 24 + 6 * 16 + 5 * 12 + 9 * 8 \
+    mixed = [r for r in v.rules if r.name in ("Two Melded Kongs", "Concealed Kong and Melded Kong")][1:]
+    assert [(r.name, r.cite, r.points) for r in mixed] == [
+        ("Two Melded Kongs", "fan 57", 6),
+        ("Concealed Kong and Melded Kong", "house option mixed_kongs=5 (GB-Mahjong)", 5)]
+    rules = [r for r in v.rules if r not in mixed]
+    assert [r.cite for r in rules] == [f"fan {n}" for n in range(1, 82)]
+    assert sum(r.points for r in rules) == 7 * 88 + 6 * 64 + 2 * 48 + 3 * 32 + 9 * 24 + 6 * 16 + 5 * 12 + 9 * 8 \
         + 7 * 6 + 4 * 4 + 10 * 2 + 13 * 1
 
 
