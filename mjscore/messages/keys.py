@@ -144,6 +144,8 @@ class Faces:
     FALSE_TO_OTHERS_DOUBLE = "paid to each other player, x2 (East)"
     PAID_FOR_ALL = "pays for all: what the three would have paid ({total})"
     PAID_CUT = ", cut to {share} (collection cap {cap})"
+    PAID_BASE = "base {base} + {reason}"
+    PAID_BASE_ONLY = "base {base} only: {seat}, whose tile won, pays the hand's value"
     # a deal's notes (play/settle.py)
     FALSE_PENALTY = "false mah jong by {seat}: the deal ends, only the penalty is paid"
     FALSE_NO_PENALTY = "false mah jong by {seat}: the deal ends; {variant} gives no penalty, so nothing is paid"
