@@ -84,6 +84,24 @@ def test_fewer_than_eight_fan_is_no_win_and_flowers_do_not_count():
         assert any("at least 8 fan besides flowers" in n for n in s.notes)
 
 
+def test_a_hand_below_eight_fan_lists_the_fan_found_and_their_total():
+    """As GB-Mahjong and the Helper do: the hand above, [234m] [555s] 234p 789p SS on S, says its fan, fan 70 Mixed
+    Double Chow 1 + fan 79 Single Wait 1 = 2; with two flowers, fan 81 Flower Tiles 1 each: 2 + 1 + 1 = 4. A
+    complete hand merely below 8 has no "base points 0, doubles 0" line, and no "no single tile changed makes it
+    one"."""
+    s = mjscore.score("[234m] [555s] 234p 789p SS", "mcr", seat="S", round="W", win="S")
+    assert "fan found: Mixed Double Chow 1, Single Wait 1; total 2" in s.notes
+    s = mjscore.score("[234m] [555s] 234p 789p SS 1f 2f", "mcr", seat="S", round="W", win="S")
+    assert "fan found: Flower Tiles 2, Mixed Double Chow 1, Single Wait 1; total 4" in s.notes
+    code, out, _ = run("score", "[111m] [6666m] {8888p} 345p 55s", "--variant", "mcr", "--seat", "S", "--round",
+                       "N", "--win", "3p", "--from", "wall", "--option", "mixed_kongs=split")
+    # fan 67 Concealed Kong 2 + fan 73 Pung of Terminals or Honors 1 (111m) + fan 74 Melded Kong 1 + fan 76 No
+    # Honors 1 + fan 80 Self-Drawn 1 = 6, below 8 (issue 43's hand, its kongs split)
+    assert code == 0 and ("note: fan found: Concealed Kong 2, Pung of Terminals or Honors 1, Melded Kong 1, "
+                          "No Honors 1, Self-Drawn 1; total 6\n") in out
+    assert "base points" not in out and "single tile" not in out
+
+
 def test_chinese_names_and_the_explanation():
     code, out, _ = run("score", "[RRR] [GGG] PPP 11m 567m", "--variant", "mcr", "--seat", "S", "--round", "W",
                        "--win", "7m", "--from", "wall", "--lang", "zh", "--explain")

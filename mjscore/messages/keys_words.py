@@ -151,6 +151,7 @@ class Described:
     NOTE_LONG_TILES = "long hand: {n} tiles (a kong counts 3), a winning hand has {whole}"
     NOTE_LONG_NO_SHAPE = "long hand: {whole} tiles that form no winning shape of {variant} ({shapes})"
     NOTE_SO_LONG = " (so a long hand)"
+    NOTE_FAN_FOUND = "fan found: {items}; total {total}"
     NOTE_NO_BONUS = "played without flowers and seasons: bonus tiles not scored"
     NOTE_SHORT_IGNORED = "not mah jong (fewer than {whole} tiles): the situation options are ignored"
     NOTE_EXCLUDED = "{rule} not counted: implied by {by} (non-repeat principle)"
