@@ -214,6 +214,12 @@ class Faces:
     T_AVERAGE = "average"
     T_VARIANTS = "variants"
     T_TABLE_POINTS = "table points"
+    T_RESULT = "result"
+    S_SCALE_POINTS = "points ({variants}): each game's change from its start, added up"
+    S_SCALE_RIICHI = ("riichi ({variants}): ranked by the games' results (each place's points with uma and oka, in "
+                      "thousands, added up), then by the change of points from the start")
+    S_SCALE_TABLE_POINTS = ("table points ({variants}): ranked by the table points of each game's places, then by "
+                            "the points of the games")
     # one hand under several variants (mjscore compare)
     C_YES = "yes"
     C_NO = "no"
