@@ -105,8 +105,8 @@ def test_a_hand_below_eight_fan_lists_the_fan_found_and_their_total():
 def test_chinese_names_and_the_explanation():
     code, out, _ = run("score", "[RRR] [GGG] PPP 11m 567m", "--variant", "mcr", "--seat", "S", "--round", "W",
                        "--win", "7m", "--from", "wall", "--lang", "zh", "--explain")
-    assert code == 0 and "大三元" in out and "混一色" in out and "fan added: 88 + 6 + 1 = 95" in out
-    assert "Dragon Pung not counted: implied by Big Three Dragons (non-repeat principle)" in out
+    assert code == 0 and "大三元" in out and "混一色" in out and "番数相加：88 + 6 + 1 = 95" in out
+    assert "箭刻 不计：大三元 已包含（不重复原则）" in out  # (the zh catalogue: the rulebook's 不重复原则)
     code, out, _ = run("score", "[RRR] [GGG] PPP 11m 567m", "--variant", "mcr", "--seat", "S", "--round", "W",
                        "--win", "7m", "--from", "wall")
     assert "not counted" not in out  # said by --explain only

@@ -226,5 +226,5 @@ def _fan_found(refused: list[Score]) -> list[Note]:
     fan: dict[str, list] = {}  # rule -> [its name, its fan] (a bonus tile is an item each: Flower Tiles 2)
     for i in best.items:
         fan.setdefault(i.rule, [named(i.rule, i.names), 0])[1] += i.points
-    items = joined((name + f" {points}" for name, points in fan.values()), ", ")
+    items = joined((name + f" {points}" for name, points in fan.values()), said(M.NOTE_RULES_SEP))
     return [Note(NoteKind.FAN_FOUND, said(M.NOTE_FAN_FOUND, items=items, total=best.value))]

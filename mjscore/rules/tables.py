@@ -72,6 +72,7 @@ class Requirement(NamedTuple):
     limit_hands_exempt: bool = True
     when: str = ""
     pred: Callable = lambda c, s: True
+    messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
 
 
 class OptionSpec(NamedTuple):
@@ -432,7 +433,7 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     for i, entry in enumerate(expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
         where = f"mahjong.requires[{i}]"
         expect(fail, where, entry, dict, "a requirement")
-        only_keys(fail, where, entry, {"rule", "when", "message", "limit_hands_exempt"})
+        only_keys(fail, where, entry, {"rule", "when", "message", "messages", "limit_hands_exempt"})
         name = entry.get("rule")
         if not isinstance(name, str) or not name:
             fail(where, "every requirement needs a name: rule: ...")
@@ -443,5 +444,6 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
         except R.Invalid as e:
             fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
         exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
-        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred))
+        said = check_names(fail, where, entry.get("messages"), False)[""]  # (its words in the rulebook's language)
+        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred, said))
     return tuple(out), otherwise
