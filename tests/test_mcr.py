@@ -149,3 +149,9 @@ def test_excludes_naming_a_rule_above_is_refused(tmp_path):
 def test_fan_with_points_is_refused(tmp_path):
     code, err = _broken(tmp_path, "fan: 88\n", "fan: 88\n        points: 2\n")
     assert code == 2 and "fan is a rule's whole value" in err
+
+
+def test_the_waits_are_named_as_the_rulebook_prints_them():
+    """Fan 77-79 in the rulebook's Chinese: 边张, 坎张, 单钓将 (GB-Mahjong prints 独听・边张, 独听・嵌张, 独听・单钓)."""
+    names = {r.name: dict(r.names).get("zh") for r in mjscore.load_variant("mcr").rules}
+    assert (names["Edge Wait"], names["Closed Wait"], names["Single Wait"]) == ("边张", "坎张", "单钓将")
