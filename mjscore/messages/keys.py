@@ -145,6 +145,11 @@ class Faces:
     PAID_FOR_ALL = "pays for all: what the three would have paid ({total})"
     PAID_CUT = ", cut to {share} (collection cap {cap})"
     PAID_BASE = "base {base} + {reason}"
+    PAID_FALSE_WIN = "false win: the fine to each other player, play going on"
+    FALSE_WIN_NOTE = "false win by {seat}: {amount} to each other player; play went on, the deal's result stands"
+    PENALTY_NOTE = "penalty points for {seat}: {points}, entered by the referee (nobody's gain)"
+    TIMEOUT_NOTE = "time-out: the session's time ran out during this deal: no result, nothing paid for it"
+    TIMEOUT = "time-out"
     PAID_BASE_ONLY = "base {base} only: {seat}, whose tile won, pays the hand's value"
     # a deal's notes (play/settle.py)
     FALSE_PENALTY = "false mah jong by {seat}: the deal ends, only the penalty is paid"

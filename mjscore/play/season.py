@@ -95,7 +95,7 @@ def result_of(deal: dict) -> str:
         return said(M.NOT_SCORED)
     if deal.get("false_mahjong"):
         return said(M.FALSE_MAHJONG_BY, seat=deal["false_mahjong"])
-    return deal["winner"] or said(M.DRAW)
+    return deal["winner"] or said(M.TIMEOUT if deal.get("timeout") else M.DRAW)
 
 
 def sheet_row(d: dict) -> SheetRow:
@@ -190,6 +190,8 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
         players[who(name)].deals += 1
     if d.get("false_mahjong"):
         players[who(d["false_mahjong"])].false_mahjong += 1
+    for name in d.get("false_wins", ()):  # (mcr: a false win while play went on)
+        players[who(name)].false_mahjong += 1
     if not winner or d.get("false_mahjong"):
         return
     p, hand, win = players[winner], d["hands"][winner_name], d.get("win") or {}
