@@ -65,6 +65,8 @@ class Described:
     W_WITH = "with {option}={case}: {said}"
     W_OTHERWISE = "otherwise: {said}"
     W_PAYMENTS_STANDARD = "each loser pays the winner the hand's value"
+    W_PAYMENTS_MCR = ("each loser pays the winner the hand's value; a referee may enter per deal false wins (their fine "
+                      "paid, play going on), penalty points and a time-out")
     W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all "
                          "three on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each"
                          " payment rounded up to 100")

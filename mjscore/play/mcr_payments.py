@@ -81,6 +81,7 @@ class McrPayments(Classical):
 
     deal_keys = SCHEME_DEAL_KEYS["mcr"]
     refused = "no false wins, penalties or time-outs entered per deal"
+    words = M.W_PAYMENTS_MCR
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return mcr_payments(deal, values, notes, rules)
