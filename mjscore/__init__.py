@@ -42,7 +42,7 @@ _FACES = {
     **dict.fromkeys(("Header", "Result", "Table", "sitting_out"), "mjscore.play.game"),
     **dict.fromkeys(("moved_on",), "mjscore.play.ledger"),
     **dict.fromkeys(("Parties", "StrictStop", "Summary", "deal_item", "game_head", "standings"), "mjscore.play.record"),
-    **dict.fromkeys(("SheetRow", "Tally", "alias_map", "counter_words", "sheet_row"), "mjscore.play.season"),
+    **dict.fromkeys(("SheetRow", "Tally", "alias_map", "counter_words", "results_of", "sheet_row"), "mjscore.play.season"),
     **dict.fromkeys(("first_seats",), "mjscore.play.seating"),
     **dict.fromkeys(("Pool", "pool_for"), "mjscore.play.workers"),
     **dict.fromkeys(("short", "table_hash"), "mjscore.rules.identity"),

@@ -135,6 +135,7 @@ def season(games: Iterable[GameResult | str | os.PathLike], *, aliases: Mapping[
     from mjscore.play.season import season as _season
 
     return _season((_scored(g, variant, options, tables) for g in games), aliases,
-                   lambda name: load_variant(name, tables).settlement.table_points)  # (MCR's places: 4, 2, 1, 0)
+                   lambda name: load_variant(name, tables).settlement.table_points,  # (MCR's places: 4, 2, 1, 0)
+                   lambda name: load_variant(name, tables).scale)  # (a league table per scale)
 
 

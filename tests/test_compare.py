@@ -171,12 +171,11 @@ Chow 123m 0, Chow 456p 0, Chow 789s 0, Mah Jongg (gana la mano) 20
     # mcr (the 2006 rules, fan 39, 62, 64, 73): Mixed Straight 8 + Concealed Hand 2 + Tile Hog 2 (four 1m, no kong)
     # + Pung of Terminals 1 = 13 fan, in the rulebook's Chinese names as score --lang zh gives them. riichi: ron on a
     # hand without a yaku (no tanyao with 1m, 7-8-9, no ittsu in one suit, no yakuhai pair counts) is no win.
-    # zh has names only: the fixed words stay English.
+    # zh has a catalogue (issue 43): the fixed words in Chinese too; riichi's requirement is table data, as written.
     out = run("compare", ISSUE_HAND, "--win", "1m", "--lang", "zh", "--variant", "mcr,riichi")[1]
     assert out.splitlines()[-3:] == [  # a variant's reasons on one line (issue 45: "not mah jong" twice before)
-        "riichi: not mah jong: no yaku: a riichi hand needs one to win (dora do not count); scored as a non-winning "
-        "hand", "",
-        "the same in every variant where it is mah jong: 花龙 8, 门前清 2, 四归一 2, 幺九刻 1"]
+        "riichi：未和牌：no yaku: a riichi hand needs one to win (dora do not count); 按未和牌计分", "",
+        "在每个判为和牌的规则中相同：花龙 8, 门前清 2, 四归一 2, 幺九刻 1"]
     # a refusal in a catalogue's words, as score --lang es says the same note ("nota: se cuenta como mano no
     # ganadora"); the requirement's own words are table data and stay as the table writes them
     out = run("compare", ISSUE_HAND, "--win", "1m", "--lang", "es", "--variant", "spanish,riichi")[1]

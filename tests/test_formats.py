@@ -266,16 +266,19 @@ def _unmd(cell: str) -> str:
 # Cy's discard (Cy pays 8 + 94 = 102, Bo and Di 8); deal 2 Di draws 11 (each pays 8 + 11 = 19); deal 3 Ann wins
 # 24 on Bo's discard (Bo 8 + 24 = 32, Cy and Di 8); deal 4 a draw. Running totals: Ann 118, 118 - 19 = 99,
 # 99 + 48 = 147; Bo -8, -27, -59; Cy -102, -121, -129; Di -8, -8 + 57 = 49, 49 - 8 = 41.
-ONLY = "base 8 (the discarder pays the hand's value)"
+# (a non-discarder's base names the discarder's seat: deal 1 Cy sits West, deal 3 Bo sits North)
+ONLY = "base 8 only: {}, whose tile won, pays the hand's value"
 MCR_DEALS = [
     ["1", "E", "E Ann, S Bo, W Cy, N Di", "Ann wins with 94 (on 7m, completing 567m)", "Ann 94, Bo 0, Cy 0, Di 0",
-     f"Bo pays Ann 8 ({ONLY}); Cy pays Ann {8 + 94} (base 8 + winner East's hand 94); Di pays Ann 8 ({ONLY})", "",
+     f"Bo pays Ann 8 ({ONLY.format('West')}); Cy pays Ann {8 + 94} (base 8 + winner East's hand 94); "
+     f"Di pays Ann 8 ({ONLY.format('West')})", "",
      118, -8, -102, -8],
     ["2", "E", "E Bo, S Cy, W Di, N Ann", "Di wins with 11 (on 8m, completing 678m)", "Bo 0, Cy 0, Di 11, Ann 0",
      "; ".join(f"{p} pays Di {8 + 11} (base 8 + winner West's hand 11)" for p in ("Bo", "Cy", "Ann")), "",
      118 - 19, -8 - 19, -102 - 19, -8 + 57],
     ["3", "E", "E Cy, S Di, W Ann, N Bo", "Ann wins with 24 (on 8m, completing 888m)", "Cy 0, Di 0, Ann 24, Bo 0",
-     f"Cy pays Ann 8 ({ONLY}); Di pays Ann 8 ({ONLY}); Bo pays Ann {8 + 24} (base 8 + winner West's hand 24)", "",
+     f"Cy pays Ann 8 ({ONLY.format('North')}); Di pays Ann 8 ({ONLY.format('North')}); "
+     f"Bo pays Ann {8 + 24} (base 8 + winner West's hand 24)", "",
      99 + 48, -27 - 32, -121 - 8, 49 - 8],
     ["4", "E", "E Di, S Ann, W Bo, N Cy", "draw", "Di 0, Ann 0, Bo 0, Cy 0", "",
      "draw: no payments; every hand's value is 0 (what each was worth is shown, not paid)", 147, -59, -129, 41]]

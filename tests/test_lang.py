@@ -26,7 +26,7 @@ from helpers import EXAMPLES, ROOT, run
 from mjscore.api import load_variant
 from mjscore.messages import CATALOGUED, CatalogueError, M, Words, fields_of, read_catalogue, said, seat_said
 
-LANGS = ("eu", "hu", "es", "da")
+LANGS = ("eu", "hu", "es", "da")  # the seed rulebooks' languages; zh (MCR's) has a catalogue too
 README_HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
 DEAL = str(EXAMPLES / "deal-spanish.yaml")
 GOLDEN = ROOT / "tests" / "data" / "lang"
@@ -63,7 +63,7 @@ def test_english_is_the_default_and_unchanged():
     assert "winner South's hand 60, x2 (East)" in out
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", CATALOGUED)
 def test_every_catalogue_is_complete(lang):
     """Every English key has its translation, with the same fields; `standard` names keys of the catalogue
     (the words the rulebook does not have); the rulebook is cited by title."""
@@ -73,13 +73,19 @@ def test_every_catalogue_is_complete(lang):
         assert fields_of(data["messages"][key.name.lower()]) == fields_of(key.english), key
     assert set(data["standard"]) <= set(data["messages"]) and data["standard"]
     assert data["rulebook"].endswith(")") and "rulebook" in data["rulebook"]
-    assert CATALOGUED == LANGS
+    assert CATALOGUED == (*LANGS, "zh")
 
 
 def test_a_language_without_a_catalogue_speaks_english():
-    # the documented fallback: zh and ja name the items in their rulebooks' words; their fixed words are English
-    for lang in ("en", "zh", "ja"):
+    # the documented fallback: ja names the items in its rulebook's words; its fixed words are English
+    for lang in ("en", "ja"):
         assert Words(lang)(M.H_RULE) == "rule" and Words(lang).seat("E") == "East"
+
+
+def test_chinese_speaks_the_mcr_rulebooks_words():
+    """zh has a catalogue (issue 43): the seats, fan and a false win as the Mahjong Competition Rules say them."""
+    w = Words("zh")
+    assert (w(M.H_RULE), w(M.H_FAN), w.seat("E"), w(M.T_FALSE_MJ)) == ("番种", "番", "东家", "错和")
 
 
 def test_a_broken_catalogue_is_refused_in_one_line(tmp_path, monkeypatch):
@@ -147,6 +153,31 @@ def outputs(lang: str) -> dict[str, str]:
         assert code == 0, (name, err)
         out[name] = text
     return out
+
+
+MCR_GAME = str(EXAMPLES / "game-mcr.yaml")
+
+
+def test_no_fixed_english_word_is_left_in_mcr_in_chinese():
+    """--lang zh (issue 43): MCR's score (a win, and a hand below 8 fan), waits, batch, sheet and standings say
+    their headers, notes, payment reasons and refusals in Chinese; the table's data (its title, the fan's
+    citations) stays as the table writes it."""
+    commands = [["score", "[111m] [6666m] {8888p} 345p 55s", "-v", "mcr", "--seat", "S", "--round", "N", "--win", "3p",
+                 "--from", "wall"],
+                ["score", "[234m] [555s] 234p 789p SS", "-v", "mcr", "--seat", "S", "--round", "W", "--win", "S"],
+                ["waits", "[234m] [555s] 234p 789p S", "-v", "mcr"], ["batch", MCR_GAME],
+                ["batch", MCR_GAME, "--format", "markdown"], ["sheet", MCR_GAME], ["standings", MCR_GAME]]
+    for args in commands:
+        code, out, err = run(*args, "--lang", "zh")
+        assert code == 0, (args, err)
+        assert not english_left(out, "zh"), (args, english_left(out, "zh"), out)
+    out = run("score", *commands[1][1:], "--lang", "zh")[1]
+    assert "注：未和牌：和牌须有花牌以外至少8番（中国麻将竞赛规则，起和番）\n" in out  # the table's refusal, its zh words
+    assert "注：计得番种：喜相逢 1、单钓将 1；共 2 番\n" in out  # fan 70 Mixed Double Chow 1 + fan 79 Single Wait 1
+    out = run("batch", MCR_GAME, "--lang", "zh")[1]
+    # deal 1: Cy (West) discarded: Bo pays the base alone, Cy 8 + 94
+    assert "Bo付给Ann 8（只付底分 8：和的是西家打出的牌，由西家付和牌的番数）" in out
+    assert "Cy付给Ann 102（底分 8 + 和牌者东家的牌 94）" in out
 
 
 @pytest.mark.parametrize("lang", LANGS)

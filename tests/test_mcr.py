@@ -84,21 +84,45 @@ def test_fewer_than_eight_fan_is_no_win_and_flowers_do_not_count():
         assert any("at least 8 fan besides flowers" in n for n in s.notes)
 
 
+def test_a_hand_below_eight_fan_lists_the_fan_found_and_their_total():
+    """As GB-Mahjong and the Helper do: the hand above, [234m] [555s] 234p 789p SS on S, says its fan, fan 70 Mixed
+    Double Chow 1 + fan 79 Single Wait 1 = 2; with two flowers, fan 81 Flower Tiles 1 each: 2 + 1 + 1 = 4. A
+    complete hand merely below 8 has no "base points 0, doubles 0" line, and no "no single tile changed makes it
+    one"."""
+    s = mjscore.score("[234m] [555s] 234p 789p SS", "mcr", seat="S", round="W", win="S")
+    assert "fan found: Mixed Double Chow 1, Single Wait 1; total 2" in s.notes
+    s = mjscore.score("[234m] [555s] 234p 789p SS 1f 2f", "mcr", seat="S", round="W", win="S")
+    assert "fan found: Flower Tiles 2, Mixed Double Chow 1, Single Wait 1; total 4" in s.notes
+    code, out, _ = run("score", "[111m] [6666m] {8888p} 345p 55s", "--variant", "mcr", "--seat", "S", "--round",
+                       "N", "--win", "3p", "--from", "wall", "--option", "mixed_kongs=split")
+    # fan 67 Concealed Kong 2 + fan 73 Pung of Terminals or Honors 1 (111m) + fan 74 Melded Kong 1 + fan 76 No
+    # Honors 1 + fan 80 Self-Drawn 1 = 6, below 8 (issue 43's hand, its kongs split)
+    assert code == 0 and ("note: fan found: Concealed Kong 2, Pung of Terminals or Honors 1, Melded Kong 1, "
+                          "No Honors 1, Self-Drawn 1; total 6\n") in out
+    assert "base points" not in out and "single tile" not in out
+
+
 def test_chinese_names_and_the_explanation():
     code, out, _ = run("score", "[RRR] [GGG] PPP 11m 567m", "--variant", "mcr", "--seat", "S", "--round", "W",
                        "--win", "7m", "--from", "wall", "--lang", "zh", "--explain")
-    assert code == 0 and "大三元" in out and "混一色" in out and "fan added: 88 + 6 + 1 = 95" in out
-    assert "Dragon Pung not counted: implied by Big Three Dragons (non-repeat principle)" in out
+    assert code == 0 and "大三元" in out and "混一色" in out and "番数相加：88 + 6 + 1 = 95" in out
+    assert "箭刻 不计：大三元 已包含（不重复原则）" in out  # (the zh catalogue: the rulebook's 不重复原则)
     code, out, _ = run("score", "[RRR] [GGG] PPP 11m 567m", "--variant", "mcr", "--seat", "S", "--round", "W",
                        "--win", "7m", "--from", "wall")
     assert "not counted" not in out  # said by --explain only
 
 
 def test_every_fan_is_in_the_table_once():
-    """81 fan: 80 hand rules and the flowers, in the rulebook's order, each citing its number."""
+    """81 fan: 80 hand rules and the flowers, in the rulebook's order, each citing its number; besides them, fan 57's
+    count of one melded and one concealed kong (6) and the house option's 5 (mixed_kongs, GB-Mahjong's)."""
     v = mjscore.load_variant("mcr")
-    assert [r.cite for r in v.rules] == [f"fan {n}" for n in range(1, 82)]
-    assert sum(r.points for r in v.rules) == 7 * 88 + 6 * 64 + 2 * 48 + 3 * 32 + 9 * 24 + 6 * 16 + 5 * 12 + 9 * 8 \
+    mixed = [r for r in v.rules if r.name in ("Two Melded Kongs", "Concealed Kong and Melded Kong")][1:]
+    assert [(r.name, r.cite, r.points) for r in mixed] == [
+        ("Two Melded Kongs", "fan 57", 6),
+        ("Concealed Kong and Melded Kong", "house option mixed_kongs=5 (GB-Mahjong)", 5)]
+    rules = [r for r in v.rules if r not in mixed]
+    assert [r.cite for r in rules] == [f"fan {n}" for n in range(1, 82)]
+    assert sum(r.points for r in rules) == 7 * 88 + 6 * 64 + 2 * 48 + 3 * 32 + 9 * 24 + 6 * 16 + 5 * 12 + 9 * 8 \
         + 7 * 6 + 4 * 4 + 10 * 2 + 13 * 1
 
 
@@ -125,3 +149,9 @@ def test_excludes_naming_a_rule_above_is_refused(tmp_path):
 def test_fan_with_points_is_refused(tmp_path):
     code, err = _broken(tmp_path, "fan: 88\n", "fan: 88\n        points: 2\n")
     assert code == 2 and "fan is a rule's whole value" in err
+
+
+def test_the_waits_are_named_as_the_rulebook_prints_them():
+    """Fan 77-79 in the rulebook's Chinese: 边张, 坎张, 单钓将 (GB-Mahjong prints 独听・边张, 独听・嵌张, 独听・单钓)."""
+    names = {r.name: dict(r.names).get("zh") for r in mjscore.load_variant("mcr").rules}
+    assert (names["Edge Wait"], names["Closed Wait"], names["Single Wait"]) == ("边张", "坎张", "单钓将")

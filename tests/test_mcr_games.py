@@ -8,6 +8,7 @@ passes after every deal. A session's places earn table points 4, 2, 1, 0, ties s
 from __future__ import annotations
 
 import json
+import re
 import os
 
 from helpers import run
@@ -93,3 +94,58 @@ def test_a_false_win_pays_each_other_player():
                          "--north", "1s", "--false-mahjong", "S", "--format", "json")
     assert code == 0, err
     assert json.loads(out)["net"] == {"E": 10, "S": -30, "W": 10, "N": 10}
+
+
+# --- what a referee enters per deal (issue 43): false wins, penalty points, a time-out ----------------------
+
+REFEREE = """variant: mcr
+players: [Ann, Bo, Cy, Di]
+deals:
+  - hands: {Ann: "[RRR] [GGG] PPP 11m 567m", Bo: "123m 456p 789s E S W N",
+            Cy: "123p 456s 789m E S W N", Di: "123s 456m 789p E S W N"}
+    winner: Ann
+    win: {tile: 7m, from: discard, discarder: Cy}
+    false_wins: [Bo]
+    penalties: {Di: -10}
+  - hands: {Bo: "123m 456p 789s E S W N", Cy: "123p 456s 789m E S W N",
+            Di: "123s 456m 789p E S W N", Ann: "147m 258p 369s E S W N"}
+    timeout: true
+    penalties: {Cy: -5}
+"""
+
+
+def test_false_wins_penalties_and_a_time_out(tmp_path):
+    """Deal 1 is the example's deal 1 (Ann's 94 on Cy's 7m: Cy 8 + 94 = 102, Bo and Di 8 each), with Bo's false
+    win while play went on (the table's fine: 10 to each other player, 30 in all, as the Helper's competition
+    records settle it) and 10 penalty points deducted from Di: Ann 8 + 102 + 8 + 10 = 128, Bo -8 - 30 = -38,
+    Cy -102 + 10 = -92, Di -8 + 10 - 10 = -8 (the deal sums to -10: a penalty is nobody's gain). Deal 2 stopped
+    by time: nothing paid, 5 points deducted from Cy: Cy -97."""
+    path = tmp_path / "referee.yaml"
+    path.write_text(REFEREE, encoding="utf-8")
+    code, out, err = run("batch", str(path), "--format", "json")
+    assert code == 0, err
+    deals = json.loads(out)["games"][0]["deals"]
+    assert deals[0]["net"] == {ANN: 128, BO: -38, CY: -92, DI: -8}
+    assert (deals[0]["false_wins"], deals[0]["penalties"]) == ([BO], {DI: -10})
+    assert sorted((p["from"], p["to"], p["amount"]) for p in deals[0]["payments"] if p["from"] == BO) == [
+        (BO, ANN, 8), (BO, ANN, 10), (BO, CY, 10), (BO, DI, 10)]
+    assert deals[1]["net"] == {ANN: 0, BO: 0, CY: -5, DI: 0} and deals[1]["timeout"] is True
+    assert deals[1]["totals"] == {ANN: 128, BO: -38, CY: -97, DI: -8}
+    code, out, _ = run("sheet", str(path))
+    assert code == 0 and re.search(r"^2 +1 +E +Bo +time-out ", out, re.M)
+    table = json.loads(run("standings", str(path), "--format", "json")[1])
+    assert {r["player"]: r["false_mahjong"] for r in table} == {ANN: 0, BO: 1, CY: 0, DI: 0}
+
+
+def test_what_a_referee_enters_is_checked(tmp_path):
+    """Each mistake is a deal not scored, in one line saying what to write instead; a table not paid as mcr is
+    refuses the keys."""
+    path = tmp_path / "bad.yaml"
+    for old, new, said in (
+            ("    false_wins: [Bo]", "    false_wins: [Ann]", "false_wins: the winner cannot have declared a false win"),
+            ("penalties: {Di: -10}", "penalties: {Di: ten}", "a whole number of points, -10 for ten deducted"),
+            ("    timeout: true", "    timeout: true\n    winner: Bo", "timeout: a deal stopped by time has no winner"),
+            ("variant: mcr", "variant: spanish", "false_wins: spanish is not paid as mcr is")):
+        path.write_text(REFEREE.replace(old, new), encoding="utf-8")
+        code, out, _ = run("batch", str(path))
+        assert code == 1 and said in out, out

@@ -30,11 +30,11 @@ NAMES = {"Robbing The Kong": "Robbing the Kong", "Two Dragons Pungs": "Two Drago
 
 # GB-Mahjong against the rulebook. Its compile-time switch SUPPORT_CONCEALED_KONG_AND_MELDED_KONG (fan_calculator.h)
 # adds a 5-fan "Concealed Kong and Melded Kong" (明暗杠) for a hand with one concealed and one melded kong, in place
-# of both kongs' fan. It is not one of the rulebook's 81 fan ("Mahjong Competition Rules", fan 1 to fan 81): the
-# rulebook scores the two kongs as what they are, fan 67 Concealed Kong (2 fan) and fan 74 Melded Kong (1 fan),
-# so such a hand is worth 2 fan less than GB-Mahjong says.
+# of both kongs' fan. The rulebook ("Mahjong Competition Rules", 2006, fan 57 Two Melded Kongs) says "One
+# Melded Kong and one Concealed Kong are 6 points" (Chinese text: 一明杠与一暗杠计6分), in place of both kongs' fan:
+# such a hand is worth 1 fan more than GB-Mahjong says (the table's default, house option mixed_kongs=6).
 DEPARTURES = {
-    "Concealed Kong and Melded Kong": {"Concealed Kong": 2, "Melded Kong": 1},
+    "Concealed Kong and Melded Kong": {"Two Melded Kongs": 6},
 }
 
 
@@ -72,7 +72,7 @@ CASES = [json.loads(line) for line in (FIXTURES / "mcr-ref-1000.jsonl").read_tex
 
 
 def test_every_fixture_hand_scores_as_gb_mahjong_says():
-    """All 1,000 hands of the fixture: the same fan, item by item, and the same total (less 2 fan for each hand
+    """All 1,000 hands of the fixture: the same fan, item by item, and the same total (1 fan more for each hand
     with a concealed and a melded kong, DEPARTURES)."""
     wrong, departed = [], 0
     for case in CASES:
@@ -87,14 +87,51 @@ def test_every_fixture_hand_scores_as_gb_mahjong_says():
     assert departed == 8  # the hands of the fixture with one concealed and one melded kong
 
 
+def test_with_mixed_kongs_5_every_fixture_hand_is_exactly_gb_mahjongs():
+    """The house option mixed_kongs=5 counts as GB-Mahjong does: all 1,000 hands item by item, no departure."""
+    wrong = []
+    for case in CASES:
+        want = Counter()
+        for f in case["result"]["fan"]:
+            want[NAMES.get(f["en"], f["en"])] += f["fan"]
+        s = mjscore.score(case["mjscore"]["hand"], "mcr", options={"mixed_kongs": "5"},
+                          **situation(case["mjscore"]["args"]))
+        if not s.mahjong or got(s) != want or s.value != case["result"]["total"]:
+            wrong.append((case["id"], case["mjscore"]["cmd"], dict(got(s)), dict(want)))
+    assert not wrong, wrong[:5]
+
+
 def test_a_departure_is_scored_by_the_rulebook():
     """Fixture hand 153: [4444p] {6666p} [888p] 11777p, won on 1p from a discard as the last discard, seat N, round W.
-    GB-Mahjong: 70 fan with Concealed Kong and Melded Kong 5; the rulebook: Concealed Kong 2 + Melded Kong 1 in
-    its place, 68."""
+    GB-Mahjong: 70 fan with Concealed Kong and Melded Kong 5; the rulebook (fan 57): Two Melded Kongs 6 in its
+    place, 71; split (Concealed Kong 2 + Melded Kong 1), 68."""
     case = CASES[152]
     assert case["id"] == 153 and case["result"]["total"] == 70
-    s = mjscore.score(case["mjscore"]["hand"], "mcr", **situation(case["mjscore"]["args"]))
-    assert (got(s)["Concealed Kong"], got(s)["Melded Kong"], s.value) == (2, 1, 70 - 5 + 2 + 1)
+    hand, kw = case["mjscore"]["hand"], situation(case["mjscore"]["args"])
+    s = mjscore.score(hand, "mcr", **kw)
+    assert (got(s)["Two Melded Kongs"], got(s)["Concealed Kong"], got(s)["Melded Kong"], s.value) == (6, 0, 0, 71)
+    split = mjscore.score(hand, "mcr", options={"mixed_kongs": "split"}, **kw)
+    assert (got(split)["Concealed Kong"], got(split)["Melded Kong"], split.value) == (2, 1, 70 - 5 + 2 + 1)
+
+
+def test_the_issues_mixed_kongs_hand_on_each_setting():
+    """Issue 43's hand, [111m] [6666m] {8888p} 345p 55s won on 3p from the wall, seat S, round N. PyMahjongGB:
+    Concealed Kong and Melded Kong 5, Pung of Terminals or Honors 1, No Honors 1, Self-Drawn 1 = 8. The rulebook
+    (fan 57, the default): 6 + 1 + 1 + 1 = 9, mah jong; mixed_kongs=5: GB-Mahjong's 8; split: 2 + 1 + 1 + 1 + 1 =
+    6, below the 8 fan a win needs."""
+    calculator, _ = _library()
+    fans = calculator(pack=(("PENG", "W1", 1), ("GANG", "W6", 1), ("GANG", "B8", 0)), hand=("B4", "B5", "T5", "T5"),
+                      winTile="B3", flowerCount=0, isSelfDrawn=True, is4thTile=False, isAboutKong=False,
+                      isWallLast=False, seatWind=1, prevalentWind=3, verbose=True)
+    gb = Counter({NAMES.get(en, en): value * count for value, count, _, en in fans})
+    assert sum(gb.values()) == 8 and gb["Concealed Kong and Melded Kong"] == 5
+    hand, kw = "[111m] [6666m] {8888p} 345p 55s", dict(seat="S", round="N", win="3p", source="wall")
+    rulebook = mjscore.score(hand, "mcr", **kw)
+    assert rulebook.mahjong and got(rulebook) == expected(list(gb.items())) and rulebook.value == 9
+    five = mjscore.score(hand, "mcr", options={"mixed_kongs": "5"}, **kw)
+    assert five.mahjong and got(five) == gb and five.value == 8
+    split = mjscore.score(hand, "mcr", options={"mixed_kongs": "split"}, **kw)
+    assert not split.mahjong
 
 
 # --- against the library itself ---------------------------------------------------------------------------------

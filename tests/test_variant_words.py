@@ -87,9 +87,11 @@ concealed pung of honours (dragon)  8 points   p. 2 §6
 def test_mcr_settlement_in_words_names_its_base_payment_and_table_points():
     # tables/mcr.yaml: losers_settle false, east_double false, base_payment 8, discarder_pays true,
     # rotate_every_deal [4], east_keeps_deal_on_draw false, east_keeps_deal_on_false_mahjong false,
-    # false_mahjong {to_others: 10}, table_points [4, 2, 1, 0]
+    # false_mahjong {to_others: 10}, table_points [4, 2, 1, 0]; payments mcr (issue 43: a referee's deal keys)
     assert settlement_section("mcr") == """\
 settlement (how a deal is paid and moves on):
+  - each loser pays the winner the hand's value; a referee may enter per deal
+    false wins (their fine paid, play going on), penalty points and a time-out
   - the non-winners pay each other nothing
   - East pays and receives as the others do
   - every other player pays the winner 8 besides the hand's value

@@ -35,12 +35,12 @@ def test_mcrs_source_wraps_by_display_width():
 def test_chinese_names_are_padded_by_display_width():
     # --lang zh names mcr's fan in Chinese: in each table the value column starts at one terminal column
     out = run("variants", "mcr", "--lang", "zh")[1]
-    tables = [[line for line in block.splitlines() if re.search(r"  \d+ fan  ", line)] for block in out.split("\n\n")]
-    tables = [rows for rows in tables if rows]
+    tables = [[line for line in block.splitlines() if re.search(r"  \d+ 番  ", line)] for block in out.split("\n\n")]
+    tables = [rows for rows in tables if rows]  # ("N 番": the zh catalogue's "N fan")
     assert len(tables) == 2 and len(tables[0]) > 60  # (the fan table, and the flowers)
     for rows in tables:
-        assert len({cells(line[:re.search(r"\d+ fan  ", line).start()]) for line in rows}) == 1, rows
-    assert tables[0][0].startswith("大四喜      88 fan  ")  # 3 names' characters (6 columns) padded to 10, then 2
+        assert len({cells(line[:re.search(r"\d+ 番  ", line).start()]) for line in rows}) == 1, rows
+    assert tables[0][0].startswith("大四喜      88 番  ")  # 3 names' characters (6 columns) padded to 10, then 2
 
 
 def test_ascii_text_wraps_as_textwrap_does():

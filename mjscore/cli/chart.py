@@ -26,10 +26,16 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
                                                   "running total (change from the start)")) -> str:
     """An SVG element: x the deals of the season in order, y each player's running change from the start;
     dotted lines where a new game file begins. `labels`: the axes' words (x, y), in the page's language."""
+    import warnings
+
     import matplotlib
     from matplotlib.figure import Figure
 
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore", "font.size": 9}):
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore", "font.size": 9}), \
+            warnings.catch_warnings():
+        # the SVG keeps its words as text, drawn by the reader's fonts: a glyph the layout's font lacks (--lang zh,
+        # a name in Chinese) is no fault of the page
+        warnings.filterwarnings("ignore", message="Glyph .* missing from font", category=UserWarning)
         fig = Figure(figsize=(width, height), layout="constrained")
         ax = fig.add_subplot()
         xs = [0] + [point.get("at", i) for i, point in enumerate(series, 1)]  # `at`: a long season's thinned points

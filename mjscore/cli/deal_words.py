@@ -43,7 +43,8 @@ def what(d: dict, w: Words) -> str:
     how = (w(M.B_ON, tile=won["tile"]) + (w(M.COMPLETING, set=won["set"]) if won.get("set") else "") + ")"
            if d["winner"] and won.get("tile") else "")
     return (w(M.B_WINS_WITH, name=d["winner"], value=hand_value(d["hands"][d["winner"]], w)) + how if d["winner"] else
-            w(M.FALSE_MAHJONG_BY, seat=d["false_mahjong"]) if d["false_mahjong"] else w(M.DRAW))
+            w(M.FALSE_MAHJONG_BY, seat=d["false_mahjong"]) if d["false_mahjong"] else
+            w(M.TIMEOUT if d.get("timeout") else M.DRAW))  # (mcr: a deal stopped by time)
 
 
 def hand_value(hand: dict, w: Words):

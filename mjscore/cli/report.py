@@ -105,6 +105,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
                        value=s.value))
     elif fan and not s.doubles:
         lines.append(w(M.FAN_ADDED, sum=' + '.join(str(i.points) for i in s.items), points=s.points))
+    elif not s.items and fan_listed(s):
+        pass  # (a winning shape below the minimum, scored as a non-winner with nothing: its fan note says all)
     else:
         calc = w(M.BASE_POINTS, points=s.points, doubles=s.doubles, uncapped=int(s.uncapped))
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):
@@ -126,6 +128,12 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         heads = [M.H_ARRANGEMENT, M.H_WIN, M.H_COMPLETING, M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_HAND, M.H_VALUE]
         lines.append(simple_table(rows, [w(h) for h in heads] + [""]))
     return Blocks(lines)
+
+
+def fan_listed(s: Score) -> bool:
+    """Whether a note lists the fan of a winning shape refused for being below the minimum (MCR's 8): its
+    value as a non-winner and the tiles that would make it a win are then no news."""
+    return any(kind_of(n) is NoteKind.FAN_FOUND for n in s.notes)
 
 
 def note_words(note: str, w: Words) -> str:

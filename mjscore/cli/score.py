@@ -85,10 +85,11 @@ def _people(scores, show_all: bool, explain: bool, glyphs: bool, lang: str) -> l
     best, rules = scores.best, scores.table
     texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules)]
     if scores.nearest_wins is not None:  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
-        from mjscore.cli.report import not_winning_line
+        from mjscore.cli.report import fan_listed, not_winning_line
         from mjscore.messages import Words
 
-        texts.append(not_winning_line(scores.nearest_wins, Words(lang)))
+        if scores.nearest_wins or not fan_listed(best):  # (below the minimum: "none" would say it is no shape)
+            texts.append(not_winning_line(scores.nearest_wins, Words(lang)))
     if explain:
         texts.append(explain_text(best, scores.runner_up, lang, glyphs))
         if best.mahjong:

@@ -209,23 +209,48 @@ def best_words(best: dict | None, w: Words = ENGLISH) -> str:
                                           deal=best["deal"])
 
 
-def table_rows(s: Season, w: Words = ENGLISH) -> list[list]:
-    points = _placed(s)
-    return [[r["rank"], r["player"], *([r.get("table_points", "")] if points else []), _signed(r["total"]),
+def table_rows(rows: list[dict], w: Words = ENGLISH) -> list[list]:
+    """One league table's rows (one scale's: `scales`) for people."""
+    first = _first_column(rows)
+    return [[r["rank"], r["player"], *([_first(r[first], first)] if first else []), _signed(r["total"]),
              counter_words(r), r["games"], r["deals"], r["wins"], r["self_drawn"], r["false_mahjong"],
              best_words(r["best"], w), plain_number(r["average"]),
              ", ".join(f"{v} {n}" for v, n in r["variants"].items())]
-            for r in s.table]
+            for r in rows]
 
 
-def _placed(s: Season) -> bool:
-    """Whether some game gave table points (MCR): the table then shows them, and ranks by them."""
-    return any("table_points" in r for r in s.table)
+def _first_column(rows: list[dict]) -> str | None:
+    """What ranks a league table before its total: MCR's table points, riichi's results with uma and oka."""
+    return next((key for key in ("table_points", "result") if any(key in r for r in rows)), None)
 
 
-def table_headers(s: Season, w: Words = ENGLISH) -> list[str]:
-    heads = TABLE_HEADERS[:2] + [M.T_TABLE_POINTS] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
+def _first(value, key: str) -> str:
+    return f"{value:+.1f}" if key == "result" else value
+
+
+def table_headers(rows: list[dict], w: Words = ENGLISH) -> list[str]:
+    first = {"table_points": M.T_TABLE_POINTS, "result": M.T_RESULT}.get(_first_column(rows))
+    heads = TABLE_HEADERS[:2] + [first] + TABLE_HEADERS[2:] if first else TABLE_HEADERS
     return [w(h) for h in heads]
+
+
+SCALE_WORDS = {"points": M.S_SCALE_POINTS, "riichi": M.S_SCALE_RIICHI, "table-points": M.S_SCALE_TABLE_POINTS}
+
+
+def scales(s: Season, w: Words = ENGLISH) -> list[tuple[str, list[dict]]]:
+    """The league tables: one per scale, each with the line that says how it is read (its variants named), in
+    the order the scales were first played; a season of one scale has one table and no such line."""
+    groups: dict[str | None, list[dict]] = {}
+    for r in s.table:
+        groups.setdefault(r.get("scale"), []).append(r)
+    if None in groups:
+        return [("", groups[None])]
+    out = []
+    for scale, rows in groups.items():
+        played = {v for r in rows for v in r["variants"]}
+        variants = dict.fromkeys(g["variant"] for g in s.games if g["variant"] in played)  # (in the order played)
+        out.append((w(SCALE_WORDS[scale], variants=", ".join(variants)), rows))
+    return out
 
 
 def season_line(s: Season, w: Words = ENGLISH) -> str:
@@ -259,18 +284,21 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
     if fmt == "json":
         return json.dumps(s.table, ensure_ascii=False)
     if fmt == "csv":
-        rows = []
+        rows, several = [], any("scale" in r for r in s.table)
         for r in s.table:
             b = r["best"] or {}
-            rows.append([r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
+            rows.append([*([r["scale"]] if several else []), r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
                          r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"), b.get("deal"),
                          plain_value(r["average"]), counter_words(r),
                          " ".join(f"{v}={n}" for v, n in r["variants"].items()),
                          r["win_rate"], r["self_drawn_share"], plain_value(r["average_win"]),
                          r["paid_as_discarder"]])
-        return _csv([(CSV_FIELDS, rows)])
+        return _csv([((["scale"] if several else []) + CSV_FIELDS, rows)])
     if fmt == "html":
-        return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n"
-                         + html_table(table_headers(s, w), table_rows(s, w), cls="standings"), lang=w.lang)
-    table = text_table(table_rows(s, w), table_headers(s, w), fmt)
-    return f"{season_line(s, w)}\n\n{table}"
+        return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n" + "\n".join(
+            (f"<h2>{html.escape(line)}</h2>\n" if line else "")
+            + html_table(table_headers(rows, w), table_rows(rows, w), cls="standings") for line, rows in scales(s, w)),
+            lang=w.lang)
+    tables = [(f"{line}\n\n" if line else "") + text_table(table_rows(rows, w), table_headers(rows, w), fmt)
+              for line, rows in scales(s, w)]
+    return f"{season_line(s, w)}\n\n" + "\n\n".join(tables)

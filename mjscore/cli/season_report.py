@@ -12,7 +12,7 @@ import os
 from typing import Iterable, Iterator
 
 from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
-                                plain_number, sheet_grid, shown_rows, table_headers, table_rows)
+                                plain_number, scales, sheet_grid, shown_rows, table_headers, table_rows)
 from mjscore.messages import M, Words
 from mjscore import Season
 
@@ -37,12 +37,13 @@ STATISTICS_HEADERS = [M.H_PLAYER, M.T_DEALS, M.T_WINS, M.RP_WIN_RATE, M.RP_SELF_
 
 def made_rows(s: Season, w: Words = ENGLISH) -> tuple[list[str], list[list]]:
     """How often each limit hand and each doubling item was in a winning hand, per player."""
-    players = [r["player"] for r in s.table]
+    players = list(dict.fromkeys(r["player"] for r in s.table))  # (a player of two scales has a row in each)
     counts: dict[tuple[str, str], dict[str, int]] = {}
     for r in s.table:
         for kind, key in (("limit hand", "limit_hands"), ("doubles", "doubling_items")):
             for name, n in r[key].items():
-                counts.setdefault((kind, name), {})[r["player"]] = n
+                made = counts.setdefault((kind, name), {})
+                made[r["player"]] = made.get(r["player"], 0) + n
     order = sorted(counts, key=lambda k: (k[0] != "limit hand", -sum(counts[k].values()), k[1]))
     kinds = {"limit hand": w(M.H_LIMIT_HAND), "doubles": w(M.H_DOUBLES)}
     rows = [[name, kinds[kind], *(counts[(kind, name)].get(p, "") for p in players),
@@ -71,7 +72,8 @@ def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | N
         f'<a href="#chart">{e(w(M.RP_RUNNING))}</a><a href="#sheets">{e(w(M.RP_SHEETS))}</a></nav>',
         f'<p class="note">{e(season_line(s, w))}.</p>',
         f'<h2 id="table">{e(w(M.RP_LEAGUE))}</h2>',
-        html_table(table_headers(s, w), table_rows(s, w), cls="standings"),
+        *((f"<h3>{e(line)}</h3>\n" if line else "") + html_table(table_headers(rows, w), table_rows(rows, w),
+                                                                   cls="standings") for line, rows in scales(s, w)),
         f'<h2 id="statistics">{e(w(M.RP_STATISTICS))}</h2>',
         html_table([w(h) for h in STATISTICS_HEADERS], statistics_rows(s), cls="statistics"),
         f"<p>{e(discarder_line(s, w))}</p>",

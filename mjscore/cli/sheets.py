@@ -23,7 +23,7 @@ from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_h
                                 html_row, html_table_start, shown_row, sheet_title)
 from mjscore.errors import DealError
 from mjscore.messages import M, Words
-from mjscore import SheetRow, Tally, sheet_row
+from mjscore import SheetRow, Tally, results_of, sheet_row
 from mjscore import short
 from mjscore.spool import Spool
 
@@ -33,7 +33,7 @@ CHART_POINTS = 2000  # a report's chart draws at most about twice this many poin
 class _Feed:
     """play()'s writer: each deal, as batch's JSON has it with its running totals, to the command."""
 
-    def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict], None]):
+    def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict, dict], None]):
         self._start, self._deal, self._end = start, deal, end
         self.read = self.bad = self.unreadable = 0
         self.totals: dict[str, int] | None = None  # the last game's, when it is over
@@ -58,12 +58,13 @@ class _Feed:
 
     def end_game(self, standings: list[dict], summary) -> None:
         self.totals = {s["player"]: s["total"] for s in standings}
-        self._end(self.totals)
+        self._end(self.totals, results_of(standings))  # (and riichi's results by place, with uma and oka)
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
                jobs: Any = 1, strict: bool = False) -> tuple[int, int, int]:
-    """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals);
+    """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals,
+    results by place: riichi's uma and oka, else none);
     `-` (standard input, YAML or JSON Lines) once. Returns the deals read, those not scored and the files that
     could not be read: as `batch`, a file that cannot be read among several is said on standard error and the
     others are played; given alone (or with `strict`), its error stops the command. A game whose recorded rules
@@ -125,7 +126,7 @@ class SheetWriter:
         for name, amount in row.net.items():
             self.net[name] += amount
 
-    def end(self, totals: dict[str, int]) -> None:
+    def end(self, totals: dict[str, int], results: dict[str, float]) -> None:
         file, variant, players, start = self.head
         self.spool.rewind()
         rows = self.spool.read()
@@ -220,7 +221,8 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
     from mjscore.api import load_variant
 
     t = Tally(aliases, sheets=False, series=series,  # (a variant's table points for a game's places: MCR)
-              table_points=lambda name: load_variant(name, tables).settlement.table_points)
+              table_points=lambda name: load_variant(name, tables).settlement.table_points,
+              scale=lambda name: load_variant(name, tables).scale)  # (a league table per scale)
 
     def start(*head):
         t.start(*head)
@@ -232,8 +234,8 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
         if each:
             each(d)
 
-    def end(totals):
-        t.end(totals)
+    def end(totals, results):
+        t.end(totals, results)
         if on_end:
             on_end(totals)
 

@@ -146,6 +146,13 @@ class Faces:
     FALSE_TO_OTHERS_DOUBLE = "paid to each other player, x2 (East)"
     PAID_FOR_ALL = "pays for all: what the three would have paid ({total})"
     PAID_CUT = ", cut to {share} (collection cap {cap})"
+    PAID_BASE = "base {base} + {reason}"
+    PAID_FALSE_WIN = "false win: the fine to each other player, play going on"
+    FALSE_WIN_NOTE = "false win by {seat}: {amount} to each other player; play went on, the deal's result stands"
+    PENALTY_NOTE = "penalty points for {seat}: {points}, entered by the referee (nobody's gain)"
+    TIMEOUT_NOTE = "time-out: the session's time ran out during this deal: no result, nothing paid for it"
+    TIMEOUT = "time-out"
+    PAID_BASE_ONLY = "base {base} only: {seat}, whose tile won, pays the hand's value"
     # a deal's notes (play/settle.py)
     FALSE_PENALTY = "false mah jong by {seat}: the deal ends, only the penalty is paid"
     FALSE_NO_PENALTY = "false mah jong by {seat}: the deal ends; {variant} gives no penalty, so nothing is paid"
@@ -218,6 +225,12 @@ class Faces:
     T_AVERAGE = "average"
     T_VARIANTS = "variants"
     T_TABLE_POINTS = "table points"
+    T_RESULT = "result"
+    S_SCALE_POINTS = "points ({variants}): each game's change from its start, added up"
+    S_SCALE_RIICHI = ("riichi ({variants}): ranked by the games' results (each place's points with uma and oka, in "
+                      "thousands, added up), then by the change of points from the start")
+    S_SCALE_TABLE_POINTS = ("table points ({variants}): ranked by the table points of each game's places, then by "
+                            "the points of the games")
     # one hand under several variants (mjscore compare)
     C_YES = "yes"
     C_NO = "no"

@@ -65,6 +65,8 @@ class Described:
     W_WITH = "with {option}={case}: {said}"
     W_OTHERWISE = "otherwise: {said}"
     W_PAYMENTS_STANDARD = "each loser pays the winner the hand's value"
+    W_PAYMENTS_MCR = ("each loser pays the winner the hand's value; a referee may enter per deal false wins (their fine "
+                      "paid, play going on), penalty points and a time-out")
     W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all "
                          "three on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each"
                          " payment rounded up to 100")
@@ -151,6 +153,7 @@ class Described:
     NOTE_LONG_TILES = "long hand: {n} tiles (a kong counts 3), a winning hand has {whole}"
     NOTE_LONG_NO_SHAPE = "long hand: {whole} tiles that form no winning shape of {variant} ({shapes})"
     NOTE_SO_LONG = " (so a long hand)"
+    NOTE_FAN_FOUND = "fan found: {items}; total {total}"
     NOTE_NO_BONUS = "played without flowers and seasons: bonus tiles not scored"
     NOTE_SHORT_IGNORED = "not mah jong (fewer than {whole} tiles): the situation options are ignored"
     NOTE_EXCLUDED = "{rule} not counted: implied by {by} (non-repeat principle)"

@@ -52,6 +52,9 @@ class Deal(NamedTuple):
     nagashi: tuple[str, ...] = ()  # riichi: the seats paid nagashi mangan at an exhaustive draw
     sticks_by: tuple[str, ...] = ()  # riichi: who put down the sticks left on the table (they pay the winner)
     pao: str | None = None  # riichi: the player liable for the winner's yakuman (責任払い: play/riichi.py)
+    false_wins: tuple[str, ...] = ()  # mcr: seats that declared a false win, play going on (each pays its fine)
+    penalties: tuple[tuple[str, int], ...] = ()  # mcr: a referee's penalty points by seat (-10: ten deducted)
+    timeout: bool = False  # mcr: the session's time ran out during the deal: no result
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -112,6 +115,8 @@ class Settlement(NamedTuple):
             "hands": hands,
             "payments": [p.to_dict() for p in self.payments],
             "net": self.net, "notes": self.notes,
+            **({"false_wins": list(d.false_wins)} if d.false_wins else {}),
+            **({"penalties": dict(d.penalties)} if d.penalties else {}), **({"timeout": True} if d.timeout else {}),
         }
 
 

@@ -194,9 +194,11 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
-    for key in ("riichi", "tenpai", "nagashi", "sticks_by"):  # riichi: lists of players
+    for key in ("riichi", "tenpai", "nagashi", "sticks_by", "false_wins"):  # riichi's, mcr's: lists of players
         if isinstance(data.get(key), list):
             out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
+    if isinstance(data.get("penalties"), dict):  # mcr: a referee's penalty points by player
+        out["penalties"] = {_name_to_seat(n, by_name, "penalties"): v for n, v in data["penalties"].items()}
     if isinstance(data.get("double_ron"), dict):
         second = data["double_ron"]
         out["double_ron"] = {**second, "winner": _name_to_seat(second.get("winner"), by_name, "double_ron.winner")}
@@ -265,8 +267,16 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         "hands": hands,
         "payments": [p.to_dict(by_name) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
-        "notes": result.notes,
+        "notes": result.notes, **referee_keys(d, by_name),
     }
+
+
+def referee_keys(d, name) -> dict:
+    """What a referee entered in the deal beyond its result (mcr: false wins, penalty points, a time-out), where
+    it did, players by `name` (seat -> name)."""
+    return {**({"false_wins": [name(s) for s in d.false_wins]} if d.false_wins else {}),
+            **({"penalties": {name(s): n for s, n in d.penalties}} if d.penalties else {}),
+            **({"timeout": True} if d.timeout else {})}
 
 
 def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:

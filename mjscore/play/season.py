@@ -4,7 +4,9 @@ Pure functions over scored games (what `mjscore.score_game` returns: file, varia
 deals, totals); nothing here reads a file or prints. A player is a name; `--alias` spellings are
 folded into one name before anything is counted, so the same person is one row however a file
 spelt them. Where a variant starts players at a counter (spanish: 2000), a player's season total is
-the change from it, so games of different variants add up.
+the change from it, so games of different variants of one scale add up; games of different scales (a
+table's `scale:`, rules/scales.py: points, riichi's results with uma and oka, MCR's table points) never
+do: each scale has its own league table, its rows marked with their `scale` where a season has several.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple, Protocol
 from mjscore.errors import AliasError, DealError, shown
 from mjscore.messages import M, said
 from mjscore.names import checked_name
+from mjscore.rules.scales import Scale
 
 SELF_DRAWN = ("wall", "loose")  # the winning tile came from the wall (a loose tile after a kong is one too)
 HOW = {"wall": M.SELF_DRAWN, "loose": M.LOOSE_TILE, "kong": M.ROBBING_A_KONG}  # a face may say them in --lang
@@ -96,7 +99,7 @@ def result_of(deal: dict) -> str:
         return said(M.NOT_SCORED)
     if deal.get("false_mahjong"):
         return said(M.FALSE_MAHJONG_BY, seat=deal["false_mahjong"])
-    return deal["winner"] or said(M.DRAW)
+    return deal["winner"] or said(M.TIMEOUT if deal.get("timeout") else M.DRAW)
 
 
 def sheet_row(d: dict) -> SheetRow:
@@ -180,6 +183,8 @@ class _Player:
         self.doubling_items: dict[str, int] = {}
         self.table_points: float = 0  # places' points of the games whose variant gives them (MCR)
         self.placed = 0  # how many such games
+        self.result: float = 0  # the games' results by place, with uma and oka (riichi), in thousands
+        self.resulted = 0  # how many such games
 
 
 def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
@@ -189,6 +194,8 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
         players[who(name)].deals += 1
     if d.get("false_mahjong"):
         players[who(d["false_mahjong"])].false_mahjong += 1
+    for name in d.get("false_wins", ()):  # (mcr: a false win while play went on)
+        players[who(name)].false_mahjong += 1
     if not winner or d.get("false_mahjong"):
         return
     p, hand, win = players[winner], d["hands"][winner_name], d.get("win") or {}
@@ -232,6 +239,7 @@ def _row(p: _Player) -> dict:
         "doubling_items": dict(sorted(p.doubling_items.items(), key=lambda kv: (-kv[1], kv[0]))),
         "discarded": p.discarded, "paid_as_discarder": p.paid_as_discarder, "paid_to_winners": p.paid_to_winners,
         **({"table_points": p.table_points} if p.placed else {}),
+        **({"result": round(p.result, 1)} if p.resulted else {}),
     }
 
 
@@ -251,9 +259,11 @@ class Season(NamedTuple):
 
 
 def _ranked(rows: list[dict]) -> list[dict]:
-    """Ranked by total; where a variant gives table points (MCR), by table points first, then total."""
-    by = (lambda r: (-r.get("table_points", 0), -r["total"])) if any("table_points" in r for r in rows) else (
-        lambda r: (-r["total"],))
+    """Ranked by total; where a variant gives table points (MCR), by table points first, then total; where its
+    games have results by place (riichi's uma and oka), by their sum first, then total."""
+    key = "table_points" if any("table_points" in r for r in rows) else "result" if any(
+        "result" in r for r in rows) else None
+    by = (lambda r: (-r.get(key, 0), -r["total"])) if key else (lambda r: (-r["total"],))
     rows.sort(key=lambda r: (*by(r), r["player"]))
     for i, r in enumerate(rows):
         r["rank"] = rows[i - 1]["rank"] if i and by(r) == by(rows[i - 1]) else i + 1
@@ -261,15 +271,21 @@ def _ranked(rows: list[dict]) -> list[dict]:
 
 
 def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | None = None,
-           table_points: Callable[[str], tuple[int, ...]] | None = None) -> Season:
+           table_points: Callable[[str], tuple[int, ...]] | None = None,
+           scale: Callable[[str], Scale] | None = None) -> Season:
     """The league table, statistics, sheets and running changes of the games, in the order given."""
-    tally = Tally(aliases, table_points=table_points)
+    tally = Tally(aliases, table_points=table_points, scale=scale)
     for game in games:
         tally.start(game.file, game.variant, game.players, game.start, getattr(game, "rules", None))
         for d in game.deals:
             tally.deal(d)
-        tally.end(game.totals)
+        tally.end(game.totals, results_of(getattr(game, "standings", None) or ()))
     return tally.season()
+
+
+def results_of(standings: Iterable[dict]) -> dict[str, float]:
+    """Each player's game result by place (riichi's uma and oka: a game's standings give it), where it has one."""
+    return {s["player"]: s["result"] for s in standings if "result" in s}
 
 
 def place_points(changes: dict[str, int], points: tuple[int, ...]) -> dict[str, float]:
@@ -299,10 +315,13 @@ class Tally:
     `at`, its place among the season's scored deals)."""
 
     def __init__(self, aliases: Mapping[str, str] | Iterable[str] | None = None, sheets: bool = True,
-                 series: int | None = None, table_points: Callable[[str], tuple[int, ...]] | None = None):
+                 series: int | None = None, table_points: Callable[[str], tuple[int, ...]] | None = None,
+                 scale: Callable[[str], Scale] | None = None):
         self.names = alias_map(aliases)
         self.table_points = table_points  # variant name -> the points of a game's places (none: not counted)
-        self.players: dict[str, _Player] = {}
+        self.scale_of = scale  # variant name -> its scale (none: all points)
+        self.scales: dict[Scale, dict[str, _Player]] = {}  # each scale's players, in the order first played
+        self.players: dict[str, _Player] = {}  # the players of the game's scale
         self.running: dict[str, int] = {}
         self.listed: list[dict] = []
         self.sheets: list[Sheet] = []
@@ -316,6 +335,7 @@ class Tally:
               rules: dict | None = None) -> None:
         """A game begins; `rules`: what it is scored under (batch's `rules`: variant, table hash, options)."""
         self.game = game = _Head(file, variant, list(players), dict(start), rules)
+        self.players = self.scales.setdefault(self.scale_of(variant) if self.scale_of else Scale.POINTS, {})
         self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
         self.net = dict.fromkeys(game.players, 0)
         self.spelled.update(name for name in game.players if name in self.names)
@@ -354,10 +374,14 @@ class Tally:
             self.step *= 2
             self.series = [p for p in self.series if p["first"] or p["at"] % self.step == 0]
 
-    def end(self, totals: dict[str, int]) -> None:
+    def end(self, totals: dict[str, int], results: Mapping[str, float] | None = None) -> None:
+        """A game is over: its totals and, where its scheme gives them, each player's result by place."""
         game, who = self.game, self.who
         for name in game.players:
             p = self.players[who(name)]
+            if results and name in results:
+                p.result += results[name]
+                p.resulted += 1
             p.games += 1
             p.variants[game.variant] = p.variants.get(game.variant, 0) + 1
             if game.rules:
@@ -388,8 +412,11 @@ class Tally:
         return [spelling for spelling in self.names if spelling not in self.spelled]
 
     def season(self) -> Season:
-        table = _ranked([_row(p) for p in self.players.values()])
-        order = [r["player"] for r in table]
+        table = []
+        for scale, players in self.scales.items():  # (one scale: its table as it always was, unmarked)
+            rows = _ranked([_row(p) for p in players.values()])
+            table += [{"scale": scale.value, **r} for r in rows] if len(self.scales) > 1 else rows
+        order = list(dict.fromkeys(r["player"] for r in table))
         series = self.series
         if self.most and self.last is not None and series[-1]["at"] != self.last["at"]:
             series = series + [self.last]  # the season's last deal: the chart ends at the final totals

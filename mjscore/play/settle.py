@@ -97,7 +97,8 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
 
 
 def settle(deal: Deal) -> Settlement:
-    """Score every hand of the deal and work out every payment; the net always sums to zero."""
+    """Score every hand of the deal and work out every payment; the net sums to zero, but for a referee's penalty
+    points (MCR's `penalties:`), which are deducted from (or added to) the player alone."""
     rules = deal.rules
     check_deal(deal, rules)
     hands = parse_hands(deal)
@@ -125,6 +126,8 @@ def settle(deal: Deal) -> Settlement:
     for p in payments:
         net[p.payer] -= p.amount
         net[p.payee] += p.amount
+    for seat, points in deal.penalties:  # (a referee's penalty points are nobody's gain: MCR)
+        net[seat] += points
     return Settlement(deal, scores, payments, net, notes)
 
 

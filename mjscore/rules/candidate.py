@@ -209,9 +209,22 @@ def refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[S
         so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
         return [long_hand(hand, variant, options,
                           Note(NoteKind.LONG_HAND, joined(why, "; ") + so, joined([why[0].detail, *why[1:]], "; ") + so))]
-    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + [Note(NoteKind.NON_WINNING,
-                                                                                  said(M.V_NON_WINNING))]
+    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + _fan_found(refused) + [
+        Note(NoteKind.NON_WINNING, said(M.V_NON_WINNING))]
     loser = Situation(hand.sit.seat, hand.sit.round)
     out = [score_candidate(Ctx(hand, options, variant, False, notes, scorer, sit=loser), g, None, None) for g, _ in hand.partial]
     order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
     return [out[i] for i in order]
+
+
+def _fan_found(refused: list[Score]) -> list[Note]:
+    """Where the refused shape's items are fan (added, as MCR's), the fan its best arrangement found and their
+    total, as a referee lists them for a hand below the minimum; nothing for a variant of points and doubles."""
+    best = max(refused, key=lambda s: s.rank)
+    if not best.items or not all(i.fan for i in best.items):
+        return []
+    fan: dict[str, list] = {}  # rule -> [its name, its fan] (a bonus tile is an item each: Flower Tiles 2)
+    for i in best.items:
+        fan.setdefault(i.rule, [named(i.rule, i.names), 0])[1] += i.points
+    items = joined((name + f" {points}" for name, points in fan.values()), said(M.NOTE_RULES_SEP))
+    return [Note(NoteKind.FAN_FOUND, said(M.NOTE_FAN_FOUND, items=items, total=best.value))]

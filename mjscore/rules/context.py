@@ -15,6 +15,7 @@ from mjscore.hand import tiles as T
 from mjscore.hand.arrange import AnalysedHand
 from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.memo import make_room
+from mjscore.messages import named
 from mjscore.rules.kept import VariantMemo, memo_of
 from mjscore.rules.results import Item, Score
 from mjscore.rules.tables import Variant
@@ -99,7 +100,8 @@ def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
         hand = tuple((r.pred, r, _item(r), _item(r._replace(doubles=0)), reads_whole_hand(r.pred))
                      for r in rules if r.per == "hand")
-        requires = tuple((q.pred, q.limit_hands_exempt, q.message) for q in variant.requires)
+        requires = tuple((q.pred, q.limit_hands_exempt, named(q.message, q.messages) if q.messages else q.message)
+                         for q in variant.requires)  # (a message in the rulebook's words too: said in --lang)
         got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand,
                requires)
         kept.rule_sets[mahjong] = got

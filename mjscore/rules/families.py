@@ -20,6 +20,7 @@ VALUATIONS = {  # a `value:` block's key -> the module of the valuation it choos
 PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payment scheme it chooses
     "standard": "mjscore.play.classical",  # each pays the winner the hand's value (East double), losers settle
     "riichi": "mjscore.play.riichi",  # the discarder alone on a discard, the dealer's double share, honba, sticks
+    "mcr": "mjscore.play.mcr_payments",  # the standard one, with a referee's false wins, penalties and time-outs
 }
 DEFAULT_SCHEME = "standard"
 SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their NamedTuple
@@ -28,6 +29,7 @@ SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose S
 SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a table not paid so refuses them)
     "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by",
                "pao"),
+    "mcr": ("false_wins", "penalties", "timeout"),
 }
 
 

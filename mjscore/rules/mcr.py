@@ -46,7 +46,10 @@ FANS = (
     "mixed_double_chow", "short_straight", "two_terminal_chows", "pung_of_terminals_or_honours", "melded_kong",
     "one_voided_suit", "no_honours", "edge_wait", "closed_wait", "single_wait", "self_drawn",
 )
-_KNOWN = frozenset(FANS)
+# one melded and one concealed kong, read by the table's rules for the house option mixed_kongs (fan 57's own
+# count of the two, GB-Mahjong's 5, or each kong's fan); counted beside melded_kong and concealed_kong
+MIXED_KONGS = "melded_and_concealed_kong"
+_KNOWN = frozenset(FANS) | {MIXED_KONGS}
 # fan that any winning hand makes by a circumstance alone (how or when its last tile came): what `--explain`
 # never offers as a near miss of one hand (rules/referee.py)
 SITUATIONAL_FANS = frozenset({"last_tile_draw", "last_tile_claim", "out_with_replacement_tile", "robbing_the_kong",
@@ -59,7 +62,7 @@ LAST_TILE_WORDS = frozenset({"last-wall-tile", "last-discard"})
 
 def _check_fan(v, known):
     if not isinstance(v, str) or v not in _KNOWN:
-        raise Invalid(f"names no MCR fan {v!r} (fan: {', '.join(FANS)})")
+        raise Invalid(f"names no MCR fan {v!r} (fan: {', '.join(FANS)}, {MIXED_KONGS})")
     return v
 
 
@@ -313,9 +316,9 @@ def _winds(c, pungs, fans) -> None:
 
 
 def _kongs(concealed_pungs: int, melded: int, concealed: int, fans: dict) -> None:
-    """Kongs, and concealed pungs (a concealed kong counts as a concealed pung). The rulebook has no fan for one
-    melded and one concealed kong: they score Melded Kong and Concealed Kong (GB-Mahjong adds a 5-fan
-    "Concealed Kong and Melded Kong" that is not among the 81)."""
+    """Kongs, and concealed pungs (a concealed kong counts as a concealed pung). One melded and one concealed kong
+    count each kong's fan and MIXED_KONGS: the table's rules for the house option mixed_kongs decide which stand
+    (fan 57's 6 for the two, by default, excludes both kongs' fan)."""
     kongs = melded + concealed
     hidden = concealed_pungs + concealed
     if kongs == 1:
@@ -324,7 +327,7 @@ def _kongs(concealed_pungs: int, melded: int, concealed: int, fans: dict) -> Non
         if concealed == 0:
             fans["two_melded_kongs"] = 1
         elif concealed == 1:
-            fans["melded_kong"] = fans["concealed_kong"] = 1
+            fans["melded_kong"] = fans["concealed_kong"] = fans[MIXED_KONGS] = 1
         else:
             fans["two_concealed_kongs"] = 1
     elif kongs == 3:

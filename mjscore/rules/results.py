@@ -28,6 +28,7 @@ class NoteKind(Enum):
     NOT_MAHJONG = "not mah jong"  # a winning shape failed one of the variant's mah-jong requirements
     NO_WIN = "no win"  # no winning tile given: every tile was tried
     NON_WINNING = "non-winning"  # a refused winning shape scored as a non-winning hand instead
+    FAN_FOUND = "fan found"  # a refused winning shape's fan, listed with their total (a variant that adds fan)
     LONG_HAND = "long hand"  # why the hand is a long hand (worth the variant's `long_hand`)
     EXCLUDED = "excluded"  # an item a rule's `excludes:` dropped (said by --explain, not with the score)
     INFO = "info"  # anything else, for people to read

@@ -12,7 +12,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.rules.tables import show_when
 
 VALUE_KEYS = ("points", "exposed", "concealed", "doubles", "limit", "extra")
-SCALARS = ("variant", "title", "source", "language", "limit", "long_hand", "shapes")
+SCALARS = ("variant", "title", "source", "language", "scale", "limit", "long_hand", "shapes")
 SECTIONS = ("tiles", "value", "settlement", "situations", "cites")  # compared key by key
 
 

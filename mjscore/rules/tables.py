@@ -19,6 +19,7 @@ from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
 from mjscore.rules.presets import apply_presets, check_presets
+from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
@@ -32,7 +33,7 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets",
+    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets", "scale",
 }
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each", "quote"}
@@ -71,6 +72,7 @@ class Requirement(NamedTuple):
     limit_hands_exempt: bool = True
     when: str = ""
     pred: Callable = lambda c, s: True
+    messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
 
 
 class OptionSpec(NamedTuple):
@@ -138,6 +140,7 @@ class Variant(NamedTuple):
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
     valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
     presets: dict | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
+    scale: Scale = Scale.POINTS  # what its games' totals are counted in: a season never adds two scales
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -413,7 +416,7 @@ def build(raw: Any, path: str) -> Variant:
         language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         valuation=check_valuation(value, fail, options, shapes),
-        presets=check_presets(raw.get("presets"), fail, options),
+        presets=check_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
     )
 
 
@@ -430,7 +433,7 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
     for i, entry in enumerate(expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
         where = f"mahjong.requires[{i}]"
         expect(fail, where, entry, dict, "a requirement")
-        only_keys(fail, where, entry, {"rule", "when", "message", "limit_hands_exempt"})
+        only_keys(fail, where, entry, {"rule", "when", "message", "messages", "limit_hands_exempt"})
         name = entry.get("rule")
         if not isinstance(name, str) or not name:
             fail(where, "every requirement needs a name: rule: ...")
@@ -441,5 +444,6 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
         except R.Invalid as e:
             fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
         exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
-        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred))
+        said = check_names(fail, where, entry.get("messages"), False)[""]  # (its words in the rulebook's language)
+        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred, said))
     return tuple(out), otherwise

@@ -1,0 +1,93 @@
+"""MCR's payment scheme (`settlement: {payments: mcr}`): the classical payments with MCR's base and discarder
+(play/base_payment.py), and what a referee enters per deal at a competition table, as the
+ChineseOfficialMahjongHelper's competition records keep it: a false win (错和), penalty points and a time-out.
+
+- `false_wins: [NAME, ...]`: each paid as the table's `false_mahjong` fine (MCR: 10 to each other player, -30 in
+  all); play went on, so the deal's own result (`winner:` or a draw) is settled too (Mahjong Competition Rules,
+  ch. 3 §11 Fouls and Penalties, false mahjong: the offender may not win the deal).
+- `penalties: {NAME: N}`: a referee's penalty points, added to the player's deal (-10: ten deducted); they are
+  nobody's gain, so such a deal's net does not sum to zero (the Helper's `penalty_scores`).
+- `timeout: true`: the session's time ran out during the deal: it has no result and nothing is paid for it
+  but its false wins and penalties (the Helper's `timeout`).
+Registered in rules/families.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mjscore.errors import DealError, shown
+from mjscore.messages import M, said, seat_said
+from mjscore.play.classical import Classical, classical_payments
+from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.schemes import SeatReader
+from mjscore.rules.families import SCHEME_DEAL_KEYS
+from mjscore.rules.switches import SettlementRules
+
+MAX_PENALTY = 10_000  # assumed: no referee deducts more in a deal; a larger number is a typing slip
+
+
+def mcr_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+    """The deal's payments (none for a time-out), then each false win's fine from its offender to each other."""
+    if deal.timeout:
+        notes.append(said(M.TIMEOUT_NOTE))
+        out = []
+    else:
+        out = classical_payments(deal, values, notes, rules)
+    fine = rules.false_mahjong
+    for culprit in deal.false_wins:
+        pay = fine.to_others.of(deal.options.get("limit"), deal.options) if fine is not None else 0
+        notes.append(said(M.FALSE_WIN_NOTE, seat=seat_said(culprit), amount=pay))
+        out += [Payment(culprit, seat, pay, said(M.PAID_FALSE_WIN), cite_of(deal, "false_mahjong"))
+                for seat in deal.hands if seat != culprit and pay]
+    for seat, points in deal.penalties:
+        notes.append(said(M.PENALTY_NOTE, seat=seat_said(seat), points=f"{points:+d}"))
+    return out
+
+
+def deal_fields(data: dict, where: str, seat: SeatReader) -> dict:
+    """`false_wins`, `penalties` and `timeout` of a deal, checked."""
+    out: dict[str, Any] = {}
+    wins = data.get("false_wins")
+    if wins is not None and (not isinstance(wins, list) or len(wins) > 4):
+        raise DealError(f"{where}false_wins: a list of the players who declared a false win, e.g. [Bo], "
+                        f"not {shown(wins)}")
+    out["false_wins"] = tuple(dict.fromkeys(seat(n, "false_wins") for n in wins or ()))
+    if data.get("winner") is not None and seat(data["winner"], "winner") in out["false_wins"]:
+        raise DealError(f"{where}false_wins: the winner cannot have declared a false win in the deal it won "
+                        "(a false win bars its declarer from winning the deal)")
+    given = data.get("penalties")
+    if given is not None and not isinstance(given, dict):
+        raise DealError(f"{where}penalties: the referee's penalty points by player, e.g. {{Bo: -10}}, not "
+                        f"{shown(given)}")
+    penalties: dict[str, int] = {}
+    for name, points in (given or {}).items():
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 < abs(points) <= MAX_PENALTY:
+            raise DealError(f"{where}penalties.{name}: a whole number of points, -10 for ten deducted (at most "
+                            f"{MAX_PENALTY} either way, not 0), not {shown(points)}")
+        penalties[seat(name, "penalties")] = points
+    out["penalties"] = tuple(penalties.items())
+    timeout = data.get("timeout", False)
+    if not isinstance(timeout, bool):
+        raise DealError(f"{where}timeout: true or false, not {shown(timeout)}")
+    if timeout and data.get("winner") is not None:
+        raise DealError(f"{where}timeout: a deal stopped by time has no winner; drop winner: or timeout:")
+    out["timeout"] = timeout
+    return out
+
+
+class McrPayments(Classical):
+    """MCR's scheme as settlement asks it (play/schemes.py PaymentScheme): the classical one, with its deal keys."""
+
+    deal_keys = SCHEME_DEAL_KEYS["mcr"]
+    refused = "no false wins, penalties or time-outs entered per deal"
+    words = M.W_PAYMENTS_MCR
+
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+        return mcr_payments(deal, values, notes, rules)
+
+    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+        return deal_fields(data, where, seat)
+
+
+FAMILY = McrPayments()
