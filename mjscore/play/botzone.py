@@ -378,9 +378,14 @@ def differences(ref: BotzoneMatch, deals: list[dict]) -> list[Difference]:
     return out
 
 
+# A Botzone record names the three waits as GB-Mahjong prints them; mjscore's mcr table, as the rulebook does
+GB_WAIT_NAMES = {"独听・边张": "边张", "独听・嵌张": "坎张", "独听・单钓": "单钓将"}
+
+
 def _why(recorded: tuple[str, ...], hand: dict) -> str:
     ours = [i.get("name") or i.get("rule") for i in hand.get("items", []) if i.get("fan")]
-    only_botzone = [n for n in recorded if n not in ours]
-    only_ours = [n for n in ours if n not in recorded] if recorded else []
+    theirs = [GB_WAIT_NAMES.get(n, n) for n in recorded]
+    only_botzone = [n for n, said in zip(recorded, theirs) if said not in ours]
+    only_ours = [n for n in ours if n not in theirs] if recorded else []
     return "; ".join(([f"only Botzone counted: {', '.join(only_botzone)}"] if only_botzone else [])
                      + ([f"only mjscore counted: {', '.join(only_ours)}"] if only_ours else []))
