@@ -66,8 +66,10 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         figures = []
         for n, deal in enumerate(game["deals"], 1):
             before = (t.count, t.scrolls)
+            first = len(t.tapped)
             t.tap("#next-deal")
             expect(page.locator("#save-deal")).to_be_visible()
+            assert page.locator("#deal-title").evaluate(IN_VIEW), "the deal form opens with its title in view"
             t.game_deal(deal, SLIP.get(n))
             t.tap("#save-deal")
             expect(page.locator("#tab-game"), page.inner_text("#settlement")).to_be_visible()
@@ -75,11 +77,13 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
             if n in SLIP:  # the slip seen on the sheet: the deal corrected
                 t.tap(f"#game [aria-label='correct deal {n}']")
                 expect(page.locator("#save-deal")).to_have_text(f"Save correction of deal {n}")
+                assert page.locator("#deal-title").evaluate(IN_VIEW), "the correction form opens with its title in view"
                 t.choose("#deal-discarder", {page.input_value(f"#seatcard-{s} input"): s for s in "ESWN"}[
                     deal["win"]["discarder"]])
                 t.tap("#save-deal")
                 expect(page.locator("#tab-game")).to_be_visible()
             figures.append((t.count - before[0], t.scrolls - before[1]))
+            print(f"\ndeal {n}:", " ".join(t.tapped[first:]))
             # after Save the view is where the next action is: the next deal's names and "Enter the next deal"
             expect(page.locator("#game .next")).to_contain_text("Next deal")
             assert page.locator("#next-deal").evaluate(IN_VIEW) and page.locator("#game .next").evaluate(IN_VIEW)

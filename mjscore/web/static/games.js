@@ -295,6 +295,7 @@
     title.textContent = (target.id ? `Correcting deal ${target.number}` : `Deal ${target.number}`) + ` of ${game.name}`;
     title.hidden = false;
     showTab("deal");
+    title.scrollIntoView({block: "start"});  // the form from its title (the Game tab's scroll is no place in it)
   }
 
   function closeDeal() {

@@ -93,6 +93,7 @@ class HandEditor {
     this.quick.setAttribute("role", "group");
     this.quick.setAttribute("aria-label", "common scoring sets, one tap each");
     pinned.appendChild(this.quick);
+    this.pinned = pinned;
     const picker = document.createElement("div");
     picker.className = "picker";
     picker.setAttribute("role", "group");
@@ -448,6 +449,13 @@ class HandEditor {
     this.setLine.textContent = cur ? `this set: ${this.current.mode === "exposed" ? "[" + cur + "]" : cur}` +
       (this.current.tiles.length === 3 && this.current.taps === 1 && this.current.tiles.every(x => x === this.current.tiles[0]) ?
         " (its tile again: a kong; a neighbour: a chow; \"Pair\": a pair)" : "") : "";
+    // a hand of 14 tiles takes no more sets: its row "Won on" takes the common sets' place, pinned in sight
+    // (below the pad, under the hand, while the hand is short: there it never moves the pad as the hand grows)
+    const pin = this.size() >= 14 && !this.opts.noWin && !this.opts.indicators;
+    if (pin !== (this.winRow.parentNode === this.pinned)) {
+      if (pin) this.pinned.appendChild(this.winRow); else this.shown.after(this.winRow);
+    }
+    this.quick.hidden = pin;
     this.renderQuick();
     this.countLine.dataset.state = state;
     const shown = this.shown;
