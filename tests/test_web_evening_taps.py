@@ -67,7 +67,10 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         for n, deal in enumerate(game["deals"], 1):
             before = (t.count, t.scrolls)
             first = len(t.tapped)
-            t.tap("#next-deal")
+            if deal.get("winner") and page.locator("#next-winner").count():  # who won, as the table says it first
+                t.tap(f"#next-winner [data-player='{deal['winner']}']")
+            else:
+                t.tap("#next-deal")
             expect(page.locator("#save-deal")).to_be_visible()
             assert page.locator("#deal-title").evaluate(IN_VIEW), "the deal form opens with its title in view"
             t.game_deal(deal, SLIP.get(n))
@@ -87,6 +90,7 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
             # after Save the view is where the next action is: the next deal's names and "Enter the next deal"
             expect(page.locator("#game .next")).to_contain_text("Next deal")
             assert page.locator("#next-deal").evaluate(IN_VIEW) and page.locator("#game .next").evaluate(IN_VIEW)
+            assert page.locator("#next-winner").evaluate(IN_VIEW)
             row = page.locator("#game tr[data-deal]").nth(n - 1)
             want = settled(url, deal, batch.deals[n - 1])
             for name, net in want.items():

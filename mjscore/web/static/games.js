@@ -93,13 +93,27 @@
     // East's own win where the table says so: the rule and its house option named)
     if (next.moved_on) box.appendChild(el("p", {class: "moved", text: `After deal ${data.page.deals}: ${next.moved_on}.`}));
     box.appendChild(el("p", {class: "next", text: nextLine}));
-    const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
-    enter.addEventListener("click", async () => {
+    // the next deal opened empty, or with its winner chosen (`winner`, a name: the table says who won first)
+    const openNext = async winner => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
-      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
+      if (now) openDeal({id: null, data: winner && Object.values(now.next.seats).includes(winner) ? {winner: winner} : null,
+                         seats: now.next.seats, round: now.next.round, version: now.game.version,
                          after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
                          number: now.page.deals + 1, counters: counted(now.next)});
-    });
+    };
+    const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
+    enter.addEventListener("click", () => openNext(null));
+    if (!next.over) {  // who won the next deal, one tap: its form opened on the winner's hand (issue 44)
+      const won = el("div", {class: "seg nextwin", id: "next-winner", role: "group",
+                             "aria-label": "who won the next deal: its form opened with the winner chosen"},
+                     el("span", {class: "lbl", text: "Won by"}));
+      for (const s of SEATS.filter(s => s in next.seats)) {
+        const b = el("button", {type: "button", "data-player": next.seats[s], text: next.seats[s]});
+        b.addEventListener("click", () => openNext(next.seats[s]));
+        won.appendChild(b);
+      }
+      box.appendChild(won);
+    }
     // undo asks first, saying what it takes back (a thumb slips); what it took back can be redone
     const undoing = (data.changes || {}).undo, redoing = (data.changes || {}).redo;
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});

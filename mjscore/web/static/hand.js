@@ -378,29 +378,47 @@ class HandEditor {
     this.render();
   }
 
-  // beside the pad, for a player's scoring sets: a pung (in the mode on) of each dragon and of the player's own
-  // wind, and the player's own flower and season, one tap each; shown where the editor knows its seat
+  // beside the pad, for a player's scoring sets: an exposed and a concealed pung of each dragon and of the
+  // player's own wind, and the player's own flower and season, one tap each, whatever the mode (which stays on);
+  // shown where the editor knows its seat
   renderQuick() {
     const seat = this.opts.seat ? this.opts.seat() : null;
     const box = this.quick;
     box.innerHTML = "";
-    if (!seat || this.opts.indicators || this.mode === "tiles" || this.typed !== null) return;
+    if (!seat || this.opts.indicators || this.typed !== null) return;
     const bonus = this.bonusOffered === false ? [] : ["f", "y"].map(k => (1 + "ESWN".indexOf(seat)) + k);
-    for (const t of ["R", "G", "P", seat].concat(bonus)) {
-      const set = isBonus(t) ? t : this.mode === "exposed" ? `[${t}${t}${t}]` : t + t + t;
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "quickset";
-      b.dataset.set = set;
-      b.disabled = this.count(t) > (isBonus(t) ? 0 : 1);
-      b.title = isBonus(t) ? tileName(t) + " (own)" : (this.mode === "exposed" ? "exposed" : "concealed") + " pung of " + tileName(t);
-      const img = tileImg(t);
-      delete img.dataset.tile;
-      b.appendChild(img);
-      if (!isBonus(t)) b.appendChild(document.createTextNode(this.mode === "exposed" ? "[\u00d73]" : "\u00d73"));
-      b.addEventListener("click", () => { this.current = null; this.tap(t); });
-      box.appendChild(b);
+    const honours = ["R", "G", "P", seat];
+    const rows = [honours.map(t => [t, "exposed"]).concat(bonus.map(t => [t, null])), honours.map(t => [t, "free"])];
+    for (const items of rows) {
+      const row = document.createElement("div");
+      row.className = "quickrow";
+      for (const [t, mode] of items) row.appendChild(this.quickButton(t, mode));
+      box.appendChild(row);
     }
+  }
+
+  // one common set's button: a pung of `t` laid in `mode` (exposed or concealed: "free"), or a bonus tile
+  quickButton(t, mode) {
+    const set = !mode ? t : mode === "exposed" ? `[${t}${t}${t}]` : t + t + t;
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "quickset";
+    b.dataset.set = set;
+    b.disabled = this.count(t) > (mode ? 1 : 0);
+    b.title = !mode ? tileName(t) + " (own)" : (mode === "exposed" ? "exposed" : "concealed") + " pung of " + tileName(t);
+    const img = tileImg(t);
+    delete img.dataset.tile;
+    b.appendChild(img);
+    if (mode) b.appendChild(document.createTextNode(mode === "exposed" ? "[\u00d73]" : "\u00d73"));
+    b.addEventListener("click", () => {
+      const was = this.mode;
+      this.current = null;
+      if (mode) this.mode = mode;
+      this.tap(t);
+      this.mode = was; this.current = null;  // a set of its own: the next tap on the pad starts another
+      this.render();
+    });
+    return b;
   }
 
   // a tap in the row "Won on": marks that tile the winning tile, or un-marks it
