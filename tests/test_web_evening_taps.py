@@ -67,8 +67,10 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         for n, deal in enumerate(game["deals"], 1):
             before = (t.count, t.scrolls)
             first = len(t.tapped)
-            if deal.get("winner") and page.locator("#next-winner").count():  # who won, as the table says it first
-                t.tap(f"#next-winner [data-player='{deal['winner']}']")
+            win = {**(deal.get("win") or {}), **SLIP.get(n, {})}
+            if deal.get("winner") and page.locator("#next-winner").count():  # who won and how, said first at a table
+                how = f"[data-discarder='{win['discarder']}']" if win.get("discarder") else f"[data-from='{win['from']}']"
+                t.tap(f"#next-winner [data-player='{deal['winner']}']{how}")
             else:
                 t.tap("#next-deal")
             expect(page.locator("#save-deal")).to_be_visible()
