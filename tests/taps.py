@@ -4,7 +4,9 @@ focuses it; the letters typed do not count), every tap counted.
 
 The helper taps what the page offers: a seat or a way of winning only when it is not already chosen; a hand by
 the page's grammar (tests/evening.py: by sets since issue 44, a tile a tap before), the winning tile by the
-page's own gesture for it (the "won on" row). Issue 44 counts scrolls too. It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
+page's own gesture for it (the "won on" row). Issue 44 counts scrolls too, and a tap is a touch where the
+control is on the screen (Playwright's click would first scroll the page to a pinned control's place in the
+page's flow, which no finger does). It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
 276 for four deals of a game (tests/test_web_taps.py keeps them).
 """
 
