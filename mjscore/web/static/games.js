@@ -97,12 +97,13 @@
     // or a discard and its discarder's name): the table says who won, and from whom, first
     const openNext = async (winner, win) => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
+      if (!now) return;  // (latest() has said why)
       const sits = name => Object.values(now.next.seats).includes(name);
       const ok = winner && sits(winner) && (!win.discarder || sits(win.discarder));
-      if (now) openDeal({id: null, data: ok ? {winner: winner, win: win} : null,
-                         seats: now.next.seats, round: now.next.round, version: now.game.version,
-                         after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
-                         number: now.page.deals + 1, counters: counted(now.next)});
+      openDeal({id: null, data: ok ? {winner: winner, win: win} : null,
+                seats: now.next.seats, round: now.next.round, version: now.game.version,
+                after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
+                number: now.page.deals + 1, counters: counted(now.next)});
     };
     const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
     enter.addEventListener("click", () => openNext(null));
