@@ -5,7 +5,7 @@ corrected). Each deal's result on the sheet must be `/api/settle`'s for the same
 correction's too, opens with its title in view; after each Save the next deal's line, its rows "who won, and how"
 and "Enter the next deal" must be in view; the per-deal figures and their means are printed (pytest -s), with
 every control tapped ("!" after one that needed a scroll), and must be below BASELINE. The issue's TARGET is checked last: while it is not met the test says so
-as an expected failure (xfail) with the figures.
+as an expected failure (xfail) with the figures; its scrolls (at most 2 a deal) are met and asserted.
 
 BASELINE is the same test run on the page before issue 44 (commit b9b325a); it is printed beside the figures.
 
@@ -114,9 +114,10 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         print("scrolled before tapping:", t.scrolled)
         assert errors == []
         assert taps < BASELINE["taps"] and scrolls < BASELINE["scrolls"]
-        if not (taps <= TARGET["taps"] and scrolls <= TARGET["scrolls"]):
+        assert scrolls <= TARGET["scrolls"]  # met (1.5 a deal): held
+        if not taps <= TARGET["taps"]:
             # every result checked and better than before; the issue's target not yet met: said, not hidden
-            pytest.xfail(f"issue 44's target not met yet: {taps:.1f} taps and {scrolls:.1f} scrolls a deal")
+            pytest.xfail(f"issue 44's target for taps not met yet: {taps:.1f} taps a deal ({scrolls:.1f} scrolls)")
 
 
 @pytest.mark.parametrize("width, per_row", [(360, 7), (412, 9)])
