@@ -10,7 +10,8 @@ tests/taps.py says what counts). The driver taps what the page offers, as a play
 - on the page before issue 44 (one tile a tap): the mode before each tile when it is not on (an exposed set
   closed after three tiles, so its kong's fourth tile needs the mode again), then the tile;
 - as the table says it: the winner first (which opens the winner's hand), how the tile came and the discarder
-  (each only when not already chosen), then the winner's hand and the winning tile (only when the page has not
+  (each only when not already chosen: the page since issue 44 takes all three in one tap on the sheet, which
+  tests/test_web_evening_taps.py makes), then the winner's hand and the winning tile (only when the page has not
   marked it already: the page before issue 44 marks none); each other player's seat, then their sets.
 """
 

@@ -4,7 +4,9 @@ focuses it; the letters typed do not count), every tap counted.
 
 The helper taps what the page offers: a seat or a way of winning only when it is not already chosen; a hand by
 the page's grammar (tests/evening.py: by sets since issue 44, a tile a tap before), the winning tile by the
-page's own gesture for it (the "won on" row). Issue 44 counts scrolls too. It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
+page's own gesture for it (the "won on" row). Issue 44 counts scrolls too, and a tap is a touch where the
+control is on the screen (Playwright's click would first scroll the page to a pinned control's place in the
+page's flow, which no finger does). It was first run on the page as it was before issue 30: 18 taps for the example hand, 65 for its deal,
 276 for four deals of a game (tests/test_web_taps.py keeps them).
 """
 
@@ -57,6 +59,10 @@ SCROLL = """e => { const seen = x => { const r = x.getBoundingClientRect(), m = 
     for (let i = 0; i < 60 && !seen(e); i++) window.scrollBy(0, -10);
     if (seen(e)) return; }
   e.scrollIntoView({block: 'end'}); if (!seen(e)) window.scrollBy(0, 64); }"""
+# a short touch on a control as a phone gives it: pointer down and up, then the click, where the control is now
+TOUCH = """e => { for (const type of ['pointerdown', 'pointerup'])
+    e.dispatchEvent(new PointerEvent(type, {bubbles: true, isPrimary: true, pointerType: 'touch'}));
+  e.click(); }"""
 LONG_PRESS_MS = 600  # a long press: one touch held this long (the editor's is 450 ms)
 
 
@@ -71,6 +77,7 @@ class Taps:
         self.count = 0
         self.scrolls = 0
         self.scrolled: list[str] = []  # the controls tapped after a scroll
+        self.tapped: list[str] = []  # every control tapped, in order ("!" after one that needed a scroll)
 
     def tap(self, selector: str, long: bool = False) -> None:
         """One touch on `selector`'s first match; `long`: held LONG_PRESS_MS (still one tap)."""
@@ -81,11 +88,14 @@ class Taps:
                     control.evaluate(SCROLL)
                     self.scrolls += 1
                     self.scrolled.append(selector)
+                    selector += "!"
                 break
             except Exception:
                 if attempt == 4:
                     raise
                 self.page.wait_for_timeout(100)
+        # the touch where the control now is (IN_VIEW: on top of the screen there), never Playwright's click, which
+        # first scrolls the page to a pinned control's place in the page's flow (a finger moves nothing)
         if long:
             box = control.bounding_box()
             self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
@@ -93,8 +103,9 @@ class Taps:
             self.page.wait_for_timeout(LONG_PRESS_MS)
             self.page.mouse.up()
         else:
-            control.click()
+            control.evaluate(TOUCH)
         self.count += 1
+        self.tapped.append(selector)
 
     def choose(self, group: str, value: str) -> None:
         """A segmented choice (`#seat`, `#deal-from` ...): tapped only when not already chosen."""

@@ -1,10 +1,11 @@
 """The taps and scrolls a table spends on an evening of dmjl at 360 x 740 (issue 44): the eight deals of
 tests/fixtures/evening-dmjl.yaml entered on a game's deal form by taps only (tests/evening.py says how the page
 is driven, tests/taps.py what counts), with one correction (deal 4's discarder first entered wrongly, then
-corrected). Each deal's result on the sheet must be `/api/settle`'s for the same deal, and after each Save the
-next deal's line and "Enter the next deal" must be in view; the per-deal figures and their means are printed
-(pytest -s), and must be below BASELINE. The issue's TARGET is checked last: while it is not met the test says so
-as an expected failure (xfail) with the figures.
+corrected). Each deal's result on the sheet must be `/api/settle`'s for the same deal; each deal form, the
+correction's too, opens with its title in view; after each Save the next deal's line, its rows "who won, and how"
+and "Enter the next deal" must be in view; the per-deal figures and their means are printed (pytest -s), with
+every control tapped ("!" after one that needed a scroll), and must be below BASELINE. The issue's TARGET is checked last: while it is not met the test says so
+as an expected failure (xfail) with the figures; its scrolls (at most 2 a deal) are met and asserted.
 
 BASELINE is the same test run on the page before issue 44 (commit b9b325a); it is printed beside the figures.
 
@@ -29,9 +30,12 @@ from taps import IN_VIEW  # noqa: E402
 
 EVENING = Path(__file__).resolve().parent / "fixtures" / "evening-dmjl.yaml"
 SLIP = {4: {"discarder": "Ana"}}  # deal 4's discarder as first entered (the fixture has the right one, Di)
-# this test on b9b325a's tree (its tests/ with these files copied in): per deal 41 37 2 43 40 39 39 38 taps and
-# 11 11 1 13 12 13 12 12 scrolls (deal 4 with its correction)
-BASELINE = {"taps": 279 / 8, "scrolls": 85 / 8}
+# this test on b9b325a's tree (its tests/ with these files and conftest.py copied in, the title and next-line checks
+# left out: that page has neither): per deal 41 37 2 43 40 39 39 38 taps and 11 11 0 12 12 13 12 12 scrolls (deal 4
+# with its correction), taps touched where the control is (tests/taps.py); with Playwright's click, which scrolled
+# the page to a pinned control's place first, it counted 85 scrolls. On 4196adc (main before the branch 44-taps):
+# 21.1 taps and 4.4 scrolls a deal, measured the same way.
+BASELINE = {"taps": 279 / 8, "scrolls": 83 / 8}
 TARGET = {"taps": 15, "scrolls": 2}  # issue 44: at most, per deal on average
 
 
@@ -66,8 +70,15 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         figures = []
         for n, deal in enumerate(game["deals"], 1):
             before = (t.count, t.scrolls)
-            t.tap("#next-deal")
+            first = len(t.tapped)
+            win = {**(deal.get("win") or {}), **SLIP.get(n, {})}
+            if deal.get("winner") and page.locator("#next-winner").count():  # who won and how, said first at a table
+                how = f"[data-discarder='{win['discarder']}']" if win.get("discarder") else f"[data-from='{win['from']}']"
+                t.tap(f"#next-winner [data-player='{deal['winner']}']{how}")
+            else:
+                t.tap("#next-deal")
             expect(page.locator("#save-deal")).to_be_visible()
+            assert page.locator("#deal-title").evaluate(IN_VIEW), "the deal form opens with its title in view"
             t.game_deal(deal, SLIP.get(n))
             t.tap("#save-deal")
             expect(page.locator("#tab-game"), page.inner_text("#settlement")).to_be_visible()
@@ -75,14 +86,17 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
             if n in SLIP:  # the slip seen on the sheet: the deal corrected
                 t.tap(f"#game [aria-label='correct deal {n}']")
                 expect(page.locator("#save-deal")).to_have_text(f"Save correction of deal {n}")
+                assert page.locator("#deal-title").evaluate(IN_VIEW), "the correction form opens with its title in view"
                 t.choose("#deal-discarder", {page.input_value(f"#seatcard-{s} input"): s for s in "ESWN"}[
                     deal["win"]["discarder"]])
                 t.tap("#save-deal")
                 expect(page.locator("#tab-game")).to_be_visible()
             figures.append((t.count - before[0], t.scrolls - before[1]))
+            print(f"\ndeal {n}:", " ".join(t.tapped[first:]))
             # after Save the view is where the next action is: the next deal's names and "Enter the next deal"
             expect(page.locator("#game .next")).to_contain_text("Next deal")
             assert page.locator("#next-deal").evaluate(IN_VIEW) and page.locator("#game .next").evaluate(IN_VIEW)
+            assert page.locator("#next-winner").evaluate(IN_VIEW)
             row = page.locator("#game tr[data-deal]").nth(n - 1)
             want = settled(url, deal, batch.deals[n - 1])
             for name, net in want.items():
@@ -100,9 +114,10 @@ def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
         print("scrolled before tapping:", t.scrolled)
         assert errors == []
         assert taps < BASELINE["taps"] and scrolls < BASELINE["scrolls"]
-        if not (taps <= TARGET["taps"] and scrolls <= TARGET["scrolls"]):
+        assert scrolls <= TARGET["scrolls"]  # met (1.5 a deal): held
+        if not taps <= TARGET["taps"]:
             # every result checked and better than before; the issue's target not yet met: said, not hidden
-            pytest.xfail(f"issue 44's target not met yet: {taps:.1f} taps and {scrolls:.1f} scrolls a deal")
+            pytest.xfail(f"issue 44's target for taps not met yet: {taps:.1f} taps a deal ({scrolls:.1f} scrolls)")
 
 
 @pytest.mark.parametrize("width, per_row", [(360, 7), (412, 9)])

@@ -282,7 +282,7 @@
     variantChanged();
     window.Riichi.load(deal, deal.counters || null);  // riichi: who declared, dora, the game's count of the counters
     for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
-    select(seated[0]);
+    select(deal.winner && seated.includes(deal.winner) ? deal.winner : seated[0]);  // the winner's hand first
     document.getElementById("settlement").innerHTML = "";
     document.getElementById("settlement").dataset.state = "";
     renderCards();

@@ -93,13 +93,39 @@
     // East's own win where the table says so: the rule and its house option named)
     if (next.moved_on) box.appendChild(el("p", {class: "moved", text: `After deal ${data.page.deals}: ${next.moved_on}.`}));
     box.appendChild(el("p", {class: "next", text: nextLine}));
-    const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
-    enter.addEventListener("click", async () => {
+    // the next deal opened empty, or with its winner (a name) and how the tile came chosen (`win`: from the wall,
+    // or a discard and its discarder's name): the table says who won, and from whom, first
+    const openNext = async (winner, win) => {
       const now = await latest();  // another phone may have saved a deal since: its seats, not these
-      if (now) openDeal({id: null, data: null, seats: now.next.seats, round: now.next.round, version: now.game.version,
-                         after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
-                         number: now.page.deals + 1, counters: counted(now.next)});
-    });
+      if (!now) return;  // (latest() has said why)
+      const sits = name => Object.values(now.next.seats).includes(name);
+      const ok = winner && sits(winner) && (!win.discarder || sits(win.discarder));
+      openDeal({id: null, data: ok ? {winner: winner, win: win} : null,
+                seats: now.next.seats, round: now.next.round, version: now.game.version,
+                after: now.deals.length ? now.deals[now.deals.length - 1].id : 0,
+                number: now.page.deals + 1, counters: counted(now.next)});
+    };
+    const enter = el("button", {type: "button", class: "primary", id: "next-deal", text: "Enter the next deal"});
+    enter.addEventListener("click", () => openNext(null));
+    if (!next.over) {  // who won the next deal and how, one tap: its form opened so, on the winner's hand (issue 44)
+      const grid = el("div", {class: "nextwin", id: "next-winner", role: "group",
+                              "aria-label": "who won the next deal, on a tile from the wall or whose discard"});
+      const sitting = SEATS.filter(s => s in next.seats).map(s => next.seats[s]);
+      for (const name of sitting) {
+        const row = el("div", {class: "nextrow", role: "group", "aria-label": name + " won"},
+                       el("span", {class: "lbl", text: name}));
+        for (const from of [null].concat(sitting.filter(n => n !== name))) {
+          const b = el("button", {type: "button", "data-player": name, text: from || "wall",
+                                  "aria-label": from ? `${name} won on ${from}'s discard` : `${name} won on a tile from the wall`});
+          if (from) b.dataset.discarder = from; else b.dataset.from = "wall";
+          b.addEventListener("click", () => openNext(name, from ? {from: "discard", discarder: from} : {from: "wall"}));
+          row.appendChild(b);
+        }
+        grid.appendChild(row);
+      }
+      box.appendChild(el("p", {class: "hint", text: "Who won the next deal, from the wall or on whose discard (one tap opens it):"}));
+      box.appendChild(grid);
+    }
     // undo asks first, saying what it takes back (a thumb slips); what it took back can be redone
     const undoing = (data.changes || {}).undo, redoing = (data.changes || {}).redo;
     const undo = el("button", {type: "button", id: "undo", text: "Undo last change"});
@@ -295,6 +321,7 @@
     title.textContent = (target.id ? `Correcting deal ${target.number}` : `Deal ${target.number}`) + ` of ${game.name}`;
     title.hidden = false;
     showTab("deal");
+    title.scrollIntoView({block: "start"});  // the form from its title (the Game tab's scroll is no place in it)
   }
 
   function closeDeal() {

@@ -27,8 +27,10 @@ function tileName(t) {
 function isBonus(t) { return t.length === 2 && (t[1] === "f" || t[1] === "y"); }
 function suitOf(t) { return t.length === 2 ? t[1] : "z"; }
 
-function tileImg(name, extra) {
+// `lazy`: fetched only once shown (a row the variant may never offer: riichi's red fives)
+function tileImg(name, extra, lazy) {
   const img = document.createElement("img");
+  if (lazy) img.loading = "lazy";
   img.src = "/static/tiles/" + name + ".svg";
   img.alt = tileName(name);
   img.className = "tile" + (extra ? " " + extra : "");
