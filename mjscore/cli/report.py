@@ -20,12 +20,14 @@ class _Width:
     wcswidth = wcwidth = staticmethod(cells)
 
 
-def simple_table(rows, headers) -> str:
+def simple_table(rows, headers, footnoted: tuple[int, ...] = (), least_use: tuple[int, ...] = ()) -> str:
+    """tabulate's `simple` table, with what fitting it to a terminal may do (pages.Table)."""
     import tabulate as tb
 
     if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
         tb.wcwidth, tb.WIDE_CHARS_MODE = _Width, True
-    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows)
+    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows,
+                 footnoted, least_use)
 
 
 def tiles_shown(text: str, glyphs: bool) -> str:
@@ -91,7 +93,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
         heads = [M.H_RULE, M.H_TILES, M.H_FAN if fan else M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_EXTRA]
-        lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else [])), ""]
+        lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else []),
+                                   footnoted=(5,) if cited else ()), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append(w(M.NO_NAME))
     if s.family_value is not None:  # the family's own words (riichi: "30 fu 3 han: 3900", "2000 all")
@@ -259,46 +262,11 @@ def paragraph(first: str, rest: str, indent: int) -> Paragraph:
 
 
 def wrapped(first: str, rest: str, indent: int) -> list[str]:
-    """`first` + `rest` on lines of WIDTH terminal columns, the continuation indented under the text it continues.
+    """`first` + `rest` on lines of WIDTH terminal columns, the continuation indented under the text it continues
+    (fit.wrap: textwrap's greedy filling, measured in terminal cells)."""
+    from mjscore.cli.fit import wrap
 
-    textwrap's greedy filling (words split at whitespace, not at hyphens; whitespace dropped at a line's ends; a
-    word longer than a line cut), but measured in terminal cells (errors.cells): a Chinese title's characters
-    take two columns each, so a line of them is not wider than a terminal. ASCII text wraps as textwrap does."""
-    text = (first + rest).expandtabs().translate(_SPACES)
-    chunks = [c for c in re.split(r"( +)", text) if c][::-1]
-    lines: list[str] = []
-    while chunks:
-        lead = " " * indent if lines else ""
-        room = WIDTH - len(lead)
-        if lines and not chunks[-1].strip():
-            chunks.pop()
-        line, used = [], 0
-        while chunks and used + cells(chunks[-1]) <= room:
-            used += cells(chunks[-1])
-            line.append(chunks.pop())
-        if chunks and cells(chunks[-1]) > room and used < room:  # a word longer than a line: what fits here
-            cut = _fitting(chunks[-1], room - used) or (0 if line else 1)  # (one wide character at least)
-            if cut:
-                line.append(chunks[-1][:cut])
-                chunks[-1] = chunks[-1][cut:]
-        if line and not line[-1].strip():
-            line.pop()
-        if line:
-            lines.append(lead + "".join(line))
-    return lines or [first]
-
-
-_SPACES = {ord(c): " " for c in "\t\n\x0b\x0c\r"}  # (textwrap's replace_whitespace)
-
-
-def _fitting(word: str, room: int) -> int:
-    """How many of the word's first characters fit in `room` cells."""
-    used = 0
-    for k, ch in enumerate(word):
-        used += cells(ch)
-        if used > room:
-            return k
-    return len(word)
+    return wrap(first + rest, WIDTH, indent) or [first]
 
 
 def padded(text: str, width: int) -> str:
@@ -336,7 +304,7 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, w.again(p.reason)]
                + ([p.cite] if cited else []) for p in result.payments]
         heads = [M.H_FROM, M.H_TO, M.H_AMOUNT, M.H_REASON] + ([M.H_RULEBOOK] if cited else [])
-        lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads]), ""]
+        lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads], footnoted=(4,) if cited else ()), ""]
     lines += [w(M.NOTE, note=w.again(n)) for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):

@@ -221,9 +221,17 @@ def _placed(s: Season) -> bool:
     return any("table_points" in r for r in s.table)
 
 
+# what a terminal too narrow for the league table loses first (cli/fit.py): what other columns tell again
+# (the counter is the total from a start; the variants, the games; the deals, roughly the games), then the details
+STANDINGS_LEAST_USE = [M.T_VARIANTS, M.T_COUNTER, M.T_DEALS, M.T_AVERAGE, M.T_FALSE_MJ, M.SELF_DRAWN]
+
+
+def _heads(s: Season) -> list[M]:
+    return TABLE_HEADERS[:2] + [M.T_TABLE_POINTS] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
+
+
 def table_headers(s: Season, w: Words = ENGLISH) -> list[str]:
-    heads = TABLE_HEADERS[:2] + [M.T_TABLE_POINTS] + TABLE_HEADERS[2:] if _placed(s) else TABLE_HEADERS
-    return [w(h) for h in heads]
+    return [w(h) for h in _heads(s)]
 
 
 def season_line(s: Season, w: Words = ENGLISH) -> str:
@@ -270,5 +278,11 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
     if fmt == "html":
         return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n"
                          + html_table(table_headers(s, w), table_rows(s, w), cls="standings"), lang=w.lang)
-    table = text_table(table_rows(s, w), table_headers(s, w), fmt)
-    return f"{season_line(s, w)}\n\n{table}"
+    rows, headers = table_rows(s, w), table_headers(s, w)
+    table = text_table(rows, headers, fmt)
+    if fmt == "markdown":
+        return f"{season_line(s, w)}\n\n{table}"
+    from mjscore.cli.pages import Blocks, Table
+
+    return Blocks([season_line(s, w), "", Table(table, headers, rows, least_use=tuple(
+        _heads(s).index(k) for k in STANDINGS_LEAST_USE))])

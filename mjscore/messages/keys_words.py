@@ -262,3 +262,6 @@ class Described:
     PG_SETTLEMENT = "Settlement"
     PG_GAMES = "Games scored"
     PG_VARIANTS = "Variants"
+    # a table fitted to the terminal (cli/fit.py)
+    FIT_LEFT_OUT = "left out to fit {width} columns: {columns}; --wide shows every column"
+    FIT_EVERY_ROW = "{header}, every row: {text}"
