@@ -94,13 +94,13 @@ limit hand
 value       64         68      0
 
 bmja: not mah jong: no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand (option \
-max_chows) (so a long hand)
+max_chows) (so not a winning hand)
 
 items that differ (— absent; an item is named as the first variant names it):
 item                             spanish    dmjl    bmja
 -------------------------------  ---------  ------  ------
 Last Tile is Only Possible Tile  —          2       —
-long hand                        —          —       0
+not a winning hand               —          —       0
 
 the same in every variant where it is mah jong: exposed pung of simples [555p] (dmjl: Exposed Pung) 2, chow 123m 0, \
 chow 789s 0, concealed pung of honours SSS (dmjl: Concealed Pung of Honors) 8, pung of own wind SSS (dmjl: \
@@ -245,22 +245,22 @@ doubles     0          0       0
 limit hand
 value       0          0       0
 
-spanish: not mah jong: long hand: 14 tiles that form no winning shape of spanish (standard)
-dmjl: not mah jong: long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)
-bmja: not mah jong: long hand: 14 tiles that form no winning shape of bmja (standard, thirteen orphans, gates of \
+spanish: not mah jong: not a winning hand: 14 tiles in no winning shape of spanish (standard)
+dmjl: not mah jong: not a winning hand: 14 tiles in no winning shape of dmjl (standard, thirteen orphans)
+bmja: not mah jong: not a winning hand: 14 tiles in no winning shape of bmja (standard, thirteen orphans, gates of \
 heaven, wriggling snake, triple knitting, knitting, seven pairs)
 spanish, dmjl: not a winning hand: one tile changed makes it one: W for N; N for W
 bmja: not a winning hand: no single tile changed makes it one
 
-the same in every variant scored: long hand 0
+the same in every variant scored: not a winning hand 0
 """, "")
     # where every variant compared gives the same nearest hands, they are said once, in score's own line
     code, out, _ = run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl")
     said = run("score", "123m 456m 789m EEE NW", "--variant", "spanish")[1].splitlines()[-1]
     assert said == "not a winning hand: one tile changed makes it one: W for N; N for W"
-    assert out.splitlines()[-3:] == [said, "", "the same in every variant scored: long hand 0"]
+    assert out.splitlines()[-3:] == [said, "", "the same in every variant scored: not a winning hand 0"]
     # the CSV says the refusals too, a variant's reasons in its column
     rows = list(csv.reader(io.StringIO(run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl",
                                            "--format", "csv")[1])))
-    assert ["not mah jong", "", "long hand: 14 tiles that form no winning shape of spanish (standard)",
-            "long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)"] in rows
+    assert ["not mah jong", "", "not a winning hand: 14 tiles in no winning shape of spanish (standard)",
+            "not a winning hand: 14 tiles in no winning shape of dmjl (standard, thirteen orphans)"] in rows

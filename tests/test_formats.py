@@ -168,7 +168,7 @@ def md_rows(table: str) -> list[list[str]]:
 COMPARE = ["compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall",
            "--variant", "spanish,dmjl,bmja"]
 BMJA_WHY = ("no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand (option max_chows) "
-            "(so a long hand)")
+            "(so not a winning hand)")
 
 
 def test_compare_csv():
@@ -178,7 +178,7 @@ def test_compare_csv():
                     ["limit hand", "", "", "", ""], ["value", "", f"{32 * 2}", f"{34 * 2}", "0"],
                     ["not mah jong", "", "", "", BMJA_WHY],
                     ["differs", "Last Tile is Only Possible Tile", "—", "2", "—"],
-                    ["differs", "long hand", "—", "—", "0"],
+                    ["differs", "not a winning hand", "—", "—", "0"],
                     ["same", "exposed pung of simples [555p] (dmjl: Exposed Pung)", "2", "2", "—"],
                     ["same", "chow 123m", "0", "—", "—"], ["same", "chow 789s", "0", "—", "—"],
                     ["same", "concealed pung of honours SSS (dmjl: Concealed Pung of Honors)", "8", "8", "—"],

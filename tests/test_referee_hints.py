@@ -96,13 +96,13 @@ def test_a_fourteen_tile_hand_that_is_no_mahjong_says_so_and_what_would_win():
     assert run("score", "123m 456m 789m EEE NW") == (0, """\
 spanish: 123456789m EEE W N  (seat E, round E)
 
-rule       tiles    points    doubles    limit/extra    rulebook
----------  -------  --------  ---------  -------------  ----------------------------
-long hand                                               assumed: no words on pp. 1-2
+rule                tiles    points    doubles    limit/extra    rulebook
+------------------  -------  --------  ---------  -------------  ----------------------------
+not a winning hand                                               assumed: no words on pp. 1-2
 
 base points 0, doubles 0: 0 x 2^0 = 0
 value: 0
-note: long hand: 14 tiles that form no winning shape of spanish (standard)
+note: not a winning hand: 14 tiles in no winning shape of spanish (standard)
 not a winning hand: one tile changed makes it one: W for N; N for W
 """, "")
     import mjscore

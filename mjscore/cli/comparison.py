@@ -91,7 +91,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
         cells = {v: item_cell(*per[v], w) if v in per else "—" for v in heads if col[v] is not None}
         values = {item_cell(*per[v], w) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    refused = [(c.variant, n.detail or w.again(n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
+    refused = [(c.variant, w.again(n.detail or n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],

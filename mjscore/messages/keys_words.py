@@ -149,8 +149,13 @@ class Described:
     NOTE_UNDECLARED_KONG = ("four equal concealed tiles {tiles} are not a kong until it is declared: write {{{tiles}}} "
                             "for a concealed kong or [{tiles}] for an exposed one")
     NOTE_LONG_TILES = "long hand: {n} tiles (a kong counts 3), a winning hand has {whole}"
-    NOTE_LONG_NO_SHAPE = "long hand: {whole} tiles that form no winning shape of {variant} ({shapes})"
-    NOTE_SO_LONG = " (so a long hand)"
+    NOTE_LONG_NO_SHAPE = "not a winning hand: {whole} tiles in no winning shape of {variant} ({shapes})"
+    NOTE_SO_LONG = " (so not a winning hand)"
+    NOTE_LONG_SCORES = "long hand: scores {value}"  # settle: a loser's hand of more than 14 tiles
+    NOTE_FAULT_SCORES = "{fault} hand: scores {value}"  # settle: a hand marked with a fault (the fault's table name)
+    NOTE_LONG_BUT_WON = "long hand: {whole} tiles, but another player won"
+    NOTE_LONG_BUT_FALSE = "long hand: {whole} tiles, but the deal ended in a false mah jong"
+    NOTE_LONG_BUT_DRAW = "long hand: {whole} tiles, but the deal is a draw: no one declared mah jong"
     NOTE_NO_BONUS = "played without flowers and seasons: bonus tiles not scored"
     NOTE_SHORT_IGNORED = "not mah jong (fewer than {whole} tiles): the situation options are ignored"
     NOTE_EXCLUDED = "{rule} not counted: implied by {by} (non-repeat principle)"
