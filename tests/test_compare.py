@@ -148,7 +148,7 @@ def test_lang_names_the_items_and_says_the_refusals_as_score_does():
     # spanish and basque (their tables, p. 2 §6 and table 1): 111m a concealed pung of terminals 8, mah jong 20: 28.
     # Basque's rulebook has no Spanish names: each row is named in the words of the rulebook that has them.
     assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "es", "--variant", "spanish,basque") == (0, """\
-111123m 456p 789s NN  (asiento E, ronda E, ganó con 1m (descarte), que completa 123m)
+111m 123m 456p 789s NN  (asiento E, ronda E, ganó con 1m (descarte), que completa 123m)
 
              spanish    basque
 -----------  ---------  --------
@@ -205,7 +205,7 @@ def test_items_of_one_name_that_are_other_items_are_told_apart():
     # one suit with honours (doubling, line 3: no pung or kong of honours, met: EE is a pair) 1 + the banker won
     # (line 2) 1 = 2 doubles: 30 x 4 = 120.
     assert run("compare", "123m 456m 789m 111m EE", "--win", "E", "-v", "spanish,hungarian") == (0, f"""\
-111123456789m EE  (seat E, round E, won on E from discard, completing EE)
+123m 456m 789m 111m EE  (seat E, round E, won on E from discard, completing EE)
 
             spanish    hungarian
 ----------  ---------  -----------
@@ -235,7 +235,7 @@ def test_where_every_variant_refuses_the_table_says_why_and_the_nearest_winning_
     # a pair and a pung: 123m 456m 789m EEE NN, mah jong in spanish and dmjl (chows allowed); bmja allows one chow
     # (option max_chows 1, Kajongg's "number of allowed chows"), and no single tile changed removes two chows.
     assert run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl,bmja") == (0, """\
-123456789m EEE W N  (seat E, round E)
+123m 456m 789m EEE NW  (seat E, round E)
 
             spanish    dmjl    bmja
 ----------  ---------  ------  ------

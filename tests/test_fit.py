@@ -44,13 +44,23 @@ def left_out_cells(full: str, headers: list[str]) -> set[str]:
         if not re.fullmatch(r"-+( +-+)*", line) or k == 0:
             continue
         spans = [m.span() for m in re.finditer(r"-+", line)]
-        named = [s for s in spans if lines[k - 1][s[0]:s[1]].strip() in headers]
+        named = [s for s in spans if _cut(lines[k - 1], *s).strip() in headers]
         for row in lines[k + 1:]:
             if not row.strip():
                 break
             for a, b in named:
-                words.update(row[a:b].split())
+                words.update(_cut(row, a, b).split())
     return words
+
+
+def _cut(line: str, a: int, b: int) -> str:
+    """The characters of `line` in terminal columns a to b (a Chinese character takes two: errors.cells)."""
+    out, at = [], 0
+    for ch in line:
+        if a <= at < b:
+            out.append(ch)
+        at += cells(ch)
+    return "".join(out)
 
 
 @pytest.mark.parametrize("columns", [80, 100])

@@ -39,6 +39,18 @@ def tiles_shown(text: str, glyphs: bool) -> str:
         return text
 
 
+def as_typed(text: str, glyphs: bool = False) -> str:
+    """A hand as its user typed it, its spaces normalised (one between groups), so that it reads as it was
+    written (`123m 456m 789m`, not the notation's `123456789m`); with glyphs, each group in glyphs."""
+    groups = text.split()
+    if glyphs:
+        try:
+            groups = [_glyph_group(g) for g in groups]
+        except Exception:  # a display nicety must never fail the command
+            pass
+    return " ".join(groups)
+
+
 def _glyph_group(text: str) -> str:
     from mjscore import format_tiles, scan_tiles
 
@@ -74,13 +86,14 @@ def item_name(i, lang: str) -> str:
 
 
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
-               variant: Variant | None = None) -> str:
-    """A score for people: the items, how points and doubles become the value (with the variant, why a value
-    was rounded or read from a table of final values, and the rule that says so), and the arrangements."""
+               variant: Variant | None = None, typed: str | None = None) -> str:
+    """A score for people: the hand as typed (`typed`, else its notation), the items, how points and doubles
+    become the value (with the variant, why a value was rounded or read from a table of final values, and the rule
+    that says so), and the arrangements."""
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     w = Words(lang)
-    lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  "
-             f"({situation_line(s, lang=lang)})"]
+    hand = as_typed(typed, glyphs) if typed else parse_hand(s.hand).notation(glyphs) if glyphs else s.hand
+    lines = [f"{s.variant}: {hand}  ({situation_line(s, lang=lang)})"]
     if s.arrangement:
         shown = " ".join(g(a) for a in s.arrangement)
         lines.append(w(M.ARRANGEMENT, shown=shown) + w(M.MAHJONG_MARK if s.mahjong else M.NOT_MAHJONG_MARK))
@@ -236,7 +249,8 @@ def quote_text(quoted: list, lang: str = "en") -> str:
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str = "en") -> str:
-    hand_text, w = tiles_shown(hand_text, glyphs), Words(lang)
+    """The tiles a hand waits on and their values; `hand_text` as typed."""
+    hand_text, w = as_typed(hand_text, glyphs), Words(lang)
     if not rows:
         return w(M.WAITS_ON_NOTHING, hand=hand_text)
     table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
@@ -294,7 +308,8 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or (w(M.IS_MAHJONG) if s.mahjong else w(M.IS_LONG_HAND) if s.is_long_hand else "")
-        hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
+        hand = as_typed(d.hands[seat], glyphs) if d.hands.get(seat, "").strip() else \
+            " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
         rows.append([seat, name(seat), hand, s.points, s.doubles, how,
                      s.value if paid else w(M.WORTH_UNPAID, worth=s.value) if s.value else "0"])
     heads = [M.H_SEAT, M.H_PLAYER, M.H_HAND, M.H_POINTS, M.H_DOUBLES, M.H_HAND_IS, M.H_VALUE]

@@ -213,6 +213,7 @@ class Described:
     V_RIICHI_CAP = "; at most {n} x the limit, {name}"
     V_H_VARIANT = "variant"
     V_H_TITLE = "title"
+    V_H_SOURCE = "source"
     V_H_OPTIONS_DEFAULT = "options (default)"
     V_H_MEANING = "meaning"
     V_H_TABLE = "table"
