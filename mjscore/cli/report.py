@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from mjscore.cli.pages import Blocks, Paragraph, Table
 from mjscore.errors import cells
 from mjscore import parse_hand
