@@ -6,6 +6,7 @@ prints the full output, byte for byte what the command prints with no width set 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,13 +17,14 @@ from mjscore.cli.report import simple_table
 from mjscore.errors import cells
 from mjscore.messages import Words
 
+ROOT = Path(__file__).resolve().parent.parent
 SEASON = ["examples/season/2026-01-spanish.yaml", "examples/season/2026-02-basque.yaml",
           "examples/season/2026-03-spanish.yaml", "examples/season/2026-04-basque.yaml"]
 COMMANDS = {
     "compare": ["compare", "[555p] 123m 789s SSS NN", "--win", "7s", "--seat", "S"],
     "variants": ["variants"],
     "standings": ["standings", *SEASON],
-    "sheet": ["sheet", "examples/game-spanish.yaml"],
+    "sheet": ["sheet", str(ROOT / "examples" / "game-spanish.yaml")],  # (a long path: its title wraps too)
     "settle": ["settle", "examples/deal-spanish.yaml", "--variant", "dmjl"],
     "score": ["score", "[555p] 123m 789s SSS NN", "--win", "7s", "--seat", "S", "--variant", "dmjl"],
     "batch": ["batch", "examples/game-spanish.yaml"],  # (lines of text, wrapped)

@@ -17,7 +17,7 @@ import os
 from typing import IO, Any, Callable, Iterator
 
 from mjscore.cli.columns import Columns
-from mjscore.cli.fit import fit_table, width
+from mjscore.cli.fit import fit_line, fit_table, width
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.terminal import say
 from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
@@ -162,7 +162,9 @@ class SheetWriter:
                 w(HTML_TABLE_END)
             else:
                 w("" if self.first else "\n\n")
-                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else title) + "\n\n")
+                room = width() if self.fmt == "table" else None  # (a long file's name: the title wrapped too)
+                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else
+                   title if room is None else "\n".join(fit_line(title, room))) + "\n\n")
                 for i, line in enumerate(self._text_table(headers, players, totals)):
                     w(("\n" if i else "") + line)
         self.first = False
