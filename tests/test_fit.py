@@ -28,6 +28,7 @@ COMMANDS = {
     "settle": ["settle", "examples/deal-spanish.yaml", "--variant", "dmjl"],
     "score": ["score", "[555p] 123m 789s SSS NN", "--win", "7s", "--seat", "S", "--variant", "dmjl"],
     "batch": ["batch", "examples/game-spanish.yaml"],  # (lines of text, wrapped)
+    "variants-diff": ["variants", "diff", "dmjl", "bmja"],  # (lines of text, wrapped)
 }
 
 

@@ -128,9 +128,11 @@ def _diff(d, fmt: str) -> None:
         lines.append("no change: the same rules" if d.a["table"] == d.b["table"] else
                      "no change to the rules, options or settlement (only the wording of the file)")
     lines += [f"  {line}" for line in d.lines()]
+    from mjscore.cli.fit import fitted
     from mjscore.cli.pages import render
 
-    click.echo(render(["\n".join(lines)], fmt, "Changes"))
+    texts = ["\n".join(lines)]
+    click.echo(render(fitted(texts, "en") if fmt == "table" else texts, fmt, "Changes"))  # (lines fit the terminal)
 
 
 @click.command()
