@@ -219,10 +219,10 @@ def test_variants_points_at_no_file(variant):
     # BMJA's option "number of allowed chows" is 1: two or more chows are no winning hand, 14 tiles a Long Hand
     ("bmja", ("123m 456m 789m 234p 55p", "--win", "5p"),
      "not mah jong: no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand "
-     "(option max_chows) (so a long hand)"),
+     "(option max_chows) (so not a winning hand)"),
     # DMJL allows 4 chows; with --option max_chows=3 four chows match no Mah Jongg Rule
     ("dmjl", ("123m 456m 789m 234p 55p", "--win", "5p", "--option", "max_chows=3"),
-     "not mah jong: no DMJL winning pattern (Kajongg's Mah Jongg Rules) fits the hand (so a long hand)"),
+     "not mah jong: no DMJL winning pattern (Kajongg's Mah Jongg Rules) fits the hand (so not a winning hand)"),
 ])
 def test_no_winning_pattern_message(variant, args, note):
     d = score_json(*args, "--variant", variant)

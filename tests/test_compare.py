@@ -94,13 +94,13 @@ limit hand
 value       64         68      0
 
 bmja: not mah jong: no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand (option \
-max_chows) (so a long hand)
+max_chows) (so not a winning hand)
 
 items that differ (— absent; an item is named as the first variant names it):
 item                             spanish    dmjl    bmja
 -------------------------------  ---------  ------  ------
 Last Tile is Only Possible Tile  —          2       —
-long hand                        —          —       0
+not a winning hand               —          —       0
 
 the same in every variant where it is mah jong: exposed pung of simples [555p] (dmjl: Exposed Pung) 2, chow 123m 0, \
 chow 789s 0, concealed pung of honours SSS (dmjl: Concealed Pung of Honors) 8, pung of own wind SSS (dmjl: \
@@ -148,7 +148,7 @@ def test_lang_names_the_items_and_says_the_refusals_as_score_does():
     # spanish and basque (their tables, p. 2 §6 and table 1): 111m a concealed pung of terminals 8, mah jong 20: 28.
     # Basque's rulebook has no Spanish names: each row is named in the words of the rulebook that has them.
     assert run("compare", ISSUE_HAND, "--win", "1m", "--lang", "es", "--variant", "spanish,basque") == (0, """\
-111123m 456p 789s NN  (asiento E, ronda E, ganó con 1m (descarte), que completa 123m)
+111m 123m 456p 789s NN  (asiento E, ronda E, ganó con 1m (descarte), que completa 123m)
 
              spanish    basque
 -----------  ---------  --------
@@ -204,7 +204,7 @@ def test_items_of_one_name_that_are_other_items_are_told_apart():
     # one suit with honours (doubling, line 3: no pung or kong of honours, met: EE is a pair) 1 + the banker won
     # (line 2) 1 = 2 doubles: 30 x 4 = 120.
     assert run("compare", "123m 456m 789m 111m EE", "--win", "E", "-v", "spanish,hungarian") == (0, f"""\
-111123456789m EE  (seat E, round E, won on E from discard, completing EE)
+123m 456m 789m 111m EE  (seat E, round E, won on E from discard, completing EE)
 
             spanish    hungarian
 ----------  ---------  -----------
@@ -234,7 +234,7 @@ def test_where_every_variant_refuses_the_table_says_why_and_the_nearest_winning_
     # a pair and a pung: 123m 456m 789m EEE NN, mah jong in spanish and dmjl (chows allowed); bmja allows one chow
     # (option max_chows 1, Kajongg's "number of allowed chows"), and no single tile changed removes two chows.
     assert run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl,bmja") == (0, """\
-123456789m EEE W N  (seat E, round E)
+123m 456m 789m EEE NW  (seat E, round E)
 
             spanish    dmjl    bmja
 ----------  ---------  ------  ------
@@ -244,22 +244,22 @@ doubles     0          0       0
 limit hand
 value       0          0       0
 
-spanish: not mah jong: long hand: 14 tiles that form no winning shape of spanish (standard)
-dmjl: not mah jong: long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)
-bmja: not mah jong: long hand: 14 tiles that form no winning shape of bmja (standard, thirteen orphans, gates of \
+spanish: not mah jong: not a winning hand: 14 tiles in no winning shape of spanish (standard)
+dmjl: not mah jong: not a winning hand: 14 tiles in no winning shape of dmjl (standard, thirteen orphans)
+bmja: not mah jong: not a winning hand: 14 tiles in no winning shape of bmja (standard, thirteen orphans, gates of \
 heaven, wriggling snake, triple knitting, knitting, seven pairs)
 spanish, dmjl: not a winning hand: one tile changed makes it one: W for N; N for W
 bmja: not a winning hand: no single tile changed makes it one
 
-the same in every variant scored: long hand 0
+the same in every variant scored: not a winning hand 0
 """, "")
     # where every variant compared gives the same nearest hands, they are said once, in score's own line
     code, out, _ = run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl")
     said = run("score", "123m 456m 789m EEE NW", "--variant", "spanish")[1].splitlines()[-1]
     assert said == "not a winning hand: one tile changed makes it one: W for N; N for W"
-    assert out.splitlines()[-3:] == [said, "", "the same in every variant scored: long hand 0"]
+    assert out.splitlines()[-3:] == [said, "", "the same in every variant scored: not a winning hand 0"]
     # the CSV says the refusals too, a variant's reasons in its column
     rows = list(csv.reader(io.StringIO(run("compare", "123m 456m 789m EEE NW", "--variant", "spanish,dmjl",
                                            "--format", "csv")[1])))
-    assert ["not mah jong", "", "long hand: 14 tiles that form no winning shape of spanish (standard)",
-            "long hand: 14 tiles that form no winning shape of dmjl (standard, thirteen orphans)"] in rows
+    assert ["not mah jong", "", "not a winning hand: 14 tiles in no winning shape of spanish (standard)",
+            "not a winning hand: 14 tiles in no winning shape of dmjl (standard, thirteen orphans)"] in rows

@@ -130,9 +130,9 @@ PAYMENTS = [("E Ann", "S Bo", 60 * 2, "winner South's hand 60, x2 (East)", f"{B1
             ("N Di", "E Ann", (8 - 0) * 2, "difference of hand values 8 - 0, x2 (East)", f"{B1}; {B6}"),
             ("N Di", "W Cy", 4 - 0, "difference of hand values 4 - 0", B1)]
 NETS = [("E", "Ann", -120 + 8 + 16), ("S", "Bo", 120 + 60 + 60), ("W", "Cy", -60 - 8 + 4), ("N", "Di", -60 - 16 - 4)]
-HANDS = [("E", "Ann", "[RRR] 234m 7p 8p 55s NN", 4, 1, "", 8), ("S", "Bo", "[555p] 123m 789s SSS NN", 30, 1,
-          "mah jong", 60), ("W", "Cy", "[111s] 456m 99m 2p 4p 6p 8p", 4, 0, "", 4),
-         ("N", "Di", "6m 7m 9m 3p 4p 123s 567s WW", 0, 0, "", 0)]
+HANDS = [("E", "Ann", "[RRR] 234m 55s 78p NN", 4, 1, "", 8), ("S", "Bo", "[555p] 123m 789s SSS NN", 30, 1,
+          "mah jong", 60), ("W", "Cy", "[111s] 456m 99m 2468p", 4, 0, "", 4),  # (each hand as the deal file types it)
+         ("N", "Di", "123s 567s 3p 4p 6m 7m 9m WW", 0, 0, "", 0)]
 
 
 def test_settle_html():
@@ -168,7 +168,7 @@ def md_rows(table: str) -> list[list[str]]:
 COMPARE = ["compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall",
            "--variant", "spanish,dmjl,bmja"]
 BMJA_WHY = ("no BMJA winning pattern fits: BMJA allows at most one chow in a standard hand (option max_chows) "
-            "(so a long hand)")
+            "(so not a winning hand)")
 
 
 def test_compare_csv():
@@ -178,7 +178,7 @@ def test_compare_csv():
                     ["limit hand", "", "", "", ""], ["value", "", f"{32 * 2}", f"{34 * 2}", "0"],
                     ["not mah jong", "", "", "", BMJA_WHY],
                     ["differs", "Last Tile is Only Possible Tile", "—", "2", "—"],
-                    ["differs", "long hand", "—", "—", "0"],
+                    ["differs", "not a winning hand", "—", "—", "0"],
                     ["same", "exposed pung of simples [555p] (dmjl: Exposed Pung)", "2", "2", "—"],
                     ["same", "chow 123m", "0", "—", "—"], ["same", "chow 789s", "0", "—", "—"],
                     ["same", "concealed pung of honours SSS (dmjl: Concealed Pung of Honors)", "8", "8", "—"],

@@ -355,9 +355,9 @@ def test_the_variants_list_in_each_language():
     for lang in LANGS:
         w = Words(lang)
         code, out, _ = run("variants", "--lang", lang)
-        assert code == 0 and out.split("\n")[0].split() == [w(M.V_H_VARIANT), w(M.V_H_TITLE),
+        assert code == 0 and out.split("\n")[0].split() == [w(M.V_H_VARIANT), w(M.V_H_TITLE), w(M.V_H_SOURCE),
                                                             *w(M.V_H_OPTIONS_DEFAULT).split()]
-    assert run("variants")[1].split("\n")[0].split() == ["variant", "title", "options", "(default)"]
+    assert run("variants")[1].split("\n")[0].split() == ["variant", "title", "source", "options", "(default)"]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -232,7 +232,7 @@ faults: {W: short}
     lines = out.splitlines()
     assert code == 0
     assert lines[2].split() == ["seat", "player", "hand", "points", "doubles", "hand", "is", "value"]
-    assert lines[4].startswith("E       East      [RRR] 234m 7p 8p 55s NN 1f")
+    assert lines[4].startswith("E       East      [RRR] 234m 55s 78p NN 1f")  # (the hand as typed, its flower too)
     assert lines[5].startswith("S       South     [555p] 123m 789s SSS NN 2f 3y")
     assert ("note: West has a short hand: its points count with only the doubles of flowers and of doubling sets"
             in lines)

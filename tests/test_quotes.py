@@ -79,7 +79,7 @@ def test_basque_explain_quotes_table_lines():
     # 2 doubles. Table 3, line 1 mah jong 20; line 3 the only possible place 2. 8 + 4 + 8 + 20 + 2 = 42,
     # 42 x 2^2 = 168.
     assert run("score", "111m 234m 555p 99s EEE", "-v", "basque", "--win", "3m", "--explain") == (0, """\
-basque: 111234m 555p 99s EEE  (seat E, round E, won on 3m from discard, completing 234m)
+basque: 111m 234m 555p 99s EEE  (seat E, round E, won on 3m from discard, completing 234m)
 arrangement: 111m 234m 555p 99s EEE  (mah jong)
 
 rule                                         tiles    points    doubles    limit/extra    rulebook

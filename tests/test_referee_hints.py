@@ -94,15 +94,15 @@ def test_a_fourteen_tile_hand_that_is_no_mahjong_says_so_and_what_would_win():
     # (a pair of N) makes four sets and a pair; no other single tile does (every other tile is in a set).
     # spanish's long hand is worth 0 ("assumed: no words on pp. 1-2", tables/spanish.yaml).
     assert run("score", "123m 456m 789m EEE NW") == (0, """\
-spanish: 123456789m EEE W N  (seat E, round E)
+spanish: 123m 456m 789m EEE NW  (seat E, round E)
 
-rule       tiles    points    doubles    limit/extra    rulebook
----------  -------  --------  ---------  -------------  ----------------------------
-long hand                                               assumed: no words on pp. 1-2
+rule                tiles    points    doubles    limit/extra    rulebook
+------------------  -------  --------  ---------  -------------  ----------------------------
+not a winning hand                                               assumed: no words on pp. 1-2
 
 base points 0, doubles 0: 0 x 2^0 = 0
 value: 0
-note: long hand: 14 tiles that form no winning shape of spanish (standard)
+note: not a winning hand: 14 tiles in no winning shape of spanish (standard)
 not a winning hand: one tile changed makes it one: W for N; N for W
 """, "")
     import mjscore
@@ -131,7 +131,7 @@ def test_all_shows_each_reading_once_with_its_completed_set_and_explain_names_th
     # exposed: 4; chows 0 (p. 1 §4), NN (North, seat E, round E) 0, mah jong 20. 1m completing 123m: 8 + 20 = 28;
     # completing 111m: 4 + 20 = 24. The search finds 111m 123m and 123m 111m: one reading each, shown once.
     assert run("score", "111m 123m 456p 789s NN", "--win", "1m", "--all", "--explain") == (0, """\
-spanish: 111123m 456p 789s NN  (seat E, round E, won on 1m from discard, completing 123m)
+spanish: 111m 123m 456p 789s NN  (seat E, round E, won on 1m from discard, completing 123m)
 arrangement: 111m 123m 456p 789s NN  (mah jong)
 
 rule                         tiles    points    doubles    limit/extra    rulebook

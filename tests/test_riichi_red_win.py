@@ -122,7 +122,7 @@ def test_waits_count_the_red_five():
                                                                 ("8s", 960, 1280)]
     assert [(w.discard, w.wall) for w in plain.waits] == [(480, 640)] * 3
     code, out, err = run("waits", "234m 067p 345s 67s 55p", "-v", "riichi")
-    assert code == 0 and out.startswith("234m 05567p 34567s: waits on 3 tiles\n")
+    assert code == 0 and out.startswith("234m 067p 345s 67s 55p: waits on 3 tiles\n")  # (as typed)
 
 
 def test_near_misses_keep_the_red_five():

@@ -131,7 +131,8 @@ def test_long_hand_scores_zero():
     # 14 tiles in no winning shape
     s = score("1357m 2468p 13579s E", "spanish", win="E")
     assert (s.mahjong, s.value) == (False, 0)
-    assert s.notes[0].startswith("long hand")
+    assert s.notes[0].startswith("not a winning hand: 14 tiles in no winning shape")  # (issue 45: not "long hand")
+    assert s.items[0].rule == "long hand" and s.items[0].name() == ("not a winning hand", True)  # (JSON's key kept)
 
 
 def test_situation_ignored_for_a_non_winning_hand():

@@ -107,6 +107,12 @@ class TableWriter(Writer):
 
     words = Words()  # the game's language (start_game)
 
+    def __init__(self, out: IO[str], games: int):
+        from mjscore.cli.fit import FittedLines, width
+
+        room = width()  # its lines wrapped to the terminal (cli/fit.py)
+        super().__init__(out if room is None else FittedLines(out, room), games)
+
     def start_game(self, path, header, totals):
         w, t = self.out.write, Words(header.lang)
         self.players, self.words = header.players, t
@@ -246,6 +252,12 @@ class PageWriter(Writer):
 
     HEADERS = [M.G_DEAL, M.G_ROUND, M.G_SEATS, M.G_RESULT, M.B_H_HAND_VALUES, M.B_H_PAYMENTS, M.B_H_NOTES]
     words = Words()  # the game's language (start_game)
+
+    def __init__(self, out: IO[str], games: int):
+        from mjscore.cli.fit import FittedLines, width
+
+        room = width()  # its lines wrapped to the terminal (cli/fit.py)
+        super().__init__(out if room is None else FittedLines(out, room), games)
 
     @staticmethod
     def render(r):

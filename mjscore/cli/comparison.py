@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from mjscore.cli.pages import Blocks
-from mjscore.cli.report import fmt_fraction, not_winning_line, simple_table, situation_line, tiles_shown
+from mjscore.cli.report import as_typed, fmt_fraction, not_winning_line, simple_table, situation_line, tiles_shown
 from mjscore.messages import M, Words
 from mjscore import NoteKind, kind_of
 from mjscore import when_clauses
@@ -42,7 +42,7 @@ class Comparison(NamedTuple):
 
 
 def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w: Words = ENGLISH,
-                 names: dict[str, str] | None = None) -> Comparison:
+                 names: dict[str, str] | None = None, typed: str | None = None) -> Comparison:
     """Variants side by side: mah jong, points, doubles, limit hand, value, why a variant's hand is no mah jong,
     and the items. An item is compared by what it is, not by its name (`variants`: each variant compared, whose
     rules say what an item is): the set it scored and what it gave, or for a whole-hand item the kind of its
@@ -52,7 +52,8 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
     first = next((c.score for c in results if c.score is not None), None)
     scored = [c for c in results if c.score is not None]
     sets = {c.score.win_set for c in scored if c.score.mahjong}  # each variant keeps its own best reading
-    head = (f"{tiles_shown(first.hand, glyphs)}  ({situation_line(first, len(sets) < 2, w.lang)})" if first else
+    hand = as_typed(typed, glyphs) if typed else tiles_shown(first.hand, glyphs) if first else ""  # (as typed)
+    head = (f"{hand}  ({situation_line(first, len(sets) < 2, w.lang)})" if first else
             w(M.C_NO_VARIANT))
     heads = [c.variant for c in results]
     col = {c.variant: c.score for c in results}
@@ -101,7 +102,7 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
         cells = {v: given(v, *per[v]) if v in per else "—" for v in heads if col[v] is not None}
         values = {given(v, *per[v]) if v in per else "0" for v in judged}
         (same if len(values) == 1 and any(v in per for v in judged) else differ).append((label, cells))
-    refused = [(c.variant, n.detail or w.again(n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
+    refused = [(c.variant, w.again(n.detail or n)) for c in scored if not c.score.mahjong  # (a requirement: table data)
                for n in c.score.notes if kind_of(n) in (NoteKind.NOT_MAHJONG, NoteKind.LONG_HAND, NoteKind.NON_WINNING)]
     where = w(M.C_EVERY_SCORED) if not winning or len(winning) == len(scored) else w(M.C_EVERY_MAHJONG)
     return Comparison(head, heads, rows, refused, differ, same, [(c.variant, c.error) for c in results if c.error],
@@ -109,13 +110,14 @@ def compare_grid(results, glyphs: bool = False, variants: dict | None = None, w:
 
 
 def compare_text(results, glyphs: bool = False, variants: dict | None = None, lang: str = "en",
-                 names: dict[str, str] | None = None, swaps: dict[str, list] | None = None) -> str:
+                 names: dict[str, str] | None = None, swaps: dict[str, list] | None = None,
+                 typed: str | None = None) -> str:
     """The comparison for people: the main table, the refusals, the items that differ as a table, the items the
     same on a line, the variants not scored; the fixed words in `lang`, each variant's item names in `names`.
     `swaps`: where no variant takes a hand of 14 tiles, each variant's tiles that, changed, make it a winning hand
     (api.nearest_wins), said once as `score` says it where all agree, else for each group of variants alike."""
     w = Words(lang)
-    c = compare_grid(results, glyphs, variants, w, names)
+    c = compare_grid(results, glyphs, variants, w, names, typed)
     lines = [c.head, "", simple_table(c.rows, ["", *c.variants])]
     if c.refused:  # why a variant refuses the hand as mah jong
         told = dict.fromkeys(v for v, _ in c.refused)  # a variant's reasons on one line, in order (as in CSV)

@@ -271,7 +271,13 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
     with pool_of(jobs, dask) as pool:
         season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
                                strict=strict, lang=lang)
-    click.echo(standings_text(season, fmt, _common_language(season, lang, tables_dir)))
+    lang = _common_language(season, lang, tables_dir)
+    text = standings_text(season, fmt, lang)
+    if fmt == "table":  # fitted to the terminal (cli/fit.py)
+        from mjscore.cli.fit import fitted
+
+        text = "\n".join(fitted([text], lang))
+    click.echo(text)
     _not_scored(*counts)
 
 

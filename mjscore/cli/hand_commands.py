@@ -63,7 +63,7 @@ def _compared(hand, results, variants, langs, shown, glyphs, seat, round_, optio
         swaps = {c.variant: api.nearest_wins(hand, c.variant, seat=seat, round=round_, tables=tables_dir, options=[
             o for o in options if o.partition("=")[0].strip() in variants[c.variant].options])
             for c in results if c.score}
-    return [compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown, langs, swaps)]
+    return [compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown, langs, swaps, typed=hand)]
 
 
 @click.command()
@@ -93,7 +93,7 @@ def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, 
     def people():
         from mjscore.cli.report import waits_text
 
-        return [waits_text(found.hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(), lang)]
+        return [waits_text(hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(), lang)]
 
     draw(Output(M.PG_WAITS, lang, people, lambda: (["tile", "discard", "wall"], [list(w) for w in found.waits]),
                 found.to_dict), fmt)

@@ -63,7 +63,9 @@ def variants(words, tables_dir, lang, fmt):
 
             from mjscore import table_hash
 
-            click.echo(variant_text(v, lang_of(lang, v), table_hash(v)))
+            from mjscore.cli.fit import fitted
+
+            click.echo("\n".join(fitted([variant_text(v, lang_of(lang, v), table_hash(v))], lang_of(lang, v))))
         return
     found = api.variants(tables_dir)
     if fmt in ("json", "yaml"):
@@ -86,7 +88,12 @@ def variants(words, tables_dir, lang, fmt):
     from mjscore.cli.variant_words import variants_text
 
     lang = lang if lang != "native" else "en"
-    click.echo(render([variants_text(found, lang)], fmt, M.PG_VARIANTS, lang))
+    texts = [variants_text(found, lang)]
+    if fmt == "table":  # fitted to the terminal (cli/fit.py)
+        from mjscore.cli.fit import fitted
+
+        texts = fitted(texts, lang)
+    click.echo(render(texts, fmt, M.PG_VARIANTS, lang))
 
 
 def _csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> None:
@@ -121,9 +128,11 @@ def _diff(d, fmt: str) -> None:
         lines.append("no change: the same rules" if d.a["table"] == d.b["table"] else
                      "no change to the rules, options or settlement (only the wording of the file)")
     lines += [f"  {line}" for line in d.lines()]
+    from mjscore.cli.fit import fitted
     from mjscore.cli.pages import render
 
-    click.echo(render(["\n".join(lines)], fmt, "Changes"))
+    texts = ["\n".join(lines)]
+    click.echo(render(fitted(texts, "en") if fmt == "table" else texts, fmt, "Changes"))  # (lines fit the terminal)
 
 
 @click.command()

@@ -95,8 +95,14 @@ def format_option(*choices: str):
         else:
             parts.append([[c], FORMAT_USES[c]])
     words = ", ".join(f"{' or '.join(names)} {use}" for names, use in parts)
-    return click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
-                        help=f"{words} (docs/cli.md gives each command's shapes)")
+    fmt = click.option("--format", "fmt", type=click.Choice(list(choices)), default="table",
+                       help=f"{words} (docs/cli.md gives each command's shapes)")
+
+    def both(f):  # --format table fits the terminal; --wide is every column in full (cli/fit.py)
+        from mjscore.cli.fit import wide_option
+
+        return fmt(wide_option(f))
+    return both
 
 
 def lang_option(f):

@@ -17,14 +17,20 @@ from mjscore.messages import M, Words
 
 
 class Table(str):
-    """A table as `--format table` prints it, with its headers and rows for the other shapes."""
+    """A table as `--format table` prints it, with its headers and rows for the other shapes, and what fitting
+    it to a terminal may do (cli/fit.py): `footnoted`, the columns (citations) that may become notes under it;
+    `least_use`, the columns to leave out first."""
 
     headers: list[str]
     rows: list[list]
+    footnoted: tuple[int, ...]
+    least_use: tuple[int, ...]
 
-    def __new__(cls, text: str, headers: list[str], rows: list[list]) -> "Table":
+    def __new__(cls, text: str, headers: list[str], rows: list[list], footnoted: tuple[int, ...] = (),
+                least_use: tuple[int, ...] = ()) -> "Table":
         table = super().__new__(cls, text)
         table.headers, table.rows = list(headers), [list(r) for r in rows]
+        table.footnoted, table.least_use = footnoted, least_use
         return table
 
 

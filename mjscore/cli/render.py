@@ -31,7 +31,12 @@ class Output(NamedTuple):
 def _people(out: Output, fmt: str) -> None:
     from mjscore.cli.pages import render
 
-    click.echo(render(out.blocks(), fmt, out.title, out.lang))
+    blocks = out.blocks()
+    if fmt == "table":  # fitted to the terminal (cli/fit.py)
+        from mjscore.cli.fit import fitted
+
+        blocks = fitted(blocks, out.lang)
+    click.echo(render(blocks, fmt, out.title, out.lang))
 
 
 def _csv(out: Output, fmt: str) -> None:

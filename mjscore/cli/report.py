@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from mjscore.cli.pages import Blocks, Paragraph, Table
 from mjscore.errors import cells
 from mjscore import parse_hand
@@ -20,12 +18,14 @@ class _Width:
     wcswidth = wcwidth = staticmethod(cells)
 
 
-def simple_table(rows, headers) -> str:
+def simple_table(rows, headers, footnoted: tuple[int, ...] = (), least_use: tuple[int, ...] = ()) -> str:
+    """tabulate's `simple` table, with what fitting it to a terminal may do (pages.Table)."""
     import tabulate as tb
 
     if tb.wcwidth is None:  # the wcwidth package is not installed: measure with the standard library
         tb.wcwidth, tb.WIDE_CHARS_MODE = _Width, True
-    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows)
+    return Table(tb.tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True), headers, rows,
+                 footnoted, least_use)
 
 
 def tiles_shown(text: str, glyphs: bool) -> str:
@@ -35,6 +35,18 @@ def tiles_shown(text: str, glyphs: bool) -> str:
         return parse_hand(text).notation(glyphs=True) if " " in text or len(text) > 3 else _glyph_group(text)
     except Exception:  # a display nicety must never fail the command
         return text
+
+
+def as_typed(text: str, glyphs: bool = False) -> str:
+    """A hand as its user typed it, its spaces normalised (one between groups), so that it reads as it was
+    written (`123m 456m 789m`, not the notation's `123456789m`); with glyphs, each group in glyphs."""
+    groups = text.split()
+    if glyphs:
+        try:
+            groups = [_glyph_group(g) for g in groups]
+        except Exception:  # a display nicety must never fail the command
+            pass
+    return " ".join(groups)
 
 
 def _glyph_group(text: str) -> str:
@@ -72,13 +84,14 @@ def item_name(i, lang: str) -> str:
 
 
 def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool = False, lang: str = "en",
-               variant: Variant | None = None) -> str:
-    """A score for people: the items, how points and doubles become the value (with the variant, why a value
-    was rounded or read from a table of final values, and the rule that says so), and the arrangements."""
+               variant: Variant | None = None, typed: str | None = None) -> str:
+    """A score for people: the hand as typed (`typed`, else its notation), the items, how points and doubles
+    become the value (with the variant, why a value was rounded or read from a table of final values, and the rule
+    that says so), and the arrangements."""
     g = lambda text: _glyph_group(text) if glyphs and text else text  # noqa: E731
     w = Words(lang)
-    lines = [f"{s.variant}: {parse_hand(s.hand).notation(glyphs) if glyphs else s.hand}  "
-             f"({situation_line(s, lang=lang)})"]
+    hand = as_typed(typed, glyphs) if typed else parse_hand(s.hand).notation(glyphs) if glyphs else s.hand
+    lines = [f"{s.variant}: {hand}  ({situation_line(s, lang=lang)})"]
     if s.arrangement:
         shown = " ".join(g(a) for a in s.arrangement)
         lines.append(w(M.ARRANGEMENT, shown=shown) + w(M.MAHJONG_MARK if s.mahjong else M.NOT_MAHJONG_MARK))
@@ -91,7 +104,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
     fan = any(i.fan for i in s.items)  # MCR: fan, added
     if rows:
         heads = [M.H_RULE, M.H_TILES, M.H_FAN if fan else M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_EXTRA]
-        lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else [])), ""]
+        lines += ["", simple_table(rows, [w(h) for h in heads] + ([w(M.H_RULEBOOK)] if cited else []),
+                                   footnoted=(5,) if cited else ()), ""]
         if lang != "en" and any(not i.name(lang)[1] for i in s.items):
             lines.append(w(M.NO_NAME))
     if s.family_value is not None:  # the family's own words (riichi: "30 fu 3 han: 3900", "2000 all")
@@ -241,7 +255,8 @@ def quote_text(quoted: list, lang: str = "en") -> str:
 
 
 def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str = "en") -> str:
-    hand_text, w = tiles_shown(hand_text, glyphs), Words(lang)
+    """The tiles a hand waits on and their values; `hand_text` as typed."""
+    hand_text, w = as_typed(hand_text, glyphs), Words(lang)
     if not rows:
         return w(M.WAITS_ON_NOTHING, hand=hand_text)
     table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
@@ -267,46 +282,11 @@ def paragraph(first: str, rest: str, indent: int) -> Paragraph:
 
 
 def wrapped(first: str, rest: str, indent: int) -> list[str]:
-    """`first` + `rest` on lines of WIDTH terminal columns, the continuation indented under the text it continues.
+    """`first` + `rest` on lines of WIDTH terminal columns, the continuation indented under the text it continues
+    (fit.wrap: textwrap's greedy filling, measured in terminal cells)."""
+    from mjscore.cli.fit import wrap
 
-    textwrap's greedy filling (words split at whitespace, not at hyphens; whitespace dropped at a line's ends; a
-    word longer than a line cut), but measured in terminal cells (errors.cells): a Chinese title's characters
-    take two columns each, so a line of them is not wider than a terminal. ASCII text wraps as textwrap does."""
-    text = (first + rest).expandtabs().translate(_SPACES)
-    chunks = [c for c in re.split(r"( +)", text) if c][::-1]
-    lines: list[str] = []
-    while chunks:
-        lead = " " * indent if lines else ""
-        room = WIDTH - len(lead)
-        if lines and not chunks[-1].strip():
-            chunks.pop()
-        line, used = [], 0
-        while chunks and used + cells(chunks[-1]) <= room:
-            used += cells(chunks[-1])
-            line.append(chunks.pop())
-        if chunks and cells(chunks[-1]) > room and used < room:  # a word longer than a line: what fits here
-            cut = _fitting(chunks[-1], room - used) or (0 if line else 1)  # (one wide character at least)
-            if cut:
-                line.append(chunks[-1][:cut])
-                chunks[-1] = chunks[-1][cut:]
-        if line and not line[-1].strip():
-            line.pop()
-        if line:
-            lines.append(lead + "".join(line))
-    return lines or [first]
-
-
-_SPACES = {ord(c): " " for c in "\t\n\x0b\x0c\r"}  # (textwrap's replace_whitespace)
-
-
-def _fitting(word: str, room: int) -> int:
-    """How many of the word's first characters fit in `room` cells."""
-    used = 0
-    for k, ch in enumerate(word):
-        used += cells(ch)
-        if used > room:
-            return k
-    return len(word)
+    return wrap(first + rest, WIDTH, indent) or [first]
 
 
 def padded(text: str, width: int) -> str:
@@ -344,7 +324,8 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or (w(M.IS_MAHJONG) if s.mahjong else w(M.IS_LONG_HAND) if s.is_long_hand else "")
-        hand = " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
+        hand = as_typed(d.hands[seat], glyphs) if d.hands.get(seat, "").strip() else \
+            " ".join(tiles_shown(g, glyphs) for g in (*s.arrangement, *s.bonus)) or tiles_shown(s.hand, glyphs)
         value = s.value if s.family_value is None else w.again(s.family_value.said(s.limit_hand))
         rows.append([seat, name(seat), hand, *numbers(s), how,
                      value if paid else w(M.WORTH_UNPAID, worth=value) if s.value else "0"])
@@ -355,7 +336,7 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
         pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, w.again(p.reason)]
                + ([p.cite] if cited else []) for p in result.payments]
         heads = [M.H_FROM, M.H_TO, M.H_AMOUNT, M.H_REASON] + ([M.H_RULEBOOK] if cited else [])
-        lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads]), ""]
+        lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads], footnoted=(4,) if cited else ()), ""]
     lines += [w(M.NOTE, note=w.again(n)) for n in result.notes]
     won = result.scores.get(d.winner) if d.winner else None
     if won is not None and won.win and any(kind_of(n) is NoteKind.NO_WIN for n in won.notes):

@@ -47,7 +47,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
     lang = lang_of(lang, scores.table)
     glyphs = glyphs and terminal.glyphs_shown()
-    draw(Output(M.PG_SCORE, lang, lambda: _people(scores, show_all, explain, glyphs, lang),
+    draw(Output(M.PG_SCORE, lang, lambda: _people(scores, show_all, explain, glyphs, lang, hand),
                 lambda: _columns(scores.best, lang), lambda: _data(scores, show_all, explain, lang)), fmt)
 
 
@@ -77,13 +77,13 @@ def _columns(best, lang: str) -> tuple[list[str], list[list]]:
     return ["rule", "tiles", "points", "doubles", "limit", "extra", "value", "cite"], rows
 
 
-def _people(scores, show_all: bool, explain: bool, glyphs: bool, lang: str) -> list[str]:
-    """The score as a table for people, with the nearest wins of a hand that is no mah jong and, explained, the
-    runner-up, the near misses and the rulebook's words."""
+def _people(scores, show_all: bool, explain: bool, glyphs: bool, lang: str, typed: str) -> list[str]:
+    """The score as a table for people (the hand as `typed`), with the nearest wins of a hand that is no mah jong
+    and, explained, the runner-up, the near misses and the rulebook's words."""
     from mjscore.cli.report import explain_text, score_text
 
     best, rules = scores.best, scores.table
-    texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules)]
+    texts = [score_text(best, scores[1:] if show_all else None, glyphs, lang, rules, typed)]
     if scores.nearest_wins is not None:  # a hand of 14 tiles that is no mah jong: the winning hands one tile away
         from mjscore.cli.report import fan_listed, not_winning_line
         from mjscore.messages import Words

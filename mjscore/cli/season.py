@@ -224,14 +224,22 @@ def _first_column(rows: list[dict]) -> str | None:
     return next((key for key in ("table_points", "result") if any(key in r for r in rows)), None)
 
 
+# what a terminal too narrow for the league table loses first (cli/fit.py): what other columns tell again
+# (the counter is the total from a start; the variants, the games; the deals, roughly the games), then the details
+STANDINGS_LEAST_USE = [M.T_VARIANTS, M.T_COUNTER, M.T_DEALS, M.T_AVERAGE, M.T_FALSE_MJ, M.SELF_DRAWN]
+
+
 def _first(value, key: str) -> str:
     return f"{value:+.1f}" if key == "result" else value
 
 
-def table_headers(rows: list[dict], w: Words = ENGLISH) -> list[str]:
+def _heads(rows: list[dict]) -> list[M]:
     first = {"table_points": M.T_TABLE_POINTS, "result": M.T_RESULT}.get(_first_column(rows))
-    heads = TABLE_HEADERS[:2] + [first] + TABLE_HEADERS[2:] if first else TABLE_HEADERS
-    return [w(h) for h in heads]
+    return TABLE_HEADERS[:2] + [first] + TABLE_HEADERS[2:] if first else TABLE_HEADERS
+
+
+def table_headers(rows: list[dict], w: Words = ENGLISH) -> list[str]:
+    return [w(h) for h in _heads(rows)]
 
 
 SCALE_WORDS = {"points": M.S_SCALE_POINTS, "riichi": M.S_SCALE_RIICHI, "table-points": M.S_SCALE_TABLE_POINTS}
@@ -299,6 +307,15 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
             (f"<h2>{html.escape(line)}</h2>\n" if line else "")
             + html_table(table_headers(rows, w), table_rows(rows, w), cls="standings") for line, rows in scales(s, w)),
             lang=w.lang)
-    tables = [(f"{line}\n\n" if line else "") + text_table(table_rows(rows, w), table_headers(rows, w), fmt)
-              for line, rows in scales(s, w)]
-    return f"{season_line(s, w)}\n\n" + "\n\n".join(tables)
+    if fmt == "markdown":
+        tables = [(f"{line}\n\n" if line else "") + text_table(table_rows(rows, w), table_headers(rows, w), fmt)
+                  for line, rows in scales(s, w)]
+        return f"{season_line(s, w)}\n\n" + "\n\n".join(tables)
+    from mjscore.cli.pages import Blocks, Table
+
+    parts: list[str] = [season_line(s, w)]
+    for line, rows in scales(s, w):  # one league table per scale, each fitted to the terminal on its own
+        body, headers = table_rows(rows, w), table_headers(rows, w)
+        parts += ["", *([line, ""] if line else []), Table(text_table(body, headers, fmt), headers, body, least_use=tuple(
+            _heads(rows).index(k) for k in STANDINGS_LEAST_USE))]
+    return Blocks(parts)

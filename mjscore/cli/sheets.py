@@ -17,6 +17,7 @@ import os
 from typing import IO, Any, Callable, Iterator
 
 from mjscore.cli.columns import Columns
+from mjscore.cli.fit import fit_line, fit_table, width
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.terminal import say
 from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
@@ -27,6 +28,9 @@ from mjscore import SheetRow, Tally, results_of, sheet_row
 from mjscore import short
 from mjscore.spool import Spool
 
+# what a terminal too narrow for a sheet loses first (cli/fit.py): how the last tile came, the game's number,
+# the hand's value and the round (the players' nets and running totals, the sheet's purpose, stay)
+SHEET_LEAST_USE = (5, 1, 6, 2)
 CHART_POINTS = 2000  # a report's chart draws at most about twice this many points, however long the season
 
 
@@ -159,7 +163,9 @@ class SheetWriter:
                 w(HTML_TABLE_END)
             else:
                 w("" if self.first else "\n\n")
-                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else title) + "\n\n")
+                room = width() if self.fmt == "table" else None  # (a long file's name: the title wrapped too)
+                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else
+                   title if room is None else "\n".join(fit_line(title, room))) + "\n\n")
                 for i, line in enumerate(self._text_table(headers, players, totals)):
                     w(("\n" if i else "") + line)
         self.first = False
@@ -170,10 +176,15 @@ class SheetWriter:
         yield final_row(players, self.net, totals, self.moved, self.words)
 
     def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
-        """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes)."""
+        """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes). A sheet
+        wider than the terminal is fitted to it (cli/fit.py), its rows then held in memory."""
         cols = Columns(headers, self.fmt)
         for row in self._shown(players, totals):
             cols.add(row)
+        room = width() if self.fmt == "table" else None
+        if room is not None and sum(cols.widths) + 2 * (len(cols.widths) - 1) > room:
+            return iter(fit_table(headers, list(self._shown(players, totals)), room, self.words,
+                                  least_use=SHEET_LEAST_USE))
         if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
             from mjscore.cli.season import text_table
 

@@ -24,9 +24,11 @@ def option_default(o) -> str:
 
 
 def variants_text(variants: list[Variant], lang: str = "en") -> str:
+    """The variants' list: each one's name, title, source (the rulebook its table follows) and options."""
     w = Words(lang)
-    rows = [[v.name, v.title, ", ".join(f"{k}={option_default(o)}" for k, o in v.options.items())] for v in variants]
-    return simple_table(rows, [w(M.V_H_VARIANT), w(M.V_H_TITLE), w(M.V_H_OPTIONS_DEFAULT)])
+    rows = [[v.name, v.title, v.source, ", ".join(f"{k}={option_default(o)}" for k, o in v.options.items())]
+            for v in variants]
+    return simple_table(rows, [w(M.V_H_VARIANT), w(M.V_H_TITLE), w(M.V_H_SOURCE), w(M.V_H_OPTIONS_DEFAULT)])
 
 
 def allowed(o, w: Words) -> str:

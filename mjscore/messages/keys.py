@@ -126,7 +126,7 @@ class Faces:
     H_REASON = "reason"
     H_NET = "net"
     IS_MAHJONG = "mah jong"
-    IS_LONG_HAND = "long hand"
+    IS_LONG_HAND = "not a winning hand"  # a long hand's item and `settle`'s "hand is": 14 tiles in no winning shape too
     WORTH_UNPAID = "0 (worth {worth}, not paid: a draw)"
     PAYMENTS = "payments:"
     NET = "net:"

@@ -151,8 +151,13 @@ class Described:
     NOTE_UNDECLARED_KONG = ("four equal concealed tiles {tiles} are not a kong until it is declared: write {{{tiles}}} "
                             "for a concealed kong or [{tiles}] for an exposed one")
     NOTE_LONG_TILES = "long hand: {n} tiles (a kong counts 3), a winning hand has {whole}"
-    NOTE_LONG_NO_SHAPE = "long hand: {whole} tiles that form no winning shape of {variant} ({shapes})"
-    NOTE_SO_LONG = " (so a long hand)"
+    NOTE_LONG_NO_SHAPE = "not a winning hand: {whole} tiles in no winning shape of {variant} ({shapes})"
+    NOTE_SO_LONG = " (so not a winning hand)"
+    NOTE_LONG_SCORES = "long hand: scores {value}"  # settle: a loser's hand of more than 14 tiles
+    NOTE_FAULT_SCORES = "{fault} hand: scores {value}"  # settle: a hand marked with a fault (the fault's table name)
+    NOTE_LONG_BUT_WON = "long hand: {whole} tiles, but another player won"
+    NOTE_LONG_BUT_FALSE = "long hand: {whole} tiles, but the deal ended in a false mah jong"
+    NOTE_LONG_BUT_DRAW = "long hand: {whole} tiles, but the deal is a draw: no one declared mah jong"
     NOTE_FAN_FOUND = "fan found: {items}; total {total}"
     NOTE_NO_BONUS = "played without flowers and seasons: bonus tiles not scored"
     NOTE_SHORT_IGNORED = "not mah jong (fewer than {whole} tiles): the situation options are ignored"
@@ -211,6 +216,7 @@ class Described:
     V_RIICHI_CAP = "; at most {n} x the limit, {name}"
     V_H_VARIANT = "variant"
     V_H_TITLE = "title"
+    V_H_SOURCE = "source"
     V_H_OPTIONS_DEFAULT = "options (default)"
     V_H_MEANING = "meaning"
     V_H_TABLE = "table"
@@ -265,3 +271,6 @@ class Described:
     PG_SETTLEMENT = "Settlement"
     PG_GAMES = "Games scored"
     PG_VARIANTS = "Variants"
+    # a table fitted to the terminal (cli/fit.py)
+    FIT_LEFT_OUT = "left out to fit {width} columns: {columns}; --wide shows every column"
+    FIT_EVERY_ROW = "{header}, every row: {text}"

@@ -33,12 +33,13 @@ def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> S
     how = (rules.fault(fault) or FaultScoring.NORMAL) if fault else FaultScoring.NORMAL
     analysed = analyse(hand, sit, v.shapes)
     n = analysed.tile_count
-    if how is FaultScoring.ZERO or n > WIN_COUNT:
-        return long_hand(analysed, v, opts, f"{fault or 'long'} hand: scores {v.long_hand}")
+    if how is FaultScoring.ZERO or n > WIN_COUNT:  # (notes made of message keys: --lang says them again)
+        return long_hand(analysed, v, opts, said(M.NOTE_FAULT_SCORES, fault=fault, value=v.long_hand) if fault
+                         else said(M.NOTE_LONG_SCORES, value=v.long_hand))
     if n == WIN_COUNT:
-        why = ("another player won" if deal.winner else "the deal ended in a false mah jong" if deal.false_mahjong
-               else "the deal is a draw: no one declared mah jong")
-        return long_hand(analysed, v, opts, f"long hand: {WIN_COUNT} tiles, but {why}")
+        why = (M.NOTE_LONG_BUT_WON if deal.winner else M.NOTE_LONG_BUT_FALSE if deal.false_mahjong
+               else M.NOTE_LONG_BUT_DRAW)
+        return long_hand(analysed, v, opts, said(why, whole=WIN_COUNT))
     return score_all(analysed, v, opts, restricted=how is FaultScoring.RESTRICTED, fault=fault is not None)[0]
 
 

@@ -100,11 +100,18 @@ class Item(NamedTuple):
         return not self.table and self.rule == LONG_HAND_RULE
 
     def name(self, lang: str = "en") -> tuple[str, bool]:
-        """The item's name in `lang` and whether it is in that language (else the English rule name)."""
+        """The item's name in `lang` and whether it is in that language (else the English rule name). A long
+        hand's item, where its rulebook gives it no name in `lang`, is named for what it is, "not a winning
+        hand" (too many tiles or none of the winning shapes: its note says which), in the catalogue's words;
+        its `rule` stays "long hand", the key programs read."""
         if lang != "en":
             for code, text in self.names:
                 if code == lang:
                     return text, True
+        if self.is_long_hand:
+            from mjscore.messages import CATALOGUED, Words
+
+            return Words(lang)(M.IS_LONG_HAND), lang == "en" or lang in CATALOGUED
         return self.rule, lang == "en"
 
     def to_dict(self, lang: str = "en") -> dict:
