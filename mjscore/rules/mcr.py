@@ -101,8 +101,8 @@ def fan_counts(c) -> dict[str, int]:
 
 
 def _facts(c) -> tuple:
-    """(concealed counts with the winning tile, declared tiles' counts, win flags, one-tile wait) of the hand
-    and its winning tile: the same for every arrangement."""
+    """(concealed counts with the winning tile, declared tiles' counts, win flags) of the hand and its winning
+    tile: the same for every arrangement."""
     key = ("mcr facts", c.win)
     got = c.memo.get(key)
     if got is None:
@@ -124,7 +124,17 @@ def _facts(c) -> tuple:
         if kong and not self_drawn and (fixed[win] or standing[win] != 1):
             kong = False
         flags = (self_drawn, kong, bool(LAST_TILE_WORDS & c.also), last)
-        got = c.memo[key] = (tuple(standing), tuple(fixed), flags, _one_wait(standing, win, len(hand.melds)))
+        got = c.memo[key] = (tuple(standing), tuple(fixed), flags)
+    return got
+
+
+def _waited_on_one(c, standing: tuple[int, ...]) -> bool:
+    """_one_wait of the hand and its winning tile, worked out once, and only for an arrangement whose winning tile
+    completed a set in a way a wait fan names (an edge, the middle of a chow, the pair): about half the hands."""
+    key = ("mcr one wait", c.win)
+    got = c.memo.get(key)
+    if got is None:
+        got = c.memo[key] = _one_wait(list(standing), c.win, len(c.hand.melds))
     return got
 
 
@@ -164,7 +174,7 @@ def _win_flags(flags, fans: dict) -> None:
 
 
 def _fans(c) -> dict[str, int]:
-    standing, fixed, flags, unique = _facts(c)
+    standing, fixed, flags = _facts(c)
     fans: dict[str, int] = {}
     pattern = c.pattern
     if pattern == "standard":
@@ -176,7 +186,7 @@ def _fans(c) -> dict[str, int]:
             return _nine_gates_fans(standing, c.win, flags)
         if special:
             return {}
-        _regular(c, standing, fixed, flags, unique, fans)
+        _regular(c, standing, fixed, flags, fans)
     elif pattern == "seven_pairs":
         _seven_pairs(c, standing, flags, fans)
     elif pattern == "thirteen_orphans":
@@ -218,7 +228,7 @@ def _melded(g) -> bool:
     return g.declared and g.exposed
 
 
-def _regular(c, standing, fixed, flags, unique, fans) -> None:
+def _regular(c, standing, fixed, flags, fans) -> None:
     groups, win = c.groups, c.win
     chows = [g for g in groups if g.kind == "chow"]
     pungs = [g for g in groups if g.kind in ("pung", "kong")]
@@ -270,8 +280,10 @@ def _regular(c, standing, fixed, flags, unique, fans) -> None:
     rank_range(unique_tiles, fans)
     merged = [a + b for a, b in zip(standing, fixed)]
     add(fans, "tile_hog", merged.count(4) - melded_kongs - concealed_kongs)
-    if unique:
-        waiting_form([g for g in groups if not g.declared], win, fans)
+    form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
+    waiting_form([g for g in groups if not g.declared], win, form)
+    if form and _waited_on_one(c, standing):
+        fans.update(form)
     _winds(c, pungs, fans)
     if not fans:
         fans["chicken_hand"] = 1
