@@ -375,6 +375,7 @@ def _triple_knitting(counts, melds: int):
 KNITTED_RUNS = tuple((a, b, c) for a in range(3) for b in range(3) for c in range(3) if len({a, b, c}) == 3)
 
 
+@lru_cache(maxsize=8)  # (six orders of the suits: every hand of an MCR table asks each, issue 40)
 def knitted_tiles(suits: tuple[int, int, int]) -> tuple[int, ...]:
     """The nine tiles of the knitted straight with 147 in suits[0], 258 in suits[1], 369 in suits[2]."""
     return tuple(s * 9 + n - 1 for s, first in zip(suits, (1, 2, 3)) for n in (first, first + 3, first + 6))

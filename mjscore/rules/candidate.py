@@ -15,6 +15,7 @@ from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.counters import each_item
 from mjscore.rules.exclusions import exclude, excluders, times
+from mjscore.rules.folds import kept_folds
 from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
@@ -179,9 +180,9 @@ def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool, tuple, dict]:
     chows"), and what they gave for each candidate's counts seen (a candidate's counts recur: a few hundred
     numbers per situation, where each such rule was a call or two per candidate)."""
     _, _, hand, requires = ctx.tables[2]
-    rules, counted = [], []
-    for pred, r, item, undoubled, whole in hand:
-        told = folded_counted(pred, ctx)
+    rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: rules/folds.py)
+    hand_folds = kept_folds(folds, [pred for pred, *_ in hand], ctx, folded_counted)
+    for (_, r, item, undoubled, whole), told in zip(hand, hand_folds):
         if told is not None:
             part, counts_only = told
             k = -1
@@ -189,7 +190,8 @@ def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool, tuple, dict]:
                 k = len(counted)
                 counted.append(part)
             rules.append((*part, r, item, undoubled, whole, k))
-    needs = tuple((*(folded(pred, ctx) or (_fails, None)), exempt, message) for pred, exempt, message in requires)
+    required = kept_folds(folds, [pred for pred, *_ in requires], ctx, folded)
+    needs = tuple((*(told or (_fails, None)), exempt, message) for (_, exempt, message), told in zip(requires, required))
     return tuple(rules), needs, bool(excluders(ctx.variant)), tuple(counted), {}
 
 

@@ -18,7 +18,7 @@ class VariantMemo:
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
     __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "excludes",
-                 "settled", "cites", "seated")
+                 "settled", "cites", "seated", "folds")
 
     def __init__(self):
         self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
@@ -34,6 +34,7 @@ class VariantMemo:
         self.settled: dict[tuple, object] = {}  # options -> the settlement switches under them (Deal.rules)
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
+        self.folds: dict[tuple, list] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
 
 
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,

@@ -1,0 +1,104 @@
+"""A hand rule's `when:` folded (when.folded) once per value of what its folding read of the context, not once
+per situation: a fresh riichi hand's situation (seat, round, how the tile came, its circumstances, suits held)
+is mostly new, and folding every hand rule anew was 35% of scoring it (issue 40), while each rule's fold reads
+one or two of those (the circumstances, the winning shape, the suits held).
+
+Folding is deterministic in what it reads: given the values of the context's attributes read so far, the next
+attribute read and the result are fixed. So a fold seen once with attributes N read at values V gives the same
+result wherever N have the values V again, whatever the context's other attributes; which attributes a fold
+reads is found by folding it once through a `_Reading` of the context, which records them. A fold that read
+anything but the plain values of `_KEYED` (the hand, its tiles, a memo, a property working out the waits) is
+not kept here (it stays kept once per situation, as the plans are: candidate._plan).
+"""
+
+from __future__ import annotations
+
+from operator import itemgetter
+from typing import Callable
+
+from mjscore.memo import make_room
+
+# the context's attributes whose values alone a fold may be kept by: plain, immutable values of the situation,
+# the winning shape, the suits held and the options (Ctx)
+_KEYED = frozenset({"seat", "round", "seat_tile", "round_tile", "source", "also", "mahjong", "suits", "has_honours",
+                    "bonus", "pattern", "options", "restricted", "partial"})
+_MISSING = object()
+
+
+class _Reading:
+    """A context seen through: each attribute read is passed on to it and its name recorded; an attribute set,
+    or one outside `_KEYED`, makes what is folded through it unkeepable."""
+
+    __slots__ = ("_reading_of", "_names_read", "_keepable")
+
+    def __init__(self, ctx):
+        object.__setattr__(self, "_reading_of", ctx)
+        object.__setattr__(self, "_names_read", set())
+        object.__setattr__(self, "_keepable", True)
+
+    def __getattr__(self, name: str):
+        if name not in _KEYED:
+            object.__setattr__(self, "_keepable", False)
+        self._names_read.add(name)
+        return getattr(self._reading_of, name)
+
+    def __setattr__(self, name: str, value) -> None:
+        object.__setattr__(self, "_keepable", False)
+        setattr(self._reading_of, name, value)
+
+
+def _snapshot(ctx) -> dict | None:
+    """The values of the context's `_KEYED` attributes (the options' mapping as its items), read once for every
+    rule of a plan; None where an option's value no dictionary can hold (nothing is kept then)."""
+    seen = {n: getattr(ctx, n) for n in _KEYED}
+    seen["options"] = options = tuple(ctx.options.items())
+    try:
+        hash(options)
+    except TypeError:
+        return None
+    return seen
+
+
+def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable) -> list:
+    """[fold(pred, ctx) for pred in preds] (fold: when.folded or when.folded_counted), each kept in `memo` (the
+    variant's, kept.VariantMemo.folds) by the values of the context's attributes its fold read: found again
+    wherever those have the same values."""
+    seen = _snapshot(ctx)
+    if seen is None:
+        return [fold(pred, ctx) for pred in preds]
+    out = []
+    for pred in preds:
+        ways = memo.get((fold, pred))
+        if ways is None:
+            ways = memo[(fold, pred)] = []
+        for values, known, _ in ways:
+            got = known.get(values(seen), _MISSING)
+            if got is not _MISSING:
+                break
+        else:
+            got = _folded(ways, seen, pred, ctx, fold)
+        out.append(got)
+    return out
+
+
+def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable):
+    """fold(pred, ctx) worked out through a `_Reading`, and kept under the values of what it read (`ways`: for
+    each set of names a fold of `pred` read, the getter of their values, the folds found by them, the names)."""
+    reading = _Reading(ctx)
+    got = fold(pred, reading)
+    if not reading._keepable:
+        return got
+    names = tuple(sorted(reading._names_read))
+    for values, known, read in ways:
+        if read == names:
+            break
+    else:
+        values, known = itemgetter(*names) if names else _nothing, {}
+        ways.append((values, known, names))
+    make_room(known, 256)
+    known[values(seen)] = got
+    return got
+
+
+def _nothing(seen: dict) -> tuple:
+    return ()
