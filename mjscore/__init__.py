@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 # Every public name of the API (docs/api.md), once, with the module that holds it: `mjscore.NAME` and
 # `mjscore.api.NAME` both resolve through this table, and both `__all__` are made from it.
-_PUBLIC = {
+PUBLIC_NAMES = {
     **dict.fromkeys(("MjscoreError",), "mjscore.errors"),
     **dict.fromkeys(("Score", "Variant", "arrangements", "compare", "runner_up", "describe_variant", "load_variant",
                      "table_data", "parse_hand", "near_misses", "nearest_wins", "score", "score_game", "score_sheet",
@@ -25,11 +25,11 @@ _PUBLIC = {
     **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
                     "mjscore.play.ledger"),
 }
-__all__ = [*_PUBLIC, "__version__"]
+__all__ = [*PUBLIC_NAMES, "__version__"]
 
 
 def __getattr__(name: str):
-    home = _PUBLIC.get(name)
+    home = PUBLIC_NAMES.get(name)
     if home is not None:
         from importlib import import_module
 

@@ -20,7 +20,7 @@ with a few things the other rulebooks do not have, each a piece any table may us
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from mjscore.errors import HandError
 from mjscore.hand import tiles as T
@@ -400,7 +400,3 @@ def shown_cost(h: HanFu) -> str:
     if "each" in paid:
         return f"{paid['each']} all"
     return f"{paid['non_dealer']}/{paid['dealer']}"
-
-
-def is_han_fu(variant: Any) -> bool:
-    return getattr(variant, "han_fu", None) is not None
