@@ -25,7 +25,7 @@ from typing import NamedTuple
 from mjscore.errors import HandError
 from mjscore.hand import tiles as T
 from mjscore.hand.redfives import no_red_fives, with_red_fives
-from mjscore.rules.registry import Invalid, condition, p_bool, p_choices, p_tiles
+from mjscore.rules.registry import Invalid, Reads, condition, p_bool, p_choices, p_tiles
 from mjscore.rules.results import HanFu, Item, Score
 from mjscore.rules.special import p_runs
 
@@ -61,25 +61,27 @@ def wait_of(c) -> str | None:
 @condition("wait", "hand", p_choices(WAITS),
            "the wait the winning tile filled, as the completed set shows it: ryanmen (either end of a chow, "
            "not 12-3 nor 7-89), kanchan (the middle of a chow), penchan (3 of 123, 7 of 789), tanki (the pair), "
-           "shanpon (a pung)")
+           "shanpon (a pung)", reads=Reads.CANDIDATE)
 def _wait(c, v, _):
     return wait_of(c) in v
 
 
 @condition("called", "hand", p_bool,
            "a set was claimed from a discard: written [..] or <..> (a concealed kong {..} is not; a set a "
-           "claimed winning tile completed is not either)")
+           "claimed winning tile completed is not either)", reads=Reads.HAND)
 def _called(c, v, _):
     return any(m.exposed for m in c.hand.melds) == v
 
 
-@condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)")
+@condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)",
+           reads=Reads.SUBJECT | Reads.SEATS)
 def _any_tile(c, v, g):
     return any(v(t, c) for t in g.tiles)
 
 
 @condition("chows_include", "hand", p_runs,
-           "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])")
+           "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])",
+           reads=Reads.CANDIDATE)
 def _chows_include(c, v, _):
     for suit in range(3):
         held = {T.number_of(g.tiles[0]) for g in c.groups if g.kind == "chow" and T.suit_of(g.tiles[0]) == suit}
@@ -96,7 +98,8 @@ def _p_count(v, known):
 
 
 @condition("identical_chows", "hand", _p_count,
-           "how many pairs of identical chows the hand holds (1: one pair, as 223344m; 2: two pairs)")
+           "how many pairs of identical chows the hand holds (1: one pair, as 223344m; 2: two pairs)",
+           reads=Reads.CANDIDATE)
 def _identical_chows(c, v, _):
     seen: dict[tuple, int] = {}
     for g in c.groups:
@@ -106,7 +109,8 @@ def _identical_chows(c, v, _):
 
 
 @condition("win_kind_held", "hand", _p_count,
-           "how many tiles of the winning tile's kind the hand holds, the winning tile included")
+           "how many tiles of the winning tile's kind the hand holds, the winning tile included",
+           reads=Reads.CANDIDATE | Reads.HAND)
 def _win_kind_held(c, v, _):
     return c.win is not None and c.tiles.count(c.win) in v
 
@@ -343,15 +347,17 @@ def cost(base: int, dealer: bool, self_drawn: bool, honba: int = 0, sticks: int 
     return paid, total, total + 300 * honba + 1000 * sticks
 
 
-def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, notes, win_set) -> Score:
-    """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid."""
+def han_fu_score(ctx, rules: HanFuRules, shown, texts: tuple[str, ...], win: str | None, items: list, notes,
+                 win_set) -> Score:
+    """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid (`shown`: the
+    fields every candidate's Score shares, value.Shown; `texts` its arrangement; `win` its winning tile's name)."""
     options = ctx.options
     limit = options.get("limit") or 0
     if "0" in ctx.hand.text:  # the hand printed back with its red fives (0m 0p 0s) where the player wrote them
-        shown = ctx.memo.get("red fives")
-        if shown is None:
-            shown = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, head[2])
-        head = (*head[:2], shown, *head[3:])
+        red = ctx.memo.get("red fives")
+        if red is None:
+            red = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, shown.hand)
+        shown = shown._replace(hand=red)
     limits = [i for i in items if i.limit]
     sit = ctx.sit
     dealer = sit.seat == (options.get("banker") or "E")
@@ -364,8 +370,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
             total, tier = rules.limits_cap, rules.limits_cap_name  # (the items all stay listed)
         base = round(total * limit)
         han_fu = _han_fu(ctx, 0, 0, base, tier, 2, dealer)
-        return Score(*head, tuple(limits), 0, 0, limits[0].rule, total, limit, base, base, *tail, tuple(notes),
-                     win_set, han_fu)
+        return Score(variant=shown.variant, options=shown.options, hand=shown.hand, seat=shown.seat,
+                     round=shown.round, mahjong=shown.mahjong, arrangement=texts, items=tuple(limits), points=0,
+                     doubles=0, limit_hand=limits[0].rule, limit_fraction=total, limit=limit, value=base,
+                     uncapped=base, win=win, source=shown.source, also=shown.also, bonus=shown.bonus,
+                     notes=tuple(notes), win_set=win_set, han_fu=han_fu)
     points = doubles = 0
     for i in items:
         points += i.points
@@ -381,8 +390,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
         if doubles >= t.doubles and _holds(t.option, options):
             base, tier = t.base, t.name
     han_fu = _han_fu(ctx, doubles, fu, base, tier, 1 if doubles >= 13 else 0, dealer)
-    return Score(*head, tuple(items), points, doubles, None, 0, limit, base, uncapped, *tail, tuple(notes), win_set,
-                 han_fu)
+    return Score(variant=shown.variant, options=shown.options, hand=shown.hand, seat=shown.seat, round=shown.round,
+                 mahjong=shown.mahjong, arrangement=texts, items=tuple(items), points=points, doubles=doubles,
+                 limit_hand=None, limit_fraction=0, limit=limit, value=base, uncapped=uncapped, win=win,
+                 source=shown.source, also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set,
+                 han_fu=han_fu)
 
 
 def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
