@@ -44,7 +44,8 @@ def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], 
 def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
-    matched = [r for r in rules if r.pred.test(ctx, r.pred.param, subject)]  # (a when.Node: one call)
+    matched = [r for test, param, r in rules if test(ctx, param, subject)]  # (context.SubjectRule, unpacked: this
+    # runs for every rule on every distinct group)
     items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names,
                        1, r.fan) for r in matched)
     return text, items, frozenset(n for r in matched for n in r.replaces)

@@ -108,11 +108,20 @@ class Need(NamedTuple):
     message: str
 
 
+class SubjectRule(NamedTuple):
+    """A group or bonus rule as the scorer asks it of each distinct group or bonus tile: its `when:`'s test and
+    parameter (one call, when.Node) and the rule."""
+
+    test: Callable
+    param: object
+    rule: object
+
+
 class RuleSets(NamedTuple):
     """The variant's rules that apply to a winning (or a non-winning) hand, by what they judge."""
 
-    group: tuple
-    bonus: tuple
+    group: tuple[SubjectRule, ...]
+    bonus: tuple[SubjectRule, ...]
     hand: tuple[HandRuleEntry, ...]
     requires: tuple[Need, ...]
 
@@ -146,8 +155,10 @@ def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> RuleSets:
                                    whole=reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
         requires = tuple(Need(when=q.pred, limit_hands_exempt=q.limit_hands_exempt, message=q.message)
                          for q in variant.requires)
-        got = RuleSets(group=tuple(r for r in rules if r.per == "group"),
-                       bonus=tuple(r for r in rules if r.per == "bonus"), hand=hand, requires=requires)
+        got = RuleSets(group=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
+                                   if r.per == "group"),
+                       bonus=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
+                                   if r.per == "bonus"), hand=hand, requires=requires)
         kept.rule_sets[mahjong] = got
     return got
 
