@@ -12,7 +12,7 @@ import os
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from mjscore import _PUBLIC
+from mjscore import PUBLIC_NAMES
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
@@ -33,14 +33,14 @@ if TYPE_CHECKING:  # settling, games and the rarer results load only when asked 
     from mjscore.rules.identity import Rules
     from mjscore.rules.tablediff import TableDiff
 
-__all__ = list(_PUBLIC)  # the package's one list of public names (mjscore/__init__.py)
+__all__ = list(PUBLIC_NAMES)  # the package's one list of public names (mjscore/__init__.py)
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
 
 
 def __getattr__(name: str):
     """A public name defined elsewhere (a game's results, a season, the ledger ...), loaded on first use."""
-    home = _PUBLIC.get(name)
+    home = PUBLIC_NAMES.get(name)
     if home is not None and home != __name__:
         from importlib import import_module
 

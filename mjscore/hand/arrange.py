@@ -268,8 +268,8 @@ class AnalysedHand:
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
         condition on a calling hand asks the scorer to score)."""
-        sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None, self.sit.dora,
-                                        self.sit.ura, 0, 0, None))
+        sit = Situation(seat=self.sit.seat, round=self.sit.round, win=tile, source="wall", also=NO_WORDS,
+                        dora=self.sit.dora, ura=self.sit.ura)
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
 
 

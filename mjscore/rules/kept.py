@@ -21,8 +21,8 @@ class VariantMemo:
                  "settled", "cites", "seated")
 
     def __init__(self):
-        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
-        self.situations: dict[tuple, tuple] = {}  # seat, round, winner or not, options -> judged items (_tables)
+        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
+        self.situations: dict[tuple, object] = {}  # seat, round, winner or not, options -> its SituationTables
         # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
         # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
         self.suit_classes: dict[Hashable, tuple] = {}  # a class's token -> how it judges every set of PROBE

@@ -14,7 +14,7 @@ from typing import Any, Callable, NamedTuple, Protocol
 
 from mjscore.messages import Words
 from mjscore.rules.families import VALUATIONS, family
-from mjscore.rules.results import Score
+from mjscore.rules.results import Score, Shown
 
 
 class Valuation(Protocol):
@@ -23,9 +23,10 @@ class Valuation(Protocol):
     def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> Any:
         """Its block of `value:` checked into its typed switches (a frozen record); a problem: fail(where, what)."""
 
-    def score(self, ctx: Any, switches: Any, head: tuple, tail: tuple, items: list, notes: Any,
-              win_set: str | None) -> Score:
-        """A winning candidate's Score (rules/value.py `combine` gives the shared fields, `head` and `tail`)."""
+    def score(self, ctx: Any, switches: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list,
+              notes: Any, win_set: str | None) -> Score:
+        """A winning candidate's Score (rules/value.py `combine` gives the fields every candidate of the hand
+        shares, `shown`; `texts` its arrangement, `win` its winning tile's name)."""
 
     def words(self, switches: Any, w: Words) -> str:
         """How its values are made, in words (`variants NAME`)."""
@@ -37,8 +38,9 @@ class Valued(NamedTuple):
     family: Valuation
     switches: Any
 
-    def score(self, ctx: Any, head: tuple, tail: tuple, items: list, notes: Any, win_set: str | None) -> Score:
-        return self.family.score(ctx, self.switches, head, tail, items, notes, win_set)
+    def score(self, ctx: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list, notes: Any,
+              win_set: str | None) -> Score:
+        return self.family.score(ctx, self.switches, shown, texts, win, items, notes, win_set)
 
     def words(self, w: Words) -> str:
         return self.family.words(self.switches, w)
