@@ -57,7 +57,7 @@ PUBLIC_NAMES.update(_FACES)
 __all__ = [*PUBLIC_NAMES, "__version__"]
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     home = PUBLIC_NAMES.get(name)
     if home is not None:
         from importlib import import_module
