@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from mjscore.hand.sets import Group, concealed
 from mjscore.hand.situation import Situation
 from mjscore.memo import make_room
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
+
+if TYPE_CHECKING:
+    from mjscore.rules.switches import SettlementRules
 
 
 class VariantMemo:
@@ -70,7 +73,7 @@ def memo_of(variant: Variant) -> VariantMemo:
     return _memo_of_key(variant.key)
 
 
-def rules_at(variant: Variant, options: dict):
+def rules_at(variant: Variant, options: dict[str, Any]) -> SettlementRules:
     """The variant's settlement switches under `options` (SettlementRules.at), kept by the options' content:
     a batch settles every deal under the same options, and resolving the switches each time was a deal's cost."""
     try:
