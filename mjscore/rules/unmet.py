@@ -9,6 +9,8 @@ no set is one, which its near miss already says.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjscore.hand.arrange import AnalysedHand
 from mjscore.rules.candidate import score_candidate
 from mjscore.rules.context import Ctx
@@ -18,7 +20,7 @@ from mjscore.rules.tables import Variant
 from mjscore.rules.when import Leaf, Node, When
 
 
-def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) -> dict[str, tuple[str, ...]]:
+def unmet(hand: AnalysedHand, variant: Variant, options: dict[str, Any], rules: set[str]) -> dict[str, tuple[str, ...]]:
     """For each hand rule named in `rules` that the hand's best arrangement does not meet, the conditions of
     its `when:` that fail there, in the table's order, each as the table writes it ("gates_surplus: win"). A name with several rules (one per house
     option) is judged by the rule that fails the fewest. Rules it meets, or whose failing part is not one
@@ -27,10 +29,11 @@ def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) 
     if not candidates or not rules:
         return {}
     ctx = Ctx(hand, options, variant, True, [], score_all)
-    best, best_rank = None, None
-    for candidate in candidates:
+    best = candidates[0]
+    best_rank = score_candidate(ctx, *best).rank
+    for candidate in candidates[1:]:
         rank = score_candidate(ctx, *candidate).rank
-        if best_rank is None or rank > best_rank:
+        if rank > best_rank:
             best, best_rank = candidate, rank
     score_candidate(ctx, *best)  # the context left at the best arrangement, as the hand was scored
     out: dict[str, tuple[str, ...]] = {}
