@@ -10,6 +10,7 @@ left to ask of each candidate. What a condition may be told follows from what it
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Callable, Iterable, Union
 
 
@@ -22,11 +23,17 @@ Folded = Union["Node", bool]  # what a node is in one situation, shape and suits
 
 class Node:
     """A part of a compiled `when:`. `test(c, param, s)` is its value for context `c` and subject `s` (a group, a
-    bonus tile, None for the hand), one call: a hand rule's plan keeps the pair and calls it per candidate."""
+    bonus tile, None for the hand), one call: a hand rule's plan keeps the pair and calls it per candidate.
+    `counts_only`: every condition in the node reads only the candidate's group counts (Reads.GROUP_COUNTS,
+    besides what a plan is told), so that it holds or not by one number per candidate (candidate.plan_of);
+    `costly`: a costly condition (registry.condition), which a folded rule asks after the others. Both are
+    plain attributes, set when the node is made: a plan reads them for every rule it folds."""
 
-    __slots__ = ("test", "param")
+    __slots__ = ("test", "param", "counts_only", "costly")
     test: Callable[..., object]
     param: object
+    counts_only: bool
+    costly: bool
 
     def __call__(self, c, s) -> object:
         return self.test(c, self.param, s)
@@ -34,42 +41,24 @@ class Node:
     def fold(self, c) -> Folded:
         raise NotImplementedError
 
-    @property
-    def counts_only(self) -> bool:
-        """Whether every condition left in the node reads only the candidate's group counts (Reads.GROUP_COUNTS,
-        besides what a plan is told): it holds or not by one number per candidate (candidate.plan_of)."""
-        raise NotImplementedError
-
-    @property
-    def costly(self) -> bool:
-        return False
-
 
 class Leaf(Node):
     """One condition with its compiled parameter: its test is the condition's own. What its declaration allows
     (registry.Condition: told, a screen, group counts only, costly) is kept beside it, read once per plan."""
 
-    __slots__ = ("condition", "told", "screen", "by_counts", "last")
+    __slots__ = ("condition", "told", "screen")
 
     def __init__(self, condition, param):
         self.condition, self.test, self.param = condition, condition.test, param
         self.told, self.screen = condition.told, condition.screen
-        self.by_counts, self.last = condition.group_counts, condition.costly
+        self.counts_only, self.costly = condition.group_counts, condition.costly
 
-    def fold(self, c) -> Folded:
+    def fold(self, c) -> Folded:  # (All.fold does the same for its leaves, written out: a call less for each)
         if self.told:  # reads only what a plan is told: its value there
             return bool(self.test(c, self.param, None))
         if self.screen is not None and not self.screen(c, self.param):  # no hand like c's meets it
             return False
         return self
-
-    @property
-    def counts_only(self) -> bool:
-        return self.by_counts
-
-    @property
-    def costly(self) -> bool:
-        return self.last
 
 
 class All(Node):
@@ -80,6 +69,7 @@ class All(Node):
 
     def __init__(self, parts: Iterable[Node]):
         self.parts = parts = tuple(parts)
+        self.counts_only, self.costly = _counts_only(parts), False
         if len(parts) == 1:
             self.test, self.param = parts[0].test, parts[0].param
         elif len(parts) == 2:
@@ -95,6 +85,15 @@ class All(Node):
     def fold(self, c) -> Folded:
         left: list[Node] = []
         for part in self.parts:
+            if part.__class__ is Leaf:  # Leaf.fold written out (most parts are leaves; a plan folds every rule)
+                if part.told:
+                    if not part.test(c, part.param, None):
+                        return False
+                elif part.screen is not None and not part.screen(c, part.param):
+                    return False
+                else:
+                    left.append(part)
+                continue
             got = part.fold(c)
             if got is False:
                 return False
@@ -102,12 +101,8 @@ class All(Node):
                 left += got.parts if isinstance(got, All) else (got,)
         if not left:
             return True
-        left.sort(key=_costly)  # (stable: the others keep the table's order)
+        left.sort(key=_COSTLY)  # (stable: the others keep the table's order)
         return left[0] if len(left) == 1 else All(left)
-
-    @property
-    def counts_only(self) -> bool:
-        return all(p.counts_only for p in self.parts)
 
 
 class Any(Node):
@@ -117,6 +112,7 @@ class Any(Node):
 
     def __init__(self, parts: Iterable[Node]):
         self.parts = parts = tuple(parts)
+        self.counts_only, self.costly = _counts_only(parts), False
         self.test, self.param = _some, tuple((p.test, p.param) for p in parts)
 
     def fold(self, c) -> Folded:
@@ -131,10 +127,6 @@ class Any(Node):
             return False
         return live[0] if len(live) == 1 else Any(live)
 
-    @property
-    def counts_only(self) -> bool:
-        return all(p.counts_only for p in self.parts)
-
 
 class Not(Node):
     """A node that must not hold (`not:`)."""
@@ -143,15 +135,12 @@ class Not(Node):
 
     def __init__(self, part: Node):
         self.part = part
+        self.counts_only, self.costly = part.counts_only, False
         self.test, self.param = _negated, (part.test, part.param)
 
     def fold(self, c) -> Folded:
         got = self.part.fold(c)
         return (not got) if isinstance(got, bool) else Not(got)
-
-    @property
-    def counts_only(self) -> bool:
-        return self.part.counts_only
 
 
 class When(All):
@@ -203,8 +192,15 @@ def _called(c, pred, s) -> bool:
     return pred(c, s)
 
 
-def _costly(node: Node) -> bool:
-    return node.costly
+_COSTLY = attrgetter("costly")  # a folded rule's sort key: the costly conditions last
+
+
+def _counts_only(parts: tuple[Node, ...]) -> bool:
+    """Whether every one of these nodes reads only the candidate's group counts (written out: made per fold)."""
+    for part in parts:
+        if not part.counts_only:
+            return False
+    return True
 
 
 def _parts(when, scope: str, known, whole: list) -> list[Node]:
