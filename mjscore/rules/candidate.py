@@ -183,11 +183,13 @@ class HandRule:
     """A hand rule as it is in one plan: what is left of its `when:` to ask of each candidate (`test(ctx, param,
     None)`; test None: it holds whatever the candidate), the rule, its item and its item with no doubles, whether it
     reads every tile of the hand, and its place among the rules judged by the group counts (-1: asked itself). A
-    slotted class: the scorer reads it by name for every rule of every candidate."""
+    slotted class: the scorer reads it by name for every rule of every candidate. Made with its fields in order
+    (plan_of, its one maker): a class called with keywords gets them as a dictionary, made and unpacked for each
+    rule of each plan (issue 40: callgrind, docs/performance.md)."""
 
     __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
 
-    def __init__(self, *, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
+    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
         self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
         self.whole, self.counted_at = whole, counted_at
 
@@ -228,8 +230,7 @@ def plan_of(ctx: Ctx) -> Plan:
             if by_counts:
                 k = len(counted)
                 counted.append((test, param))
-            rules.append(HandRule(test=test, param=param, rule=entry.rule, item=entry.item,
-                                  undoubled=entry.undoubled, whole=entry.whole, counted_at=k))
+            rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
     needs = []
     for need in sets.requires:
         test, param = folded(need.when, ctx) or (_fails, None)
