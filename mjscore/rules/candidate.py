@@ -234,9 +234,9 @@ def plan_of(ctx: Ctx) -> Plan:
     needs = []
     for need in sets.requires:
         test, param = folded(need.when, ctx) or (_fails, None)
-        needs.append(PlanNeed(test=test, param=param, exempt=need.limit_hands_exempt, message=need.message))
-    return Plan(rules=tuple(rules), requires=tuple(needs), excludes=bool(excluders(ctx.variant)),
-                counted=tuple(counted), by_total={})
+        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.message))
+    # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
+    return Plan(tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted), {})
 
 
 def _fails(c, p, s) -> bool:
