@@ -9,7 +9,7 @@ __version__ = "0.1.0"
 
 # Every public name of the API (docs/api.md), once, with the module that holds it: `mjscore.NAME` and
 # `mjscore.api.NAME` both resolve through this table, and both `__all__` are made from it.
-_PUBLIC = {
+PUBLIC_NAMES = {
     **dict.fromkeys(("MjscoreError",), "mjscore.errors"),
     **dict.fromkeys(("Score",), "mjscore.rules.results"),
     **dict.fromkeys(("Variant",), "mjscore.rules.tables"),
@@ -53,12 +53,12 @@ _FACES = {
     **dict.fromkeys(("DEFAULT_VARIANT", "packaged_dir", "variant_names", "when_clauses"), "mjscore.rules.tablefile"),
     **dict.fromkeys(("condition_words",), "mjscore.rules.unmet"),
 }
-_PUBLIC.update(_FACES)
-__all__ = [*_PUBLIC, "__version__"]
+PUBLIC_NAMES.update(_FACES)
+__all__ = [*PUBLIC_NAMES, "__version__"]
 
 
-def __getattr__(name: str):
-    home = _PUBLIC.get(name)
+def __getattr__(name: str) -> object:
+    home = PUBLIC_NAMES.get(name)
     if home is not None:
         from importlib import import_module
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import os
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, TypeGuard
 
-from mjscore import _PUBLIC
+from mjscore import PUBLIC_NAMES
 from mjscore.errors import DealError, HandError, MjscoreError, OptionError, SituationError, Spelling, shown
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, analyse, waits as _find_waits
@@ -30,17 +30,21 @@ from mjscore.rules.tables import Variant, load_variant as _load_variant, load_wi
 if TYPE_CHECKING:  # settling, games and the rarer results load only when asked for: `score` starts without them
     from mjscore.play.deal import Settlement
     from mjscore.api_results import Compared, Waits
+    from mjscore.hand.situation import Situation
     from mjscore.rules.identity import Rules
+    from mjscore.rules.referee import NearMiss, Swap
+    from mjscore.rules.tablefile import Quote
     from mjscore.rules.tablediff import TableDiff
 
-__all__ = list(_PUBLIC)  # the package's one list of public names (mjscore/__init__.py)
+__all__ = list(PUBLIC_NAMES)  # the package's one list of public names (mjscore/__init__.py)
 
 Options = Mapping[str, Any] | Iterable[str] | None  # {"limit": 1000} or ["limit=1000"]
+Tables = str | os.PathLike[str] | None  # a folder of table files; None: the packaged tables
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> object:
     """A public name defined elsewhere (a game's results, a season, the ledger ...), loaded on first use."""
-    home = _PUBLIC.get(name)
+    home = PUBLIC_NAMES.get(name)
     if home is not None and home != __name__:
         from importlib import import_module
 
@@ -56,7 +60,7 @@ def parse_hand(text: str) -> Hand:
     return _parse_hand(text)
 
 
-def load_variant(name: str | os.PathLike, tables: str | os.PathLike | None = None) -> Variant:
+def load_variant(name: str | os.PathLike[str], tables: str | os.PathLike[str] | None = None) -> Variant:
     """A variant by name (`"basque"`), from the packaged tables or from the folder `tables`; a path to a
     table file (`"club/basque.yaml"`) loads that file (its folder serves as `tables`)."""
     text = os.fspath(name)
@@ -65,7 +69,7 @@ def load_variant(name: str | os.PathLike, tables: str | os.PathLike | None = Non
     return _load_variant(text, tables)
 
 
-def variants(tables: str | os.PathLike | None = None) -> list[Variant]:
+def variants(tables: str | os.PathLike[str] | None = None) -> list[Variant]:
     """Every variant of the packaged tables (or of the folder `tables`), by name."""
     return [_load_variant(n, tables) for n in _variant_names(_tables_dir(tables))]
 
@@ -78,43 +82,47 @@ def _option_strings(options: Options) -> list[str]:
     return list(options)
 
 
-def _prepare(hand: str | Hand, variant: str | None, options: Options, tables) -> tuple[Hand, Variant, dict]:
+def _prepare(hand: str | Hand, variant: str | None, options: Options, tables: Tables
+             ) -> tuple[Hand, Variant, dict[str, Any]]:
     strings = tuple(_option_strings(options))
     env = os.environ.get("MJSCORE_VARIANT") if variant is None else None
     try:
-        v, opts = _loaded(variant, env, strings, tables)
+        v, opts = _loaded(variant, env, strings, None if tables is None else os.fspath(tables))
     except TypeError:  # an argument no cache can hold: loaded afresh, as it says what is wrong with it
         v, opts = load_with_options(variant, list(strings), tables)
     return (hand if isinstance(hand, Hand) else parse_hand(hand)), v, dict(opts)  # (a Score holds its options)
 
 
 @lru_cache(maxsize=256)
-def _loaded(variant: str | None, env: str | None, strings: tuple[str, ...], tables) -> tuple[Variant, dict]:
+def _loaded(variant: str | None, env: str | None, strings: tuple[str, ...], tables: str | None
+            ) -> tuple[Variant, dict[str, Any]]:
     """A variant and options as named -> (variant, resolved options): a program scoring hand after hand names
     the same ones each time (a bounded cache of pure results; `env` is MJSCORE_VARIANT where it decides)."""
     return load_with_options(variant, list(strings), tables)
 
 
-def _fold(text: str, case) -> str:
+def _fold(text: str, case: Callable[[str], str]) -> str:
     return case(text) if isinstance(text, str) and text.isascii() else text
 
 
-def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterable[str], win_set=None,
-               dora=None, ura=None, honba=0, sticks=0):
+def _situation(v: Variant, seat: str, round: str, win: str | None, source: str, also: Iterable[str],
+               win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
+               sticks: int = 0) -> Situation:
     # letters as typed in either case; only ASCII is folded ("ſ".upper() is "S")
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     also = tuple(also)
     key = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
     typed = memo_of(v).typed
+    kept = True
     try:
         got = typed.get(key)
     except TypeError:  # an argument no dictionary can hold: checked afresh, which says what is wrong with it
-        got, key = None, None
+        got, kept = None, False
     if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
         got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
                              also, win_set, dora, ura, honba, sticks)
-        if key is not None:
+        if kept:
             make_room(typed, 4096)
             typed[key] = got
     return got
@@ -122,7 +130,7 @@ def _situation(v: Variant, seat: str, round: str, win, source: str, also: Iterab
 
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                  win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-                 options: Options = None, tables: str | os.PathLike | None = None,
+                 options: Options = None, tables: str | os.PathLike[str] | None = None,
                  win_set: str | None = None, dora: str | None = None, ura: str | None = None, honba: int = 0,
                  sticks: int = 0) -> Arrangements:
     """Every arrangement of the hand considered, scored, best first (`score --all`), as `Arrangements`: a list
@@ -138,11 +146,12 @@ def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str
                         plain=dora is None and ura is None and not honba and not sticks)
 
 
-class Arrangements(list):
+class Arrangements(list[Score]):
     """A hand's arrangements, scored, best first (each a Score), and what `score --explain` and a page ask of
     the hand besides, each worked out only when first asked (most hands are scored and shown, no more)."""
 
-    def __init__(self, scores: list[Score], hand: str | Hand, variant: str | None, asked: dict, plain: bool):
+    def __init__(self, scores: list[Score], hand: str | Hand, variant: str | None, asked: dict[str, Any],
+                 plain: bool):
         super().__init__(scores)
         self._hand, self._variant, self._asked = hand, variant, asked
         self._plain = plain  # without riichi's dora and counters, which the near misses are scored without
@@ -157,12 +166,12 @@ class Arrangements(list):
         return runner_up(self)
 
     @cached_property
-    def near_misses(self) -> list:
+    def near_misses(self) -> list[NearMiss]:
         """As `near_misses(...)` for the same hand and situation ([] for a hand that is no mah jong)."""
         return near_misses(self._hand, self._variant, **self._asked, best=self[0] if self._plain else None)
 
     @cached_property
-    def nearest_wins(self) -> list | None:
+    def nearest_wins(self) -> list[Swap] | None:
         """As `nearest_wins(...)` for a hand of 14 tiles that is no mah jong; None for any other hand, where
         the question does not arise."""
         parsed = self._hand if isinstance(self._hand, Hand) else parse_hand(self._hand)
@@ -178,27 +187,28 @@ class Arrangements(list):
         return load_variant(self[0].variant, self._asked["tables"])
 
     @cached_property
-    def quotes(self) -> list:
+    def quotes(self) -> list[Quote | None]:
         """The rulebook's words for each item of the best arrangement (`quote_of`: a Quote, or None)."""
         from mjscore.rules.referee import quote_of
 
         return [quote_of(item, self.table) for item in self[0].items]
 
     @cached_property
-    def quoted(self) -> list:
+    def quoted(self) -> list[tuple[tuple[Any, ...], Quote]]:
         """The best arrangement's items with the rulebook's sentences they rest on (`quoted`)."""
         from mjscore.rules.referee import quoted
 
         return quoted(self[0].items, self.table)
 
 
-def _scores(hand: str | Hand, variant: str | None, options: Options, tables, situation: tuple) -> list[Score]:
+def _scores(hand: str | Hand, variant: str | None, options: Options, tables: Tables,
+            situation: tuple[Any, ...]) -> list[Score]:
     """Every candidate's score, best first: the hand parsed, analysed once (its one AnalysedHand), scored once."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
     return score_all(analyse(parsed, _situation(v, *situation), v.shapes), v, opts)
 
 
-def _reading(s: Score) -> tuple:
+def _reading(s: Score) -> tuple[tuple[str, ...], str | None, str | None]:
     """What tells two arrangements apart for a reader: the sets (in any order), the winning tile and the set
     it completed. The search finds some readings more than once (111m 123m and 123m 111m)."""
     return tuple(sorted(s.arrangement)), s.win, s.win_set
@@ -207,7 +217,7 @@ def _reading(s: Score) -> tuple:
 def distinct(scores: list[Score]) -> list[Score]:
     """The scores with each reading once, the first (best ranked) kept: a list a referee reads without
     meeting the same sets twice."""
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[str, ...], str | None, str | None]] = set()
     out = []
     for s in scores:
         key = _reading(s)
@@ -229,7 +239,7 @@ def runner_up(scores: list[Score]) -> Score | None:
 
 
 def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
-                 options: Options = None, tables: str | os.PathLike | None = None) -> list:
+                 options: Options = None, tables: str | os.PathLike[str] | None = None) -> list[Swap]:
     """For a hand of 14 tiles that is no mah jong (typed by mistake, or a false mah jong to explain): each
     concealed tile that, changed for another, makes a winning hand, as Swap(change, to); [] for a hand that
     is not 14 tiles. `score` prints them under a non-winning hand of 14 tiles."""
@@ -241,8 +251,8 @@ def nearest_wins(hand: str | Hand, variant: str | None = "spanish", *, seat: str
 
 def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
                 win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
-                tables: str | os.PathLike | None = None, win_set: str | None = None,
-                best: Score | None = None) -> list:
+                tables: str | os.PathLike[str] | None = None, win_set: str | None = None,
+                best: Score | None = None) -> list[NearMiss]:
     """The limit hands and doubling rules a winning hand missed by one thing (`score --explain`): each a
     NearMiss(rule, gives, how, value, cite) that the same hand makes with another of its winning tiles, one
     circumstance changed (how the tile came, one more --also word) or one concealed tile swapped for another,
@@ -267,7 +277,7 @@ def near_misses(hand: str | Hand, variant: str | None = "spanish", *, seat: str 
 
 def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
           win: str | None = None, source: str = "discard", also: Iterable[str] = (),
-          options: Options = None, tables: str | os.PathLike | None = None, win_set: str | None = None,
+          options: Options = None, tables: str | os.PathLike[str] | None = None, win_set: str | None = None,
           dora: str | None = None, ura: str | None = None, honba: int = 0, sticks: int = 0) -> Score:
     """The value of one hand, itemised: the best arrangement (`mjscore score`).
 
@@ -281,7 +291,7 @@ def score(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
 
 def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: str = "E", round: str = "E",
             win: str | None = None, source: str = "discard", also: Iterable[str] = (), options: Options = None,
-            tables: str | os.PathLike | None = None, win_set: str | None = None) -> list[Compared]:
+            tables: str | os.PathLike[str] | None = None, win_set: str | None = None) -> list[Compared]:
     """One hand scored under several variants (all of a folder by default), side by side (`mjscore compare`).
 
     Each house option applies to the variants that have it (`limit` to all); one no variant has is an error.
@@ -314,7 +324,7 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
 
 
 def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",
-          also: Iterable[str] = (), options: Options = None, tables: str | os.PathLike | None = None) -> Waits:
+          also: Iterable[str] = (), options: Options = None, tables: str | os.PathLike[str] | None = None) -> Waits:
     """Every tile that completes a hand one tile short of mah jong, with its value (`mjscore waits`)."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
     if parsed.tile_count != WIN_COUNT - 1:
@@ -337,8 +347,8 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     return Waits(v.name, opts, shown_with_reds(parsed), _fold(seat, str.upper), _fold(round, str.upper), tuple(found))
 
 
-def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, options: Options = None,
-           tables: str | os.PathLike | None = None, where: str | None = None, flags: bool = False) -> Settlement:
+def settle(deal: Mapping[str, Any] | str | os.PathLike[str], *, variant: str | None = None, options: Options = None,
+           tables: str | os.PathLike[str] | None = None, where: str | None = None, flags: bool = False) -> Settlement:
     """Settle one deal: every hand's value, every payment, each player's net (`mjscore settle`).
 
     `deal` is a deal file's path or its data (docs/cli.md, "Deal files"); `variant` and `options`
@@ -348,11 +358,14 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     from mjscore.play.dealfile import load_data, overridden, overridden_note, parse_deal, variant_for
     from mjscore.play.settle import settle as settle_deal
 
-    from_file = not isinstance(deal, Mapping)
-    if from_file and not isinstance(deal, (str, os.PathLike)):
+    if isinstance(deal, Mapping):
+        data = deal
+        where = where or "deal"
+    elif isinstance(deal, (str, os.PathLike)):
+        data = load_data(os.fspath(deal))
+        where = where or os.fspath(deal)
+    else:
         raise TypeError(f"settle takes a deal file's path or a deal's data (a mapping), not {type(deal).__name__}")
-    data = load_data(os.fspath(deal)) if from_file else deal
-    where = where or (os.fspath(deal) if from_file else "deal")
     v, opts = variant_for(data, variant, _option_strings(options), tables, where)
     parsed = parse_deal(data, v, opts, where=f"{where}: ")
     over = overridden(data, variant) is not None
@@ -369,7 +382,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     return settled
 
 
-def table_data(v: Variant) -> dict:
+def table_data(v: Variant) -> dict[str, Any]:
     """The variant's table file as data, its `extends:` chain merged in (`mjscore variants NAME --format yaml`):
     what a club copies and edits for `--tables DIR`."""
     from mjscore.rules.inherit import resolved_raw
@@ -378,8 +391,8 @@ def table_data(v: Variant) -> dict:
     return resolved_raw(v.path, read_raw)
 
 
-def rules_of(variant: Variant | str | os.PathLike, options: Options = None,
-             tables: str | os.PathLike | None = None) -> Rules:
+def rules_of(variant: Variant | str | os.PathLike[str], options: Options = None,
+             tables: str | os.PathLike[str] | None = None) -> Rules:
     """The rules a game is scored under, as every record of a game names them: the variant, the SHA-256 of its
     table data with its `extends:` chain merged in (docs/tables.md, "Versions of a table") and the options
     (defaults with `options` on top). `variant`: a loaded Variant, a name (in `tables`) or a table file's path."""
@@ -390,15 +403,15 @@ def rules_of(variant: Variant | str | os.PathLike, options: Options = None,
     return _rules_of(v, v.resolve_options({k.strip(): val.strip() for k, val in given.items()}))
 
 
-def table_diff(a: Variant | str | os.PathLike, b: Variant | str | os.PathLike,
-               tables: str | os.PathLike | None = None) -> TableDiff:
+def table_diff(a: Variant | str | os.PathLike[str], b: Variant | str | os.PathLike[str],
+               tables: str | os.PathLike[str] | None = None) -> TableDiff:
     """What changed from table A to table B, rule by rule and option by option, in words
     (`mjscore variants diff A B`). Each is a loaded Variant, a variant's name (in `tables`) or a table file's
     path; both are compared with their `extends:` chains merged in."""
     from mjscore.rules.identity import resolved, table_hash
     from mjscore.rules.tablediff import diff_data
 
-    def file(x) -> bool:
+    def file(x: Variant | str | os.PathLike[str]) -> TypeGuard[str | os.PathLike[str]]:
         return not isinstance(x, Variant) and os.fspath(x).endswith(".yaml") and os.path.isfile(x)
 
     for x in (a, b):
@@ -413,7 +426,7 @@ def table_diff(a: Variant | str | os.PathLike, b: Variant | str | os.PathLike,
     return diff_data(resolved(va.path), resolved(vb.path), *heads)
 
 
-def describe_variant(v: Variant) -> dict:
+def describe_variant(v: Variant) -> dict[str, Any]:
     """A variant's tables, options and settlement as data (`mjscore variants NAME --format json`)."""
     return {
         "variant": v.name, "title": v.title, "source": v.source, "language": v.language, "limit": v.limit,

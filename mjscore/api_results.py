@@ -5,7 +5,7 @@ spend on types it never makes."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from mjscore.rules.results import Score
@@ -18,7 +18,7 @@ class Compared(NamedTuple):
     score: Score | None
     error: str | None = None
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         return self.score.to_dict(lang) if self.score is not None else {"variant": self.variant, "error": self.error}
 
 
@@ -35,13 +35,13 @@ class Waits(NamedTuple):
     (`Wait`); kept as one value so that its JSON says which hand, variant and options the waits are for."""
 
     variant: str
-    options: dict
+    options: dict[str, Any]
     hand: str
     seat: str
     round: str
     waits: tuple[Wait, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
                 "round": self.round, "waits": [w._asdict() for w in self.waits]}
 
@@ -51,17 +51,17 @@ class GameResult(NamedTuple):
 
     file: str
     variant: str
-    options: dict
+    options: dict[str, Any]
     players: list[str]
     start: dict[str, int]
-    deals: list[dict]  # each as batch prints it: seats, hands, payments, net, running totals, or an error
+    deals: list[dict[str, Any]]  # each as batch prints it: seats, hands, payments, net, running totals, or an error
     totals: dict[str, int]
-    standings: list[dict]
-    summary: dict
-    parties: list[dict] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
-    rules: dict | None = None  # the rules it was scored under: variant, table (sha256:...), options (docs/api.md)
+    standings: list[dict[str, Any]]
+    summary: dict[str, Any]
+    parties: list[dict[str, Any]] = []  # a game of a fixed number of deals (hungarian): {game, played, counted} per party
+    rules: dict[str, Any] | None = None  # the rules it was scored under: variant, table (sha256:...), options (docs/api.md)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = self._asdict()
         keys = ("file", "variant", "options", "players", "start") + (("rules",) if self.rules else ()) + (
             "deals", "totals", "standings", "summary")

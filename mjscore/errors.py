@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import errno
 from enum import Enum
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 
 class Spelling(Enum):
@@ -29,7 +29,7 @@ class Term(NamedTuple):
 Message = str | tuple[str | Term, ...]  # text, or text and terms in order
 
 
-def did_you_mean(word: str, choices, synonyms: dict[str, str] | None = None) -> str:
+def did_you_mean(word: str, choices: Iterable[str], synonyms: dict[str, str] | None = None) -> str:
     """"; did you mean X?" for a word typed slightly wrong (difflib's closest choice, 0.6 alike at least, not
     case-sensitive), or for a word that says the same in other words (`synonyms`: self -> wall); else "".
     Every suggestion of the tool is worded this way, so a reader meets one form of it."""
@@ -71,7 +71,7 @@ class MjscoreError(Exception):
 class HandError(MjscoreError):
     """A hand string that breaks the notation; spans are (start, end) of the offending groups."""
 
-    def __init__(self, message: Message, text: str, spans=(), hint: str | None = None):
+    def __init__(self, message: Message, text: str, spans: Iterable[tuple[int, int]] = (), hint: str | None = None):
         super().__init__(message, where=text, hint=hint)
         self.text = text
         self.spans = tuple(spans)
@@ -121,7 +121,7 @@ def cells(text: str) -> int:
                2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
-def caret_line(text: str, spans) -> str:
+def caret_line(text: str, spans: Iterable[tuple[int, int]]) -> str:
     """A line of ^ under each span of text, aligned for wide glyphs such as the red dragon."""
     marks = [False] * len(text)
     for start, end in spans:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from itertools import islice
+from typing import Any
 
 
-def make_room(memo: dict, most: int) -> None:
+def make_room(memo: dict[Any, Any], most: int) -> None:
     """Before adding to a full memo, forget its oldest quarter (insertion order): the entries a long
     batch made first, while the commonest ones are soon made again."""
     if len(memo) >= most:

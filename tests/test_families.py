@@ -111,10 +111,13 @@ class Tenfold:
             fail("value.tenfold", "expects {times: N}")
         return entry["times"]
 
-    def score(self, ctx, times, head, tail, items, notes, win_set):
+    def score(self, ctx, times, shown, texts, win, items, notes, win_set):
         points = sum(i.points for i in items)
-        return Score(*head, tuple(items), points, 0, None, 0, None, points * times, points * times, *tail,
-                     tuple(notes), win_set, None)
+        return Score(variant=shown.variant, options=shown.options, hand=shown.hand, seat=shown.seat,
+                     round=shown.round, mahjong=shown.mahjong, arrangement=texts, items=tuple(items), points=points,
+                     doubles=0, limit_hand=None, limit_fraction=0, limit=None, value=points * times,
+                     uncapped=points * times, win=win, source=shown.source, also=shown.also, bonus=shown.bonus,
+                     notes=tuple(notes), win_set=win_set)
 
     def words(self, times, w):
         return f"points x {times}"

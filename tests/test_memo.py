@@ -78,12 +78,17 @@ def test_rules_of_group_counts_are_judged_by_each_candidates_counts():
 
 
 def test_a_when_of_group_counts_alone_is_told_apart_from_one_that_reads_more():
-    # when.by_group_counts: what is left after folding reads only conditions declared group_counts (groups:)
+    # when.told: what is left after folding reads only conditions that read the group counts (groups:), besides
+    # what a plan is told
     from types import SimpleNamespace
 
     from mjscore.rules.conditions import CONDITIONS
     from mjscore.rules.registry import compile_when
-    from mjscore.rules.when import by_group_counts
+    from mjscore.rules.when import told
+
+    def by_group_counts(when, ctx):
+        got = told(when, ctx)
+        return got is not None and got[2]
 
     known = {"shapes": ["standard"], "options": {}, "situations": {}, "conditions": CONDITIONS}
     ctx = SimpleNamespace(pattern="standard", source="wall", options={}, suits=frozenset({0}), has_honours=True,

@@ -9,7 +9,7 @@ import pytest
 from mjscore.hand.sets import concealed
 from mjscore.rules import registry, special
 from mjscore.rules.conditions import CONDITIONS, MODULES
-from mjscore.rules.registry import Condition, Invalid, Registry, compile_when, condition, p_bool
+from mjscore.rules.registry import Condition, Invalid, Reads, Registry, compile_when, condition, p_bool
 from mjscore.rules.tablefile import tables_dir, variant_names
 from mjscore.rules.tables import build, read_raw
 
@@ -53,7 +53,7 @@ def test_a_condition_declared_twice_stops_the_gathering_naming_both_modules():
             return v
 
         test.__module__ = module.__name__
-        module.flag = condition("flag", "hand", p_bool, "a flag")(test)
+        module.flag = condition("flag", "hand", p_bool, "a flag", reads=Reads(0))(test)
     with pytest.raises(ValueError, match="'flag' is declared twice: in club_one and in club_two"):
         Registry((one, two))
 

@@ -159,28 +159,6 @@ def sheet_title(file: str, variant: str, start: dict[str, int], deals: int, w: W
     return caption + counter
 
 
-def _sheet_title(sheet: Sheet) -> str:
-    return sheet_title(sheet.file, sheet.variant, sheet.start, len(sheet.rows))
-
-
-def sheets_text(sheets: list[Sheet], fmt: str) -> str:
-    if fmt == "json":
-        return json.dumps([s.to_dict() for s in sheets], ensure_ascii=False)
-    grids = [sheet_grid(s) for s in sheets]
-    if fmt == "csv":
-        return _csv(grids)
-    if fmt == "html":
-        body = "\n".join(html_table(h, shown_rows(rows, len(s.players)), _sheet_title(s), "sheet")
-                          for s, (h, rows) in zip(sheets, grids))
-        return html_page("Score sheets", body)
-    parts = []
-    for s, (h, rows) in zip(sheets, grids):
-        title = _sheet_title(s)
-        parts.append((f"## {markdown_cell(title)}" if fmt == "markdown" else title) + "\n\n"
-                     + text_table(shown_rows(rows, len(s.players)), h, fmt))
-    return "\n\n".join(parts)
-
-
 def shown_rows(rows: list[list], players: int) -> list[list]:
     """For people: nets with their sign, nothing where a player sat out (and the `seats` column as it is)."""
     return [shown_row(row, players) for row in rows]

@@ -17,16 +17,14 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets, combine_splits
 from mjscore.hand.notation import Hand, format_concealed
-from mjscore.hand.redfives import reds_where
 from mjscore.hand.sets import Group
-from mjscore.hand.situation import (CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, SET_TO_TYPE, WIN, WIN_SET, WIN_TO_TYPE,
-                                   Situation)
+from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, WIN, Situation
 
 WIN_COUNT = 14
 BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
@@ -38,6 +36,9 @@ class Block:
     of them once: shared by every hand that holds the same block."""
 
     __slots__ = ("tiles", "counts", "base", "_notation", "_splits", "_partial", "judged")
+    _notation: str | None
+    _splits: tuple[tuple[int, int, tuple[Group, ...]], ...] | None
+    _partial: tuple[tuple[Group, ...], ...] | None
 
     def __init__(self, part: tuple[int, ...]):
         base = 27 if part[0] >= 27 else part[0] // 9 * 9
@@ -49,7 +50,7 @@ class Block:
         # what a scorer judges of each of `partial`'s arrangements, by a key of its own (rules/candidate.py: a
         # situation class's token -> each arrangement's items): kept here, found with the block and gone with it,
         # so that it needs no table of its own over every block and no bound of its own
-        self.judged: dict | None = None
+        self.judged: dict[object, object] | None = None
 
     @property
     def notation(self) -> str:
@@ -61,7 +62,7 @@ class Block:
         return got
 
     @property
-    def splits(self) -> tuple:
+    def splits(self) -> tuple[tuple[int, int, tuple[Group, ...]], ...]:
         """Every split into sets and at most one pair: (sets, pairs, groups) (decompose.block_sets)."""
         got = self._splits
         if got is None:
@@ -103,6 +104,13 @@ class AnalysedHand:
 
     __slots__ = ("hand", "sit", "shapes", "melds", "concealed", "bonus", "tile_count", "suits", "has_honours",
                  "blocks", "_notation", "_tiles", "_kinds", "_counts", "_candidates", "_partial", "_waits")
+    _notation: str | None
+    _tiles: tuple[int, ...] | None
+    _kinds: frozenset[int] | None
+    _counts: tuple[int, ...] | None
+    _candidates: list[Candidate] | None
+    _partial: list[tuple[tuple[Group, ...], tuple[int, ...]]] | None
+    _waits: dict[tuple[int, Group | None], int] | None
 
     def __init__(self, hand: Hand, sit: Situation, shapes: tuple[str, ...]):
         self.hand, self.sit, self.shapes = hand, sit, shapes
@@ -247,10 +255,10 @@ class AnalysedHand:
 
         conc = self.concealed
         if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
-            rest = list(conc + reopened.tiles)
-            rest.remove(win)
-            rest.sort()
-            rest = tuple(rest)
+            left = list(conc + reopened.tiles)
+            left.remove(win)
+            left.sort()
+            rest = tuple(left)
             return find_waits(len(self.melds) - 1, rest, self.tiles, self.shapes, counted_blocks(rest), win)
         i = conc.index(win)
         blocks = []  # the hand's own blocks as (first tile, counts): only the winning tile's loses a tile
@@ -268,8 +276,8 @@ class AnalysedHand:
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a
         condition on a calling hand asks the scorer to score)."""
-        sit = tuple.__new__(Situation, (self.sit.seat, self.sit.round, tile, "wall", NO_WORDS, None, self.sit.dora,
-                                        self.sit.ura, 0, 0, None))
+        sit = Situation(seat=self.sit.seat, round=self.sit.round, win=tile, source="wall", also=NO_WORDS,
+                        dora=self.sit.dora, ura=self.sit.ura)
         return AnalysedHand(self.hand.with_tile(tile), sit, self.shapes)
 
 
@@ -326,32 +334,15 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
     return tuple(melds + raw for raw in found) if melds else found
 
 
-def _five_held(hand: AnalysedHand, sit: Situation, dealt: bool = False) -> None:
-    """A five won on is the one the hand holds as written: a red one (--win 0p) where the hand writes a red five
-    among its concealed tiles, a plain one (--win 5p) where it has one not written red. Otherwise the hand and
-    the winning tile say two things, one of them wrong by a dora (the red five counts a double): a referee asks
-    which. Only the concealed tiles are read, a declared set never holding the winning tile where red fives are
-    played (riichi's requirement); `dealt`: heaven's dealt hand, the tile anywhere in it."""
-    plain, red = T.name(sit.win), "0" + T.name(sit.win)[1]
-    held = (hand.tiles if dealt else hand.concealed).count(sit.win)
-    reds = reds_where(hand.text, red[1], dealt)
-    where = " among the concealed tiles" if hand.melds and not dealt else ""
-    if sit.win_red and held and not reds:
-        raise SituationError((WIN, f" {red}: the hand holds no red five {red}{where}, only plain {plain}; give ",
-                              WIN_TO_TYPE, f"{plain}, or write the red five in the hand as {red}"))
-    if not sit.win_red and held and reds >= held:
-        raise SituationError((WIN, f" {plain}: the hand holds no plain {plain}{where}, only the red five {red}; "
-                                   "give ", WIN_TO_TYPE, f"{red}, or write the five in the hand as {plain} if it is "
-                                                         "not red"))
-
-
-def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
+def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
         if sit.win is not None and sit.win not in hand.tiles:
             raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand; give a tile it holds (",
                                   WIN, f" {T.name(hand.tiles[0])}) or add {T.name(sit.win)} to the hand"))
-        if sit.win_red is not None:
-            _five_held(hand, sit, dealt=True)
+        if sit.win is not None and sit.win_red is not None:
+            from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
+
+            five_held(hand, sit.win, sit.win_red, dealt=True)
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
         # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
@@ -372,7 +363,9 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> list[int | None]:
                        if mine else (f"; add {T.name(sit.win)} to the hand",))
             raise SituationError((WIN, f" {T.name(sit.win)} is not {where}", *instead))
         if sit.win_red is not None:
-            _five_held(hand, sit)
+            from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
+
+            five_held(hand, sit.win, sit.win_red)
         if robbable is not None and sit.win not in robbable:
             raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
                                         f"kong), but this hand holds {tiles.count(sit.win)}"))
@@ -411,24 +404,9 @@ def _candidates(hand: AnalysedHand) -> Iterator[Candidate]:
                     matched = True
                     yield groups[:i] + (done,) + groups[i + 1:], shape, w
     if want is not None and not matched and offered:
-        raise SituationError(_no_such_set(hand, sit, claimed, list(offered)))
+        from mjscore.hand.win_checks import no_such_set
 
-
-def _no_such_set(hand: AnalysedHand, sit: Situation, claimed: bool, offered: list[tuple[int, ...]]) -> tuple:
-    """Why --win-set fits no arrangement of the hand, and the sets the winning tile can complete instead."""
-    named = T.format_tiles(sit.win_set)
-    tile = f"the winning tile {T.name(sit.win)}" if sit.win is not None else "no winning tile"
-    laid = any(m.tiles == sit.win_set for m in hand.melds if m.kind != "kong")
-    why = (f" ({named} does not hold {T.name(sit.win)})" if sit.win is not None and sit.win not in sit.win_set else
-           " (a tile drawn from the wall never completes an exposed set)" if laid and not claimed else
-           f" (no winning arrangement of it has the set {named})" if not laid else "")
-    sets = [T.format_tiles(s) for s in offered]
-    if sit.win is not None:
-        typed = [part for i, s in enumerate(sets) for part in ((" or ",) if i else ()) + (SET_TO_TYPE, s)]
-        return (WIN_SET, f" {named}: {tile} completes no such set in this hand{why}; it completes "
-                f"{' or '.join(sets)}: type ", *typed)
-    return (WIN_SET, f" {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
-            f"{', '.join(sets)}: name one of those")
+        raise SituationError(no_such_set(hand, sit, want, claimed, list(offered)))
 
 
 def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:

@@ -8,13 +8,16 @@ the winning patterns of its variant.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Iterable, Sequence
 
 from mjscore.hand import tiles as T
 from mjscore.hand.sets import Group, concealed as _g
 
+Counts = tuple[int, ...]  # a count per tile kind (34 slots, or one block's)
+Arrangements = tuple[tuple[Group, ...], ...]  # each a way to arrange the tiles into groups
 
-def counts_of(tiles) -> tuple[int, ...]:
+
+def counts_of(tiles: Iterable[int]) -> tuple[int, ...]:
     c = [0] * T.N_KINDS
     for t in tiles:
         c[t] += 1
@@ -24,7 +27,7 @@ def counts_of(tiles) -> tuple[int, ...]:
 BLOCKS = ((0, 9), (9, 18), (18, 27), (27, 34))  # three suits, then honours: sets never cross a block
 
 
-def _blocks(counts) -> list[tuple[tuple[int, ...], int]]:
+def _blocks(counts: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
     """The count vector cut into (block counts, first tile id); empty blocks left out."""
     out = []
     for lo, hi in BLOCKS:
@@ -34,18 +37,18 @@ def _blocks(counts) -> list[tuple[tuple[int, ...], int]]:
     return out
 
 
-def _take(vec, *idx) -> tuple[int, ...]:
+def _take(vec: Counts, *idx: int) -> tuple[int, ...]:
     c = list(vec)
     for i in idx:
         c[i] -= 1
     return tuple(c)
 
 
-def _chow_ok(vec, i: int, base: int) -> bool:
+def _chow_ok(vec: Counts, i: int, base: int) -> bool:
     return base < 27 and i <= 6 and vec[i + 1] > 0 and vec[i + 2] > 0
 
 
-def _first(vec) -> int:
+def _first(vec: Counts) -> int:
     for i, c in enumerate(vec):
         if c:
             return i
@@ -83,7 +86,7 @@ def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple
     return combine_splits([block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
 
 
-def combine_splits(splits: list, sets: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
+def combine_splits(splits: list[tuple[tuple[int, int, tuple[Group, ...]], ...]], sets: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     """Exactly `sets` sets and one pair (if `pair`) from one block_sets result per block."""
     combos: list[tuple[int, int, tuple[Group, ...]]] = [(0, 0, ())]
     want_pairs = 1 if pair else 0
@@ -117,6 +120,10 @@ def block_partial(vec: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], .
     return tuple(combos)
 
 
+def _unwound(i: int) -> None:
+    """What a finished search's step is re-pointed at, so that it no longer refers to itself (_run_partial)."""
+
+
 @lru_cache(maxsize=8192)
 def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Group, ...], ...]:
     """One run of a block (no kind missing inside it): maximal sets, the rest as pairs and singles.
@@ -125,7 +132,9 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Gro
     a branch that leaves three alike out is dropped at once, and at the end one that leaves any set
     unformed (never better than forming it)."""
     n = len(vec)
-    count, left, sets, out = list(vec), [0] * n, [], []
+    count, left = list(vec), [0] * n
+    sets: list[Group] = []
+    out: list[tuple[Group, ...]] = []
     # the chow test (_chow_ok) is written out here: it runs at every step of the search
 
     def maximal() -> bool:
@@ -166,18 +175,18 @@ def _run_partial(vec: tuple[int, ...], base: int, suit: bool) -> tuple[tuple[Gro
         count[i], left[i] = left[i], 0
 
     choose(0)
-    choose = None  # it called itself through its own cell: a cycle only the garbage collector would free
+    choose = _unwound  # it called itself through its own cell: a cycle only the garbage collector would free
     return tuple(dict.fromkeys(out))
 
 
 # --- winning shapes -------------------------------------------------------------------------
 
-Shape = Callable[[tuple[int, ...], int], tuple[tuple[Group, ...], ...]]
+Shape = Callable[[Counts, int], Arrangements]
 SHAPES: dict[str, Shape] = {}
 CONCEALED: set[str] = set()  # the shapes only a hand with no declared set can have
 
 
-def shape(name: str, concealed: bool = False):
+def shape(name: str, concealed: bool = False) -> Callable[[Shape], Shape]:
     """Register a winning shape: f(concealed counts, number of declared melds) -> arrangements.
     concealed: the shape needs a hand with no declared set (f gives nothing for one), so a hand with a
     declared set is not even counted for it."""
@@ -192,7 +201,7 @@ def shape(name: str, concealed: bool = False):
 
 
 @shape("standard")
-def _standard(counts, melds: int):
+def _standard(counts: Counts, melds: int) -> Arrangements:
     """Four sets (pung, kong, chow) and a pair."""
     if melds > 4:
         return ()
@@ -200,7 +209,7 @@ def _standard(counts, melds: int):
 
 
 @shape("seven_pairs", concealed=True)
-def _seven_pairs(counts, melds: int):
+def _seven_pairs(counts: Counts, melds: int) -> Arrangements:
     """Seven pairs, all concealed; two alike pairs (four of a kind) are allowed."""
     if melds or sum(counts) != 14 or any(c % 2 for c in counts):
         return ()
@@ -208,7 +217,7 @@ def _seven_pairs(counts, melds: int):
 
 
 @shape("thirteen_orphans", concealed=True)
-def _thirteen_orphans(counts, melds: int):
+def _thirteen_orphans(counts: Counts, melds: int) -> Arrangements:
     """One of each terminal and honour plus a fourteenth pairing one of them."""
     majors = T.MAJORS
     if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
@@ -221,7 +230,7 @@ def _thirteen_orphans(counts, melds: int):
 
 # --- added for hungarian/danish ---
 
-def _straight_rest(counts, melds: int) -> list[tuple[int, tuple[int, ...]]]:
+def _straight_rest(counts: Counts, melds: int) -> list[tuple[int, tuple[int, ...]]]:
     """(suit, leftover counts) for each suit holding 1-9 in a fully concealed 14-tile hand."""
     if melds or sum(counts) != 14:
         return []
@@ -242,7 +251,7 @@ def _straight_groups(suit: int) -> tuple[Group, ...]:
 
 
 @shape("big_row_winds", concealed=True)
-def _big_row_winds(counts, melds: int):
+def _big_row_winds(counts: Counts, melds: int) -> Arrangements:
     """1-9 of one suit, one each of the four winds, and one more tile of that suit (Hungarian nagysor)."""
     out = []
     for suit, left in _straight_rest(counts, melds):
@@ -256,7 +265,7 @@ def _big_row_winds(counts, melds: int):
 
 
 @shape("big_row_dragons", concealed=True)
-def _big_row_dragons(counts, melds: int):
+def _big_row_dragons(counts: Counts, melds: int) -> Arrangements:
     """1-9 of one suit, one each of the three dragons, and a pair of winds (the nagysor's other form)."""
     out = []
     for suit, left in _straight_rest(counts, melds):
@@ -269,7 +278,7 @@ def _big_row_dragons(counts, melds: int):
 
 
 @shape("thirteen_orphans_any", concealed=True)
-def _thirteen_orphans_any(counts, melds: int):
+def _thirteen_orphans_any(counts: Counts, melds: int) -> Arrangements:
     """One of each terminal and honour plus any fourteenth tile (Hungarian "world wonder")."""
     majors = T.MAJORS
     if melds or sum(counts) != 14 or any(counts[i] == 0 for i in majors):
@@ -281,16 +290,16 @@ def _thirteen_orphans_any(counts, melds: int):
     return (tuple(sorted(groups, key=lambda g: g[1])),)
 # --- added for classical ---
 
-def _suit_numbers(counts, suit: int) -> list[int]:
+def _suit_numbers(counts: Sequence[int], suit: int) -> list[int]:
     """Counts of numbers 1-9 of one suit, index 1-9 (index 0 unused)."""
     return [0] + list(counts[suit * 9:suit * 9 + 9])
 
 
-def _suits_held(counts) -> list[int]:
+def _suits_held(counts: Counts) -> list[int]:
     return [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
 
 
-def gates_surplus(counts) -> tuple[int, int] | None:
+def gates_surplus(counts: Counts) -> tuple[int, int] | None:
     """(suit, surplus) of a nine gates hand: 14 tiles of one suit, three 1s, three 9s, one each of 2-8 and one
     more 2-8 (the surplus number); None for any other counts. The winning shape below and the condition that
     names the surplus (rules/special.py, `gates_surplus:`) both read the hand here, so they cannot disagree."""
@@ -306,20 +315,23 @@ def gates_surplus(counts) -> tuple[int, int] | None:
 
 
 @shape("gates_of_heaven", concealed=True)
-def _gates_of_heaven(counts, melds: int):
+def _gates_of_heaven(counts: Counts, melds: int) -> Arrangements:
     """One suit, no declared group: 111 and 999, one each of 2-8 and one more 2-8 (arranged as its pair)."""
     found = None if melds else gates_surplus(counts)
     if found is None:
         return ()
     s, surplus = found
-    tile = lambda k: s * 9 + k - 1  # noqa: E731
+
+    def tile(k: int) -> int:
+        return s * 9 + k - 1
+
     groups = [_g("pung", (tile(1),) * 3)]
     groups += [_g("pair", (tile(k),) * 2) if k == surplus else _g("single", (tile(k),)) for k in range(2, 9)]
     return (tuple(groups + [_g("pung", (tile(9),) * 3)]),)
 
 
 @shape("wriggling_snake", concealed=True)
-def _wriggling_snake(counts, melds: int):
+def _wriggling_snake(counts: Counts, melds: int) -> Arrangements:
     """No declared group: 1 1 2 3 4 5 6 7 8 9 of one suit and one each of E S W N (no dragons)."""
     suits = _suits_held(counts)
     if melds or sum(counts) != 14 or len(suits) != 1 or any(counts[27 + i] != 1 for i in range(4)) \
@@ -332,12 +344,12 @@ def _wriggling_snake(counts, melds: int):
     return (tuple(groups + [_g("single", (27 + i,)) for i in range(4)]),)
 
 
-def _knitted(counts, suits: tuple[int, ...], number: int) -> Group:
+def _knitted(counts: Sequence[int], suits: tuple[int, ...], number: int) -> Group:
     return _g("knitted", tuple(s * 9 + number - 1 for s in suits))
 
 
 @shape("knitting", concealed=True)
-def _knitting(counts, melds: int):
+def _knitting(counts: Counts, melds: int) -> Arrangements:
     """No honours, no declared group: two suits, seven couples of one number in both (couples may repeat)."""
     suits = _suits_held(counts)
     if melds or sum(counts) != 14 or len(suits) != 2 or any(counts[27:]):
@@ -349,7 +361,7 @@ def _knitting(counts, melds: int):
 
 
 @shape("triple_knitting", concealed=True)
-def _triple_knitting(counts, melds: int):
+def _triple_knitting(counts: Counts, melds: int) -> Arrangements:
     """No honours, no declared group: four knitted triples (a number in all three suits) and a knitted pair."""
     if melds or sum(counts) != 14 or any(counts[27:]):
         return ()
@@ -382,7 +394,7 @@ def knitted_tiles(suits: tuple[int, int, int]) -> tuple[int, ...]:
 
 
 @shape("knitted_straight")
-def _knitted_straight(counts, melds: int):
+def _knitted_straight(counts: Counts, melds: int) -> Arrangements:
     """A knitted straight (147, 258, 369 in three suits), a set and a pair; the set may be declared. Its nine
     tiles are written as three `knitted` groups of one suit each (147m 258p 369s)."""
     if melds > 1:
@@ -401,7 +413,7 @@ def _knitted_straight(counts, melds: int):
 
 
 @shape("honours_and_knitted", concealed=True)
-def _honours_and_knitted(counts, melds: int):
+def _honours_and_knitted(counts: Counts, melds: int) -> Arrangements:
     """Fourteen different tiles: suit tiles all from one knitted straight's nine, the rest honours (MCR
     fans 20 and 34, greater and lesser honours and knitted tiles); each tile a `single`."""
     if melds or sum(counts) != 14 or max(counts) > 1:

@@ -9,12 +9,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import lru_cache
 from operator import eq
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
 from mjscore.hand.sets import Group, declared
 from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
+
+if TYPE_CHECKING:
+    import re
 
 MAX_TILES = 18  # four kongs and a pair
 # The longest legal hand as people write it, every tile apart and bonus tiles too, is under 90
@@ -64,7 +67,7 @@ _DIGIT = [str(T.number_of(t)) if (t < 27 or t >= T.FLOWER0) else T.name(t) for t
 _SUFFIX = [T.name(t)[-1] if (t < 27 or t >= T.FLOWER0) else "" for t in range(T.SEASON0 + 4)]
 
 
-def format_concealed(tiles, glyphs: bool = False) -> list[str]:
+def format_concealed(tiles: Iterable[int], glyphs: bool = False) -> list[str]:
     """Concealed tiles as groups: one run per suit (123m), one per honour (EEE), bonus by kind."""
     if glyphs:
         runs: dict[int, list[int]] = {}
@@ -75,7 +78,8 @@ def format_concealed(tiles, glyphs: bool = False) -> list[str]:
     if tiles and tiles[-1] < 27 and tiles[0] // 9 == tiles[-1] // 9:  # one suit (a block of a hand): one run
         return ["".join([_DIGIT[t] for t in tiles]) + _SUFFIX[tiles[0]]]
     out: list[str] = []
-    key, digits, suffix = -1, [], ""
+    key, suffix = -1, ""
+    digits: list[str] = []
     for t in tiles:
         k = _RUN_KEY[t]
         if k != key and digits:
@@ -177,7 +181,7 @@ def _no_suit(digits: list[tuple[int, int]], before: str | None = None) -> str:
     return f"digits without a suit letter: {typed}{where} (write {typed}m, {typed}p or {typed}s)"
 
 
-def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
+def _meld(kind_hint: str, tiles: list[int], text: str, span: tuple[int, int]) -> Group:
     shown = T.format_tiles(tiles)
     if not tiles:
         raise HandError(f"empty group {kind_hint}", text, [span])
@@ -206,14 +210,14 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span) -> Group:
 
 
 @lru_cache(maxsize=1)
-def _group_re():
+def _group_re() -> re.Pattern[str]:
     """The groups of a well-formed hand as one regular expression, compiled when first needed."""
     import re
 
     return re.compile(r"\[[^\[\]{}<>]*\]|\{[^\[\]{}<>]*\}|<[^\[\]{}<>]*>|[^\s\[\]{}<>]+")
 
 
-def groups_of(text: str):
+def groups_of(text: str) -> list[tuple[str, int, int]]:
     """(kind, start, end) for each group: '[]', '{}' or '' (free concealed tiles).
 
     A regular expression finds the groups of a well-formed hand at C speed; anything it
@@ -236,7 +240,7 @@ _OPEN = {"[": "]", "{": "}", "<": ">"}  # each bracket of a set and the one that
 _BRACKETS = "[]{}<>"
 
 
-def _scan_groups(text: str):
+def _scan_groups(text: str) -> Iterator[tuple[str, int, int]]:
     """Yield (kind, start, end) for each group; raise HandError at the first bracket out of place."""
     i, n = 0, len(text)
     while i < n:
@@ -302,7 +306,7 @@ def parse_hand(text: str) -> Hand:
         found = _token(token)
         if found is None:
             return _parse_careful(text)
-        if found.__class__ is Group:
+        if isinstance(found, Group):
             melds.append(found)
         else:
             tiles += found

@@ -31,7 +31,7 @@ SITUATIONS = {  # --also words every variant understands (notation spec); tables
     "kong-on-kong": "a kong's loose tile makes another kong whose loose tile wins",
     "east-nine-in-a-row": "East wins for the ninth time in a row",
 }
-NO_WORDS: frozenset = frozenset()  # no circumstance (shared, so an empty `also` costs nothing)
+NO_WORDS: frozenset[str] = frozenset()  # no circumstance (shared, so an empty `also` costs nothing)
 
 # Where each part of a situation is given, as `score` and `settle` take it and as a deal file's `win:` writes it:
 # a message about a situation names its part by one of these (mjscore.errors.Term), spelt as its reader typed it.
@@ -51,7 +51,7 @@ class Situation(NamedTuple):
     round: str = "E"
     win: int | None = None  # None: the tool tries every tile and keeps the best
     source: str = "discard"
-    also: frozenset = frozenset()
+    also: frozenset[str] = frozenset()
     win_set: tuple[int, ...] | None = None  # the set the winning tile completed (--win-set); None: the best
     dora: tuple[int, ...] = ()  # dora indicators as they lie on the wall (--dora): riichi's bonus tiles
     ura: tuple[int, ...] = ()  # ura dora indicators (--ura), counted for a riichi hand
@@ -61,7 +61,7 @@ class Situation(NamedTuple):
     # red five), False 5m 5p 5s (a plain one); None: not said (no such variant, not a five, a tile given as a number)
 
 
-def dealer_of(options: Mapping | Iterable[str]) -> str:
+def dealer_of(options: Mapping[str, object] | Iterable[str]) -> str:
     """Who deals: a variant's `banker` option where one is given ({"banker": "S"}, a variant's options or the
     API's, or "banker=S" as --option takes it), else East. The dealer is East for heaven and earth, pays and
     receives double in the settlement and keeps the deal by winning: one answer for all three."""
@@ -72,7 +72,7 @@ def dealer_of(options: Mapping | Iterable[str]) -> str:
     return next((v.strip() for k, v in pairs if k.strip() == "banker"), "E")
 
 
-def contradiction(seat: str, source: str | None, also, dealer: str = "E") -> str | None:
+def contradiction(seat: str, source: str | None, also: Iterable[str], dealer: str = "E") -> str | None:
     """Why `--also heaven` or `--also earth` cannot be true with this seat and --from (None: all is well).
 
     heaven: the dealer (East, or a variant's banker) wins on the tiles dealt, before any discard: another

@@ -6,6 +6,8 @@
 
 from __future__ import annotations
 
+from typing import Iterable
+
 SUITS = "mps"
 WINDS = "ESWN"
 DRAGONS = "RGP"  # red, green, white (P for "plain")
@@ -127,7 +129,7 @@ def glyph(tile: int) -> str:
     return TILE_TO_GLYPH[tile]
 
 
-def format_tiles(tiles, glyphs: bool = False) -> str:
+def format_tiles(tiles: Iterable[int], glyphs: bool = False) -> str:
     """Tiles in compact notation: runs of one suit share the letter (123m), honours as letters.
 
     Order is kept as given; a new suit letter starts when the suit changes.

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
+from typing import Callable, Sequence
 
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import CONCEALED, SHAPES, counts_of
@@ -262,7 +263,7 @@ def _open_blocks(blocks: list[tuple[int, tuple[int, ...]]], need: int) -> set[in
     if len(open_) == 2 and open_[0][2] % 3 == 2 and open_[1][2] % 3 == 2:
         if sets + 1 != need:
             return set()
-        out = set()
+        out: set[int] = set()
         for (base, counts, size), (other, rest, left) in (open_, open_[::-1]):
             if feasible(rest, other < 27)[1] >> left // 3 & 1:  # the other block: sets and the pair
                 out.update(base + i for i, none, _ in completions(counts, base < 27) if none >> size // 3 + 1 & 1)
@@ -274,11 +275,11 @@ def _open_blocks(blocks: list[tuple[int, tuple[int, ...]]], need: int) -> set[in
 _NEEDS = [[sum(1 << i for i in range(need + 1) if r >> (need - i) & 1) for r in range(32)] for need in range(5)]
 
 
-def _suits(counts) -> int:
+def _suits(counts: Sequence[int]) -> int:
     return sum(1 for s in range(3) if any(counts[s * 9:s * 9 + 9]))
 
 
-def _spread(c) -> int:
+def _spread(c: Sequence[int]) -> int:
     """Over the numbers 1-9: the most copies in a suit less the fewest, summed (suits not held aside)."""
     held = [c[s * 9:s * 9 + 9] for s in range(3) if any(c[s * 9:s * 9 + 9])]
     return sum(max(x) - min(x) for x in zip(*held))
@@ -286,7 +287,7 @@ def _spread(c) -> int:
 
 # A necessary test of each shape on the 13 concealed counts before the winning tile (no melds is
 # tested by the caller: every shape but standard is fully concealed).
-MAYBE = {
+MAYBE: dict[str, Callable[[tuple[int, ...]], bool]] = {
     "seven_pairs": lambda c: sum(map((1).__and__, c)) == 1,
     "thirteen_orphans": lambda c: sum(map(c.__getitem__, MAJORS)) == 13 and sum(1 for i in MAJORS if c[i]) >= 12,
     "thirteen_orphans_any": lambda c: sum(1 for i in MAJORS if c[i]) >= 12,

@@ -7,7 +7,7 @@ play/riichi.py), so each of them imports these records from here and none import
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple
 
 from mjscore.hand.situation import SEAT_NAMES, SEATS
 from mjscore.rules.kept import cites_of, rules_at
@@ -76,8 +76,8 @@ class Payment(NamedTuple):
     reason: str
     cite: str = ""  # where the rules that made it stand in the rulebook (the table's `cites:`)
 
-    def to_dict(self, name=lambda seat: seat) -> dict:
-        out = {"from": name(self.payer), "to": name(self.payee), "amount": self.amount, "reason": self.reason}
+    def to_dict(self, name: Callable[[str], str] = lambda seat: seat) -> dict[str, Any]:
+        out: dict[str, Any] = {"from": name(self.payer), "to": name(self.payee), "amount": self.amount, "reason": self.reason}
         if self.cite:
             out["cite"] = self.cite
         return out
@@ -104,7 +104,7 @@ class Settlement(NamedTuple):
         d = self.deal
         return bool(d.winner or d.false_mahjong) or d.rules.draw is not Draw.NONE
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         d, paid = self.deal, self.paid_on()
         hands = {}
         for seat, s in self.scores.items():
@@ -120,12 +120,12 @@ class Settlement(NamedTuple):
         }
 
 
-def unpaid(hand: dict, paid_on: bool) -> dict:
+def unpaid(hand: dict[str, Any], paid_on: bool) -> dict[str, Any]:
     """A hand's JSON as the deal paid it: where the hands were not paid on (Settlement.paid_on), `value` 0 and
     the hand's own value as `worth`, for a referee to see."""
     return hand if paid_on else {**hand, "value": 0, "worth": hand["value"]}
 
 
-def empty_seats(seats) -> list[str]:
+def empty_seats(seats: Iterable[str]) -> list[str]:
     """The seats nobody sits in, in a deal of two or three players."""
     return [s for s in SEATS if s not in seats]

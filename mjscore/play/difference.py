@@ -45,7 +45,7 @@ class Difference(NamedTuple):
         return (f"{game} deal {self.deal}{where}: {self.player}: {self.what}: {self.reference.value} {self.recorded}, "
                 f"mjscore {ours}" + (f" ({self.why})" if self.why else ""))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """The JSON of it: deal, round (where the reference names rounds), player, what, the reference's value
         under its name, mjscore, why."""
         return {"deal": self.deal, **({"round": self.round} if self.round is not None else {}),

@@ -6,7 +6,7 @@ log is JSON that a `.jsonl` name would also claim; YAML takes whatever is left).
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Any, Iterator
 
 from mjscore.errors import DealError
 from mjscore.play.botzone import BotzoneSource
@@ -66,7 +66,7 @@ def one_game(path: str) -> GameRef:
     return refs[0]
 
 
-def read_game(path: str) -> tuple[dict, Iterator[RawDeal]]:
+def read_game(path: str) -> tuple[dict[str, Any], Iterator[RawDeal]]:
     """The header mapping and an iterator over the deals of one game (a GameRef, or a path recognised here),
     neither ever held whole: JSON Lines is streamed line by line, YAML deal by deal (through a temporary file)."""
     ref = one_game(path)

@@ -38,10 +38,11 @@ class PaymentScheme(Protocol):
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader
+                    ) -> dict[str, Any]:
         """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """What the page's deal form adds for it (the page's `riichi` part of a variant's choices), or None."""
 
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 import errno
 import os
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
 
 from mjscore.errors import DealError
+
+if TYPE_CHECKING:
+    from mjscore.play.difference import Difference
 
 HEAD_BYTES = 65536  # what a source sees of a file to recognise it (a Tenhou log's first object fits)
 
@@ -43,7 +46,7 @@ class GameRef(str):
         self.source = source
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[GameRef], tuple[str, str]]:
         return (GameRef, (str(self), self.source))
 
 
@@ -66,7 +69,8 @@ class GameSource(ABC):
     keeps_record: ClassVar[bool] = False  # whether its games carry another program's scoring (--differences)
     record_lang: ClassVar[str] = "en"  # the language mjscore's items are named in to compare with that record
 
-    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list:
+    def differences(self, ref: GameRef, deals: list[dict[str, Any]], standings: list[dict[str, Any]]
+                    ) -> list[Difference]:
         """Where mjscore's scoring of the game (`deals`: each deal's JSON as batch writes it, item names in
         record_lang; `standings`: the final standings) differs from the record the game carries (a list of
         play/difference.py Difference); only a source that keeps_record has one."""
@@ -76,7 +80,7 @@ class GameSource(ABC):
                         f"with its record; {ref} is a game file")
 
     @abstractmethod
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         """The game's header (as a game file's: variant, options, players ...) and an iterator over its deals,
         the deals read as they are played where the kind allows it; a file that cannot be read is a
         DealError saying where."""

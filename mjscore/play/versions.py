@@ -69,7 +69,8 @@ class RulesNotice(NamedTuple):
         return (self.recorded == self.loaded or self.version is not None) and not self.options
 
 
-def _assumed(header: dict, options, path: str, variant: str, table: str) -> RulesNotice | None:
+def _assumed(header: dict[str, Any], options: list[str], path: str, variant: str,
+             table: str) -> RulesNotice | None:
     """The line said of rules a record's reader assumed (sources.Assumed), where no --option names one."""
     assumed = header.get("assumed")
     given = {str(o).split("=", 1)[0].strip() for o in options or ()}
@@ -87,13 +88,14 @@ class Chosen(NamedTuple):
     rules its records name, and what to tell the reader (None: the rules it records, or none recorded)."""
 
     variant: Any
-    options: dict
-    tables: str | os.PathLike | None
+    options: dict[str, Any]
+    tables: str | os.PathLike[str] | None
     rules: Rules
     notice: RulesNotice | None
 
 
-def choose(header: dict, variant: str | None, options, tables, path: str, strict: bool = False,
+def choose(header: dict[str, Any], variant: str | None, options: list[str], tables: str | os.PathLike[str] | None,
+           path: str, strict: bool = False,
            versions: bool = True) -> Chosen:
     """The variant and options a game file's header names (with --variant and --option on top), in the kept
     version its `rules:` records when the loaded table is another (`versions` False: always the loaded table).
@@ -119,8 +121,8 @@ def choose(header: dict, variant: str | None, options, tables, path: str, strict
             version, folder = found
             v, opts = variant_for(header, variant, options, folder, path)
             tables = folder
-    changed = tuple((k, recorded.options[k], opts.get(k)) for k in sorted(recorded.options or {})
-                    if k in opts and recorded.options[k] != opts[k])
+    kept = recorded.options or {}
+    changed = tuple((k, kept[k], opts.get(k)) for k in sorted(kept) if k in opts and kept[k] != opts[k])
     table = rules_of(v, opts).table
     notice = None
     if recorded.table is not None and (recorded.table != rules.table or changed):

@@ -6,6 +6,8 @@ rules/value.py for their value.
 
 from __future__ import annotations
 
+from typing import Callable, NamedTuple
+
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
 from mjscore.hand.sets import Group
@@ -20,7 +22,7 @@ from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
-from mjscore.rules.when import folded, folded_counted
+from mjscore.rules.when import folded, told
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -43,7 +45,8 @@ def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], 
 def _judge(rules, ctx, subject, shown) -> tuple:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
-    matched = [r for r in rules if r.pred(ctx, subject)]
+    matched = [r for test, param, r in rules if test(ctx, param, subject)]  # (context.SubjectRule, unpacked: this
+    # runs for every rule on every distinct group)
     items = tuple(Item(r.name, text, r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names,
                        1, r.fan) for r in matched)
     return text, items, frozenset(n for r in matched for n in r.replaces)
@@ -58,7 +61,8 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     sets alike (kept.suit_class), not group by group, and kept with the block (Block.judged). A hand written as
     only some of its tiles (ctx.partial) leaves the hand rules that read every tile unscored, named in a note."""
     ctx.groups, ctx.pattern, ctx.win, ctx.value = groups, pattern, win, None
-    table, bonus_table, (group_rules, bonus_rules, _, _), tokens, _, _ = ctx.tables
+    tables = ctx.tables
+    table, group_rules = tables.groups, tables.rules.group
     ctx.group_total = None
     if ctx.counts:
         ctx.counts = {}
@@ -67,9 +71,9 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     else:
         texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     if blocks:
-        own, suits = tokens
+        own, suits = tables.token, tables.suit_token
         if suits is None:  # (the situation's first non-winner)
-            suits = tokens[1] = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
+            suits = tables.suit_token = suit_class(ctx.kept, own, lambda g: _judge_all(table, group_rules, ctx, (g,)))
         for block, i in zip(blocks, choice):
             key = suits if block.base < 27 else own  # a suit's block: judged alike in the situation's class
             judged = block.judged
@@ -86,10 +90,11 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         points += i.points
     ctx.set_points = points
     if ctx.bonus:
+        bonus_table = tables.bonus
         for t in ctx.bonus:
             entry = bonus_table.get(t)
             if entry is None:
-                entry = bonus_table[t] = _judge(bonus_rules, ctx, t, T.name)
+                entry = bonus_table[t] = _judge(tables.rules.bonus, ctx, t, T.name)
             items += entry[1]
             if entry[2]:
                 replaced |= entry[2]
@@ -98,21 +103,25 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     partial, restricted = ctx.partial, ctx.restricted
     plan = ctx.hand_rules.get(pattern)
     if plan is None:
-        plan = ctx.hand_rules[pattern] = _plan(ctx)
-    rules, requires, excludes, counted, by_total = plan
-    if counted:  # the rules read only the group counts: judged once per candidate's counts (_plan)
+        plan = ctx.hand_rules[pattern] = plan_of(ctx)
+    counted = plan.counted
+    if counted:  # the rules read only the group counts: judged once per candidate's counts (plan_of)
         test, p = counted[0]
         first = test(ctx, p, None)  # (which sums the candidate's counts, ctx.group_total)
+        by_total = plan.by_total
         outcomes = by_total.get(ctx.group_total)
         if outcomes is None:
             make_room(by_total, 256)
             outcomes = by_total[ctx.group_total] = (first, *[test(ctx, p, None) for test, p in counted[1:]])
-    for test, p, r, item, undoubled, whole, k in rules:
-        got = True if test is None else test(ctx, p, None) if k < 0 else outcomes[k]
+    for h in plan.rules:
+        test, k = h.test, h.counted_at
+        got = True if test is None else test(ctx, h.param, None) if k < 0 else outcomes[k]
         if got:
-            if partial is not None and whole:
+            r = h.rule
+            if partial is not None and h.whole:
                 unjudged.append(r)
                 continue
+            item, undoubled = h.item, h.undoubled
             if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
                 item = undoubled = each_item(ctx, r, item)
                 if item is None:
@@ -124,7 +133,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     if replaced:
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
-    if excludes:
+    if plan.excludes:
         items, notes = exclude(ctx.variant, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
@@ -141,9 +150,10 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     score = combine(ctx, tuple(texts), items, win, notes, done)
     ctx.value = score.value
     if ctx.mahjong:
-        for test, p, exempt, message in requires:
-            if not (exempt and score.limit_hand) and not (test is None or test(ctx, p, None)):
-                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(message),))
+        for need in plan.requires:
+            test = need.test
+            if not (need.exempt and score.limit_hand) and not (test is None or test(ctx, need.param, None)):
+                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(need.message),))
     return score
 
 
@@ -170,29 +180,63 @@ def _entries(block: Block, key) -> list:
     return entries
 
 
-def _plan(ctx: Ctx) -> tuple[tuple, tuple, bool, tuple, dict]:
-    """The hand rules and mah-jong requirements as they are in the context's situation and winning shape
-    (when.folded: what reads only those is told once): the rules that can hold, each as (test, parameter,
-    rule, item, item with no doubles, whether it reads the whole hand, its place among the rules judged by the
-    group counts or -1), test None when it holds whatever the hand; the requirements as (test, parameter, limit
-    hands exempt, message); whether a rule `excludes:` others (exclusions.exclude); the (test, parameter) of
-    the rules that read only the candidate's group counts (when.folded_counted: most limit hands of sets, "no
-    chows"), and what they gave for each candidate's counts seen (a candidate's counts recur: a few hundred
-    numbers per situation, where each such rule was a call or two per candidate)."""
-    _, _, hand, requires = ctx.tables[2]
+class HandRule:
+    """A hand rule as it is in one plan: what is left of its `when:` to ask of each candidate (`test(ctx, param,
+    None)`; test None: it holds whatever the candidate), the rule, its item and its item with no doubles, whether it
+    reads every tile of the hand, and its place among the rules judged by the group counts (-1: asked itself). A
+    slotted class: the scorer reads it by name for every rule of every candidate. Made with its fields in order
+    (plan_of, its one maker): a class called with keywords gets them as a dictionary, made and unpacked for each
+    rule of each plan (issue 40: callgrind, docs/performance.md)."""
+
+    __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
+
+    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
+        self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
+        self.whole, self.counted_at = whole, counted_at
+
+
+class PlanNeed(NamedTuple):
+    """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
+    hands are exempt, the message of a hand that fails it."""
+
+    test: Callable | None
+    param: object
+    exempt: bool
+    message: str
+
+
+class Plan(NamedTuple):
+    """The hand rules and mah-jong requirements as they are in one situation and winning shape (when.folded: what
+    reads only those is told once): the rules that can hold; the requirements; whether a rule `excludes:` others
+    (exclusions.exclude); the (test, parameter) of the rules that read only the candidate's group counts
+    (Node.counts_only: most limit hands of sets, "no chows"), and what they gave for each candidate's counts seen
+    (`by_total`: a candidate's counts recur, a few hundred numbers per situation)."""
+
+    rules: tuple[HandRule, ...]
+    requires: tuple[PlanNeed, ...]
+    excludes: bool
+    counted: tuple[tuple, ...]
+    by_total: dict
+
+
+def plan_of(ctx: Ctx) -> Plan:
+    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
+    sets = ctx.tables.rules
     rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: rules/folds.py)
-    hand_folds = kept_folds(folds, [pred for pred, *_ in hand], ctx, folded_counted)
-    for (_, r, item, undoubled, whole), told in zip(hand, hand_folds):
-        if told is not None:
-            part, counts_only = told
+    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
+        if part is not None:
+            test, param, by_counts = part
             k = -1
-            if counts_only:
+            if by_counts:
                 k = len(counted)
-                counted.append(part)
-            rules.append((*part, r, item, undoubled, whole, k))
-    required = kept_folds(folds, [pred for pred, *_ in requires], ctx, folded)
-    needs = tuple((*(told or (_fails, None)), exempt, message) for (_, exempt, message), told in zip(requires, required))
-    return tuple(rules), needs, bool(excluders(ctx.variant)), tuple(counted), {}
+                counted.append((test, param))
+            rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
+    needs = []
+    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
+        test, param = got or (_fails, None)
+        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.message))
+    # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
+    return Plan(tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted), {})
 
 
 def _fails(c, p, s) -> bool:

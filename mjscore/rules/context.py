@@ -1,5 +1,5 @@
 """What the conditions see of one analysed hand: `Ctx`, one per hand scored under one situation, variant and
-options, re-pointed at each candidate arrangement; and the situation's memo tables it finds (`_tables`).
+options, re-pointed at each candidate arrangement; and the situation's memo tables it finds (`situation_tables`).
 
 The scorer (rules/scoring.py) makes it and hands it to each stage (rules/candidate.py, rules/value.py); the
 conditions (rules/registry.py and the other modules of rules/conditions.py) read it. It holds the scorer it was
@@ -9,7 +9,7 @@ made by, so that a condition asking what a completed hand would score calls the 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import AnalysedHand
@@ -55,12 +55,12 @@ class Ctx:
         self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
         self.group_total: int | None = None  # the candidate's groups counted by every `groups:` condition at once
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
-        self.tables = tables = _tables(variant, kept, sit, mahjong, options)  # the situation's memo of judged groups
-        self.group_memo = tables[5]  # the counted group conditions a group meets, per situation (group_marks)
+        self.tables = tables = situation_tables(variant, kept, sit, mahjong, options)  # the situation's memos
+        self.group_memo = tables.group_marks  # the counted group conditions a group meets (group_marks)
         told = (self.source, self.also, self.suits, self.has_honours, not self.bonus)  # what when.folded tells
-        plans = tables[4].get(told)
-        if plans is None:  # winning shape -> the hand rules and requirements as they are here (candidate._plan)
-            plans = tables[4][told] = {}
+        plans = tables.plans.get(told)
+        if plans is None:  # winning shape -> the hand rules and requirements as they are here (candidate.plan_of)
+            plans = tables.plans[told] = {}
         self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
@@ -90,20 +90,77 @@ def _applies(who: str, mahjong: bool) -> bool:
     return who == "all" or (who == "winner") == mahjong
 
 
-def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> tuple:
-    """The variant's group, bonus and hand rules that apply to a winning (or a non-winning) hand; each hand
-    rule as (its predicate, rule, its item, its item with no doubles, whether it reads the whole hand): a hand
-    rule's item is the same wherever it applies, so it is made once; then the mah-jong requirements as
-    (predicate, limit hands exempt, message)."""
+class HandRuleEntry(NamedTuple):
+    """A hand rule as every plan starts from it: its `when:`, the rule, its item (made once: the same wherever it
+    applies), its item with no doubles (a restricted hand's), whether it reads every tile of the hand."""
+
+    when: Callable
+    rule: object
+    item: Item
+    undoubled: Item
+    whole: bool
+
+
+class Need(NamedTuple):
+    """A mah-jong requirement: its `when:`, whether limit hands are exempt, the message of a hand that fails it."""
+
+    when: Callable
+    limit_hands_exempt: bool
+    message: str
+
+
+class SubjectRule(NamedTuple):
+    """A group or bonus rule as the scorer asks it of each distinct group or bonus tile: its `when:`'s test and
+    parameter (one call, when.Node) and the rule."""
+
+    test: Callable
+    param: object
+    rule: object
+
+
+class RuleSets(NamedTuple):
+    """The variant's rules that apply to a winning (or a non-winning) hand, by what they judge."""
+
+    group: tuple[SubjectRule, ...]
+    bonus: tuple[SubjectRule, ...]
+    hand: tuple[HandRuleEntry, ...]
+    requires: tuple[Need, ...]
+
+
+class SituationTables:
+    """What scoring keeps of one situation (seat, prevailing wind, winner or not, options): each distinct group's
+    and bonus tile's judged items (`groups`, `bonus`), the rules that apply, the situation's token and its suits'
+    class's (a block's arrangements are kept with the block under one of them, arrange.Block.judged), the hand
+    rules' plans by what when.folded tells (`plans`: how the tile came, the circumstances, the suits held and bonus
+    tiles or none, then the winning shape), the marks of counted group conditions (`group_marks`)."""
+
+    __slots__ = ("groups", "bonus", "rules", "token", "suit_token", "plans", "group_marks")
+
+    def __init__(self, rules: RuleSets):
+        self.groups: dict = {}
+        self.bonus: dict = {}
+        self.rules = rules
+        self.token = object()  # an object of its own, never equal to another's: blocks are shared by every variant
+        self.suit_token = None  # the class's token, told at the situation's first non-winner (kept.suit_class)
+        self.plans: dict = {}
+        self.group_marks: dict = {}
+
+
+def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> RuleSets:
+    """The variant's group, bonus and hand rules and the mah-jong requirements that apply to a winning (or a
+    non-winning) hand."""
     got = kept.rule_sets.get(mahjong)
     if got is None:
         rules = [r for r in variant.rules if _applies(r.who, mahjong)]
-        hand = tuple((r.pred, r, _item(r), _item(r._replace(doubles=0)), reads_whole_hand(r.pred))
-                     for r in rules if r.per == "hand")
-        requires = tuple((q.pred, q.limit_hands_exempt, named(q.message, q.messages) if q.messages else q.message)
+        hand = tuple(HandRuleEntry(when=r.pred, rule=r, item=_item(r), undoubled=_item(r._replace(doubles=0)),
+                                   whole=reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
+        requires = tuple(Need(when=q.pred, limit_hands_exempt=q.limit_hands_exempt,
+                              message=named(q.message, q.messages) if q.messages else q.message)
                          for q in variant.requires)  # (a message in the rulebook's words too: said in --lang)
-        got = (tuple(r for r in rules if r.per == "group"), tuple(r for r in rules if r.per == "bonus"), hand,
-               requires)
+        got = RuleSets(group=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
+                                   if r.per == "group"),
+                       bonus=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
+                                   if r.per == "bonus"), hand=hand, requires=requires)
         kept.rule_sets[mahjong] = got
     return got
 
@@ -112,18 +169,15 @@ def _item(r) -> Item:
     return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)
 
 
-def _tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool, options: dict) -> tuple:
-    """(group memo, bonus memo, rule sets, [its token, its suits' class token], hand rules by how the tile came,
-    the circumstances, the suits held and bonus tiles or none, the marks of counted group conditions) for a
-    situation, found with one lookup by the options' content (a changed, or another equal, options mapping
-    finds its own tables). The group and bonus memos hold the items of each distinct group or bonus tile; a
-    block's arrangements are kept with the block (arrange.Block.judged) under the situation's token or, for a
-    suit's block, its class's (a token is an object of its own, never equal to another's: blocks are shared by
-    every variant). They depend only on the subject, the seat and prevailing wind (own/round wind classes), the
-    options and winner-or-not, so each is judged once per situation, not once per hand."""
+def situation_tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool,
+                     options: dict) -> SituationTables:
+    """A situation's tables, found with one lookup by the options' content (a changed, or another equal, options
+    mapping finds its own tables). Group and bonus items depend only on the subject, the seat and prevailing wind,
+    the options and winner-or-not (what a group or bonus condition may read: registry.SUBJECT_MEMO), so each is
+    judged once per situation, not once per hand."""
     key = (sit.seat, sit.round, mahjong, tuple(options.items()))
     hit = kept.situations.get(key)
     if hit is None:
         make_room(kept.situations, 512)  # a bound for endless batches under changing options
-        hit = kept.situations[key] = ({}, {}, _rule_sets(variant, kept, mahjong), [object(), None], {}, {})
+        hit = kept.situations[key] = SituationTables(_rule_sets(variant, kept, mahjong))
     return hit

@@ -6,9 +6,16 @@ that names none is never counted, so a table without such rules never calls here
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable
+
 from mjscore.hand import tiles as T
 from mjscore.rules.red_fives import red_fives
 from mjscore.rules.results import Item
+
+if TYPE_CHECKING:
+    from mjscore.rules.context import Ctx
+    from mjscore.rules.tablefile import Failure
+    from mjscore.rules.tables import Rule
 
 _NEXT = {}
 for _suit in range(3):
@@ -25,12 +32,12 @@ def indicated(indicator: int) -> int:
     return _NEXT[indicator]
 
 
-def _shown(c, indicators) -> int:
+def _shown(c: Ctx, indicators: tuple[int, ...]) -> int:
     tiles = c.tiles
     return sum(tiles.count(indicated(i)) for i in indicators)
 
 
-COUNTERS = {
+COUNTERS: dict[str, Callable[[Ctx], int]] = {
     "dora": lambda c: _shown(c, c.sit.dora),
     "ura_dora": lambda c: _shown(c, c.sit.ura),
     "first_dora": lambda c: _shown(c, c.sit.dora[:1]),  # no kan dora: the deal's first indicator alone
@@ -39,16 +46,16 @@ COUNTERS = {
 }
 
 
-def check_each(entry, fail, where) -> str | None:
+def check_each(entry: object, fail: Failure, where: str) -> str | None:
     """A rule's `doubles_each: COUNTER` (None when the rule has none)."""
     if entry is None:
         return None
     if entry not in COUNTERS:
         fail(where, f"doubles_each counts one of: {', '.join(COUNTERS)}, not {entry!r}")
-    return entry
+    return str(entry)
 
 
-def each_item(ctx, rule, item: Item) -> Item | None:
+def each_item(ctx: Ctx, rule: Rule, item: Item) -> Item | None:
     """A `doubles_each` rule's item: one double per tile counted (None: none counted, so no item)."""
     n = COUNTERS[rule.each](ctx)
     return item._replace(doubles=n, tiles=f"x{n}") if n else None

@@ -38,7 +38,7 @@ def family(module: str) -> Any:
     return import_module(module).FAMILY
 
 
-def switch_blocks() -> dict[str, tuple[type, dict]]:
+def switch_blocks() -> dict[str, tuple[type, dict[str, Any]]]:
     """Each scheme's own switches, by name: the NamedTuple its registered module declares as `SWITCHES`, and the
     parsers (`PARSERS`) of those a type alone does not check."""
     return {name: (import_module(module).SWITCHES, import_module(module).PARSERS)

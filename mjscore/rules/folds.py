@@ -60,7 +60,7 @@ def _snapshot(ctx) -> dict | None:
 
 
 def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable) -> list:
-    """[fold(pred, ctx) for pred in preds] (fold: when.folded or when.folded_counted), each kept in `memo` (the
+    """[fold(pred, ctx) for pred in preds] (fold: when.folded or when.told), each kept in `memo` (the
     variant's, kept.VariantMemo.folds) by the values of the context's attributes its fold read: found again
     wherever those have the same values."""
     seen = _snapshot(ctx)

@@ -11,7 +11,7 @@ from typing import Any, Callable, NamedTuple
 from mjscore.hand import tiles as T
 from mjscore.hand.redfives import with_red_fives
 from mjscore.messages import M, Said, Words, said
-from mjscore.rules.results import Score
+from mjscore.rules.results import Score, Shown
 
 
 class Tier(NamedTuple):
@@ -201,15 +201,17 @@ class HanFu(NamedTuple):
         return line + w(M.R_BASE_POINTS, n=score.value)
 
 
-def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, notes, win_set) -> Score:
-    """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid."""
+def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], win: str | None, items: list, notes,
+                 win_set) -> Score:
+    """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid (`shown`: the
+    fields every candidate's Score shares, results.Shown; `texts` its arrangement; `win` its winning tile's name)."""
     options = ctx.options
     limit = options.get("limit") or 0
     if "0" in ctx.hand.text:  # the hand printed back with its red fives (0m 0p 0s) where the player wrote them
-        shown = ctx.memo.get("red fives")
-        if shown is None:
-            shown = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, head[2])
-        head = (*head[:2], shown, *head[3:])
+        red = ctx.memo.get("red fives")
+        if red is None:
+            red = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, shown.hand)
+        shown = shown._replace(hand=red)
     limits = [i for i in items if i.limit]
     sit = ctx.sit
     dealer = sit.seat == (options.get("banker") or "E")
@@ -222,8 +224,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
             total, tier = rules.limits_cap, rules.limits_cap_name  # (the items all stay listed)
         base = round(total * limit)
         han_fu = _han_fu(ctx, 0, 0, base, tier, 2, dealer)
-        return Score(*head, tuple(limits), 0, 0, limits[0].rule, total, limit, base, base, *tail, tuple(notes),
-                     win_set, han_fu)
+        return Score(variant=shown.variant, options=shown.options, hand=shown.hand, seat=shown.seat,
+                     round=shown.round, mahjong=shown.mahjong, arrangement=texts, items=tuple(limits), points=0,
+                     doubles=0, limit_hand=limits[0].rule, limit_fraction=total, limit=limit, value=base,
+                     uncapped=base, win=win, source=shown.source, also=shown.also, bonus=shown.bonus,
+                     notes=tuple(notes), win_set=win_set, family_value=han_fu)
     points = doubles = 0
     for i in items:
         points += i.points
@@ -239,8 +244,11 @@ def han_fu_score(ctx, rules: HanFuRules, head: tuple, tail: tuple, items: list, 
         if doubles >= t.doubles and _holds(t.option, options):
             base, tier = t.base, t.name
     han_fu = _han_fu(ctx, doubles, fu, base, tier, 1 if doubles >= 13 else 0, dealer)
-    return Score(*head, tuple(items), points, doubles, None, 0, limit, base, uncapped, *tail, tuple(notes), win_set,
-                 han_fu)
+    return Score(variant=shown.variant, options=shown.options, hand=shown.hand, seat=shown.seat, round=shown.round,
+                 mahjong=shown.mahjong, arrangement=texts, items=tuple(items), points=points, doubles=doubles,
+                 limit_hand=None, limit_fraction=0, limit=limit, value=base, uncapped=uncapped, win=win,
+                 source=shown.source, also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set,
+                 family_value=han_fu)
 
 
 def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
@@ -262,9 +270,9 @@ class HanFuValuation:
     def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> HanFuRules | None:
         return check_han_fu(entry, fail, options, shapes)
 
-    def score(self, ctx: Any, switches: HanFuRules, head: tuple, tail: tuple, items: list, notes: Any,
-              win_set: str | None) -> Score:
-        return han_fu_score(ctx, switches, head, tail, items, notes, win_set)
+    def score(self, ctx: Any, switches: HanFuRules, shown: Shown, texts: tuple[str, ...], win: str | None,
+              items: list, notes: Any, win_set: str | None) -> Score:
+        return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
 
     def words(self, h: HanFuRules, w: Words) -> str:
         """How base points are made, in words (its terms, han, fu, mangan..., are the game's own)."""

@@ -15,10 +15,13 @@ from __future__ import annotations
 import os
 import re
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mjscore.errors import MAX_WORD_CHARS, DealError, shown, too_long
 from mjscore.rules.tablefile import tables_dir
+
+if TYPE_CHECKING:
+    from mjscore.rules.tables import Variant
 
 PREFIX = "sha256:"
 HASH = re.compile(r"sha256:[0-9a-f]{64}")
@@ -49,7 +52,7 @@ def data_hash(data: Any) -> str:
     return PREFIX + sha256(canonical(data)).hexdigest()
 
 
-def resolved(path: str) -> dict:
+def resolved(path: str) -> dict[str, Any]:
     """A table file's data with its `extends:` chain merged in, read as the loader reads it (cached)."""
     from mjscore.rules.inherit import resolved_raw
     from mjscore.rules.tables import read_raw
@@ -57,7 +60,7 @@ def resolved(path: str) -> dict:
     return resolved_raw(path, read_raw)
 
 
-def table_hash(variant) -> str:
+def table_hash(variant: Variant) -> str:
     """The variant's table hash, worked out once per loaded table (found again by the table's content key)."""
     return _hash_of(variant.path, variant.key)
 
@@ -74,11 +77,11 @@ class Rules(NamedTuple):
 
     variant: str
     table: str
-    options: dict
+    options: dict[str, Any]
     recorded: str | None = None
     version: str | None = None
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"variant": self.variant, "table": self.table, "options": dict(self.options)}
         if self.recorded:
             out["recorded_table"] = self.recorded
@@ -87,7 +90,7 @@ class Rules(NamedTuple):
         return out
 
 
-def rules_of(variant, options: dict) -> Rules:
+def rules_of(variant: Variant, options: dict[str, Any]) -> Rules:
     return Rules(variant.name, table_hash(variant), dict(options))
 
 
@@ -96,7 +99,7 @@ class Recorded(NamedTuple):
 
     variant: str | None
     table: str | None
-    options: dict | None
+    options: dict[str, Any] | None
 
 
 def read_recorded(data: Any, where: str) -> Recorded | None:
@@ -121,7 +124,7 @@ def read_recorded(data: Any, where: str) -> Recorded | None:
     return Recorded(name, table, options)
 
 
-def version_folders(directory: str | os.PathLike | None) -> list[tuple[str, str]]:
+def version_folders(directory: str | os.PathLike[str] | None) -> list[tuple[str, str]]:
     """(label, folder) of each kept version of a tables folder: `versions/LABEL/`, by label."""
     if directory is None:
         return []
@@ -134,7 +137,7 @@ def version_folders(directory: str | os.PathLike | None) -> list[tuple[str, str]
             if not n.startswith(".") and os.path.isdir(os.path.join(base, n))]
 
 
-def find_version(directory: str | os.PathLike | None, name: str, wanted: str) -> tuple[str, str] | None:
+def find_version(directory: str | os.PathLike[str] | None, name: str, wanted: str) -> tuple[str, str] | None:
     """(label, folder) of the kept version of variant `name` whose table hash is `wanted`, or None. A kept
     file that does not load is passed over: it cannot be the version a game was scored with."""
     from mjscore.errors import MjscoreError

@@ -4,13 +4,16 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Callable, Hashable
+from typing import TYPE_CHECKING, Any, Callable, Hashable
 
 from mjscore.hand.sets import Group, concealed
 from mjscore.hand.situation import Situation
 from mjscore.memo import make_room
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
+
+if TYPE_CHECKING:
+    from mjscore.rules.switches import SettlementRules
 
 
 class VariantMemo:
@@ -21,8 +24,8 @@ class VariantMemo:
                  "settled", "cites", "seated", "folds")
 
     def __init__(self):
-        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the rules that apply (_rule_sets)
-        self.situations: dict[tuple, tuple] = {}  # seat, round, winner or not, options -> judged items (_tables)
+        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
+        self.situations: dict[tuple, object] = {}  # seat, round, winner or not, options -> its SituationTables
         # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
         # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
         self.suit_classes: dict[Hashable, tuple] = {}  # a class's token -> how it judges every set of PROBE
@@ -71,7 +74,7 @@ def memo_of(variant: Variant) -> VariantMemo:
     return _memo_of_key(variant.key)
 
 
-def rules_at(variant: Variant, options: dict):
+def rules_at(variant: Variant, options: dict[str, Any]) -> SettlementRules:
     """The variant's settlement switches under `options` (SettlementRules.at), kept by the options' content:
     a batch settles every deal under the same options, and resolving the switches each time was a deal's cost."""
     try:

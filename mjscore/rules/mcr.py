@@ -25,7 +25,7 @@ from mjscore.rules.mcr_sets import (
     add, code, four_chows, four_pungs, pair_fans, rank_range, sets_traits, suits, three_chows, three_pungs, tiles_traits,
     two_chows, two_pungs, waiting_form,
 )
-from mjscore.rules.registry import Invalid, condition
+from mjscore.rules.registry import Invalid, Reads, condition
 
 # fan ids as the table's `fan:` condition names them, in the rulebook's order (fan 1 ... fan 80; fan 81, the
 # flowers, is a bonus-tile rule of the table, not a combination of sets)
@@ -67,7 +67,8 @@ def _check_fan(v, known):
 
 
 @condition("fan", "hand", _check_fan, "how many times this MCR fan occurs in the arrangement, before the "
-                                      "exclusions of the non-repeat principle (rules/mcr.py)")
+                                      "exclusions of the non-repeat principle (rules/mcr.py)",
+           reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE)
 def _fan(c, v, _):
     got = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
     return (fan_counts(c) if got is None else got).get(v, 0)
@@ -87,7 +88,8 @@ def _check_without(v, known):
 
 
 @condition("points_without", "hand", _check_without, "the points of the items scored (after exclusions), "
-                                                      "leaving out the rules named, are at least min")
+                                                      "leaving out the rules named, are at least min",
+           reads=Reads.CANDIDATE)
 def _points_without(c, v, _):
     least, ignore = v
     return sum(i.points for i in c.items if i.rule not in ignore) >= least

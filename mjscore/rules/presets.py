@@ -5,15 +5,22 @@ are resolved.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Iterable
 
-def check_presets(section, fail, options) -> dict:
+if TYPE_CHECKING:
+    from mjscore.rules.tablefile import Failure
+    from mjscore.rules.tables import OptionSpec
+
+
+def check_presets(section: object, fail: Failure, options: dict[str, OptionSpec]
+                  ) -> dict[str, dict[object, dict[str, object]]]:
     """`presets: {OPTION: {CHOICE: {other option: value}}}`: choosing CHOICE of the choice option OPTION
     sets those options, unless they are given themselves."""
     if section is None:
         return {}
     if not isinstance(section, dict):
         fail("presets", "expects a mapping {option: {choice: {option: value}}}")
-    out = {}
+    out: dict[str, dict[object, dict[str, object]]] = {}
     for key, cases in section.items():
         spec = options.get(key)
         if spec is None or spec.type != "choice":
@@ -39,7 +46,8 @@ def check_presets(section, fail, options) -> dict:
     return out
 
 
-def apply_presets(presets: dict, resolved: dict, given) -> dict:
+def apply_presets(presets: dict[str, dict[object, dict[str, object]]], resolved: dict[str, Any],
+                  given: Iterable[str] | dict[str, str]) -> dict[str, Any]:
     """The options with each chosen preset's settings, where the user did not give the option."""
     for key, cases in presets.items():
         for name, value in cases.get(resolved.get(key), {}).items():

@@ -6,6 +6,11 @@ allows, and a hand printed back with them. A table without that option refuses t
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from mjscore.hand.notation import Hand
+    from mjscore.rules.tables import Variant
 
 from mjscore.errors import HandError
 from mjscore.hand.redfives import no_red_fives, with_red_fives
@@ -22,12 +27,12 @@ def red_fives(text: str) -> tuple[int, int, int]:
     return out[0], out[1], out[2]
 
 
-def shown_with_reds(hand) -> str:
+def shown_with_reds(hand: Hand) -> str:
     """A parsed hand's canonical notation with its red fives where they were written (`waits` prints it so)."""
     return with_red_fives(hand.text, hand.notation())
 
 
-def check_red_fives(hand, variant, options: dict) -> None:
+def check_red_fives(hand: Hand, variant: Variant, options: dict[str, Any]) -> None:
     """A red five where the variant plays with none, or more of a suit than it has, is refused."""
     text = hand.text
     if "0" not in text:

@@ -1,8 +1,9 @@
-"""The named conditions that table files refer to, and a `when:` compiled into closures, without eval.
+"""The named conditions that table files refer to, each declared with what it reads; the everyday ones.
 
 A rule's `when:` is a mapping {condition: parameter}; all must hold. Each condition is declared once,
-with `@condition`, with the scope it applies to (a group, a bonus tile, the whole hand) and a parameter
-checker, so a table file is validated at load time and its predicate built once. `any`, `all`, `not`
+with `@condition`, with the scope it applies to (a group, a bonus tile, the whole hand), a parameter
+checker and what it reads (`Reads`), so a table file is validated at load time and its `when:` compiled
+once into nodes (rules/when.py), without eval. `any`, `all`, `not`
 combine conditions. Declaring a condition registers nothing: the conditions a table may name are those
 of the modules listed in rules/conditions.py, gathered there once into a read-only `Registry` that the
 loader passes to compile_when in `known["conditions"]`.
@@ -11,6 +12,7 @@ loader passes to compile_when in `known["conditions"]`.
 from __future__ import annotations
 
 from types import MappingProxyType
+from enum import Flag, auto
 from typing import Callable, Iterable, NamedTuple
 
 from mjscore.hand import tiles as T
@@ -18,77 +20,105 @@ from mjscore.hand.situation import SITUATIONS, SOURCES
 from mjscore.rules.params import (  # noqa: F401 (modules of conditions import the checkers from here)
     TILE_CLASSES, TILE_SETS, p_bool, p_choices, p_int, p_tiles, p_wind,
 )
-from mjscore.rules.when import (  # noqa: F401 (modules of conditions, and their tests, import these from here)
-    Invalid, compile_when, folded, reads_whole_hand,
+from mjscore.rules.when import (  # noqa: F401 (modules of conditions, tables.py and tests import these from here)
+    ALWAYS, Invalid, Leaf, When, compile_when, folded, reads_whole_hand,
 )
+
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits
 
 
 # --- conditions and the registry --------------------------------------------------------------
 
+class Reads(Flag):
+    """What a condition reads of the context (rules/context.Ctx), declared once. What the scorer may fold, judge
+    once or keep follows from it (`Condition.told`, `group_counts`, `whole`, the scopes' memos), and a property test
+    (tests/test_reads.py) changes what a condition does not declare and checks that its answer does not move."""
+
+    SUBJECT = auto()  # the group or bonus tile judged (group and bonus conditions)
+    SEATS = auto()  # the seat and the prevailing wind (and the tile classes that read them: own_wind, round_wind)
+    SITUATION = auto()  # how the winning tile came and the circumstances (--from, --also)
+    OPTIONS = auto()  # the house options
+    SHAPE = auto()  # the candidate's winning shape (its pattern)
+    SUITS = auto()  # which suits the hand holds and whether it holds honours: what a partial hand cannot tell
+    HAND = auto()  # the hand's tiles as written: its declared sets, concealed and bonus tiles
+    EVERY_TILE = auto()  # every tile of the hand as one whole (how many kinds, one suit): what a partial hand,
+    # written as only its scoring sets, cannot tell
+    GROUP_COUNTS = auto()  # the candidate's counted groups (Ctx.group_total: every `groups:` count in one number)
+    CANDIDATE = auto()  # the candidate arrangement: its sets, winning tile, what it scored so far, its value
+
+
+TOLD = Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.SUITS  # what a plan is told (when.folded)
+SUBJECT_MEMO = Reads.SUBJECT | Reads.SEATS | Reads.OPTIONS  # what a group or bonus item is kept by (context)
+SITUATIONAL = Reads.SEATS | Reads.SITUATION | Reads.OPTIONS
+
+
 class Condition(NamedTuple):
-    """A named test a table's `when:` may use, with the scope it judges and the checker of its parameter:
-    a table file is checked against these when it loads, so a misspelt condition never silently fails.
-    Called, it is its test: a module may still call a condition it declared as the function it wrote."""
+    """A named test a table's `when:` may use, with the scope it judges, the checker of its parameter and what it
+    reads: a table file is checked against these when it loads, so a misspelt condition never silently fails.
+    What the scorer may do with it follows from `reads` alone, worked out once by `condition` (the last four
+    fields). Called, it is its test: a module may still call a condition it declared as the function it wrote."""
 
     name: str
     scope: str  # "group", "bonus" or "hand"
     check: Callable  # (param, known) -> compiled param
     test: Callable  # (ctx, compiled, subject) -> bool
     doc: str
-    whole: bool = False  # reads every tile of the hand: a partial hand (only its sets) cannot tell
-    situational: bool = False  # reads only the situation and the options: the same for every hand in it
-    shaped: bool = False  # reads only the candidate's winning shape (its pattern)
-    bind: Callable | None = None  # compiled param -> predicate(ctx, subject): the test with its parameter built in
+    reads: Reads  # what the test reads of the context and its subject
     module: str = ""  # the module that declared it (Registry gathers each module's own)
-    suited: bool = False  # reads only which suits the hand holds and whether it holds honours
     screen: Callable | None = None  # (ctx, compiled param) -> False when no hand like the ctx's can meet it
     costly: bool = False  # works out more than it reads (a search, a loop over the tiles): tested last
-    group_counts: bool = False  # reads only the candidate's counted groups (Ctx.group_total) and the situation
+    # reads only what a hand rule's plan is told (the situation, the options, the winning shape, the suits held):
+    # its value there is the same for every candidate of every hand (when.Leaf.fold)
+    told: bool = False
+    situational: bool = False  # reads only the seat, prevailing wind, how the tile came, circumstances and options
+    # reads the candidate's group counts and, besides, only what a plan is told: a hand rule of such conditions holds
+    # or not by one number per candidate (candidate.plan_of)
+    group_counts: bool = False
+    # reads every tile of the hand (one suit, all honours, how many kinds), which a partial hand, written as only its
+    # scoring sets, cannot tell (when.reads_whole_hand)
+    whole: bool = False
 
     def __call__(self, c, v, s) -> bool:
         return self.test(c, v, s)
 
 
-def condition(name: str, scope: str, check, doc: str, whole: bool = False, situational: bool = False,
-              bind: Callable | None = None, shaped: bool = False, suited: bool = False,
-              screen: Callable | None = None, costly: bool = False,
-              group_counts: bool = False) -> Callable[[Callable], Condition]:
+def condition(name: str, scope: str, check, doc: str, reads: Reads, screen: Callable | None = None,
+              costly: bool = False) -> Callable[[Callable], Condition]:
     """Declare condition `name` for a scope ("group", "bonus" or "hand") on its test `f(c, v, s) -> bool` (the
-    context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand): the decorated
-    name becomes the `Condition`, which a module listed in rules/conditions.py makes known to table files.
+    context, the compiled parameter, the subject: a Group, a bonus tile, or None for the hand), which `reads` what
+    it declares and nothing else: the decorated name becomes the `Condition`, which a module listed in
+    rules/conditions.py makes known to table files.
 
-    A group or bonus condition may read only its subject, the seat and prevailing wind and the
-    options: scoring memoises group and bonus items on exactly those (scoring.subject_table).
-    whole: the condition reads every tile of the hand (one suit, all honours, how many kinds), which a
-    partial hand, written as only its scoring sets, cannot tell (see reads_whole_hand).
-    situational: the condition reads only the seat, the prevailing wind, how the winning tile came, the
-    circumstances and the options, so a rule that needs it false is false for every hand scored in that
-    situation, and the scorer passes it over (see when.folded).
-    shaped: the condition reads only the candidate's winning shape, so the scorer tells once per shape and
-    situation which rules it leaves (see when.folded).
-    bind: for a condition that is one short expression, `bind(p)` is its predicate with the parameter built in
-    (`lambda c, s: s.kind in p`): a `when:` of that condition alone is that one function, with no call inside
-    (a hand's rules run for every candidate of every hand of a batch).
-    suited: the condition reads only the suits held and whether honours are (most hands hold three suits: the
-    scorer passes over the one-suit rules once per situation, shape and suits held); screen(ctx, compiled):
-    False when no hand of the context's suits, honours or not and bonus tiles or none meets a condition that
-    reads more (both told by when.folded).
-    costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests
-    it after its other conditions, which mostly decide the rule first (when.folded; the conditions are pure,
-    so their order changes no result).
-    group_counts: the condition reads only the candidate's counted groups (`Ctx.group_total`, one number holding every
-    `groups:` count of the candidate) besides the situation and options: a hand rule of such conditions alone holds
-    or not by that number, so the scorer judges it once per number and situation (candidate._plan).
+    A group or bonus condition may read only its subject, the seat and prevailing wind and the options (SUBJECT_MEMO):
+    scoring keeps each group's and bonus tile's items per situation on exactly those (context.situation_tables);
+    declaring more stops the import. A hand condition reads no subject.
+    screen(ctx, compiled): False when no hand of the context's suits, honours or not and bonus tiles or none meets
+    a condition that reads more (when.Leaf.fold).
+    costly: the condition works out more than it reads (the waits, a search of the groups): a hand rule tests it
+    after its other conditions, which mostly decide the rule first (the conditions are pure, so their order
+    changes no result, only the time).
     """
+    bits = reads.value  # (whole numbers: an enum's operators cost a start-up a declaration at a time)
+    allowed = _SUBJECT_MEMO if scope in ("group", "bonus") else _ALL & ~_SUBJECT
+    if bits & ~allowed:
+        raise ValueError(f"{scope} condition {name!r} reads {Reads(bits & ~allowed)}, which its scope's memo is "
+                         f"not kept by")
+    derived = dict(told=not bits & ~_TOLD, situational=not bits & ~_SITUATIONAL,
+                   group_counts=bool(bits & _COUNTS) and not bits & ~(_TOLD | _COUNTS),
+                   whole=bool(bits & _WHOLE))
 
     def declare(f: Callable) -> Condition:
         test = f.test if isinstance(f, Condition) else f
-        return Condition(name, scope, check, test, doc, whole, situational, shaped, bind,
-                         getattr(test, "__module__", ""), suited, screen, costly, group_counts)
+        return Condition(name, scope, check, test, doc, reads, getattr(test, "__module__", ""), screen, costly,
+                         **derived)
 
     return declare
+
+
+_TOLD, _SUBJECT_MEMO, _SITUATIONAL = TOLD.value, SUBJECT_MEMO.value, SITUATIONAL.value
+_SUBJECT, _COUNTS, _WHOLE = Reads.SUBJECT.value, Reads.GROUP_COUNTS.value, (Reads.EVERY_TILE | Reads.SUITS).value
+_ALL = sum(r.value for r in Reads)
 
 
 class Registry:
@@ -127,31 +157,29 @@ class Registry:
 
 
 # group conditions: subject is a scoring Group
-@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds",
-           bind=lambda p: lambda c, s: s.kind in p)
+@condition("set", "group", p_choices(SET_KINDS), "the group is one of these kinds", reads=Reads.SUBJECT)
 def _set(c, v, s):
     return s.kind in v
 
 
-@condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)")
+@condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)",
+           reads=Reads.SUBJECT | Reads.SEATS)
 def _tiles(c, v, g):
     return all(v(t, c) for t in g.tiles)
 
 
 @condition("exposed", "group", p_bool, "the group counts as exposed (declared, or completed by a claimed tile)",
-           bind=lambda p: lambda c, s: s.exposed == p)
+           reads=Reads.SUBJECT)
 def _exposed(c, v, s):
     return s.exposed == v
 
 
-@condition("declared", "group", p_bool, "the group was written [..], {..} or <..>",
-           bind=lambda p: lambda c, s: s.declared == p)
+@condition("declared", "group", p_bool, "the group was written [..], {..} or <..>", reads=Reads.SUBJECT)
 def _declared(c, v, s):
     return s.declared == v
 
 
-@condition("completed", "group", p_bool, "the group holds the winning tile",
-           bind=lambda p: lambda c, s: s.completed == p)
+@condition("completed", "group", p_bool, "the group holds the winning tile", reads=Reads.SUBJECT)
 def _completed(c, v, s):
     return s.completed == v
 
@@ -159,18 +187,19 @@ def _completed(c, v, s):
 # a kong claimed onto a concealed pung (its `aaaA`, mjscore's <....>) as concealed for four hand rules and as
 # exposed everywhere else: those rules name it with this condition
 @condition("claimed_kong", "group", p_bool, "the group is a kong claimed onto a concealed pung, written <....> "
-           "(it counts as exposed)", bind=lambda p: lambda c, s: s.claimed == p)
+           "(it counts as exposed)", reads=Reads.SUBJECT)
 def _claimed_kong(c, v, s):
     return s.claimed == v
 
 
 # bonus conditions: subject is a bonus tile
-@condition("bonus", "bonus", p_choices(("flower", "season")), "the tile is a flower or a season")
+@condition("bonus", "bonus", p_choices(("flower", "season")), "the tile is a flower or a season", reads=Reads.SUBJECT)
 def _bonus(c, v, t):
     return ("flower" if T.is_flower(t) else "season") in v
 
 
-@condition("own", "bonus", p_bool, "the tile's number is the player's seat (1 = East ... 4 = North)")
+@condition("own", "bonus", p_bool, "the tile's number is the player's seat (1 = East ... 4 = North)",
+           reads=Reads.SUBJECT | Reads.SEATS)
 def _own(c, v, t):
     return (T.bonus_seat(t) == c.seat) == v
 
@@ -180,53 +209,50 @@ def _known_situations(known):
     return tuple(SITUATIONS) + tuple(known.get("situations", ()))
 
 
-@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", situational=True,
-           bind=lambda p: lambda c, s: c.source in p)
+@condition("from", "hand", p_choices(SOURCES), "the winning tile came this way", reads=Reads.SITUATION)
 def _from(c, v, _):
     return c.source in v
 
 
-@condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)", situational=True)
+@condition("self_drawn", "hand", p_bool, "the winning tile was drawn (wall or loose tile)", reads=Reads.SITUATION)
 def _self_drawn(c, v, _):
     return (c.source in ("wall", "loose")) == v
 
 
-@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", situational=True,
-           bind=lambda p: lambda c, s: bool(p & c.also))
+@condition("also", "hand", p_choices(_known_situations), "a --also circumstance was given", reads=Reads.SITUATION)
 def _also(c, v, _):
     return bool(v & c.also)
 
 
-@condition("seat", "hand", p_wind, "the player's seat wind", situational=True, bind=lambda p: lambda c, s: c.seat in p)
+@condition("seat", "hand", p_wind, "the player's seat wind", reads=Reads.SEATS)
 def _seat(c, v, _):
     return c.seat in v
 
 
-@condition("round", "hand", p_wind, "the prevailing wind", situational=True, bind=lambda p: lambda c, s: c.round in p)
+@condition("round", "hand", p_wind, "the prevailing wind", reads=Reads.SEATS)
 def _round(c, v, _):
     return c.round in v
 
 
-@condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles")
+@condition("win_tile", "hand", p_tiles, "the winning tile is of this class or one of these tiles",
+           reads=Reads.CANDIDATE | Reads.SEATS)
 def _win_tile(c, v, _):
     return c.win is not None and v(c.win, c)
 
 
-@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape", shaped=True,
-           bind=lambda p: lambda c, s: c.pattern in p)
+@condition("pattern", "hand", p_choices(lambda known: tuple(known["shapes"])), "the winning shape", reads=Reads.SHAPE)
 def _pattern(c, v, _):
     return c.pattern in v
 
 
 # "suits: 0" is a hand of honours: a hand of only flowers and seasons has no tiles, so no suit and no honour
-@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)", whole=True,
-           bind=lambda p: lambda c, s: len(c.suits) == p and (p > 0 or c.has_honours), suited=True)
+@condition("suits", "hand", p_int, "number of different suits among the tiles (0-3; 0: honours only)",
+           reads=Reads.SUITS)
 def _suits(c, v, _):
     return len(c.suits) == v and (v > 0 or c.has_honours)
 
 
-@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", whole=True,
-           bind=lambda p: lambda c, s: c.has_honours == p, suited=True)
+@condition("honours", "hand", p_bool, "the hand holds a wind or dragon", reads=Reads.SUITS)
 def _honours(c, v, _):
     return c.has_honours == v
 
@@ -238,7 +264,7 @@ def _some_of_each(c, v) -> bool:
 
 
 @condition("all_tiles", "hand", p_tiles, "every tile (bonus aside) is of this class or one of these tiles",
-           whole=True, screen=_some_of_each)
+           reads=Reads.EVERY_TILE | Reads.SEATS, screen=_some_of_each)
 def _all_tiles(c, v, _):
     kinds = c.hand.kinds  # none in a hand of only flowers and seasons: then no class holds for "every tile"
     fixed = getattr(v, "kinds", None)
@@ -250,19 +276,18 @@ def _all_tiles(c, v, _):
     return got
 
 
-@condition("concealed_hand", "hand", p_bool, "no group counts as exposed")
+@condition("concealed_hand", "hand", p_bool, "no group counts as exposed", reads=Reads.CANDIDATE)
 def _concealed_hand(c, v, _):
     return (not any(g.exposed for g in c.groups)) == v
 
 
-@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points",
-           bind=lambda p: lambda c, s: (c.set_points == 0) == p)
+@condition("no_set_points", "hand", p_bool, "the sets and pairs scored no points", reads=Reads.CANDIDATE)
 def _no_set_points(c, v, _):
     return (c.set_points == 0) == v
 
 
 @condition("only_possible_tile", "hand", p_bool, "without the winning tile the hand waited on one tile only",
-           costly=True)
+           reads=Reads.CANDIDATE | Reads.HAND, costly=True)
 def _only_possible(c, v, _):
     return c.single_wait == v
 
@@ -321,7 +346,7 @@ def group_marks(c, g, shared: dict) -> int:
     seen = c.group_memo
     m = seen.get(g)
     if m is None:
-        m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p(c, g))
+        m = seen[g] = sum(1 << k * COUNT_BITS for k, p in shared.values() if p.test(c, p.param, g))
     return m
 
 
@@ -341,7 +366,7 @@ def in_range(n, lo, hi):
 
 
 @condition("groups", "hand", p_group_count, "how many groups meet the given group conditions (min, max)",
-           group_counts=True)
+           reads=Reads.GROUP_COUNTS | Reads.SEATS | Reads.OPTIONS)
 def _groups(c, v, _):
     total = c.group_total  # every counted group condition of the candidate, in one sum
     if total is None:
@@ -365,14 +390,14 @@ def _bonus_possible(c, v) -> bool:
 
 
 @condition("bonus_tiles", "hand", p_count("bonus"), "how many bonus tiles meet the given conditions (min, max)",
-           screen=_bonus_possible)
+           reads=Reads.HAND | Reads.SEATS | Reads.OPTIONS, screen=_bonus_possible)
 def _bonus_tiles(c, v, _):
     pred, lo, hi = v
     if not c.bonus:  # (most hands)
         return in_range(0, lo(c), hi(c))
     n = c.memo.get(pred)  # the bonus tiles are the same for every candidate of the hand
     if n is None:
-        n = c.memo[pred] = sum(1 for t in c.bonus if pred(c, t))
+        n = c.memo[pred] = sum(1 for t in c.bonus if pred.test(c, pred.param, t))
     return in_range(n, lo(c), hi(c))
 
 
@@ -388,7 +413,7 @@ def p_option(v, known):
     return out
 
 
-@condition("option", "hand", p_option, "a house option has this value", situational=True)
+@condition("option", "hand", p_option, "a house option has this value", reads=Reads.OPTIONS)
 def _option(c, v, _):
     options = c.options
     for k, vals in v.items():
@@ -398,5 +423,5 @@ def _option(c, v, _):
 
 
 # safe for group and bonus rules too: scoring memoises group and bonus items per options
-_option_of_group = condition("option", "group", p_option, "a house option has this value")(_option)
-_option_of_bonus = condition("option", "bonus", p_option, "a house option has this value")(_option)
+_option_of_group = condition("option", "group", p_option, "a house option has this value", reads=Reads.OPTIONS)(_option)
+_option_of_bonus = condition("option", "bonus", p_option, "a house option has this value", reads=Reads.OPTIONS)(_option)

@@ -164,6 +164,20 @@ class FamilyValue(Protocol):
         """The hand's two numbers as its family counts them, in place of points and doubles (riichi: fu, han)."""
 
 
+class Shown(NamedTuple):
+    """What every candidate's Score of one hand says alike (kept in Ctx.shown), read by name."""
+
+    variant: str
+    options: dict
+    hand: str
+    seat: str
+    round: str
+    mahjong: bool
+    source: str | None
+    also: tuple[str, ...]
+    bonus: tuple[str, ...]
+
+
 class Score(NamedTuple):
     """One arrangement of a hand, scored: its items, points, doubles and final value, with the situation it
     was scored in. Every face prints it (its `to_dict()` is `score`'s JSON) and settlement pays on its value."""

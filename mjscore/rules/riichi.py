@@ -16,7 +16,7 @@ rules/han_fu.py and its payments play/riichi.py.
 from __future__ import annotations
 
 from mjscore.hand import tiles as T
-from mjscore.rules.registry import Invalid, condition, p_bool, p_choices, p_tiles
+from mjscore.rules.registry import Invalid, Reads, condition, p_bool, p_choices, p_tiles
 from mjscore.rules.special import p_runs
 
 WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
@@ -51,25 +51,27 @@ def wait_of(c) -> str | None:
 @condition("wait", "hand", p_choices(WAITS),
            "the wait the winning tile filled, as the completed set shows it: ryanmen (either end of a chow, "
            "not 12-3 nor 7-89), kanchan (the middle of a chow), penchan (3 of 123, 7 of 789), tanki (the pair), "
-           "shanpon (a pung)")
+           "shanpon (a pung)", reads=Reads.CANDIDATE)
 def _wait(c, v, _):
     return wait_of(c) in v
 
 
 @condition("called", "hand", p_bool,
            "a set was claimed from a discard: written [..] or <..> (a concealed kong {..} is not; a set a "
-           "claimed winning tile completed is not either)")
+           "claimed winning tile completed is not either)", reads=Reads.HAND)
 def _called(c, v, _):
     return any(m.exposed for m in c.hand.melds) == v
 
 
-@condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)")
+@condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)",
+           reads=Reads.SUBJECT | Reads.SEATS)
 def _any_tile(c, v, g):
     return any(v(t, c) for t in g.tiles)
 
 
 @condition("chows_include", "hand", p_runs,
-           "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])")
+           "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])",
+           reads=Reads.CANDIDATE)
 def _chows_include(c, v, _):
     for suit in range(3):
         held = {T.number_of(g.tiles[0]) for g in c.groups if g.kind == "chow" and T.suit_of(g.tiles[0]) == suit}
@@ -86,7 +88,8 @@ def _p_count(v, known):
 
 
 @condition("identical_chows", "hand", _p_count,
-           "how many pairs of identical chows the hand holds (1: one pair, as 223344m; 2: two pairs)")
+           "how many pairs of identical chows the hand holds (1: one pair, as 223344m; 2: two pairs)",
+           reads=Reads.CANDIDATE)
 def _identical_chows(c, v, _):
     seen: dict[tuple, int] = {}
     for g in c.groups:
@@ -96,6 +99,8 @@ def _identical_chows(c, v, _):
 
 
 @condition("win_kind_held", "hand", _p_count,
-           "how many tiles of the winning tile's kind the hand holds, the winning tile included")
+           "how many tiles of the winning tile's kind the hand holds, the winning tile included",
+           reads=Reads.CANDIDATE | Reads.HAND)
 def _win_kind_held(c, v, _):
     return c.win is not None and c.tiles.count(c.win) in v
+

@@ -5,10 +5,13 @@ frozen, as SettlementRules is: a dataclass would cost every command its import),
 (play/riichi.py) reads. Registered in rules/families.py beside the scheme.
 """
 
-from typing import NamedTuple  # (no postponed annotations: rules/switches.py reads each switch's type)
+from typing import TYPE_CHECKING, Any, NamedTuple  # (no postponed annotations: rules/switches.py reads each switch's type)
+
+if TYPE_CHECKING:
+    from mjscore.rules.tablefile import Failure
 
 
-def parse_uma(where, val, fail, options) -> tuple[int, ...]:
+def parse_uma(where: str, val: object, fail: "Failure", options: "dict[str, Any]") -> "tuple[int, ...]":
     """`uma: [20, 10, -10, -20]`: thousands per place, summing to 0."""
     if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in val) \
             or sum(val) != 0:

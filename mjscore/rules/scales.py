@@ -9,8 +9,12 @@ of several scales has one league table per scale (play/season.py), each said as 
 from __future__ import annotations
 
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from mjscore.errors import shown
+
+if TYPE_CHECKING:
+    from mjscore.rules.tablefile import Failure
 
 
 class Scale(Enum):
@@ -19,7 +23,7 @@ class Scale(Enum):
     TABLE_POINTS = "table-points"
 
 
-def check_scale(fail, value) -> Scale:
+def check_scale(fail: Failure, value: object) -> Scale:
     """A table's `scale:` (absent: points), or the file refused in one line naming the key and the choices."""
     for scale in Scale:
         if value == scale.value:

@@ -43,8 +43,8 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
     for name, n in (("honba", honba), ("sticks", sticks)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise SituationError(f"{name} is a count of 0 to 1000, not {n!r}")
-    return tuple.__new__(Situation, (seat, round, win, source, frozenset(also) if also else NO_WORDS, win_set,
-                                     *indicators, honba, sticks, red))
+    return Situation(seat=seat, round=round, win=win, source=source, also=frozenset(also) if also else NO_WORDS,
+                     win_set=win_set, dora=indicators[0], ura=indicators[1], honba=honba, sticks=sticks, win_red=red)
 
 
 DORA = Term("--dora", "dora")

@@ -13,7 +13,7 @@ from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.hand.decompose import counts_of, gates_surplus
 from mjscore.memo import make_room
 from mjscore.rules.registry import (
-    Invalid, compile_when, condition, counted, group_marks, in_range, is_int_option, p_bound, p_int,
+    Invalid, Reads, compile_when, condition, counted, group_marks, in_range, is_int_option, p_bound, p_int,
 )
 
 
@@ -31,7 +31,7 @@ def p_seat_option(v, known):
 
 @condition("seat_option", "hand", p_seat_option,
            "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)",
-           situational=True)
+           reads=Reads.SEATS | Reads.OPTIONS)
 def _seat_option(c, v, _):
     return c.seat == c.options.get(v)
 
@@ -46,7 +46,8 @@ def p_min_value(v, known):
 
 
 @condition("min_value", "hand", p_min_value,
-           "the hand's final value is at least N (a number or an int option); for mahjong: requires:")
+           "the hand's final value is at least N (a number or an int option); for mahjong: requires:",
+           reads=Reads.CANDIDATE | Reads.OPTIONS)
 def _min_value(c, v, _):
     need = c.options.get(v) if isinstance(v, str) else v
     return c.value is not None and (need is None or c.value >= need)
@@ -68,7 +69,8 @@ def p_runs(v, known):
 
 
 @condition("chow_runs", "hand", p_runs,
-           "the hand's chows are exactly these runs, all in one suit (e.g. [123, 345, 567, 789])")
+           "the hand's chows are exactly these runs, all in one suit (e.g. [123, 345, 567, 789])",
+           reads=Reads.CANDIDATE)
 def _chow_runs(c, v, _):
     chows = [g.tiles[0] for g in c.groups if g.kind == "chow"]
     if len(chows) != len(v) or len({T.suit_of(t) for t in chows}) != 1:
@@ -90,8 +92,8 @@ def p_numbers(v, known):
 
 
 @condition("suit_holds", "hand", p_numbers,
-           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"", whole=True,
-           costly=True)
+           "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"",
+           reads=Reads.EVERY_TILE, costly=True)
 def _suit_holds(c, v, _):
     for suit in range(3):
         have = [0] * 10
@@ -121,8 +123,8 @@ def p_same_number(v, known):
 
 @condition("same_number", "hand", p_same_number,
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
-           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand", whole=True,
-           costly=True)
+           "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand",
+           reads=Reads.SUITS | Reads.CANDIDATE | Reads.SEATS | Reads.OPTIONS, costly=True)
 def _same_number(c, v, _):
     _, need, shift, shared = v
     if len(c.suits) < need:  # the hand's facts say it at once
@@ -145,7 +147,8 @@ def _one_suit_and_the_win(c, v) -> bool:
 
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
-           "of one suit (\"1112345678999\": nine gates)", costly=True, screen=_one_suit_and_the_win)
+           "of one suit (\"1112345678999\": nine gates)", reads=Reads.CANDIDATE | Reads.HAND, costly=True,
+           screen=_one_suit_and_the_win)
 def _held_before_win(c, v, _):
     if c.win is None or c.hand.melds:
         return False
@@ -181,7 +184,7 @@ def p_earned(v, known):
 @condition("earned_doubles", "hand", p_earned,
            "doubles of the items scored so far (group and bonus rules, then the hand rules above this one; "
            "all of them in mahjong requires), leaving out the rules named in `ignore` (e.g. flowers): "
-           "N or {min, max, ignore}")
+           "N or {min, max, ignore}", reads=Reads.CANDIDATE)
 def _earned_doubles(c, v, _):
     lo, hi, ignore = v
     return in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
@@ -199,7 +202,8 @@ def p_value_over(v, known):
 
 @condition("value_over", "hand", p_value_over,
            "points x 2^doubles of the items scored so far (flowers included, before the limit) is more than "
-           "N, or than the int house option {option: NAME} (a minimum to go mah jong); 0 means no minimum")
+           "N, or than the int house option {option: NAME} (a minimum to go mah jong); 0 means no minimum",
+           reads=Reads.CANDIDATE | Reads.OPTIONS)
 def _value_over(c, v, _):
     kind, x = v
     n = c.options.get(x) if kind == "option" else x
@@ -224,7 +228,7 @@ def p_range(v, known):
 @condition("kinds", "hand", p_range,
            "how many different tile kinds the hand holds, bonus aside (a number, or min/max): "
            "{max: 5} with all_tiles green is Kajongg's Imperial Jade (not all six green kinds); "
-           "{min: 7} makes seven pairs all different", whole=True)
+           "{min: 7} makes seven pairs all different", reads=Reads.EVERY_TILE | Reads.OPTIONS)
 def _kinds(c, v, _):
     lo, hi = v
     return in_range(len(set(c.tiles)), lo(c), hi(c))
@@ -242,7 +246,7 @@ def p_surplus(v, known):
 @condition("gates_surplus", "hand", p_surplus,
            "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
-           "(Nine Gates; [2, 5, 8] is the Squirming Snake)",
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake)", reads=Reads.HAND | Reads.CANDIDATE,
            screen=lambda c, v: not c.has_honours and len(c.suits) == 1)  # (the test's first question)
 def _gates_surplus(c, v, _):
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
@@ -267,7 +271,8 @@ def p_rule_names(v, known):
 
 @condition("scored", "hand", p_rule_names,
            "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
-           "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)")
+           "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)",
+           reads=Reads.CANDIDATE)
 def _scored(c, v, _):
     for i in c.items:  # (a loop, not any(): every candidate of a table that requires a pattern rule asks)
         if i.rule in v:
@@ -309,6 +314,7 @@ def _completions(c) -> frozenset[str]:
 
 @condition("calling", "hand", p_rule_names,
            "(a hand one tile short of mah jong) some tile, drawn from the wall, completes it into a "
-           "winning hand whose score counts one of these rules (a limit hand counts only its limit rule)")
+           "winning hand whose score counts one of these rules (a limit hand counts only its limit rule)",
+           reads=Reads.HAND | Reads.SEATS | Reads.OPTIONS)
 def _calling(c, v, _):
     return bool(v & counted_on_completion(c))

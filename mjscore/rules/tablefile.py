@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Callable, NamedTuple, NoReturn
 
 from mjscore.errors import TableError, VariantNotFound, shown
 
@@ -39,6 +39,9 @@ def variant_names(directory: str) -> list[str]:
                   if f.endswith(".yaml") and os.path.isfile(os.path.join(directory, f)))
 
 
+Failure = Callable[[str, str], NoReturn]  # fail(where, problem): a check's one way out (a Fail, below)
+
+
 def stem(path: str) -> str:
     return os.path.splitext(os.path.basename(path))[0]
 
@@ -50,7 +53,7 @@ class Fail:
     def __init__(self, path: str):
         self.path = path
 
-    def __call__(self, where: str, problem: str):
+    def __call__(self, where: str, problem: str) -> NoReturn:
         raise TableError(f"{self.path}: {where}: {problem}")
 
 

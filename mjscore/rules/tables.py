@@ -10,7 +10,7 @@ not import yaml at all.
 
 import os
 from functools import lru_cache
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
@@ -54,7 +54,7 @@ class Rule(NamedTuple):
     replaces: tuple[str, ...] = ()
     note: str = ""
     when: str = ""  # the condition as written, for `mjscore variants NAME`
-    pred: Callable = lambda c, s: True
+    pred: R.When = R.ALWAYS
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
     cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
@@ -71,7 +71,7 @@ class Requirement(NamedTuple):
     message: str
     limit_hands_exempt: bool = True
     when: str = ""
-    pred: Callable = lambda c, s: True
+    pred: R.When = R.ALWAYS
     messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
 
 
@@ -331,7 +331,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
-        test = (lambda c, g, pred=pred, flag=flag: g.exposed == flag and pred(c, g))
+        test = R.When((R.Leaf(known["conditions"].get("group", "exposed"), flag), *pred.parts), pred.written,
+                      pred.whole)  # (the group exposed or not, asked first, and the rule's `when:`)
         out.append(Rule(f"{exposure} {name}", points=values[exposure], pred=test, names=names[exposure], **common))
     return out
 

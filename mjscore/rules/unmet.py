@@ -9,15 +9,18 @@ no set is one, which its near miss already says.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjscore.hand.arrange import AnalysedHand
 from mjscore.rules.candidate import score_candidate
 from mjscore.rules.context import Ctx
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import show_when
 from mjscore.rules.tables import Variant
+from mjscore.rules.when import Leaf, Node, When
 
 
-def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) -> dict[str, tuple[str, ...]]:
+def unmet(hand: AnalysedHand, variant: Variant, options: dict[str, Any], rules: set[str]) -> dict[str, tuple[str, ...]]:
     """For each hand rule named in `rules` that the hand's best arrangement does not meet, the conditions of
     its `when:` that fail there, in the table's order, each as the table writes it ("gates_surplus: win"). A name with several rules (one per house
     option) is judged by the rule that fails the fewest. Rules it meets, or whose failing part is not one
@@ -26,23 +29,20 @@ def unmet(hand: AnalysedHand, variant: Variant, options: dict, rules: set[str]) 
     if not candidates or not rules:
         return {}
     ctx = Ctx(hand, options, variant, True, [], score_all)
-    best, best_rank = None, None
-    for candidate in candidates:
+    best = candidates[0]
+    best_rank = score_candidate(ctx, *best).rank
+    for candidate in candidates[1:]:
         rank = score_candidate(ctx, *candidate).rank
-        if best_rank is None or rank > best_rank:
+        if rank > best_rank:
             best, best_rank = candidate, rank
     score_candidate(ctx, *best)  # the context left at the best arrangement, as the hand was scored
-    names = _condition_names()
-    situational = _situational()  # (how the tile came, a circumstance: the near miss's change says it already)
     out: dict[str, tuple[str, ...]] = {}
     for r in variant.rules:
-        tree = getattr(r.pred, "tree", None)
-        if r.name not in rules or r.per != "hand" or not tree:
+        when = r.pred
+        if r.name not in rules or r.per != "hand" or not isinstance(when, When) or not when.parts:
             continue
-        written = getattr(r.pred, "written", ())
-        failing = tuple(show_when(dict([written[k]])) if k < len(written) else names.get(part[0], part[3][0])
-                        for k, part in enumerate(tree)
-                        if part[0] not in situational and not part[0](ctx, part[1], None))
+        failing = tuple(show_when(dict([written])) for written, part in zip(when.written, when.parts)
+                        if not _situational(part) and not part(ctx, None))
         if failing and (r.name not in out or len(failing) < len(out[r.name])):
             out[r.name] = failing
     return out
@@ -57,15 +57,7 @@ def condition_words(written: str) -> str:
     return f"{written} ({found.doc})" if found else written  # any, all, not: their parts as the table writes them
 
 
-def _condition_names() -> dict:
-    """A condition's test -> its name (the tests are the registry's functions, one per condition)."""
-    from mjscore.rules.conditions import CONDITIONS
-
-    return {c.test: c.name for c in CONDITIONS}
-
-
-def _situational() -> frozenset:
-    """The tests of the conditions that read only the situation (registry: situational)."""
-    from mjscore.rules.conditions import CONDITIONS
-
-    return frozenset(c.test for c in CONDITIONS if c.situational)
+def _situational(part: Node) -> bool:
+    """Whether a part of a `when:` is one condition that reads only the situation (how the tile came, a
+    circumstance: the near miss's change says it already)."""
+    return isinstance(part, Leaf) and part.condition.situational

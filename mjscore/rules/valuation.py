@@ -10,24 +10,29 @@ registration.
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mjscore.messages import Words
 from mjscore.rules.families import VALUATIONS, family
-from mjscore.rules.results import Score
+from mjscore.rules.results import Item, Score, Shown
+
+if TYPE_CHECKING:
+    from mjscore.rules.tablefile import Failure
+    from mjscore.rules.tables import OptionSpec
 
 
 class Valuation(Protocol):
     """What the loader, the scorer and `variants NAME` ask of a family's valuation."""
 
-    heads: tuple  # the words (message keys) a hand's two numbers are said under (han_fu: fu, han)
+    heads: tuple[str, ...]  # the words (message keys) a hand's two numbers are said under (han_fu: fu, han)
 
-    def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> Any:
+    def check(self, entry: Any, fail: Failure, options: dict[str, OptionSpec], shapes: list[str]) -> Any:
         """Its block of `value:` checked into its typed switches (a frozen record); a problem: fail(where, what)."""
 
-    def score(self, ctx: Any, switches: Any, head: tuple, tail: tuple, items: list, notes: Any,
-              win_set: str | None) -> Score:
-        """A winning candidate's Score (rules/value.py `combine` gives the shared fields, `head` and `tail`)."""
+    def score(self, ctx: Any, switches: Any, shown: Shown, texts: tuple[str, ...], win: str | None,
+              items: list[Item], notes: Any, win_set: str | None) -> Score:
+        """A winning candidate's Score (rules/value.py `combine` gives the fields every candidate of the hand
+        shares, `shown`; `texts` its arrangement, `win` its winning tile's name)."""
 
     def words(self, switches: Any, w: Words) -> str:
         """How its values are made, in words (`variants NAME`)."""
@@ -39,19 +44,21 @@ class Valued(NamedTuple):
     family: Valuation
     switches: Any
 
-    def score(self, ctx: Any, head: tuple, tail: tuple, items: list, notes: Any, win_set: str | None) -> Score:
-        return self.family.score(ctx, self.switches, head, tail, items, notes, win_set)
+    def score(self, ctx: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list[Item],
+              notes: Any, win_set: str | None) -> Score:
+        return self.family.score(ctx, self.switches, shown, texts, win, items, notes, win_set)
 
     def words(self, w: Words) -> str:
         return self.family.words(self.switches, w)
 
     @property
-    def heads(self) -> tuple:
+    def heads(self) -> tuple[str, ...]:
         """The words (message keys) a hand's two numbers are said under, in place of points and doubles."""
         return self.family.heads
 
 
-def check_valuation(value: dict, fail: Callable, options: dict, shapes: list) -> Valued | None:
+def check_valuation(value: dict[str, Any], fail: Failure, options: dict[str, OptionSpec], shapes: list[str]
+                    ) -> Valued | None:
     """The valuation a table's `value:` block chooses by a registered key, its switches checked; None: the
     classical one (rules/value.py). Two families' keys in one block: fail."""
     chosen = [k for k in VALUATIONS if k in value]

@@ -11,7 +11,7 @@ from mjscore.hand.arrange import AnalysedHand
 from mjscore.messages import M, said
 from mjscore.rules.context import Ctx
 from mjscore.rules.kept import VariantMemo
-from mjscore.rules.results import LONG_HAND_RULE, Item, Note, NoteKind, Score
+from mjscore.rules.results import LONG_HAND_RULE, Item, Note, NoteKind, Score, Shown
 from mjscore.rules.tables import Variant
 
 
@@ -32,15 +32,15 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
             best_extra = i
     uncapped = points * 2 ** doubles
     shown = ctx.shown
-    if shown is None:  # the fields every candidate's Score shares: before `arrangement`, and after `win`
+    if shown is None:  # the fields every candidate's Score shares
         hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
-        shown = ctx.shown = ((variant.name, options, hand.notation, sit.seat, sit.round, mahjong),
-                             (sit.source if mahjong else None, tuple(sorted(sit.also)) if mahjong and sit.also else (),
-                              tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
-    head = (*shown[0], texts)
-    tail = (T.name(win) if win is not None else None, *shown[1])  # the fields after `value` and `uncapped`
+        shown = ctx.shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat,
+                                  round=sit.round, mahjong=mahjong, source=sit.source if mahjong else None,
+                                  also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
+                                  bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
+    win_name = T.name(win) if win is not None else None
     if variant.valuation is not None and ctx.mahjong:  # another family's valuation (rules/valuation.py)
-        return variant.valuation.score(ctx, head, tail, items, notes, win_set)
+        return variant.valuation.score(ctx, shown, texts, win_name, items, notes, win_set)
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
@@ -51,19 +51,21 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
                 notes = list(notes) + ([note] if note else [])
             else:
                 value = base
-            return _new_score(Score, (*head, (best_limit, *kept), 0, kept_doubles, best_limit.rule, best_limit.limit,
-                                      limit, value, base * 2 ** kept_doubles, *tail, tuple(notes), win_set, None))
+            return Score(variant=shown.variant, options=options, hand=shown.hand, seat=shown.seat, round=shown.round,
+                         mahjong=shown.mahjong, arrangement=texts, items=(best_limit, *kept), points=0,
+                         doubles=kept_doubles, limit_hand=best_limit.rule, limit_fraction=best_limit.limit, limit=limit,
+                         value=value, uncapped=base * 2 ** kept_doubles, win=win_name, source=shown.source,
+                         also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set)
     value, note = final_value(variant, options, points, doubles)
     if note:
         notes = list(notes) + [note]
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
-    return _new_score(Score, (*head, tuple(items), points, doubles, None, 0, limit, value, uncapped, *tail,
-                              tuple(notes), win_set, None))
-
-
-_new_score = tuple.__new__  # a Score from its 22 fields in order, without NamedTuple's keyword-taking __new__
+    return Score(variant=shown.variant, options=options, hand=shown.hand, seat=shown.seat, round=shown.round,
+                 mahjong=shown.mahjong, arrangement=texts, items=tuple(items), points=points, doubles=doubles,
+                 limit_hand=None, limit_fraction=0, limit=limit, value=value, uncapped=uncapped, win=win_name,
+                 source=shown.source, also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set)
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:

@@ -1,163 +1,223 @@
-"""A table's `when:` compiled into one predicate of closures, without eval (the conditions are in registry.py).
+"""A table's `when:` compiled into a tree of small nodes, without eval (the conditions are in registry.py).
 
-Kept below the registry so that a condition whose parameter holds conditions (`groups:`, `same_number:`)
-compiles them with the same function the loader uses.
+A `Leaf` is one condition with its compiled parameter; `All`, `Any` and `Not` join nodes. Each node evaluates
+itself (`node(c, s)`, or its `test(c, param, s)`: one call, the condition's own test for a leaf) and folds itself
+(`fold(c)`): told a context's situation, winning shape and suits held, it is true, false, or the node of what is
+left to ask of each candidate. What a condition may be told follows from what it declares it reads
+(registry.Reads). Kept below the registry so that a condition whose parameter holds conditions (`groups:`,
+`same_number:`) compiles them with the same function the loader uses.
 """
 
 from __future__ import annotations
 
-from typing import Callable
+from operator import attrgetter
+from typing import Callable, Iterable, Union
 
 
 class Invalid(Exception):
     """A parameter that does not fit its condition; tables.py adds file and entry."""
 
 
-# A `when:` is compiled into parts (test, parameter): a condition's test with its compiled parameter, or
-# `any`, `all`, `not` as tests whose parameter is their parts. The predicate is then a closure over them:
-# a part costs one call, and a condition alone with a `bind` is its own closure, with none. The scorer asks
-# instead what a hand rule is in a situation, winning shape and suits held (folded), once, and calls what is left.
+Folded = Union["Node", bool]  # what a node is in one situation, shape and suits held: True, False, or what is left
 
-def compile_when(when, scope: str, known) -> Callable:
-    """Compile a `when:` mapping into predicate(ctx, subject) with the conditions of `known["conditions"]`
-    (a Registry); raise Invalid naming the condition. The predicate is marked `whole_hand` when a condition
-    it holds reads every tile (reads_whole_hand), and keeps its parts as a tree, which `folded` tells a
-    situation and a winning shape."""
-    flags: dict[str, bool] = {}
-    parts = _parts(when, scope, known, flags)
-    pred = _predicate(parts)
-    pred.whole_hand = "whole" in flags
-    pred.tree = parts
-    pred.written = tuple(when.items()) if isinstance(when, dict) else ()  # each top-level condition, as the table
-    return pred  # writes it, beside its part of the tree (rules/unmet.py names the ones a hand fails)
+
+class Node:
+    """A part of a compiled `when:`. `test(c, param, s)` is its value for context `c` and subject `s` (a group, a
+    bonus tile, None for the hand), one call: a hand rule's plan keeps the pair and calls it per candidate.
+    `counts_only`: every condition in the node reads only the candidate's group counts (Reads.GROUP_COUNTS,
+    besides what a plan is told), so that it holds or not by one number per candidate (candidate.plan_of);
+    `costly`: a costly condition (registry.condition), which a folded rule asks after the others. Both are
+    plain attributes, set when the node is made: a plan reads them for every rule it folds."""
+
+    __slots__ = ("test", "param", "counts_only", "costly")
+    test: Callable[..., object]
+    param: object
+    counts_only: bool
+    costly: bool
+
+    def __call__(self, c, s) -> object:
+        return self.test(c, self.param, s)
+
+    def fold(self, c) -> Folded:
+        raise NotImplementedError
+
+
+class Leaf(Node):
+    """One condition with its compiled parameter: its test is the condition's own. What its declaration allows
+    (registry.Condition: told, a screen, group counts only, costly) is kept beside it, read once per plan."""
+
+    __slots__ = ("condition", "told", "screen")
+
+    def __init__(self, condition, param):
+        self.condition, self.test, self.param = condition, condition.test, param
+        self.told, self.screen = condition.told, condition.screen
+        self.counts_only, self.costly = condition.group_counts, condition.costly
+
+    def fold(self, c) -> Folded:  # (All.fold does the same for its leaves, written out: a call less for each)
+        if self.told:  # reads only what a plan is told: its value there
+            return bool(self.test(c, self.param, None))
+        if self.screen is not None and not self.screen(c, self.param):  # no hand like c's meets it
+            return False
+        return self
+
+
+class All(Node):
+    """Nodes that must all hold (a `when:` mapping, an `all:` list's item); a part costs one call, the commonest
+    lengths written out."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[Node]):
+        self.parts = parts = tuple(parts)
+        self.counts_only, self.costly = _counts_only(parts), False
+        if len(parts) == 1:
+            self.test, self.param = parts[0].test, parts[0].param
+        elif len(parts) == 2:
+            self.test, self.param = _both, (parts[0].test, parts[0].param, parts[1].test, parts[1].param)
+        elif len(parts) == 3:
+            self.test, self.param = _three, (parts[0].test, parts[0].param, parts[1].test, parts[1].param,
+                                             parts[2].test, parts[2].param)
+        elif parts:
+            self.test, self.param = _every, tuple((p.test, p.param) for p in parts)
+        else:
+            self.test, self.param = _always, None
+
+    def fold(self, c) -> Folded:
+        left: list[Node] = []
+        for part in self.parts:
+            if part.__class__ is Leaf:  # Leaf.fold written out (most parts are leaves; a plan folds every rule)
+                if part.told:
+                    if not part.test(c, part.param, None):
+                        return False
+                elif part.screen is not None and not part.screen(c, part.param):
+                    return False
+                else:
+                    left.append(part)
+                continue
+            got = part.fold(c)
+            if got is False:
+                return False
+            if got is not True:
+                left += got.parts if isinstance(got, All) else (got,)
+        if not left:
+            return True
+        left.sort(key=_COSTLY)  # (stable: the others keep the table's order)
+        return left[0] if len(left) == 1 else All(left)
+
+
+class Any(Node):
+    """Nodes of which one must hold (`any:`)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, parts: Iterable[Node]):
+        self.parts = parts = tuple(parts)
+        self.counts_only, self.costly = _counts_only(parts), False
+        self.test, self.param = _some, tuple((p.test, p.param) for p in parts)
+
+    def fold(self, c) -> Folded:
+        live: list[Node] = []
+        for part in self.parts:
+            got = part.fold(c)
+            if got is True:
+                return True
+            if got is not False:
+                live.append(got)
+        if not live:
+            return False
+        return live[0] if len(live) == 1 else Any(live)
+
+
+class Not(Node):
+    """A node that must not hold (`not:`)."""
+
+    __slots__ = ("part",)
+
+    def __init__(self, part: Node):
+        self.part = part
+        self.counts_only, self.costly = part.counts_only, False
+        self.test, self.param = _negated, (part.test, part.param)
+
+    def fold(self, c) -> Folded:
+        got = self.part.fold(c)
+        return (not got) if isinstance(got, bool) else Not(got)
+
+
+class When(All):
+    """A compiled `when:` mapping: its conditions, all of which must hold, each top-level one beside the words the
+    table writes it in (`written`: rules/unmet.py names the ones a hand fails); `whole`: some condition at any
+    depth reads every tile of the hand, which a partial hand (only its scoring sets) cannot tell."""
+
+    __slots__ = ("written", "whole")
+
+    def __init__(self, parts: Iterable[Node], written: tuple, whole: bool):
+        super().__init__(parts)
+        self.written, self.whole = written, whole
+
+
+def compile_when(when, scope: str, known) -> When:
+    """Compile a `when:` mapping into a `When` with the conditions of `known["conditions"]` (a Registry); raise
+    Invalid naming the condition."""
+    whole: list[bool] = []
+    parts = _parts(when, scope, known, whole)
+    return When(parts, tuple(when.items()) if isinstance(when, dict) else (), bool(whole))
 
 
 def reads_whole_hand(pred: Callable) -> bool:
-    """Whether a compiled `when:` reads every tile of the hand (a condition registered `whole`)."""
-    return getattr(pred, "whole_hand", False)
+    """Whether a compiled `when:` reads every tile of the hand (a condition that reads Reads.EVERY_TILE or
+    SUITS)."""
+    return isinstance(pred, When) and pred.whole
+
+
+def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
+    """A compiled hand `when:` told what it is in context `c`'s situation, winning shape and suits held, as
+    (test, parameter) of what is left (test None: nothing left, it holds), the costly conditions last; None: it is
+    false there, whatever the hand. A predicate not compiled here is called as it is."""
+    got = told(pred, c)
+    return None if got is None else got[:2]
+
+
+def told(pred: Callable, c) -> tuple[Callable | None, object, bool] | None:
+    """folded's (test, parameter), and whether what is left reads only the candidate's group counts (Node.counts_only:
+    it then holds or not by one number per candidate, which the scorer judges once per number, candidate.plan_of)."""
+    if not isinstance(pred, Node):
+        return _called, pred, False
+    got = pred.fold(c)
+    if got is False:
+        return None
+    return (None, None, False) if got is True else (got.test, got.param, got.counts_only)
 
 
 def _called(c, pred, s) -> bool:
     return pred(c, s)
 
 
-def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
-    """A compiled hand `when:` told what it can be in context `c`'s situation, winning shape and suits held: its
-    conditions declared situational, shaped or suited, at any depth, replaced by their values there, those whose
-    screen says no hand like c's (its suits, honours, bonus tiles or none) meets them by false, and what is left
-    joined as (test, parameter), the costly conditions last (test None: nothing left, it holds). None: it is
-    false there, whatever the hand."""
-    tree = getattr(pred, "tree", None)
-    if tree is None:  # a predicate not compiled here: called as it is
-        return _called, pred
-    parts = _fold(tree, c)
-    if parts is None:
-        return None
-    return _part(parts) if parts else (None, None)
+_COSTLY = attrgetter("costly")  # a folded rule's sort key: the costly conditions last
 
 
-def folded_counted(pred: Callable, c) -> tuple[tuple[Callable | None, object], bool] | None:
-    """`folded` and `by_group_counts` of one hand `when:` from one fold (the scorer asks both of every hand rule
-    of each situation it meets: folding twice was a quarter of planning a fresh riichi hand, issue 40)."""
-    tree = getattr(pred, "tree", None)
-    if tree is None:
-        return (_called, pred), False
-    parts = _fold(tree, c)
-    if parts is None:
-        return None
-    return (_part(parts), _counts_only(parts)) if parts else ((None, None), False)
-
-
-def by_group_counts(pred: Callable, c) -> bool:
-    """Whether what is left of a compiled hand `when:` in context `c`'s situation, winning shape and suits held
-    (folded: something is left) reads only the candidate's group counts (conditions declared group_counts): it then
-    holds or not by one number per candidate, which the scorer judges once per number (candidate._plan)."""
-    tree = getattr(pred, "tree", None)
-    parts = _fold(tree, c) if tree is not None else None
-    return bool(parts) and _counts_only(parts)
-
-
-def _counts_only(parts: list[tuple]) -> bool:
+def _counts_only(parts: tuple[Node, ...]) -> bool:
+    """Whether every one of these nodes reads only the candidate's group counts (written out: made per fold)."""
     for part in parts:
-        node = part[3]
-        if node[0] == "leaf":
-            if not node[4]:
-                return False
-        elif node[0] == "not":
-            if not _counts_only(node[1]):
-                return False
-        elif not all(_counts_only(sub) for sub in node[1]):  # any: each alternative's parts
+        if not part.counts_only:
             return False
     return True
 
 
-def _fold(parts: list[tuple], c) -> list[tuple] | None:
-    """Parts that must all hold, with their situational and shaped conditions told: what is left (empty:
-    they hold), or None (they do not)."""
-    out: list[tuple] = []
-    for part in parts:
-        node = part[3]
-        if node[0] == "leaf":
-            if node[1]:  # situational, shaped or suited: its value in this situation, shape and suits
-                if not part[0](c, part[1], None):
-                    return None
-            elif node[2] is not None and not node[2](c, part[1]):  # its screen: no hand of these suits meets it
-                return None
-            else:
-                out.append(part)
-        elif node[0] == "not":
-            sub = _fold(node[1], c)
-            if sub is None:
-                continue
-            if not sub:
-                return None
-            out.append((_negated, _joined(sub), None, ("not", sub)))
-        else:
-            subs = [_fold(ch, c) for ch in node[1]]
-            if node[0] == "all":
-                if any(sub is None for sub in subs):
-                    return None
-                for sub in subs:
-                    out += sub
-            else:
-                if any(sub == [] for sub in subs):
-                    continue
-                live = [sub for sub in subs if sub is not None]
-                if not live:
-                    return None
-                if len(live) == 1:
-                    out += live[0]
-                else:
-                    out.append((_some, tuple(_joined(sub) for sub in live), None, ("any", live)))
-    out.sort(key=_costly)  # (stable: the others keep the table's order)
-    return out
-
-
-def _costly(part: tuple) -> bool:
-    """Whether a part is a costly condition (registry.condition), which a folded rule tests after the others."""
-    node = part[3]
-    return node[0] == "leaf" and node[3]
-
-
-def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
-    """The (test, parameter, bind, node) parts of a `when:` mapping, all of which must hold (node: ("leaf",
-    whether the condition is situational, shaped or suited, its screen or None, whether it is costly, whether it
-    reads only the candidate's group counts), or
-    ("any"/"all", [parts of each]), ("not", parts): what `folded` reads)."""
+def _parts(when, scope: str, known, whole: list) -> list[Node]:
+    """The nodes of a `when:` mapping, all of which must hold, one per key as the table writes them."""
     if when is None:
         return []
     if not isinstance(when, dict):
         raise Invalid(f"'when' must be a mapping of conditions, not {when!r}")
-    parts = []
+    parts: list[Node] = []
     for key, param in when.items():
         if key in ("any", "all"):
             if not isinstance(param, list) or not param:
                 raise Invalid(f"'{key}' expects a list of condition mappings")
-            each = [_parts(p, scope, known, flags) for p in param]
-            part = (_some if key == "any" else _every, tuple(_joined(x) for x in each), None, (key, each))
+            each = [All(_parts(p, scope, known, whole)) for p in param]
+            parts.append(Any(each) if key == "any" else All(each))
         elif key == "not":
-            sub = _parts(param, scope, known, flags)
-            part = (_negated, _joined(sub), None, ("not", sub))
+            parts.append(Not(All(_parts(param, scope, known, whole))))
         else:
             conditions = known["conditions"]
             cond = conditions.get(scope, key)
@@ -169,29 +229,9 @@ def _parts(when, scope: str, known, flags: dict) -> list[tuple]:
             except Invalid as e:
                 raise Invalid(f"condition {key!r} {e}") from None
             if cond.whole:
-                flags["whole"] = True
-            told = cond.situational or cond.shaped or cond.suited
-            part = (cond.test, compiled, cond.bind, ("leaf", told, cond.screen, cond.costly, cond.group_counts))
-        parts.append(part)
+                whole.append(True)
+            parts.append(Leaf(cond, compiled))
     return parts
-
-
-def _joined(parts: list[tuple]) -> tuple:
-    """Parts that must all hold, as one (test, parameter) part."""
-    if len(parts) == 1:
-        return parts[0][:2]
-    return (_every, tuple(p[:2] for p in parts)) if parts else (_always, None)
-
-
-def _part(parts: list[tuple]) -> tuple:
-    """Parts that must all hold as one (test, parameter), the commonest lengths written out."""
-    if len(parts) == 2:
-        (t1, p1), (t2, p2) = parts[0][:2], parts[1][:2]
-        return _both, (t1, p1, t2, p2)
-    if len(parts) == 3:
-        (t1, p1), (t2, p2), (t3, p3) = parts[0][:2], parts[1][:2], parts[2][:2]
-        return _three, (t1, p1, t2, p2, t3, p3)
-    return _joined(parts)
 
 
 def _both(c, p, s) -> bool:
@@ -224,19 +264,4 @@ def _always(c, p, s) -> bool:
     return True
 
 
-def _predicate(parts: list[tuple]) -> Callable:
-    """The closure of parts that must all hold, a new function each time (it carries its own marks): the
-    commonest lengths written out, so a part costs one call and a lone bound condition none."""
-    if not parts:
-        return lambda c, s: True
-    if len(parts) == 1:
-        t, p, bind = parts[0][:3]
-        return bind(p) if bind is not None else lambda c, s: t(c, p, s)
-    if len(parts) == 2:
-        (t1, p1), (t2, p2) = parts[0][:2], parts[1][:2]
-        return lambda c, s: t1(c, p1, s) and t2(c, p2, s)
-    if len(parts) == 3:
-        (t1, p1), (t2, p2), (t3, p3) = parts[0][:2], parts[1][:2], parts[2][:2]
-        return lambda c, s: t1(c, p1, s) and t2(c, p2, s) and t3(c, p3, s)
-    each = tuple(p[:2] for p in parts)
-    return lambda c, s: _every(c, each, s)
+ALWAYS = When((), (), False)  # a `when:` with no condition: it holds
