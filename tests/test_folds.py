@@ -69,13 +69,13 @@ def test_a_riichi_hand_planned_anew_folds_no_rule_again(monkeypatch):
     first = mjscore.arrangements(hand, "riichi", **asked)
     memo_of(mjscore.load_variant("riichi")).situations.clear()
     folds = []
-    real = when._fold
+    real = when.When.fold  # (every hand rule's `when:` is a When node: when.compile_when)
 
-    def counted(parts, c):
-        folds.append(parts)
-        return real(parts, c)
+    def counted(node, c):
+        folds.append(node)
+        return real(node, c)
 
-    monkeypatch.setattr(when, "_fold", counted)
+    monkeypatch.setattr(when.When, "fold", counted)
     again = mjscore.arrangements(hand, "riichi", **asked)
     assert folds == []
     assert [s.to_dict() for s in again] == [s.to_dict() for s in first]
