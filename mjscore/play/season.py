@@ -213,7 +213,7 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
         if item.get("doubles") and not item.get("limit"):
             p.doubling_items[item["rule"]] = p.doubling_items.get(item["rule"], 0) + 1
     for pay in d["payments"]:
-        if pay["to"] == winner_name and pay["from"] != winner_name:
+        if pay["to"] == winner_name and pay["from"] not in (winner_name, None):  # (None: the table's pot, riichi)
             payer = players[who(pay["from"])]
             payer.paid_to_winners += pay["amount"]
             if pay["from"] == win.get("discarder"):
