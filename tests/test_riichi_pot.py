@@ -61,3 +61,24 @@ def test_every_deal_balances_with_the_pot_as_a_party(tmp_path, game):
     if code == 0:  # the game played to its end: the pot left goes to the first place (last_sticks_to_first)
         assert sum(s["total"] for s in data["standings"]) == START * len(NAMES)
         assert data["standings"][0].get("sticks", 0) == STICK * on_table
+
+
+def test_the_sheet_and_the_report_have_the_tables_column(tmp_path):
+    """examples/game-riichi.yaml (worked in its comments, Tenhou rules): deal 1, a draw, Bo declares riichi and
+    puts a stick down (the table +1000, 1000 on it); deal 2, Cy wins and takes it (the table -1000, 0 on it);
+    deals 3 and 4 move no stick."""
+    game = "examples/game-riichi.yaml"
+    code, out, err = run("sheet", game, "--format", "json")
+    assert code == 0, err
+    rows = json.loads(out)[0]["rows"]
+    assert [(r["pot"], r["pot_total"]) for r in rows] == [(1000, 1000), (-1000, 0), (0, 0), (0, 0)]
+    code, out, err = run("sheet", game, "--format", "csv")
+    lines = out.splitlines()
+    assert lines[0].endswith(",the table,the table total")
+    assert [line.split(",")[-2:] for line in lines[1:]] == [["1000", "1000"], ["-1000", "0"], ["0", "0"], ["0", "0"],
+                                                           ["0", ""]]
+    page = tmp_path / "season.html"
+    code, out, err = run("report", game, "-o", str(page))
+    if code == 0:  # (the report extra: matplotlib)
+        text = page.read_text(encoding="utf-8")
+        assert "<th>the table</th><th>the table total</th>" in text and '<td class="num">+1000</td>' in text

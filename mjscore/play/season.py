@@ -51,11 +51,14 @@ class SheetRow(NamedTuple):
     error: str | None = None
     seats_changed: str | None = None  # why the seats are not where passing the deal put them (batch's seats_changed)
     said: str | None = None  # the winning hand as its family's players say it (riichi: `30 fu 3 han: 3900`), if so
+    pot: int | None = None  # riichi: the change of the sticks on the table in the deal (batch's `pot`)
+    pot_total: int | None = None  # riichi: the sticks on the table after it (batch's `pot_total`)
 
     def to_dict(self) -> dict:
         out = self._asdict()
-        if self.said is None:  # (a family that says its hands by their value alone adds nothing)
-            del out["said"]
+        for key in ("said", "pot", "pot_total"):  # (a family that says its hands by their value alone adds nothing,
+            if out[key] is None:                  # nor one without a pot)
+                del out[key]
         return out
 
 
@@ -107,7 +110,8 @@ def sheet_row(d: dict) -> SheetRow:
     won = d.get("winner") and not d.get("error")
     return SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d), how_won(d) if won else "",
                     d["hands"][d["winner"]]["value"] if won else None, dict(d.get("net") or {}), dict(d["totals"]),
-                    d.get("error"), d.get("seats_changed"), d["hands"][d["winner"]].get("said") if won else None)
+                    d.get("error"), d.get("seats_changed"), d["hands"][d["winner"]].get("said") if won else None,
+                    d.get("pot"), d.get("pot_total"))
 
 
 def score_sheet(game: Game) -> Sheet:
