@@ -139,6 +139,8 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
                                                              "with honba and riichi sticks 9100")
         # Ann's change: 7800 + 300 + the 2 sticks on the table 2000 - her own put down 1000 = +9100
         expect(bo.locator("#settlement .amount[data-seat=E]")).to_have_text("+9100")
+        # the sticks' payments, to and from the table's pot (no seat), as `mjscore settle` says them
+        expect(bo.locator("#settlement details.fold")).to_contain_text("the tableE Ann2000East takes the riichi sticks on the table: 2")
         bo.click("#save-deal")
         expect_totals(bo, {"Ann": 35600, "Bo": 22800, "Cy": 20800, "Di": 20800})
         # the dealer won: a honba more, the stick taken, Ann deals again
