@@ -37,7 +37,7 @@ _FACES = {
     **dict.fromkeys(("HONOUR_LETTERS", "SUITS", "WINDS", "format_tiles"), "mjscore.hand.tiles"),
     **dict.fromkeys(("scan_tiles",), "mjscore.hand.notation"),
     **dict.fromkeys(("DaskPool",), "mjscore.play.cluster"),
-    **dict.fromkeys(("empty_seats",), "mjscore.play.deal"),
+    **dict.fromkeys(("POT", "empty_seats"), "mjscore.play.deal"),
     **dict.fromkeys(("load_data", "standard_input"), "mjscore.play.dealfile"),
     **dict.fromkeys(("Header", "Result", "Table", "sitting_out"), "mjscore.play.game"),
     **dict.fromkeys(("moved_on",), "mjscore.play.ledger"),

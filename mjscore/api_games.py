@@ -82,6 +82,8 @@ class _Collector:
     def deal(self, r: Result, shown: dict, totals: dict[str, int]) -> None:
         self.parties.add(r)
         shown["totals"] = dict(totals)
+        if r.pot_total is not None:  # riichi: the sticks on the table after it, as batch's JSON has it
+            shown["pot_total"] = r.pot_total
         self.deals.append(shown)
 
     def end_game(self, standings: list[dict], summary: Summary) -> None:

@@ -333,8 +333,11 @@ def test_batch_markdown_says_what_the_table_says(game):
         said = [line.strip() for line in lines[1:] if line.strip() and not line.startswith(("standings", "deals:"))]
         assert f"hand values: {_unmd(row[4])}" in said
         assert [s for s in said if " pays " in s] == (_unmd(row[5]).split("; ") if row[5] else [])
-        assert f"totals: {', '.join(f'{p} {t}' for p, t in zip(players, row[7:]))}" in said
-        assert [int(t) for t in row[7:]] == list(deal["totals"].values())
+        totals, pot = row[7:7 + len(deal["totals"])], row[7 + len(deal["totals"]):]  # (riichi: the sticks' column)
+        assert f"totals: {', '.join(f'{p} {t}' for p, t in zip(players, totals))}" in said
+        assert [int(t) for t in totals] == list(deal["totals"].values())
+        assert [int(t) for t in pot] == ([deal["pot_total"]] if "pot_total" in deal else [])
+        assert ([f"sticks on the table: {pot[0]}"] if pot else []) == [s for s in said if s.startswith("sticks on")]
 
 
 def test_batch_html_has_a_row_per_deal_with_the_running_totals():

@@ -31,14 +31,18 @@ def nets(result):
 
 def test_discard_win_honba_and_sticks():
     # S: riichi 1, pinfu 1, tanyao 1, dora 1 (4m shows 5m), red five 1 (0p), ura 1 (2s shows 3s) = 6 han:
-    # haneman, base 3000; W discarded: 4 x 3000 = 12000; 2 honba: 2 x 100 x 3 = 600; N's riichi stick 1000
-    # (S's own stick comes back to S): S +13600, W -12600, N -1000
+    # haneman, base 3000; W discarded: 4 x 3000 = 12000; 2 honba: 2 x 100 x 3 = 600; S and N each put a stick
+    # (1000) down on the table as they declare, and S takes the 3 sticks on it (the earlier deal's and these two:
+    # EMA RCR 2016, Tenhou rules): S 12000 + 600 - 1000 + 3000 = +14600, W -12600, N -1000, the pot
+    # +2000 - 3000 = -1000 (the changes sum to zero)
     r = deal(hands={"E": "", "S": "345m 406p 345s 55s 678s", "W": "", "N": ""}, winner="S",
              win={"tile": "8s", "from": "discard", "discarder": "W"}, riichi=["S", "N"], honba=2, sticks=1,
              dora="4m", ura="2s")
     assert r.scores["S"].value == 3000
-    assert nets(r) == {"E": 0, "S": 13600, "W": -12600, "N": -1000}
-    assert any("1 riichi stick left on the table (1000)" in n for n in r.notes)
+    assert nets(r) == {"E": 0, "S": 14600, "W": -12600, "N": -1000}
+    assert r.pot == -1000 and sum(r.net.values()) + r.pot == 0
+    assert [(p.payer, p.payee, p.amount) for p in r.payments if mjscore.POT in (p.payer, p.payee)] == [
+        ("S", mjscore.POT, 1000), ("N", mjscore.POT, 1000), (mjscore.POT, "S", 3000)]
 
 
 def test_dealer_self_drawn():
@@ -63,15 +67,16 @@ def test_dealer_ron_six_times():
     assert nets(r) == {"E": 2900, "S": -2900, "W": 0, "N": 0}
 
 
-@pytest.mark.parametrize("tenpai, expected", [
-    (["E", "W"], {"E": 1500, "S": -1500, "W": 1500, "N": -1500}),  # 3000 / (2 x 2) = 750 from each to each
+@pytest.mark.parametrize("tenpai, expected", [  # W, where waiting, declared riichi: 1000 down on the table
+    (["E", "W"], {"E": 1500, "S": -1500, "W": 500, "N": -1500}),  # 3000 / (2 x 2) = 750 from each to each
     (["S"], {"E": -1000, "S": 3000, "W": -1000, "N": -1000}),  # 3000 / 3 = 1000 from each
-    (["E", "S", "W"], {"E": 1000, "S": 1000, "W": 1000, "N": -3000}),  # N pays 1000 to each
+    (["E", "S", "W"], {"E": 1000, "S": 1000, "W": 0, "N": -3000}),  # N pays 1000 to each
     ([], {"E": 0, "S": 0, "W": 0, "N": 0}),  # nobody waiting: nothing
 ])
 def test_exhaustive_draw_tenpai_payments(tenpai, expected):
     r = deal(tenpai=tenpai, riichi=["W"] if "W" in tenpai else [])
     assert nets(r) == expected
+    assert r.pot == (1000 if "W" in tenpai else 0)  # the stick stays on the table
 
 
 def test_discard_win_needs_the_discarder():
@@ -110,12 +115,12 @@ def test_east_keeps_the_deal_at_a_draw_only_if_waiting(tmp_path):
 
 
 def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
-    # deal 1: a draw, Bo declared riichi and is waiting: Bo +3000, the others -1000; a counter (honba 1) and
-    # Bo's stick stay on the table; Ann (East) was not waiting: the deal passes, Bo deals.
+    # deal 1: a draw, Bo declared riichi and is waiting: Bo +3000 - 1000 (the stick put down on the table as Bo
+    # declares: Tenhou rules, EMA RCR 2016) = +2000, the others -1000; a counter (honba 1) and Bo's stick stay
+    # on the table (the pot 1000); Ann (East) was not waiting: the deal passes, Bo deals.
     # deal 2: Cy (South) wins on Di's discard with PINFU (tanyao, pinfu: 2 han 30 fu, 30 x 2^4 = 480; 4 x 480
-    # = 1920 -> 2000) + 1 honba 300 = 2300 from Di; and Bo's stick left on the table, which Bo pays Cy now
-    # (Tenhou rules, EMA RCR 2016: payments, riichi sticks: the next winner takes the sticks on the table):
-    # Cy +3300, Bo -1000; a non-dealer's win clears the counters.
+    # = 1920 -> 2000) + 1 honba 300 = 2300 from Di; and takes the stick on the table from the pot (the next
+    # winner takes the sticks on the table): Cy +3300, the pot -1000; a non-dealer's win clears the counters.
     # deal 3: the deal has passed to Cy (a non-dealer won); Cy, now the dealer, wins on Di's discard again:
     # 6 x 480 = 2880 -> 2900, no counter; the dealer's win adds one and Cy keeps the deal.
     # deal 4: Cy again: 2900 + 1 honba 300 = 3200.
@@ -133,10 +138,12 @@ def test_honba_and_sticks_carried_from_deal_to_deal(tmp_path):
     assert code == 0, err
     deals = json.loads(out)["games"][0]["deals"]
     assert [d["seats"]["E"] for d in deals] == ["Ann", "Bo", "Cy", "Cy"]
-    assert deals[0]["net"] == {"Ann": -1000, "Bo": 3000, "Cy": -1000, "Di": -1000}
-    assert deals[1]["net"] == {"Ann": 0, "Bo": -1000, "Cy": 3300, "Di": -2300}
-    assert any(p["reason"] == "East's riichi stick, left on the table by an earlier deal's draw"
-               and p["from"] == "Bo" and p["to"] == "Cy" and p["amount"] == 1000 for p in deals[1]["payments"])
+    assert deals[0]["net"] == {"Ann": -1000, "Bo": 2000, "Cy": -1000, "Di": -1000}
+    assert (deals[0]["pot"], deals[0]["pot_total"]) == (1000, 1000)
+    assert deals[0]["totals"] == {"Ann": 24000, "Bo": 27000, "Cy": 24000, "Di": 24000}  # 25000 + 2000
+    assert deals[1]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3300, "Di": -2300}
+    assert (deals[1]["pot"], deals[1]["pot_total"]) == (-1000, 0)
+    assert any(p["from"] is None and p["to"] == "Cy" and p["amount"] == 1000 for p in deals[1]["payments"])
     assert deals[2]["net"] == {"Ann": 0, "Bo": 0, "Cy": 2900, "Di": -2900}
     assert deals[3]["net"] == {"Ann": 0, "Bo": 0, "Cy": 3200, "Di": -3200}
     # standings (start 25000): Cy 25000 - 1000 + 3300 + 2900 + 3200 = 33400, Bo 25000 + 3000 - 1000 = 27000,

@@ -143,8 +143,8 @@ def test_a_tenhou_log_s_pao_is_read_and_paid(tmp_path):
     code, out, err = run("batch", str(liable), "--differences")
     assert (code, out) == (0, ""), out
     deal = _deals_of(liable)[6]
-    # B takes back its own stick, left on the table at the draw before: no one pays it in this deal
-    assert deal["net"] == {"A": 0, "B": 33600 - 1000, "C": -16000, "D": -16600}
+    # B takes back from the table its own stick, which left its score at the draw before: the log's changes
+    assert deal["net"] == {"A": 0, "B": 33600, "C": -16000, "D": -16600} and deal["pot"] == -1000
 
 
 def _deals_of(path: Path) -> list[dict]:

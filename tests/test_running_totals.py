@@ -1,6 +1,7 @@
 """Every riichi record's running totals against the scores its next round starts from, deal by deal (issue 41,
-point 4), in `batch --differences`: Tenhou holds a riichi stick off its owner's score from the deal it is put
-down, mjscore until a winner takes it, so the sticks on the table are counted as Tenhou counts them.
+point 4): a riichi stick leaves its owner's score in the deal it is put down (Tenhou rules, EMA RCR 2016: a
+1,000-point stick put down at the declaration), the sticks on the table are the pot's, and the winner takes
+them, so batch's running totals are the record's starting scores as they are, and its pot the record's sticks.
 
 Every Tenhou fixture (tenhou.net/6 JSON, mjlog, mjai; tests/fixtures/riichi/TENHOU.md) agrees round by round
 (test_tenhou.py, test_mjlog.py, test_mjai.py find no difference at all, this check included); here, that the
@@ -11,9 +12,13 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from helpers import run
+from mjscore.play.tenhou import read_tenhou
 
 FIXTURES = Path(__file__).parent / "fixtures" / "riichi" / "tenhou"
+LOGS = sorted([*FIXTURES.glob("*/*.json"), *FIXTURES.glob("*/*.mjlog"), *(FIXTURES.parent / "mjai").glob("*.jsonl")])
 RANKED = FIXTURES / "mjai-reviewer" / "ranked_game.json"
 STICK_LEFT = FIXTURES / "mjx" / "2019060813gm-00a9-0000-08bb0ec3.json"
 
@@ -32,14 +37,33 @@ def test_a_round_starting_from_other_scores_is_said_once(tmp_path):
     assert "deal 3" not in out
 
 
-def test_the_sticks_on_the_table_are_what_it_allows():
-    """In the mjx game, round 6 (S1-1) is drawn with West's riichi stick on the table: mjscore's total after it
-    still holds that 1000, Tenhou's round 7 starts without it; --differences counts it so and finds nothing."""
+def test_the_sticks_on_the_table_are_the_pots():
+    """In the mjx game, round 6 (S1-1) is drawn with West's riichi stick on the table: the total after it holds
+    West's score without the stick, as Tenhou's round 7 starts, and the pot holds it (round 7: 1 stick)."""
     code, out, err = run("batch", str(STICK_LEFT), "--format", "json")
     deals = json.loads(out)["games"][0]["deals"]
     rounds = [json.loads(line) for line in STICK_LEFT.read_text(encoding="utf-8").splitlines()]
     start = dict(zip("ABCD", rounds[6]["log"][0][1]))
     declared = deals[5]["seats"]["W"]
-    assert {n: deals[5]["totals"][n] - start[n] for n in "ABCD"} == {n: 1000 if n == declared else 0
-                                                                     for n in "ABCD"}
+    assert deals[5]["riichi"] == [declared] if "riichi" in deals[5] else True
+    assert deals[5]["totals"] == start
+    assert (deals[5]["pot"], deals[5]["pot_total"]) == (1000, 1000 * rounds[6]["log"][0][0][2]) == (1000, 1000)
     assert run("batch", str(STICK_LEFT), "--differences")[:2] == (0, "")
+
+
+@pytest.mark.parametrize("log", LOGS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_fixture_logs_running_totals_are_its_next_starting_scores(log):
+    """Each deal's running totals are the scores the record's next round starts from, with no sticks counted
+    apart; the pot after it holds the record's next sticks; each deal's changes and the pot's sum to zero."""
+    code, out, err = run("batch", str(log), "--format", "json")
+    assert code == 0, err
+    game = json.loads(out)["games"][0]
+    header, _, records = read_tenhou(str(log))
+    names = header["players"]
+    deals = game["deals"]
+    assert len(deals) == len(records)
+    for deal, following in zip(deals, records[1:]):
+        assert deal["totals"] == dict(zip(names, following.start)), (log.name, deal["deal"])
+        assert deal["pot_total"] == 1000 * following.sticks, (log.name, deal["deal"])
+    for deal in deals:
+        assert sum(deal["net"].values()) + deal["pot"] == 0

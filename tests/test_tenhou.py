@@ -48,8 +48,9 @@ def test_a_call_of_the_second_of_two_like_discards():
 def test_a_batch_of_one_log(monkeypatch):
     # double_ron.json, South 4 (kyoku 7: D deals) from the log's scores 41800 26300 37400 14500; the log's
     # result: A +13000 (haneman 12000 from D, and A's own riichi stick, which Tenhou took off A's score when A
-    # declared), D -12000; C +2000 (30 fu 2 han: 30 x 2^4 = 480 x 4 = 1920 -> 2000), D -2000. mjscore: the
-    # stick never left A's score, so A +12000: 53800; C 39400; D 14500 - 14000 = 500.
+    # declared), D -12000; C +2000 (30 fu 2 han: 30 x 2^4 = 480 x 4 = 1920 -> 2000), D -2000. mjscore as the
+    # table: A puts the stick down (-1000) and takes it back from the table (+1000): A +12000: 53800; C 39400;
+    # D 14500 - 14000 = 500; no stick left on the table.
     # Results (Tenhou rules: from 30000 in whole thousands, 500 down, uma 20/10/-10/-20; the first what the
     # others leave): C 9.4 -> 9, + 10 = 19; B -3.7 -> -4, - 10 = -14; D -29.5 -> -29, - 20 = -49; A 44
     # (this fragment's scores sum to 120000, so not 23.8 + oka 20 + uma 20). Each win said as riichi players say
@@ -65,8 +66,11 @@ deal 1 (round S; E D, S A, W B, N C): A wins with 40 fu 6 han, haneman: 12000 (o
   hand values: D 0, A 40 fu 6 han, haneman: 12000, B 0, C 30 fu 2 han: 2000
   D pays A 12000 (South's hand on East's discard, base points 3000 x 4, rounded up to 100)
   D pays C 2000 (North's hand on East's discard too (double ron), base points 480 x 4, rounded up to 100)
+  A pays the table 1000 (South declares riichi: a stick put down on the table)
+  the table pays A 1000 (South takes the riichi sticks on the table: 1)
   note: double ron: North wins on the same discard too; the honba and sticks go to South, nearest the discarder in turn order
   totals: A 53800, B 26300, C 39400, D 500
+  sticks on the table: 0
 
 standings:
   1. A 53800 (+44 with oka and uma)
@@ -88,8 +92,8 @@ def test_a_round_rebuilt_by_replay():
     assert deal["hands"]["D"]["hand"] == "234m 345p 22234588s"
     assert deal["win"]["tile"] == "8s" and deal["win"]["discarder"] == "B"
     # the log: C +10600 (8000, 2 honba 600, 2 sticks: one on the table from E2-1, B's declared now), D +1300,
-    # B -8600 - 1300 (its stick of E2-1 left on the table, and the one it declared now: -2000 in mjscore)
-    assert deal["net"] == {"A": 0, "B": -11900, "C": 10600, "D": 1300}
+    # B -8600 - 1300, and -1000 for the stick it declared now (its stick of E2-1 left its score in E2-1)
+    assert deal["net"] == {"A": 0, "B": -10900, "C": 10600, "D": 1300}
 
 
 @pytest.mark.parametrize("log", MJX, ids=lambda p: p.name)
@@ -206,12 +210,13 @@ def test_double_ron():
     # W's riichi stick (declared this deal) and E's left on the table by an earlier draw: 2 x 1000 to S.
     # W: riichi 1 han; 20 + 10 (closed ron) + 2 (a single wait, the pair) = 32 -> 40 fu: 40 x 2^3 = 320,
     # x 4 = 1280 -> 1300, no honba, no sticks.
-    # S +2000 +600 +1000 +1000 = 4600; W +1300 -1000 = 300; N -2000 -600 -1300 = -3900; E -1000 (its stick)
+    # S +2000 +600 +1000 +1000 = 4600; W +1300 -1000 = 300; N -2000 -600 -1300 = -3900; E 0 (its stick left
+    # its score in the deal E put it down); the pot +1000 - 2000 = -1000
     r = settle(hands={"E": "", "S": PINFU, "W": "123m 789p 234s 567s 88s", "N": ""}, winner="S",
                win={"tile": "8s", "from": "discard", "discarder": "N"}, double_ron={"winner": "W"}, riichi=["W"],
                honba=2, sticks=1, sticks_by=["E"])
     assert (r.scores["S"].value, r.scores["W"].value) == (480, 320)
-    assert r.net == {"E": -1000, "S": 4600, "W": 300, "N": -3900}
+    assert r.net == {"E": 0, "S": 4600, "W": 300, "N": -3900} and r.pot == -1000
 
 
 def test_double_ron_names_the_nearer_winner_first():
@@ -255,9 +260,10 @@ def test_the_dealer_second_in_a_double_ron_keeps_the_deal(tmp_path):
 def test_sticks_left_on_the_table_come_into_the_totals(tmp_path):
     # deal 1: a draw; Bo and Cy declared riichi and are waiting: Ann and Di pay 1500 each (3000 shared), 750 to
     # each; the two sticks stay on the table. Ann was not waiting: Bo deals.
-    # deal 2: Cy wins on Di's discard (2 han 30 fu: 4 x 480 -> 2000, 1 honba 300): Bo pays Cy its stick;
-    # Cy's own stick comes back (no payment). Totals: Ann 25000 - 1500 = 23500, Bo 25000 + 1500 - 1000 = 25500,
-    # Cy 25000 + 1500 + 2300 + 1000 = 29800, Di 25000 - 1500 - 2300 = 21200: 100000 in all, no stick lost.
+    # each; each puts a stick down on the table as it declares (Bo and Cy +1500 - 1000 = +500; the pot 2000).
+    # deal 2: Cy wins on Di's discard (2 han 30 fu: 4 x 480 -> 2000, 1 honba 300) and takes both sticks from
+    # the table: Cy +4300, the pot -2000. Totals: Ann 25000 - 1500 = 23500, Bo 25000 + 500 = 25500,
+    # Cy 25000 + 500 + 4300 = 29800, Di 25000 - 1500 - 2300 = 21200: 100000 in all, the pot empty.
     game = tmp_path / "g.yaml"
     empty = "{Ann: '', Bo: '', Cy: '', Di: ''}"
     game.write_text("variant: riichi\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n"
@@ -267,7 +273,9 @@ def test_sticks_left_on_the_table_come_into_the_totals(tmp_path):
     code, out, err = run("batch", str(game), "--format", "json")
     assert code == 0, err
     g = json.loads(out)["games"][0]
-    assert g["deals"][1]["net"] == {"Ann": 0, "Bo": -1000, "Cy": 3300, "Di": -2300}
+    assert g["deals"][0]["net"] == {"Ann": -1500, "Bo": 500, "Cy": 500, "Di": -1500}
+    assert g["deals"][1]["net"] == {"Ann": 0, "Bo": 0, "Cy": 4300, "Di": -2300}
+    assert [(d["pot"], d["pot_total"]) for d in g["deals"]] == [(2000, 2000), (-2000, 0)]
     assert any("own riichi stick left on the table by an earlier draw comes back" in n for n in g["deals"][1]["notes"])
     assert g["totals"] == {"Ann": 23500, "Bo": 25500, "Cy": 29800, "Di": 21200}
 
@@ -303,15 +311,15 @@ def test_a_player_below_zero_ends_the_game_where_the_rules_say(tmp_path, ruleset
 
 def test_sticks_left_at_the_end_go_to_the_first_place(tmp_path):
     # one deal, a draw: Bo and Cy waiting (Ann and Di pay 750 to each: +1500 each), Cy declared riichi; the
-    # game ends there with Cy's stick on the table: Tenhou gives it to the first place; Bo and Cy have 26500
-    # each, the first of equal totals in seating order is Bo: Cy pays Bo 1000: Bo 27500, Cy 25500.
+    # game ends there with Cy's stick on the table (Cy 26500 - 1000 = 25500): Tenhou gives it to the first
+    # place, Bo 26500 + 1000 = 27500.
     # Results (Tenhou rules: from 30000 in whole thousands, 500 down, as its logs show -4500 -> -4; uma
     # 20/10/-10/-20; the first what the others leave): Cy -4.5 -> -4, + 10 = 6; Ann -6.5 -> -6, - 10 = -16;
     # Di -6 - 20 = -26; Bo -(6 - 16 - 26) = 36 (-2.5 + oka 20 + uma 20 = 37.5 unrounded)
     game, out = riichi_draw(tmp_path, tenpai=["Bo", "Cy"], riichi=["Cy"])
     g = json.loads(out)["games"][0]
     assert [(s["player"], s["total"], s["result"], s.get("sticks")) for s in g["standings"]] == [
-        ("Bo", 27500, 36, 1000), ("Cy", 25500, 6, -1000), ("Ann", 23500, -16, None), ("Di", 23500, -26, None)]
+        ("Bo", 27500, 36, 1000), ("Cy", 25500, 6, None), ("Ann", 23500, -16, None), ("Di", 23500, -26, None)]
     assert g["totals"] == {"Bo": 27500, "Cy": 25500, "Ann": 23500, "Di": 23500}
     code, out, err = run("batch", str(game))
     assert "  1. Bo 27500 (+36 with oka and uma) (+1000: riichi sticks left on the table at the end)\n" in out

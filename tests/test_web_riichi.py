@@ -98,8 +98,9 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
 
         # Deal 1, Ann's phone: an exhaustive draw. Bo declared riichi; Ann and Bo are waiting. 3000 shared:
         # 3000 / (2 waiting x 2 not) = 750 from each of Cy and Di to each of Ann and Bo: Ann +1500, Bo +1500,
-        # Cy -1500, Di -1500. Bo's stick stays on the table; the draw adds a honba; Ann (East) was waiting, so
-        # she deals again (Tenhou rules, EMA RCR 2016: payments, draw).
+        # Cy -1500, Di -1500; Bo's stick, put down on the table as Bo declared, leaves Bo's score: Bo +500. It
+        # stays on the table; the draw adds a honba; Ann (East) was waiting, so she deals again (Tenhou rules,
+        # EMA RCR 2016: payments, draw, riichi sticks).
         next_deal(ann)
         expect(ann.locator("#deal-riichi")).to_be_visible()
         expect(ann.locator("#deal-counted")).to_contain_text("0 honba and 0 riichi sticks")
@@ -109,7 +110,7 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
         ann.click("#deal-tenpai [data-value=S]")
         expect(ann.locator("#deal-riichi-seats [data-value=S]")).to_have_attribute("aria-pressed", "true")
         ann.click("#save-deal")
-        expect_totals(ann, {"Ann": 26500, "Bo": 26500, "Cy": 23500, "Di": 23500})
+        expect_totals(ann, {"Ann": 26500, "Bo": 25500, "Cy": 23500, "Di": 23500})
         expect(ann.locator("#game .moved")).to_have_text("After deal 1: a draw: Ann stays East.")
         expect(ann.locator("#game .next")).to_have_text(
             "Next deal: round E; E Ann, S Bo, W Cy, N Di; on the table: 1 honba, 1 riichi stick")
@@ -118,9 +119,9 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
         # tanyao 1 = 4 han; pinfu tsumo 20 fu; the dora indicator 9s shows 1s, which the hand lacks. Base
         # 20 x 2^(4+2) = 1280; the dealer's self-drawn win: 2 x 1280 = 2560 -> 2600 from each ("2600 all"),
         # + 1 honba x 100 from each = 2700 each: Ann +8100, the others -2700. The game counted the honba and
-        # the stick: nobody types them. The stick Bo left on the table in deal 1 moved no points then: Bo pays
-        # it to this deal's winner now, 1000 (Tenhou rules, EMA RCR 2016: riichi sticks go to the next winner):
-        # Ann +9100, Bo -3700, Cy and Di -2700.
+        # the stick: nobody types them. Ann puts her own stick down (-1000) and takes both on the table, Bo's of
+        # deal 1 and hers, 2000 (Tenhou rules, EMA RCR 2016: riichi sticks go to the next winner):
+        # Ann +9100, Bo, Cy and Di -2700.
         next_deal(bo)
         expect(bo.locator("#deal-counted")).to_contain_text("1 honba and 1 riichi stick on the table")
         expect(bo.locator("#deal-honba")).to_have_value("1")
@@ -136,7 +137,10 @@ def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, brows
         # what is paid for the hand: 3 x 2600 = 7800; with 1 honba (300) and the stick on the table (1000): 9100
         expect(bo.locator("#settlement .cost")).to_have_text("20 fu 4 han: 2600 all (total 7800); "
                                                              "with honba and riichi sticks 9100")
-        expect(bo.locator("#settlement .amount[data-seat=E]")).to_have_text("+8100")
+        # Ann's change: 7800 + 300 + the 2 sticks on the table 2000 - her own put down 1000 = +9100
+        expect(bo.locator("#settlement .amount[data-seat=E]")).to_have_text("+9100")
+        # the sticks' payments, to and from the table's pot (no seat), as `mjscore settle` says them
+        expect(bo.locator("#settlement details.fold")).to_contain_text("the tableE Ann2000East takes the riichi sticks on the table: 2")
         bo.click("#save-deal")
         expect_totals(bo, {"Ann": 35600, "Bo": 22800, "Cy": 20800, "Di": 20800})
         # the dealer won: a honba more, the stick taken, Ann deals again

@@ -22,6 +22,7 @@ from mjscore import Parties, StrictStop, Summary, deal_item, game_head, play_gam
 from mjscore.cli import deal_words as dw
 from mjscore.messages import M, Words
 from mjscore import Pool, pool_for
+from mjscore import POT, scheme_of
 
 
 class Progress:
@@ -139,7 +140,8 @@ class TableWriter(Writer):
         out = sitting_out(self.players, r.seats)
         if out:
             shown += f"  {self.words(M.B_SITTING_OUT, names=', '.join(out))}\n"
-        self.out.write(shown if r.error else f"{shown}  {self.words(M.B_TOTALS, totals=dw.line(totals))}\n")
+        self.out.write(shown if r.error else f"{shown}  {self.words(M.B_TOTALS, totals=dw.line(totals))}\n"
+                       + ("" if r.pot_total is None else f"  {self.words(M.B_ON_TABLE, points=r.pot_total)}\n"))
 
     def end_game(self, standings, summary):
         w, t = self.out.write, self.words
@@ -189,13 +191,15 @@ class CsvWriter(Writer):
             return [[r.number, r.game, r.round, name, seat, "", "", 0, r.error, counted, "", changed]
                     for seat, name in r.seats.items()]
         d = r.data
+        pot = [[r.number, r.game, r.round, "", POT, "", "", d["pot"], "", counted, "", changed]] if "pot" in d else []
         return [[r.number, r.game, r.round, name, seat, d["winner"] or "", d["hands"][name]["value"],
                  d["net"][name], "", counted, d["hands"][name].get("worth", ""), changed]
-                for seat, name in r.seats.items()]
+                for seat, name in r.seats.items()] + pot  # (riichi: the table's pot, a row of its own)
 
     def deal(self, r, shown, totals):
         for row in shown:
-            self.csv.writerow([self.path, *row[:-4], totals[row[3]], *row[-4:]])
+            total = r.pot_total if row[4] == POT else totals[row[3]]
+            self.csv.writerow([self.path, *row[:-4], "" if total is None else total, *row[-4:]])
         counted = "" if r.counted is None else r.counted
         for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
             self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted,
@@ -224,8 +228,9 @@ class JsonWriter(Writer):
 
     def deal(self, r, shown, totals):
         self.parties.add(r)
+        pot = "" if r.pot_total is None else f', "pot_total": {r.pot_total}'  # (riichi: the sticks on the table)
         self.out.write(f'{"" if self.first_deal else ", "}{shown}, "totals": '
-                       f'{_encode(totals)}}}')
+                       f'{_encode(totals)}{pot}}}')
         self.first_deal = False
 
     def end_game(self, standings, summary):
@@ -273,13 +278,14 @@ class PageWriter(Writer):
 
     def start_game(self, path, header, totals):
         self.players, self.words = header.players, Words(header.lang)
+        self.pot = scheme_of(header.variant.settlement.at(header.options)).counters  # riichi: a column of the sticks
         self.parties, t = Parties(header), self.words
         self.heading(t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
                        players=", ".join(header.players)),
                      t(M.B_STARTING, totals=dw.line(totals)) if any(totals.values()) else "")
 
     def headers(self) -> list[str]:
-        return [*map(self.words, self.HEADERS), *self.players]
+        return [*map(self.words, self.HEADERS), *self.players, *([self.words(M.B_H_ON_TABLE)] if self.pot else [])]
 
     def deal(self, r, shown, totals):
         self.parties.add(r)
@@ -287,7 +293,8 @@ class PageWriter(Writer):
         if out:
             away = self.words(M.B_SITTING_OUT, names=", ".join(out))
             shown = [*shown[:-1], "; ".join(x for x in (shown[-1], away) if x)]
-        self.row([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players))])
+        pot = [] if not self.pot else [""] if r.error or r.pot_total is None else [r.pot_total]
+        self.row([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players)), *pot])
 
     def end_game(self, standings, summary):
         t = self.words

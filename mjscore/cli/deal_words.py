@@ -61,8 +61,10 @@ def values(d: dict, w: Words) -> str:
 
 
 def payments(d: dict, w: Words) -> list[str]:
-    return [w(M.B_PAYS, payer=p["from"], payee=p["to"], amount=p["amount"], reason=w.again(p["reason"]))
-            for p in d["payments"]]
+    """Each payment in words; the table's pot (riichi's sticks: null in the JSON) is "the table"."""
+    table = w(M.B_THE_TABLE)
+    return [w(M.B_PAYS, payer=table if p["from"] is None else p["from"], payee=table if p["to"] is None else p["to"],
+              amount=p["amount"], reason=w.again(p["reason"])) for p in d["payments"]]
 
 
 def deal_head(r, w: Words) -> str:

@@ -14,7 +14,7 @@ from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, for
                                  variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError
-from mjscore import SOURCES
+from mjscore import POT, SOURCES
 
 
 strict_option = click.option(
@@ -103,12 +103,15 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 
 def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
     """settle as CSV: a row per payment, then each seat's net, as the table ends."""
-    from mjscore.messages import Words
+    from mjscore.messages import M, Words
 
     w, d = Words(lang), result.deal
-    name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: East...)
+    name = lambda seat: (w(M.B_THE_TABLE) if seat == POT else d.players[seat] if seat in d.players  # noqa: E731
+                         else w.seat(seat))  # (no names: East...; riichi's pot: the table)
     rows = [[p.payer, name(p.payer), p.payee, name(p.payee), p.amount, w.again(p.reason)] for p in result.payments]
     rows += [["net", "", seat, name(seat), net, "net"] for seat, net in result.net.items()]  # as the table ends
+    if result.pot is not None:  # riichi: the sticks on the table, a party of their own
+        rows.append(["net", "", POT, name(POT), result.pot, "net"])
     return ["from", "from_player", "to", "to_player", "amount", "reason"], rows
 
 

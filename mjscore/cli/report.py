@@ -9,6 +9,7 @@ from mjscore.messages import M, Words
 from mjscore import NoteKind, Score, kind_of
 from mjscore import Variant
 from mjscore import condition_words
+from mjscore import POT
 
 
 class _Width:
@@ -321,6 +322,7 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
         head += w(M.A_DRAW)
     paid = result.paid_on()
     name = lambda seat: d.players[seat] if seat in d.players else w.seat(seat)  # noqa: E731  (no names: the seat)
+    party = lambda seat: w(M.B_THE_TABLE) if seat == POT else f"{seat} {name(seat)}"  # noqa: E731  (riichi's pot)
     rows = []
     for seat, s in result.scores.items():
         how = s.limit_hand or (w(M.IS_MAHJONG) if s.mahjong else w(M.IS_LONG_HAND) if s.is_long_hand else "")
@@ -333,7 +335,7 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     lines = [head, "", simple_table(rows, [w(h) for h in heads]), ""]
     if result.payments:
         cited = any(p.cite for p in result.payments)
-        pay = [[f"{p.payer} {name(p.payer)}", f"{p.payee} {name(p.payee)}", p.amount, w.again(p.reason)]
+        pay = [[party(p.payer), party(p.payee), p.amount, w.again(p.reason)]
                + ([p.cite] if cited else []) for p in result.payments]
         heads = [M.H_FROM, M.H_TO, M.H_AMOUNT, M.H_REASON] + ([M.H_RULEBOOK] if cited else [])
         lines += [w(M.PAYMENTS), simple_table(pay, [w(h) for h in heads], footnoted=(4,) if cited else ()), ""]
@@ -345,6 +347,8 @@ def settlement_text(result, glyphs: bool = False, lang: str = "en") -> str:
     lines += [w(M.SEAT_NOTE, seat=w.seat(seat), note=note_words(n, w)) for seat, s in result.scores.items()
               for n in s.notes if (valued and kind_of(n) is NoteKind.PARTIAL) or s.is_long_hand]  # why long or partial
     net = [[seat, name(seat), f"{v:+d}"] for seat, v in result.net.items()]
+    if result.pot is not None:  # riichi: the sticks on the table, a party of their own (the nets and it sum to 0)
+        net.append(["", w(M.B_THE_TABLE), f"{result.pot:+d}"])
     lines += [w(M.NET), simple_table(net, [w(M.H_SEAT), w(M.H_PLAYER), w(M.H_NET)])]
     return Blocks(lines)
 

@@ -118,35 +118,42 @@ def sheet_grid(sheet: Sheet) -> tuple[list[str], list[list]]:
     and the final row (the sums of the nets and the final totals). Where seats changed other than by passing the
     deal (a seat exchange between rounds, a game file's `seats:`), a last column `seats` says why, at the deal."""
     moved = any(r.seats_changed for r in sheet.rows)
-    rows = [grid_row(r, sheet.players, moved) for r in sheet.rows]
-    return grid_headers(sheet.players, moved), rows + [final_row(sheet.players, sheet.net, sheet.totals, moved)]
+    pots = [r.pot for r in sheet.rows if r.pot is not None]  # riichi: the table's pot, a pair of columns
+    pot = sum(pots) if pots else None
+    rows = [grid_row(r, sheet.players, moved, pot=pot is not None) for r in sheet.rows]
+    return (grid_headers(sheet.players, moved, pot=pot is not None),
+            rows + [final_row(sheet.players, sheet.net, sheet.totals, moved, pot=pot)])
 
 
 ENGLISH = Words()  # (an English Words reads no file: the default of every face below)
 
 
-def grid_headers(players: list[str], moved: bool, w: Words = ENGLISH) -> list[str]:
+def grid_headers(players: list[str], moved: bool, w: Words = ENGLISH, pot: bool = False) -> list[str]:
+    """The sheet's headers: the deal's columns, NAME and NAME total per player, and (`pot`: riichi) the table's
+    sticks as a party of their own, its change and what lies on the table after the deal."""
     headers = [w(h) for h in (M.G_DEAL, M.G_GAME, M.G_ROUND, M.G_EAST, M.G_RESULT, M.G_HOW, M.H_VALUE)]
-    for p in players:
+    for p in [*players, *([w(M.B_THE_TABLE)] if pot else [])]:
         headers += [p, w(M.PLAYER_TOTAL, player=p)]
     return headers + [w(M.G_SEATS)] * moved
 
 
-def grid_row(r: SheetRow, players: list[str], moved: bool, w: Words = ENGLISH) -> list:
+def grid_row(r: SheetRow, players: list[str], moved: bool, w: Words = ENGLISH, pot: bool = False) -> list:
     """One deal's row of sheet_grid (a long sheet's rows are made one by one)."""
     row: list = [r.deal, r.game, r.round, r.east, w.again(r.result), r.error or w.again(r.how),
                  r.value if r.said is None else w.again(r.said)]
     for p in players:
         row += [r.net.get(p), r.totals.get(p)]
-    return row + [r.seats_changed or ""] * moved
+    return row + ([r.pot, r.pot_total] if pot else []) + [r.seats_changed or ""] * moved
 
 
 def final_row(players: list[str], net: dict[str, int], totals: dict[str, int], moved: bool,
-              w: Words = ENGLISH) -> list:
+              w: Words = ENGLISH, pot: int | None = None) -> list:
+    """The sums of the nets and the final totals (`pot`: riichi, the sum of the pot's changes; what is left on
+    the table at the end is in the standings' totals, docs/cli.md)."""
     final: list = [w(M.TOTAL), "", "", "", "", "", ""]
     for p in players:
         final += [net[p], totals[p]]
-    return final + [""] * moved
+    return final + ([pot, ""] if pot is not None else []) + [""] * moved
 
 
 def sheet_title(file: str, variant: str, start: dict[str, int], deals: int, w: Words | None = None) -> str:
@@ -157,6 +164,11 @@ def sheet_title(file: str, variant: str, start: dict[str, int], deals: int, w: W
     counter = w(M.RP_COUNTERS_START, n=values.pop()) if len(values) == 1 else ""
     caption = w(M.RP_SHEET_CAPTION_ONE if deals == 1 else M.RP_SHEET_CAPTION, file=file, variant=variant, n=deals)
     return caption + counter
+
+
+def pairs(sheet: Sheet) -> int:
+    """A sheet's pairs of columns (a net and a total): one a player, and one for riichi's pot where it has one."""
+    return len(sheet.players) + any(r.pot is not None for r in sheet.rows)
 
 
 def shown_rows(rows: list[list], players: int) -> list[list]:

@@ -12,7 +12,8 @@ import os
 from typing import Iterable, Iterator
 
 from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
-                                plain_number, scales, sheet_grid, shown_rows, table_headers, table_rows)
+                                pairs, plain_number, scales, sheet_grid, shown_rows, table_headers,
+                                table_rows)
 from mjscore.messages import M, Words
 from mjscore import Season
 
@@ -100,5 +101,5 @@ def _sections(s: Season) -> Iterator[str]:
     for sheet in s.sheets:
         headers, rows = sheet_grid(sheet)
         caption = f"{os.path.basename(sheet.file)}: {sheet.variant}, {len(sheet.rows)} deals"
-        table = html_table(headers, shown_rows(rows, len(sheet.players)), caption, "sheet")
+        table = html_table(headers, shown_rows(rows, pairs(sheet)), caption, "sheet")
         yield f'\n<section class="sheet">{table}</section>'

@@ -54,6 +54,8 @@ class _Feed:
 
     def deal(self, r, shown: dict, totals: dict[str, int]) -> None:
         shown["totals"] = dict(totals)
+        if r.pot_total is not None:  # riichi: the sticks on the table after it
+            shown["pot_total"] = r.pot_total
         self.read += 1
         if r.error:
             self.bad += 1
@@ -121,6 +123,7 @@ class SheetWriter:
 
             self.words = Words(load_variant(variant, self.tables).language)
         self.net, self.moved = dict.fromkeys(players, 0), False
+        self.pot: int | None = None  # riichi: the sum of the pot's changes (None: the game has no pot)
         self.spool.clear()
 
     def deal(self, d: dict) -> None:
@@ -129,6 +132,8 @@ class SheetWriter:
         self.moved = self.moved or bool(row.seats_changed)
         for name, amount in row.net.items():
             self.net[name] += amount
+        if row.pot is not None:
+            self.pot = (self.pot or 0) + row.pot
 
     def end(self, totals: dict[str, int], results: dict[str, float]) -> None:
         file, variant, players, start = self.head
@@ -147,7 +152,7 @@ class SheetWriter:
               f'"totals": {json.dumps(totals, ensure_ascii=False)}}}')
         else:
             grid = self._grid(rows, players, totals)
-            headers = grid_headers(players, self.moved, self.words)
+            headers = grid_headers(players, self.moved, self.words, self.pot is not None)
             title = sheet_title(file, variant, start, self.spool.count, self.words)
             if self.fmt == "csv":
                 w("" if self.first else "\n")
@@ -159,7 +164,7 @@ class SheetWriter:
                 w(html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang) if self.first else "\n")
                 w(html_table_start(headers, title, "sheet"))
                 for row in grid:
-                    w(html_row(shown_row(row, len(players))))
+                    w(html_row(shown_row(row, len(players) + (self.pot is not None))))
                 w(HTML_TABLE_END)
             else:
                 w("" if self.first else "\n\n")
@@ -172,8 +177,8 @@ class SheetWriter:
 
     def _grid(self, rows: Iterator[SheetRow], players: list[str], totals: dict[str, int]) -> Iterator[list]:
         for r in rows:
-            yield grid_row(r, players, self.moved, self.words)
-        yield final_row(players, self.net, totals, self.moved, self.words)
+            yield grid_row(r, players, self.moved, self.words, self.pot is not None)
+        yield final_row(players, self.net, totals, self.moved, self.words, self.pot)
 
     def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
         """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes). A sheet
@@ -192,7 +197,7 @@ class SheetWriter:
         return cols.lines(cols.add(row) for row in self._shown(players, totals))
 
     def _shown(self, players: list[str], totals: dict[str, int]) -> Iterator[list]:
-        return (shown_row(row, len(players)) for row in self._grid(self._rows(), players, totals))
+        return (shown_row(row, len(players) + (self.pot is not None)) for row in self._grid(self._rows(), players, totals))
 
     def _rows(self) -> Iterator[SheetRow]:
         self.spool.rewind()
@@ -263,6 +268,7 @@ class _SheetHead:
     def __init__(self, file: str, variant: str, players: list[str], rules: dict | None = None):
         self.file, self.variant, self.players, self.rules = file, variant, players, rules
         self.net, self.totals, self.count, self.moved = dict.fromkeys(players, 0), {}, 0, False
+        self.pot: int | None = None  # riichi: the sum of the pot's changes (None: the game has no pot)
 
 
 def report_season(paths: list, variant, options, tables, aliases, spool: Spool, strict: bool = False,
@@ -280,6 +286,8 @@ def report_season(paths: list, variant, options, tables, aliases, spool: Spool, 
         head.moved = head.moved or bool(row.seats_changed)
         for name, amount in row.net.items():
             head.net[name] += amount
+        if row.pot is not None:
+            head.pot = (head.pot or 0) + row.pot
 
     def end(totals):
         heads[-1].totals = totals
@@ -303,8 +311,9 @@ def report_sheets(heads: list[_SheetHead], spool: Spool, lang: str = "en") -> It
             mark = (f' data-variant="{html.escape(head.rules["variant"])}" data-table="{head.rules["table"]}"'
                     + (f' data-version="{html.escape(head.rules["version"])}"' if head.rules.get("version") else ""))
         yield (f'\n<section class="sheet"{mark}>'
-               + html_table_start(grid_headers(players, head.moved, w), caption, "sheet"))
+               + html_table_start(grid_headers(players, head.moved, w, head.pot is not None), caption, "sheet"))
+        pot, pairs = head.pot is not None, len(players) + (head.pot is not None)  # (riichi: the pot's columns)
         for r in spool.read(head.count):
-            yield html_row(shown_row(grid_row(r, players, head.moved, w), len(players)))
-        yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved, w), len(players)))
+            yield html_row(shown_row(grid_row(r, players, head.moved, w, pot), pairs))
+        yield html_row(shown_row(final_row(players, head.net, head.totals, head.moved, w, head.pot), pairs))
         yield HTML_TABLE_END + "</section>"

@@ -66,9 +66,13 @@ class Deal(NamedTuple):
         return rules_at(self.variant, self.options)
 
 
+POT = "pot"  # the table's pot as a party to payments: sticks put down on it, taken from it (riichi's scheme)
+
+
 class Payment(NamedTuple):
     """One amount one seat pays another, with the reason and the rules that made it: a table's payments must be
-    checkable by the players at the table, line by line."""
+    checkable by the players at the table, line by line. A payer or payee may be the table's `POT`, no player
+    (JSON: null)."""
 
     payer: str
     payee: str
@@ -77,7 +81,9 @@ class Payment(NamedTuple):
     cite: str = ""  # where the rules that made it stand in the rulebook (the table's `cites:`)
 
     def to_dict(self, name: Callable[[str], str] = lambda seat: seat) -> dict[str, Any]:
-        out: dict[str, Any] = {"from": name(self.payer), "to": name(self.payee), "amount": self.amount, "reason": self.reason}
+        out: dict[str, Any] = {"from": None if self.payer == POT else name(self.payer),
+                               "to": None if self.payee == POT else name(self.payee), "amount": self.amount,
+                               "reason": self.reason}
         if self.cite:
             out["cite"] = self.cite
         return out
@@ -89,14 +95,15 @@ def cite_of(deal: "Deal", *keys: str) -> str:
 
 
 class Settlement(NamedTuple):
-    """A settled deal: each hand's score, every payment, each seat's net (summing to zero), notes on what the
-    rules did: what `settle` prints, and a game's running totals are made of."""
+    """A settled deal: each hand's score, every payment, each seat's net (summing to zero with the pot's change),
+    notes on what the rules did: what `settle` prints, and a game's running totals are made of."""
 
     deal: Deal
     scores: dict[str, Score]
     payments: list[Payment]
     net: dict[str, int]
     notes: list[str]
+    pot: int | None = None  # the change of the table's pot (sticks put down less sticks taken); None: no pot
 
     def paid_on(self) -> bool:
         """Whether the hands' values were paid on: not in a draw that the table pays nothing for (Kajongg's
@@ -114,7 +121,7 @@ class Settlement(NamedTuple):
             "false_mahjong": d.false_mahjong, "players": {s: d.player(s) for s in d.hands},
             "hands": hands,
             "payments": [p.to_dict() for p in self.payments],
-            "net": self.net, "notes": self.notes,
+            "net": self.net, **({"pot": self.pot} if self.pot is not None else {}), "notes": self.notes,
             **({"false_wins": list(d.false_wins)} if d.false_wins else {}),
             **({"penalties": dict(d.penalties)} if d.penalties else {}), **({"timeout": True} if d.timeout else {}),
         }

@@ -64,6 +64,7 @@ class Result(NamedTuple):
     counted: int | None = None  # as Seated.counted
     changed: str | None = None  # as Seated.changed
     lang: str = "en"  # the language its words are shown in (the game's --lang: Header.lang)
+    pot_total: int | None = None  # riichi: the sticks on the table after it, in points (the running pot)
 
 
 # --- checking ---------------------------------------------------------------------------------------
@@ -117,12 +118,9 @@ def declared(data: dict) -> list:
     return found if isinstance(found, list) else [found] if isinstance(found, str) else []
 
 
-def seat_deals(header: Header, deals: Iterator[RawDeal], kept: list | None = None) -> Iterator[Seated]:
-    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before (`kept`:
-    a list the table is put in, to read where the game ended: riichi sticks left on it)."""
+def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
+    """Seats and prevailing wind for each deal, from the variant's rules and who won the deals before."""
     table = Table.resumed(header, header.resumed.snapshot) if header.resumed else Table(header)
-    if kept is not None:
-        kept.append(table)
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated
@@ -267,6 +265,7 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         "hands": hands,
         "payments": [p.to_dict(by_name) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
+        **({"pot": result.pot} if result.pot is not None else {}),
         "notes": result.notes, **referee_keys(d, by_name),
     }
 

@@ -57,24 +57,19 @@ class StrictStop(DealError):
     """--strict: the first deal that cannot be scored stops the batch."""
 
 
-def standings(totals: dict[str, int], rules=None, left: "list[str] | tuple" = (),
-              seating: "list[str] | tuple" = ()) -> list[dict]:
+def standings(totals: dict[str, int], rules=None, pot: int = 0, seating: "list[str] | tuple" = ()) -> list[dict]:
     """Players by total, best first. Where the table's payment scheme gives game results by place (riichi's uma
     and oka: play/riichi.py), each also gets its `result`. Equal totals take their places in seating order:
     `seating`, the players as the game's first deal seats them (East, South, West, North; without it, or for a
     player not in it, the order of `totals`, the players' order). With results by place every place is its own
     rank (Tenhou ranks equal points by the first deal's seats, the earlier from East higher, and uma follows the
-    rank); without, equal totals share a rank. `left`: the owners of sticks left on the table at the end, paid
-    to the first place first (`sticks`: what that moved, on the rows it moved)."""
+    rank); without, equal totals share a rank. `pot`: the sticks left on the table at the end, in points, given
+    to the first place (`sticks`: what that added, on the first's row)."""
     order = [*(n for n in seating if n in totals), *(n for n in totals if n not in seating)]
     seat = {name: k for k, name in enumerate(order)}
     moved = dict.fromkeys(totals, 0)
-    if left and rules is not None:
-        first = min(totals, key=lambda n: (-totals[n], seat[n]))  # (the first of equal totals in seating order)
-        for owner in left:
-            if owner in moved and owner != first:
-                moved[owner] -= rules.switch("riichi_stick")
-                moved[first] += rules.switch("riichi_stick")
+    if pot and totals:
+        moved[min(totals, key=lambda n: (-totals[n], seat[n]))] = pot  # (the first of equal totals in seating order)
     ordered = sorted(((n, t + moved[n]) for n, t in totals.items()), key=lambda kv: (-kv[1], seat[kv[0]]))
     out, rank = [], 0
     results = scheme_of(rules).place_results([t for _, t in ordered], rules) if rules is not None else None
@@ -112,10 +107,10 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
     writer.start_game(path, header, dict(totals))
     read = scored = rejected = 0
     pool, mine = pool_for(jobs)
-    kept: list = []
-    settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals, kept),
+    settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals),
                           type(writer).render)
     rules, over = v.settlement.at(opts), None  # over: why the game ended before the file did
+    pot = (header.resumed.snapshot or {}).get("sticks", 0) * rules.switch("riichi_stick") if header.resumed else 0
     seating: list[str] = []
     try:
         for result, shown in settled:
@@ -133,6 +128,9 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                 scored += 1
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
+                if "pot" in result.data:  # riichi: the sticks on the table, a party of their own
+                    pot += result.data["pot"]
+                    result = result._replace(pot_total=pot)
                 below = [n for n, t in totals.items() if t < 0] if rules.switch("ends_below_zero") and not over else ()
                 if below:
                     over = (f"the game ended at deal {result.number}, when {', '.join(below)} went below zero "
@@ -144,9 +142,8 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    table = kept[0] if kept and kept[0].counters and rules.switch("last_sticks_to_first") else None
-    left = None if table is None else table.sticks_by if table.sticks_by != [] else table.ended_with  # (after S4)
-    writer.end_game(standings(totals, rules, left or (), seating), summary)
+    left = pot if rules.switch("last_sticks_to_first") else 0  # (riichi's pot: every game's, in a file of several)
+    writer.end_game(standings(totals, rules, left, seating), summary)
     return summary
 
 

@@ -3,10 +3,11 @@
 A hand's value is its base points (rules/riichi.py). A win on a discard is paid by the discarder alone,
 4 times the base (6 times to the dealer); a self-drawn win by everyone, each non-dealer the base, the dealer
 twice (a dealer's self-drawn win: twice the base from each); every payment rounded up to 100. Honba (the
-table's `honba`, per counter from each payer: a discarder pays for all) and the riichi sticks declared in
-the deal (`riichi_stick` each) go to the winner; at an exhaustive draw the players not waiting pay those
-waiting `tenpai_payment` in all. Sticks left on the table by earlier deals (`sticks:`) are the winner's
-too: no player pays them in this deal, so a note says so.
+table's `honba`, per counter from each payer: a discarder pays for all) go to the winner; at an exhaustive
+draw the players not waiting pay those waiting `tenpai_payment` in all. A riichi stick (`riichi_stick`) is
+put down on the table's pot by its declarer in the deal it is declared (a payment to the pot, deal.POT),
+and the winner takes every stick on the table from the pot: those of earlier deals (`sticks:`) and this
+deal's, so each deal's changes and the pot's sum to zero and the running totals are the table's.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import Any
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
-from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.deal import POT, Deal, Payment, cite_of
 from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
@@ -38,21 +39,22 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     if deal.double_ron:
         out.append(_second(deal, values))
         notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
-    for s in deal.riichi:
-        if s != w and rules.scheme_switches.riichi_stick:
-            out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK, seat=seat_said(s)),
-                               cite_of(deal, "riichi_stick")))
-    if deal.sticks_by and rules.scheme_switches.riichi_stick:  # who put them down pays them now: the game's totals hold them
-        for s in deal.sticks_by:
-            if s != w:
-                out.append(Payment(s, w, rules.scheme_switches.riichi_stick, said(M.RI_STICK_EARLIER, seat=seat_said(s)),
-                                   cite_of(deal, "riichi_stick")))
+    out += _sticks(deal, rules)
+    on_table = deal.sticks + len(deal.riichi)
+    if on_table and rules.scheme_switches.riichi_stick:
+        out.append(Payment(POT, w, on_table * rules.scheme_switches.riichi_stick,
+                           said(M.RI_TAKES_POT, seat=name, n=on_table), cite_of(deal, "riichi_stick")))
         if w in deal.sticks_by:
             notes.append(said(M.RI_OWN_STICK, seat=name))
-    elif deal.sticks:
-        notes.append(said(M.RI_TAKES_STICKS if deal.sticks > 1 else M.RI_TAKES_STICK, seat=name, n=deal.sticks,
-                          points=deal.sticks * rules.scheme_switches.riichi_stick))
     return out
+
+
+def _sticks(deal: Deal, rules: SettlementRules) -> list[Payment]:
+    """Each riichi declared in the deal: a stick put down on the table's pot, off the declarer's score at once
+    (EMA RCR 2016 and Tenhou rules: a 1,000-point stick is put down at the declaration), whoever wins."""
+    stick = rules.scheme_switches.riichi_stick
+    return [Payment(s, POT, stick, said(M.RI_STICK, seat=seat_said(s)), cite_of(deal, "riichi_stick"))
+            for s in deal.riichi] if stick else []
 
 
 def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Payment]:
@@ -148,7 +150,7 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     1500 from each of two, 1000 to each of three); declared sticks stay on the table."""
     seats = list(deal.hands)
     waiting = [s for s in seats if s in deal.tenpai]
-    out = []
+    out = _sticks(deal, rules)
     if deal.riichi:
         notes.append(said(M.RI_DRAW_STICKS if len(deal.riichi) > 1 else M.RI_DRAW_STICK,
                           seats=joined([seat_said(s) for s in deal.riichi], ", ")))
@@ -159,7 +161,7 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
-        return _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
+        return out + _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
     if rules.draw is not Draw.TENPAI:
         return out
     others = [s for s in seats if s not in waiting]

@@ -51,11 +51,14 @@ class SheetRow(NamedTuple):
     error: str | None = None
     seats_changed: str | None = None  # why the seats are not where passing the deal put them (batch's seats_changed)
     said: str | None = None  # the winning hand as its family's players say it (riichi: `30 fu 3 han: 3900`), if so
+    pot: int | None = None  # riichi: the change of the sticks on the table in the deal (batch's `pot`)
+    pot_total: int | None = None  # riichi: the sticks on the table after it (batch's `pot_total`)
 
     def to_dict(self) -> dict:
         out = self._asdict()
-        if self.said is None:  # (a family that says its hands by their value alone adds nothing)
-            del out["said"]
+        for key in ("said", "pot", "pot_total"):  # (a family that says its hands by their value alone adds nothing,
+            if out[key] is None:                  # nor one without a pot)
+                del out[key]
         return out
 
 
@@ -107,7 +110,8 @@ def sheet_row(d: dict) -> SheetRow:
     won = d.get("winner") and not d.get("error")
     return SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d), how_won(d) if won else "",
                     d["hands"][d["winner"]]["value"] if won else None, dict(d.get("net") or {}), dict(d["totals"]),
-                    d.get("error"), d.get("seats_changed"), d["hands"][d["winner"]].get("said") if won else None)
+                    d.get("error"), d.get("seats_changed"), d["hands"][d["winner"]].get("said") if won else None,
+                    d.get("pot"), d.get("pot_total"))
 
 
 def score_sheet(game: Game) -> Sheet:
@@ -213,7 +217,7 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
         if item.get("doubles") and not item.get("limit"):
             p.doubling_items[item["rule"]] = p.doubling_items.get(item["rule"], 0) + 1
     for pay in d["payments"]:
-        if pay["to"] == winner_name and pay["from"] != winner_name:
+        if pay["to"] == winner_name and pay["from"] not in (winner_name, None):  # (None: the table's pot, riichi)
             payer = players[who(pay["from"])]
             payer.paid_to_winners += pay["amount"]
             if pay["from"] == win.get("discarder"):

@@ -81,7 +81,6 @@ class Table:
         self.max_passes = self.per_round * rules.rounds_per_game
         self.scheme = scheme_of(rules)
         self.counters = self.scheme.counters  # counters and sticks carried from deal to deal (riichi's)
-        self.ended_with = getattr(self, "sticks_by", [])  # the sticks on the table when the last game ended
         self.honba = self.sticks = 0
         self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
@@ -107,7 +106,7 @@ class Table:
 
     def counted(self, data: Any) -> Any:
         """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, and who
-        put those sticks down (`sticks_by`: they pay them to the deal's winner), where it does not state them
+        put those sticks down (`sticks_by`: a winner's own come back, a note says), where it does not state them
         itself (a deal that does sets them: a record's own counts go on from there; who put stated sticks down is
         known only where it says, `sticks_by:`)."""
         if not self.counters or not isinstance(data, dict):

@@ -13,7 +13,7 @@ from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.classical import doubling_seat
-from mjscore.play.deal import Deal, Payment, Settlement, cite_of, empty_seats
+from mjscore.play.deal import POT, Deal, Payment, Settlement, cite_of, empty_seats
 from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
 from mjscore.play.schemes import scheme_of
 from mjscore.rules.kept import seated
@@ -98,8 +98,9 @@ def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
 
 
 def settle(deal: Deal) -> Settlement:
-    """Score every hand of the deal and work out every payment; the net sums to zero, but for a referee's penalty
-    points (MCR's `penalties:`), which are deducted from (or added to) the player alone."""
+    """Score every hand of the deal and work out every payment; the net and the pot's change (where the scheme
+    keeps a pot: riichi's sticks) sum to zero, but for a referee's penalty points (MCR's `penalties:`), which are
+    deducted from (or added to) the player alone."""
     rules = deal.rules
     check_deal(deal, rules)
     hands = parse_hands(deal)
@@ -124,12 +125,19 @@ def settle(deal: Deal) -> Settlement:
             joined += said(M.AND) + name
         notes.append(said(M.SEATS_EMPTY if len(empty) > 1 else M.SEAT_EMPTY, n=len(seats), seats=joined))
     net = {s: 0 for s in seats}
-    for p in payments:
-        net[p.payer] -= p.amount
-        net[p.payee] += p.amount
+    pot = 0
+    for p in payments:  # (the table's pot, where the scheme puts sticks on it, is a party of its own)
+        if p.payer == POT:
+            pot -= p.amount
+        else:
+            net[p.payer] -= p.amount
+        if p.payee == POT:
+            pot += p.amount
+        else:
+            net[p.payee] += p.amount
     for seat, points in deal.penalties:  # (a referee's penalty points are nobody's gain: MCR)
         net[seat] += points
-    return Settlement(deal, scores, payments, net, notes)
+    return Settlement(deal, scores, payments, net, notes, pot if scheme_of(rules).counters else None)
 
 
 FAULT_RULES = {FaultScoring.RESTRICTED: M.FAULT_RESTRICTED, FaultScoring.ZERO: M.FAULT_ZERO,

@@ -3,11 +3,12 @@
 For each round: the prevailing wind and the dealer mjscore seated it with; for each win, the han and fu of
 the hand mjscore rebuilt and scored (the log gives no fu for a limit hand: han only, and for a yakuman the
 count) and each player's point change; for each draw, the tenpai or nagashi mangan payments; after each,
-every running total against the scores the next round starts from (`Running`). Riichi sticks
-are counted as Tenhou counts them: Tenhou takes a stick off its owner's score when it is put down and gives
-every stick to the winner in the winner's change, where mjscore has the owner pay it to the winner in the
-deal a winner takes it (play/riichi.py); so the owner's change and the winner's are compared less the
-owner's sticks. A round that could not be rebuilt is a difference with why.
+every running total against the scores the next round starts from (`Running`). Riichi sticks are
+counted as the table counts them, as mjscore does (play/riichi.py): off the declarer's score when put down,
+every stick on the table in the winner's change. A Tenhou round's recorded change leaves out the stick put
+down in it (Tenhou takes it off at the declaration, before the round's result), so a declarer's change is
+the record's less that stick; the running totals are then the next round's starting scores as they are. A
+round that could not be rebuilt is a difference with why.
 """
 
 from __future__ import annotations
@@ -30,39 +31,28 @@ def differences(ref: str, deals: list[dict], standings: list[dict] | None = None
     names = header["players"]
     data = [d for _, d in rounds]
     out: list[Difference] = []
-    left: list[str] | None = [] if records and not records[0].sticks else None  # whose sticks lie on the table
-    running = Running(names)
+    running: Running | None = Running(names)
     for number, (ours, rec, mine) in enumerate(zip(deals, records, data), 1):
         if ours.get("error"):
             out.append(Difference(Reference.TENHOU, number, "-", "not scored", rec.result, None, ours["error"],
                                   round=rec.name))
-            left, running = None, None  # (its changes are in no total: every later one would differ)
+            running = None  # (its changes are in no total: every later one would differ)
             continue
         diff = _round(number, rec, ours, names, out)
         dealer = names[rec.kyoku % 4]
         if ours["seats"].get("E") != dealer:
             diff("-", "dealer", dealer, ours["seats"].get("E"), "")
         declared = mine.get("riichi", []) if isinstance(mine, dict) else []
-        own = {n: declared.count(n) + (left or []).count(n) for n in names}
-        unknown = rec.sticks if left is None else 0
-        if rec.wins:
-            winners = [names[w.who] for w in rec.wins]
-            expected = {n: sum(w.deltas[i] for w in rec.wins) - STICK * own[n] for i, n in enumerate(names)}
-            expected[winners[0]] -= STICK * unknown  # sticks whose owner mjscore does not know: only noted
-            for w in rec.wins:
-                _win(diff, names[w.who], w, ours)
-            left = []
-        else:
-            expected = dict(zip(names, rec.deltas))
-            left = None if left is None else left + declared
-        for n in names:
-            if ours["net"].get(n, 0) != expected[n]:
-                diff(n, "points", expected[n], ours["net"].get(n, 0), "the change of score, riichi sticks as Tenhou "
-                                                                      "counts them" if own[n] else "")
-        if rec.wins and running is not None:
-            running.carried[names[rec.wins[0].who]] += STICK * unknown
-        if running is not None and left is not None and number < len(records):
-            running.check(ours, records[number], left, out, number + 1)
+        recorded = [sum(w.deltas[i] for w in rec.wins) for i in range(len(names))] if rec.wins else list(rec.deltas)
+        for w in rec.wins:
+            _win(diff, names[w.who], w, ours)
+        for i, n in enumerate(names):
+            expected = recorded[i] - STICK * declared.count(n)
+            if ours["net"].get(n, 0) != expected:
+                diff(n, "points", expected, ours["net"].get(n, 0), "the change of score, less the riichi stick put "
+                                                                   "down in the round" if n in declared else "")
+        if running is not None and number < len(records):
+            running.check(ours, records[number], out, number + 1)
     if len(deals) != len(records):
         out.append(Difference(Reference.TENHOU, len(deals), "-", "rounds", len(records), len(deals),
                               "not every round was read", round="-"))
@@ -72,26 +62,23 @@ def differences(ref: str, deals: list[dict], standings: list[dict] | None = None
 
 
 class Running:
-    """Each player's running total against the scores the log's next round starts from, deal by deal: Tenhou's
-    hold a riichi stick off its owner's score from the deal it is put down, mjscore's until a winner takes it
-    (play/riichi.py), so the sticks on the table are counted as Tenhou counts them; a gap is said in the round
-    where it opens or changes, not again in every round after it, nor where it closes."""
+    """Each player's running total against the scores the log's next round starts from, deal by deal, as they
+    are: riichi sticks leave a score when put down, in both; a gap is said in the round where it opens or
+    changes, not again in every round after it, nor where it closes."""
 
     def __init__(self, names: list[str]):
         self.names = names
-        self.carried = dict.fromkeys(names, 0)  # sticks a winner took whose owner mjscore does not know
         self.gap = dict.fromkeys(names, 0)  # the record's total less mjscore's, as the last round left it
 
-    def check(self, ours: dict, following: Recorded, left: list[str], out: list[Difference], number: int) -> None:
+    def check(self, ours: dict, following: Recorded, out: list[Difference], number: int) -> None:
         """After a deal (`ours`, batch's JSON, with its running `totals`), the scores `following` starts from."""
         said = {d.player for d in out if d.deal == number - 1 and d.what == "points"}
         for i, n in enumerate(self.names):
-            mine = ours["totals"][n] - STICK * left.count(n) + self.carried[n]
+            mine = ours["totals"][n]
             gap = following.start[i] - mine
             if gap and gap != self.gap[n] and n not in said:
                 out.append(Difference(Reference.TENHOU, number, n, "start", following.start[i], mine,
-                                      "the scores the round starts from, riichi sticks on the table as Tenhou "
-                                      "counts them", round=following.name))
+                                      "the scores the round starts from", round=following.name))
             self.gap[n] = gap
 
 

@@ -68,20 +68,20 @@ def pack(chunk: list[Seated]) -> list[tuple]:
 
 def settle_chunk(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],
                  chunk: list[tuple]) -> list[tuple]:
-    """A worker's task: each deal settled and rendered, as (error, net, rendered)."""
+    """A worker's task: each deal settled and rendered, as (error, its net and pot's change, rendered)."""
     header = spec.header(players, lang)
     out, memo = [], {}
     for number, place, round_, seats, game, also, data, counted, changed, problem in chunk:
         r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted, changed,
                                       problem), memo)
-        out.append((r.error, r.data["net"] if r.data else None, render(r)))
+        out.append((r.error, {k: r.data[k] for k in ("net", "pot") if k in r.data} if r.data else None, render(r)))
     return out
 
 
 def unpack(chunk: list[Seated], done: list[tuple]) -> Iterator[tuple[Result, Any]]:
-    """A chunk's results as the main process uses them: a Result with its net, and the rendered output."""
-    for s, (error, net, shown) in zip(chunk, done):
-        yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game, None if error else {"net": net},
+    """A chunk's results as the main process uses them: a Result with its net (and pot), and the rendered output."""
+    for s, (error, moved, shown) in zip(chunk, done):
+        yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game, None if error else moved,
                      error, s.counted, s.changed), shown
 
 

@@ -231,10 +231,12 @@
     more.appendChild(table(["seat", "player", "hand"].concat(riichi ? ["fu", "han", "result", "base points"] :
       ["points", "doubles", "result", "value"]), rows, [3, 4, 6]));  // every column named (axe: td-has-header)
     if (st.payments.length) {
+      const party = seat => seat === null ? "the table" : `${seat} ${name(seat)}`;
       more.appendChild(el("p", {text: "payments:"}));
       const cited = st.payments.some(p => p.cite);  // as `mjscore settle`: the rulebook's rule for each line
       more.appendChild(table(["from", "to", "amount", "reason"].concat(cited ? ["rulebook"] : []),
-        st.payments.map(p => [`${p.from} ${name(p.from)}`, `${p.to} ${name(p.to)}`, p.amount, p.reason]
+        // riichi's sticks go to and from the table's pot, a party of no seat (null), as `mjscore settle` says it
+        st.payments.map(p => [party(p.from), party(p.to), p.amount, p.reason]
           .concat(cited ? [p.cite || ""] : [])), [2]));
     }
     box.appendChild(more);
