@@ -163,19 +163,20 @@ def test_riichis_value_step_in_each_language(lang):
 
 RIICHI_DRAW = {
     # Tenhou's rules (tables/riichi.yaml): an exhaustive draw, Bo (South) alone waiting, Bo's riichi declared:
-    # tenpai payments 3000 shared by the three not waiting, 3000 / 3 = 1000 each; Bo's stick stays on the table
+    # tenpai payments 3000 shared by the three not waiting, 3000 / 3 = 1000 each; Bo's stick, put down on the table
+    # when declared (issue 41: the table's pot), stays there for the next winner
     "en": ("  Ann pays Bo 1000 (draw: East not waiting pays South waiting (3000 shared))",
-           "  note: draw: the riichi stick of South stays on the table: the next winner takes them from their owners"),
+           "  note: draw: the riichi stick of South stays on the table: the next winner takes it"),
     "eu": ("  Ann jokalariak Bo jokalariari 1000 ordaintzen dio (berdinketa: zain ez dagoen Ekia jokalariak zain "
            "dagoen Hegoa jokalariari ordaintzen dio (3000 banatuta))",
            "  oharra: berdinketa: Hegoa jokalariaren riichi makila mahai gainean geratzen da: hurrengo irabazleak "
-           "jabeari hartuko dio"),
+           "hartuko du"),
     "hu": ("  Ann fizet, Bo kap: 1000 (döntetlen: a nem váró Kelet fizet a váró Dél játékosnak (3000 elosztva))",
-           "  megjegyzés: döntetlen: Dél riichi-pálcája az asztalon marad: a következő győztes viszi el a gazdájától"),
+           "  megjegyzés: döntetlen: Dél riichi-pálcája az asztalon marad: a következő győztes viszi el"),
     "es": ("  Ann paga a Bo 1000 (empate: Este, que no espera, paga a Sur, que espera (3000 repartidos))",
-           "  nota: empate: el palillo de riichi de Sur queda en la mesa: el siguiente ganador lo toma de su dueño"),
+           "  nota: empate: el palillo de riichi de Sur queda en la mesa: el siguiente ganador lo toma"),
     "da": ("  Ann betaler Bo 1000 (uafgjort spil: Øst, der ikke venter, betaler Syd, der venter (3000 delt))",
-           "  bemærk: uafgjort spil: riichi-pinden fra Syd bliver på bordet: den næste vinder tager den fra ejeren"),
+           "  bemærk: uafgjort spil: riichi-pinden fra Syd bliver på bordet: den næste vinder tager den"),
 }
 
 
