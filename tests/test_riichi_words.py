@@ -116,9 +116,10 @@ def test_sheet_and_standings_say_the_hand():
                                                       "30 fu 2 han: 2900"]
     code, out, err = run("standings", GAME)
     assert code == 0, err
-    assert "30 fu 2 han: 2000 (riichi, game-riichi.yaml deal 2)" in out
+    # the biggest hand is the one the table pays most for: the dealer's 2900 of deal 3 (equal base points 480)
+    assert "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in out
     best = json.loads(run("standings", GAME, "--format", "json")[1])[0]["best"]
-    assert (best["value"], best["said"]) == (480, "30 fu 2 han: 2000")
+    assert (best["value"], best["said"], best["table_pays"]) == (480, "30 fu 2 han: 2900", 2900)
 
 
 def test_a_classical_sheet_adds_nothing():
@@ -134,7 +135,7 @@ def test_report_says_the_hand(tmp_path):
     code, out, err = run("report", GAME, "-o", str(page))
     assert code == 0, err
     html = page.read_text()
-    assert "30 fu 2 han: 2000 (riichi, game-riichi.yaml deal 2)" in html and "30 fu 2 han: 2900" in html
+    assert "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in html and "30 fu 2 han: 2000" in html
 
 
 def test_compare_says_riichi_in_fu_han_and_yakuman():

@@ -297,7 +297,7 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
 
     if not have_matplotlib():
         raise MjscoreError(INSTALL)
-    from mjscore.cli.season_report import report_page
+    from mjscore.cli.season_report import charts, report_page
     from mjscore.messages import M, Words
     from mjscore.cli.sheets import report_season, report_sheets
     from mjscore import alias_map
@@ -309,9 +309,9 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
                                          strict, lang)
         games, lang = len(heads), _common_language(s, lang, tables_dir)
         w = Words(lang)
-        chart = running_totals_svg(s.series, [r["player"] for r in s.table],
-                                   labels=(w(M.RP_X_LABEL), w(M.RP_Y_LABEL)))
-        for part in report_page(s, chart, title or w(M.RP_TITLE_ONE if games == 1 else M.RP_TITLE_MANY, n=games),
+        drawn = [(c, running_totals_svg(c.series, c.players, labels=(w(M.RP_X_LABEL), w(M.RP_Y_LABEL)), key=c.key))
+                 for c in charts(s, w)]  # (one per scale: scales never add up)
+        for part in report_page(s, drawn, title or w(M.RP_TITLE_ONE if games == 1 else M.RP_TITLE_MANY, n=games),
                                 report_sheets(heads, spool, lang), lang):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")
