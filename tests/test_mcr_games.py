@@ -143,7 +143,8 @@ def test_what_a_referee_enters_is_checked(tmp_path):
     path = tmp_path / "bad.yaml"
     for old, new, said in (
             ("    false_wins: [Bo]", "    false_wins: [Ann]", "false_wins: the winner cannot have declared a false win"),
-            ("penalties: {Di: -10}", "penalties: {Di: ten}", "a whole number of points, -10 for ten deducted"),
+            ("penalties: {Di: -10}", "penalties: {Di: ten}",  # (the game names its players: Di, not her seat)
+             "penalties.Di: a whole number of points, -10 for ten deducted"),
             ("    timeout: true", "    timeout: true\n    winner: Bo", "timeout: a deal stopped by time has no winner"),
             ("variant: mcr", "variant: spanish", "false_wins: spanish is not paid as mcr is")):
         path.write_text(REFEREE.replace(old, new), encoding="utf-8")

@@ -61,11 +61,12 @@ def deal_fields(data: dict, where: str, seat: SeatReader) -> dict:
         raise DealError(f"{where}penalties: the referee's penalty points by player, e.g. {{Bo: -10}}, not "
                         f"{shown(given)}")
     penalties: dict[str, int] = {}
-    for name, points in (given or {}).items():
+    for key, points in (given or {}).items():
+        at = seat(key, "penalties")
         if isinstance(points, bool) or not isinstance(points, int) or not 0 < abs(points) <= MAX_PENALTY:
-            raise DealError(f"{where}penalties.{name}: a whole number of points, -10 for ten deducted (at most "
-                            f"{MAX_PENALTY} either way, not 0), not {shown(points)}")
-        penalties[seat(name, "penalties")] = points
+            raise DealError(f"{where}penalties.{seat.who(at)}: a whole number of points, -10 for ten deducted (at "
+                            f"most {MAX_PENALTY} either way, not 0), not {shown(points)}")  # (a game's: its player)
+        penalties[at] = points
     out["penalties"] = tuple(penalties.items())
     timeout = data.get("timeout", False)
     if not isinstance(timeout, bool):
