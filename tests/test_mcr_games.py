@@ -150,3 +150,21 @@ def test_what_a_referee_enters_is_checked(tmp_path):
         path.write_text(REFEREE.replace(old, new), encoding="utf-8")
         code, out, _ = run("batch", str(path))
         assert code == 1 and said in out, out
+
+
+def test_a_referees_entry_refused_is_said_in_chinese(tmp_path):
+    """--lang zh says an mcr deal's refused entry in the catalogue's Chinese (the Mahjong Competition Rules' 处罚分,
+    和牌), the same with worker processes; JSON's error stays English, for programs."""
+    path = tmp_path / "bad.yaml"
+    for old, new, zh, en in (
+            ("penalties: {Di: -10}", "penalties: {Di: ten}", "penalties.Di：处罚分是整数，扣十分写 -10",
+             "penalties.Di: a whole number of points"),
+            ("    false_wins: [Bo]", "    false_wins: [Ann]", "false_wins：和牌者不能在其和牌的这一局中错和",
+             "false_wins: the winner cannot have declared a false win"),
+            ("    timeout: true", "    timeout: yes please", "timeout：写 true 或 false，而不是 'yes please'",
+             "timeout: true or false, not 'yes please'")):
+        path.write_text(REFEREE.replace(old, new), encoding="utf-8")
+        outs = [run("batch", str(path), "--lang", "zh", *jobs)[1] for jobs in ((), ("--jobs", "2"))]
+        assert outs[0] == outs[1] and zh in outs[0] and en not in outs[0], outs[0]
+        deals = json.loads(run("batch", str(path), "--format", "json")[1])["games"][0]["deals"]
+        assert [d["error"] for d in deals if d.get("error")][0].startswith(en)

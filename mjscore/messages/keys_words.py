@@ -265,3 +265,13 @@ class Described:
     PG_SETTLEMENT = "Settlement"
     PG_GAMES = "Games scored"
     PG_VARIANTS = "Variants"
+    # a referee's entries of an mcr deal refused (play/mcr_payments.py): said in --lang where batch, sheet, standings
+    # or report list a deal not scored
+    MCR_FALSE_WINS_LIST = "false_wins: a list of the players who declared a false win, e.g. [Bo], not {value}"
+    MCR_FALSE_WIN_WINNER = ("false_wins: the winner cannot have declared a false win in the deal it won (a false "
+                            "win bars its declarer from winning the deal)")
+    MCR_PENALTIES_MAP = "penalties: the referee's penalty points by player, e.g. {{Bo: -10}}, not {value}"
+    MCR_PENALTY_POINTS = ("penalties.{who}: a whole number of points, -10 for ten deducted (at most {most} either "
+                          "way, not 0), not {value}")
+    MCR_TIMEOUT_FLAG = "timeout: true or false, not {value}"
+    MCR_TIMEOUT_WINNER = "timeout: a deal stopped by time has no winner; drop winner: or timeout:"
