@@ -168,3 +168,17 @@ def test_a_referees_entry_refused_is_said_in_chinese(tmp_path):
         assert outs[0] == outs[1] and zh in outs[0] and en not in outs[0], outs[0]
         deals = json.loads(run("batch", str(path), "--format", "json")[1])["games"][0]["deals"]
         assert [d["error"] for d in deals if d.get("error")][0].startswith(en)
+
+
+def test_the_commonest_refusals_at_an_mcr_table_are_said_in_chinese(tmp_path):
+    """A discard win with no discarder (MCR: the discarder pays the fan, tables/mcr.yaml `discarder_pays`) and a
+    tile held more often than the set has it, said by batch --lang zh in the catalogue's words (放炮者, 东家 ...)."""
+    path = tmp_path / "game.yaml"
+    path.write_text(REFEREE.replace("discarder: Cy}", "}").replace('Bo: "123m 456p', 'Bo: "RRR 456p', 1),
+                    encoding="utf-8")
+    out = run("batch", str(path), "--lang", "zh")[1]
+    assert "mcr：点和由放炮者付番：请写明谁打出了和牌张" in out and "discarder pays" not in out
+    path.write_text(REFEREE.replace('Bo: "123m 456p', 'Bo: "RRR 456p', 1), encoding="utf-8")
+    out = run("batch", str(path), "--lang", "zh")[1]
+    # Ann's [RRR] and Bo's RRR: six red dragons of the set's four, held by East (Ann) and South (Bo)
+    assert "本局中有 6 张 R（每种牌只有 4 张）：在 东家, 南家 手中" in out, out

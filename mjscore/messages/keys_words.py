@@ -275,3 +275,8 @@ class Described:
                           "way, not 0), not {value}")
     MCR_TIMEOUT_FLAG = "timeout: true or false, not {value}"
     MCR_TIMEOUT_WINNER = "timeout: a deal stopped by time has no winner; drop winner: or timeout:"
+    # a deal refused by the checks every table's deals meet (play/deal_checks.py), the commonest at an mcr table
+    DEAL_NO_DISCARDER = ("{variant}: the discarder pays the hand: say who discarded (win: {{discarder: SEAT}}, or "
+                         "--discarder SEAT)")
+    DEAL_TOO_MANY_COPIES = "{n} copies of {tile} in the deal (there are {most}): held by {holders}"
+    DEAL_WINNER_AND_FALSE = "a deal has a winner or a false mah jong, not both"
