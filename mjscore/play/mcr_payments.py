@@ -88,5 +88,9 @@ class McrPayments(Classical):
     def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
         return deal_fields(data, where, seat)
 
+    def deal_form(self, variant: Any) -> dict | None:
+        """The page's referee part of a deal (static/referee.js): false wins, penalty points up to `most`, a time-out."""
+        return {"form": "referee", "most": MAX_PENALTY}
+
 
 FAMILY = McrPayments()

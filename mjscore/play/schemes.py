@@ -53,7 +53,8 @@ class PaymentScheme(Protocol):
         """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
 
     def deal_form(self, variant: Any) -> dict | None:
-        """What the page's deal form adds for it (the page's `riichi` part of a variant's choices), or None."""
+        """What the page's deal form adds for it, or None: `form` names the part of the page that offers it (`riichi`,
+        `referee`: a script of static/), under which the variant's choices give the rest (/api/variants)."""
 
 
 def scheme_named(name: str) -> PaymentScheme:
