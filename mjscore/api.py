@@ -361,7 +361,7 @@ def settle(deal: Mapping | str | os.PathLike, *, variant: str | None = None, opt
     try:
         settled = settle_deal(parsed)
     except DealError as e:
-        raise DealError(f"{where}: {e}", details=e.detail_lines()) from None
+        raise DealError(f"{where}: " + e.said(), details=e.detail_lines()) from None  # (a Said stays one)
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise

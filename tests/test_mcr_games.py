@@ -182,3 +182,18 @@ def test_the_commonest_refusals_at_an_mcr_table_are_said_in_chinese(tmp_path):
     out = run("batch", str(path), "--lang", "zh")[1]
     # Ann's [RRR] and Bo's RRR: six red dragons of the set's four, held by East (Ann) and South (Bo)
     assert "本局中有 6 张 R（每种牌只有 4 张）：在 东家, 南家 手中" in out, out
+
+
+def test_settle_says_the_refusal_in_chinese_too(tmp_path):
+    """settle --lang zh, a deal of flags with no discarder and a deal file with a bad penalty: each refusal one line in
+    the catalogue's Chinese (exit 2); without --lang, English as before."""
+    flags = ["settle", "--variant", "mcr", "--east", "[RRR] [GGG] PPP 11m 567m", "--south", "123m 456p 789s E S W N",
+             "--west", "123p 456s 789m E S W N", "--north", "123s 456m 789p E S W N", "--winner", "E", "--win", "7m"]
+    code, _, err = run(*flags, "--lang", "zh")
+    assert code == 2 and err.count("\n") == 1 and "deal: mcr：点和由放炮者付番：请写明谁打出了和牌张" in err, err
+    assert "mcr: the discarder pays the hand: say who discarded" in run(*flags)[2]
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: E\n'
+                    "win: {tile: 7m, from: discard, discarder: W}\npenalties: {N: ten}\n", encoding="utf-8")
+    code, _, err = run("settle", str(deal), "--lang", "zh")
+    assert code == 2 and f"{deal}: penalties.N：处罚分是整数" in err and err.count("\n") == 1, err

@@ -11,7 +11,7 @@ import click
 from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
-                                 variant_options)
+                                 said_in, variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore import SOURCES
@@ -86,7 +86,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         where = "deal"
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
-    result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
+    try:
+        result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
+    except DealError as e:  # (a refusal the core made of catalogue words: said in --lang, as batch says it)
+        raise said_in(e, lang) from None
     from mjscore.cli.render import Output, draw
     from mjscore.messages import M
 
