@@ -337,13 +337,15 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     found = []
     for t in _find_waits(parsed, v.shapes):
         full = parsed.with_tile(t)
-        values, winning = {}, False
+        values, words, winning = {}, {}, False
         for how in ("discard", "wall"):
             best = score_all(analyse(full, _situation(v, seat, round, T.name(t), how, also), v.shapes), v, opts)[0]
             values[how] = best.value
+            if best.mahjong and best.family_value is not None:  # (riichi: `30 fu 2 han: 2000`)
+                words[how] = best.family_value.said(best.limit_hand)
             winning = winning or best.mahjong
         if winning:  # a shape the variant's mah-jong requirements refuse (e.g. too many chows) completes nothing
-            found.append(Wait(T.name(t), values["discard"], values["wall"]))
+            found.append(Wait(T.name(t), values["discard"], values["wall"], words.get("discard"), words.get("wall")))
     return Waits(v.name, opts, shown_with_reds(parsed), _fold(seat, str.upper), _fold(round, str.upper), tuple(found))
 
 
@@ -372,7 +374,7 @@ def settle(deal: Mapping[str, Any] | str | os.PathLike[str], *, variant: str | N
     try:
         settled = settle_deal(parsed)
     except DealError as e:
-        raise DealError(f"{where}: {e}", details=e.detail_lines()) from None
+        raise DealError(f"{where}: " + e.said(), details=e.detail_lines()) from None  # (a Said stays one)
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise

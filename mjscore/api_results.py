@@ -23,11 +23,19 @@ class Compared(NamedTuple):
 
 
 class Wait(NamedTuple):
-    """A tile that completes the hand, and the hand's value when it is claimed or drawn."""
+    """A tile that completes the hand, and the hand's value when it is claimed or drawn; where the variant's family
+    says its hands in words of its own (riichi: `30 fu 2 han: 2000`), those words too, which the faces print."""
 
     tile: str
     discard: int
     wall: int
+    discard_said: str | None = None  # (a Said, for a face to say in its language)
+    wall_said: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"tile": self.tile, "discard": self.discard, "wall": self.wall}
+        said = {how: words for how, words in (("discard", self.discard_said), ("wall", self.wall_said)) if words}
+        return {**out, "said": said} if said else out
 
 
 class Waits(NamedTuple):
@@ -43,7 +51,7 @@ class Waits(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {"variant": self.variant, "options": self.options, "hand": self.hand, "seat": self.seat,
-                "round": self.round, "waits": [w._asdict() for w in self.waits]}
+                "round": self.round, "waits": [w.to_dict() for w in self.waits]}
 
 
 class GameResult(NamedTuple):

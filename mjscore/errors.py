@@ -67,6 +67,11 @@ class MjscoreError(Exception):
         """Extra lines shown under the message (e.g. the hand with carets)."""
         return list(self.details)
 
+    def said(self) -> str:
+        """The message as the core made it: where that was one text, that text, kept as made (a
+        `mjscore.messages.Said` says itself again in a face's --lang); else its English, as str() gives it."""
+        return self.parts[0] if len(self.parts) == 1 and isinstance(self.parts[0], str) else str(self)
+
 
 class HandError(MjscoreError):
     """A hand string that breaks the notation; spans are (start, end) of the offending groups."""

@@ -143,9 +143,57 @@ def test_what_a_referee_enters_is_checked(tmp_path):
     path = tmp_path / "bad.yaml"
     for old, new, said in (
             ("    false_wins: [Bo]", "    false_wins: [Ann]", "false_wins: the winner cannot have declared a false win"),
-            ("penalties: {Di: -10}", "penalties: {Di: ten}", "a whole number of points, -10 for ten deducted"),
+            ("penalties: {Di: -10}", "penalties: {Di: ten}",  # (the game names its players: Di, not her seat)
+             "penalties.Di: a whole number of points, -10 for ten deducted"),
             ("    timeout: true", "    timeout: true\n    winner: Bo", "timeout: a deal stopped by time has no winner"),
             ("variant: mcr", "variant: spanish", "false_wins: spanish is not paid as mcr is")):
         path.write_text(REFEREE.replace(old, new), encoding="utf-8")
         code, out, _ = run("batch", str(path))
         assert code == 1 and said in out, out
+
+
+def test_a_referees_entry_refused_is_said_in_chinese(tmp_path):
+    """--lang zh says an mcr deal's refused entry in the catalogue's Chinese (the Mahjong Competition Rules' 处罚分,
+    和牌), the same with worker processes; JSON's error stays English, for programs."""
+    path = tmp_path / "bad.yaml"
+    for old, new, zh, en in (
+            ("penalties: {Di: -10}", "penalties: {Di: ten}", "penalties.Di：处罚分是整数，扣十分写 -10",
+             "penalties.Di: a whole number of points"),
+            ("    false_wins: [Bo]", "    false_wins: [Ann]", "false_wins：和牌者不能在其和牌的这一局中错和",
+             "false_wins: the winner cannot have declared a false win"),
+            ("    timeout: true", "    timeout: yes please", "timeout：写 true 或 false，而不是 'yes please'",
+             "timeout: true or false, not 'yes please'")):
+        path.write_text(REFEREE.replace(old, new), encoding="utf-8")
+        outs = [run("batch", str(path), "--lang", "zh", *jobs)[1] for jobs in ((), ("--jobs", "2"))]
+        assert outs[0] == outs[1] and zh in outs[0] and en not in outs[0], outs[0]
+        deals = json.loads(run("batch", str(path), "--format", "json")[1])["games"][0]["deals"]
+        assert [d["error"] for d in deals if d.get("error")][0].startswith(en)
+
+
+def test_the_commonest_refusals_at_an_mcr_table_are_said_in_chinese(tmp_path):
+    """A discard win with no discarder (MCR: the discarder pays the fan, tables/mcr.yaml `discarder_pays`) and a
+    tile held more often than the set has it, said by batch --lang zh in the catalogue's words (放炮者, 东家 ...)."""
+    path = tmp_path / "game.yaml"
+    path.write_text(REFEREE.replace("discarder: Cy}", "}").replace('Bo: "123m 456p', 'Bo: "RRR 456p', 1),
+                    encoding="utf-8")
+    out = run("batch", str(path), "--lang", "zh")[1]
+    assert "mcr：点和由放炮者付番：请写明谁打出了和牌张" in out and "discarder pays" not in out
+    path.write_text(REFEREE.replace('Bo: "123m 456p', 'Bo: "RRR 456p', 1), encoding="utf-8")
+    out = run("batch", str(path), "--lang", "zh")[1]
+    # Ann's [RRR] and Bo's RRR: six red dragons of the set's four, held by East (Ann) and South (Bo)
+    assert "本局中有 6 张 R（每种牌只有 4 张）：在 东家, 南家 手中" in out, out
+
+
+def test_settle_says_the_refusal_in_chinese_too(tmp_path):
+    """settle --lang zh, a deal of flags with no discarder and a deal file with a bad penalty: each refusal one line in
+    the catalogue's Chinese (exit 2); without --lang, English as before."""
+    flags = ["settle", "--variant", "mcr", "--east", "[RRR] [GGG] PPP 11m 567m", "--south", "123m 456p 789s E S W N",
+             "--west", "123p 456s 789m E S W N", "--north", "123s 456m 789p E S W N", "--winner", "E", "--win", "7m"]
+    code, _, err = run(*flags, "--lang", "zh")
+    assert code == 2 and err.count("\n") == 1 and "deal: mcr：点和由放炮者付番：请写明谁打出了和牌张" in err, err
+    assert "mcr: the discarder pays the hand: say who discarded" in run(*flags)[2]
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: E\n'
+                    "win: {tile: 7m, from: discard, discarder: W}\npenalties: {N: ten}\n", encoding="utf-8")
+    code, _, err = run("settle", str(deal), "--lang", "zh")
+    assert code == 2 and f"{deal}: penalties.N：处罚分是整数" in err and err.count("\n") == 1, err

@@ -116,9 +116,10 @@ def test_sheet_and_standings_say_the_hand():
                                                       "30 fu 2 han: 2900"]
     code, out, err = run("standings", GAME)
     assert code == 0, err
-    assert "30 fu 2 han: 2000 (riichi, game-riichi.yaml deal 2)" in out
+    # the biggest hand is the one the table pays most for: the dealer's 2900 of deal 3 (equal base points 480)
+    assert "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in out
     best = json.loads(run("standings", GAME, "--format", "json")[1])[0]["best"]
-    assert (best["value"], best["said"]) == (480, "30 fu 2 han: 2000")
+    assert (best["value"], best["said"], best["table_pays"]) == (480, "30 fu 2 han: 2900", 2900)
 
 
 def test_a_classical_sheet_adds_nothing():
@@ -134,7 +135,7 @@ def test_report_says_the_hand(tmp_path):
     code, out, err = run("report", GAME, "-o", str(page))
     assert code == 0, err
     html = page.read_text()
-    assert "30 fu 2 han: 2000 (riichi, game-riichi.yaml deal 2)" in html and "30 fu 2 han: 2900" in html
+    assert "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in html and "30 fu 2 han: 2000" in html
 
 
 def test_compare_says_riichi_in_fu_han_and_yakuman():
@@ -223,3 +224,40 @@ def test_every_win_of_a_tenhou_log_is_said_as_the_log_says_it(log):
             what, paid = tenhou_said(result)
             said = deal["hands"]["ABCD"[who]]["said"]
             assert said.endswith(": " + paid) and (said.startswith(what) or f", {what}: " in said), (result, said)
+
+
+def test_waits_says_each_value_in_fu_han_and_points():
+    """345m 456p 345s 55s 67s (South), its souzu 3455567s, waits on 2s and 5s (34s, open at both ends, with 55s
+    567s) and on 5s and 8s (67s, with 345s 55s): each a hand of chows and a plain pair won on a two-sided wait.
+    Claimed, pinfu 1 + tanyao 1 = 2 han, 20 + 10 (a concealed hand on a discard) = 30 fu, base 30 x 2^4 = 480,
+    4 x 480 = 1920 -> 2000 from the discarder; drawn, pinfu + tanyao + menzen tsumo
+    = 3 han, 20 fu (no fu for pinfu's tsumo, Tenhou's rules), base 20 x 2^5 = 640: 640 -> 700 from each
+    non-dealer, 2 x 640 = 1280 -> 1300 from the dealer (Tenhou rules, EMA RCR 2016: payments)."""
+    code, out, err = run("waits", "345m 456p 345s 55s 67s", "--variant", "riichi", "--seat", "S")
+    assert code == 0, err
+    rows = [line.split(None, 1) for line in out.splitlines()[4:]]
+    assert {tile: rest.split("  ")[0] for tile, rest in rows} == dict.fromkeys(
+        [tile for tile, _ in rows], "30 fu 2 han: 2000") and all(rest.endswith("20 fu 3 han: 700/1300")
+                                                                 for _, rest in rows)
+    waits = json.loads(run("waits", "345m 456p 345s 55s 67s", "--variant", "riichi", "--seat", "E",
+                           "--format", "json")[1])["waits"]
+    # the dealer: 6 x 480 = 2880 -> 2900 claimed; 2 x 640 = 1280 -> 1300 from each drawn; the base points stay
+    assert {(w["discard"], w["wall"], w["said"]["discard"], w["said"]["wall"]) for w in waits} == {
+        (480, 640, "30 fu 2 han: 2900", "20 fu 3 han: 1300 all")}
+    assert "said" not in json.loads(run("waits", "123m 456p 789s EEE N", "--format", "json")[1])["waits"][0]
+
+
+def test_score_all_says_each_arrangement_in_fu_han_and_points():
+    """111m 222m 333m 789p 55s self-drawn on 3m by South: as pungs, sanankou 2 han + menzen tsumo 1 = 3 han,
+    20 + 2 (tsumo) + 8 (concealed 111m, terminals) + 4 + 4 (concealed 222m, 333m) = 38 -> 40 fu, base
+    40 x 2^5 = 1280: 1280 -> 1300 from each non-dealer, 2560 -> 2600 from the dealer; as three 123m, iipeikou
+    1 + menzen tsumo 1 = 2 han, 20 + 2 (tsumo) + 2 (3m closing 12m, an edge wait) = 24 -> 30 fu, base
+    30 x 2^4 = 480: 500/1000 (Tenhou rules, EMA RCR 2016: fu, yaku, payments)."""
+    code, out, err = run("score", "111m 222m 333m 789p 55s", "--variant", "riichi", "--seat", "S", "--win", "3m",
+                         "--from", "wall", "--all")
+    assert code == 0, err
+    table = out.split("arrangements considered (best first):\n")[1].splitlines()
+    assert table[0].split() == ["arrangement", "win", "completing", "fu", "han", "limit", "hand", "value"]
+    assert table[2].split("  ")[0] == "111m 222m 333m 789p 55s" and "40    3" in table[2]
+    assert table[2].rstrip().endswith("40 fu 3 han: 1300/2600  kept")
+    assert table[3].startswith("123m 123m 123m 789p 55s") and table[3].rstrip().endswith("30 fu 2 han: 500/1000")

@@ -75,3 +75,42 @@ def test_a_scale_no_table_knows_is_refused(tmp_path):
     (tmp_path / "dmjl.yaml").write_text(text + "\nscale: yen\n", encoding="utf-8")
     code, _, err = run("variants", "dmjl", "--tables", str(tmp_path))
     assert code == 2 and err.count("\n") == 1 and "scale: takes points, riichi, table-points, not 'yen'" in err
+
+
+def test_the_running_totals_never_add_scales():
+    """Each point of the season's running totals holds its scale's players' changes alone: after the riichi game
+    Ann stands at -1000 (24000 - 25000, examples/game-riichi.yaml's comments, worked in
+    tests/test_riichi_settle.py), not at her classical change as well (before: 1658 - 976 - 1000 = -318)."""
+    s = mjscore.season(FILES, aliases=[ALIAS])
+    riichi = [p for p in s.series if p["file"].endswith("game-riichi.yaml")]
+    assert {p["scale"] for p in riichi} == {"riichi"}
+    # 24000, 27000, 33400, 15600 from 25000 each (the file's comments: the totals after deal 4)
+    assert riichi[-1]["totals"] == {"Cy": 8400, "Bo": 2000, "Ann": -1000, "Di": -9400}
+    mcr = [p for p in s.series if p["scale"] == "table-points"]
+    assert mcr[-1]["totals"] == {"Ann": 147, "Di": 41, "Bo": -59, "Cy": -129}  # (test_one_league_table_per_scale)
+
+
+def test_the_report_has_a_chart_per_scale():
+    code, out, _ = run("report", *FILES, "--alias", ALIAS)
+    assert code == 0
+    charts = [c for c in ("points", "riichi", "table-points") if f'<figure class="chart" id="running-totals-{c}">' in out]
+    assert charts == ["points", "riichi", "table-points"] and out.count('<figure class="chart"') == 3
+    # each chart's lines are its scale's players: the riichi game's four, Ann among them in each scale
+    assert {"riichi-line-Ann", "riichi-line-Cy", "table-points-line-Ann", "points-line-Ann"} <= set(
+        part.split('"')[0] for part in out.split('id="')[1:])
+    assert 'id="riichi-line-Bernd"' not in out
+
+
+def test_riichi_winning_hands_ranked_by_what_the_table_pays():
+    """Cy's wins in examples/game-riichi.yaml are one hand, 30 fu 2 han (tanyao, pinfu: base 30 x 2^4 = 480):
+    deal 2 as a non-dealer on a discard, 4 x 480 = 1920 -> 2000; deals 3 and 4 as the dealer, 6 x 480 = 2880 ->
+    2900 (Tenhou's rules; EMA Riichi Competition Rules 2016, payments; deal 4's 300 for its counter is the
+    honba's, not the hand's). Equal base points, so before the first was the biggest and the average 480."""
+    code, out, _ = run("standings", FILES[2], "--format", "json")
+    assert code == 0
+    cy = next(r for r in json.loads(out) if r["player"] == "Cy")
+    assert (cy["best"]["deal"], cy["best"]["table_pays"], cy["best"]["said"]) == (3, 2900, "30 fu 2 han: 2900")
+    assert cy["average_win"] == round((2000 + 2900 + 2900) / 3, 1) == 2600.0
+    code, out, _ = run("report", FILES[2])
+    assert code == 0 and "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in out
+    assert '<td class="num">2600</td>' in out

@@ -23,15 +23,16 @@ def have_matplotlib() -> bool:
 
 def running_totals_svg(series: list[dict], players: list[str], width: float = 9.0, height: float = 4.5,
                        labels: tuple[str, str] = ("deals of the season, in order",
-                                                  "running total (change from the start)")) -> str:
+                                                  "running total (change from the start)"), key: str = "") -> str:
     """An SVG element: x the deals of the season in order, y each player's running change from the start;
-    dotted lines where a new game file begins. `labels`: the axes' words (x, y), in the page's language."""
+    dotted lines where a new game file begins. `labels`: the axes' words (x, y), in the page's language; `key`
+    tells apart the ids of one page's several charts (one per scale: `riichi`), none for a page's one chart."""
     import warnings
 
     import matplotlib
     from matplotlib.figure import Figure
 
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore", "font.size": 9}), \
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "mjscore" + key, "font.size": 9}), \
             warnings.catch_warnings():
         # the SVG keeps its words as text, drawn by the reader's fonts: a glyph the layout's font lacks (--lang zh,
         # a name in Chinese) is no fault of the page
@@ -39,10 +40,10 @@ def running_totals_svg(series: list[dict], players: list[str], width: float = 9.
         fig = Figure(figsize=(width, height), layout="constrained")
         ax = fig.add_subplot()
         xs = [0] + [point.get("at", i) for i, point in enumerate(series, 1)]  # `at`: a long season's thinned points
-        lines = []
+        lines, ids = [], f"{key}-line-" if key else "line-"
         for name in players:
             ys = [0] + [point["totals"].get(name, 0) for point in series]
-            lines += ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, gid=f"line-{name}")
+            lines += ax.plot(xs, ys, drawstyle="steps-pre", linewidth=1.6, gid=ids + name)
         previous = None
         for k, point in enumerate(series):
             i = point.get("at", k + 1) - 1  # the line before the game's first deal

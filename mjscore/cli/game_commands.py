@@ -11,7 +11,7 @@ import click
 from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
-                                 variant_options)
+                                 said_in, variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError
 from mjscore import POT, SOURCES
@@ -86,7 +86,10 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         where = "deal"
     else:
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
-    result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
+    try:
+        result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
+    except DealError as e:  # (a refusal the core made of catalogue words: said in --lang, as batch says it)
+        raise said_in(e, lang) from None
     from mjscore.cli.render import Output, draw
     from mjscore.messages import M
 
@@ -306,7 +309,7 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
 
     if not have_matplotlib():
         raise MjscoreError(INSTALL)
-    from mjscore.cli.season_report import report_page
+    from mjscore.cli.season_report import charts, report_page
     from mjscore.messages import M, Words
     from mjscore.cli.sheets import report_season, report_sheets
     from mjscore import alias_map
@@ -318,9 +321,9 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
                                          strict, lang)
         games, lang = len(heads), _common_language(s, lang, tables_dir)
         w = Words(lang)
-        chart = running_totals_svg(s.series, [r["player"] for r in s.table],
-                                   labels=(w(M.RP_X_LABEL), w(M.RP_Y_LABEL)))
-        for part in report_page(s, chart, title or w(M.RP_TITLE_ONE if games == 1 else M.RP_TITLE_MANY, n=games),
+        drawn = [(c, running_totals_svg(c.series, c.players, labels=(w(M.RP_X_LABEL), w(M.RP_Y_LABEL)), key=c.key))
+                 for c in charts(s, w)]  # (one per scale: scales never add up)
+        for part in report_page(s, drawn, title or w(M.RP_TITLE_ONE if games == 1 else M.RP_TITLE_MANY, n=games),
                                 report_sheets(heads, spool, lang), lang):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")

@@ -95,5 +95,5 @@ def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, 
 
         return [waits_text(hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(), lang)]
 
-    draw(Output(M.PG_WAITS, lang, people, lambda: (["tile", "discard", "wall"], [list(w) for w in found.waits]),
+    draw(Output(M.PG_WAITS, lang, people, lambda: (["tile", "discard", "wall"], [list(w)[:3] for w in found.waits]),
                 found.to_dict), fmt)

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from mjscore.errors import MjscoreError
+from mjscore.errors import DealError, MjscoreError
 from mjscore import DEFAULT_VARIANT, LANGUAGES, SITUATIONS, SOURCES, language, packaged_dir, variant_names
 
 ALSO_WORDS = ", ".join(SITUATIONS)
@@ -244,6 +244,15 @@ def given(ctx: click.Context, *names: str) -> list[str]:
         if p.name in names and ctx.get_parameter_source(p.name) not in (ParameterSource.DEFAULT, None):
             out.append(max(p.opts, key=len))
     return out
+
+
+def said_in(e: DealError, lang: str) -> DealError:
+    """A deal's refusal in `lang` where the core made it of the catalogue's words (MjscoreError.said), as `batch`
+    says a deal not scored; as it is otherwise, and under `native` (the variant is not known for sure)."""
+    from mjscore.messages import Words
+
+    text = e.said() if lang == "native" else Words(lang).again(e.said())
+    return e if text == str(e) else DealError(text, where=e.where, hint=e.hint, details=e.details)
 
 
 def lang_of(lang: str, variant) -> str:

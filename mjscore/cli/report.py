@@ -138,9 +138,13 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
               if kind_of(n) is not NoteKind.EXCLUDED]  # (said by --explain)
     if alternatives is not None:  # --all: the one kept first, then the others, each reading once
         lines += ["", w(M.CONSIDERED)]
-        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), a_.points, a_.doubles,
-                 a_.limit_hand or "", a_.value, w(M.KEPT) if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
-        heads = [M.H_ARRANGEMENT, M.H_WIN, M.H_COMPLETING, M.H_POINTS, M.H_DOUBLES, M.H_LIMIT_HAND, M.H_VALUE]
+        # each as its family says it (riichi: fu, han, `30 fu 2 han: 2000`), as the line above says the best
+        rows = [[" ".join(g(a) for a in a_.arrangement), a_.win or "", g(a_.win_set or ""), *numbers(a_),
+                 a_.limit_hand or "", a_.value if a_.family_value is None else w.again(a_.family_value.said(
+                     a_.limit_hand)), w(M.KEPT) if k == 0 else ""] for k, a_ in enumerate([s, *alternatives])]
+        heads = [M.H_ARRANGEMENT, M.H_WIN, M.H_COMPLETING,
+                 *(value_heads(variant) if variant is not None else (M.H_POINTS, M.H_DOUBLES)), M.H_LIMIT_HAND,
+                 M.H_VALUE]
         lines.append(simple_table(rows, [w(h) for h in heads] + [""]))
     return Blocks(lines)
 
@@ -260,7 +264,8 @@ def waits_text(hand_text: str, rows: list[dict], glyphs: bool = False, lang: str
     hand_text, w = as_typed(hand_text, glyphs), Words(lang)
     if not rows:
         return w(M.WAITS_ON_NOTHING, hand=hand_text)
-    table = simple_table([[tiles_shown(r["tile"], glyphs), r["discard"], r["wall"]] for r in rows],
+    said = lambda r, how: r[how] if r.get(f"{how}_said") is None else w.again(r[f"{how}_said"])  # noqa: E731 (riichi)
+    table = simple_table([[tiles_shown(r["tile"], glyphs), said(r, "discard"), said(r, "wall")] for r in rows],
                          [w(M.H_TILE), w(M.H_VALUE_CLAIMED), w(M.H_VALUE_DRAWN)])
     return Blocks([w(M.WAITS_ON_ONE if len(rows) == 1 else M.WAITS_ON_MANY, hand=hand_text, n=len(rows)), "", table])
 

@@ -1,15 +1,16 @@
 """`mjscore report`: one standalone HTML page of a season, to send to a club's members.
 
 The league table, statistics per player (win rate, self-drawn share, average winning hand, limit hands
-and doubling items made, who paid most as discarder), a chart of every player's running total and each
-game's score sheet. Everything is inline (style, SVG chart): the page opens without any network.
+and doubling items made, who paid most as discarder), a chart of every player's running total (one per
+scale, as the league tables are) and each game's score sheet. Everything is inline (style, SVG chart):
+the page opens without any network.
 """
 
 from __future__ import annotations
 
 import html
 import os
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, NamedTuple
 
 from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
                                 pairs, plain_number, scales, sheet_grid, shown_rows, table_headers,
@@ -61,10 +62,35 @@ def discarder_line(s: Season, w: Words = ENGLISH) -> str:
              amount=top["paid_as_discarder"], n=top["discarded"])
 
 
-def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | None = None,
+class Chart(NamedTuple):
+    """One chart of running totals: a season of several scales has one per scale, since scales never add up."""
+
+    key: str  # its scale (`riichi`), or "" for a season of one scale
+    line: str  # how its league table is read, where the season has several scales
+    series: list[dict]  # the season's points of its scale
+    players: list[str]  # its scale's players, as its table ranks them
+
+
+def charts(s: Season, w: Words = ENGLISH) -> list[Chart]:
+    """The charts the page draws: one per league table (`scales`), each from its scale's deals alone."""
+    out = []
+    for line, rows in scales(s, w):
+        key = rows[0].get("scale", "")  # (a season of one scale: no key, as its points have none)
+        out.append(Chart(key, line, [p for p in s.series if p.get("scale", "") == key], [r["player"] for r in rows]))
+    return out or [Chart("", "", s.series, [])]
+
+
+def _figure(chart: Chart, svg: str, caption: str) -> str:
+    e = html.escape
+    return ((f"<h3>{e(chart.line)}</h3>\n" if chart.line else "")
+            + f'<figure class="chart" id="running-totals{"-" + chart.key if chart.key else ""}">{svg}<figcaption>'
+            f"{e(caption, quote=False)}</figcaption></figure>")  # (text: ' as it is)
+
+
+def report_page(s: Season, drawn: list[tuple[Chart, str]], title: str, sheets: Iterable[str] | None = None,
                 lang: str = "en") -> Iterator[str]:
-    """The page in pieces, to be written one after the other; `chart_svg` is the inline SVG of the running
-    totals; `sheets` the score sheets' HTML (cli/sheets.py writes a long season's from its spool; None: the
+    """The page in pieces, to be written one after the other; `drawn`: each chart of running totals (`charts`)
+    with its inline SVG; `sheets` the score sheets' HTML (cli/sheets.py writes a long season's from its spool; None: the
     Season's own sheets); its fixed words in `lang` (the players' names, files and variants as they are)."""
     e, w = html.escape, Words(lang)
     item_headers, item_rows = made_rows(s, w)
@@ -81,8 +107,7 @@ def report_page(s: Season, chart_svg: str, title: str, sheets: Iterable[str] | N
         f"<h3>{e(w(M.RP_ITEMS))}</h3>",
         html_table(item_headers, item_rows, cls="items") if item_rows else f"<p>{e(w(M.RP_NONE))}</p>",
         f'<h2 id="chart">{e(w(M.RP_RUNNING))}</h2>',
-        f'<figure class="chart" id="running-totals">{chart_svg}<figcaption>'
-        f"{e(w(M.RP_CAPTION) + _condensed(s, w), quote=False)}</figcaption></figure>",  # (text: ' as it is)
+        *(_figure(chart, svg, w(M.RP_CAPTION) + _condensed(s, w)) for chart, svg in drawn),
         f'<h2 id="sheets">{e(w(M.RP_SHEETS))}</h2>',
     ]
     yield html_page_start(title, REPORT_STYLE, lang) + "\n".join(parts)

@@ -274,3 +274,18 @@ class Described:
     # a table fitted to the terminal (cli/fit.py)
     FIT_LEFT_OUT = "left out to fit {width} columns: {columns}; --wide shows every column"
     FIT_EVERY_ROW = "{header}, every row: {text}"
+    # a referee's entries of an mcr deal refused (play/mcr_payments.py): said in --lang where batch, sheet, standings
+    # or report list a deal not scored
+    MCR_FALSE_WINS_LIST = "false_wins: a list of the players who declared a false win, e.g. [Bo], not {value}"
+    MCR_FALSE_WIN_WINNER = ("false_wins: the winner cannot have declared a false win in the deal it won (a false "
+                            "win bars its declarer from winning the deal)")
+    MCR_PENALTIES_MAP = "penalties: the referee's penalty points by player, e.g. {{Bo: -10}}, not {value}"
+    MCR_PENALTY_POINTS = ("penalties.{who}: a whole number of points, -10 for ten deducted (at most {most} either "
+                          "way, not 0), not {value}")
+    MCR_TIMEOUT_FLAG = "timeout: true or false, not {value}"
+    MCR_TIMEOUT_WINNER = "timeout: a deal stopped by time has no winner; drop winner: or timeout:"
+    # a deal refused by the checks every table's deals meet (play/deal_checks.py), the commonest at an mcr table
+    DEAL_NO_DISCARDER = ("{variant}: the discarder pays the hand: say who discarded (win: {{discarder: SEAT}}, or "
+                         "--discarder SEAT)")
+    DEAL_TOO_MANY_COPIES = "{n} copies of {tile} in the deal (there are {most}): held by {holders}"
+    DEAL_WINNER_AND_FALSE = "a deal has a winner or a false mah jong, not both"

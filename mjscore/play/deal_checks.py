@@ -7,6 +7,7 @@ from bisect import bisect_left
 from collections import Counter
 from operator import eq
 from mjscore.errors import DealError, MjscoreError
+from mjscore.messages import M, joined, said, seat_said
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import Hand, parse_hand
 from mjscore.hand.situation import CLAIMED, SEAT_NAMES
@@ -45,8 +46,8 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
         n = total[t]
         most = 1 if T.is_bonus(t) else 4
         if n > most:
-            holders = [SEAT_NAMES[s] for s, h in hands.items() if t in h.all_tiles or t in h.bonus]
-            raise DealError(f"{n} copies of {T.name(t)} in the deal (there are {most}): held by {', '.join(holders)}")
+            holders = [seat_said(s) for s, h in hands.items() if t in h.all_tiles or t in h.bonus]  # (East ...)
+            raise DealError(said(M.DEAL_TOO_MANY_COPIES, n=n, tile=T.name(t), most=most, holders=joined(holders, ", ")))
     return hands
 
 
@@ -69,7 +70,7 @@ def check_deal(deal: Deal, rules: SettlementRules) -> None:
         if seat is not None and seat not in seats:
             raise DealError(f"{what}: {seat!r} is not a seat in this deal (seats: {', '.join(seats)})")
     if deal.winner and deal.false_mahjong:
-        raise DealError("a deal has a winner or a false mah jong, not both")
+        raise DealError(said(M.DEAL_WINNER_AND_FALSE))
     if deal.pays_for_all:
         if not deal.winner:
             raise DealError("pays_for_all needs a winner")
@@ -78,8 +79,7 @@ def check_deal(deal: Deal, rules: SettlementRules) -> None:
         if not rules.pays_for_all:
             raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
     if rules.discarder_pays and deal.winner and deal.win.source in CLAIMED and deal.win.discarder is None:
-        raise DealError(f"{deal.variant.name}: the discarder pays the hand: say who discarded (win: {{discarder: "
-                        f"SEAT}}, or --discarder SEAT)")
+        raise DealError(said(M.DEAL_NO_DISCARDER, variant=deal.variant.name))
     if not deal.faults:
         return
     for seat, fault in deal.faults.items():

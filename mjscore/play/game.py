@@ -231,8 +231,8 @@ def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Resu
         return Result(*base, named_data, None, seated.counted, seated.changed, header.lang)
     except SituationError as e:
         return Result(*base, None, e.spelt(Spelling.KEY), seated.counted, seated.changed, header.lang)
-    except MjscoreError as e:
-        return Result(*base, None, str(e), seated.counted, seated.changed, header.lang)
+    except MjscoreError as e:  # (its message as made: a Said is said again in a face's --lang)
+        return Result(*base, None, e.said(), seated.counted, seated.changed, header.lang)
 
 
 def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dict:

@@ -46,32 +46,31 @@ def mcr_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: Se
 
 
 def deal_fields(data: dict, where: str, seat: SeatReader) -> dict:
-    """`false_wins`, `penalties` and `timeout` of a deal, checked."""
+    """`false_wins`, `penalties` and `timeout` of a deal, checked: each refusal a DealError whose message is a Said,
+    which a face says again in its --lang (MjscoreError.said)."""
     out: dict[str, Any] = {}
     wins = data.get("false_wins")
     if wins is not None and (not isinstance(wins, list) or len(wins) > 4):
-        raise DealError(f"{where}false_wins: a list of the players who declared a false win, e.g. [Bo], "
-                        f"not {shown(wins)}")
+        raise DealError(where + said(M.MCR_FALSE_WINS_LIST, value=shown(wins)))
     out["false_wins"] = tuple(dict.fromkeys(seat(n, "false_wins") for n in wins or ()))
     if data.get("winner") is not None and seat(data["winner"], "winner") in out["false_wins"]:
-        raise DealError(f"{where}false_wins: the winner cannot have declared a false win in the deal it won "
-                        "(a false win bars its declarer from winning the deal)")
+        raise DealError(where + said(M.MCR_FALSE_WIN_WINNER))
     given = data.get("penalties")
     if given is not None and not isinstance(given, dict):
-        raise DealError(f"{where}penalties: the referee's penalty points by player, e.g. {{Bo: -10}}, not "
-                        f"{shown(given)}")
+        raise DealError(where + said(M.MCR_PENALTIES_MAP, value=shown(given)))
     penalties: dict[str, int] = {}
-    for name, points in (given or {}).items():
+    for key, points in (given or {}).items():
+        at = seat(key, "penalties")
         if isinstance(points, bool) or not isinstance(points, int) or not 0 < abs(points) <= MAX_PENALTY:
-            raise DealError(f"{where}penalties.{name}: a whole number of points, -10 for ten deducted (at most "
-                            f"{MAX_PENALTY} either way, not 0), not {shown(points)}")
-        penalties[seat(name, "penalties")] = points
+            raise DealError(where + said(M.MCR_PENALTY_POINTS, who=seat.who(at), most=MAX_PENALTY,  # (a game's:
+                                         value=shown(points)))  # its player)
+        penalties[at] = points
     out["penalties"] = tuple(penalties.items())
     timeout = data.get("timeout", False)
     if not isinstance(timeout, bool):
-        raise DealError(f"{where}timeout: true or false, not {shown(timeout)}")
+        raise DealError(where + said(M.MCR_TIMEOUT_FLAG, value=shown(timeout)))
     if timeout and data.get("winner") is not None:
-        raise DealError(f"{where}timeout: a deal stopped by time has no winner; drop winner: or timeout:")
+        raise DealError(where + said(M.MCR_TIMEOUT_WINNER))
     out["timeout"] = timeout
     return out
 
@@ -88,6 +87,10 @@ class McrPayments(Classical):
 
     def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
         return deal_fields(data, where, seat)
+
+    def deal_form(self, variant: Any) -> dict | None:
+        """The page's referee part of a deal (static/referee.js): false wins, penalty points up to `most`, a time-out."""
+        return {"form": "referee", "most": MAX_PENALTY}
 
 
 FAMILY = McrPayments()

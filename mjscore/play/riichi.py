@@ -303,8 +303,8 @@ class Riichi:
         return deal_fields(data, options, where, seat)
 
     def deal_form(self, variant: Any) -> dict | None:
-        """The page's riichi part of a deal: the abortive draws, the rulesets' presets."""
-        return {"aborts": list(ABORTS), "presets": variant.presets or {}}
+        """The page's riichi part of a deal (static/riichi.js): the abortive draws, the rulesets' presets."""
+        return {"form": "riichi", "aborts": list(ABORTS), "presets": variant.presets or {}}
 
 
 FAMILY = Riichi()

@@ -7,13 +7,24 @@ is one module with a `FAMILY` that has these members, and one line of registrati
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
 from mjscore.play.deal import Deal, Payment
 from mjscore.rules.families import PAYMENT_SCHEMES, family
 from mjscore.rules.switches import SettlementRules
 
-SeatReader = Callable[[Any, str], str]  # a deal's seat (or player's name) under a key, as a seat; bad: DealError
+class SeatReader(NamedTuple):
+    """A deal's seat under a key, as a seat (`reader(value, key)`; bad: a DealError), and how a message names the
+    player in a seat (`who`): by name in a game's deal, whose file names its players, else as the deal gave it."""
+
+    read: Callable[[Any, str], str]
+    names: Mapping[str, str] = {}  # seat -> player, in a game's deal
+
+    def __call__(self, value: Any, key: str) -> str:
+        return self.read(value, key)
+
+    def who(self, seat: str) -> str:
+        return self.names.get(seat, seat)
 
 
 class PaymentScheme(Protocol):
@@ -43,7 +54,8 @@ class PaymentScheme(Protocol):
         """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
 
     def deal_form(self, variant: Any) -> dict[str, Any] | None:
-        """What the page's deal form adds for it (the page's `riichi` part of a variant's choices), or None."""
+        """What the page's deal form adds for it, or None: `form` names the part of the page that offers it (`riichi`,
+        `referee`: a script of static/), under which the variant's choices give the rest (/api/variants)."""
 
 
 def scheme_named(name: str) -> PaymentScheme:

@@ -203,12 +203,15 @@ def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
     if not winner or d.get("false_mahjong"):
         return
     p, hand, win = players[winner], d["hands"][winner_name], d.get("win") or {}
+    # ranked and averaged by what the table pays where the family says it (riichi's 2900 above 2000), else value
+    pays = hand.get("table_pays", hand["value"])
     p.wins += 1
-    p.win_sum += hand["value"]
+    p.win_sum += pays
     p.win_count += 1
     p.self_drawn += win.get("from") in SELF_DRAWN
-    if p.best is None or hand["value"] > p.best["value"]:
-        p.best = {"value": hand["value"], "variant": game.variant, "file": game.file, "deal": d["deal"],
+    if p.best is None or pays > p.best.get("table_pays", p.best["value"]):
+        p.best = {"value": hand["value"], **({"table_pays": pays} if "table_pays" in hand else {}),
+                  "variant": game.variant, "file": game.file, "deal": d["deal"],
                   "hand": hand["hand"], "limit_hand": hand.get("limit_hand"),
                   **({"said": hand["said"]} if "said" in hand else {})}  # (riichi: `30 fu 3 han: 3900`)
     if hand.get("limit_hand"):
@@ -326,7 +329,8 @@ class Tally:
         self.scale_of = scale  # variant name -> its scale (none: all points)
         self.scales: dict[Scale, dict[str, _Player]] = {}  # each scale's players, in the order first played
         self.players: dict[str, _Player] = {}  # the players of the game's scale
-        self.running: dict[str, int] = {}
+        self.runnings: dict[Scale, dict[str, int]] = {}  # each scale's running changes: scales never add up
+        self.running: dict[str, int] = {}  # the game's scale's
         self.listed: list[dict] = []
         self.sheets: list[Sheet] = []
         self.series: list[dict] = []
@@ -339,7 +343,9 @@ class Tally:
               rules: dict | None = None) -> None:
         """A game begins; `rules`: what it is scored under (batch's `rules`: variant, table hash, options)."""
         self.game = game = _Head(file, variant, list(players), dict(start), rules)
-        self.players = self.scales.setdefault(self.scale_of(variant) if self.scale_of else Scale.POINTS, {})
+        self.scale = self.scale_of(variant) if self.scale_of else Scale.POINTS
+        self.players = self.scales.setdefault(self.scale, {})
+        self.running = self.runnings.setdefault(self.scale, {})
         self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
         self.net = dict.fromkeys(game.players, 0)
         self.spelled.update(name for name in game.players if name in self.names)
@@ -362,7 +368,8 @@ class Tally:
         for name, amount in d["net"].items():
             self.running[self.who(name)] += amount
         if self.most != 0:
-            self._point({"file": self.game.file, "deal": d["deal"], "totals": dict(self.running)})
+            self._point({"file": self.game.file, "deal": d["deal"], "scale": self.scale.value,
+                         "totals": dict(self.running)})
 
     def _point(self, point: dict) -> None:
         if self.most is None:
@@ -416,16 +423,17 @@ class Tally:
         return [spelling for spelling in self.names if spelling not in self.spelled]
 
     def season(self) -> Season:
-        table = []
+        table, order = [], {}  # order: each scale's players as its table ranks them
+        several = len(self.scales) > 1
         for scale, players in self.scales.items():  # (one scale: its table as it always was, unmarked)
             rows = _ranked([_row(p) for p in players.values()])
-            table += [{"scale": scale.value, **r} for r in rows] if len(self.scales) > 1 else rows
-        order = list(dict.fromkeys(r["player"] for r in table))
+            table += [{"scale": scale.value, **r} for r in rows] if several else rows
+            order[scale.value] = [r["player"] for r in rows]
         series = self.series
         if self.most and self.last is not None and series[-1]["at"] != self.last["at"]:
             series = series + [self.last]  # the season's last deal: the chart ends at the final totals
-        series = [{**{k: v for k, v in s.items() if k != "first"}, "totals": {n: s["totals"].get(n, 0) for n in order}}
-                  for s in series]
+        series = [{**{k: v for k, v in s.items() if k != "first" and (several or k != "scale")},  # a point: its
+                   "totals": {n: s["totals"].get(n, 0) for n in order[s["scale"]]}} for s in series]  # scale's players
         return Season(self.listed, table, self.sheets, series,
                       {"games": len(self.listed), "read": self.read, "scored": self.read - self.rejected,
                        "rejected": self.rejected})

@@ -152,9 +152,11 @@ class HanFu(NamedTuple):
         return (self.kind == 2, self.han, self.fu)
 
     def deal_fields(self, limit_hand: str | None) -> dict:
-        """What a settled deal's winning hand adds (batch's JSON): han, fu (rounded), tier, and the hand as its
-        players say it (`said`: `30 fu 3 han: 3900`, for the faces to print in place of its base points)."""
-        return {"han": self.han, "fu": self.fu, "tier": self.tier, "said": self.said(limit_hand)}
+        """What a settled deal's winning hand adds (batch's JSON): han, fu (rounded), tier, the hand as its
+        players say it (`said`: `30 fu 3 han: 3900`, for the faces to print in place of its base points) and what
+        the table pays for it alone (`table_pays`: 3900; a dealer's 2900 above a non-dealer's 2000 of equal base
+        points), by which a season ranks and averages winning hands."""
+        return {"han": self.han, "fu": self.fu, "tier": self.tier, "said": self.said(limit_hand), "table_pays": self.total}
 
     def situation_words(self) -> list[str]:
         """What the situation line adds: the indicators and the counters on the table."""

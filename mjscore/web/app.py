@@ -184,16 +184,19 @@ def deal_choices(v) -> dict:
     non-winner's hand may have, how many play and, for each number, the seats a new game's players take in its
     first deal in the order given (the new-game form says where each will sit), whether it plays flowers and
     seasons (the page offers them only then) and, where it is paid as riichi is, that its deals say who declared
-    riichi, the dora indicators, who was waiting at a draw and which abortive draws there are (`riichi`)."""
+    riichi, the dora indicators, who was waiting at a draw and which abortive draws there are (`riichi`), where it is
+    paid as mcr is, what a referee enters (`referee`: false wins, penalty points up to `most`, a time-out)."""
     rules = v.settlement
     players = rules.choices("players")
     counts = list(players[0]) if len(players) == 1 else [4]
-    forms = [f for f in (scheme_named(name).deal_form(v) for name in rules.choices("payments")) if f is not None]
+    forms = {"riichi": None}  # (the part each payment scheme the table may choose adds, under the name it gives)
+    for form in filter(None, (scheme_named(name).deal_form(v) for name in rules.choices("payments"))):
+        forms[form["form"]] = {k: x for k, x in form.items() if k != "form"}
     return {"flowers": v.flowers, "also": also_words(v),
             "false_mahjong": any(fine is not None for fine in rules.choices("false_mahjong")),
             "pays_for_all": any(rules.choices("pays_for_all")), "faults": fault_kinds(v),
             "players": counts, "first_seats": {str(n): list(first_seats(n)) for n in counts},
-            "riichi": forms[0] if forms else None}  # (the deal form a payment scheme adds: riichi's alone)
+            **forms}
 
 
 def describe_all() -> dict:

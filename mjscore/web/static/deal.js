@@ -33,6 +33,7 @@
   // riichi: its part of the form (riichi.js) for the seats seated, and the red fives the options have on the pad
   function riichiChanged() {
     const red = window.Riichi.variantChanged(seated, window.App.state.options);
+    window.Referee.variantChanged(seated);  // mcr: what a referee enters (referee.js)
     for (const s of SEATS) editors[s].offerRed(red);
   }
 
@@ -171,7 +172,8 @@
     if (v.pays_for_all && seatOrNull("deal-pays")) deal.pays_for_all = seatOrNull("deal-pays");
     const marked = seated.filter(s => faults[s] in v.faults && s !== deal.winner);
     if (marked.length) deal.faults = Object.fromEntries(marked.map(s => [s, faults[s]]));
-    return Object.assign(deal, window.Riichi.data(deal.winner, also));  // riichi: who declared, dora, counters
+    // riichi: who declared, dora, counters; mcr: false wins, penalties, a time-out
+    return Object.assign(deal, window.Riichi.data(deal.winner, also), window.Referee.data());
   }
 
   // on a phone each row is a card, each cell labelled by its column (app.css, table.cards): no word is broken
@@ -283,6 +285,7 @@
     Object.assign(faults, deal.faults || {});
     variantChanged();
     window.Riichi.load(deal, deal.counters || null);  // riichi: who declared, dora, the game's count of the counters
+    window.Referee.load(deal);  // mcr: false wins, penalties, a time-out
     for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
     select(deal.winner && seated.includes(deal.winner) ? deal.winner : seated[0]);  // the winner's hand first
     document.getElementById("settlement").innerHTML = "";
@@ -325,6 +328,7 @@
     seg("deal-pays", changed);
     seg("deal-chair", empty => { chairChosen(empty); changed(); });
     window.Riichi.start(changed);
+    window.Referee.start(changed);
     document.getElementById("settle").addEventListener("click", () => settleNow(false));
     select("E");
     renderCards();

@@ -311,7 +311,10 @@
       win: {tile: win.tile, from: win.from, set: win.set, discarder: seat(win.discarder), also: win.also || []},
       // riichi: who declared and who was waiting, by seat; the indicators; the counters as saved, and the game's
       riichi: (d.riichi || []).map(seat).filter(Boolean), tenpai: (d.tenpai || []).map(seat).filter(Boolean),
-      dora: d.dora, ura: d.ura, abort: d.abort, honba: d.honba, sticks: d.sticks, counters: target.counters || null});
+      dora: d.dora, ura: d.ura, abort: d.abort, honba: d.honba, sticks: d.sticks, counters: target.counters || null,
+      // mcr: a referee's false wins and penalty points, by seat; a time-out
+      false_wins: (d.false_wins || []).map(seat).filter(Boolean), timeout: d.timeout,
+      penalties: Object.fromEntries(Object.entries(d.penalties || {}).filter(([n]) => n in seatOf).map(([n, p]) => [seatOf[n], p]))});
     for (const s of SEATS) window.Deal.names[s].readOnly = true;
     document.getElementById("save-deal").hidden = false;
     document.getElementById("cancel-edit").hidden = false;
@@ -362,6 +365,11 @@
       if (form[key] && form[key].length) out[key] = form[key].map(name); else delete out[key];
     }
     for (const key of ["dora", "ura", "abort"]) { if (form[key]) out[key] = form[key]; else delete out[key]; }
+    // mcr: the referee's false wins and penalty points by name, a time-out
+    if (form.false_wins) out.false_wins = form.false_wins.map(name); else delete out.false_wins;
+    if (form.penalties) out.penalties = Object.fromEntries(Object.entries(form.penalties).map(([s, n]) => [name(s), n]));
+    else delete out.penalties;
+    if (form.timeout) out.timeout = true; else delete out.timeout;
     for (const key of ["honba", "sticks"]) {
       const n = key in form ? window.Riichi.stateOf(key) : undefined;
       if (n === undefined) delete out[key]; else out[key] = n;
