@@ -26,7 +26,7 @@ PUBLIC_NAMES = {
     **dict.fromkeys(("Settlement",), "mjscore.play.deal"),
     **dict.fromkeys(("GameRef",), "mjscore.play.sources"),
     **dict.fromkeys(("Difference",), "mjscore.play.difference"),
-    **dict.fromkeys(("Season", "Sheet"), "mjscore.play.season"),
+    "Season": "mjscore.play.season", "Sheet": "mjscore.play.score_sheet",
     **dict.fromkeys(("Entry", "Opened", "Stored", "open_game", "score_deal", "replay", "next_deal"),
                     "mjscore.play.ledger"),
 }
@@ -42,7 +42,8 @@ _FACES = {
     **dict.fromkeys(("Header", "Result", "Table", "sitting_out"), "mjscore.play.game"),
     **dict.fromkeys(("moved_on",), "mjscore.play.ledger"),
     **dict.fromkeys(("Parties", "StrictStop", "Summary", "deal_item", "game_head", "standings"), "mjscore.play.record"),
-    **dict.fromkeys(("SheetRow", "Tally", "alias_map", "counter_words", "results_of", "sheet_row"), "mjscore.play.season"),
+    **dict.fromkeys(("Tally", "alias_map", "counter_words", "results_of"), "mjscore.play.season"),
+    **dict.fromkeys(("SheetRow", "sheet_row"), "mjscore.play.score_sheet"),
     **dict.fromkeys(("first_seats",), "mjscore.play.seating"),
     **dict.fromkeys(("Pool", "pool_for"), "mjscore.play.workers"),
     **dict.fromkeys(("short", "table_hash"), "mjscore.rules.identity"),

@@ -15,7 +15,8 @@ if TYPE_CHECKING:
     from mjscore.play.difference import Difference
     from mjscore.play.game import Header, Result
     from mjscore.play.record import Summary
-    from mjscore.play.season import Season, Sheet
+    from mjscore.play.score_sheet import Sheet
+    from mjscore.play.season import Season
     from mjscore.play.sources import GameRef
 
 
@@ -124,7 +125,7 @@ def score_sheet(game: GameResult | str | os.PathLike, *, variant: str | None = N
                 tables: str | os.PathLike | None = None) -> Sheet:
     """A game's score sheet as a club keeps it (`mjscore sheet`): a row per deal with who was East, the
     result, how the last tile came, each player's net and running total; its `totals` are batch's."""
-    from mjscore.play.season import score_sheet as _sheet
+    from mjscore.play.score_sheet import score_sheet as _sheet
 
     return _sheet(_scored(game, variant, options, tables))
 

@@ -9,6 +9,36 @@
 (function () {
   const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes, hanFuLine} = window.App;
   const SEATS = ["E", "S", "W", "N"];
+  // mcr's referee part (referee.js: false wins, penalties, a time-out) is fetched the first time a table that has it
+  // is chosen or one of its deals is opened, so the first load stays light for every other table (issue 44: at most
+  // 100 KB); until it has come, what is asked of it is kept and given to it on arrival, and it says nothing
+  const Referee = (() => {
+    const kept = {changed: () => {}, seats: null, deal: null};
+    let coming = null;
+    const come = () => coming || (coming = new Promise((ok, fail) => {
+      const script = document.createElement("script");
+      script.src = "/static/referee.js"; script.onload = ok; script.onerror = fail;
+      document.head.appendChild(script);
+    }).then(() => {
+      window.Referee.start(kept.changed);
+      if (kept.seats) window.Referee.variantChanged(kept.seats);
+      if (kept.deal) window.Referee.load(kept.deal);
+    }));
+    return {
+      start(changed) { kept.changed = changed; },
+      variantChanged(seats) {
+        if (window.Referee) return window.Referee.variantChanged(seats);
+        kept.seats = seats;
+        if (variantInfo() && variantInfo().referee) come();
+      },
+      data() { return window.Referee ? window.Referee.data() : {}; },
+      load(deal) {
+        if (window.Referee) return window.Referee.load(deal);
+        kept.deal = deal;
+        if (deal.false_wins || deal.penalties || deal.timeout) come();
+      },
+    };
+  })();
   const editors = {};
   const names = {};
   const also = new Set();   // the win's circumstances (win.also)
@@ -33,7 +63,7 @@
   // riichi: its part of the form (riichi.js) for the seats seated, and the red fives the options have on the pad
   function riichiChanged() {
     const red = window.Riichi.variantChanged(seated, window.App.state.options);
-    window.Referee.variantChanged(seated);  // mcr: what a referee enters (referee.js)
+    Referee.variantChanged(seated);  // mcr: what a referee enters (referee.js)
     for (const s of SEATS) editors[s].offerRed(red);
   }
 
@@ -173,7 +203,7 @@
     const marked = seated.filter(s => faults[s] in v.faults && s !== deal.winner);
     if (marked.length) deal.faults = Object.fromEntries(marked.map(s => [s, faults[s]]));
     // riichi: who declared, dora, counters; mcr: false wins, penalties, a time-out
-    return Object.assign(deal, window.Riichi.data(deal.winner, also), window.Referee.data());
+    return Object.assign(deal, window.Riichi.data(deal.winner, also), Referee.data());
   }
 
   // on a phone each row is a card, each cell labelled by its column (app.css, table.cards): no word is broken
@@ -285,7 +315,7 @@
     Object.assign(faults, deal.faults || {});
     variantChanged();
     window.Riichi.load(deal, deal.counters || null);  // riichi: who declared, dora, the game's count of the counters
-    window.Referee.load(deal);  // mcr: false wins, penalties, a time-out
+    Referee.load(deal);  // mcr: false wins, penalties, a time-out
     for (const s of SEATS) editors[s].markWin(s === deal.winner ? win.tile || null : null);  // set, never toggled
     select(deal.winner && seated.includes(deal.winner) ? deal.winner : seated[0]);  // the winner's hand first
     document.getElementById("settlement").innerHTML = "";
@@ -328,7 +358,7 @@
     seg("deal-pays", changed);
     seg("deal-chair", empty => { chairChosen(empty); changed(); });
     window.Riichi.start(changed);
-    window.Referee.start(changed);
+    Referee.start(changed);
     document.getElementById("settle").addEventListener("click", () => settleNow(false));
     select("E");
     renderCards();
