@@ -94,6 +94,18 @@ def test_a_fan_or_score_differing_is_listed(tmp_path):
     assert (first["what"], first["botzone"], first["mjscore"]) == ("fan", 13, 11)
 
 
+def test_fan_names_joined_with_their_counts_are_read_alike(tmp_path):
+    # a Fan line written as the competition data's converters print it (names joined by +, each with *count):
+    # the same fan total and the same names as the spaced form
+    text = RECORD.read_text(encoding="utf-8").replace("Fan 11 花龙 箭刻 独听・单钓", "Fan 13 花龙*1+箭刻*1+无番和*1")
+    joined = tmp_path / "data.txt"
+    joined.write_text(text, encoding="utf-8")
+    code, out, _ = run("batch", str(joined), "--differences")
+    assert code == 1
+    assert f"{joined} match 2 deal 1: Player 2: fan: Botzone 13, mjscore 11 (only Botzone counted: 无番和; only " \
+           "mjscore counted: 单钓将)" in out.splitlines()
+
+
 def _match(*events: str, wind: int = 0) -> list[tuple[int, list[str]]]:
     lines = ["Match 1", f"Wind {wind}", *events]
     return [(n, line.split()) for n, line in enumerate(lines, 1)]

@@ -303,7 +303,10 @@ class Replay:
                 if len(words) < 2 or not re.fullmatch(r"-?\d+", words[1]):
                     raise _Broken(line, f"{shown(' '.join(words))}: a Fan line is `Fan N` and the fan's names")
                 fan = (fan or 0) + int(words[1])
-                names += [w for w in words[2:] if not re.fullmatch(r"-?\d+", w)]
+                # the names spaced (`Fan 11 花龙 箭刻 ...`) or joined with their counts (`Fan 11 花龙*1+箭刻*1+...`,
+                # as the competition data's converters print them)
+                names += [re.sub(r"\*\d+$", "", n) for w in words[2:] for n in w.split("+")
+                          if n and not re.fullmatch(r"-?\d+", n)]
             elif words[0] == "Score":
                 if len(words) != 5 or not all(re.fullmatch(r"-?\d+", w) for w in words[1:]):
                     raise _Broken(line, f"{shown(' '.join(words))}: a Score line is `Score a b c d`, each "
