@@ -55,6 +55,7 @@ def settled(url: str, deal: dict, seated: dict) -> dict[str, int]:
     return {seats[s]: net for s, net in answer["net"].items()}
 
 
+@pytest.mark.whole_games  # a whole game replayed on the page: run by .ci/run after the README's command
 def test_an_evening_of_dmjl_by_taps(browser, tmp_path, figure):
     game = yaml.safe_load(EVENING.read_text())
     batch = api.score_game(EVENING)  # `mjscore batch`: the seats and the round of each deal

@@ -87,6 +87,7 @@ def pinfu_won_on_8s(page, seat: str) -> None:
     page.click(f"#deal-editor-{seat} .winrow [data-tile='8s']")
 
 
+@pytest.mark.whole_games  # a whole game replayed on the page: run by .ci/run after the README's command
 def test_four_phones_score_a_riichi_game_that_batch_scores_alike(tmp_path, browser):
     with contextlib.ExitStack() as stack:
         url, (ann, bo, cy, di) = phones_at_a_table(stack, tmp_path, 4, browser)

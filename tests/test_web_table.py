@@ -50,6 +50,7 @@ def seats_shown(page, line: str) -> None:
     expect(page.locator("#game .next")).to_have_text(line)
 
 
+@pytest.mark.whole_games  # a whole game replayed on the page: run by .ci/run after the README's command
 def test_four_phones_score_a_whole_game_that_batch_scores_alike(tmp_path, browser):
     with contextlib.ExitStack() as stack:
         url, (ana, bruno, carmen, diego) = phones_at_a_table(stack, tmp_path, 4, browser)

@@ -64,6 +64,7 @@ def test_taps_for_the_spanish_example_deal(browser):
         assert errors == []
 
 
+@pytest.mark.whole_games  # a whole game replayed on the page: run by .ci/run after the README's command
 def test_taps_for_a_game_of_four_deals(browser, tmp_path):
     game = yaml.safe_load((EXAMPLES / "game-spanish.yaml").read_text())
     four = {**game, "deals": game["deals"][:4]}
