@@ -18,22 +18,12 @@ from typing import Iterable, Sequence
 
 import click
 
+from mjscore.cli.options import WIDE
 from mjscore.errors import cells
 from mjscore.messages import M, Words
 
-WIDE = "mjscore.wide"  # the context's meta key: --wide was given
 NARROWEST = 40  # a width below this (COLUMNS=10) is taken as this: a table needs some room to be read
 GAP = 2  # the spaces between two columns, as tabulate's `simple` layout has them
-
-
-def wide_option(f):
-    """--wide: every column in full, whatever the terminal's width."""
-    def remember(ctx: click.Context, param, value: bool) -> None:
-        if value:
-            ctx.meta[WIDE] = True
-
-    return click.option("--wide", is_flag=True, expose_value=False, callback=remember,
-                        help="print every column of a table in full (default: tables fit the terminal)")(f)
 
 
 def width() -> int | None:

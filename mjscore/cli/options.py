@@ -99,10 +99,21 @@ def format_option(*choices: str):
                        help=f"{words} (docs/cli.md gives each command's shapes)")
 
     def both(f):  # --format table fits the terminal; --wide is every column in full (cli/fit.py)
-        from mjscore.cli.fit import wide_option
-
         return fmt(wide_option(f))
     return both
+
+
+WIDE = "mjscore.wide"  # the context's meta key: --wide was given (cli/fit.py reads it)
+
+
+def wide_option(f):
+    """--wide: every column in full, whatever the terminal's width."""
+    def remember(ctx: click.Context, param, value: bool) -> None:
+        if value:
+            ctx.meta[WIDE] = True
+
+    return click.option("--wide", is_flag=True, expose_value=False, callback=remember,
+                        help="print every column of a table in full (default: tables fit the terminal)")(f)
 
 
 def lang_option(f):
