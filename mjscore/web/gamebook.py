@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator
 from mjscore import api
 from mjscore import moved_on, standings
 from mjscore import score_sheet
-from mjscore.web import riichi_words
+from mjscore.web import counters
 from mjscore.web.merge import merged
 from mjscore.web.store import Conflict, Conflicting, Duplicate, Snapshot, StaleVersion, Store
 
@@ -218,8 +218,8 @@ class Book:
         moves = moved_on(opened.header, seating, (d.data for d in page))  # from the seating before the page
         deals = [{"id": d.key, "data": d.data, "deal": first + i + 1, "place": f"deal {first + i + 1}",
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
-        if riichi_words.is_riichi(opened.header):  # the counters each deal was played with, its win in fu and han
-            riichi_words.annotate(opened.header, seating, deals, [seating] + [d.entry.seating for d in page[:-1]])
+        if counters.kept(opened.header):  # the counters each deal was played with (honba, sticks)
+            counters.annotate(opened.header, seating, deals, [seating] + [d.entry.seating for d in page[:-1]])
         seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start
@@ -236,7 +236,7 @@ class Book:
                 "page": {"first": first + 1, "shown": len(page), "deals": count},
                 "next": {**api.next_deal(opened.header, seating, deals[-1]["game"] if deals else 1),
                          **({"moved_on": deals[-1]["moved_on"]} if deals else {}),
-                         **(riichi_words.next_counters(seating) if riichi_words.is_riichi(opened.header) else {})},
+                         **(counters.next_counters(seating) if counters.kept(opened.header) else {})},
                 "resolved_options": opened.header.options, "rules": rules, "changes": undoable}
 
 

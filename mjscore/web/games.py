@@ -17,11 +17,12 @@
                                                seats and wind of the next deal (`next`: its `seats`, `round`,
                                                `out`: who sits it out, `over`: the game is over, `moved_on`:
                                                why the deal passed or stayed after the last deal, in words;
-                                               riichi: `honba` and `sticks`, the counters on the table);
-                                               each deal with its own `moved_on` (mjscore.play.seating) and,
-                                               riichi, `counters` ({honba, sticks} it was played with) and
-                                               for a win `han_fu` ({han, fu, tier, paid, total, received,
-                                               said: "30 fu 3 han: 3900"}: mjscore.web.riichi_words)
+                                               a table whose scheme keeps counters: `honba` and `sticks`,
+                                               those on the table); each deal with its own `moved_on`
+                                               (mjscore.play.seating) and, where counters are kept,
+                                               `counters` ({honba, sticks} it was played with:
+                                               mjscore.web.counters); a win in its players' words is the
+                                               winner's `said` ("30 fu 3 han: 3900"), as batch gives it
     POST   /api/games/{id}/deals               a deal as in a game file (hands by player, winner by name)
     PUT    /api/games/{id}/deals/{deal}        correct a deal
     DELETE /api/games/{id}/deals/{deal}        delete a deal

@@ -44,11 +44,13 @@
   // riichi: the honba and riichi sticks the laptop counted for a deal (null elsewhere)
   function counted(x) { return "honba" in x ? {honba: x.honba, sticks: x.sticks} : null; }
 
-  // riichi: the win as its players say it ("30 fu 3 han: 3900"), the counters and who declared; nothing elsewhere
+  // riichi: the win as its players say it ("30 fu 3 han: 3900": the winner's own words, where the family has
+  // them), the counters and who declared; nothing elsewhere
   function riichiLines(d) {
     const out = [];
     const data = d.data || {};
-    if (d.han_fu) out.push(d.han_fu.said);
+    const won = d.winner && d.win && !d.error && !d.false_mahjong && d.hands ? d.hands[d.winner] : null;
+    if (won && won.said) out.push(won.said);
     if (d.counters) out.push(`on the table: ${d.counters.honba} honba, ${d.counters.sticks} riichi stick` +
       (d.counters.sticks === 1 ? "" : "s"));
     if ((data.riichi || []).length) out.push("riichi: " + data.riichi.join(", "));
