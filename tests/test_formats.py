@@ -19,7 +19,7 @@ import pytest
 from helpers import EXAMPLES, run
 from mjscore.cli.main import main
 from mjscore.cli.output import markdown_text
-from mjscore.cli.season import STYLE
+from mjscore.cli.markup import STYLE
 
 FIVE = ["table", "csv", "markdown", "html", "json"]
 SCORE = ["score", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s", "--from", "wall"]

@@ -356,33 +356,33 @@ class HtmlWriter(PageWriter):
     def page(self) -> None:
         """The page's start, once: titled in the first game's language (its lang attribute), English where no
         game was read."""
-        from mjscore.cli.season import html_page_start
+        from mjscore.cli.markup import html_page_start
 
         if not self.started:
             self.out.write(html_page_start(self.words(M.PG_GAMES), lang=self.words.lang))
             self.started = True
 
     def heading(self, title, line):
-        from mjscore.cli.season import html_table_start
+        from mjscore.cli.markup import html_table_start
 
         self.page()
         self.out.write((f"<p>{html.escape(line)}</p>\n" if line else "")
                        + html_table_start(self.headers(), title, "batch"))
 
     def row(self, cells):
-        from mjscore.cli.season import html_row
+        from mjscore.cli.markup import html_row
 
         self.out.write(html_row(cells))
 
     def standings(self, rows, lines):
-        from mjscore.cli.season import HTML_TABLE_END, html_table
+        from mjscore.cli.markup import HTML_TABLE_END, html_table
 
         heads = [self.words(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)]
         self.out.write(HTML_TABLE_END + "\n" + html_table(heads, rows, self.words(M.B_STANDINGS), "standings")
                        + "\n" + "".join(f"<p>{html.escape(line)}</p>\n" for line in lines))
 
     def end(self, lines):
-        from mjscore.cli.season import HTML_PAGE_END
+        from mjscore.cli.markup import HTML_PAGE_END
 
         self.page()
         self.out.write("".join(f"<p>{html.escape(line)}</p>\n" for line in lines) + HTML_PAGE_END.lstrip("\n") + "\n")

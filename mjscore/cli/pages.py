@@ -76,13 +76,13 @@ def render(texts: Iterable[str], fmt: str, title: "M | str", lang: str = "en") -
     parts = [p for t in texts for p in parts_of(t)]
     if fmt == "markdown":
         from mjscore.cli.output import markdown_text
-        from mjscore.cli.season import text_table
+        from mjscore.cli.markup import text_table
 
         return "\n\n".join(text_table(p.rows, p.headers, "markdown") if isinstance(p, Table) else
                              markdown_text(p.strip()) for p in _shown(parts))
     import html  # (not at the top: `score` as a table loads this module, and html.entities is large)
 
-    from mjscore.cli.season import html_page, html_table
+    from mjscore.cli.markup import html_page, html_table
 
     cls = (title.english if isinstance(title, M) else title).lower()
     if isinstance(title, M):

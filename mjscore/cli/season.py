@@ -6,70 +6,13 @@ this module only formats them, whole or (a long sheet, cli/sheets.py) row by row
 from __future__ import annotations
 
 import html
-import io
 import json
 import os
-from typing import Any
 
-from mjscore.cli.output import SafeCsvWriter, markdown_cell
+from mjscore.cli.markup import cell_text, csv_blocks, html_page, html_table, text_table
 from mjscore.messages import M, Words
 from mjscore import Season, Sheet, SheetRow, counter_words
 
-
-
-# --- generic writers --------------------------------------------------------------------------------------
-
-def text_table(rows: list[list], headers: list[str], fmt: str) -> str:
-    """For people (`table`), or a Markdown table whose every cell shows its text as typed (markdown_cell: a
-    player's name with | or <script> in it stays one cell of text)."""
-    from tabulate import tabulate
-
-    if fmt == "table":
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-    rows = [[markdown_cell(c) for c in row] for row in rows]
-    return tabulate(rows, headers=[markdown_cell(h) for h in headers], tablefmt="pipe", disable_numparse=True)
-
-
-def _csv(blocks: list[tuple[list[str], list[list]]]) -> str:
-    """One CSV table per block, separated by an empty line (each game has its own players)."""
-    out = io.StringIO()
-    for i, (headers, rows) in enumerate(blocks):
-        if i:
-            out.write("\n")
-        writer = SafeCsvWriter(out)
-        writer.writerow(headers)
-        writer.writerows(rows)
-    return out.getvalue().rstrip("\n")
-
-
-def html_table(headers: list[str], rows: list[list], caption: str = "", cls: str = "") -> str:
-    """An HTML table, every cell escaped; numbers are right-aligned by the page's style."""
-    return html_table_start(headers, caption, cls) + "".join(map(html_row, rows)) + HTML_TABLE_END
-
-
-def html_table_start(headers: list[str], caption: str = "", cls: str = "") -> str:
-    """A table's opening up to its first row (a long sheet's rows follow one by one: html_row)."""
-    e = html.escape
-    head = "".join(f"<th>{e(str(h))}</th>" for h in headers)
-    cap = f"<caption>{e(caption)}</caption>" if caption else ""
-    return f'<table class="{e(cls)}">{cap}<thead><tr>{head}</tr></thead>\n<tbody>\n'
-
-
-def html_row(row: list) -> str:
-    e = html.escape
-    return "<tr>" + "".join(f'<td{_num_class(c)}>{e(_cell(c))}</td>' for c in row) + "</tr>\n"
-
-
-HTML_TABLE_END = "</tbody></table>"
-
-
-def _num_class(cell: Any) -> str:
-    text = _cell(cell)
-    return ' class="num"' if text.lstrip("+-").replace(".", "", 1).isdigit() else ""
-
-
-def _cell(cell: Any) -> str:
-    return "" if cell is None else str(cell)
 
 
 def plain_number(x: float | None) -> str:
@@ -85,26 +28,6 @@ def plain_value(x: float | None) -> int | float | None:
     if x is None:
         return None
     return int(x) if float(x).is_integer() else x
-
-
-STYLE = """body{font-family:system-ui,sans-serif;margin:2em;color:#222}
-table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.25em .5em}
-th{background:#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}caption{text-align:left;font-weight:bold}
-table.sheet tr:last-child td{font-weight:600}table.sheet td{white-space:nowrap}"""
-
-
-def html_page(title: str, body: str, style: str = STYLE, lang: str = "en") -> str:
-    return html_page_start(title, style, lang) + body + HTML_PAGE_END
-
-
-def html_page_start(title: str, style: str = STYLE, lang: str = "en") -> str:
-    """A page's start: `title` (in `lang`, the words of the page) heads it; `lang` its html lang attribute."""
-    e = html.escape
-    return (f'<!DOCTYPE html>\n<html lang="{e(lang)}"><head><meta charset="utf-8"><title>{e(title)}</title>'
-            f"<style>{style}</style></head>\n<body>\n<h1>{e(title)}</h1>\n")
-
-
-HTML_PAGE_END = "\n</body></html>"
 
 
 # --- score sheets -----------------------------------------------------------------------------------------
@@ -180,7 +103,7 @@ def shown_row(row: list, players: int) -> list:
     cells = list(row[:7])
     rest = row[7:7 + 2 * players]
     for i in range(0, len(rest), 2):
-        cells += [_signed(rest[i]), _cell(rest[i + 1])]
+        cells += [_signed(rest[i]), cell_text(rest[i + 1])]
     return cells + row[7 + 2 * players:]
 
 
@@ -291,7 +214,7 @@ def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
                          " ".join(f"{v}={n}" for v, n in r["variants"].items()),
                          r["win_rate"], r["self_drawn_share"], plain_value(r["average_win"]),
                          r["paid_as_discarder"]])
-        return _csv([((["scale"] if several else []) + CSV_FIELDS, rows)])
+        return csv_blocks([((["scale"] if several else []) + CSV_FIELDS, rows)])
     if fmt == "html":
         return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n" + "\n".join(
             (f"<h2>{html.escape(line)}</h2>\n" if line else "")

@@ -12,9 +12,9 @@ import html
 import os
 from typing import Iterable, Iterator, NamedTuple
 
-from mjscore.cli.season import (ENGLISH, HTML_PAGE_END, STYLE, html_page_start, html_table, season_line,
-                                pairs, plain_number, scales, sheet_grid, shown_rows, table_headers,
-                                table_rows)
+from mjscore.cli.markup import HTML_PAGE_END, STYLE, html_page_start, html_table
+from mjscore.cli.season import (ENGLISH, pairs, plain_number, scales, season_line, sheet_grid, shown_rows,
+                                table_headers, table_rows)
 from mjscore.messages import M, Words
 from mjscore import Season
 

@@ -20,8 +20,8 @@ from mjscore.cli.columns import Columns
 from mjscore.cli.fit import fit_line, fit_table, width
 from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.terminal import say
-from mjscore.cli.season import (HTML_PAGE_END, HTML_TABLE_END, final_row, grid_headers, grid_row, html_page_start,
-                                html_row, html_table_start, shown_row, sheet_title)
+from mjscore.cli.markup import HTML_PAGE_END, HTML_TABLE_END, html_page_start, html_row, html_table_start
+from mjscore.cli.season import final_row, grid_headers, grid_row, shown_row, sheet_title
 from mjscore.errors import DealError
 from mjscore.messages import M, Words
 from mjscore import SheetRow, Tally, results_of, sheet_row
@@ -191,7 +191,7 @@ class SheetWriter:
             return iter(fit_table(headers, list(self._shown(players, totals)), room, self.words,
                                   least_use=SHEET_LEAST_USE))
         if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
-            from mjscore.cli.season import text_table
+            from mjscore.cli.markup import text_table
 
             return iter(text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
         return cols.lines(cols.add(row) for row in self._shown(players, totals))

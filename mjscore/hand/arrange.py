@@ -342,7 +342,7 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
         if sit.win is not None and sit.win_red is not None:
             from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
 
-            five_held(hand, sit.win, sit.win_red, dealt=True)
+            five_held(hand.text, hand.tiles, bool(hand.melds), sit.win, sit.win_red, dealt=True)
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
         # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
@@ -365,7 +365,7 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
         if sit.win_red is not None:
             from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
 
-            five_held(hand, sit.win, sit.win_red)
+            five_held(hand.text, hand.concealed, bool(hand.melds), sit.win, sit.win_red)
         if robbable is not None and sit.win not in robbable:
             raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
                                         f"kong), but this hand holds {tiles.count(sit.win)}"))
@@ -406,7 +406,7 @@ def _candidates(hand: AnalysedHand) -> Iterator[Candidate]:
     if want is not None and not matched and offered:
         from mjscore.hand.win_checks import no_such_set
 
-        raise SituationError(no_such_set(hand, sit, want, claimed, list(offered)))
+        raise SituationError(no_such_set(hand.melds, sit, want, claimed, list(offered)))
 
 
 def waits(hand: Hand | AnalysedHand, shapes: tuple[str, ...]) -> list[int]:

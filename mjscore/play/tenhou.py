@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import os
 import re
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator
 
 from mjscore.errors import DealError, shown
 from mjscore.hand.situation import SEATS
@@ -27,6 +27,7 @@ from mjscore.loading import ReadProblem, Unreadable, read_json
 from mjscore.play import mjai, mjlog
 from mjscore.play.seating import Resumed
 from mjscore.play.sources import Assumed, GameRef, GameSource, RawDeal
+from mjscore.play.tenhou_record import Recorded, Win
 
 ABORTS = {"九種九牌": "nine-terminals", "四家立直": "four-riichi", "三家和了": "triple-ron", "四槓散了": "four-kongs",
           "四風連打": "four-winds"}
@@ -64,40 +65,12 @@ class TenhouSource(GameSource):
     def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list:
         from mjscore.play.tenhou_check import differences
 
-        return differences(ref, deals, standings)
+        header, rounds, records = read_tenhou(ref)
+        return differences(header, [d for _, d in rounds], records, load(ref).get("sc"), deals, standings)
 
     def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
         header, rounds, _ = read_tenhou(ref)
         return header, (RawDeal(i, f"{ref} deal {i} ({name})", d) for i, (name, d) in enumerate(rounds, 1))
-
-
-class Win(NamedTuple):
-    """One win as the log records it."""
-
-    who: int
-    frm: int
-    han: int | None  # 13 per yakuman; None where the record gives no yaku (mjai)
-    fu: int | None  # None for a limit hand (the JSON gives no fu for those)
-    points: str  # Tenhou's text: "30符4飜7700点", "満貫8000点"
-    yaku: tuple[str, ...]  # Tenhou's names: 立直, ドラ ...
-    deltas: tuple[int, ...]
-    pao: int | None = None  # the player liable for the yakuman (包: paoWho), where another than the winner
-
-
-class Recorded(NamedTuple):
-    """What the log records of one round: its counters, start scores and result."""
-
-    kyoku: int
-    honba: int
-    sticks: int
-    start: tuple[int, ...]
-    result: str  # 和了, 流局, 流し満貫, 九種九牌 ...
-    wins: tuple[Win, ...]
-    deltas: tuple[int, ...]  # a draw's point changes (zeros where none)
-
-    @property
-    def name(self) -> str:
-        return f"{SEATS[self.kyoku // 4 % 4]}{self.kyoku % 4 + 1}-{self.honba}"
 
 
 # --- recognising and loading -------------------------------------------------------------------------

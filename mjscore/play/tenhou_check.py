@@ -17,19 +17,19 @@ from typing import Any
 
 from mjscore.play.difference import Difference, Reference
 from mjscore.hand.situation import SEATS
-from mjscore.play.tenhou import Recorded, read_tenhou
+from mjscore.play.tenhou_record import Recorded
 
 STICK = 1000  # Tenhou's riichi stick (the riichi table's riichi_stick)
 
 
-def differences(ref: str, deals: list[dict], standings: list[dict] | None = None) -> list[Difference]:
+def differences(header: dict, data: list[Any], records: list[Recorded], sc: Any, deals: list[dict],
+                standings: list[dict] | None = None) -> list[Difference]:
     """Every way mjscore's scoring of a log (`deals`: batch's JSON of each deal, item names in Japanese;
-    `standings`: its final standings) differs from what the log records; its final scores and results too,
-    where Tenhou's export gives them (`sc`) and the log reaches the game's end (South 4 or later, or a player
-    below zero: a log of a few rounds has the whole game's `sc`)."""
-    header, rounds, records = read_tenhou(ref)
+    `standings`: its final standings) differs from what the log records (play/tenhou.py read it: its `header`,
+    each round's deal `data` and what it `records` of each); its final scores and results too, where Tenhou's
+    export gives them (`sc`) and the log reaches the game's end (South 4 or later, or a player below zero: a
+    log of a few rounds has the whole game's `sc`)."""
     names = header["players"]
-    data = [d for _, d in rounds]
     out: list[Difference] = []
     running: Running | None = Running(names)
     for number, (ours, rec, mine) in enumerate(zip(deals, records, data), 1):
@@ -57,7 +57,7 @@ def differences(ref: str, deals: list[dict], standings: list[dict] | None = None
         out.append(Difference(Reference.TENHOU, len(deals), "-", "rounds", len(records), len(deals),
                               "not every round was read", round="-"))
     if standings is not None and records:
-        out.extend(_final(ref, names, records, deals, standings))
+        out.extend(_final(sc, names, records, deals, standings))
     return out
 
 
@@ -82,11 +82,9 @@ class Running:
             self.gap[n] = gap
 
 
-def _final(ref: str, names: list[str], records: list[Recorded], deals: list[dict], standings: list[dict]):
+def _final(sc: Any, names: list[str], records: list[Recorded], deals: list[dict], standings: list[dict]):
     """The log's `sc` (each player's final score and game result) against mjscore's standings."""
-    from mjscore.play.tenhou import load
-
-    sc, last = load(ref).get("sc"), records[-1]
+    last = records[-1]
     ended = last.kyoku >= 7 or any(t < 0 for t in (deals[-1].get("totals") or {}).values())
     if not (isinstance(sc, list) and len(sc) == 8 and ended):
         return []
