@@ -21,7 +21,6 @@ from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
-from mjscore.rules.red_fives import check_red_fives, shown_with_reds
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -330,9 +329,9 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     if parsed.tile_count != WIN_COUNT - 1:
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", parsed.text)
-    check_tiles(parsed, v)
-    check_red_fives(parsed, v, opts)
+    check_tiles(parsed, v, opts)
     from mjscore.api_results import Wait, Waits
+    from mjscore.rules.red_fives import shown_with_reds
 
     found = []
     for t in _find_waits(parsed, v.shapes):

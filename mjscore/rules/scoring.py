@@ -18,16 +18,21 @@ from mjscore.hand.situation import WIN
 from mjscore.messages import M, said
 from mjscore.rules.candidate import refused, score_candidate
 from mjscore.rules.context import Ctx
-from mjscore.rules.red_fives import check_red_fives
+from mjscore.rules.families import WRITTEN_TILES, family
 from mjscore.rules.results import Note, NoteKind, Score
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import long_hand, ranked
 
-def check_tiles(hand: Hand | AnalysedHand, variant: Variant) -> None:
-    """Bonus tiles in a variant played without them are refused, not scored."""
+def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict) -> None:
+    """Bonus tiles in a variant played without them are refused, not scored; a hand written with a mark only some
+    tables play (a red five, 0m) is checked by that mark's module (families.WRITTEN_TILES), which refuses it where
+    the table does not play it: a hand without one enters no such module."""
     if hand.bonus and not variant.flowers:
         shown = " ".join(T.name(t) for t in hand.bonus)
         raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
+    for mark, module in WRITTEN_TILES.items():
+        if mark in hand.text:
+            family(module)(hand, variant, options)
 
 
 def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: bool = False,
@@ -40,8 +45,7 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     non-winning hand of fewer than 13 tiles (a kong counts 3) is taken as written roughly, only its
     scoring sets: rules that read every tile (one suit, all honours) cannot be judged on it.
     """
-    check_tiles(hand, variant)
-    check_red_fives(hand, variant, options)
+    check_tiles(hand, variant, options)
     sit = hand.sit
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
