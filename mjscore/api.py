@@ -204,7 +204,8 @@ def _scores(hand: str | Hand, variant: str | None, options: Options, tables: Tab
             situation: tuple[Any, ...]) -> list[Score]:
     """Every candidate's score, best first: the hand parsed, analysed once (its one AnalysedHand), scored once."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    return score_all(analyse(parsed, _situation(v, *situation), v.shapes), v, opts)
+    analysed = analyse(parsed, _situation(v, *situation), v.shapes)
+    return score_all(analysed, v, opts)
 
 
 def _reading(s: Score) -> tuple[tuple[str, ...], str | None, str | None]:
