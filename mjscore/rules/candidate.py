@@ -16,7 +16,7 @@ from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.counters import each_item
-from mjscore.rules.exclusions import exclude, excluders, times
+from mjscore.rules.exclusions import exclude, times
 from mjscore.rules.folds import kept_folds
 from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
@@ -134,7 +134,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
     if plan.excludes:
-        items, notes = exclude(ctx.variant, items, notes)
+        items, notes = exclude(tables.rules.excludes, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
@@ -153,7 +153,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         for need in plan.requires:
             test = need.test
             if not (need.exempt and score.limit_hand) and not (test is None or test(ctx, need.param, None)):
-                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(need.message),))
+                return score._replace(mahjong=False, notes=score.notes + (need.note,))
     return score
 
 
@@ -197,12 +197,12 @@ class HandRule:
 
 class PlanNeed(NamedTuple):
     """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
-    hands are exempt, the message of a hand that fails it."""
+    hands are exempt, the note of a hand that fails it."""
 
     test: Callable | None
     param: object
     exempt: bool
-    message: str
+    note: Note
 
 
 class Plan(NamedTuple):
@@ -234,9 +234,9 @@ def plan_of(ctx: Ctx) -> Plan:
     needs = []
     for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
         test, param = got or (_fails, None)
-        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.message))
+        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.note))
     # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
-    return Plan(tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted), {})
+    return Plan(tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted), {})
 
 
 def _fails(c, p, s) -> bool:

@@ -20,8 +20,8 @@ class VariantMemo:
     """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
-    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "excludes",
-                 "settled", "cites", "seated", "folds")
+    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "settled",
+                 "cites", "seated", "folds")
 
     def __init__(self):
         self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
@@ -32,7 +32,6 @@ class VariantMemo:
         self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
         self.typed: dict[tuple, Situation] = {}  # a situation as typed -> checked (api)
         self.completions: dict[tuple, frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
-        self.excludes: dict[str, tuple[str, ...]] | None = None  # rule -> the rules its `excludes:` names (exclude)
         # settlement, once per deal of a batch: the same few answers every deal
         self.settled: dict[tuple, object] = {}  # options -> the settlement switches under them (Deal.rules)
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
