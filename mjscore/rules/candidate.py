@@ -1,12 +1,11 @@
 """One candidate arrangement of an analysed hand scored: its sets and bonus tiles judged once per situation,
-the hand rules as the situation and winning shape leave them, the mah-jong requirements (`score_candidate`);
+the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the mah-jong requirements
+(`score_candidate`);
 and a winning shape that fails a requirement scored as the variant says (`refused`). The items go to
 rules/value.py for their value.
 """
 
 from __future__ import annotations
-
-from typing import Callable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
@@ -17,12 +16,11 @@ from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.counters import each_item
 from mjscore.rules.exclusions import exclude, times
-from mjscore.rules.folds import kept_folds
+from mjscore.rules.folds import plan_of
 from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
-from mjscore.rules.when import folded, told
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -178,69 +176,6 @@ def _entries(block: Block, key) -> list:
     if entries is None:
         entries = block.judged[key] = [None] * len(block.partial)
     return entries
-
-
-class HandRule:
-    """A hand rule as it is in one plan: what is left of its `when:` to ask of each candidate (`test(ctx, param,
-    None)`; test None: it holds whatever the candidate), the rule, its item and its item with no doubles, whether it
-    reads every tile of the hand, and its place among the rules judged by the group counts (-1: asked itself). A
-    slotted class: the scorer reads it by name for every rule of every candidate. Made with its fields in order
-    (plan_of, its one maker): a class called with keywords gets them as a dictionary, made and unpacked for each
-    rule of each plan (issue 40: callgrind, docs/performance.md)."""
-
-    __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
-
-    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
-        self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
-        self.whole, self.counted_at = whole, counted_at
-
-
-class PlanNeed(NamedTuple):
-    """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
-    hands are exempt, the note of a hand that fails it."""
-
-    test: Callable | None
-    param: object
-    exempt: bool
-    note: Note
-
-
-class Plan(NamedTuple):
-    """The hand rules and mah-jong requirements as they are in one situation and winning shape (when.folded: what
-    reads only those is told once): the rules that can hold; the requirements; whether a rule `excludes:` others
-    (exclusions.exclude); the (test, parameter) of the rules that read only the candidate's group counts
-    (Node.counts_only: most limit hands of sets, "no chows"), and what they gave for each candidate's counts seen
-    (`by_total`: a candidate's counts recur, a few hundred numbers per situation)."""
-
-    rules: tuple[HandRule, ...]
-    requires: tuple[PlanNeed, ...]
-    excludes: bool
-    counted: tuple[tuple, ...]
-    by_total: dict
-
-
-def plan_of(ctx: Ctx) -> Plan:
-    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
-    sets = ctx.tables.rules
-    rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: rules/folds.py)
-    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
-        if part is not None:
-            test, param, by_counts = part
-            k = -1
-            if by_counts:
-                k = len(counted)
-                counted.append((test, param))
-            rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
-    needs = []
-    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
-        test, param = got or (_fails, None)
-        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.note))
-    # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
-    return Plan(tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted), {})
-
-
-def _fails(c, p, s) -> bool:
-    return False
 
 
 _NONE_REPLACED: frozenset[str] = frozenset()

@@ -59,7 +59,7 @@ class Ctx:
         self.group_memo = tables.group_marks  # the counted group conditions a group meets (group_marks)
         told = (self.source, self.also, self.suits, self.has_honours, not self.bonus)  # what when.folded tells
         plans = tables.plans.get(told)
-        if plans is None:  # winning shape -> the hand rules and requirements as they are here (candidate.plan_of)
+        if plans is None:  # winning shape -> the hand rules and requirements as they are here (folds.plan_of)
             plans = tables.plans[told] = {}
         self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
