@@ -1,16 +1,14 @@
-"""One candidate arrangement of an analysed hand scored: its sets and bonus tiles judged once per situation,
-the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the mah-jong requirements
-(`score_candidate`);
-and a winning shape that fails a requirement scored as the variant says (`refused`). The items go to
-rules/value.py for their value.
+"""One candidate arrangement of an analysed hand scored (`score_candidate`): its sets and bonus tiles judged once
+per situation, the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the
+mah-jong requirements. The items go to rules/value.py for their value.
 """
 
 from __future__ import annotations
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
-from mjscore.hand.sets import Group
 from mjscore.hand.situation import Situation
+from mjscore.hand.sets import Group
 from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
@@ -18,9 +16,23 @@ from mjscore.rules.counters import each_item
 from mjscore.rules.exclusions import exclude, times
 from mjscore.rules.folds import plan_of
 from mjscore.rules.kept import PROBED, suit_class
-from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
+from mjscore.rules.results import Item, Note, NoteKind, Score
 from mjscore.rules.tables import Variant
-from mjscore.rules.value import combine, long_hand
+from mjscore.rules.value import combine
+
+
+def score_candidates(hand: AnalysedHand, variant: Variant, options: dict, winner: bool, notes: list,
+                     scorer: Scorer, restricted: bool = False, partial: int | None = None,
+                     sit: Situation | None = None) -> list[Score]:
+    """Every candidate of the hand scored under one context (rules/context.py), in the order the hand gives them:
+    a winner's (each winning shape with each winning tile, `hand.candidates`), or a non-winner's arrangements
+    (`hand.partial`), each block's arrangement judged once per situation class (score_candidate). `sit`: another
+    situation than the hand's (a refused winning shape is scored as a non-winner's, rules/outcome.py)."""
+    ctx = Ctx(hand, options, variant, winner, notes, scorer, restricted, partial, sit)
+    if winner:
+        return [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
+    declared, blocks = len(hand.melds), hand.blocks
+    return [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -179,33 +191,3 @@ def _entries(block: Block, key) -> list:
 
 
 _NONE_REPLACED: frozenset[str] = frozenset()
-
-
-def refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[Score], notes: list[str],
-            scorer: Scorer) -> list[Score]:
-    """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason (a
-    non-winner's arrangements, best first, or a long hand)."""
-    why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
-    if variant.not_mahjong == "long_hand":
-        so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
-        return [long_hand(hand, variant, options,
-                          Note(NoteKind.LONG_HAND, joined(why, "; ") + so, joined([why[0].detail, *why[1:]], "; ") + so))]
-    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + _fan_found(refused) + [
-        Note(NoteKind.NON_WINNING, said(M.V_NON_WINNING))]
-    loser = Situation(hand.sit.seat, hand.sit.round)
-    out = [score_candidate(Ctx(hand, options, variant, False, notes, scorer, sit=loser), g, None, None) for g, _ in hand.partial]
-    order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
-    return [out[i] for i in order]
-
-
-def _fan_found(refused: list[Score]) -> list[Note]:
-    """Where the refused shape's items are fan (added, as MCR's), the fan its best arrangement found and their
-    total, as a referee lists them for a hand below the minimum; nothing for a variant of points and doubles."""
-    best = max(refused, key=lambda s: s.rank)
-    if not best.items or not all(i.fan for i in best.items):
-        return []
-    fan: dict[str, list] = {}  # rule -> [its name, its fan] (a bonus tile is an item each: Flower Tiles 2)
-    for i in best.items:
-        fan.setdefault(i.rule, [named(i.rule, i.names), 0])[1] += i.points
-    items = joined((name + f" {points}" for name, points in fan.values()), said(M.NOTE_RULES_SEP))
-    return [Note(NoteKind.FAN_FOUND, said(M.NOTE_FAN_FOUND, items=items, total=best.value))]

@@ -2,10 +2,12 @@
 
 The scorer's one entry, `score_all`: the order of work on one analysed hand (hand/arrange.py: the hand's
 facts, worked out once, which every rule and condition reads), each stage in its own module and each taken
-once, in the rulebooks' order: the tiles the variant plays; a hand of too many tiles; the context the
-conditions read (rules/context.py); each candidate's sets, bonus tiles and hand rules (rules/candidate.py)
-and its value, doubling, limit hands and the limit (rules/value.py); a winning shape the requirements refuse;
-the candidates best first. Pure functions over analysed hands and compiled tables; no I/O.
+once, in the rulebooks' order: the tiles the variant plays (a red five through its registered module); the
+hand's notes; every candidate under one context (rules/candidate.py, with the context the conditions read,
+rules/context.py): its sets, bonus tiles and hand rules, and its value, doubling, limit hands and the limit
+(rules/value.py); the hand's outcome, decided in one place (rules/outcome.py): the candidates best first, a
+winning shape the requirements refuse, a long hand. Pure functions over analysed hands and compiled tables;
+no I/O.
 """
 
 from __future__ import annotations
@@ -16,12 +18,11 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.situation import WIN
 from mjscore.messages import M, said
-from mjscore.rules.candidate import refused, score_candidate
-from mjscore.rules.context import Ctx
+from mjscore.rules.candidate import score_candidates
 from mjscore.rules.families import WRITTEN_TILES, family
+from mjscore.rules.outcome import outcome
 from mjscore.rules.results import Note, NoteKind, Score
 from mjscore.rules.tables import Variant
-from mjscore.rules.value import long_hand, ranked
 
 def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict) -> None:
     """Bonus tiles in a variant played without them are refused, not scored; a hand written with a mark only some
@@ -51,30 +52,19 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     if hand.bonus and options.get("flowers", True) is False:
         notes.append(Note(NoteKind.INFO, said(M.NOTE_NO_BONUS)))
     n = hand.tile_count
-    if n > WIN_COUNT:
-        return [long_hand(hand, variant, options, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
-    mahjong_possible = n == WIN_COUNT
-    if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: never a loser's hand
-        raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand is "
-                                   f"written with its winning tile, {WIN_COUNT} tiles; add {T.name(sit.win)} to it"))
-    if not mahjong_possible:
-        given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
-        if given:
-            notes.append(Note(NoteKind.INFO, said(M.NOTE_SHORT_IGNORED, whole=WIN_COUNT)))
-    if mahjong_possible and sit.win is None and "heaven" not in sit.also:
-        notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
-    if n < WIN_COUNT:
+    scores: list[Score] = []
+    if n <= WIN_COUNT:  # (too many tiles: no candidate, and the outcome a long hand)
+        winner = n == WIN_COUNT
+        if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: no loser's hand
+            raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand "
+                                       f"is written with its winning tile, {WIN_COUNT} tiles; add {T.name(sit.win)} "
+                                       f"to it"))
+        if not winner:
+            given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
+            if given:
+                notes.append(Note(NoteKind.INFO, said(M.NOTE_SHORT_IGNORED, whole=WIN_COUNT)))
+        elif sit.win is None and "heaven" not in sit.also:
+            notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
         partial = n if n < WIN_COUNT - 1 and not fault else None
-        ctx = Ctx(hand, options, variant, False, notes, score_all, restricted, partial)
-        declared, blocks = len(hand.melds), hand.blocks
-        scores = [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
-    else:
-        ctx = Ctx(hand, options, variant, True, notes, score_all, restricted)
-        scores = [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
-    if not scores:
-        return [long_hand(hand, variant, options,
-                          said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
-                               shapes=', '.join(s.replace('_', ' ') for s in variant.shapes)))]
-    if mahjong_possible and not any(s.mahjong for s in scores):
-        scores = refused(hand, variant, options, scores, notes, score_all)
-    return ranked(scores, variant, ctx.kept)
+        scores = score_candidates(hand, variant, options, winner, notes, score_all, restricted, partial)
+    return outcome(hand, variant, options, scores, notes, score_all)
