@@ -22,17 +22,16 @@ from mjscore.rules.tables import Variant
 def outcome(hand: AnalysedHand, variant: Variant, options: dict[str, Any], scores: list[Score], notes: list[Note],
             scorer: Scorer) -> list[Score]:
     """The hand's scores, best first, from its candidates' `scores` (`notes`: the hand's, which every candidate
-    says): a long hand where it has too many tiles or no candidate (no winning shape the variant plays); a winning
-    shape that fails a mah-jong requirement scored as the variant says (`refused`); else the candidates ranked."""
-    n = hand.tile_count
-    if n > WIN_COUNT:
-        return [long_hand(hand, variant, options, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
-    if not scores:
-        return [long_hand(hand, variant, options,
-                          said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
-                               shapes=', '.join(s.replace('_', ' ') for s in variant.shapes)))]
+    says): a long hand where there is no candidate (too many tiles, said by the scorer's note of kind LONG_HAND,
+    or no winning shape the variant plays); a winning shape that fails a mah-jong requirement scored as the
+    variant says (`refused`); else the candidates ranked."""
+    if not scores:  # no candidate: the scorer's long-hand note says why (too many tiles), else no winning shape
+        why = [n for n in notes if kind_of(n) is NoteKind.LONG_HAND] or [
+            said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
+                 shapes=', '.join(s.replace('_', ' ') for s in variant.shapes))]
+        return [long_hand(hand, variant, options, why[0])]
     kept = memo_of(variant)
-    if n < WIN_COUNT or any(s.mahjong for s in scores):
+    if hand.tile_count < WIN_COUNT or any(s.mahjong for s in scores):
         return ranked(scores, variant, kept)
     return ranked(refused(hand, variant, options, scores, notes, scorer), variant, kept)
 

@@ -53,7 +53,9 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
         notes.append(Note(NoteKind.INFO, said(M.NOTE_NO_BONUS)))
     n = hand.tile_count
     scores: list[Score] = []
-    if n <= WIN_COUNT:  # (too many tiles: no candidate, and the outcome a long hand)
+    if n > WIN_COUNT:  # too many tiles: no candidate, and this the reason of the outcome, a long hand
+        notes = [Note(NoteKind.LONG_HAND, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
+    else:
         winner = n == WIN_COUNT
         if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: no loser's hand
             raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand "
