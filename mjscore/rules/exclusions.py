@@ -8,7 +8,7 @@ from mjscore.messages import said as words
 from mjscore.rules.results import Item, Note, NoteKind
 
 
-def times(item: Item, got) -> Item:
+def times(item: Item, got: object) -> Item:
     """The item of a rule whose condition counted how often it applies (MCR's fan `fan: NAME`): one item, its
     points that many times; a condition that only holds (True) gives the item once."""
     if type(got) is not int or got < 2:  # (a condition that holds gives True, or a truthy value of its own)
@@ -16,7 +16,7 @@ def times(item: Item, got) -> Item:
     return item._replace(points=item.points * got, count=got)
 
 
-def exclude(table: dict[str, tuple[str, ...]], items: list[Item], notes: list) -> tuple[list[Item], list]:
+def exclude(table: dict[str, tuple[str, ...]], items: list[Item], notes: list[str]) -> tuple[list[Item], list[str]]:
     """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:` (`table`: rule
     name -> those rules, context.RuleSets.excludes), in file order, so a rule dropped excludes nothing in turn
     (tables.py checks that a rule excludes only rules below it). Each dropped item is said in a note of kind

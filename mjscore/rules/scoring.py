@@ -12,6 +12,8 @@ no I/O.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjscore.errors import HandError, SituationError
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
@@ -24,7 +26,7 @@ from mjscore.rules.outcome import outcome
 from mjscore.rules.results import Note, NoteKind, Score
 from mjscore.rules.tables import Variant
 
-def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict) -> None:
+def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict[str, Any]) -> None:
     """Bonus tiles in a variant played without them are refused, not scored; a hand written with a mark only some
     tables play (a red five, 0m) is checked by that mark's module (families.WRITTEN_TILES), which refuses it where
     the table does not play it: a hand without one enters no such module."""
@@ -36,7 +38,7 @@ def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict) -> N
             family(module)(hand, variant, options)
 
 
-def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: bool = False,
+def score_all(hand: AnalysedHand, variant: Variant, options: dict[str, Any], restricted: bool = False,
               fault: bool = False) -> list[Score]:
     """Every candidate's score, best first (ties keep generation order, so the choice is stable).
 
