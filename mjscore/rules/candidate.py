@@ -1,14 +1,15 @@
-"""One candidate arrangement of an analysed hand scored (`score_candidate`): its sets and bonus tiles judged once
-per situation, the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the
-mah-jong requirements. The items go to rules/value.py for their value.
+"""The scorer's candidates stage: every candidate of an analysed hand scored under one context
+(`score_candidates`), and one candidate arrangement scored (`score_candidate`): its sets and bonus tiles judged
+once per situation, the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the
+mah-jong requirements. The items go to rules/value.py for their value; the scores to rules/outcome.py.
 """
 
 from __future__ import annotations
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
-from mjscore.hand.situation import Situation
 from mjscore.hand.sets import Group
+from mjscore.hand.situation import Situation
 from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
