@@ -21,7 +21,6 @@ from mjscore.hand.situation import WIN_SET
 from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
-from mjscore.rules.red_fives import check_red_fives, shown_with_reds
 from mjscore.rules.scoring import check_tiles, score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
@@ -205,7 +204,8 @@ def _scores(hand: str | Hand, variant: str | None, options: Options, tables: Tab
             situation: tuple[Any, ...]) -> list[Score]:
     """Every candidate's score, best first: the hand parsed, analysed once (its one AnalysedHand), scored once."""
     parsed, v, opts = _prepare(hand, variant, options, tables)
-    return score_all(analyse(parsed, _situation(v, *situation), v.shapes), v, opts)
+    analysed = analyse(parsed, _situation(v, *situation), v.shapes)
+    return score_all(analysed, v, opts)
 
 
 def _reading(s: Score) -> tuple[tuple[str, ...], str | None, str | None]:
@@ -330,9 +330,9 @@ def waits(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E",
     if parsed.tile_count != WIN_COUNT - 1:
         raise HandError(f"waits needs a hand one tile short of mah jong ({WIN_COUNT - 1} tiles, a kong counting 3); "
                         f"this one has {parsed.tile_count}", parsed.text)
-    check_tiles(parsed, v)
-    check_red_fives(parsed, v, opts)
+    check_tiles(parsed, v, opts)
     from mjscore.api_results import Wait, Waits
+    from mjscore.rules.red_fives import shown_with_reds
 
     found = []
     for t in _find_waits(parsed, v.shapes):

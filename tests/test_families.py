@@ -15,7 +15,9 @@ from mjscore.rules import families
 
 PACKAGE = Path(mjscore.__file__).parent
 FAMILY_MODULES = {PACKAGE / "rules" / "riichi.py", PACKAGE / "rules" / "han_fu.py", PACKAGE / "rules" / "mcr.py",
-                  PACKAGE / "rules" / "mcr_sets.py", PACKAGE / "play" / "riichi.py"}
+                  PACKAGE / "rules" / "mcr_sets.py", PACKAGE / "play" / "riichi.py",
+                  PACKAGE / "rules" / "riichi_settlement.py", PACKAGE / "play" / "mcr_payments.py",
+                  PACKAGE / "rules" / "red_fives.py", PACKAGE / "hand" / "redfives.py"}  # (riichi's red fives)
 SPANISH_DEAL = Path(__file__).parent.parent / "examples" / "deal-spanish.yaml"
 
 
@@ -40,8 +42,9 @@ def entered(work) -> set[Path]:
 
 
 def test_a_spanish_hand_and_deal_enter_no_riichi_or_mcr_module():
-    # scoring.py used to check red fives in rules/riichi.py on every hand, and settlement branched on
-    # Payments.RIICHI; now the spanish table's own families (the classical ones) alone run
+    # scoring.py used to check red fives in rules/riichi.py on every hand, then in rules/red_fives.py (entered for
+    # every hand, to find no 0 in it), and settlement branched on Payments.RIICHI; now the spanish table's own
+    # families (the classical ones) alone run, red fives checked only for a hand written with a 0
     def work():
         mjscore.score("[555p] 123m 789s SSS NN", "spanish", seat="S", win="7s", source="wall")
         mjscore.settle(SPANISH_DEAL)

@@ -21,7 +21,7 @@ from mjscore.rules.results import NoteKind, Score, kind_of, reason
 from mjscore.rules.scoring import score_all
 from mjscore.rules.situations import make_situation
 from mjscore.rules.switches import FaultScoring, LoserCap, SettlementRules
-from mjscore.rules.value import long_hand
+from mjscore.rules.outcome import long_hand
 
 
 # --- scoring the four hands ---------------------------------------------------------------------

@@ -1,12 +1,10 @@
-"""One candidate arrangement of an analysed hand scored: its sets and bonus tiles judged once per situation,
-the hand rules as the situation and winning shape leave them, the mah-jong requirements (`score_candidate`);
-and a winning shape that fails a requirement scored as the variant says (`refused`). The items go to
-rules/value.py for their value.
+"""The scorer's candidates stage: every candidate of an analysed hand scored under one context
+(`score_candidates`), and one candidate arrangement scored (`score_candidate`): its sets and bonus tiles judged
+once per situation, the hand rules as the situation and winning shape leave them (its plan: rules/folds.py), the
+mah-jong requirements. The items go to rules/value.py for their value; the scores to rules/outcome.py.
 """
 
 from __future__ import annotations
-
-from typing import Callable, NamedTuple
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
@@ -16,13 +14,26 @@ from mjscore.memo import make_room
 from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.counters import each_item
-from mjscore.rules.exclusions import exclude, excluders, times
-from mjscore.rules.folds import kept_folds
+from mjscore.rules.exclusions import exclude, times
+from mjscore.rules.folds import plan_of
 from mjscore.rules.kept import PROBED, suit_class
-from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
+from mjscore.rules.results import Item, Note, NoteKind, Score
 from mjscore.rules.tables import Variant
-from mjscore.rules.value import combine, long_hand
-from mjscore.rules.when import folded, told
+from mjscore.rules.value import combine
+
+
+def score_candidates(hand: AnalysedHand, variant: Variant, options: dict, winner: bool, notes: list,
+                     scorer: Scorer, restricted: bool = False, partial: int | None = None,
+                     sit: Situation | None = None) -> list[Score]:
+    """Every candidate of the hand scored under one context (rules/context.py), in the order the hand gives them:
+    a winner's (each winning shape with each winning tile, `hand.candidates`), or a non-winner's arrangements
+    (`hand.partial`), each block's arrangement judged once per situation class (score_candidate). `sit`: another
+    situation than the hand's (a refused winning shape is scored as a non-winner's, rules/outcome.py)."""
+    ctx = Ctx(hand, options, variant, winner, notes, scorer, restricted, partial, sit)
+    if winner:
+        return [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
+    declared, blocks = len(hand.melds), hand.blocks
+    return [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
@@ -134,7 +145,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         items = [i for i in items if i.rule not in replaced]
     notes = ctx.notes
     if plan.excludes:
-        items, notes = exclude(ctx.variant, items, notes)
+        items, notes = exclude(tables.rules.excludes, items, notes)
     ctx.items = items
     if unjudged and (any(i.points for i in items) or any(r.points or r.limit or r.extra for r in unjudged)):
         # (said only where it could change the value: doubles of a hand worth no points change nothing)
@@ -153,7 +164,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
         for need in plan.requires:
             test = need.test
             if not (need.exempt and score.limit_hand) and not (test is None or test(ctx, need.param, None)):
-                return score._replace(mahjong=False, notes=score.notes + (Note.not_mahjong(need.message),))
+                return score._replace(mahjong=False, notes=score.notes + (need.note,))
     return score
 
 
@@ -180,97 +191,4 @@ def _entries(block: Block, key) -> list:
     return entries
 
 
-class HandRule:
-    """A hand rule as it is in one plan: what is left of its `when:` to ask of each candidate (`test(ctx, param,
-    None)`; test None: it holds whatever the candidate), the rule, its item and its item with no doubles, whether it
-    reads every tile of the hand, and its place among the rules judged by the group counts (-1: asked itself). A
-    slotted class: the scorer reads it by name for every rule of every candidate. Made with its fields in order
-    (plan_of, its one maker): a class called with keywords gets them as a dictionary, made and unpacked for each
-    rule of each plan (issue 40: callgrind, docs/performance.md)."""
-
-    __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
-
-    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
-        self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
-        self.whole, self.counted_at = whole, counted_at
-
-
-class PlanNeed(NamedTuple):
-    """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
-    hands are exempt, the message of a hand that fails it."""
-
-    test: Callable | None
-    param: object
-    exempt: bool
-    message: str
-
-
-class Plan(NamedTuple):
-    """The hand rules and mah-jong requirements as they are in one situation and winning shape (when.folded: what
-    reads only those is told once): the rules that can hold; the requirements; whether a rule `excludes:` others
-    (exclusions.exclude); the (test, parameter) of the rules that read only the candidate's group counts
-    (Node.counts_only: most limit hands of sets, "no chows"), and what they gave for each candidate's counts seen
-    (`by_total`: a candidate's counts recur, a few hundred numbers per situation)."""
-
-    rules: tuple[HandRule, ...]
-    requires: tuple[PlanNeed, ...]
-    excludes: bool
-    counted: tuple[tuple, ...]
-    by_total: dict
-
-
-def plan_of(ctx: Ctx) -> Plan:
-    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
-    sets = ctx.tables.rules
-    rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: rules/folds.py)
-    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
-        if part is not None:
-            test, param, by_counts = part
-            k = -1
-            if by_counts:
-                k = len(counted)
-                counted.append((test, param))
-            rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
-    needs = []
-    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
-        test, param = got or (_fails, None)
-        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.message))
-    # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
-    return Plan(tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted), {})
-
-
-def _fails(c, p, s) -> bool:
-    return False
-
-
 _NONE_REPLACED: frozenset[str] = frozenset()
-
-
-def refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[Score], notes: list[str],
-            scorer: Scorer) -> list[Score]:
-    """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason (a
-    non-winner's arrangements, best first, or a long hand)."""
-    why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
-    if variant.not_mahjong == "long_hand":
-        so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
-        return [long_hand(hand, variant, options,
-                          Note(NoteKind.LONG_HAND, joined(why, "; ") + so, joined([why[0].detail, *why[1:]], "; ") + so))]
-    notes = [n for n in notes if kind_of(n) is not NoteKind.NO_WIN] + why + _fan_found(refused) + [
-        Note(NoteKind.NON_WINNING, said(M.V_NON_WINNING))]
-    loser = Situation(hand.sit.seat, hand.sit.round)
-    out = [score_candidate(Ctx(hand, options, variant, False, notes, scorer, sit=loser), g, None, None) for g, _ in hand.partial]
-    order = sorted(range(len(out)), key=lambda i: (out[i].rank, -i), reverse=True)
-    return [out[i] for i in order]
-
-
-def _fan_found(refused: list[Score]) -> list[Note]:
-    """Where the refused shape's items are fan (added, as MCR's), the fan its best arrangement found and their
-    total, as a referee lists them for a hand below the minimum; nothing for a variant of points and doubles."""
-    best = max(refused, key=lambda s: s.rank)
-    if not best.items or not all(i.fan for i in best.items):
-        return []
-    fan: dict[str, list] = {}  # rule -> [its name, its fan] (a bonus tile is an item each: Flower Tiles 2)
-    for i in best.items:
-        fan.setdefault(i.rule, [named(i.rule, i.names), 0])[1] += i.points
-    items = joined((name + f" {points}" for name, points in fan.values()), said(M.NOTE_RULES_SEP))
-    return [Note(NoteKind.FAN_FOUND, said(M.NOTE_FAN_FOUND, items=items, total=best.value))]

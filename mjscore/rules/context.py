@@ -17,7 +17,7 @@ from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.memo import make_room
 from mjscore.messages import named
 from mjscore.rules.kept import VariantMemo, memo_of
-from mjscore.rules.results import Item, Score
+from mjscore.rules.results import Item, Note, Score
 from mjscore.rules.tables import Variant
 from mjscore.rules.when import reads_whole_hand
 
@@ -59,7 +59,7 @@ class Ctx:
         self.group_memo = tables.group_marks  # the counted group conditions a group meets (group_marks)
         told = (self.source, self.also, self.suits, self.has_honours, not self.bonus)  # what when.folded tells
         plans = tables.plans.get(told)
-        if plans is None:  # winning shape -> the hand rules and requirements as they are here (candidate.plan_of)
+        if plans is None:  # winning shape -> the hand rules and requirements as they are here (folds.plan_of)
             plans = tables.plans[told] = {}
         self.hand_rules = plans
         self.notes = notes  # the hand's notes, said by every candidate's score
@@ -102,11 +102,12 @@ class HandRuleEntry(NamedTuple):
 
 
 class Need(NamedTuple):
-    """A mah-jong requirement: its `when:`, whether limit hands are exempt, the message of a hand that fails it."""
+    """A mah-jong requirement: its `when:`, whether limit hands are exempt, the note of a hand that fails it (made
+    once: every candidate that fails the requirement says the same)."""
 
     when: Callable
     limit_hands_exempt: bool
-    message: str
+    note: Note
 
 
 class SubjectRule(NamedTuple):
@@ -119,12 +120,14 @@ class SubjectRule(NamedTuple):
 
 
 class RuleSets(NamedTuple):
-    """The variant's rules that apply to a winning (or a non-winning) hand, by what they judge."""
+    """The variant's rules that apply to a winning (or a non-winning) hand, by what they judge, and what each
+    rule's `excludes:` names (rule name -> the rules it drops: exclusions.exclude; empty for most tables)."""
 
     group: tuple[SubjectRule, ...]
     bonus: tuple[SubjectRule, ...]
     hand: tuple[HandRuleEntry, ...]
     requires: tuple[Need, ...]
+    excludes: dict[str, tuple[str, ...]]
 
 
 class SituationTables:
@@ -155,12 +158,13 @@ def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> RuleSets:
         hand = tuple(HandRuleEntry(when=r.pred, rule=r, item=_item(r), undoubled=_item(r._replace(doubles=0)),
                                    whole=reads_whole_hand(r.pred)) for r in rules if r.per == "hand")
         requires = tuple(Need(when=q.pred, limit_hands_exempt=q.limit_hands_exempt,
-                              message=named(q.message, q.messages) if q.messages else q.message)
+                              note=Note.not_mahjong(named(q.message, q.messages) if q.messages else q.message))
                          for q in variant.requires)  # (a message in the rulebook's words too: said in --lang)
         got = RuleSets(group=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
                                    if r.per == "group"),
                        bonus=tuple(SubjectRule(test=r.pred.test, param=r.pred.param, rule=r) for r in rules
-                                   if r.per == "bonus"), hand=hand, requires=requires)
+                                   if r.per == "bonus"), hand=hand, requires=requires,
+                       excludes={r.name: r.excludes for r in variant.rules if r.excludes})
         kept.rule_sets[mahjong] = got
     return got
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 from mjscore.messages import M, named
 from mjscore.messages import said as words
-from mjscore.rules.kept import memo_of
 from mjscore.rules.results import Item, Note, NoteKind
-from mjscore.rules.tables import Variant
 
 
-def times(item: Item, got) -> Item:
+def times(item: Item, got: object) -> Item:
     """The item of a rule whose condition counted how often it applies (MCR's fan `fan: NAME`): one item, its
     points that many times; a condition that only holds (True) gives the item once."""
     if type(got) is not int or got < 2:  # (a condition that holds gives True, or a truthy value of its own)
@@ -18,20 +16,11 @@ def times(item: Item, got) -> Item:
     return item._replace(points=item.points * got, count=got)
 
 
-def excluders(variant: Variant) -> dict[str, tuple[str, ...]]:
-    """Rule name -> the rules its `excludes:` names (once per variant; empty for the variants without)."""
-    kept = memo_of(variant)
-    got = kept.excludes
-    if got is None:
-        got = kept.excludes = {r.name: r.excludes for r in variant.rules if r.excludes}
-    return got
-
-
-def exclude(variant: Variant, items: list[Item], notes: list) -> tuple[list[Item], list]:
-    """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:`, in file order,
-    so a rule dropped excludes nothing in turn (tables.py checks that a rule excludes only rules below it).
-    Each dropped item is said in a note of kind EXCLUDED, which --explain shows."""
-    table = excluders(variant)
+def exclude(table: dict[str, tuple[str, ...]], items: list[Item], notes: list[str]) -> tuple[list[Item], list[str]]:
+    """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:` (`table`: rule
+    name -> those rules, context.RuleSets.excludes), in file order, so a rule dropped excludes nothing in turn
+    (tables.py checks that a rule excludes only rules below it). Each dropped item is said in a note of kind
+    EXCLUDED, which --explain shows."""
     dropped: dict[str, Item] = {}
     kept, said = [], []
     for i in items:

@@ -6,7 +6,8 @@ play/schemes.py), each one module. A table chooses its valuation by the key of i
 (`value: {han_fu: ...}`; none: the classical points x 2^doubles) and its payment scheme by `settlement:
 {payments: NAME}` (none: `standard`). Registration is a name and the module that holds the family, imported when
 a table that chooses it is first loaded or paid: a spanish hand never loads riichi's modules. Each module gives
-its family as the module-level name `FAMILY`.
+its family as the module-level name `FAMILY`. Tiles that only some tables play are checked the same way: a hand
+written with such a mark (`WRITTEN_TILES`) is checked by its module, so a hand without one never enters it.
 """
 
 from __future__ import annotations
@@ -23,6 +24,9 @@ PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payme
     "mcr": "mjscore.play.mcr_payments",  # the standard one, with a referee's false wins, penalties and time-outs
 }
 DEFAULT_SCHEME = "standard"
+WRITTEN_TILES = {  # a mark of the notation that only some tables play -> the module that checks a hand written with it
+    "0": "mjscore.rules.red_fives",  # riichi's red fives (0m 0p 0s): as many of a suit as `red_fives` allows, or none
+}
 SCHEME_SWITCHES = {  # a scheme's own `settlement:` switches: the module whose SWITCHES is their NamedTuple
     "riichi": "mjscore.rules.riichi_settlement",
 }

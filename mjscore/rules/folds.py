@@ -1,4 +1,5 @@
-"""A hand rule's `when:` folded (when.folded) once per value of what its folding read of the context, not once
+"""A situation's plan for a winning shape (`plan_of`): its hand rules and mah-jong requirements as they are there,
+each one's `when:` folded (when.folded, when.told) once per value of what its folding read of the context, not once
 per situation: a fresh riichi hand's situation (seat, round, how the tile came, its circumstances, suits held)
 is mostly new, and folding every hand rule anew was 35% of scoring it (issue 40), while each rule's fold reads
 one or two of those (the circumstances, the winning shape, the suits held).
@@ -8,15 +9,20 @@ attribute read and the result are fixed. So a fold seen once with attributes N r
 result wherever N have the values V again, whatever the context's other attributes; which attributes a fold
 reads is found by folding it once through a `_Reading` of the context, which records them. A fold that read
 anything but the plain values of `_KEYED` (the hand, its tiles, a memo, a property working out the waits) is
-not kept here (it stays kept once per situation, as the plans are: candidate._plan).
+not kept here (it stays kept once per situation, as the plans are: context.SituationTables.plans).
 """
 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, NamedTuple
 
 from mjscore.memo import make_room
+from mjscore.rules.results import Item, Note
+from mjscore.rules.when import folded, told
+
+if TYPE_CHECKING:
+    from mjscore.rules.context import Ctx
 
 # the context's attributes whose values alone a fold may be kept by: plain, immutable values of the situation,
 # the winning shape, the suits held and the options (Ctx)
@@ -102,3 +108,66 @@ def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable):
 
 def _nothing(seen: dict) -> tuple:
     return ()
+
+
+class HandRule:
+    """A hand rule as it is in one plan: what is left of its `when:` to ask of each candidate (`test(ctx, param,
+    None)`; test None: it holds whatever the candidate), the rule, its item and its item with no doubles, whether it
+    reads every tile of the hand, and its place among the rules judged by the group counts (-1: asked itself). A
+    slotted class: the scorer reads it by name for every rule of every candidate. Made with its fields in order
+    (plan_of, its one maker): a class called with keywords gets them as a dictionary, made and unpacked for each
+    rule of each plan (issue 40: callgrind, docs/performance.md)."""
+
+    __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
+
+    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
+        self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
+        self.whole, self.counted_at = whole, counted_at
+
+
+class PlanNeed(NamedTuple):
+    """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
+    hands are exempt, the note of a hand that fails it."""
+
+    test: Callable | None
+    param: object
+    exempt: bool
+    note: Note
+
+
+class Plan(NamedTuple):
+    """The hand rules and mah-jong requirements as they are in one situation and winning shape (when.folded: what
+    reads only those is told once): the rules that can hold; the requirements; whether a rule `excludes:` others
+    (exclusions.exclude); the (test, parameter) of the rules that read only the candidate's group counts
+    (Node.counts_only: most limit hands of sets, "no chows"), and what they gave for each candidate's counts seen
+    (`by_total`: a candidate's counts recur, a few hundred numbers per situation)."""
+
+    rules: tuple[HandRule, ...]
+    requires: tuple[PlanNeed, ...]
+    excludes: bool
+    counted: tuple[tuple, ...]
+    by_total: dict
+
+
+def plan_of(ctx: Ctx) -> Plan:
+    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
+    sets = ctx.tables.rules
+    rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: kept_folds)
+    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
+        if part is not None:
+            test, param, by_counts = part
+            k = -1
+            if by_counts:
+                k = len(counted)
+                counted.append((test, param))
+            rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
+    needs = []
+    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
+        test, param = got or (_fails, None)
+        needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.note))
+    # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
+    return Plan(tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted), {})
+
+
+def _fails(c, p, s) -> bool:
+    return False

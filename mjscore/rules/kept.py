@@ -20,34 +20,33 @@ class VariantMemo:
     """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
-    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "excludes",
-                 "settled", "cites", "seated", "folds")
+    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "settled",
+                 "cites", "seated", "folds")
 
-    def __init__(self):
-        self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
-        self.situations: dict[tuple, object] = {}  # seat, round, winner or not, options -> its SituationTables
+    def __init__(self) -> None:  # (the tables below scoring's modules fill are Any here: they import this one)
+        self.rule_sets: dict[bool, Any] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
+        self.situations: dict[tuple[Any, ...], Any] = {}  # seat, round, winner or not, options -> its SituationTables
         # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
         # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
-        self.suit_classes: dict[Hashable, tuple] = {}  # a class's token -> how it judges every set of PROBE
+        self.suit_classes: dict[Hashable, tuple[Any, ...]] = {}  # a class's token -> how it judges every set of PROBE
         self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
-        self.typed: dict[tuple, Situation] = {}  # a situation as typed -> checked (api)
-        self.completions: dict[tuple, frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
-        self.excludes: dict[str, tuple[str, ...]] | None = None  # rule -> the rules its `excludes:` names (exclude)
+        self.typed: dict[tuple[Any, ...], Situation] = {}  # a situation as typed -> checked (api)
+        self.completions: dict[tuple[Any, ...], frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
         # settlement, once per deal of a batch: the same few answers every deal
-        self.settled: dict[tuple, object] = {}  # options -> the settlement switches under them (Deal.rules)
+        self.settled: dict[tuple[Any, ...], SettlementRules] = {}  # options -> the settlement switches under them (Deal.rules)
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
-        self.folds: dict[tuple, list] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
+        self.folds: dict[tuple[Any, ...], list[Any]] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
 
 
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,
 # pairs and single tiles
-PROBE = tuple(concealed(kind, (t,) * n) for t in range(27) for kind, n in (("pung", 3), ("pair", 2), ("single", 1)))
+PROBE: tuple[Group, ...] = tuple(concealed(kind, (t,) * n) for t in range(27) for kind, n in (("pung", 3), ("pair", 2), ("single", 1)))
 PROBE += tuple(concealed("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 < 7)
 PROBED = frozenset(PROBE)
 
 
-def suit_class(memo: VariantMemo, token: Hashable, judge: Callable[[Group], tuple]) -> Hashable:
+def suit_class(memo: VariantMemo, token: Hashable, judge: Callable[[Group], tuple[Any, ...]]) -> Hashable:
     """The token of the first situation (its own if none) that judges every set of PROBE as `judge` does (the
     situation whose token is `token`): situations of one class judge a block of one suit alike, so they share its
     judged arrangements (kept with the block under the class's token, arrange.Block.judged). Group rules read the

@@ -1,6 +1,7 @@
 """Red fives (0m 0p 0s, riichi's aka dora) as a table plays them: how many of a suit its `red_fives` option
 allows, and a hand printed back with them. A table without that option refuses them with the parser's words
-(hand/redfives.py); a hand written without a 0 is let through at once.
+(hand/redfives.py). The scorer checks a hand's tiles here only where it is written with a 0 (`FAMILY`, registered
+in rules/families.py WRITTEN_TILES), so a hand without red fives never enters this module.
 """
 
 from __future__ import annotations
@@ -49,3 +50,4 @@ def check_red_fives(hand: Hand, variant: Variant, options: dict[str, Any]) -> No
                             text)
 
 
+FAMILY = check_red_fives  # what scoring.check_tiles calls for a hand written with a 0 (families.WRITTEN_TILES)

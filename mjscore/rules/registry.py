@@ -73,7 +73,7 @@ class Condition(NamedTuple):
     told: bool = False
     situational: bool = False  # reads only the seat, prevailing wind, how the tile came, circumstances and options
     # reads the candidate's group counts and, besides, only what a plan is told: a hand rule of such conditions holds
-    # or not by one number per candidate (candidate.plan_of)
+    # or not by one number per candidate (folds.plan_of)
     group_counts: bool = False
     # reads every tile of the hand (one suit, all honours, how many kinds), which a partial hand, written as only its
     # scoring sets, cannot tell (when.reads_whole_hand)

@@ -75,7 +75,7 @@ def reason(note: str) -> str:
     return (note.detail if isinstance(note, Note) else "") or note
 
 
-LONG_HAND_RULE = "long hand"  # the rule of a long hand's item (value.long_hand), made by no table's rule
+LONG_HAND_RULE = "long hand"  # the rule of a long hand's item (outcome.long_hand), made by no table's rule
 
 
 class Item(NamedTuple):

@@ -2,13 +2,17 @@
 
 The scorer's one entry, `score_all`: the order of work on one analysed hand (hand/arrange.py: the hand's
 facts, worked out once, which every rule and condition reads), each stage in its own module and each taken
-once, in the rulebooks' order: the tiles the variant plays; a hand of too many tiles; the context the
-conditions read (rules/context.py); each candidate's sets, bonus tiles and hand rules (rules/candidate.py)
-and its value, doubling, limit hands and the limit (rules/value.py); a winning shape the requirements refuse;
-the candidates best first. Pure functions over analysed hands and compiled tables; no I/O.
+once, in the rulebooks' order: the tiles the variant plays (a red five through its registered module); the
+hand's notes; every candidate under one context (rules/candidate.py, with the context the conditions read,
+rules/context.py): its sets, bonus tiles and hand rules, and its value, doubling, limit hands and the limit
+(rules/value.py); the hand's outcome, decided in one place (rules/outcome.py): the candidates best first, a
+winning shape the requirements refuse, a long hand. Pure functions over analysed hands and compiled tables;
+no I/O.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from mjscore.errors import HandError, SituationError
 from mjscore.hand import tiles as T
@@ -16,21 +20,25 @@ from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
 from mjscore.hand.notation import Hand
 from mjscore.hand.situation import WIN
 from mjscore.messages import M, said
-from mjscore.rules.candidate import refused, score_candidate
-from mjscore.rules.context import Ctx
-from mjscore.rules.red_fives import check_red_fives
+from mjscore.rules.candidate import score_candidates
+from mjscore.rules.families import WRITTEN_TILES, family
+from mjscore.rules.outcome import outcome
 from mjscore.rules.results import Note, NoteKind, Score
 from mjscore.rules.tables import Variant
-from mjscore.rules.value import long_hand, ranked
 
-def check_tiles(hand: Hand | AnalysedHand, variant: Variant) -> None:
-    """Bonus tiles in a variant played without them are refused, not scored."""
+def check_tiles(hand: Hand | AnalysedHand, variant: Variant, options: dict[str, Any]) -> None:
+    """Bonus tiles in a variant played without them are refused, not scored; a hand written with a mark only some
+    tables play (a red five, 0m) is checked by that mark's module (families.WRITTEN_TILES), which refuses it where
+    the table does not play it: a hand without one enters no such module."""
     if hand.bonus and not variant.flowers:
         shown = " ".join(T.name(t) for t in hand.bonus)
         raise HandError(f"{variant.name} is played without flowers and seasons: {shown}", hand.text)
+    for mark, module in WRITTEN_TILES.items():
+        if mark in hand.text:
+            family(module)(hand, variant, options)
 
 
-def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: bool = False,
+def score_all(hand: AnalysedHand, variant: Variant, options: dict[str, Any], restricted: bool = False,
               fault: bool = False) -> list[Score]:
     """Every candidate's score, best first (ties keep generation order, so the choice is stable).
 
@@ -40,37 +48,27 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict, restricted: b
     non-winning hand of fewer than 13 tiles (a kong counts 3) is taken as written roughly, only its
     scoring sets: rules that read every tile (one suit, all honours) cannot be judged on it.
     """
-    check_tiles(hand, variant)
-    check_red_fives(hand, variant, options)
+    check_tiles(hand, variant, options)
     sit = hand.sit
     notes = []
     if hand.bonus and options.get("flowers", True) is False:
         notes.append(Note(NoteKind.INFO, said(M.NOTE_NO_BONUS)))
     n = hand.tile_count
-    if n > WIN_COUNT:
-        return [long_hand(hand, variant, options, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
-    mahjong_possible = n == WIN_COUNT
-    if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: never a loser's hand
-        raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand is "
-                                   f"written with its winning tile, {WIN_COUNT} tiles; add {T.name(sit.win)} to it"))
-    if not mahjong_possible:
-        given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
-        if given:
-            notes.append(Note(NoteKind.INFO, said(M.NOTE_SHORT_IGNORED, whole=WIN_COUNT)))
-    if mahjong_possible and sit.win is None and "heaven" not in sit.also:
-        notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
-    if n < WIN_COUNT:
-        partial = n if n < WIN_COUNT - 1 and not fault else None
-        ctx = Ctx(hand, options, variant, False, notes, score_all, restricted, partial)
-        declared, blocks = len(hand.melds), hand.blocks
-        scores = [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
+    scores: list[Score] = []
+    if n > WIN_COUNT:  # too many tiles: no candidate, and this the reason of the outcome, a long hand
+        notes = [Note(NoteKind.LONG_HAND, said(M.NOTE_LONG_TILES, n=n, whole=WIN_COUNT))]
     else:
-        ctx = Ctx(hand, options, variant, True, notes, score_all, restricted)
-        scores = [score_candidate(ctx, g, p, w) for g, p, w in hand.candidates]
-    if not scores:
-        return [long_hand(hand, variant, options,
-                          said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
-                               shapes=', '.join(s.replace('_', ' ') for s in variant.shapes)))]
-    if mahjong_possible and not any(s.mahjong for s in scores):
-        scores = refused(hand, variant, options, scores, notes, score_all)
-    return ranked(scores, variant, ctx.kept)
+        winner = n == WIN_COUNT
+        if n == WIN_COUNT - 1 and sit.win is not None and not fault:  # the winning tile left out: no loser's hand
+            raise SituationError((WIN, f" {T.name(sit.win)}, but the hand has {n} tiles (a kong counts 3): a hand "
+                                       f"is written with its winning tile, {WIN_COUNT} tiles; add {T.name(sit.win)} "
+                                       f"to it"))
+        if not winner:
+            given = sit.win is not None or sit.source != "discard" or sit.also or sit.win_set is not None
+            if given:
+                notes.append(Note(NoteKind.INFO, said(M.NOTE_SHORT_IGNORED, whole=WIN_COUNT)))
+        elif sit.win is None and "heaven" not in sit.also:
+            notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
+        partial = n if n < WIN_COUNT - 1 and not fault else None
+        scores = score_candidates(hand, variant, options, winner, notes, score_all, restricted, partial)
+    return outcome(hand, variant, options, scores, notes, score_all)

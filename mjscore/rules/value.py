@@ -1,17 +1,14 @@
-"""A candidate's items to its value, and the order of candidates: points x 2^doubles, limit hands, the rulebook's
-grid of final values, rounding, the limit and extras (`combine`, `final_value`); a long hand's score
-(`long_hand`); every candidate's score best first (`ranked`). Pure functions of the items, the variant and the
+"""A candidate's items to its value: points x 2^doubles, limit hands, the rulebook's grid of final values,
+rounding, the limit and extras (`combine`, `final_value`). Pure functions of the items, the variant and the
 options; a table whose `value:` chooses another family's valuation is valued by it (rules/valuation.py).
 """
 
 from __future__ import annotations
 
 from mjscore.hand import tiles as T
-from mjscore.hand.arrange import AnalysedHand
 from mjscore.messages import M, said
 from mjscore.rules.context import Ctx
-from mjscore.rules.kept import VariantMemo
-from mjscore.rules.results import LONG_HAND_RULE, Item, Note, NoteKind, Score, Shown
+from mjscore.rules.results import Item, Note, NoteKind, Score, Shown
 from mjscore.rules.tables import Variant
 
 
@@ -86,45 +83,3 @@ def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tup
     if limit is not None and not options.get("roof_off", False):
         value = min(value, limit)
     return value, note
-
-
-def long_hand(hand: AnalysedHand, variant: Variant, options: dict, why: str | Note) -> Score:
-    """A long hand's score: the variant's value for it, with why, and any four alike not declared a kong."""
-    item = Item(LONG_HAND_RULE, points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
-    kongs = tuple(Note(NoteKind.INFO, said(M.NOTE_UNDECLARED_KONG, tiles=k)) for k in undeclared_kongs(hand))
-    return Score(variant.name, options, hand.notation, hand.sit.seat, hand.sit.round, False, (), (item,), 0, 0, None, 0,
-                 options.get("limit"), variant.long_hand, variant.long_hand,
-                 bonus=tuple(T.name(t) for t in hand.bonus),
-                 notes=(why if isinstance(why, Note) else Note(NoteKind.LONG_HAND, why), *kongs))
-
-
-def undeclared_kongs(hand: AnalysedHand) -> list[str]:
-    """Four equal concealed tiles, as written (EEEE, 5555p): the commonest cause of a long hand."""
-    return [T.format_tiles([t] * 4) for t in sorted(set(hand.concealed)) if hand.concealed.count(t) == 4]
-
-
-
-def ranked(scores: list[Score], variant: Variant, kept: VariantMemo) -> list[Score]:
-    """Every candidate's score, best first: by rank, then the limit hand listed later in the table, then a
-    rule the table's `prefer:` names; ties keep generation order, so the choice is stable."""
-    if len(scores) == 1:
-        return scores
-    later = kept.limit_order
-    if later is None:
-        later = kept.limit_order = _limit_order(variant)
-    prefer = variant.prefer
-    order = sorted(range(len(scores)), key=lambda i: (scores[i].rank, later.get(scores[i].limit_hand, -1),
-                                                      bool(prefer) and _preferred(scores[i], prefer), -i),
-                   reverse=True)
-    return [scores[i] for i in order]
-
-
-def _preferred(score: Score, prefer: tuple[str, ...]) -> bool:
-    """Whether the score holds an item of a rule the table's `prefer:` names (a tie between arrangements)."""
-    return any(i.rule in prefer for i in score.items)
-
-
-def _limit_order(variant: Variant) -> dict[str, int]:
-    """Rule name -> position in the file. Arrangements of equal value go to the limit hand listed later:
-    a rulebook's named limit hands follow its general rows ("pure hand" before "buried treasure")."""
-    return {r.name: i for i, r in enumerate(variant.rules) if r.limit}

@@ -25,7 +25,7 @@ class Node:
     """A part of a compiled `when:`. `test(c, param, s)` is its value for context `c` and subject `s` (a group, a
     bonus tile, None for the hand), one call: a hand rule's plan keeps the pair and calls it per candidate.
     `counts_only`: every condition in the node reads only the candidate's group counts (Reads.GROUP_COUNTS,
-    besides what a plan is told), so that it holds or not by one number per candidate (candidate.plan_of);
+    besides what a plan is told), so that it holds or not by one number per candidate (folds.plan_of);
     `costly`: a costly condition (registry.condition), which a folded rule asks after the others. Both are
     plain attributes, set when the node is made: a plan reads them for every rule it folds."""
 
@@ -179,7 +179,7 @@ def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
 
 def told(pred: Callable, c) -> tuple[Callable | None, object, bool] | None:
     """folded's (test, parameter), and whether what is left reads only the candidate's group counts (Node.counts_only:
-    it then holds or not by one number per candidate, which the scorer judges once per number, candidate.plan_of)."""
+    it then holds or not by one number per candidate, which the scorer judges once per number, folds.plan_of)."""
     if not isinstance(pred, Node):
         return _called, pred, False
     got = pred.fold(c)
