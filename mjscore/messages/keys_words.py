@@ -289,3 +289,21 @@ class Described:
                          "--discarder SEAT)")
     DEAL_TOO_MANY_COPIES = "{n} copies of {tile} in the deal (there are {most}): held by {holders}"
     DEAL_WINNER_AND_FALSE = "a deal has a winner or a false mah jong, not both"
+    # the rarer refusals of a deal at an mcr table (play/settle.py, deal_checks.py, game.py, dealfile.py): said in
+    # --lang where settle refuses a deal or batch lists one not scored
+    DEAL_NOT_MAHJONG = "the winner, {who} ({seat}), does not hold mah jong: {why}"
+    DEAL_TILE_COUNT = "{n} tiles (a kong counts 3), a winning hand has {most}"
+    DEAL_NOT_WINNING = "not a winning hand"
+    DEAL_HAND_OF = "hand of {who} ({seat})"
+    DEAL_DISCARDER_WINS = "win.discarder: {who} is the winner; a winner never discards the winning tile"
+    DEAL_DISCARDER_DREW = ("win.discarder: {who} is given, but the winning tile came from the {source} (win.from: "
+                           "{source}): only a discard or a robbed kong has a discarder; leave it out, or write "
+                           "from: discard")
+    DEAL_NOT_A_PLAYER = "{what}: {name} is not a player in this deal (players: {players})"
+    DEAL_NAMES_NOT_SEATS = "; a game file names players, not seats: {name} sits {seat} in this deal, so write {name}"
+    DEAL_NO_HAND_FOR = "hands: no hand for {players}"
+    DEAL_NOT_A_SEAT = "{what}: {value} is not a seat (E, S, W, N)"
+    DEAL_SEATS_NOT_NAMES = ": a deal file gives seats, not names"
+    DEAL_WRITE_SEAT = ": a deal file gives seats, not names; {name} sits {seat}, so write {seat}"
+    DEAL_NO_PAYS_FOR_ALL = "{variant} has no rule for one player paying for all"
+    DEAL_NO_FAULT_RULE = "faults: {variant} has no rule for a {fault} hand (rules for: {known})"

@@ -11,7 +11,7 @@ from mjscore.errors import DealError, HandError, SituationError
 from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import dealer_of
-from mjscore.messages import M, said, seat_said
+from mjscore.messages import M, joined, said, seat_said
 from mjscore.play.classical import doubling_seat
 from mjscore.play.deal import POT, Deal, Payment, Settlement, cite_of, empty_seats
 from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
@@ -59,15 +59,15 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
                 s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
-                    why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING)
-                           or "not a winning hand")
-                    raise DealError(f"the winner, {deal.player(seat)} ({seat}), does not hold mah jong: {why}")
+                    why = (said(M.DEAL_TILE_COUNT, n=n, most=WIN_COUNT) if n < WIN_COUNT else
+                           joined([reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING], "; ")
+                           or said(M.DEAL_NOT_WINNING))
+                    raise DealError(said(M.DEAL_NOT_MAHJONG, who=deal.player(seat), seat=seat, why=why))
                 scores[seat] = s
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"{hand_of(deal, seat)}: {e}", details=e.detail_lines()) from None
+            raise DealError(hand_of(deal, seat) + f": {e}", details=e.detail_lines()) from None
     return scores
 
 
