@@ -65,6 +65,7 @@
       box.appendChild(el("p", {text: `${d.winner} won on ${d.win.tile} from ${d.win.from}` +
         (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
     } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
+    else if (d.timeout) box.appendChild(el("p", {text: "a time-out: the session's time ran out, no result"}));
     else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
     for (const line of riichiLines(d)) box.appendChild(el("p", {class: "riichiline", text: line}));
     for (const [name, h] of Object.entries(d.hands || {})) {
