@@ -255,6 +255,9 @@ class Described:
                          "the winning tile.")
     RP_CAPTION = ("Each player's running total across the season (the change from a variant's starting "
                   "counter), deal by deal; dotted lines mark a new game.")
+    RP_CAPTION_SCALE = ("Each player's running total across this table's games ({games}) and their deals scored "
+                        "({deals}), the change from a variant's starting counter, deal by deal; dotted lines mark a "
+                        "new game.")
     RP_CONDENSED = (" With {at} deals scored, the chart is drawn from {n} of them, evenly spread (each game's "
                     "first among them); the sheets below give every deal.")
     RP_X_LABEL = "deals of the season, in order"
