@@ -95,6 +95,7 @@ class Described:
     W_HEAD_BUMP = "only the player nearest the discarder may win on a discard"
     W_NAGASHI = "nagashi mangan is paid at an exhaustive draw, as a self-drawn mangan"
     W_NO_NAGASHI = "nagashi mangan is not played"
+    W_PAO = "liability (pao) for the winner's yakuman: {yakuman}"
     # why an arrangement was kept (mjscore score --explain)
     X_ONLY_WAY = "why this arrangement: it is the only way to arrange these tiles ({kept})"
     X_WHY = "why this arrangement: {kept} is worth {value}; the next best, {other}{won}, is worth {worth}"

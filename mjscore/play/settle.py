@@ -116,7 +116,7 @@ def settle(deal: Deal) -> Settlement:
     else:
         scores = score_deal(deal, hands, rules)
         values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}
-        payments = payments_for(deal, values, notes, rules)
+        payments = payments_for(deal, values, notes, rules, scores)
     notes += fault_notes(deal, rules)
     empty = [seat_said(s) for s in empty_seats(seats)]
     if empty:
@@ -162,8 +162,9 @@ def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, n
     return whole
 
 
-def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
-                 rules: SettlementRules | None = None) -> list[Payment]:
-    """Every payment of a deal given each seat's hand value, as the table's payment scheme makes them."""
+def payments_for(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules | None = None,
+                 scores: dict[str, Score] | None = None) -> list[Payment]:
+    """Every payment of a deal given each seat's hand value (and its scored hand, where known), as the table's
+    payment scheme makes them."""
     rules = rules or deal.rules
-    return scheme_of(rules).pay(deal, values, notes, rules)
+    return scheme_of(rules).pay(deal, values, notes, rules, scores)
