@@ -220,6 +220,7 @@ class Book:
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
         if riichi_words.is_riichi(opened.header):  # the counters each deal was played with, its win in fu and han
             riichi_words.annotate(opened.header, seating, deals, [seating] + [d.entry.seating for d in page[:-1]])
+            riichi_words.pot_totals(opened.header, seating, deals)  # (the sheet's column of the sticks on the table)
         seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start

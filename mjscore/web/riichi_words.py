@@ -35,6 +35,17 @@ def next_counters(seating: dict[str, Any]) -> dict[str, int]:
     return {"honba": int(seating.get("honba", 0)), "sticks": int(seating.get("sticks", 0))}
 
 
+def pot_totals(header: Header, seating: dict[str, Any], deals: Iterable[dict]) -> None:
+    """Add to each deal of a game's view that moved the table's pot (batch's `pot`) what lies on the table after it
+    (`pot_total`), as batch counts it for a game resumed where the page begins: the sticks the table counted before
+    its first deal (`seating`), in points, and each deal's change."""
+    pot = int(seating.get("sticks", 0)) * header.variant.settlement.at(header.options).switch("riichi_stick")
+    for deal in deals:
+        if "pot" in deal:
+            pot += deal["pot"]
+            deal["pot_total"] = pot
+
+
 def han_fu(header: Header, item: dict, honba: int, sticks: int) -> dict[str, Any] | None:
     """The win of a settled deal (batch's JSON of it) as riichi players say it: {han, fu, tier, paid, total,
     received, said}; None for a draw or a deal not scored."""
