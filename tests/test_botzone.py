@@ -189,3 +189,28 @@ def test_a_player_or_wind_is_one_digit():
         Replay(_match(*DEALS, "Player 12 Draw W1", "Huang"))
     with pytest.raises(Exception, match=r"the line after `Match ID` is `Wind N`"):
         Replay(_match(*DEALS, "Huang", wind="01"))
+
+
+SAMPLE = RECORD.with_name("botzone-sample.txt")  # a real record: 16 Matches of Botzone's own (README.md)
+
+
+def test_a_real_botzone_record_agrees_match_by_match():
+    """Each Match of Botzone's sample (tests/fixtures/mcr/botzone/README.md, MIT): mjscore's fan equals the record's
+    `Fan` total and its nets the record's `Score` line, Match by Match (the two `Huang` draws pay nothing), and
+    --differences finds none. Match 61602cb45ddc087351c04376 counts Last Tile (和绝张, 4) as the record does: of
+    the B7 won on, one was discarded unclaimed and two stood in Player 0's chows, which Botzone's judge counts
+    as shown (judge/main.cpp): 4 + All Chows 2 + All Simples 2 + Mixed Double Chow 1 x 2 + Short Straight 1 = 11."""
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    ends = [n for n, line in enumerate(lines) if line.startswith("Score ")]
+    record = [(None if lines[n - 1] == "Huang" else int(lines[n - 1].split()[1]), tuple(map(int, lines[n].split()[1:])))
+              for n in ends]
+    games = _batch(SAMPLE)
+    assert len(games) == len(record) == 16 and sum(fan is None for fan, _ in record) == 2
+    for game, (fan, score) in zip(games, record):
+        deal = game["deals"][0]
+        assert tuple(deal["net"][f"Player {p}"] for p in range(4)) == score, game["file"]
+        assert (deal["hands"][deal["winner"]]["value"] if deal["winner"] else None) == fan
+    last = next(g["deals"][0] for g in games if g["file"].endswith("61602cb45ddc087351c04376"))
+    assert last["winner"] == "Player 3" and "Last Tile" in {i["rule"] for i in last["hands"]["Player 3"]["items"]}
+    code, out, err = run("batch", str(SAMPLE), "--differences")
+    assert (code, out, err) == (0, "", "0 deal(s) of 16 game(s) differ from the record\n")

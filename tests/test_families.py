@@ -74,7 +74,7 @@ class Flat:
     refused = ""
     words = M.W_PAYMENTS_STANDARD
 
-    def pay(self, deal, values, notes, rules):
+    def pay(self, deal, values, notes, rules, scores=None):
         from mjscore.play.deal import Payment
 
         notes.append("flat: 10 from each")

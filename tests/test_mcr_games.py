@@ -197,3 +197,50 @@ def test_settle_says_the_refusal_in_chinese_too(tmp_path):
                     "win: {tile: 7m, from: discard, discarder: W}\npenalties: {N: ten}\n", encoding="utf-8")
     code, _, err = run("settle", str(deal), "--lang", "zh")
     assert code == 2 and f"{deal}: penalties.N：处罚分是整数" in err and err.count("\n") == 1, err
+
+
+def test_the_rarer_refusals_at_an_mcr_table_are_said_in_chinese(tmp_path):
+    """batch --lang zh says each rarer refusal of an mcr deal in the catalogue's Chinese, English without --lang.
+    The first: Ann's [123m] [456p] 789p 11s 567m on Cy's 7m counts All Chows 2 (fan 63) + Short Straight 1 (fan
+    71, 456p 789p) = 3, below the 8 fan a win needs (Mahjong Competition Rules, the minimum: 起和番)."""
+    path = tmp_path / "game.yaml"
+    ann = '"[RRR] [GGG] PPP 11m 567m"'
+    for old, new, zh, en in (
+            (ann, '"[123m] [456p] 789p 11s 567m"',
+             "和牌者 Ann（E）未和牌：和牌须有花牌以外至少8番（中国麻将竞赛规则，起和番）; 计得番种：平和 2、连六 1；共 3 番",
+             "the winner, Ann (E), does not hold mah jong: "),
+            (ann, '"[RRR] [GGG] PPP 11m 567m 1m"', "和牌者 Ann（E）未和牌：相公：15 张",
+             "the winner, Ann (E), does not hold mah jong: long hand: 15 tiles"),
+            ("discarder: Cy}", "discarder: Ann}", "win.discarder：Ann 是和牌者；和牌者不会打出自己的和牌张",
+             "win.discarder: Ann is the winner; a winner never discards the winning tile"),
+            ("from: discard, discarder: Cy}", "from: wall, discarder: Cy}",
+             "win.discarder：写了 Cy，但和牌张来自 wall（win.from: wall）：只有点和或抢杠和才有放炮者",
+             "win.discarder: Cy is given, but the winning tile came from the wall (win.from: wall)"),
+            ("discarder: Cy}", "discarder: W}",
+             "win.discarder：'W' 不是本局的选手（选手：Ann, Bo, Cy, Di）；牌局文件写选手的名字而不是座位：本局 Cy 坐 W，请写 Cy",
+             "win.discarder: 'W' is not a player in this deal (players: Ann, Bo, Cy, Di); a game file names players"),
+            ('Di: "123s 456m 789p E S W N"}', "}", "hands：缺少 Di 的手牌", "hands: no hand for Di"),
+            ("    winner: Ann\n", "    winner: Ann\n    pays_for_all: Bo\n", "mcr 没有一人包付全部的规则",
+             "mcr has no rule for one player paying for all"),
+            ("    winner: Ann\n", "    winner: Ann\n    faults: {Bo: dead}\n",
+             "faults：mcr 没有关于 'dead' 手牌的规则（有规则的：无）",
+             "faults: mcr has no rule for a 'dead' hand (rules for: none)"),
+            (ann, '"[RR] [GGG] PPP 11m 567m"', "Ann（E）的手牌: an exposed group must be a pung",
+             "hand of Ann (E): an exposed group must be a pung")):
+        deal = REFEREE.split("  - hands: {Bo")[0].replace("    false_wins: [Bo]\n    penalties: {Di: -10}\n", "")
+        assert old in deal
+        path.write_text(deal.replace(old, new, 1), encoding="utf-8")
+        code, out, _ = run("batch", str(path), "--lang", "zh")
+        assert code == 1 and zh in out and en not in out, out
+        code, out, _ = run("batch", str(path))
+        assert code == 1 and en in out, out
+
+
+def test_settle_says_a_name_for_a_seat_in_chinese(tmp_path):
+    """A deal file gives seats: a name where a seat is wanted is refused in the catalogue's Chinese (exit 2)."""
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: Ann\n'
+                    "win: {tile: 7m, from: discard, discarder: W}\n", encoding="utf-8")
+    code, _, err = run("settle", str(deal), "--lang", "zh")
+    assert code == 2 and err.count("\n") == 1 and f"{deal}: winner：'Ann' 不是座位（E、S、W、N）：一局的文件写座位而不是名字" in err, err
+    assert "winner: 'Ann' is not a seat (E, S, W, N): a deal file gives seats, not names" in run("settle", str(deal))[2]

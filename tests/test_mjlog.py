@@ -169,3 +169,24 @@ def test_a_cut_gzip_is_one_line(tmp_path):
     bad.write_bytes(gzip.compress(YAKUMAN_GAME.read_bytes())[:3000])
     code, _, err = run("batch", str(bad))
     assert code == 2 and "cannot read the record" in err and err.count("\n") == 1, err
+
+
+PAO = MJX.with_name("dnovikoff") / "2010012206gm-00a9-0000-5414f3c4.mjlog"  # (TENHOU.md: a real game, MIT)
+
+
+def test_a_real_mjlog_with_liability_on_a_self_drawn_win():
+    """Tenhou's record of a phoenix game (2010012206gm-00a9-0000-5414f3c4, four rounds) whose last round is a
+    daisangen self-drawn by player 2 with player 0 liable: `<AGARI ba="1,0" ... ten="40,32000,5" yakuman="39"
+    who="2" fromWho="2" paoWho="0" sc="302,-323,236,0,149,323,313,0" owari="-21,-52,236,-16,472,57,313,11"/>`.
+    Tenhou's rules (包): on a self-drawn win the liable player pays the whole yakuman as a discard pays it, 32000
+    for a non-dealer, and every honba, 300: player 0 (A) -32300, player 2 (C) +32300, the record's sc x 100. The
+    final totals and game results are the record's owari (x 100 and as written); --differences finds nothing."""
+    un = re.findall(r"<UN [^>]*>", PAO.read_text(encoding="utf-8"))
+    assert len(un) == 1 and all(f'n{i}=""' in un[0] for i in range(4))
+    game = _scored(PAO)["games"][0]
+    last = game["deals"][-1]
+    assert len(game["deals"]) == 4 and last["net"] == {"A": -32300, "B": 0, "C": 32300, "D": 0}
+    assert game["totals"] == {"A": -2100, "B": 23600, "C": 47200, "D": 31300}
+    assert {s["player"]: s["result"] for s in game["standings"]} == {"A": -52, "B": -16, "C": 57, "D": 11}
+    code, out, err = run("batch", str(PAO), "--differences")
+    assert (code, out, err) == (0, "", "0 deal(s) of 1 game(s) differ from the record\n")

@@ -151,3 +151,42 @@ def _deals_of(path: Path) -> list[dict]:
     code, out, err = run("batch", str(path), "--format", "json")
     assert code == 0, err
     return json.loads(out)["games"][0]["deals"]
+
+
+SUUKANTSU = """variant: riichi
+players: [B, C, D, A]
+deals:
+  - hands: {{A: "[2222m] [3333p] [4444s] [6666s] 55p", B: "", C: "", D: ""}}
+    winner: A
+    win: {{tile: 5p, from: {frm}}}
+    pao: {pao}
+    honba: 1
+"""
+
+
+def _suukantsu(tmp_path, frm: str, *more: str) -> tuple[int, dict | str]:
+    game = tmp_path / "suukantsu.yaml"
+    game.write_text(SUUKANTSU.format(frm=frm, pao="B"), encoding="utf-8")
+    code, out, err = run("batch", str(game), "--format", "json", *more)
+    deal = json.loads(out)["games"][0]["deals"][0] if out else {}
+    return code, deal.get("net") or deal.get("error") or err
+
+
+def test_pao_for_suukantsu_where_the_house_plays_it(tmp_path):
+    """A's four kongs, [2222m] [3333p] [4444s] [6666s] 55p, won on 5p: Suu kantsu, a yakuman (Tenhou rules, EMA RCR
+    2016: yakuman), 8000 base points (4 limits of 2000); A is no dealer (B deals), honba 1, B named liable.
+    Tenhou pays liability (包) for daisangen and dai suushii only: the default refuses B's liability for suu
+    kantsu. With --option pao_suukantsu=true (a house's rule: the player who let the fourth kong be made pays), as
+    Tenhou pays liability: self-drawn, B pays the whole yakuman as a discard pays it, 8000 x 4 = 32000, and the honba
+    of all three, 3 x 100 = 300: A +32300, B -32300; on C's discard, half each of 32000, 16000 from B and C, the
+    honba's 300 from B: A +32300, B -16300, C -16000."""
+    code, why = _suukantsu(tmp_path, "wall")
+    assert code == 1 and "pao: under these rules a player is liable (pao) only for Daisangen, Dai suushii" in why
+    code, net = _suukantsu(tmp_path, "wall", "--option", "pao_suukantsu=true")
+    assert code == 0 and net == {"A": 32000 + 300, "B": -32000 - 300, "C": 0, "D": 0}
+    code, net = _suukantsu(tmp_path, "discard, discarder: C", "--option", "pao_suukantsu=true")
+    assert code == 0 and net == {"A": 32000 + 300, "B": -16000 - 300, "C": -16000, "D": 0}
+    # without liability (pao=false) the house option changes nothing: a non-dealer's yakuman self-drawn, the dealer
+    # (B) 16000, the others 8000, each 100 of honba
+    code, net = _suukantsu(tmp_path, "wall", "--option", "pao=false", "--option", "pao_suukantsu=true")
+    assert code == 0 and net == {"A": 16000 + 8000 + 8000 + 300, "B": -16100, "C": -8100, "D": -8100}

@@ -13,11 +13,14 @@ row adding them all: 1658 - 976 - 1000 + 147 = -171, points of a 25,000 counter 
 from __future__ import annotations
 
 import json
+import re
 
 from helpers import EXAMPLES, run
 from test_games import SPANISH, A
 
 import mjscore
+from mjscore.cli.season_report import charts, report_page
+from mjscore.play.season import Tally
 
 FILES = [str(EXAMPLES / f"game-{v}.yaml") for v in ("spanish", "dmjl", "riichi", "mcr")]
 ALIAS = "Ann=Ana,Anna"
@@ -114,3 +117,41 @@ def test_riichi_winning_hands_ranked_by_what_the_table_pays():
     code, out, _ = run("report", FILES[2])
     assert code == 0 and "30 fu 2 han: 2900 (riichi, game-riichi.yaml deal 3)" in out
     assert '<td class="num">2600</td>' in out
+
+
+CAPTION = ("Each player's running total across this table's games ({games}) and their deals scored ({deals}), the "
+           "change from a variant's starting counter, deal by deal; dotted lines mark a new game.")
+
+
+def test_each_charts_caption_counts_its_scales_games_and_deals():
+    """The points chart: the spanish and dmjl games, 16 deals each (examples/game-spanish.yaml and game-dmjl.yaml,
+    their deals: lists; SPANISH holds the spanish 16) = 32; the riichi chart: game-riichi.yaml's 4 deals; MCR's:
+    game-mcr.yaml's 4. Before, every caption was the season's, and its count of deals the season's 40."""
+    assert len(SPANISH) == 16
+    code, out, _ = run("report", *FILES, "--alias", ALIAS)
+    assert code == 0
+    assert re.findall(r"<figcaption>([^<]*)</figcaption>", out) == [
+        CAPTION.format(games=2, deals=32), CAPTION.format(games=1, deals=4), CAPTION.format(games=1, deals=4)]
+
+
+def test_a_condensed_charts_caption_counts_its_scales_deals():
+    """A long season's chart draws some of its deals (cli/sheets.CHART_POINTS; here at most about 2 x 4 points): each
+    chart's caption says how many of its own scale's deals it draws (the riichi chart: 1 point of 4 deals, the game's
+    first), not the season's 40."""
+    tally = Tally([ALIAS], series=4, table_points=lambda v: mjscore.load_variant(v).settlement.table_points,
+                  scale=lambda v: mjscore.load_variant(v).scale)
+    for path in FILES:
+        game = mjscore.score_game(path)
+        tally.start(game.file, game.variant, game.players, game.start)
+        for deal in game.deals:
+            tally.deal(deal)
+        tally.end(game.totals)
+    s = tally.season()
+    drawn = charts(s)
+    assert [(c.key, c.games, c.deals, len(c.series)) for c in drawn] == [
+        ("points", 2, 32, 4), ("riichi", 1, 4, 1), ("table-points", 1, 4, 2)]
+    page = "".join(report_page(s, [(c, "<svg/>") for c in drawn], "season", sheets=[]))
+    condensed = (" With {at} deals scored, the chart is drawn from {n} of them, evenly spread (each game's first among "
+                 "them); the sheets below give every deal.")
+    assert re.findall(r"<figcaption>([^<]*)</figcaption>", page) == [
+        CAPTION.format(games=g, deals=d) + condensed.format(at=d, n=n) for g, d, n in ((2, 32, 4), (1, 4, 1), (1, 4, 2))]

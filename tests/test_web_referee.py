@@ -63,6 +63,15 @@ def test_a_referees_entries_are_saved_and_settled_as_batch_settles_them(tmp_path
         page.fill("#deal-penalty-S", "-5")  # (deal 2: East passed to Bo, Cy sits South)
         page.click("#save-deal")
         expect_totals(page, {"Ann": 128, "Bo": -38, "Cy": -97, "Di": -8})
+        # a time-out is no result, not a draw: the line above the next deal's and the deal shown say so (East
+        # passes after every deal in MCR: Bo dealt deal 2, Cy deals deal 3)
+        expect(page.locator("#game p.moved")).to_have_text(
+            "After deal 2: a time-out, no result: the deal passes to Cy, as after every deal with four players.")
+        page.click("#game button.dealview[title='deal 2: show it']")
+        shown = page.locator("#game tr.dealshown")
+        expect(shown).to_contain_text("a time-out: the session's time ran out, no result")
+        assert "a draw" not in shown.inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         # corrected from the sheet: the form shows the entries saved
         page.click("#game [aria-label='correct deal 1']")
         expect(page.locator("#deal-false-wins [data-value=S]")).to_have_attribute("aria-pressed", "true")

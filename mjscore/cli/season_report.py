@@ -69,6 +69,8 @@ class Chart(NamedTuple):
     line: str  # how its league table is read, where the season has several scales
     series: list[dict]  # the season's points of its scale
     players: list[str]  # its scale's players, as its table ranks them
+    games: int  # its scale's games
+    deals: int  # and their deals scored, which its caption counts (a long season's chart draws some of them)
 
 
 def charts(s: Season, w: Words = ENGLISH) -> list[Chart]:
@@ -76,8 +78,11 @@ def charts(s: Season, w: Words = ENGLISH) -> list[Chart]:
     out = []
     for line, rows in scales(s, w):
         key = rows[0].get("scale", "")  # (a season of one scale: no key, as its points have none)
-        out.append(Chart(key, line, [p for p in s.series if p.get("scale", "") == key], [r["player"] for r in rows]))
-    return out or [Chart("", "", s.series, [])]
+        played = {v for r in rows for v in r["variants"]}  # (a scale's variants: each table says its scale)
+        games = [g for g in s.games if g["variant"] in played]
+        out.append(Chart(key, line, [p for p in s.series if p.get("scale", "") == key], [r["player"] for r in rows],
+                         len(games), sum(g["deals"] for g in games)))
+    return out or [Chart("", "", s.series, [], len(s.games), s.summary["scored"])]
 
 
 def _figure(chart: Chart, svg: str, caption: str) -> str:
@@ -107,7 +112,7 @@ def report_page(s: Season, drawn: list[tuple[Chart, str]], title: str, sheets: I
         f"<h3>{e(w(M.RP_ITEMS))}</h3>",
         html_table(item_headers, item_rows, cls="items") if item_rows else f"<p>{e(w(M.RP_NONE))}</p>",
         f'<h2 id="chart">{e(w(M.RP_RUNNING))}</h2>',
-        *(_figure(chart, svg, w(M.RP_CAPTION) + _condensed(s, w)) for chart, svg in drawn),
+        *(_figure(chart, svg, _caption(chart, w)) for chart, svg in drawn),
         f'<h2 id="sheets">{e(w(M.RP_SHEETS))}</h2>',
     ]
     yield html_page_start(title, REPORT_STYLE, lang) + "\n".join(parts)
@@ -115,11 +120,15 @@ def report_page(s: Season, drawn: list[tuple[Chart, str]], title: str, sheets: I
     yield HTML_PAGE_END
 
 
-def _condensed(s: Season, w: Words = ENGLISH) -> str:
-    """Said under a chart drawn from some of the deals (a long season: cli/sheets.CHART_POINTS)."""
-    if not s.series or "at" not in s.series[-1] or s.series[-1]["at"] == len(s.series):
-        return ""
-    return w(M.RP_CONDENSED, at=f"{s.series[-1]['at']:,}", n=f"{len(s.series):,}")
+def _caption(chart: Chart, w: Words = ENGLISH) -> str:
+    """What a chart shows: a season's running totals, or, where the season has several scales, its scale's (its
+    games and deals counted); then, where it is drawn from some of them (a long season: cli/sheets.CHART_POINTS),
+    how many."""
+    head = w(M.RP_CAPTION_SCALE, games=f"{chart.games:,}", deals=f"{chart.deals:,}") if chart.key else w(M.RP_CAPTION)
+    points = chart.series
+    if not points or "at" not in points[-1] or len(points) >= chart.deals:
+        return head
+    return head + w(M.RP_CONDENSED, at=f"{chart.deals:,}", n=f"{len(points):,}")
 
 
 def _sections(s: Season) -> Iterator[str]:

@@ -99,6 +99,7 @@ SAY: dict[str, Callable[[Any, Words], str]] = {  # switch -> its value in words
     "round_results": _either(M.W_ROUND_RESULTS, M.W_DECIMAL_RESULTS),
     "double_ron": _either(M.W_DOUBLE_RON, M.W_HEAD_BUMP),
     "nagashi_mangan": _either(M.W_NAGASHI, M.W_NO_NAGASHI),
+    "pao_yakuman": lambda x, w: w(M.W_PAO, yakuman=", ".join(x) or w(M.V_NONE)),
 }
 
 CITED = {"losers_settle": "differences", "east_double": "east_double", "draw": "draw", "loser_cap": "loser_cap",

@@ -95,6 +95,7 @@ class Described:
     W_HEAD_BUMP = "only the player nearest the discarder may win on a discard"
     W_NAGASHI = "nagashi mangan is paid at an exhaustive draw, as a self-drawn mangan"
     W_NO_NAGASHI = "nagashi mangan is not played"
+    W_PAO = "liability (pao) for the winner's yakuman: {yakuman}"
     # why an arrangement was kept (mjscore score --explain)
     X_ONLY_WAY = "why this arrangement: it is the only way to arrange these tiles ({kept})"
     X_WHY = "why this arrangement: {kept} is worth {value}; the next best, {other}{won}, is worth {worth}"
@@ -255,6 +256,9 @@ class Described:
                          "the winning tile.")
     RP_CAPTION = ("Each player's running total across the season (the change from a variant's starting "
                   "counter), deal by deal; dotted lines mark a new game.")
+    RP_CAPTION_SCALE = ("Each player's running total across this table's games ({games}) and their deals scored "
+                        "({deals}), the change from a variant's starting counter, deal by deal; dotted lines mark a "
+                        "new game.")
     RP_CONDENSED = (" With {at} deals scored, the chart is drawn from {n} of them, evenly spread (each game's "
                     "first among them); the sheets below give every deal.")
     RP_X_LABEL = "deals of the season, in order"
@@ -289,3 +293,21 @@ class Described:
                          "--discarder SEAT)")
     DEAL_TOO_MANY_COPIES = "{n} copies of {tile} in the deal (there are {most}): held by {holders}"
     DEAL_WINNER_AND_FALSE = "a deal has a winner or a false mah jong, not both"
+    # the rarer refusals of a deal at an mcr table (play/settle.py, deal_checks.py, game.py, dealfile.py): said in
+    # --lang where settle refuses a deal or batch lists one not scored
+    DEAL_NOT_MAHJONG = "the winner, {who} ({seat}), does not hold mah jong: {why}"
+    DEAL_TILE_COUNT = "{n} tiles (a kong counts 3), a winning hand has {most}"
+    DEAL_NOT_WINNING = "not a winning hand"
+    DEAL_HAND_OF = "hand of {who} ({seat})"
+    DEAL_DISCARDER_WINS = "win.discarder: {who} is the winner; a winner never discards the winning tile"
+    DEAL_DISCARDER_DREW = ("win.discarder: {who} is given, but the winning tile came from the {source} (win.from: "
+                           "{source}): only a discard or a robbed kong has a discarder; leave it out, or write "
+                           "from: discard")
+    DEAL_NOT_A_PLAYER = "{what}: {name} is not a player in this deal (players: {players})"
+    DEAL_NAMES_NOT_SEATS = "; a game file names players, not seats: {name} sits {seat} in this deal, so write {name}"
+    DEAL_NO_HAND_FOR = "hands: no hand for {players}"
+    DEAL_NOT_A_SEAT = "{what}: {value} is not a seat (E, S, W, N)"
+    DEAL_SEATS_NOT_NAMES = ": a deal file gives seats, not names"
+    DEAL_WRITE_SEAT = ": a deal file gives seats, not names; {name} sits {seat}, so write {seat}"
+    DEAL_NO_PAYS_FOR_ALL = "{variant} has no rule for one player paying for all"
+    DEAL_NO_FAULT_RULE = "faults: {variant} has no rule for a {fault} hand (rules for: {known})"

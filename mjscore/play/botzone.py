@@ -12,8 +12,9 @@ The record keeps no hands: each deal is replayed event by event, and the winner'
 actions as Botzone's judge derives it (ailab-pku Chinese-Standard-Mahjong, ijcai_mahjong/core.py): each player
 draws from a wall of their own (34 tiles, 13 of them dealt), so a self-drawn tile is the last of the wall when
 the next player's wall is empty, and a discard the last one when the player after the discarder has none; a tile
-is the last of its kind when three are shown (a discard nobody claimed, a claimed pung's three, a kong's four:
-the judge counts no chow and no concealed kong); a win on the tile robbed from a `BuGang` is paid by its owner.
+is the last of its kind when three are shown (a discard nobody claimed, a claimed pung's three, a kong's four, a
+chow's three: Botzone's judge, judge/main.cpp, counts them, as its real records' Last Tile shows, tests/fixtures/
+mcr/botzone/README.md; no concealed kong); a win on the tile robbed from a `BuGang` is paid by its owner.
 A draw right after a kong is its replacement tile, after any kong, as the rulebook has it (the judge counts it
 after a concealed or added kong only). A deal that cannot be replayed is that deal's error, naming its line.
 """
@@ -243,6 +244,7 @@ class Replay:
         for t in run:
             if t != tile:
                 self._take(line, who, t, 1, f"Chi {middle}")
+            self.shown[t] += 1  # (the judge counts a chow's three as shown)
         self.sets[who].append(f"[{number - 1}{number}{number + 1}{SUITS[suit]}]")
 
     def _peng(self, line: int, who: int, tile: str) -> None:

@@ -7,13 +7,14 @@ caps on what one player collects; MCR's base from every player and the value fro
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
 from mjscore.play.deal import Deal, Payment, cite_of
 from mjscore.play.reasons import difference_paid, winner_paid
+from mjscore.rules.results import Score
 from mjscore.rules.switches import Draw, LoserCap, SettlementRules
 
 
@@ -122,8 +123,9 @@ class Classical:
     refused = ""
     words = M.W_PAYMENTS_STANDARD
 
-    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
-        return classical_payments(deal, values, notes, rules)
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+            scores: Mapping[str, Score] | None = None) -> list[Payment]:
+        return classical_payments(deal, values, notes, rules)  # (the values alone)
 
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         return True  # (whether East keeps the deal at a draw is the shared east_keeps_deal_on_draw's alone)

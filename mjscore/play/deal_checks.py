@@ -7,10 +7,10 @@ from bisect import bisect_left
 from collections import Counter
 from operator import eq
 from mjscore.errors import DealError, MjscoreError
-from mjscore.messages import M, joined, said, seat_said
+from mjscore.messages import M, Said, joined, said, seat_said
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import Hand, parse_hand
-from mjscore.hand.situation import CLAIMED, SEAT_NAMES
+from mjscore.hand.situation import CLAIMED
 from mjscore.play.deal import Deal
 from mjscore.rules.switches import SettlementRules
 
@@ -28,7 +28,7 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            raise DealError(f"{hand_of(deal, seat)}: {e}", details=e.detail_lines()) from None
+            raise DealError(hand_of(deal, seat) + f": {e}", details=e.detail_lines()) from None
     held: list[int] = []
     for hand in hands.values():
         held += hand.concealed
@@ -51,9 +51,9 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
     return hands
 
 
-def hand_of(deal: Deal, seat: str) -> str:
-    """How a message names a seat's hand: "hand of Ann (E)", or "hand of East (E)" without names."""
-    return f"hand of {deal.players.get(seat) or SEAT_NAMES[seat]} ({seat})"
+def hand_of(deal: Deal, seat: str) -> Said:
+    """How a message names a seat's hand: "hand of Ann (E)", or "hand of East (E)" without names (said in --lang)."""
+    return said(M.DEAL_HAND_OF, who=deal.players.get(seat) or seat_said(seat), seat=seat)
 
 
 def check_deal(deal: Deal, rules: SettlementRules) -> None:
@@ -77,7 +77,7 @@ def check_deal(deal: Deal, rules: SettlementRules) -> None:
         if deal.pays_for_all == deal.winner:
             raise DealError("pays_for_all: the winner does not pay")
         if not rules.pays_for_all:
-            raise DealError(f"{deal.variant.name} has no rule for one player paying for all")
+            raise DealError(said(M.DEAL_NO_PAYS_FOR_ALL, variant=deal.variant.name))
     if rules.discarder_pays and deal.winner and deal.win.source in CLAIMED and deal.win.discarder is None:
         raise DealError(said(M.DEAL_NO_DISCARDER, variant=deal.variant.name))
     if not deal.faults:
@@ -86,7 +86,7 @@ def check_deal(deal: Deal, rules: SettlementRules) -> None:
         if seat not in seats:
             raise DealError(f"faults: {seat!r} is not a seat in this deal")
         if rules.fault(fault) is None:
-            known = ", ".join(kind for kind, _ in rules.faults) or "none"
-            raise DealError(f"faults: {deal.variant.name} has no rule for a {fault!r} hand (rules for: {known})")
+            known = ", ".join(kind for kind, _ in rules.faults) or said(M.V_NONE)
+            raise DealError(said(M.DEAL_NO_FAULT_RULE, variant=deal.variant.name, fault=repr(fault), known=known))
         if seat == deal.winner:
             raise DealError(f"faults: the winner's hand cannot be {fault}")

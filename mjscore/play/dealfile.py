@@ -12,6 +12,7 @@ from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreEr
                             option_too_long, shown, too_long)
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
+from mjscore.messages import M, said
 from mjscore.hand.situation import SEATS
 from mjscore.play.deal import Deal, Win
 from mjscore.play.schemes import SeatReader, scheme_named, scheme_of
@@ -144,12 +145,12 @@ def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] |
     if value is None and allow_none:
         return None
     if not isinstance(value, str) or not value.isascii() or value.upper() not in SEATS:
-        hint = ""
+        hint: str = ""
         if isinstance(value, str) and names and value in names:
-            hint = f": a deal file gives seats, not names; {value} sits {names[value]}, so write {names[value]}"
+            hint = said(M.DEAL_WRITE_SEAT, name=value, seat=names[value])
         elif isinstance(value, str) and 1 < len(value) <= 40 and value.replace(" ", "").isalpha():
-            hint = ": a deal file gives seats, not names"
-        raise DealError(f"{where}{what}: {shown(value)} is not a seat (E, S, W, N){hint}")
+            hint = said(M.DEAL_SEATS_NOT_NAMES)
+        raise DealError(where + said(M.DEAL_NOT_A_SEAT, what=what, value=shown(value)) + hint)
     return value.upper()
 
 
@@ -257,13 +258,10 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
     rnd = round_ or _seat(data.get("round", "E"), "round", where, allow_none=False)
     winner, win = _seat(data.get("winner"), "winner", where, names=names), parse_win(data.get("win"), where)
     if winner is not None and win.discarder == winner:
-        raise DealError(f"{where}win.discarder: {players.get(winner, winner) if named else winner} is the winner; "
-                        "a winner never discards the winning tile")
+        raise DealError(where + said(M.DEAL_DISCARDER_WINS, who=players.get(winner, winner) if named else winner))
     if win.discarder is not None and win.source in ("wall", "loose"):  # nobody discarded a tile the winner drew
         who = players.get(win.discarder, win.discarder) if named else win.discarder
-        raise DealError(f"{where}win.discarder: {who} is given, but the winning tile came from the {win.source} "
-                        f"(win.from: {win.source}): only a discard or a robbed kong has a discarder; leave it out, "
-                        "or write from: discard")
+        raise DealError(where + said(M.DEAL_DISCARDER_DREW, who=who, source=win.source))
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
     extra = ({} if data.keys().isdisjoint(SCHEMES_KEYS)

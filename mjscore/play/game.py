@@ -14,6 +14,7 @@ from typing import Any, Iterator, NamedTuple
 from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
 from mjscore.loading import Unreadable
+from mjscore.messages import M, said
 from mjscore.memo import make_room
 from mjscore.names import nfc
 from mjscore.play.seating import Resumed, Table, sitting_out
@@ -146,9 +147,9 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
         name = nfc(name)  # as the header's names are kept: é typed either way is one player
     if not isinstance(name, str) or name not in by_name:
         seated = {seat: n for n, seat in by_name.items()}
-        hint = (f"; a game file names players, not seats: {seated[name]} sits {name} in this deal, so write "
-                f"{seated[name]}" if isinstance(name, str) and name in seated else "")
-        raise DealError(f"{what}: {shown(name)} is not a player in this deal (players: {', '.join(by_name)}){hint}")
+        hint = (said(M.DEAL_NAMES_NOT_SEATS, name=seated[name], seat=name)
+                if isinstance(name, str) and name in seated else "")
+        raise DealError(said(M.DEAL_NOT_A_PLAYER, what=what, name=shown(name), players=", ".join(by_name)) + hint)
     return by_name[name]
 
 
@@ -180,7 +181,7 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     if hands is not None:
         if len(hands) < len(seats):
             missing = [n for s, n in seats.items() if s not in hands]
-            raise DealError(f"hands: no hand for {', '.join(missing)}")
+            raise DealError(said(M.DEAL_NO_HAND_FOR, players=", ".join(missing)))
         out["hands"] = hands
     get = data.get
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")

@@ -60,7 +60,8 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     if not result.error:
         for name, amount in result.data["net"].items():
             after[name] += amount
-    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
+    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
+                timed_out=d.get("timeout") is True)
     return Entry(item, table.snapshot(), after)
 
 
@@ -72,7 +73,8 @@ def moved_on(header: Header, seating: dict[str, Any], deals: Iterable[Any]) -> l
     for data in deals:
         _, winner = seat_next(table, RawDeal(0, "", data))
         d = data if isinstance(data, dict) else {}  # (riichi: East waiting at a draw, or an abortive one, keeps it)
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
+        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
+                    timed_out=d.get("timeout") is True)
         out.append(table.moved_on)
     return out
 

@@ -14,7 +14,7 @@ Registered in rules/families.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from mjscore.errors import DealError, shown
 from mjscore.messages import M, said, seat_said
@@ -22,6 +22,7 @@ from mjscore.play.classical import Classical, classical_payments
 from mjscore.play.deal import Deal, Payment, cite_of
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
+from mjscore.rules.results import Score
 from mjscore.rules.switches import SettlementRules
 
 MAX_PENALTY = 10_000  # assumed: no referee deducts more in a deal; a larger number is a typing slip
@@ -82,8 +83,9 @@ class McrPayments(Classical):
     refused = "no false wins, penalties or time-outs entered per deal"
     words = M.W_PAYMENTS_MCR
 
-    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
-        return mcr_payments(deal, values, notes, rules)
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+            scores: Mapping[str, Score] | None = None) -> list[Payment]:
+        return mcr_payments(deal, values, notes, rules)  # (the values alone)
 
     def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
         return deal_fields(data, where, seat)

@@ -12,7 +12,7 @@ deal's, so each deal's changes and the pot's sum to zero and the running totals 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
@@ -22,17 +22,20 @@ from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.han_fu import up
+from mjscore.rules.results import Score
 from mjscore.rules.switches import Draw, SettlementRules
 
 
-def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
-    """Every payment of a riichi deal, given each seat's hand value (the winner's: its base points)."""
+def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+                    scores: Mapping[str, Score] | None = None) -> list[Payment]:
+    """Every payment of a riichi deal, given each seat's hand value (the winner's: its base points) and, where
+    known, its scored hand (the yakuman a liable player pays for)."""
     w = deal.winner
     if w is None:
         return _draw(deal, notes, rules)
     base, name = values[w], seat_said(w)
     honba = rules.scheme_switches.honba * deal.honba
-    liable = _liable(deal, base)
+    liable = _liable(deal, base, rules, scores[w] if scores else None)
     out = _pao(deal, liable, honba) if liable else []
     if base > liable:  # (a hand of several yakuman: what the liable player does not pay is paid as ever)
         out += _paid(deal, base - liable, 0 if liable else honba, rules)
@@ -89,15 +92,22 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
     return out
 
 
-def _liable(deal: Deal, base: int) -> int:
+def _liable(deal: Deal, base: int, rules: SettlementRules, won: Score | None) -> int:
     """The base points the deal's `pao:` player is liable for: one yakuman (4 limits) of the winner's hand, where
-    the table plays liability (`pao`, Tenhou rules: 包, for daisangen, daisuushii and suukantsu); 0 where none."""
+    the table plays liability (`pao`) and the hand holds a yakuman the table's `pao_yakuman` names (Tenhou rules,
+    包: daisangen and dai suushii; the house option pao_suukantsu adds suu kantsu); 0 where none. `won`: the
+    winner's scored hand (None: settled from values alone, its yakuman not known, as before)."""
     if deal.pao is None or deal.options.get("pao") is False:
         return 0
     yakuman = 4 * (deal.options.get("limit") or deal.variant.limit)
     if base < yakuman:
         raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(deal.winner)}'s hand is "
                         f"worth base points {base}: leave out pao")
+    kinds = rules.scheme_switches.pao_yakuman
+    if won is not None and kinds and {item.rule for item in won.items}.isdisjoint(kinds):
+        raise DealError(f"pao: under these rules a player is liable (pao) only for {', '.join(kinds)}, and "
+                        f"{seat_said(deal.winner)}'s hand holds none of them: leave out pao, or choose a house "
+                        f"option that plays liability for its yakuman (mjscore variants {deal.variant.name} lists the options)")
     return yakuman
 
 
@@ -270,8 +280,9 @@ class Riichi:
     refused = "no honba, sticks, tenpai or dora"
     words = M.W_PAYMENTS_RIICHI
 
-    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
-        return riichi_payments(deal, values, notes, rules)
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+            scores: Mapping[str, Score] | None = None) -> list[Payment]:
+        return riichi_payments(deal, values, notes, rules, scores)
 
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """At a draw East keeps the deal only if waiting, where the table says so."""

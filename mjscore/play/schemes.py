@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
 from mjscore.play.deal import Deal, Payment
 from mjscore.rules.families import PAYMENT_SCHEMES, family
+from mjscore.rules.results import Score
 from mjscore.rules.switches import SettlementRules
 
 class SeatReader(NamedTuple):
@@ -35,8 +36,11 @@ class PaymentScheme(Protocol):
     refused: str  # what those keys bring, for a deal of a table paid otherwise that gives one ("no honba ...")
     words: str  # the message key that says how it pays (`variants NAME`)
 
-    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
-        """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`."""
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+            scores: Mapping[str, Score] | None = None) -> list[Payment]:
+        """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`;
+        `scores`: each seat's scored hand, for a scheme that pays by more than its value (riichi's liability, by
+        the winner's yakuman), None where only the values are given."""
 
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the

@@ -164,11 +164,12 @@ class Table:
         return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
 
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
-              declared: list | None = None, words: bool = True) -> None:
+              declared: list | None = None, words: bool = True, timed_out: bool = False) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
         was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
         the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
-        (`words` False: left empty, for a run that never shows it: batch seats a million deals)."""
+        (`words` False: left empty, for a run that never shows it: batch seats a million deals; `timed_out`: a
+        deal without a winner that the session's time stopped, said as no result, not as a draw)."""
         rules = self.rules
         if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
             dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
@@ -202,10 +203,11 @@ class Table:
             self._pass()
         if self.max_deals and self.deals >= self.max_deals:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
-        self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt) if words else ""
+        self.moved_on = (self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt, timed_out)
+                         if words else "")
 
     def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
-             all_dealt: bool) -> str:
+             all_dealt: bool, timed_out: bool = False) -> str:
         """The deal's moving on in words: what happened, then who is East now and, where the rules pass the deal
         whoever won, which rule (and house option) says so; a new round or the game's end. "Ana (East) won, yet
         the deal passes to Bo, as after every deal with three players (house option three_players=every-deal)"."""
@@ -214,7 +216,7 @@ class Table:
         if false_mahjong:
             what = "a false mah jong"
         elif winner_seat is None:
-            what = "a draw"
+            what = "a time-out, no result" if timed_out else "a draw"
         else:
             banker = ", the banker" if winner_seat == dealer_of(self.opts) != "E" else ""
             what = (f"{seats.get(winner_seat, winner_seat)} ({SEAT_NAMES.get(winner_seat, winner_seat)}{banker}) won"

@@ -11,7 +11,7 @@ from mjscore.errors import DealError, HandError, SituationError
 from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
 from mjscore.hand.situation import dealer_of
-from mjscore.messages import M, said, seat_said
+from mjscore.messages import M, joined, said, seat_said
 from mjscore.play.classical import doubling_seat
 from mjscore.play.deal import POT, Deal, Payment, Settlement, cite_of, empty_seats
 from mjscore.play.deal_checks import check_deal, hand_of, parse_hands
@@ -59,15 +59,15 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
                 s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
                 if not s.mahjong:
                     n = hand.tile_count
-                    why = (f"{n} tiles (a kong counts 3), a winning hand has {WIN_COUNT}" if n < WIN_COUNT else
-                           "; ".join(reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING)
-                           or "not a winning hand")
-                    raise DealError(f"the winner, {deal.player(seat)} ({seat}), does not hold mah jong: {why}")
+                    why = (said(M.DEAL_TILE_COUNT, n=n, most=WIN_COUNT) if n < WIN_COUNT else
+                           joined([reason(n) for n in s.notes if kind_of(n) is not NoteKind.NON_WINNING], "; ")
+                           or said(M.DEAL_NOT_WINNING))
+                    raise DealError(said(M.DEAL_NOT_MAHJONG, who=deal.player(seat), seat=seat, why=why))
                 scores[seat] = s
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(f"{hand_of(deal, seat)}: {e}", details=e.detail_lines()) from None
+            raise DealError(hand_of(deal, seat) + f": {e}", details=e.detail_lines()) from None
     return scores
 
 
@@ -116,7 +116,7 @@ def settle(deal: Deal) -> Settlement:
     else:
         scores = score_deal(deal, hands, rules)
         values = {seat: _paying_value(deal, rules, seat, sc, notes) for seat, sc in scores.items()}
-        payments = payments_for(deal, values, notes, rules)
+        payments = payments_for(deal, values, notes, rules, scores)
     notes += fault_notes(deal, rules)
     empty = [seat_said(s) for s in empty_seats(seats)]
     if empty:
@@ -162,8 +162,9 @@ def _paying_value(deal: Deal, rules: SettlementRules, seat: str, score: Score, n
     return whole
 
 
-def payments_for(deal: Deal, values: dict[str, int], notes: list[str],
-                 rules: SettlementRules | None = None) -> list[Payment]:
-    """Every payment of a deal given each seat's hand value, as the table's payment scheme makes them."""
+def payments_for(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules | None = None,
+                 scores: dict[str, Score] | None = None) -> list[Payment]:
+    """Every payment of a deal given each seat's hand value (and its scored hand, where known), as the table's
+    payment scheme makes them."""
     rules = rules or deal.rules
-    return scheme_of(rules).pay(deal, values, notes, rules)
+    return scheme_of(rules).pay(deal, values, notes, rules, scores)

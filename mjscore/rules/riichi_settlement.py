@@ -19,6 +19,13 @@ def parse_uma(where: str, val: object, fail: "Failure", options: "dict[str, Any]
     return tuple(val)
 
 
+def parse_rule_names(where: str, val: object, fail: "Failure", options: "dict[str, Any]") -> "tuple[str, ...]":
+    """`pao_yakuman: [Daisangen, Dai suushii]`: rules of the table, by the names its `rule:` gives them."""
+    if not isinstance(val, list) or not all(isinstance(x, str) and x.strip() for x in val):
+        fail(where, f"must be a list of the table's rules' names, e.g. [Daisangen, Dai suushii], not {val!r}")
+    return tuple(val)
+
+
 class RiichiSettlement(NamedTuple):
     """The switches riichi's payments and game results read; any of them may follow an option until
     SettlementRules.at(options) resolves it."""
@@ -34,7 +41,8 @@ class RiichiSettlement(NamedTuple):
     round_results: bool = False  # game results to whole thousands, 500 down, the first's the rest (Tenhou)
     double_ron: bool = False  # two players may win on one discard (Tenhou); else the nearest alone wins
     nagashi_mangan: bool = False  # nagashi mangan is paid at an exhaustive draw (Tenhou)
+    pao_yakuman: tuple[str, ...] = ()  # the yakuman (rules' names) a deal's liable player (pao:) pays for: PARSERS
 
 
 SWITCHES = RiichiSettlement
-PARSERS = {"uma": parse_uma}  # a switch not checked by its type alone (a whole number, a flag)
+PARSERS = {"uma": parse_uma, "pao_yakuman": parse_rule_names}  # a switch not checked by its type alone (a whole number, a flag)

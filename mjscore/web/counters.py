@@ -32,6 +32,17 @@ def next_counters(seating: dict[str, Any]) -> dict[str, int]:
     return {"honba": int(seating.get("honba", 0)), "sticks": int(seating.get("sticks", 0))}
 
 
+def pot_totals(header: Header, seating: dict[str, Any], deals: Iterable[dict]) -> None:
+    """Add to each deal of a game's view that moved the table's pot (batch's `pot`) what lies on the table after it
+    (`pot_total`), as batch counts it for a game resumed where the page begins: the sticks the table counted before
+    its first deal (`seating`), each worth the table's stick (its `riichi_stick` switch), and each deal's change."""
+    pot = int(seating.get("sticks", 0)) * header.variant.settlement.at(header.options).switch("riichi_stick")
+    for deal in deals:
+        if "pot" in deal:
+            pot += deal["pot"]
+            deal["pot_total"] = pot
+
+
 def annotate(header: Header, seating: dict[str, Any], deals: Iterable[dict], befores: Iterable[dict]) -> None:
     """Add to each deal of a game's view (batch's JSON with its `data`) the counters it was played with and the
     game's own count where the deal states other ones (`counted`); `befores`: the seating before each deal."""

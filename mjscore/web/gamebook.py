@@ -220,6 +220,7 @@ class Book:
                   **d.entry.item, "totals": d.entry.totals, "moved_on": moves[i]} for i, d in enumerate(page)]
         if counters.kept(opened.header):  # the counters each deal was played with (honba, sticks)
             counters.annotate(opened.header, seating, deals, [seating] + [d.entry.seating for d in page[:-1]])
+            counters.pot_totals(opened.header, seating, deals)  # (the sheet's column of the sticks on the table)
         seating = page[-1].entry.seating if page else opened.seating
         last = page[-1].entry if page else None
         totals = last.totals if last else opened.start

@@ -65,14 +65,21 @@
   }
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") keepAwake(); });
 
+  let part = null;  // riichi_sheet.js, fetched for a riichi game as referee.js is (issue 44)
   function show(data) {
     keepAwake();
     // an answer that left the server before the sheet shown (a refresh overtaken by a save or an undo)
     if (sheet && sheet.game.id === data.game.id && data.game.version < sheet.game.version) return;
+    if (!window.RiichiSheet && part !== 0 && "honba" in data.next) {
+      part = part || new Promise(ok => {
+        const s = document.head.appendChild(el("script", {src: "/static/riichi_sheet.js"}));
+        s.onload = ok; s.onerror = () => { part = 0; ok(); };  // (offline, never kept: the sheet without it)
+      });
+      return part.then(() => show(data));
+    }
     const box = document.getElementById("game");
-    // the same sheet is what the box holds already (a save's own answer after the poll brought its version, a
-    // tap on the Game tab): drawn again, it would close the deal the player opened meanwhile. What the box holds
-    // is read from the box itself, so a box cleared for an error or for the list of games is always drawn anew.
+    // the sheet the box holds already (a save's answer after the poll brought it, a tap on the tab): drawn again it
+    // would close the deal opened meanwhile; read from the box, so a box cleared is always drawn anew
     const drawn = `${data.game.id}/${data.game.version}/${data.page ? data.page.first : 1}`;
     if (box.querySelector(`:scope > h2.gamename[data-drawn="${drawn}"]`)) { sheet = data; return; }
     sheet = data;
@@ -88,7 +95,7 @@
       `Next deal: round ${next.round}; ` + SEATS.filter(s => s in next.seats).map(s => `${s} ${next.seats[s]}`).join(", ") +
       (next.out && next.out.length ? `; sitting out: ${next.out.join(", ")}` : "") +
       (next.seats_changed ? ` (${next.seats_changed})` : "") +  // the players change chairs between rounds
-      ("honba" in next ? `; on the table: ${next.honba} honba, ${next.sticks} riichi stick${next.sticks === 1 ? "" : "s"}` : "");
+      (window.RiichiSheet ? RiichiSheet.counters(next) : "");
     // why the deal passed or stayed after the last deal, in the laptop's words (a game of three passes it after
     // East's own win where the table says so: the rule and its house option named)
     if (next.moved_on) box.appendChild(el("p", {class: "moved", text: `After deal ${data.page.deals}: ${next.moved_on}.`}));
@@ -162,11 +169,7 @@
     close.addEventListener("click", () => { setCurrent(null); sheet = null; shown = PAGE; refresh(); });
     box.appendChild(el("div", {class: "gamebar", role: "group", "aria-label": "the game"}, enter, undo, redo, share, csv, exp, close));
     box.appendChild(sheetTable(data));
-    // riichi: the places and each one's game result in thousands, with the table's uma and oka (batch's standings)
-    if (data.standings.some(st => "result" in st)) {
-      box.appendChild(el("p", {class: "standings", text: "Standings (result with uma and oka): " + data.standings
-        .map(st => `${st.rank}. ${st.player} ${st.total} (${st.result > 0 ? "+" : ""}${st.result})`).join(", ")}));
-    }
+    if (window.RiichiSheet) window.RiichiSheet.standings(box, data);
   }
 
   // the score sheet of `mjscore sheet`: one row per deal (East, result, how, value), each player's net
@@ -208,7 +211,7 @@
         const next = look.closest("tr").nextElementSibling;
         if (open && next && next.classList.contains("dealshown")) next.remove();
         if (!open) look.closest("tr").after(el("tr", {class: "dealshown"},
-          el("td", {colspan: String(players.length + 1)}, dealShown(d))));
+          el("td", {colspan: String(look.closest("tr").cells.length)}, dealShown(d))));
       });
       // as `mjscore sheet`'s seats column: the seats exchanged between rounds, or as the game file states them
       if (row.seats_changed) what.append(el("br"), el("small", {class: "note", text: row.seats_changed}));
@@ -250,7 +253,9 @@
     });
     body.appendChild(el("tr", {class: "totals"}, el("td", {text: "totals"}),
       ...players.map(p => el("td", {class: "num", "data-total": p, text: String(paper.totals[p])}))));
-    return el("div", {class: "scroll"}, el("table", {class: "sheet"}, el("thead", {}, head), body));
+    const table = el("table", {class: "sheet"}, el("thead", {}, head), body);
+    if (window.RiichiSheet) RiichiSheet.column(table, paper);  // riichi: the sticks on the table
+    return el("div", {class: "scroll"}, table);
   }
 
   // a change's answer: the sheet after it, or its error above the sheet (a refused change: the game reloaded first)

@@ -1,8 +1,6 @@
 "use strict";
-// The score sheet's words, apart from the Game tab's state (games.js): a game's deals as lines of text and as
-// CSV (a win's value as its players say it), a saved deal shown as the laptop scored it (riichi's counters and fu and han among its lines), a row's
-// value, and the players' short headings. Each is a pure function of the laptop's answer: nothing here asks the
-// laptop or keeps a state.
+// The score sheet's words apart from the Game tab's state (games.js; riichi's: riichi_sheet.js): a game's deals as
+// text and CSV, a saved deal shown, a row's value, the players' short headings. Pure functions of the laptop's answer.
 
 (function () {
   const {el} = window.App;
@@ -10,55 +8,43 @@
   // the deals shown (the game's last page) and the totals, as lines of text: "3. E · East Bruno: Bruno 48 discard by
   // Diego — Ana -96, Bruno +192 ..."
   function sheetText(data) {
-    const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v;
+    const paper = data.sheet, g = data.game, sign = v => (v > 0 ? "+" : "") + v, r = pot(paper);
     const lines = [`${g.name} (${g.variant})`];
     paper.rows.forEach(row => {
       const what = row.error ? "not scored: " + row.error :
         [row.result, valueOf(row), row.how].filter(Boolean).join(" ");
-      const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ");
+      const nets = paper.players.filter(p => p in row.net).map(p => `${p} ${sign(row.net[p])}`).join(", ") +
+        (r ? r.textNet(row) : "");
       lines.push(`${row.deal}. ${row.round} · East ${row.east}: ${what}` + (nets ? ` — ${nets}` : ""));
     });
-    lines.push("totals: " + paper.players.map(p => `${p} ${paper.totals[p]}`).join(", "));
+    lines.push("totals: " + paper.players.map(p => `${p} ${paper.totals[p]}`).join(", ") + (r ? r.textTotal(paper) : ""));
     return lines.join("\n") + "\n";
   }
 
-  // one row per deal: its number, round, East, result, value, how, each player's net; then the totals.
-  // A text cell a spreadsheet would take for a formula (=, +, -, @ first) is written after a quote mark.
+  // a row per deal (number, round, East, result, value, how, the nets), then the totals; a text cell a spreadsheet
+  // would take for a formula (=, +, -, @ first) after a quote mark
   function sheetCSV(data) {
-    const paper = data.sheet;
+    const paper = data.sheet, r = pot(paper), more = (f, x) => (r ? r[f](x) : []);
     const cell = v => {
       let t = v === null || v === undefined ? "" : String(v);
       if (typeof v === "string" && /^[=+\-@\t\r]/.test(t)) t = "'" + t;
       return /[",\n\r]/.test(t) ? `"${t.replace(/"/g, '""')}"` : t;
     };
-    const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players)];
-    rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p])));
+    const rows = [["deal", "round", "east", "result", "value", "how"].concat(paper.players, more("csvHead"))];
+    rows.push(["start", "", "", "", "", ""].concat(paper.players.map(p => paper.start[p]), more("csvStart")));
     for (const row of paper.rows) {
       rows.push([row.deal, row.round, row.east, row.error ? "not scored: " + row.error : row.result, valueOf(row), row.how]
-        .concat(paper.players.map(p => (p in row.net ? row.net[p] : ""))));
+        .concat(paper.players.map(p => (p in row.net ? row.net[p] : "")), more("csvCell", row)));
     }
-    rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p])));
+    rows.push(["totals", "", "", "", "", ""].concat(paper.players.map(p => paper.totals[p]), more("csvTotal", paper)));
     return rows.map(r => r.map(cell).join(",")).join("\r\n") + "\r\n";
   }
 
   // riichi: the honba and riichi sticks the laptop counted for a deal (null elsewhere)
   function counted(x) { return "honba" in x ? {honba: x.honba, sticks: x.sticks} : null; }
 
-  // riichi: the win as its players say it ("30 fu 3 han: 3900": the winner's own words, where the family has
-  // them), the counters and who declared; nothing elsewhere
-  function riichiLines(d) {
-    const out = [];
-    const data = d.data || {};
-    const won = d.winner && d.win && !d.error && !d.false_mahjong && d.hands ? d.hands[d.winner] : null;
-    if (won && won.said) out.push(won.said);
-    if (d.counters) out.push(`on the table: ${d.counters.honba} honba, ${d.counters.sticks} riichi stick` +
-      (d.counters.sticks === 1 ? "" : "s"));
-    if ((data.riichi || []).length) out.push("riichi: " + data.riichi.join(", "));
-    if ((data.tenpai || []).length) out.push("waiting: " + data.tenpai.join(", "));
-    if (data.abort) out.push("abortive draw: " + data.abort.replace(/-/g, " "));
-    if (data.dora) out.push("dora indicators: " + data.dora + (data.ura ? "; ura: " + data.ura : ""));
-    return out;
-  }
+  // riichi's sticks on the table (riichi_sheet.js, fetched before a riichi game is drawn)
+  const pot = paper => (window.RiichiSheet && window.RiichiSheet.has(paper) ? window.RiichiSheet : null);
 
   // a saved deal as the laptop scored it: how it was won, each hand and its value, the payments
   function dealShown(d) {
@@ -67,8 +53,9 @@
       box.appendChild(el("p", {text: `${d.winner} won on ${d.win.tile} from ${d.win.from}` +
         (d.win.discarder ? ` (${d.win.discarder})` : "") + (d.win.set ? `, completing ${d.win.set}` : "")}));
     } else if (d.false_mahjong) box.appendChild(el("p", {text: `false mah jong by ${d.false_mahjong}`}));
+    else if (d.timeout) box.appendChild(el("p", {text: "a time-out: the session's time ran out, no result"}));
     else if (d.hands) box.appendChild(el("p", {text: "a draw"}));
-    for (const line of riichiLines(d)) box.appendChild(el("p", {class: "riichiline", text: line}));
+    for (const line of window.RiichiSheet ? window.RiichiSheet.lines(d) : []) box.appendChild(el("p", {class: "riichiline", text: line}));
     for (const [name, h] of Object.entries(d.hands || {})) {
       box.appendChild(el("p", {class: "handline"}, el("strong", {text: `${name} (${h.seat}) `}),
         el("span", {class: "tiles", text: h.hand + " "}),
@@ -82,8 +69,7 @@
     return box;
   }
 
-  // a row's value: its family's words for the win where the sheet gives them (riichi's "30 fu 3 han: 3900"), else
-  // the number
+  // a row's value: its family's words for the win where given (riichi's "30 fu 3 han: 3900"), else the number
   function valueOf(row) {
     if (row.said) return row.said;
     return row.value === null ? "" : String(row.value);
@@ -101,5 +87,5 @@
     return new Set(Object.values(out)).size === players.length ? out : Object.fromEntries(players.map(p => [p, p]));
   }
 
-  window.Sheet = {sheetText, sheetCSV, counted, riichiLines, dealShown, valueOf, shortNames};
+  window.Sheet = {sheetText, sheetCSV, counted, dealShown, valueOf, shortNames};
 })();
