@@ -77,6 +77,9 @@ class Flat:
         notes.append("flat: 10 from each")
         return [Payment(s, deal.winner, 10, "flat 10") for s in deal.hands if s != deal.winner] if deal.winner else []
 
+    def false_win_fine(self, deal, rules):
+        return None
+
     def draw_keeps_deal(self, rules, east_waiting):
         return True
 

@@ -38,6 +38,10 @@ class PaymentScheme(Protocol):
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         """Every payment of a deal given each seat's hand value; notes said on the way appended to `notes`."""
 
+    def false_win_fine(self, deal: Deal, rules: SettlementRules) -> int | None:
+        """What a false mah jong's declarer pays each other player where the scheme works it out from the deal's
+        options (hk: a self-drawn limit hand's share); None: the table's `false_mahjong:` fine."""
+
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the
         shared `east_keeps_deal_on_draw` would."""
