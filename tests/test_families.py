@@ -170,7 +170,7 @@ def test_a_name_no_family_registered_stops_the_table(tmp_path):
     (tables / "toy.yaml").write_text("variant: toy\nextends: spanish\ntitle: t\nsource: s\n"
                                      "settlement: {payments: flat}\n", encoding="utf-8")
     with pytest.raises(mjscore.MjscoreError,
-                       match="settlement.payments: must be one of standard, riichi, mcr, not 'flat'"):
+                       match="settlement.payments: must be one of standard, riichi, mcr, hk, not 'flat'"):
         mjscore.load_variant("toy", tables)
 
 

@@ -208,7 +208,7 @@ def test_json_stays_english_but_the_items_names():
                                      "variants", "report"])
 def test_every_command_with_words_takes_the_one_lang_option(command):
     code, out, _ = run(command, "--help")
-    assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|native]" in out
+    assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|zh-Hant|native]" in out
     code, out, err = run(command, "--lang", "xx")
     assert code == 2 and err.count("\n") == 1 and "'xx' is not one of 'en', 'eu', 'hu', 'es', 'da'" in err
 
