@@ -114,3 +114,9 @@ def test_the_game_is_paid_and_dealt_as_worked_by_hand():
     assert nets[2] == {"Ana": 0, "Bruno": 0, "Carmen": 0, "Diego": 0}
     assert nets[3] == {"Ana": 512, "Bruno": 512, "Carmen": 512, "Diego": -1536}
     assert g["totals"] == {"Ana": 576, "Bruno": 608, "Carmen": 416, "Diego": -1600}
+
+
+def test_a_discard_win_names_its_discarder():
+    # the discarder pays double (half) or all (full): a deal that does not say who discarded is refused in one line
+    with pytest.raises(mjscore.MjscoreError, match=r"hk: the discarder pays the hand: say who discarded"):
+        deal(FIVE, "1m", "discard")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mjscore.errors import DealError
 from mjscore.hand.situation import CLAIMED
 from mjscore.messages import M, said
 from mjscore.play.deal import Deal, Payment, cite_of
@@ -55,6 +56,8 @@ class HongKong:
             reason = said(M.HK_SELF_DRAWN, unit=unit, faan=faan)
             return [Payment(s, winner, 2 * unit, reason, cite) for s in others]
         discarder = deal.win.discarder
+        if discarder is None:  # (the discarder pays double: a discard win names who discarded)
+            raise DealError(said(M.DEAL_NO_DISCARDER, variant=deal.variant.name))
         if opts.get("responsibility") == "full":  # 全銃: the discarder pays every share
             return [Payment(discarder, winner, 2 * unit + unit * (len(others) - 1),
                             said(M.HK_DISCARDER_ALL, unit=unit, faan=faan), cite)]
