@@ -120,3 +120,32 @@ def test_a_discard_win_names_its_discarder():
     # the discarder pays double (half) or all (full): a deal that does not say who discarded is refused in one line
     with pytest.raises(mjscore.MjscoreError, match=r"hk: the discarder pays the hand: say who discarded"):
         deal(FIVE, "1m", "discard")
+
+
+def test_the_payments_and_faan_said_in_traditional_chinese():
+    # --lang zh-Hant: the reasons from mjscore/messages/zh-Hant.yaml (出銃者 the discarder, 單份 single, 番 faan),
+    # the items by the names tables/hk.yaml gives them (中/發/白 dragon pung, 混一色 mixed one suit, 無花 no flowers)
+    from helpers import run
+
+    code, out, err = run("settle", "-", "--lang", "zh-Hant", input="variant: hk\nhands: {E: '', S: '[RRR] 123m 456m "
+                         "789m 11m', W: '', N: ''}\nwinner: S\nwin: {tile: 1m, from: discard, discarder: W}\n")
+    assert code == 0, err
+    assert "出銃者，雙份：2 x 32（5 番）" in out and "單份：32（5 番）" in out
+    code, out, err = run("score", FIVE, "--variant", "hk", "--win", "1m", "--lang", "zh-Hant")
+    assert code == 0 and all(name in out for name in ("中/發/白", "混一色", "無花")), out
+
+
+def test_no_fixed_english_word_is_left_in_hk_in_traditional_chinese():
+    # batch, sheet and standings of examples/game-hk.yaml say their headers, notes and payment reasons in the
+    # zh-Hant catalogue's words; the table's data (its title, its rules' citations) stays as the table writes it
+    from helpers import run
+    from test_lang import english_left
+
+    v = mjscore.load_variant("hk")
+    data = sorted({v.title, *(v.cites or {}).values(), *(r.cite for r in v.rules)}, key=len, reverse=True)
+    for args in (["batch", str(GAME)], ["sheet", str(GAME)], ["standings", str(GAME)]):
+        code, out, err = run(*args, "--lang", "zh-Hant", "--wide")
+        assert code == 0, (args, err)
+        for text in data:
+            out = out.replace(text, "")
+        assert not english_left(out, "zh-Hant"), (args, english_left(out, "zh-Hant"), out)

@@ -78,10 +78,10 @@ class HongKong:
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: Any) -> dict:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: Any) -> dict[str, Any]:
         return {}  # (it adds no deal key)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         return None
 
 
