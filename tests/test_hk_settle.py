@@ -149,3 +149,15 @@ def test_no_fixed_english_word_is_left_in_hk_in_traditional_chinese():
         for text in data:
             out = out.replace(text, "")
         assert not english_left(out, "zh-Hant"), (args, english_left(out, "zh-Hant"), out)
+
+
+def test_a_chicken_hand_wins_where_the_table_lets_it():
+    # [123m] 456p 789s 999p 55m on a discard: no faan but no flowers (1), 0 besides flowers: short of min_faan 3,
+    # no win; with chicken_hand (雞糊) it wins; flowers=false: 0 faan, the faan table's 2^0 = 1: the discarder 2,
+    # the others 1
+    chicken = "[123m] 456p 789s 999p 55m"
+    with pytest.raises(mjscore.MjscoreError, match="minimum faan"):
+        deal(chicken, "5m", "discard", "W")
+    s = deal(chicken, "5m", "discard", "W", chicken_hand=True, flowers=False)
+    assert s.scores["S"].value == 0
+    assert sorted(paid(s)) == [("E", "S", 1), ("N", "S", 1), ("W", "S", 2)]
