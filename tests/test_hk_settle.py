@@ -161,3 +161,22 @@ def test_a_chicken_hand_wins_where_the_table_lets_it():
     s = deal(chicken, "5m", "discard", "W", chicken_hand=True, flowers=False)
     assert s.scores["S"].value == 0
     assert sorted(paid(s)) == [("E", "S", 1), ("N", "S", 1), ("W", "S", 2)]
+
+
+def test_the_page_settles_an_hk_deal_as_the_cli_does(base):
+    # /api/settle answers `settle --format json`: South's 5 faan on West's discard, West 64, East and North 32
+    # (worked above); a discard win naming no discarder is a 400 with the CLI's line
+    import json
+
+    from helpers import run
+    from webserver import request
+
+    body = {"variant": "hk", "hands": {"E": "", "S": FIVE, "W": "", "N": ""}, "winner": "S",
+            "win": {"tile": "1m", "from": "discard", "discarder": "W"}}
+    code, out, err = run("settle", "-", "--format", "json", input=json.dumps(body))
+    status, got = request(base + "/api/settle", body)
+    assert (code, status) == (0, 200) and got == json.loads(out)
+    assert [(p["from"], p["to"], p["amount"]) for p in got["payments"]] == [("E", "S", 32), ("W", "S", 64),
+                                                                           ("N", "S", 32)]
+    status, got = request(base + "/api/settle", {**body, "win": {"tile": "1m", "from": "discard"}})
+    assert status == 400 and got["error"].startswith("deal: hk: the discarder pays the hand: say who discarded")
