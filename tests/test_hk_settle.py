@@ -180,3 +180,14 @@ def test_the_page_settles_an_hk_deal_as_the_cli_does(base):
                                                                            ("N", "S", 32)]
     status, got = request(base + "/api/settle", {**body, "win": {"tile": "1m", "from": "discard"}})
     assert status == 400 and got["error"].startswith("deal: hk: the discarder pays the hand: say who discarded")
+
+
+def test_a_replacement_tile_is_a_kong_s_only_where_the_hand_has_a_kong():
+    # 槓上開花 (win by kong, 2 faan) is the replacement tile of a kong; a flower's replacement tile (--from loose in a
+    # hand with no kong, 花上自摸) is self-drawn, 1 faan, as from the wall
+    kong = mjscore.score("{5555p} 123m 456m 789m 11m 1f", "hk", seat="E", win="1m", source="loose")
+    flower = mjscore.score("123p 123m 456m 789m 11m 1f", "hk", seat="E", win="1m", source="loose")
+    assert {i.rule: i.points for i in kong.items}.get("win by kong") == 2 and "self-drawn" not in {
+        i.rule for i in kong.items}
+    assert {i.rule: i.points for i in flower.items}.get("self-drawn") == 1 and "win by kong" not in {
+        i.rule for i in flower.items}
