@@ -242,7 +242,7 @@ def _gates(ours: dict) -> int | None:
 
 def departure(ours: dict, mine, lib_best: tuple) -> str | None:
     """The NOTES.md entry that explains a disagreement, or None (an unexplained one: the test fails)."""
-    value, _, limit = lib_best
+    limit = lib_best[2]
     over = _gates(ours)
     if over is not None and limit == "nine gates" and ours["open"]:
         return "nine gates with a declared set"
