@@ -98,6 +98,10 @@ def _sets(rng: random.Random, theme: str) -> list[tuple[str, list[int]]] | None:
         counts = [3, 1, 1, 1, 1, 1, 1, 1, 3]
         counts[rng.randrange(9)] += 1
         tiles = [suit * 9 + n for n in range(9) for _ in range(counts[n])]
+        if counts[1] + counts[4] + counts[6] + counts[7] == 5 and rng.random() < 0.5:
+            # the 1s declared as a pung (the rest, 2345678999 and a 2, 5, 7 or 8, still sets and a pair): the same
+            # tiles, no longer a concealed hand
+            return [("pung", [suit * 9] * 3), ("gates", tiles[3:])]
         return [("gates", tiles)]
     if theme == "thirteen":
         majors = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
@@ -156,7 +160,7 @@ def draw(rng: random.Random) -> tuple[dict, dict] | None:
             kongs += 1
             exposed.append(f"[{written(tiles)}]" if rng.random() < 0.5 else f"{{{written(tiles)}}}")
             melds.append([glyph(t) for t in tiles])
-        elif kind in ("chow", "pung") and rng.random() < 0.3 and theme != "gates":
+        elif kind in ("chow", "pung") and (theme == "gates" or rng.random() < 0.3 and theme != "gates"):
             exposed.append(f"[{written(tiles)}]")
             melds.append([glyph(t) for t in tiles])
         else:
