@@ -290,7 +290,7 @@ def test_a_deal_files_place_is_said_once(tmp_path):
     (["--seat", "ſ"], "seat must be one of E, S, W, N, not 'ſ'"),  # "ſ".upper() is "S": only ASCII is folded
     (["--option", "limit=1e3", "--option", "limit=300"], "option limit of spanish takes a whole number, not '1e3'"),
     (["-v", "../tables/basque"], "no variant '../tables/basque': a variant is named by one word (variants: "
-                                 "basque, bmja, danish, dmjl, hungarian, mcr, riichi, spanish)"),
+                                 "basque, bmja, danish, dmjl, hk, hungarian, mcr, riichi, spanish)"),
 ])
 def test_score_refuses(args, message):
     assert run("score", "[555p] 123m 789s SSS NN", *args) == (2, "", f"mjscore: error: {message}\n")

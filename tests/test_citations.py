@@ -71,7 +71,7 @@ def test_variants_shows_cites_and_names(club):
 @pytest.mark.parametrize("entry,message", [
     ("        cite: [1]\n", "cite must be text, not [1]"),
     ("        cite: '" + "x" * 81 + "'\n", "cite is a short reference on one line (at most 80 characters), not 'xxxx"),
-    ("        names: {fr: Mah-jong}\n", "names: a language is one of en, eu, hu, es, da, zh, ja, not 'fr'"),
+    ("        names: {fr: Mah-jong}\n", "names: a language is one of en, eu, hu, es, da, zh, ja, zh-Hant, not 'fr'"),
     ("        names: {es: ''}\n", "names.es: a name is text on one line (at most 80 characters), not ''"),
 ])
 def test_a_wrong_cite_or_name_is_refused(tmp_path, entry, message):

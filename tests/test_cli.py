@@ -136,7 +136,7 @@ def test_a_wrong_variant_env_var_is_named(monkeypatch):
     monkeypatch.setenv("MJSCORE_VARIANT", "basqe")
     assert run("score", "123m 456m 789m EEE NN") == (
         2, "", "mjscore: error: MJSCORE_VARIANT (the default variant, from the environment): no variant 'basqe'; "
-               "did you mean basque? (variants: basque, bmja, danish, dmjl, hungarian, mcr, riichi, spanish); set it "
+               "did you mean basque? (variants: basque, bmja, danish, dmjl, hk, hungarian, mcr, riichi, spanish); set it "
                "to one of them, or give --variant\n")
     assert run("score", "123m 456m 789m EEE NN", "--variant", "basqe")[2].startswith(
         "mjscore: error: no variant 'basqe'; did you mean basque?")  # the option's own mistake: as it was

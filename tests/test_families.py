@@ -80,6 +80,9 @@ class Flat:
         notes.append("flat: 10 from each")
         return [Payment(s, deal.winner, 10, "flat 10") for s in deal.hands if s != deal.winner] if deal.winner else []
 
+    def false_win_fine(self, deal, rules):
+        return None
+
     def draw_keeps_deal(self, rules, east_waiting):
         return True
 
@@ -170,7 +173,7 @@ def test_a_name_no_family_registered_stops_the_table(tmp_path):
     (tables / "toy.yaml").write_text("variant: toy\nextends: spanish\ntitle: t\nsource: s\n"
                                      "settlement: {payments: flat}\n", encoding="utf-8")
     with pytest.raises(mjscore.MjscoreError,
-                       match="settlement.payments: must be one of standard, riichi, mcr, not 'flat'"):
+                       match="settlement.payments: must be one of standard, riichi, mcr, hk, not 'flat'"):
         mjscore.load_variant("toy", tables)
 
 

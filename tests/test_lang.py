@@ -73,7 +73,7 @@ def test_every_catalogue_is_complete(lang):
         assert fields_of(data["messages"][key.name.lower()]) == fields_of(key.english), key
     assert set(data["standard"]) <= set(data["messages"]) and data["standard"]
     assert data["rulebook"].endswith(")") and "rulebook" in data["rulebook"]
-    assert CATALOGUED == (*LANGS, "zh")
+    assert CATALOGUED == (*LANGS, "zh", "zh-Hant")
 
 
 def test_a_language_without_a_catalogue_speaks_english():
@@ -208,7 +208,7 @@ def test_json_stays_english_but_the_items_names():
                                      "variants", "report"])
 def test_every_command_with_words_takes_the_one_lang_option(command):
     code, out, _ = run(command, "--help")
-    assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|native]" in out
+    assert code == 0 and "--lang [en|eu|hu|es|da|zh|ja|zh-Hant|native]" in out
     code, out, err = run(command, "--lang", "xx")
     assert code == 2 and err.count("\n") == 1 and "'xx' is not one of 'en', 'eu', 'hu', 'es', 'da'" in err
 

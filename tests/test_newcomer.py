@@ -144,7 +144,7 @@ def test_a_suit_letter_of_another_notation_names_the_right_one(typed, message):
 def test_variant_names_are_not_case_sensitive_and_misspellings_are_helped():
     assert score_json(HAND, "-v", "Basque")["variant"] == "basque"
     assert run("variants", "BMJA")[0] == 0
-    known = "(variants: basque, bmja, danish, dmjl, hungarian, mcr, riichi, spanish)"
+    known = "(variants: basque, bmja, danish, dmjl, hk, hungarian, mcr, riichi, spanish)"
     assert run("score", HAND, "-v", "basqe") == err(f"no variant 'basqe'; did you mean basque? {known}")
     assert run("variants", "nope") == err(f"no variant 'nope' {known}")  # never the install path
 

@@ -65,7 +65,7 @@ def test_a_game_file_naming_no_known_variant_is_that_files_error_only(tmp_path):
     import json
     data = json.loads(out)
     message = (f"{bad}: variant: no variant 'spansh'; did you mean spanish? "
-               "(variants: basque, bmja, danish, dmjl, hungarian, mcr, riichi, spanish)")
+               "(variants: basque, bmja, danish, dmjl, hk, hungarian, mcr, riichi, spanish)")
     assert code == 1 and data["errors"] == [message]
     assert data["summary"] == {"read": 16, "scored": 16, "rejected": 0}  # the good file's 16 deals are scored
     assert err.splitlines()[0] == f"mjscore: error: {message}"

@@ -74,7 +74,7 @@ def test_score_names_items_in_the_language_asked_as_the_cli(base, lang):
     status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": lang})
     assert status == 200 and got == json.loads(out)
     status, got = request(base + "/api/score", {**SCORE_CASES[0][0], "lang": "fr"})
-    assert (status, got["error"]) == (400, 'lang: one of en, eu, hu, es, da, zh, ja, native, not "fr"')
+    assert (status, got["error"]) == (400, 'lang: one of en, eu, hu, es, da, zh, ja, zh-Hant, native, not "fr"')
 
 
 @pytest.mark.parametrize("body, args", BAD_SCORES)
@@ -151,8 +151,8 @@ def test_a_bug_is_500_without_a_traceback(monkeypatch):
 def test_variants_lists_every_packaged_variant_and_its_options(base):
     status, got = request(base + "/api/variants")
     assert status == 200
-    assert sorted(v["variant"] for v in got["variants"]) == ["basque", "bmja", "danish", "dmjl", "hungarian", "mcr",
-                                                                "riichi", "spanish"]
+    assert sorted(v["variant"] for v in got["variants"]) == ["basque", "bmja", "danish", "dmjl", "hk", "hungarian",
+                                                                "mcr", "riichi", "spanish"]
     basque = next(v for v in got["variants"] if v["variant"] == "basque")
     assert basque["options"]["mode"]["default"] == "mixed" and "clean" in basque["options"]["mode"]["choices"]
     assert got["from"] == ["discard", "wall", "loose", "kong"] and "last-wall-tile" in got["also"]

@@ -299,16 +299,21 @@ def _suits_held(counts: Counts) -> list[int]:
     return [s for s in range(3) if any(counts[s * 9:s * 9 + 9])]
 
 
-def gates_surplus(counts: Counts) -> tuple[int, int] | None:
+def gates_surplus(counts: Counts, ends: bool = False) -> tuple[int, int] | None:
     """(suit, surplus) of a nine gates hand: 14 tiles of one suit, three 1s, three 9s, one each of 2-8 and one
-    more 2-8 (the surplus number); None for any other counts. The winning shape below and the condition that
-    names the surplus (rules/special.py, `gates_surplus:`) both read the hand here, so they cannot disagree."""
+    more 2-8 (the surplus number), or with `ends` 1-9 (a fourth 1 or 9: Hong Kong's 九子連環 takes any tile of the
+    suit); None for any other counts. The winning shape below and the condition that names the surplus
+    (rules/special.py, `gates_surplus:`) both read the hand here, so they cannot disagree."""
     if sum(counts) != 14 or any(counts[27:]):
         return None
     suits = _suits_held(counts)
     if len(suits) != 1:
         return None
     n = _suit_numbers(counts, suits[0])
+    if ends:
+        base = (0, 3, 1, 1, 1, 1, 1, 1, 1, 3)
+        over = [k for k in range(1, 10) if n[k] != base[k]]
+        return (suits[0], over[0]) if len(over) == 1 and n[over[0]] == base[over[0]] + 1 else None
     if n[1] != 3 or n[9] != 3 or any(n[k] < 1 for k in range(2, 9)):
         return None
     return suits[0], next(k for k in range(2, 9) if n[k] == 2)

@@ -1,7 +1,8 @@
 """The fixed words of the outputs (headers, notes, payment reasons) in the language of `--lang`.
 
 One catalogue per language, as data: English is `keys.M` (each key with its English text); Basque, Hungarian,
-Spanish, Danish and Chinese (MCR's, simplified) are `eu.yaml`, `hu.yaml`, `es.yaml`, `da.yaml` and `zh.yaml`
+Spanish, Danish, Chinese (MCR's, simplified) and traditional Chinese (hk's) are `eu.yaml`, `hu.yaml`, `es.yaml`,
+`da.yaml`, `zh.yaml` and `zh-Hant.yaml`
 beside this file, each read the first time a command speaks that language, and checked then: every key known,
 none missing, each text with the same `{fields}` as the English. The fallback rule: a language without a
 catalogue (ja, whose rulebook's names --lang shows for the items only) speaks English; a language with one
@@ -20,7 +21,7 @@ from typing import Any
 from mjscore.errors import MjscoreError
 from mjscore.messages.keys import M
 
-CATALOGUED = ("eu", "hu", "es", "da", "zh")  # the seed rulebooks' languages and MCR's: each has a catalogue
+CATALOGUED = ("eu", "hu", "es", "da", "zh", "zh-Hant")  # the seed rulebooks' languages, MCR's and hk's: each has a catalogue
 HERE = os.path.dirname(os.path.abspath(__file__))
 SEAT_KEYS = {"E": M.EAST, "S": M.SOUTH, "W": M.WEST, "N": M.NORTH}
 SOURCE_KEYS = {"discard": M.SOURCE_DISCARD, "wall": M.SOURCE_WALL, "loose": M.SOURCE_LOOSE, "kong": M.SOURCE_KONG}

@@ -70,6 +70,14 @@ class Described:
     W_PAYMENTS_RIICHI = ("a win is paid in base points as riichi pays it: by the discarder alone on a discard, by all "
                          "three on a self-drawn win (the dealer a double share); a dealer's win is paid 1.5 times; each"
                          " payment rounded up to 100")
+    W_PAYMENTS_HK = ("a win is paid from the faan table, 2^faan (half_spicy: half steps after 4 faan): on a discard the "
+                     "discarder pays double and the others single (responsibility=full: the discarder pays all four "
+                     "shares), on a self-drawn win each pays double; no East double; a false win pays each other "
+                     "player double the maximum faan's amount")
+    HK_SELF_DRAWN = "self-drawn, double: 2 x {unit} for {faan} faan"
+    HK_DISCARDER = "discarder, double: 2 x {unit} for {faan} faan"
+    HK_SINGLE = "single: {unit} for {faan} faan"
+    HK_DISCARDER_ALL = "discarder pays for all (full responsibility): 4 x {unit} for {faan} faan"
     W_DISCARDER_PAYS = "on a discard (or a robbed kong) the discarder alone pays the hand's value"
     W_ALL_PAY = "every loser pays the hand's value"
     W_BASE_PAYMENT = "every other player pays the winner {amount} besides the hand's value"

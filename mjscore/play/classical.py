@@ -127,6 +127,9 @@ class Classical:
             scores: Mapping[str, Score] | None = None) -> list[Payment]:
         return classical_payments(deal, values, notes, rules)  # (the values alone)
 
+    def false_win_fine(self, deal: Deal, rules: SettlementRules) -> int | None:
+        return None  # (the table's `false_mahjong:` fine)
+
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         return True  # (whether East keeps the deal at a draw is the shared east_keeps_deal_on_draw's alone)
 

@@ -284,6 +284,9 @@ class Riichi:
             scores: Mapping[str, Score] | None = None) -> list[Payment]:
         return riichi_payments(deal, values, notes, rules, scores)
 
+    def false_win_fine(self, deal: Deal, rules: SettlementRules) -> int | None:
+        return None  # (the table's `false_mahjong:` fine)
+
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """At a draw East keeps the deal only if waiting, where the table says so."""
         return east_waiting or not rules.scheme_switches.east_keeps_deal_on_draw_if_waiting

@@ -42,6 +42,10 @@ class PaymentScheme(Protocol):
         `scores`: each seat's scored hand, for a scheme that pays by more than its value (riichi's liability, by
         the winner's yakuman), None where only the values are given."""
 
+    def false_win_fine(self, deal: Deal, rules: SettlementRules) -> int | None:
+        """What a false mah jong's declarer pays each other player where the scheme works it out from the deal's
+        options (hk: a self-drawn limit hand's share); None: the table's `false_mahjong:` fine."""
+
     def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
         """Whether the scheme lets East keep the deal at a draw (`east_waiting`: East was waiting), where the
         shared `east_keeps_deal_on_draw` would."""

@@ -75,6 +75,10 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 
 def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
     opts, culprit, fine = deal.options, deal.false_mahjong, rules.false_mahjong
+    own = scheme_of(rules).false_win_fine(deal, rules)  # (a fine the scheme works out: hk's limit hand's share)
+    if own is not None:
+        return [Payment(culprit, seat, own, said(M.PAID_FALSE_MAHJONG, whom=said(M.FALSE_TO_OTHERS)),
+                        cite_of(deal, "false_mahjong")) for seat in deal.hands if seat != culprit]
     if fine is None:
         return []  # the rulebook gives no penalty: the deal is void (settle() says so in a note)
     limit = opts.get("limit")

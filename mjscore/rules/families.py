@@ -22,6 +22,7 @@ PAYMENT_SCHEMES = {  # `settlement: {payments: NAME}` -> the module of the payme
     "standard": "mjscore.play.classical",  # each pays the winner the hand's value (East double), losers settle
     "riichi": "mjscore.play.riichi",  # the discarder alone on a discard, the dealer's double share, honba, sticks
     "mcr": "mjscore.play.mcr_payments",  # the standard one, with a referee's false wins, penalties and time-outs
+    "hk": "mjscore.play.hk_payments",  # Hong Kong's faan table by responsibility, no East double
 }
 DEFAULT_SCHEME = "standard"
 WRITTEN_TILES = {  # a mark of the notation that only some tables play -> the module that checks a hand written with it

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple, Protocol
 from mjscore.messages import M, Said, said
 
 
-LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "native")  # --lang: the rulebooks' own words; native: each variant's
+LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "zh-Hant", "native")  # --lang: the rulebooks' own words; native: each variant's
 
 
 def language(lang: str, variant_language: str) -> str:

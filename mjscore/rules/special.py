@@ -235,27 +235,28 @@ def _kinds(c, v, _):
 
 
 def p_surplus(v, known):
-    if v == "win":
-        return "win"
+    if v in ("win", "win_1_to_9"):
+        return v
     vals = v if isinstance(v, list) else [v]
     if not vals or any(isinstance(x, bool) or not isinstance(x, int) or not 2 <= x <= 8 for x in vals):
-        raise Invalid(f"expects win or numbers 2-8 (a list), not {v!r}")
+        raise Invalid(f"expects win, win_1_to_9 or numbers 2-8 (a list), not {v!r}")
     return frozenset(vals)
 
 
 @condition("gates_surplus", "hand", p_surplus,
            "the 14 tiles are one suit: three 1s, three 9s, one each of 2-8 and one more (the surplus); "
            "the surplus has one of these numbers (a list of 2-8), or `win`: the winning tile's number "
-           "(Nine Gates; [2, 5, 8] is the Squirming Snake)", reads=Reads.HAND | Reads.CANDIDATE,
+           "(Nine Gates; [2, 5, 8] is the Squirming Snake), or `win_1_to_9`: the winning tile's, a fourth 1 or 9 "
+           "too (Hong Kong's nine gates)", reads=Reads.HAND | Reads.CANDIDATE,
            screen=lambda c, v: not c.has_honours and len(c.suits) == 1)  # (the test's first question)
 def _gates_surplus(c, v, _):
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
         return False
-    found = gates_surplus(counts_of(c.tiles))
+    found = gates_surplus(counts_of(c.tiles), ends=v == "win_1_to_9")
     if found is None:
         return False
     k = found[1]
-    if v == "win":
+    if v in ("win", "win_1_to_9"):
         return c.win is not None and T.number_of(c.win) == k
     return k in v
 

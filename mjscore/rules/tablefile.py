@@ -16,7 +16,7 @@ from mjscore.errors import TableError, VariantNotFound, shown
 DEFAULT_VARIANT = "spanish"  # where no --variant, file or MJSCORE_VARIANT names one
 
 LANGUAGES = {"en": "English", "eu": "Basque", "hu": "Hungarian", "es": "Spanish", "da": "Danish", "zh": "Chinese",
-             "ja": "Japanese"}
+             "ja": "Japanese", "zh-Hant": "Chinese (traditional)"}
 
 
 @lru_cache(maxsize=1)  # where mjscore is installed does not change while it runs: asked once, not per hand
