@@ -13,12 +13,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from mjscore.errors import DealError
 from mjscore.hand.situation import CLAIMED
 from mjscore.messages import M, said
 from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.rules.results import Score
 from mjscore.rules.switches import SettlementRules
 
 
@@ -43,7 +44,8 @@ class HongKong:
     refused = ""
     words = M.W_PAYMENTS_HK
 
-    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
+    def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
+            scores: Mapping[str, Score] | None = None) -> list[Payment]:
         if deal.winner is None:
             notes.append(said(M.DRAW_NOTHING))
             return []
