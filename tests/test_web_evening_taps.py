@@ -37,7 +37,7 @@ SLIP = {4: {"discarder": "Ana"}}  # deal 4's discarder as first entered (the fix
 # 21.1 taps and 4.4 scrolls a deal, measured the same way; on 399ca71 (main before the branch s3-44-taps) per deal
 # 22 20 2 23 21 21 20 20 taps (18.6) and 1 2 0 2 2 1 2 2 scrolls (1.5); with that branch (a winner's chows in one
 # tap, the others' one-tap rows once the winning tile is tapped) 16 14 2 18 16 18 14 16 taps (14.2) and
-# 1 1 0 4 1 1 1 1 scrolls (1.2).
+# 1 1 0 2 1 1 1 1 scrolls (1.0).
 BASELINE = {"taps": 279 / 8, "scrolls": 83 / 8}
 TARGET = {"taps": 15, "scrolls": 2}  # issue 44: at most, per deal on average
 

@@ -139,7 +139,7 @@
     if (seat !== segValue("deal-winner") || editors[seat].size() < 14) return;
     select(OTHERS);
     const rows = document.getElementById("deal-editor"), pinned = document.getElementById("deal-seat-row");
-    window.scrollBy(0, rows.getBoundingClientRect().top - pinned.getBoundingClientRect().bottom);
+    window.scrollBy(0, rows.getBoundingClientRect().top - pinned.getBoundingClientRect().bottom - 4);
   }
 
   function renderCards() {
