@@ -4,15 +4,19 @@ tests/taps.py says what counts). The driver taps what the page offers, as a play
 - on a page that enters a hand by sets (its editors say `data-entry="sets"`, issue 44): the mode of a set only
   when it is not already on, then the set by the page's own grammar (docs/cli.md): one tap a pung, a long press
   a kong, two taps on neighbouring tiles a chow, one tap the pair that completes four sets (else that tap and
-  "Pair"); a one-tap button beside the pad where the page has one for the set; the mode tapped again between two
-  sets the page would otherwise join (a pung, then its own tile or a neighbour); tiles that make no set (a
-  loser's loose tiles) in the mode "One tile";
+  "Pair"); on a winner's hand that enters chows first (its editor says `data-chows="first"`): one tap on a
+  chow's lowest tile, and a pung of a suit's 1 to 7 that tap twice (the chow, then its pung); a one-tap button
+  beside the pad where the page has one for the set; the mode tapped again between two sets the page would
+  otherwise join (a pung, then its own tile or a neighbour); tiles that make no set (a loser's loose tiles) in
+  the mode "One tile";
 - on the page before issue 44 (one tile a tap): the mode before each tile when it is not on (an exposed set
   closed after three tiles, so its kong's fourth tile needs the mode again), then the tile;
 - as the table says it: the winner first (which opens the winner's hand), how the tile came and the discarder
   (each only when not already chosen: the page since issue 44 takes all three in one tap on the sheet, which
   tests/test_web_evening_taps.py makes), then the winner's hand and the winning tile (only when the page has not
-  marked it already: the page before issue 44 marks none); each other player's seat, then their sets.
+  marked it already: the page before issue 44 marks none); each other player's sets: a set on a one-tap button
+  of theirs that the page shows (a deal form shows every other player's row once the winning tile is tapped)
+  tapped there, and the player's seat tapped (when not already chosen) before the first set that needs the pad.
 """
 
 from __future__ import annotations
@@ -70,10 +74,13 @@ class Evening(Taps):
         if again or "on" not in (self.page.get_attribute(button, "class") or "").split():
             self.tap(button)
 
-    def hand(self, editor: str, hand: str) -> None:
+    def hand(self, editor: str, hand: str, seat: str | None = None) -> None:
+        """`seat`: the player's seat, chosen before the first set that needs the pad (None: chosen already)."""
         if self.by_sets(editor):
-            self.hand_by_sets(editor, hand)
+            self.hand_by_sets(editor, hand, seat)
         else:
+            if seat:
+                self.choose("#deal-seat", seat)
             self.hand_by_tiles(editor, hand)
 
     def hand_by_tiles(self, editor: str, hand: str) -> None:
@@ -84,7 +91,7 @@ class Evening(Taps):
                     self.mode(editor, mode)
                 self.tap(f"{editor} .picker [data-tile='{t}']")
 
-    def hand_by_sets(self, editor: str, hand: str) -> None:
+    def hand_by_sets(self, editor: str, hand: str, seat: str | None = None) -> None:
         previous: list[str] | None = None
         previous_mode = None
         for mode, text, tiles in sets_of(hand):
@@ -93,6 +100,9 @@ class Evening(Taps):
                 self.tap(f"{editor} .quick [data-set='{text}']")
                 previous = None
                 continue
+            if seat:  # the pad is the seat's: chosen first
+                self.choose("#deal-seat", seat)
+            chows = self.page.get_attribute(editor, "data-chows") == "first"
             if mode == "bonus":
                 self.tap(f"{editor} .picker [data-tile='{tiles[0]}']")
                 continue
@@ -109,8 +119,12 @@ class Evening(Taps):
                 self.tap(tile.format(tiles[0]), long=True)
             elif len(set(tiles)) == 1:
                 self.tap(tile.format(tiles[0]))
+                if chows and self.page.get_attribute(editor, "data-current") != text.strip("[]"):
+                    self.tap(tile.format(tiles[0]))  # the chow it began, then its pung
                 if self.page.get_attribute(editor, "data-current") != text.strip("[]"):
                     self.tap(f"{editor} .modes [data-act=pair]")
+            elif chows:
+                self.tap(tile.format(tiles[0]))
             else:
                 self.tap(tile.format(tiles[0]))
                 self.tap(tile.format(tiles[1]))
@@ -146,5 +160,4 @@ class Evening(Taps):
         for name, hand in sorted(deal["hands"].items(), key=lambda kv: SEATS.index(seat_of[kv[0]])):
             if name == winner or not hand:
                 continue
-            self.choose("#deal-seat", seat_of[name])
-            self.hand(f"#deal-editor-{seat_of[name]}", hand)
+            self.hand(f"#deal-editor-{seat_of[name]}", hand, seat_of[name])

@@ -46,10 +46,14 @@ def each_tab(page):
     page.click("nav [data-tab=deal]")
     page.fill("#deal-editor-E .notation input", "[555p] 123m 789s SSS NN")
     page.click("#deal-winner [data-value=E]")
-    page.click("#deal-editor-E .winrow [data-tile='7s']")
+    page.click("#deal-editor-E .winrow [data-tile='7s']")  # the winning tile: the others' rows (issue 44)
+    expect(page.locator("#deal-editor-S.folded .quick")).to_be_visible()
     page.click("#settle")
     expect(page.locator("#settlement .settlement")).to_be_visible()
     page.click("#settlement details.fold summary")
+    yield "deal: the others"
+    page.click("#deal-seat [data-value=E]")  # the winner's hand again, with its pad
+    expect(page.locator("#deal-editor-E .picker")).to_be_visible()
     yield "deal"
     page.click("nav [data-tab=game]")
     yield "game list"

@@ -112,6 +112,49 @@ def test_a_hand_entered_by_sets(base, browser):
         assert errors == []
 
 
+def test_a_winners_hand_enters_chows_first_and_its_winning_tile_shows_the_others(base, browser):
+    """Issue 44 (at most 15 taps a deal): on the Deal tab the winner's hand enters chows first (docs/cli.md, "The
+    page"): a tap on a suit's 1 to 7 the chow it begins, the same tile again its pung, a 9 or an honour a pung, the
+    tap after four sets the pair; a non-winner's tap stays a pung (their sets that score). A tap on the winning tile
+    shows the others: each other player's row of one-tap sets (every honour's pung, every flower and season), no
+    pad, a set laid there with no seat tapped first."""
+    with phone(browser) as page:
+        errors = open_page(page, base)
+        page.select_option("#variant", "dmjl")  # a table that plays flowers and seasons
+        page.click("nav [data-tab=deal]")
+        page.click("#deal-winner [data-value=S]")
+        ed = "#deal-editor-S"
+        expect(page.locator(ed)).to_have_attribute("data-chows", "first")
+        page.click(f"{ed} [data-mode=free]")
+        page.click(f"{ed} .picker [data-tile='1m']")
+        expect(page.locator(ed)).to_have_attribute("data-current", "123m")  # one tap: the chow it begins
+        page.click(f"{ed} .picker [data-tile='5p']")
+        expect(page.locator(ed)).to_have_attribute("data-current", "567p")
+        page.click(f"{ed} .picker [data-tile='5p']")  # the same tile again: its pung instead
+        expect(page.locator(ed)).to_have_attribute("data-current", "555p")
+        for t in ("9s", "S", "N"):  # a 9 and an honour: pungs; the tap after four sets: the pair
+            page.click(f"{ed} .picker [data-tile='{t}']")
+        expect(page.locator(f"{ed} .notation input")).to_have_value("123m 555p 999s SSS NN")
+        page.click("#deal-seat [data-value=E]")  # a non-winner: a tap is a pung
+        expect(page.locator("#deal-editor-E")).not_to_have_attribute("data-chows", "first")
+        page.click("#deal-editor-E .picker [data-tile='2m']")
+        expect(page.locator("#deal-editor-E .notation input")).to_have_value("222m")
+        page.click("#deal-seat [data-value=S]")
+        page.click(f"{ed} .winrow [data-tile='1m']")  # the winning tile: the others next
+        expect(page.locator("#deal-seat [data-value=others]")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator(ed)).to_be_hidden()
+        for seat in "EWN":
+            expect(page.locator(f"#deal-editor-{seat}")).to_have_class("editor folded")
+            expect(page.locator(f"#deal-editor-{seat} .picker")).to_be_hidden()
+            expect(page.locator(f"#deal-editor-{seat} .quick .quickset")).to_have_count(22)  # 7 x 2 pungs, 8 bonus
+        page.click("#deal-editor-W .quick [data-set='[GGG]']")
+        page.click("#deal-editor-W .quick [data-set='NNN']")
+        page.click("#deal-editor-W .quick [data-set='2y']")
+        expect(page.locator("#seatcard-W .notation-text")).to_have_text("[GGG] NNN 2y")
+        expect(page.locator("#seatcard-S .win-text")).to_have_text("won on 1m")
+        assert errors == []
+
+
 def test_the_best_winning_tile_is_shown_and_taken_with_one_tap_on_the_hand_and_deal_tabs(base, browser):
     with phone(browser) as page:
         errors = open_page(page, base)

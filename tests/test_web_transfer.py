@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from webserver import phone, running
+from webserver import open_page, phone, request, running
 
 from mjscore.web.app import create_app
+from mjscore.web.store import Store
 
-pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
 MOST = 100 * 1000  # bytes: the issue's "at most 100 KB transferred"
 
@@ -49,3 +50,29 @@ def test_the_first_load_is_compressed_and_at_most_100_kb(browser):
         again, count_again, _ = loaded(page, url)  # a reload: the tiles from the phone's cache, the rest checked
         print(f"reload: {again} bytes on the wire in {count_again} requests")
         assert again < first / 2, (again, first)
+
+
+def test_a_new_game_sent_before_its_form_script_came_is_started_once(browser, tmp_path):
+    """The new-game form's script (newgame.js) is not part of the first load: games.js fetches it when the Game tab
+    first shows (issue 44, the room the deal form's entry needed). A form sent, twice, while it is still on its way
+    (held here) is sent once it has come: one game, not none and not two."""
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
+        asked: list[str] = []
+        page.on("request", lambda r: asked.append(r.url.rsplit("/", 1)[-1]))
+        held = []
+        page.route("**/static/newgame.js", lambda route: held.append(route))  # answered once the form is sent
+        errors = open_page(page, url)
+        assert "newgame.js" not in asked
+        page.click("nav [data-tab=game]")
+        for i, name in enumerate(["Ana", "Bo", "Cy", "Di"]):
+            page.fill(f"#new-game [name=p{i}]", name)
+        page.click("#new-game button[type=submit]")
+        page.click("#new-game button[type=submit]")
+        expect(page.locator("#game .gamename")).to_have_count(0)
+        assert len(held) == 1
+        held[0].continue_()
+        expect(page.locator("#game .gamename")).to_be_visible()
+        page.wait_for_timeout(500)  # a second game would have been asked for by now
+        status, games = request(url + "/api/games")
+        assert status == 200 and len(games) == 1, games
+        assert errors == []

@@ -125,7 +125,8 @@ def make_server(app: Any, tls: ssl.SSLContext | None = None, limit: int = MAX_CO
     the phones and this server, and the page's scheme (the cookie's Secure) must be the connection's own.
     """
     config = uvicorn.Config(app, http=DeadlineProtocol, ws="none", lifespan="off", log_level=log_level,
-                            limit_concurrency=None, timeout_keep_alive=int(HEAD_DEADLINE), proxy_headers=False)
+                            limit_concurrency=None, timeout_keep_alive=int(HEAD_DEADLINE), proxy_headers=False,
+                            server_header=False)  # no "server: uvicorn" on every answer (the first load, issue 44)
     return Server(config, tls=tls, limit=limit)
 
 

@@ -9,6 +9,7 @@
 (function () {
   const {el, post, seg, setSeg, segValue, errorView, SEAT_NAMES, variantInfo, alsoBoxes, hanFuLine} = window.App;
   const SEATS = ["E", "S", "W", "N"];
+  const OTHERS = "others";  // the row "Hand of"'s last choice
   // mcr's referee part (referee.js: false wins, penalties, a time-out) is fetched the first time a table that has it
   // is chosen or one of its deals is opened, so the first load stays light for every other table (issue 44: at most
   // 100 KB); until it has come, what is asked of it is kept and given to it on arrival, and it says nothing
@@ -56,7 +57,8 @@
       for (const b of document.getElementById(id).children) b.hidden = SEATS.includes(b.dataset.value) && !seated.includes(b.dataset.value);
       if (id !== "deal-seat" && SEATS.includes(segValue(id)) && !seated.includes(segValue(id))) setSeg(id, "-");
     }
-    if (!seated.includes(activeSeat())) select(seated[0]);
+    if (activeSeat() === OTHERS) select(OTHERS);  // the others' rows again, of the seats seated
+    else if (!seated.includes(activeSeat())) select(seated[0]);
     if (started) { faultRows(); riichiChanged(); }  // the empty chair's hand has no fault, declares nothing
   }
 
@@ -120,12 +122,24 @@
 
   function activeSeat() { return segValue("deal-seat"); }
 
+  // a seat's hand with the pad; or OTHERS: every seated player but the winner folded, a row of one-tap sets each
   function select(seat) {
     setSeg("deal-seat", seat);
+    const winner = segValue("deal-winner");
     for (const s of SEATS) {
-      editors[s].root.hidden = s !== seat;
+      const folded = seat === OTHERS;
+      editors[s].root.hidden = folded ? !seated.includes(s) || s === winner : s !== seat;
+      editors[s].fold(folded);
       document.getElementById("seatcard-" + s).classList.toggle("on", s === seat);
     }
+  }
+
+  // the winning tile tapped on the winner's whole hand: the others' sets next, in sight under the row "Hand of"
+  function winnerDone(seat) {
+    if (seat !== segValue("deal-winner") || editors[seat].size() < 14) return;
+    select(OTHERS);
+    const rows = document.getElementById("deal-editor"), pinned = document.getElementById("deal-seat-row");
+    window.scrollBy(0, rows.getBoundingClientRect().top - pinned.getBoundingClientRect().bottom - 4);
   }
 
   function renderCards() {
@@ -134,6 +148,7 @@
       const ed = editors[s];
       card.querySelector(".notation-text").textContent = ed.notation() || "—";
       card.querySelector(".win-text").textContent = (ed.win || ed.best) && segValue("deal-winner") === s ? "won on " + (ed.win || ed.best) : "";
+      ed.root.querySelector(".foldhead").textContent = SEAT_NAMES[s] + (names[s].value.trim() ? " · " + names[s].value.trim() : "");
     }
   }
 
@@ -337,13 +352,17 @@
       const root = el("div", {id: "deal-editor-" + s});
       holder.appendChild(root);
       editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s,
-                                                     firstMode: "exposed"});
+                                                     firstMode: "exposed", round: () => segValue("deal-round"),
+                                                     chowsFirst: () => segValue("deal-winner") === s,
+                                                     won: () => winnerDone(s)});
+      root.querySelector(".pinned").prepend(el("span", {class: "foldhead"}));  // whose row, folded
     }
     seg("deal-round", changed);
     seg("deal-seat", select);
     // a winner, a draw and a false mah jong exclude each other; pays-for-all needs a winner
     seg("deal-winner", w => {
       if (w !== "-") { select(w); setSeg("deal-false", "-"); } else setSeg("deal-pays", "-");
+      for (const s of SEATS) editors[s].render();  // the winner's enters chows first
       faultRows();  // the winner's hand has no fault
       changed();
     });

@@ -28,7 +28,18 @@
     if (id === null) localStorage.removeItem("mjscore.game"); else localStorage.setItem("mjscore.game", String(id));
   }
 
+  // the new-game form's part (newgame.js), fetched when the Game tab first shows (issue 44: the first load at
+  // most 100 KB, a Hand tab's needs none of it)
+  let coming = null, starting = null;  // newgame.js on its way; a new game being sent
+  const newGame = () => coming || (coming = new Promise((ok, fail) => {
+    const script = document.createElement("script");
+    script.src = "/static/newgame.js"; script.onload = ok; script.onerror = fail;
+    document.head.appendChild(script);
+  }).then(() => window.NewGame.start(data => { setCurrent(data.game.id); show(data); }),
+          () => { coming = null; }));  // not come (the laptop away): asked again the next time
+
   async function refresh() {
+    newGame();
     const box = document.getElementById("game");
     const list = document.getElementById("game-list");
     const form = document.getElementById("new-game");
@@ -468,7 +479,13 @@
   function start() {
     const saved = localStorage.getItem("mjscore.game");
     current = saved && /^\d+$/.test(saved) ? Number(saved) : null;
-    window.NewGame.start(data => { setCurrent(data.game.id); show(data); });
+    document.getElementById("new-game").addEventListener("submit", e => {
+      e.preventDefault();  // sent once newgame.js is here (at once, but for a form sent before it came)
+      if (starting) return;
+      starting = newGame().then(() => window.NewGame ? window.NewGame.send(e.target) : document.getElementById("game-list")
+        .replaceChildren(window.App.errorView({error: "the laptop cannot be reached: start the game again once it can"})))
+        .finally(() => { starting = null; });
+    });
     document.getElementById("save-deal").addEventListener("click", () => save(false));
     document.getElementById("cancel-edit").addEventListener("click", () => { closeDeal(); showTab("game"); });
     if (current !== null) showTab("game");
@@ -487,5 +504,5 @@
     poll();
   }
 
-  window.Games = {start, refresh, gameDeal, variantChanged: () => window.NewGame.variantChanged()};
+  window.Games = {start, refresh, gameDeal, variantChanged: () => window.NewGame && window.NewGame.variantChanged()};
 })();

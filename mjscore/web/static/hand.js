@@ -71,6 +71,12 @@ class HandEditor {
 
   setTap(t, kong) {
     const cur = this.current && this.current.mode === this.mode ? this.current : null;
+    if (cur && cur.run) {  // after a one-tap chow: its first tile again its pung; any other, a new set
+      const again = cur.taps === 1 && t === cur.tiles[0] && !kong;
+      if (again) this.dropCurrent();
+      this.current = null;
+      return this.newSet(t, kong, again ? 2 : 0);
+    }
     const same = cur && cur.tiles.every(x => plain(x) === plain(t));
     if (same && cur.tiles.length < 4) return this.grow(kong ? Array(4).fill(t) : cur.tiles.concat([t]));
     if (cur && !same && cur.tiles.length < 3 && !cur.tiles.every(x => x === cur.tiles[0])) {
@@ -82,12 +88,25 @@ class HandEditor {
       if (chow.every(x => !this.full(x))) { this.putCurrent(chow, cur.taps + 1); return; }
       this.putCurrent(cur.tiles, cur.taps);  // a tile of that chow is all out: a new set instead
     }
+    this.newSet(t, kong);
+  }
+
+  // a set begun by a tap on `t`: with chows first (a winner's hand), a suit's 1 to 7 the chow it begins (`pung`:
+  // the taps that made it its pung instead); else a pung, the pair after four sets, a kong on a long press
+  newSet(t, kong, pung) {
     const room = 14 - this.size();
+    const run = !kong && !pung && room > 2 && this.chowsFirst() ? runFrom(t) : null;
+    if (run && run.every(x => !this.full(x))) {
+      this.current = null;
+      this.putCurrent(run, 1);
+      this.current.run = true;
+      return;
+    }
     let n = kong ? 4 : Math.min(3, room === 1 || room === 2 ? room : 3);
     while (n > 1 && [...Array(n)].some((_, i) => this.count(t) + i >= 4)) n--;
     if (kong && n < 4) return;  // a kong needs all four
     this.current = null;
-    this.putCurrent(Array(n).fill(t), 1);
+    this.putCurrent(Array(n).fill(t), pung || 1);
   }
 
   // the set being entered, made `tiles` (a pung to a kong, a one-tap pung to a chow)
@@ -106,6 +125,11 @@ class HandEditor {
     this.grow(n < cur.tiles.length ? cur.tiles.slice(0, n) : cur.tiles.concat(Array(n - cur.tiles.length).fill(cur.tiles[0])));
     this.typed = null;
     this.changed();
+  }
+
+  // whether a tap on a suit tile begins a chow (a winner's hand on a deal form: its data-chows says so)
+  chowsFirst() {
+    return !!(this.opts.chowsFirst && this.opts.chowsFirst()) && this.mode !== "tiles";
   }
 
   // the set being entered is always the last laid: the last set, or the last concealed tiles
@@ -234,6 +258,7 @@ class HandEditor {
   // a tap in the row "Won on": marks that tile the winning tile, or un-marks it
   setWin(t) {
     this.markWin(this.win === t ? null : t);
+    if (this.win && this.opts.won) this.opts.won(t);  // a deal form: the others next
   }
 
   // the winning tile set (a deal loaded, never a toggle: loading twice keeps it); null: none marked

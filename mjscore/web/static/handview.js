@@ -37,9 +37,7 @@ Object.assign(HandEditor.prototype, {
     pinned.appendChild(this.setLine);
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = this.opts.indicators ? "Tap the indicator tiles above as they lie on the wall; tap one below to take it out." :
-      "A tap: a pung (the pair after four sets); the same tile again: a kong; a neighbour: a chow; a long press: a kong. " +
-      "Tap a tile of the hand below to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
+    this.hint = hint;  // said by render()
     const modes = document.createElement("div");
     modes.className = "modes";
     modes.setAttribute("role", "group");
@@ -153,17 +151,28 @@ Object.assign(HandEditor.prototype, {
     this.render();
   },
 
-  // beside the pad, for a player's scoring sets: an exposed and a concealed pung of each dragon and of the
-  // player's own wind, and the player's own flower and season, one tap each, whatever the mode (which stays on);
-  // shown where the editor knows its seat
+  // folded (deal.js: the others): the name, the hand and the one-tap sets only
+  fold(yes) {
+    this.folded = yes;
+    this.root.classList.toggle("folded", yes);
+    this.render();
+  },
+
+  // beside the pad, a player's scoring sets, one tap each whatever the mode: an exposed and a concealed pung of
+  // each dragon, the own and the round's wind, the own flower and season; folded (no pad): of every honour, and
+  // every flower and season; shown where the editor knows its seat
   renderQuick() {
     const seat = this.opts.seat ? this.opts.seat() : null;
     const box = this.quick;
     box.innerHTML = "";
     if (!seat || this.opts.indicators || this.typed !== null) return;
-    const bonus = this.bonusOffered === false ? [] : ["f", "y"].map(k => (1 + "ESWN".indexOf(seat)) + k);
-    const honours = ["R", "G", "P", seat];
-    const rows = [honours.map(t => [t, "exposed"]).concat(bonus.map(t => [t, null])), honours.map(t => [t, "free"])];
+    const own = 1 + "ESWN".indexOf(seat);
+    const flowers = this.bonusOffered === false ? [] : this.folded ? BONUS : [own + "f", own + "y"];
+    const round = this.opts.round ? this.opts.round() : seat;
+    const honours = this.folded ? ["R", "G", "P", "E", "S", "W", "N"] : ["R", "G", "P", seat].concat(round !== seat ? [round] : []);
+    const bonus = flowers.map(t => [t, null]);
+    const rows = [honours.map(t => [t, "exposed"]).concat(this.folded ? [] : bonus), honours.map(t => [t, "free"])]
+      .concat(this.folded ? [bonus.slice(0, 4), bonus.slice(4)] : []).filter(r => r.length);
     for (const items of rows) {
       const row = document.createElement("div");
       row.className = "quickrow";
@@ -180,7 +189,7 @@ Object.assign(HandEditor.prototype, {
     b.className = "quickset";
     b.dataset.set = set;
     b.disabled = this.count(t) > (mode ? 1 : 0);
-    b.title = !mode ? tileName(t) + " (own)" : (mode === "exposed" ? "exposed" : "concealed") + " pung of " + tileName(t);
+    b.title = !mode ? tileName(t) : (mode === "exposed" ? "exposed" : "concealed") + " pung of " + tileName(t);
     const img = tileImg(t);
     delete img.dataset.tile;
     b.appendChild(img);
@@ -197,6 +206,11 @@ Object.assign(HandEditor.prototype, {
   },
 
   render() {
+    const chows = this.chowsFirst();
+    this.hint.textContent = this.opts.indicators ? "Tap the indicator tiles above as they lie on the wall; tap one below to take it out." :
+      (chows ? "A tap on a suit's 1 to 7: its chow (again: its pung). " : "") +
+      "A tap: a pung (the pair after four sets); the same tile again: a kong; a neighbour: a chow; a long press: a kong. " +
+      "Tap a tile of the hand below to take it out; the best winning tile is taken unless you tap another in \"Won on\".";
     for (const b of this.modes.querySelectorAll("[data-mode]")) {
       b.classList.toggle("on", b.dataset.mode === this.mode);
       b.setAttribute("aria-pressed", b.dataset.mode === this.mode ? "true" : "false");
@@ -207,8 +221,10 @@ Object.assign(HandEditor.prototype, {
     this.root.dataset.current = cur;
     this.countLine.textContent = text;
     this.setLine.textContent = cur ? `this set: ${this.current.mode === "exposed" ? "[" + cur + "]" : cur}` +
-      (this.current.tiles.length === 3 && this.current.taps === 1 && this.current.tiles.every(x => x === this.current.tiles[0]) ?
+      (this.current.run && this.current.taps === 1 ? ` (${tileName(this.current.tiles[0])} again: its pung instead)` :
+        this.current.tiles.length === 3 && this.current.taps === 1 && this.current.tiles.every(x => x === this.current.tiles[0]) ?
         " (its tile again: a kong; a neighbour: a chow; \"Pair\": a pair)" : "") : "";
+    if (chows) this.root.dataset.chows = "first"; else delete this.root.dataset.chows;
     // a hand of 14 tiles takes no more sets: its row "Won on" takes the common sets' place, pinned in sight
     // (below the pad, under the hand, while the hand is short: there it never moves the pad as the hand grows)
     const pin = this.size() >= 14 && !this.opts.noWin && !this.opts.indicators;

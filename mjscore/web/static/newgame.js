@@ -6,22 +6,24 @@
   const {post, errorView, SEAT_NAMES} = window.App;
   const SEATS = ["E", "S", "W", "N"];
 
-  // the form sent: `opened(sheet)` with the new game's sheet, or the laptop's error under the form
-  function start(opened) {
-    const form = document.getElementById("new-game");
-    form.addEventListener("submit", async e => {
-      e.preventDefault();
-      const f = e.target;
-      const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
-                    players: typedPlayers()};
-      const r = await post("/api/games", body);
-      const list = document.getElementById("game-list");
-      if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
-      f.reset();
-      seatsSaid();
-      opened(r.data);
-    });
-    form.addEventListener("input", seatsSaid);
+  let opened = null;
+  // the form sent (games.js listens for it: this file is fetched when the Game tab first shows, issue 44):
+  // `opened(sheet)` with the new game's sheet, or the laptop's error under the form
+  async function send(f) {
+    const body = {name: f.elements.gname.value, variant: window.App.state.variant, options: window.App.state.options,
+                  players: typedPlayers()};
+    const r = await post("/api/games", body);
+    const list = document.getElementById("game-list");
+    if (!r.ok) { list.innerHTML = ""; list.appendChild(errorView(r.data)); return; }
+    f.reset();
+    seatsSaid();
+    opened(r.data);
+  }
+
+  function start(then) {
+    opened = then;
+    document.getElementById("new-game").addEventListener("input", seatsSaid);
+    variantChanged();
   }
 
   // the names typed, in the order of a game file (East first): those left empty where the variant is played by
@@ -74,5 +76,5 @@
     seatsSaid();
   }
 
-  window.NewGame = {start, variantChanged};
+  window.NewGame = {start, send, variantChanged};
 })();

@@ -88,4 +88,11 @@ function chowOf(a, b) {
   return [0, 1, 2].map(i => (start + i) + a[1]);
 }
 
+// the chow a suit's 1 to 7 begins (a red five kept); null for an 8, a 9 or an honour
+function runFrom(t) {
+  const p = plain(t);
+  if (p.length !== 2 || !"mps".includes(p[1]) || +p[0] > 7) return null;
+  return [t, (+p[0] + 1) + p[1], (+p[0] + 2) + p[1]];
+}
+
 const LONG_PRESS_MS = 450;  // a touch held this long on a pad's tile is a kong
