@@ -17,7 +17,7 @@ from mjscore.messages import M, joined, named, said
 from mjscore.rules.context import Ctx, Scorer
 from mjscore.rules.counters import each_item
 from mjscore.rules.exclusions import exclude, excluders, times
-from mjscore.rules.folds import kept_folds
+from mjscore.rules.folds import kept_folds, kept_whole
 from mjscore.rules.kept import PROBED, suit_class
 from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
@@ -220,10 +220,19 @@ class Plan(NamedTuple):
 
 
 def plan_of(ctx: Ctx) -> Plan:
-    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
+    """The context's situation and winning shape's plan (each rule's `when:` folded once); its rules found again
+    (folds.kept_whole) wherever what their folds read is the same, whatever the seat and round, which most rules
+    never read: a fresh riichi hand's situation is mostly new (issue 40). Each plan counts its own group totals."""
+    return Plan(*kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read)), {})
+
+
+def _planned(ctx: Ctx, seen: dict | None, read: set) -> tuple:
+    """A plan's rules, requirements, exclusions and counted rules, folded rule by rule (rules/folds.py), with the
+    names of what the folds read added to `read` (the winner-or-not besides, which chose the rules)."""
     sets = ctx.tables.rules
     rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: rules/folds.py)
-    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
+    read.add("mahjong")
+    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told, seen, read)):
         if part is not None:
             test, param, by_counts = part
             k = -1
@@ -232,11 +241,12 @@ def plan_of(ctx: Ctx) -> Plan:
                 counted.append((test, param))
             rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
     needs = []
-    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
+    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded, seen,
+                                                   read)):
         test, param = got or (_fails, None)
         needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.message))
     # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
-    return Plan(tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted), {})
+    return tuple(rules), tuple(needs), bool(excluders(ctx.variant)), tuple(counted)
 
 
 def _fails(c, p, s) -> bool:

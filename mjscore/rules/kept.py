@@ -21,7 +21,7 @@ class VariantMemo:
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
     __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "excludes",
-                 "settled", "cites", "seated", "folds")
+                 "settled", "cites", "seated", "folds", "plans")
 
     def __init__(self):
         self.rule_sets: dict[bool, tuple] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
@@ -38,6 +38,7 @@ class VariantMemo:
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
         self.folds: dict[tuple, list] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
+        self.plans: list = []  # a plan's folded rules by what all their folds read (folds.kept_whole, candidate.plan_of)
 
 
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,
