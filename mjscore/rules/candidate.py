@@ -223,7 +223,7 @@ def plan_of(ctx: Ctx) -> Plan:
     """The context's situation and winning shape's plan (each rule's `when:` folded once); its rules found again
     (folds.kept_whole) wherever what their folds read is the same, whatever the seat and round, which most rules
     never read: a fresh riichi hand's situation is mostly new (issue 40). Each plan counts its own group totals."""
-    return Plan(*kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read)), {})
+    return Plan(*kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read), 4096), {})
 
 
 def _planned(ctx: Ctx, seen: dict | None, read: set) -> tuple:

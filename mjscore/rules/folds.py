@@ -89,10 +89,11 @@ def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable, seen: dic
     return out
 
 
-def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object]):
+def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object], room: int = 256):
     """make(seen, read) (seen: the context's snapshot or None; read: a set it adds the names of the attributes it
     read to, as kept_folds does), kept in `ways` by the values of those names: a result made of several folds
-    (a plan of every hand rule) found again with one lookup wherever what they all read is the same."""
+    (a plan of every hand rule) found again with one lookup wherever what they all read is the same; at most `room`
+    results kept by one set of names."""
     seen = _snapshot(ctx)
     if seen is None:
         return make(None, set())
@@ -103,7 +104,7 @@ def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object]):
     read: set = set()
     got = make(seen, read)
     if read <= _KEYED:
-        _keep(ways, tuple(sorted(read)), seen, got)
+        _keep(ways, tuple(sorted(read)), seen, got, room)
     return got
 
 
@@ -123,7 +124,7 @@ def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable, read: s
     return got
 
 
-def _keep(ways: list, names: tuple, seen: dict, got) -> None:
+def _keep(ways: list, names: tuple, seen: dict, got, room: int = 256) -> None:
     """`got` kept in `ways` under the values `seen` gives the attributes `names`."""
     for values, known, read in ways:
         if read == names:
@@ -131,7 +132,7 @@ def _keep(ways: list, names: tuple, seen: dict, got) -> None:
     else:
         values, known = itemgetter(*names) if names else _nothing, {}
         ways.append((values, known, names))
-    make_room(known, 256)
+    make_room(known, room)
     known[values(seen)] = got
 
 
