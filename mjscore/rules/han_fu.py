@@ -256,8 +256,13 @@ def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], w
 def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
     sit = ctx.sit
     paid, total, received = cost(base, dealer, sit.source in ("wall", "loose"), sit.honba, sit.sticks)
-    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, tuple(T.name(t) for t in sit.dora),
-                 tuple(T.name(t) for t in sit.ura), sit.honba, sit.sticks)
+    shown = ctx.memo.get(_INDICATORS)  # the indicators' names, the same for every candidate of the hand
+    if shown is None:
+        shown = ctx.memo[_INDICATORS] = (tuple(T.name(t) for t in sit.dora), tuple(T.name(t) for t in sit.ura))
+    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, shown[0], shown[1], sit.honba, sit.sticks)
+
+
+_INDICATORS = "dora and ura named"  # (the hand's memo key)
 
 
 def _fraction(f: float) -> str:
