@@ -22,7 +22,7 @@ from mjscore.rules.results import Score
 from mjscore.memo import make_room
 from mjscore.rules.kept import memo_of
 from mjscore.rules.scoring import check_tiles, score_all
-from mjscore.rules.situations import make_situation
+from mjscore.rules.situations import make_situation, with_table
 from mjscore.rules.tablefile import tables_dir as _tables_dir, variant_names as _variant_names
 from mjscore.rules.tables import Variant, load_variant as _load_variant, load_with_options
 
@@ -111,7 +111,7 @@ def _situation(v: Variant, seat: str, round: str, win: str | None, source: str, 
     if win_set is not None and not isinstance(win_set, str):
         raise SituationError((WIN_SET, f": a set in the notation is expected, e.g. 234m, not {shown(win_set)}"))
     also = tuple(also)
-    key = (seat, round, win, source, also, win_set, dora, ura, honba, sticks)
+    key = (seat, round, win, source, also, win_set)  # (what lies on the table apart: riichi's is new each hand)
     typed = memo_of(v).typed
     kept = True
     try:
@@ -120,11 +120,11 @@ def _situation(v: Variant, seat: str, round: str, win: str | None, source: str, 
         got, kept = None, False
     if got is None:  # a situation as typed, kept with its variant (a bounded memo: a batch repeats few of them)
         got = make_situation(v, _fold(seat, str.upper), _fold(round, str.upper), win, _fold(source, str.lower),
-                             also, win_set, dora, ura, honba, sticks)
+                             also, win_set)
         if kept:
             make_room(typed, 4096)
             typed[key] = got
-    return got
+    return with_table(got, dora, ura, honba, sticks)
 
 
 def arrangements(hand: str | Hand, variant: str | None = "spanish", *, seat: str = "E", round: str = "E",

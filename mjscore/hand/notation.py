@@ -231,7 +231,7 @@ def groups_of(text: str) -> list[tuple[str, int, int]]:
         covered += b - a
         ch = text[a]
         out.append((ch + text[b - 1] if ch in _OPEN else "", a, b))
-    if covered + sum(1 for ch in text if ch.isspace()) != len(text):
+    if covered != sum(map(len, text.split())):  # every character but the white space (what split() drops) covered
         return list(_scan_groups(text))
     return out
 

@@ -46,8 +46,12 @@ def _group_reds(text: str) -> list[tuple[str, str, dict[str, int]]]:
 
     out = []
     for kind, start, end in groups_of(text):
-        runs = re.findall(r"([0-9]+)([mps])", text[start:end])
-        out.append((kind, text[start:end], {suit: sum(d.count("0") for d, s in runs if s == suit) for suit in "mps"}))
+        part = text[start:end]
+        if "0" not in part:  # (most groups of a hand with a red five: none counted)
+            out.append((kind, part, {"m": 0, "p": 0, "s": 0}))
+            continue
+        runs = re.findall(r"([0-9]+)([mps])", part)
+        out.append((kind, part, {suit: sum(d.count("0") for d, s in runs if s == suit) for suit in "mps"}))
     return out
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 _KEYED = frozenset({"seat", "round", "seat_tile", "round_tile", "source", "also", "mahjong", "suits", "has_honours",
                     "bonus", "pattern", "options", "restricted", "partial"})
 _MISSING = object()
+UNKEPT = "(more than plain values)"  # a name read that no value keeps a result by: never in _KEYED
 
 
 class _Reading:
@@ -65,45 +66,80 @@ def _snapshot(ctx) -> dict | None:
     return seen
 
 
-def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable) -> list:
+def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable, seen: dict | None = None,
+               read: set | None = None) -> list:
     """[fold(pred, ctx) for pred in preds] (fold: when.folded or when.told), each kept in `memo` (the
     variant's, kept.VariantMemo.folds) by the values of the context's attributes its fold read: found again
-    wherever those have the same values."""
-    seen = _snapshot(ctx)
+    wherever those have the same values. `seen`: the context's snapshot, where the caller took it; `read`, where
+    given, gathers the names every fold read (UNKEPT among them where one read more than plain values)."""
     if seen is None:
+        seen = _snapshot(ctx)
+    if seen is None:
+        if read is not None:
+            read.add(UNKEPT)
         return [fold(pred, ctx) for pred in preds]
     out = []
     for pred in preds:
         ways = memo.get((fold, pred))
         if ways is None:
             ways = memo[(fold, pred)] = []
-        for values, known, _ in ways:
+        for values, known, names in ways:
             got = known.get(values(seen), _MISSING)
             if got is not _MISSING:
+                if read is not None:
+                    read.update(names)
                 break
         else:
-            got = _folded(ways, seen, pred, ctx, fold)
+            got = _folded(ways, seen, pred, ctx, fold, read)
         out.append(got)
     return out
 
 
-def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable):
+def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object], room: int = 256):
+    """make(seen, read) (seen: the context's snapshot or None; read: a set it adds the names of the attributes it
+    read to, as kept_folds does), kept in `ways` by the values of those names: a result made of several folds
+    (a plan of every hand rule) found again with one lookup wherever what they all read is the same; at most `room`
+    results kept by one set of names."""
+    seen = _snapshot(ctx)
+    if seen is None:
+        return make(None, set())
+    for values, known, _ in ways:
+        got = known.get(values(seen), _MISSING)
+        if got is not _MISSING:
+            return got
+    read: set = set()
+    got = make(seen, read)
+    if read <= _KEYED:
+        _keep(ways, tuple(sorted(read)), seen, got, room)
+    return got
+
+
+def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable, read: set | None = None):
     """fold(pred, ctx) worked out through a `_Reading`, and kept under the values of what it read (`ways`: for
     each set of names a fold of `pred` read, the getter of their values, the folds found by them, the names)."""
     reading = _Reading(ctx)
     got = fold(pred, reading)
     if not reading._keepable:
+        if read is not None:
+            read.add(UNKEPT)
         return got
     names = tuple(sorted(reading._names_read))
+    if read is not None:
+        read.update(names)
+    _keep(ways, names, seen, got)
+    return got
+
+
+def _keep(ways: list, names: tuple, seen: dict, got, room: int = 256) -> None:
+    """`got` kept in `ways` under the values `seen` gives the attributes `names`."""
     for values, known, read in ways:
         if read == names:
             break
     else:
         values, known = itemgetter(*names) if names else _nothing, {}
         ways.append((values, known, names))
-    make_room(known, 256)
+    make_room(known, room)
     known[values(seen)] = got
-    return got
 
 
 def _nothing(seen: dict) -> tuple:
@@ -150,10 +186,19 @@ class Plan(NamedTuple):
 
 
 def plan_of(ctx: Ctx) -> Plan:
-    """The context's situation and winning shape's plan (each rule's `when:` folded once)."""
+    """The context's situation and winning shape's plan (each rule's `when:` folded once); its rules found again
+    (kept_whole) wherever what their folds read is the same, whatever the seat and round, which most rules never
+    read: a fresh riichi hand's situation is mostly new (issue 40). Each plan counts its own group totals."""
+    return Plan(*kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read), 4096), {})
+
+
+def _planned(ctx: Ctx, seen: dict | None, read: set) -> tuple:
+    """A plan's rules, requirements, exclusions and counted rules, folded rule by rule, with the names of what the
+    folds read added to `read` (the winner-or-not besides, which chose the rules)."""
     sets = ctx.tables.rules
     rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: kept_folds)
-    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told)):
+    read.add("mahjong")
+    for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told, seen, read)):
         if part is not None:
             test, param, by_counts = part
             k = -1
@@ -162,11 +207,12 @@ def plan_of(ctx: Ctx) -> Plan:
                 counted.append((test, param))
             rules.append(HandRule(test, param, entry.rule, entry.item, entry.undoubled, entry.whole, k))
     needs = []
-    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded)):
+    for need, got in zip(sets.requires, kept_folds(folds, [need.when for need in sets.requires], ctx, folded, seen,
+                                                   read)):
         test, param = got or (_fails, None)
         needs.append(PlanNeed(test, param, need.limit_hands_exempt, need.note))
     # (in order, as HandRule above: a NamedTuple called with keywords gets a dictionary, made for each plan)
-    return Plan(tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted), {})
+    return tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted)
 
 
 def _fails(c, p, s) -> bool:

@@ -210,10 +210,10 @@ def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], w
     options = ctx.options
     limit = options.get("limit") or 0
     if "0" in ctx.hand.text:  # the hand printed back with its red fives (0m 0p 0s) where the player wrote them
-        red = ctx.memo.get("red fives")
+        red = ctx.memo.get(_RED_SHOWN)  # (the fields every candidate of the hand shares, made once)
         if red is None:
-            red = ctx.memo["red fives"] = with_red_fives(ctx.hand.text, shown.hand)
-        shown = shown._replace(hand=red)
+            red = ctx.memo[_RED_SHOWN] = shown._replace(hand=with_red_fives(ctx.hand.text, shown.hand))
+        shown = red
     limits = [i for i in items if i.limit]
     sit = ctx.sit
     dealer = sit.seat == (options.get("banker") or "E")
@@ -256,8 +256,14 @@ def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], w
 def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
     sit = ctx.sit
     paid, total, received = cost(base, dealer, sit.source in ("wall", "loose"), sit.honba, sit.sticks)
-    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, tuple(T.name(t) for t in sit.dora),
-                 tuple(T.name(t) for t in sit.ura), sit.honba, sit.sticks)
+    shown = ctx.memo.get(_INDICATORS)  # the indicators' names, the same for every candidate of the hand
+    if shown is None:
+        shown = ctx.memo[_INDICATORS] = (tuple(T.name(t) for t in sit.dora), tuple(T.name(t) for t in sit.ura))
+    return HanFu(han, fu, tier, tuple(paid.items()), total, received, kind, shown[0], shown[1], sit.honba, sit.sticks)
+
+
+_INDICATORS = "dora and ura named"  # (the hand's memo keys)
+_RED_SHOWN = "shown with red fives"
 
 
 def _fraction(f: float) -> str:

@@ -21,7 +21,7 @@ class VariantMemo:
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
     __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "settled",
-                 "cites", "seated", "folds")
+                 "cites", "seated", "folds", "plans")
 
     def __init__(self) -> None:  # (the tables below scoring's modules fill are Any here: they import this one)
         self.rule_sets: dict[bool, Any] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
@@ -37,6 +37,7 @@ class VariantMemo:
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
         self.folds: dict[tuple[Any, ...], list[Any]] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
+        self.plans: list[Any] = []  # a plan's folded rules by what all their folds read (folds.kept_whole, plan_of)
 
 
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,

@@ -165,6 +165,9 @@ def _set(c, v, s):
 @condition("tiles", "group", p_tiles, "every tile of the group is of this class (or these tiles)",
            reads=Reads.SUBJECT | Reads.SEATS)
 def _tiles(c, v, g):
+    fixed = getattr(v, "kinds", None)  # a fixed set of tiles (params.p_tiles): one subset test
+    if fixed is not None:
+        return fixed.issuperset(g.tiles)
     return all(v(t, c) for t in g.tiles)
 
 

@@ -60,7 +60,13 @@ def _wait(c, v, _):
            "a set was claimed from a discard: written [..] or <..> (a concealed kong {..} is not; a set a "
            "claimed winning tile completed is not either)", reads=Reads.HAND)
 def _called(c, v, _):
-    return any(m.exposed for m in c.hand.melds) == v
+    called = c.memo.get(_CALLED)  # the same for every candidate of the hand, asked by a rule in two
+    if called is None:
+        called = c.memo[_CALLED] = any(m.exposed for m in c.hand.melds)
+    return called == v
+
+
+_CALLED = "called"  # (the hand's memo key: its answer to `called`)
 
 
 @condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)",
@@ -73,9 +79,9 @@ def _any_tile(c, v, g):
            "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])",
            reads=Reads.CANDIDATE)
 def _chows_include(c, v, _):
-    for suit in range(3):
-        held = {T.number_of(g.tiles[0]) for g in c.groups if g.kind == "chow" and T.suit_of(g.tiles[0]) == suit}
-        if all(start in held for start in v):
+    held = {g.tiles[0] for g in c.groups if g.kind == "chow"}  # each chow by its lowest tile (suit x 9 + number - 1)
+    for suit in range(0, 27, 9):
+        if all(suit + start - 1 in held for start in v):
             return True
     return False
 

@@ -39,12 +39,22 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
         raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))
     if win_set is not None and not isinstance(win_set, tuple):
         win_set = _win_set(win_set)
+    return with_table(Situation(seat=seat, round=round, win=win, source=source,
+                                also=frozenset(also) if also else NO_WORDS, win_set=win_set, win_red=red),
+                      dora, ura, honba, sticks)
+
+
+def with_table(sit: Situation, dora=None, ura=None, honba=0, sticks=0) -> Situation:
+    """A situation checked (make_situation) with what lies on the table, checked: the dora and ura indicators as
+    typed, the counters and the sticks. Apart, so that a program scoring hand after hand keeps the rest of a
+    situation as typed (api), while the indicators and counters of riichi hands are mostly new each hand."""
     indicators = (_indicators(dora, DORA) if dora else (), _indicators(ura, URA) if ura else ())
     for name, n in (("honba", honba), ("sticks", sticks)):
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
             raise SituationError(f"{name} is a count of 0 to 1000, not {n!r}")
-    return Situation(seat=seat, round=round, win=win, source=source, also=frozenset(also) if also else NO_WORDS,
-                     win_set=win_set, dora=indicators[0], ura=indicators[1], honba=honba, sticks=sticks, win_red=red)
+    if indicators == ((), ()) and not honba and not sticks:
+        return sit
+    return sit._replace(dora=indicators[0], ura=indicators[1], honba=honba, sticks=sticks)
 
 
 DORA = Term("--dora", "dora")

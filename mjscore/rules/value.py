@@ -17,6 +17,16 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
     """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation;
     win_set: the set the winning tile completed, in notation without brackets)."""
     variant, options = ctx.variant, ctx.options
+    shown = ctx.shown
+    if shown is None:  # the fields every candidate's Score shares
+        hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
+        shown = ctx.shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat,
+                                  round=sit.round, mahjong=mahjong, source=sit.source if mahjong else None,
+                                  also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
+                                  bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
+    win_name = T.name(win) if win is not None else None
+    if variant.valuation is not None and ctx.mahjong:  # another family's valuation (rules/valuation.py)
+        return variant.valuation.score(ctx, shown, texts, win_name, items, notes, win_set)
     limit = options.get("limit")
     points = doubles = 0
     best_limit = best_extra = None
@@ -28,16 +38,6 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
         if i.extra and (best_extra is None or i.extra > best_extra.extra):
             best_extra = i
     uncapped = points * 2 ** doubles
-    shown = ctx.shown
-    if shown is None:  # the fields every candidate's Score shares
-        hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
-        shown = ctx.shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat,
-                                  round=sit.round, mahjong=mahjong, source=sit.source if mahjong else None,
-                                  also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
-                                  bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
-    win_name = T.name(win) if win is not None else None
-    if variant.valuation is not None and ctx.mahjong:  # another family's valuation (rules/valuation.py)
-        return variant.valuation.score(ctx, shown, texts, win_name, items, notes, win_set)
     if best_limit is not None and limit is not None:
         kept = [i for i in items if i.doubles and i.table in best_limit.keep_doubles]
         kept_doubles = sum(i.doubles for i in kept)
