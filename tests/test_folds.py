@@ -86,18 +86,18 @@ def test_a_riichi_plan_is_found_again_at_another_seat_and_round(monkeypatch):
     # a hand's plan (its hand rules folded) kept by what every fold read, which is not the seat or the round here:
     # the same hand at another seat and round, a situation of its own with no plans yet, folds no rule anew,
     # not even through the rules' kept folds, and scores as it did
-    from mjscore.rules import candidate
+    from mjscore.rules import folds
 
     hand, asked = "234m 567p 11s 678s 345s", dict(win="1s", source="wall", also=("riichi",))
     mjscore.arrangements(hand, "riichi", seat="W", round="S", **asked)
     calls = []
-    real = candidate.kept_folds
+    real = folds.kept_folds
 
     def counted(*args, **kwargs):
         calls.append(args)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(candidate, "kept_folds", counted)
+    monkeypatch.setattr(folds, "kept_folds", counted)
     moved = mjscore.arrangements(hand, "riichi", seat="N", round="W", **asked)
     assert calls == []
     monkeypatch.undo()
