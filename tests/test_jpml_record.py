@@ -18,11 +18,10 @@ lets it be kept here; this one is made so that each switch decides a round:
 import json
 from pathlib import Path
 
-from helpers import run
+from helpers import cli_options, run
 
 LOG = Path(__file__).parent / "fixtures" / "riichi" / "tenhou" / "jpml" / "title-game.json"
-JPML = ["--option", "ippatsu=false", "--option", "ura_dora=false", "--option", "kan_dora=false",
-        "--option", "open_tanyao=true"]
+JPML = cli_options(LOG)  # --option ippatsu=false, ura_dora=false, kan_dora=false, open_tanyao=true
 # Each round's change as the table counts it (README.md): the log's change less the stick a declarer put down
 # in the round (E1-0 B, E1-1 A, E1-2 C, E4-0 B), and each player's total after it: the next round's start.
 CHANGES = [
