@@ -13,6 +13,19 @@ from mjscore.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
+# The house rules of the one fixture record that names none it plays (tests/fixtures/riichi/tenhou/jpml/README.md)
+JPML = ("ippatsu=false", "ura_dora=false", "kan_dora=false", "open_tanyao=true")
+
+
+def record_options(log: Path) -> list[str]:
+    """The options a fixture record is scored with: JPML's switches for the JPML-style log, none for the others
+    (their rules are Tenhou's, as their lobby says)."""
+    return list(JPML) if log.parent.name == "jpml" else []
+
+
+def cli_options(log: Path) -> list[str]:
+    """record_options as the CLI takes them (--option NAME=VALUE each)."""
+    return [arg for option in record_options(log) for arg in ("--option", option)]
 
 
 def score(hand: str, variant: str, seat="E", round="E", win=None, source="discard", also=(), options=None,

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
+from helpers import record_options, run
 
 import mjscore
 
@@ -214,7 +214,7 @@ def test_every_win_of_a_tenhou_log_is_said_as_the_log_says_it(log):
     """Each win of the fixtures' Tenhou logs (a round's 和了 entry: who won, and the log's own words for it,
     "30符1飜300-500点") said by batch as the log says it: the same fu and han (or tier) and the same payments
     (300/500 for 300-500, 500 all for 500点∀); the players are the log's seats A, B, C, D."""
-    rounds, deals = log_rounds(log), mjscore.score_game(str(log)).deals
+    rounds, deals = log_rounds(log), mjscore.score_game(str(log), options=record_options(log)).deals
     assert len(rounds) == len(deals)
     for end, deal in ((r[-1], d) for r, d in zip(rounds, deals)):
         # a win: [who, from whom, liable, the words, the yaku ...] (beside the lists of score changes)

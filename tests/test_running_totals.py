@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers import run
+from helpers import cli_options, run
 from mjscore.play.tenhou import read_tenhou
 
 FIXTURES = Path(__file__).parent / "fixtures" / "riichi" / "tenhou"
@@ -55,7 +55,7 @@ def test_the_sticks_on_the_table_are_the_pots():
 def test_every_fixture_logs_running_totals_are_its_next_starting_scores(log):
     """Each deal's running totals are the scores the record's next round starts from, with no sticks counted
     apart; the pot after it holds the record's next sticks; each deal's changes and the pot's sum to zero."""
-    code, out, err = run("batch", str(log), "--format", "json")
+    code, out, err = run("batch", str(log), "--format", "json", *cli_options(log))
     assert code == 0, err
     game = json.loads(out)["games"][0]
     header, _, records = read_tenhou(str(log))
