@@ -6,7 +6,7 @@ rules/value.py for their value.
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
@@ -23,6 +23,7 @@ from mjscore.rules.results import Item, Note, NoteKind, Score, kind_of
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine, long_hand
 from mjscore.rules.when import folded, told
+from mjscore.tuples import NamedTuple
 
 
 def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:

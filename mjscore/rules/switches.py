@@ -9,12 +9,13 @@ A switch may follow a house option (a ByOption) until `at(options)` gives the ru
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjscore.errors import DealError
 from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES, switch_blocks
 from mjscore.rules.registry import is_int_option
 from mjscore.rules.tablefile import check_cite, expect, only_keys
+from mjscore.tuples import NamedTuple
 
 
 class Draw(Enum):

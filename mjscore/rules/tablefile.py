@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Callable, NamedTuple, NoReturn
+from typing import Callable, NoReturn
 
 from mjscore.errors import TableError, VariantNotFound, shown
+from mjscore.tuples import NamedTuple
 
 DEFAULT_VARIANT = "spanish"  # where no --variant, file or MJSCORE_VARIANT names one
 

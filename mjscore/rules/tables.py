@@ -6,11 +6,9 @@ against the file's bytes on every read (rules/tablecache.py), so a one-shot comm
 not import yaml at all.
 """
 
-# No `from __future__ import annotations` here: a NamedTuple compiles each annotation given as text (~0.3 ms of start-up).
-
 import os
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
@@ -27,6 +25,7 @@ from mjscore.rules.tablefile import (
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
     tables_dir, variant_names,
 )
+from mjscore.tuples import NamedTuple
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
 WHO = ("all", "winner", "loser")
