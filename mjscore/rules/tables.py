@@ -21,7 +21,7 @@ from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
     tables_dir, variant_names,
 )
@@ -72,42 +72,6 @@ class Requirement(NamedTuple):
     when: str = ""
     pred: R.When = R.ALWAYS
     messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
-
-
-class OptionSpec(NamedTuple):
-    """A house option a table declares (its type, default and choices): `--option KEY=VALUE` is checked
-    against it, so a club's choice is refused in words when the rulebook has no such option or value."""
-
-    name: str
-    type: str  # int, bool, choice
-    default: Any
-    choices: tuple = ()
-    help: str = ""
-
-    def parse(self, text: str, variant: str):
-        """Turn a --option value into this option's type, or say what it accepts."""
-        if self.type == "bool":
-            low = text.strip().lower()
-            if low in ("true", "yes", "on", "1"):
-                return True
-            if low in ("false", "no", "off", "0"):
-                return False
-            raise OptionError(f"option {self.name} of {variant} takes true or false, not {shown(text)}")
-        if self.type == "int":
-            if text.strip().lower() in ("none", "null") and self.default is None:
-                return None
-            try:
-                value = int(text)
-            except ValueError:
-                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {shown(text)}") from None
-            problem = int_problem(self.name, value)
-            if problem:
-                raise OptionError(f"option {self.name} of {variant} {problem}")
-            return value
-        if text not in self.choices:
-            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, "
-                              f"not {shown(text)}")
-        return text
 
 
 class Variant(NamedTuple):

@@ -19,7 +19,7 @@ from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from mjscore.rules.tablefile import Failure
-    from mjscore.rules.tables import OptionSpec
+    from mjscore.rules.tablefile import OptionSpec
 
 
 class Valuation(Protocol):
