@@ -306,6 +306,17 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
     return SettlementRules(**own, scheme_switches=block, written=dict(settlement), following=following)
 
 
+_SETTLED: dict[str, SettlementRules] = {}  # a checked table's switches typed, by the table's content (Variant.key)
+
+
+def settled(settlement: dict, fail, options, key: str) -> SettlementRules:
+    """The switches of a table checked when it was cached, typed once (a Variant's `settlement`, first read)."""
+    typed = _SETTLED.get(key)
+    if typed is None:
+        typed = _SETTLED[key] = check_settlement(settlement, fail, options)
+    return typed
+
+
 def _switch(where: str, key: str, val, fail, options):
     """One switch's value; or a ByOption, {option: NAME, cases: {VALUE: switch value, ...}, default: ...}, each
     case a value of the option and each switch value checked as the switch's own."""
