@@ -59,6 +59,24 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     assert sorted(m for m in modules if m.startswith(("mjscore.play", "mjscore.web"))) == []
 
 
+def test_score_makes_only_the_message_keys_it_names(tmp_path):
+    """A key of M is made when first named (messages/keys.py): a score makes a few of them, yet M as a whole is
+    every key, each one object, numbered in the order written."""
+    code = PROGRAM.replace("run()", """
+from mjscore.messages import M
+atexit.register(lambda: print("made:", sum(name.isupper() for name in vars(M)), file=sys.stderr))
+run()""")
+    done = program(["score", *HAND], str(tmp_path / "cache"), code)
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
+    made = int(done.stderr.split("made: ")[1].split()[0])
+    from mjscore.messages import M
+
+    assert 0 < made < len(M) // 4 and len(M) > 400
+    keys = list(M)
+    assert [k.value for k in keys] == list(range(1, len(M) + 1)) and all(M[k.name] is k is getattr(M, k.name)
+                                                                        for k in keys)
+
+
 def test_score_as_a_table_does_not_load_json(tmp_path):
     cache = str(tmp_path / "cache")
     program(["score", *HAND], cache)
