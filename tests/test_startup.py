@@ -51,7 +51,8 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
     modules = loaded(done)
     assert "mjscore.cli.score" in modules and "mjscore.rules.scoring" in modules
-    unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "mjscore.loading", "mjscore.api_results",
+    unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "unicodedata", "mjscore.loading",
+                "mjscore.api_results",
                 "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.hand_commands", "mjscore.cli.game_commands",
                 "mjscore.cli.info", "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart",
                 "mjscore.rules.switches", "mjscore.rules.riichi_settlement",  # (a hand reads no settlement switch)
