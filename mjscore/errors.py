@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import errno
 from enum import Enum
-from typing import Iterable, NamedTuple
+from typing import Iterable
+
+from mjscore.tuples import NamedTuple
+
 
 
 class Spelling(Enum):

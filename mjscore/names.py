@@ -18,8 +18,6 @@ Game files (headers and deals), deal files, `--alias` and the page's new games a
 
 from __future__ import annotations
 
-import unicodedata
-
 from mjscore.errors import DealError, shown
 
 RULE = "a name is one line of visible text (no line break, tab, invisible or direction-changing character)"
@@ -31,7 +29,11 @@ _KINDS = {"Cc": "a control character", "Cf": "an invisible format character", "Z
 
 def nfc(name: str) -> str:
     """The composed form, the one a name is compared and kept in (cheap for a name already in it)."""
-    return name if name.isascii() else unicodedata.normalize("NFC", name)
+    if name.isascii():
+        return name
+    import unicodedata  # (a C extension: loaded for the first text that needs it, not at every start)
+
+    return unicodedata.normalize("NFC", name)
 
 
 def bad_character(text: str) -> str | None:
@@ -39,6 +41,8 @@ def bad_character(text: str) -> str | None:
     format character); None if there is none."""
     if text.isprintable():
         return None
+    import unicodedata
+
     ch = next(c for c in text if not c.isprintable())
     name = unicodedata.name(ch, "")
     kind = _KINDS.get(unicodedata.category(ch), "a character that does not print")

@@ -1,6 +1,6 @@
 """The faces reach the core only through the public API (issue 40, point 3): cli/ and web/ import the package's
 public names (`mjscore`, `mjscore.api`, every name in mjscore/__init__.py's table), the ground floor (errors,
-messages, names, loading, memo, spool, yamlstream) and their own modules; never hand/, rules/ or play/ (the
+messages, names, loading, memo, spool, yamlstream, tuples) and their own modules; never hand/, rules/ or play/ (the
 review counted 52 such imports), nor the API's own modules by another door."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import mjscore
 
 ROOT = Path(mjscore.__file__).parent
 GROUND = {"mjscore.errors", "mjscore.messages", "mjscore.names", "mjscore.loading", "mjscore.memo", "mjscore.spool",
-          "mjscore.yamlstream"}
+          "mjscore.yamlstream", "mjscore.tuples"}
 DOORS = {"mjscore", "mjscore.api"}
 
 

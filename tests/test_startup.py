@@ -51,11 +51,33 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
     modules = loaded(done)
     assert "mjscore.cli.score" in modules and "mjscore.rules.scoring" in modules
-    unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "mjscore.loading", "mjscore.api_results",
+    unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "unicodedata", "mjscore.loading",
+                "mjscore.api_results",
                 "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.hand_commands", "mjscore.cli.game_commands",
-                "mjscore.cli.info", "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart"}
+                "mjscore.cli.info", "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart",
+                "mjscore.rules.switches", "mjscore.rules.riichi_settlement",  # (a hand reads no settlement switch)
+                "mjscore.rules.mcr", "mjscore.rules.mcr_sets", "mjscore.rules.riichi"}
+    # (spanish names conditions of registry.py and special.py only: rules/conditions.py imports no module after them)
     assert sorted(modules & unwanted) == []
     assert sorted(m for m in modules if m.startswith(("mjscore.play", "mjscore.web"))) == []
+
+
+def test_score_makes_only_the_message_keys_it_names(tmp_path):
+    """A key of M is made when first named (messages/keys.py): a score makes a few of them, yet M as a whole is
+    every key, each one object, numbered in the order written."""
+    code = PROGRAM.replace("run()", """
+from mjscore.messages import M
+atexit.register(lambda: print("made:", sum(name.isupper() for name in vars(M)), file=sys.stderr))
+run()""")
+    done = program(["score", *HAND], str(tmp_path / "cache"), code)
+    assert done.returncode == 0 and json.loads(done.stdout)["value"] == VALUE
+    made = int(done.stderr.split("made: ")[1].split()[0])
+    from mjscore.messages import M
+
+    assert 0 < made < len(M) // 4 and len(M) > 400
+    keys = list(M)
+    assert [k.value for k in keys] == list(range(1, len(M) + 1)) and all(M[k.name] is k is getattr(M, k.name)
+                                                                        for k in keys)
 
 
 def test_score_as_a_table_does_not_load_json(tmp_path):

@@ -16,7 +16,8 @@ import pytest
 from helpers import ROOT
 from mjscore.loading import read_yaml
 from mjscore.rules import tablecache
-from mjscore.rules.tables import read_raw
+from mjscore.rules.tablefile import tables_dir, variant_names
+from mjscore.rules.tables import build, read_raw
 
 SPANISH = str(ROOT / "tables" / "spanish.yaml")
 HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
@@ -142,3 +143,21 @@ def test_old_entries_are_pruned_and_other_files_left_alone(tmp_path, monkeypatch
     read_raw(SPANISH)  # writes its entry, then prunes
     left = sorted(os.listdir(cache))
     assert left == sorted([os.path.basename(tablecache.entry_path(SPANISH)), fresh_tmp.name, foreign.name])
+
+
+@pytest.mark.parametrize("name", variant_names(tables_dir(None)))
+def test_a_table_checked_when_cached_has_the_same_switches_typed_when_read(name):
+    """A cache hit skips the settlement's checks (build ran them when the entry was stored) and types the switches
+    when first read: the variant is the one a fresh load builds, switches and cites included (issue 40)."""
+    path = os.path.join(tables_dir(None), f"{name}.yaml")
+    with open(path, encoding="utf-8") as f:
+        raw = read_yaml(f)
+    if "extends" in raw:  # (checked merged at every load: never built as checked)
+        return
+    fresh, cached = build(raw, path), build(raw, path, checked=True)
+    assert isinstance(cached.switches, dict) and not isinstance(fresh.switches, dict)  # the two ways are taken
+    assert cached.settlement == fresh.settlement and cached.settlement is cached.settlement
+    def rest(v):  # (a compiled `when:` is compared by what it says: two builds compile two)
+        return v._replace(switches=None, rules=[r._replace(pred=r.pred.written) for r in v.rules],
+                          requires=[r._replace(pred=r.pred.written) for r in v.requires])
+    assert rest(cached) == rest(fresh)

@@ -10,9 +10,11 @@ so `score --format json` builds no text and loads no tabulate.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterable, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
+
+from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from mjscore.messages import M

@@ -9,12 +9,13 @@ from __future__ import annotations
 from bisect import bisect_left
 from functools import lru_cache
 from operator import eq
-from typing import TYPE_CHECKING, Iterable, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from mjscore.hand import tiles as T
 from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
 from mjscore.hand.sets import Group, declared
 from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
+from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
     import re

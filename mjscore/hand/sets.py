@@ -6,9 +6,8 @@ Kept apart from the parser and the search so that both build it and neither impo
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from mjscore.hand import tiles as T
+from mjscore.tuples import NamedTuple
 
 
 class Group(NamedTuple):

@@ -6,10 +6,11 @@ rules test them, a deal records them.
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, NamedTuple
+from typing import Iterable, Mapping
 
 from mjscore.errors import Term
 from mjscore.hand.tiles import WINDS
+from mjscore.tuples import NamedTuple
 
 SEATS: tuple[str, ...] = tuple(WINDS)  # the seats and the prevailing winds, in the order the deal passes
 SEAT_NAMES = dict(zip(SEATS, ("East", "South", "West", "North")))

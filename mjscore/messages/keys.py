@@ -15,16 +15,29 @@ from mjscore.messages.keys_words import Described
 
 
 class _Keys(type):
-    """What M answers as a whole, as an Enum would: `M["EAST"]`, `for key in M` (in the order written), `len(M)`."""
+    """What M answers as a whole, as an Enum would: `M["EAST"]`, `for key in M` (in the order written), `len(M)`;
+    and a key not yet named, made then (`M.EAST`, first read: a command names a few of some 450)."""
+
+    def __getattr__(cls, name: str) -> M:  # (only for a name M does not hold yet)
+        if name not in _TEXTS:
+            raise AttributeError(f"type object 'M' has no attribute {name!r}")
+        number, text = _TEXTS[name]
+        key = object.__new__(M)
+        key.name, key.english, key.value = name, text, number
+        key = _MADE.setdefault(name, key)  # (two threads naming it at once get the same key)
+        type.__setattr__(cls, name, key)
+        return key
 
     def __getitem__(cls, name: str) -> M:
-        return cls._by_name[name]
+        if name not in _TEXTS:
+            raise KeyError(name)
+        return getattr(cls, name)
 
     def __iter__(cls):
-        return iter(cls._by_name.values())
+        return (getattr(cls, name) for name in _TEXTS)
 
     def __len__(cls) -> int:
-        return len(cls._by_name)
+        return len(_TEXTS)
 
 
 class M(metaclass=_Keys):
@@ -34,7 +47,6 @@ class M(metaclass=_Keys):
     some 500 members (issue 40)."""
 
     __slots__ = ("name", "english", "value")
-    _by_name: dict[str, M] = {}
 
     def __repr__(self) -> str:
         return f"<M.{self.name}>"
@@ -284,13 +296,5 @@ def texts(*spaces: type) -> list[tuple[str, str]]:
     return [(name, text) for space in spaces for name, text in vars(space).items() if name.isupper()]
 
 
-def _make_keys() -> None:
-    """Every key of both namespaces as a member of M, numbered from 1 in the order written."""
-    for number, (name, text) in enumerate(texts(Faces, Described), 1):
-        key = object.__new__(M)
-        key.name, key.english, key.value = name, text, number
-        M._by_name[name] = key
-        setattr(M, name, key)
-
-
-_make_keys()
+_TEXTS = {name: (number, text) for number, (name, text) in enumerate(texts(Faces, Described), 1)}  # numbered from 1
+_MADE: dict[str, M] = {}  # the keys made, by name

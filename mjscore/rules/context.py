@@ -9,7 +9,7 @@ made by, so that a condition asking what a completed hand would score calls the 
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple
+from typing import Callable
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import AnalysedHand
@@ -20,6 +20,7 @@ from mjscore.rules.kept import VariantMemo, memo_of
 from mjscore.rules.results import Item, Note, Score
 from mjscore.rules.tables import Variant
 from mjscore.rules.when import reads_whole_hand
+from mjscore.tuples import NamedTuple
 
 _WIND = {w: T.wind_tile(w) for w in T.WINDS}
 

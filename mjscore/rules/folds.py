@@ -15,11 +15,12 @@ not kept here (it stays kept once per situation, as the plans are: context.Situa
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable
 
 from mjscore.memo import make_room
 from mjscore.rules.results import Item, Note
 from mjscore.rules.when import folded, told
+from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from mjscore.rules.context import Ctx

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 if TYPE_CHECKING:
     from mjscore.rules.tablefile import Failure
-    from mjscore.rules.tables import OptionSpec
+    from mjscore.rules.tablefile import OptionSpec
 
 
 def check_presets(section: object, fail: Failure, options: dict[str, OptionSpec]

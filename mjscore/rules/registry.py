@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 from enum import Flag, auto
-from typing import Callable, Iterable, NamedTuple
+from typing import Callable, Iterable
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
@@ -23,6 +23,7 @@ from mjscore.rules.params import (  # noqa: F401 (modules of conditions import t
 from mjscore.rules.when import (  # noqa: F401 (modules of conditions, tables.py and tests import these from here)
     ALWAYS, Invalid, Leaf, When, compile_when, folded, reads_whole_hand,
 )
+from mjscore.tuples import NamedTuple
 
 
 SET_KINDS = ("pung", "kong", "chow", "pair", "single", "knitted")  # knitted: one number in 2 or 3 suits

@@ -7,9 +7,10 @@ scoring machinery, and so that each part stays small enough to read in one sitti
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Protocol
 
 from mjscore.messages import M, Said, said
+from mjscore.tuples import NamedTuple
 
 
 LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "zh-Hant", "native")  # --lang: the rulebooks' own words; native: each variant's

@@ -5,7 +5,10 @@ frozen, as SettlementRules is: a dataclass would cost every command its import),
 (play/riichi.py) reads. Registered in rules/families.py beside the scheme.
 """
 
-from typing import TYPE_CHECKING, Any, NamedTuple  # (no postponed annotations: rules/switches.py reads each switch's type)
+from typing import TYPE_CHECKING, Any  # (no postponed annotations: rules/switches.py reads each switch's type)
+
+from mjscore.tuples import NamedTuple
+
 
 if TYPE_CHECKING:
     from mjscore.rules.tablefile import Failure

@@ -9,12 +9,13 @@ A switch may follow a house option (a ByOption) until `at(options)` gives the ru
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from mjscore.errors import DealError
 from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES, switch_blocks
 from mjscore.rules.registry import is_int_option
 from mjscore.rules.tablefile import check_cite, expect, only_keys
+from mjscore.tuples import NamedTuple
 
 
 class Draw(Enum):
@@ -303,6 +304,17 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
     block = next((_BLOCKS[name][0](**{k: v for k, v in typed.items() if _BLOCK_OF.get(k) == name})
                   for name in schemes), None)
     return SettlementRules(**own, scheme_switches=block, written=dict(settlement), following=following)
+
+
+_SETTLED: dict[str, SettlementRules] = {}  # a checked table's switches typed, by the table's content (Variant.key)
+
+
+def settled(settlement: dict, fail, options, key: str) -> SettlementRules:
+    """The switches of a table checked when it was cached, typed once (a Variant's `settlement`, first read)."""
+    typed = _SETTLED.get(key)
+    if typed is None:
+        typed = _SETTLED[key] = check_settlement(settlement, fail, options)
+    return typed
 
 
 def _switch(where: str, key: str, val, fail, options):

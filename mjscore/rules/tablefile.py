@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Callable, NamedTuple, NoReturn
+from typing import Any, Callable, NoReturn
 
-from mjscore.errors import TableError, VariantNotFound, shown
+from mjscore.errors import OptionError, TableError, VariantNotFound, shown
+from mjscore.tuples import NamedTuple
 
 DEFAULT_VARIANT = "spanish"  # where no --variant, file or MJSCORE_VARIANT names one
 
@@ -311,3 +312,39 @@ def check_quotes(rules, fail) -> None:
         if seen.setdefault(key, r.quote) != r.quote:
             fail(f"rule {shown(r.name, NAME_SHOWN)}", "quotes other words than the rule of the same name, table and "
                                                       "cite above it: give both the same quote: (or another cite:)")
+
+
+class OptionSpec(NamedTuple):
+    """A house option a table declares (its type, default and choices): `--option KEY=VALUE` is checked
+    against it, so a club's choice is refused in words when the rulebook has no such option or value."""
+
+    name: str
+    type: str  # int, bool, choice
+    default: Any
+    choices: tuple = ()
+    help: str = ""
+
+    def parse(self, text: str, variant: str):
+        """Turn a --option value into this option's type, or say what it accepts."""
+        if self.type == "bool":
+            low = text.strip().lower()
+            if low in ("true", "yes", "on", "1"):
+                return True
+            if low in ("false", "no", "off", "0"):
+                return False
+            raise OptionError(f"option {self.name} of {variant} takes true or false, not {shown(text)}")
+        if self.type == "int":
+            if text.strip().lower() in ("none", "null") and self.default is None:
+                return None
+            try:
+                value = int(text)
+            except ValueError:
+                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {shown(text)}") from None
+            problem = int_problem(self.name, value)
+            if problem:
+                raise OptionError(f"option {self.name} of {variant} {problem}")
+            return value
+        if text not in self.choices:
+            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, "
+                              f"not {shown(text)}")
+        return text

@@ -6,11 +6,9 @@ against the file's bytes on every read (rules/tablecache.py), so a one-shot comm
 not import yaml at all.
 """
 
-# No `from __future__ import annotations` here: a NamedTuple compiles each annotation given as text (~0.3 ms of start-up).
-
 import os
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
@@ -20,13 +18,16 @@ from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
 from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.scales import Scale, check_scale
-from mjscore.rules.switches import SettlementRules, check_cites, check_settlement
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
     tables_dir, variant_names,
 )
+from mjscore.tuples import NamedTuple
+
+if TYPE_CHECKING:
+    from mjscore.rules.switches import SettlementRules
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
 WHO = ("all", "winner", "loser")
@@ -75,42 +76,6 @@ class Requirement(NamedTuple):
     messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
 
 
-class OptionSpec(NamedTuple):
-    """A house option a table declares (its type, default and choices): `--option KEY=VALUE` is checked
-    against it, so a club's choice is refused in words when the rulebook has no such option or value."""
-
-    name: str
-    type: str  # int, bool, choice
-    default: Any
-    choices: tuple = ()
-    help: str = ""
-
-    def parse(self, text: str, variant: str):
-        """Turn a --option value into this option's type, or say what it accepts."""
-        if self.type == "bool":
-            low = text.strip().lower()
-            if low in ("true", "yes", "on", "1"):
-                return True
-            if low in ("false", "no", "off", "0"):
-                return False
-            raise OptionError(f"option {self.name} of {variant} takes true or false, not {shown(text)}")
-        if self.type == "int":
-            if text.strip().lower() in ("none", "null") and self.default is None:
-                return None
-            try:
-                value = int(text)
-            except ValueError:
-                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {shown(text)}") from None
-            problem = int_problem(self.name, value)
-            if problem:
-                raise OptionError(f"option {self.name} of {variant} {problem}")
-            return value
-        if text not in self.choices:
-            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, "
-                              f"not {shown(text)}")
-        return text
-
-
 class Variant(NamedTuple):
     """A rule variant, loaded from its table file and checked: the rules, options, winning shapes and
     settlement of one rulebook. Loaded once per folder, it serves every hand and deal scored under it."""
@@ -126,7 +91,7 @@ class Variant(NamedTuple):
     tables: tuple[tuple[str, str, str], ...]  # (heading, per, who) in file order
     long_hand: int
     round_up: int
-    settlement: SettlementRules
+    switches: Any  # its `settlement:` typed (a SettlementRules), or as written where typed when first read: settlement
     situations: dict[str, str]
     path: str
     requires: tuple[Requirement, ...] = ()
@@ -153,12 +118,27 @@ class Variant(NamedTuple):
             out[key] = self.options[key].parse(text, self.name)
         return apply_presets(self.presets, out, given or {}) if self.presets else out
 
+    @property
+    def settlement(self) -> "SettlementRules":
+        """The `settlement:` switches, typed; a table checked when it was cached has them typed when first read
+        (rules/switches.py: settled), since scoring a hand never reads them."""
+        if not isinstance(self.switches, dict):
+            return self.switches
+        from mjscore.rules.switches import settled
+        return settled(self.switches, Fail(self.path), self.options, self.key)
+
 
 # --- finding and caching ------------------------------------------------------------------------
 
 def read_raw(path: str) -> dict:
     """The file's data: from the cache when its entry checks against the file's bytes, else parsed
     with yaml (libyaml when present), validated and cached."""
+    return _read(path)[0]
+
+
+def _read(path: str) -> tuple[dict, bool]:
+    """The file's data (read_raw), and whether it comes from the cache, which keeps a table only once build has
+    checked it (a table that extends another is checked merged, at every load)."""
     try:
         with open(path, "rb") as f:
             source = f.read()
@@ -166,7 +146,7 @@ def read_raw(path: str) -> dict:
         raise TableError(f"{path}: cannot read: {e.strerror or e}") from None
     cached = tablecache.load(path, source)
     if cached is not None:
-        return cached
+        return cached, not (isinstance(cached, dict) and "extends" in cached)
     from mjscore.loading import ReadProblem, read_yaml  # only when the cache has no entry that checks
     try:
         raw = read_yaml(source.decode("utf-8"))
@@ -177,7 +157,7 @@ def read_raw(path: str) -> dict:
     if not (isinstance(raw, dict) and "extends" in raw):
         build(raw, path)  # validate before caching (a child is validated once merged with its parent)
     tablecache.store(path, source, raw)
-    return raw
+    return raw, False
 
 
 def load_variant(name: str, directory: str | os.PathLike | None = None) -> Variant:
@@ -207,12 +187,12 @@ def _variant_at(d: str, name: str) -> Variant:
     path = os.path.join(d, f"{name}.yaml")
     if not os.path.isfile(path):
         raise _NoTable(path)
-    raw = read_raw(path)
+    raw, checked = _read(path)
     if isinstance(raw, dict) and "extends" in raw:  # inheritance is loaded for a table that extends another only
         from mjscore.rules.inherit import resolved_raw
 
         raw = resolved_raw(path, read_raw)
-    return build(raw, path)
+    return build(raw, path, checked)
 
 
 def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
@@ -337,8 +317,9 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
     return out
 
 
-def build(raw: Any, path: str) -> Variant:
-    """Validate raw table data and compile it into a Variant; TableError on the first problem."""
+def build(raw: Any, path: str, checked: bool = False) -> Variant:
+    """Validate raw table data and compile it into a Variant; TableError on the first problem. `checked`: the data
+    passed these checks when it was cached, so the settlement switches (and their cites) are not checked again."""
     fail = Fail(path)
     if not isinstance(raw, dict):
         fail("top level", "a table file is a mapping (variant:, title:, tables: ...)")
@@ -374,7 +355,10 @@ def build(raw: Any, path: str) -> Variant:
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail, known["language"])
-    settlement = check_settlement(raw.get("settlement") or {}, fail, options)
+    if not checked:  # (imported here: scoring a hand from a checked table never loads the settlement's switches)
+        from mjscore.rules.switches import check_cites, check_settlement
+    written = raw.get("settlement") or {}
+    switches = written if checked else check_settlement(written, fail, options)
     rules: list[Rule] = []
     headings = []
     expect(fail, "tables", raw["tables"], list, "tables")
@@ -412,9 +396,10 @@ def build(raw: Any, path: str) -> Variant:
         source=check_text(fail, "source", raw["source"], "source"), flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
-        settlement=settlement, situations={str(k): str(v) for k, v in situations.items()}, path=path,
+        switches=switches, situations={str(k): str(v) for k, v in situations.items()}, path=path,
         requires=requires, not_mahjong=not_mahjong, value_grid=grid, key=tablecache.content_key(raw, path),
-        language=check_language(fail, raw.get("language", "en")), cites=check_cites(raw.get("cites"), fail),
+        language=check_language(fail, raw.get("language", "en")),
+        cites=dict(raw.get("cites") or {}) if checked else check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         valuation=check_valuation(value, fail, options, shapes),
         presets=check_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),

@@ -10,15 +10,16 @@ registration.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mjscore.messages import Words
 from mjscore.rules.families import VALUATIONS, family
 from mjscore.rules.results import Item, Score, Shown
+from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
     from mjscore.rules.tablefile import Failure
-    from mjscore.rules.tables import OptionSpec
+    from mjscore.rules.tablefile import OptionSpec
 
 
 class Valuation(Protocol):
