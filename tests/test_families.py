@@ -87,7 +87,7 @@ class Flat:
         return also
 
     def deal_fields(self, data, options, where, seat):
-        return {}
+        return None
 
     def deal_form(self, variant):
         return None

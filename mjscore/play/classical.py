@@ -12,7 +12,7 @@ from typing import Any
 from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
-from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.deal import Deal, Payment, SchemeDeal, cite_of
 from mjscore.play.reasons import difference_paid, winner_paid
 from mjscore.rules.switches import Draw, LoserCap, SettlementRules
 
@@ -134,8 +134,8 @@ class Classical:
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: Any) -> dict:
-        return {}  # (it adds no deal key, so a deal never gives one of its own)
+    def deal_fields(self, data: dict, options: dict, where: str, seat: Any) -> SchemeDeal | None:
+        return None  # (it adds no deal key, so a deal never gives one of its own)
 
     def deal_form(self, variant: Any) -> dict | None:
         return None

@@ -13,7 +13,7 @@ from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreEr
 from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.hand.situation import SEATS
-from mjscore.play.deal import Deal, Win
+from mjscore.play.deal import Deal, SchemeDeal, Win
 from mjscore.play.schemes import SeatReader, scheme_named, scheme_of
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.tables import Variant, load_with_options
@@ -171,8 +171,8 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
 
 
 def _scheme_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str],
-                 named: dict[str, str]) -> dict:
-    """The Deal fields of the keys a payment scheme adds, read by the table's scheme; a key of another scheme's is
+                 named: dict[str, str]) -> SchemeDeal | None:
+    """The keys a payment scheme adds, read by the table's scheme into its block; a key of another scheme's is
     refused, saying how this table is paid. `named`: seat -> player where a message names the players (a game's)."""
     scheme = scheme_of(variant.settlement.at(options))
     given = [k for k in sorted(SCHEMES_KEYS - set(scheme.deal_keys), key=_KEY_ORDER.index) if k in data]
@@ -266,11 +266,11 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
                         "or write from: discard")
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
-    extra = ({} if data.keys().isdisjoint(SCHEMES_KEYS)
+    block = (None if data.keys().isdisjoint(SCHEMES_KEYS)
              else _scheme_keys(data, variant, options, where, names, players if named else {}))
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
-                    false_mahjong, pays_for_all, faults, **extra)
+                    false_mahjong, pays_for_all, faults, block)
     except MjscoreError as e:
         raise DealError(f"{where}{e}", details=e.detail_lines()) from None
 

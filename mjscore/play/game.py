@@ -247,7 +247,7 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         hands[name[seat]] = hand if paid else unpaid(hand, paid)
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        winners = [seat for seat in (d.winner, d.double_ron) if seat]  # (riichi's double ron: the second's too)
+        winners = [d.winner, *(d.scheme.other_wins(w) if d.scheme else ())]  # (a double ron: the second's too)
         for seat in winners:
             hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
         best = scores[d.winner]
@@ -266,16 +266,8 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         "payments": [p.to_dict(by_name) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
         **({"pot": result.pot} if result.pot is not None else {}),
-        "notes": result.notes, **referee_keys(d, by_name),
+        "notes": result.notes, **(d.scheme.to_dict(by_name) if d.scheme else {}),
     }
-
-
-def referee_keys(d, name) -> dict:
-    """What a referee entered in the deal beyond its result (mcr: false wins, penalty points, a time-out), where
-    it did, players by `name` (seat -> name)."""
-    return {**({"false_wins": [name(s) for s in d.false_wins]} if d.false_wins else {}),
-            **({"penalties": {name(s): n for s, n in d.penalties}} if d.penalties else {}),
-            **({"timeout": True} if d.timeout else {})}
 
 
 def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:

@@ -12,17 +12,59 @@ deal's, so each deal's changes and the pot's sum to zero and the running totals 
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
-from mjscore.play.deal import POT, Deal, Payment, cite_of
+from mjscore.play.deal import POT, Deal, Payment, Win, cite_of
 from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.han_fu import up
 from mjscore.rules.switches import Draw, SettlementRules
+
+
+@dataclass(frozen=True)
+class RiichiDeal:
+    """A riichi deal's own keys (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal)."""
+
+    riichi: tuple[str, ...] = ()  # the seats that declared riichi in this deal (each puts a stick down)
+    honba: int = 0  # counters on the table
+    sticks: int = 0  # sticks left on the table by earlier deals (the winner takes them)
+    tenpai: tuple[str, ...] = ()  # the seats waiting at a draw
+    dora: str | None = None  # the dora indicators, in the notation
+    ura: str | None = None  # the ura dora indicators
+    abort: str | None = None  # an abortive draw (four-winds ...): nothing paid, the dealer deals again
+    double_ron: str | None = None  # a second winner on the same discard (paid by the discarder too)
+    double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
+    nagashi: tuple[str, ...] = ()  # the seats paid nagashi mangan at an exhaustive draw
+    sticks_by: tuple[str, ...] = ()  # who put down the sticks left on the table (they pay the winner)
+    pao: str | None = None  # the player liable for the winner's yakuman (責任払い: _liable)
+
+    def other_wins(self, win: Win) -> dict[str, Win]:
+        """A double ron's second winner, on the winner's tile with its own circumstances."""
+        return {self.double_ron: win._replace(also=self.double_ron_also, set=None)} if self.double_ron else {}
+
+    def situation_keys(self) -> dict[str, Any]:
+        """The indicators and the counters on the table, which a winner's hand is scored with."""
+        return {"dora": self.dora, "ura": self.ura, "honba": self.honba, "sticks": self.sticks}
+
+    def net_changes(self) -> tuple[tuple[str, int], ...]:
+        return ()  # (every stick is a payment to or from the table's pot)
+
+    def to_dict(self, name: Callable[[str], str]) -> dict[str, Any]:
+        return {}  # (a settled deal's JSON says none of its keys: its payments and notes do)
+
+
+NO_KEYS = RiichiDeal()  # a riichi deal that gives none of its keys
+
+
+def riichi_of(deal: Deal) -> RiichiDeal:
+    """The riichi keys of a deal paid as riichi is (none given: every default)."""
+    block = deal.scheme
+    return block if isinstance(block, RiichiDeal) else NO_KEYS
 
 
 def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
@@ -31,20 +73,20 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     if w is None:
         return _draw(deal, notes, rules)
     base, name = values[w], seat_said(w)
-    honba = rules.scheme_switches.honba * deal.honba
+    honba = rules.scheme_switches.honba * riichi_of(deal).honba
     liable = _liable(deal, base)
     out = _pao(deal, liable, honba) if liable else []
     if base > liable:  # (a hand of several yakuman: what the liable player does not pay is paid as ever)
         out += _paid(deal, base - liable, 0 if liable else honba, rules)
-    if deal.double_ron:
+    if riichi_of(deal).double_ron:
         out.append(_second(deal, values))
-        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
+        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(riichi_of(deal).double_ron), winner=name))
     out += _sticks(deal, rules)
-    on_table = deal.sticks + len(deal.riichi)
+    on_table = riichi_of(deal).sticks + len(riichi_of(deal).riichi)
     if on_table and rules.scheme_switches.riichi_stick:
         out.append(Payment(POT, w, on_table * rules.scheme_switches.riichi_stick,
                            said(M.RI_TAKES_POT, seat=name, n=on_table), cite_of(deal, "riichi_stick")))
-        if w in deal.sticks_by:
+        if w in riichi_of(deal).sticks_by:
             notes.append(said(M.RI_OWN_STICK, seat=name))
     return out
 
@@ -54,7 +96,7 @@ def _sticks(deal: Deal, rules: SettlementRules) -> list[Payment]:
     (EMA RCR 2016 and Tenhou rules: a 1,000-point stick is put down at the declaration), whoever wins."""
     stick = rules.scheme_switches.riichi_stick
     return [Payment(s, POT, stick, said(M.RI_STICK, seat=seat_said(s)), cite_of(deal, "riichi_stick"))
-            for s in deal.riichi] if stick else []
+            for s in riichi_of(deal).riichi] if stick else []
 
 
 def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Payment]:
@@ -71,7 +113,7 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
                    else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
             out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
             if honba:
-                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=riichi_of(deal).honba, each=rules.scheme_switches.honba),
                                    cite_of(deal, "honba")))
         return out
     d = deal.win.discarder
@@ -84,7 +126,7 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
                        + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
     if honba:
         payers = len(seats) - 1
-        out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
+        out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=riichi_of(deal).honba, each=rules.scheme_switches.honba,
                                                       payers=payers), cite_of(deal, "honba")))
     return out
 
@@ -92,7 +134,7 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
 def _liable(deal: Deal, base: int) -> int:
     """The base points the deal's `pao:` player is liable for: one yakuman (4 limits) of the winner's hand, where
     the table plays liability (`pao`, Tenhou rules: 包, for daisangen, daisuushii and suukantsu); 0 where none."""
-    if deal.pao is None or deal.options.get("pao") is False:
+    if riichi_of(deal).pao is None or deal.options.get("pao") is False:
         return 0
     yakuman = 4 * (deal.options.get("limit") or deal.variant.limit)
     if base < yakuman:
@@ -106,7 +148,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
     pays it) and every honba; on another player's discard, half of it from each of the two and every honba from
     the liable player (Tenhou's record of a daisangen ron with paoWho: 32000 + 300 from the liable player
     16300, the discarder 16000)."""
-    w, p, d = deal.winner, deal.pao, deal.win.discarder
+    w, p, d = deal.winner, riichi_of(deal).pao, deal.win.discarder
     times = 6 if w == dealer_of(deal.options) else 4
     name, full = seat_said(w), up(liable * times)
     payers = len(deal.hands) - 1
@@ -120,7 +162,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
         out += [Payment(p, w, half, why, cite_of(deal, "winner")), Payment(d, w, full - half, why,
                                                                            cite_of(deal, "winner"))]
     if honba:
-        out.append(Payment(p, w, honba * payers, said(M.RI_PAO_HONBA, honba=deal.honba,
+        out.append(Payment(p, w, honba * payers, said(M.RI_PAO_HONBA, honba=riichi_of(deal).honba,
                                                       each=deal.rules.scheme_switches.honba, payers=payers),
                            cite_of(deal, "honba")))
     return out
@@ -129,7 +171,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
 def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
-    w, s, d = deal.winner, deal.double_ron, deal.win.discarder
+    w, s, d = deal.winner, riichi_of(deal).double_ron, deal.win.discarder
     if not deal.rules.scheme_switches.double_ron:
         raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
                         "(head bump): leave out double_ron (docs/tables.md double_ron)")
@@ -149,15 +191,15 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     """An exhaustive draw: the players not waiting pay those waiting (3000 in all: 1000 each from three to one,
     1500 from each of two, 1000 to each of three); declared sticks stay on the table."""
     seats = list(deal.hands)
-    waiting = [s for s in seats if s in deal.tenpai]
+    waiting = [s for s in seats if s in riichi_of(deal).tenpai]
     out = _sticks(deal, rules)
-    if deal.riichi:
-        notes.append(said(M.RI_DRAW_STICKS if len(deal.riichi) > 1 else M.RI_DRAW_STICK,
-                          seats=joined([seat_said(s) for s in deal.riichi], ", ")))
-    if deal.abort:
-        notes.append(said(M.RI_ABORT, abort=deal.abort))
+    if riichi_of(deal).riichi:
+        notes.append(said(M.RI_DRAW_STICKS if len(riichi_of(deal).riichi) > 1 else M.RI_DRAW_STICK,
+                          seats=joined([seat_said(s) for s in riichi_of(deal).riichi], ", ")))
+    if riichi_of(deal).abort:
+        notes.append(said(M.RI_ABORT, abort=riichi_of(deal).abort))
         return out
-    if deal.nagashi:
+    if riichi_of(deal).nagashi:
         if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
@@ -180,7 +222,7 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
     """Nagashi mangan: each player who discarded only terminals and honours, none called, is paid a mangan as if
     self-drawn (Tenhou rules: 流し満貫, no honba; no tenpai payments then)."""
     dealer, out = dealer_of(deal.options), []
-    for n in deal.nagashi:
+    for n in riichi_of(deal).nagashi:
         for s in deal.hands:
             if s != n:
                 twice = dealer in (s, n)
@@ -207,7 +249,7 @@ def _ruleset(deal: Deal) -> str:
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # the abortive draws
 
 
-def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> RiichiDeal:
     """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
     table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
     `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
@@ -258,7 +300,7 @@ def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict
                             f"also: [ippatsu]}}, not {shown(second)}")
         out["double_ron"] = seat(second.get("winner"), "double_ron.winner")
         out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
-    return out
+    return RiichiDeal(**out)
 
 
 class Riichi:
@@ -297,9 +339,9 @@ class Riichi:
 
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""
-        return also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
+        return also if seat not in riichi_of(deal).riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> RiichiDeal:
         return deal_fields(data, options, where, seat)
 
     def deal_form(self, variant: Any) -> dict | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
-from mjscore.play.deal import Deal, Payment
+from mjscore.play.deal import Deal, Payment, SchemeDeal
 from mjscore.rules.families import PAYMENT_SCHEMES, family
 from mjscore.rules.switches import SettlementRules
 
@@ -50,8 +50,9 @@ class PaymentScheme(Protocol):
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 
     def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader
-                    ) -> dict[str, Any]:
-        """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
+                    ) -> SchemeDeal | None:
+        """Its own deal keys (`data` holds some) as its block of the Deal (`Deal.scheme`), checked, each problem a
+        DealError at `where`."""
 
     def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """What the page's deal form adds for it, or None: `form` names the part of the page that offers it (`riichi`,
