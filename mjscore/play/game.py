@@ -20,6 +20,7 @@ from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.sources import Assumed, RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
+from mjscore.rules.families import PLAYER_KEYS, Naming
 from mjscore.rules.tables import Variant
 
 __all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "seat_deals", "seat_next",
@@ -186,21 +187,30 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
     out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
     out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
-    if get("pao") is not None:  # riichi: the player liable for the winner's yakuman
-        out["pao"] = _name_to_seat(get("pao"), by_name, "pao")
+    _schemes_players(data, out, by_name, (Naming.PLAYER,))  # (in the order of their messages before)
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
-    for key in ("riichi", "tenpai", "nagashi", "sticks_by", "false_wins"):  # riichi's, mcr's: lists of players
-        if isinstance(data.get(key), list):
-            out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
-    if isinstance(data.get("penalties"), dict):  # mcr: a referee's penalty points by player
-        out["penalties"] = {_name_to_seat(n, by_name, "penalties"): v for n, v in data["penalties"].items()}
-    if isinstance(data.get("double_ron"), dict):
-        second = data["double_ron"]
-        out["double_ron"] = {**second, "winner": _name_to_seat(second.get("winner"), by_name, "double_ron.winner")}
+    _schemes_players(data, out, by_name, (Naming.PLAYERS, Naming.BY_PLAYER, Naming.WINNER))
     return out
+
+
+def _schemes_players(data: dict, out: dict, by_name: dict[str, str], kinds: tuple[Naming, ...]) -> None:
+    """The payment schemes' own deal keys that name players (rules/families.py PLAYER_KEYS), of these kinds, with
+    seats in `out` in their place."""
+    for key, naming in PLAYER_KEYS.items():
+        value = data.get(key)
+        if naming not in kinds:
+            continue
+        if naming is Naming.PLAYER and value is not None:
+            out[key] = _name_to_seat(value, by_name, key)
+        elif naming is Naming.PLAYERS and isinstance(value, list):
+            out[key] = [_name_to_seat(n, by_name, key) for n in value]
+        elif naming is Naming.BY_PLAYER and isinstance(value, dict):
+            out[key] = {_name_to_seat(n, by_name, key): v for n, v in value.items()}
+        elif naming is Naming.WINNER and isinstance(value, dict):
+            out[key] = {**value, "winner": _name_to_seat(value.get("winner"), by_name, f"{key}.winner")}
 
 
 def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Result:

@@ -11,6 +11,7 @@ its family as the module-level name `FAMILY`.
 
 from __future__ import annotations
 
+from enum import Enum
 from importlib import import_module
 from typing import Any
 
@@ -30,6 +31,22 @@ SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a ta
     "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by",
                "pao"),
     "mcr": ("false_wins", "penalties", "timeout"),
+}
+
+
+class Naming(Enum):
+    """How a scheme's deal key names players: a game file names them where a deal file gives seats."""
+
+    PLAYER = "a player"
+    PLAYERS = "a list of players"
+    BY_PLAYER = "a mapping keyed by players"
+    WINNER = "a mapping whose `winner` is a player"
+
+
+PLAYER_KEYS = {  # the schemes' deal keys that name players (play/game.py to_deal_data makes them seats)
+    "pao": Naming.PLAYER, "riichi": Naming.PLAYERS, "tenpai": Naming.PLAYERS, "nagashi": Naming.PLAYERS,
+    "sticks_by": Naming.PLAYERS, "false_wins": Naming.PLAYERS, "penalties": Naming.BY_PLAYER,
+    "double_ron": Naming.WINNER,
 }
 
 
