@@ -11,20 +11,29 @@ past what one reads at a sitting; `M` is made of both, in that order.
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 from mjscore.messages.keys_words import Described
 
 
 class _Keys(type):
-    """What M answers as a whole, as an Enum would: `M["EAST"]`, `for key in M` (in the order written), `len(M)`."""
+    """What M answers as a whole, as an Enum would: `M["EAST"]`, `for key in M` (in the order written), `len(M)`.
+    Its keys are made at import (`_make_keys`), so a type checker knows `M.EAST` through `__getattr__`, which only
+    a name that is no key reaches (tests/test_messages.py checks every `M.NAME` the package writes)."""
+
+    _by_name: dict[str, M]
 
     def __getitem__(cls, name: str) -> M:
         return cls._by_name[name]
 
-    def __iter__(cls):
+    def __iter__(cls) -> Iterator[M]:
         return iter(cls._by_name.values())
 
     def __len__(cls) -> int:
         return len(cls._by_name)
+
+    def __getattr__(cls, name: str) -> M:
+        raise AttributeError(f"type object 'M' has no attribute {name!r}")
 
 
 class M(metaclass=_Keys):
@@ -34,18 +43,21 @@ class M(metaclass=_Keys):
     some 500 members (issue 40)."""
 
     __slots__ = ("name", "english", "value")
+    name: str
+    english: str
+    value: int
     _by_name: dict[str, M] = {}
 
     def __repr__(self) -> str:
         return f"<M.{self.name}>"
 
-    def __reduce__(self):  # pickled by name (--jobs sends Said texts, which hold keys): one key per name
+    def __reduce__(self) -> tuple[Any, tuple[Any, str]]:  # pickled by name (--jobs sends Said texts, which hold keys): one key per name
         return (getattr, (M, self.name))
 
     def __copy__(self) -> M:
         return self
 
-    def __deepcopy__(self, memo) -> M:
+    def __deepcopy__(self, memo: object) -> M:
         return self
 
 
