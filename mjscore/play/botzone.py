@@ -83,11 +83,11 @@ class BotzoneSource(GameSource):
     keeps_record = True
     record_lang = "zh"  # the record names its fan in Chinese
 
-    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list[Difference]:
+    def differences(self, ref: GameRef, deals: list[dict[str, Any]], standings: list[dict[str, Any]]) -> list[Difference]:
         assert isinstance(ref, BotzoneMatch)  # (made by games above)
         return differences(ref, deals)
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         assert isinstance(ref, BotzoneMatch)  # (made by games above: a plain path is never read here)
         header, data, _ = read_match(ref)
         return header, iter([RawDeal(1, str(ref), data)])
@@ -140,7 +140,7 @@ def matches(path: str) -> list[BotzoneMatch]:
     return out
 
 
-def read_match(ref: BotzoneMatch) -> tuple[dict, Any, Recorded | None]:
+def read_match(ref: BotzoneMatch) -> tuple[dict[str, Any], Any, Recorded | None]:
     """The Match's header (its prevailing wind as the table where it starts), its deal as a game file's (or
     Unreadable with why and where) and what the record says of its result (None where that is unreadable)."""
     lines = []
@@ -170,10 +170,10 @@ class Replay:
         self.sets: list[list[str]] = [[] for _ in PLAYERS]  # in mjscore's notation, as declared
         self.pungs: list[list[str]] = [[] for _ in PLAYERS]  # claimed pungs a BuGang may add to
         self.draws = [0] * 4
-        self.shown: Counter = Counter()  # as the judge counts them (the last of its kind)
+        self.shown: Counter[int] = Counter()  # as the judge counts them (the last of its kind)
         self.last: tuple[str, int, str] | None = None  # the last action, who, its tile
         self.replacement = False  # the next draw is a kong's replacement tile
-        self.win: dict | None = None
+        self.win: dict[str, Any] | None = None
         self.winner: int | None = None
         self.result: list[tuple[int, list[str]]] = []
         wind = _wind(lines)
@@ -322,7 +322,7 @@ class Replay:
             raise _Broken(end, f"`Huang` after Player {self.winner}'s Hu")
         return Recorded(self.wind, self.winner, fan, tuple(names), score, drawn)
 
-    def deal(self) -> dict:
+    def deal(self) -> dict[str, Any]:
         hands = {name: " ".join([*self.sets[i], _written(self.concealed[i])]).strip()
                  for i, name in enumerate(PLAYERS)}
         if self.winner is None:
@@ -350,7 +350,7 @@ def _written(tiles: list[str]) -> str:
     return " ".join(out + ["".join(HONOURS[t] for t in honours if t == h) for h in dict.fromkeys(honours)])
 
 
-def differences(ref: BotzoneMatch, deals: list[dict]) -> list[Difference]:
+def differences(ref: BotzoneMatch, deals: list[dict[str, Any]]) -> list[Difference]:
     """Where mjscore's scoring of a Match (`deals`: batch's JSON of its one deal, fan named in Chinese) differs
     from the record: the prevailing wind, the winner (or a draw), the winner's fan (`Fan`) and each player's
     change of score (`Score`)."""
@@ -385,7 +385,7 @@ def differences(ref: BotzoneMatch, deals: list[dict]) -> list[Difference]:
 GB_WAIT_NAMES = {"独听・边张": "边张", "独听・嵌张": "坎张", "独听・单钓": "单钓将"}
 
 
-def _why(recorded: tuple[str, ...], hand: dict) -> str:
+def _why(recorded: tuple[str, ...], hand: dict[str, Any]) -> str:
     ours = [i.get("name") or i.get("rule") for i in hand.get("items", []) if i.get("fan")]
     theirs = [GB_WAIT_NAMES.get(n, n) for n in recorded]
     only_botzone = [n for n, said in zip(recorded, theirs) if said not in ours]

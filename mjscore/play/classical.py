@@ -37,7 +37,7 @@ def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats:
             f = 2 if doubler == a or doubler == b else 1
             pay = abs(va - vb) * f
             capped = cap is not None and pay > cap * f
-            if capped:
+            if capped and cap is not None:  # (capped: there is a cap)
                 pay = cap * f
             keys = (rule, "east_double", "loser_cap") if f == 2 and capped else (rule, "east_double") if f == 2 \
                 else (rule, "loser_cap") if capped else (rule,)
@@ -63,7 +63,7 @@ def classical_payments(deal: Deal, values: dict[str, int], notes: list[str],
     w = deal.winner
     value, banker = values[w], bool(opts.get("banker"))
     owed = []
-    words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
+    words: dict[int, tuple[Any, ...]] = {}  # single or double -> (reason, cite): alike for every payer paying alike
     for seat in seats:
         if seat != w:
             f = 2 if doubler == seat or doubler == w else 1
@@ -134,10 +134,10 @@ class Classical:
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: Any) -> SchemeDeal | None:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: Any) -> SchemeDeal | None:
         return None  # (it adds no deal key, so a deal never gives one of its own)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         return None
 
 

@@ -199,7 +199,7 @@ def _answers(address: str) -> None:
 
 
 def settle_packed(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],
-                  data: bytes) -> list[tuple]:
+                  data: bytes) -> list[tuple[Any, ...]]:
     """A worker's task: settle_chunk on a chunk sent pickled. As bytes, the chunk is opaque to Dask, which
     otherwise walks every list and mapping of a task's arguments looking for other tasks' results (a third
     of the client's time per deal)."""

@@ -170,7 +170,7 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
     return out
 
 
-def _scheme_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str],
+def _scheme_keys(data: dict[str, Any], variant: Variant, options: dict[str, Any], where: str, names: dict[str, str],
                  named: dict[str, str]) -> SchemeDeal | None:
     """The keys a payment scheme adds, read by the table's scheme into its block; a key of another scheme's is
     refused, saying how this table is paid. `named`: seat -> player where a message names the players (a game's)."""
@@ -226,7 +226,7 @@ def parse_win(data, where: str) -> Win:
                tuple(also), None if done is None else str(done))
 
 
-def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None,
+def parse_deal(data: Any, variant: Variant, options: dict[str, Any], where: str = "", round_: str | None = None,
                players: dict[str, str] | None = None) -> Deal:
     """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number).
     A game passes the round and the players' seats, which its deals do not give."""
@@ -275,7 +275,7 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         raise DealError(f"{where}{e}", details=e.detail_lines()) from None
 
 
-def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:
+def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict[str, Any]]:
     """The variant and options a deal or game file names, with --variant / --option on top."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
     if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
@@ -332,7 +332,7 @@ def _option_text(value) -> str:
 
 
 
-def quick_game_deal(data: Any, variant: Variant, options: dict, round_: str, players: dict[str, str]) -> Deal | None:
+def quick_game_deal(data: Any, variant: Variant, options: dict[str, Any], round_: str, players: dict[str, str]) -> Deal | None:
     """A game's deal (keyed by names; `players`: seat -> name) made a Deal at once where it holds nothing but
     each seated player's hand (text), the winner's name and the winning tile with where it came from: an
     archive's everyday deal, which needs none of what to_deal_data and parse_deal check and rebuild. None for

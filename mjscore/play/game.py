@@ -60,7 +60,7 @@ class Result(NamedTuple):
     round: str
     seats: dict[str, str]
     game: int
-    data: dict | None  # Settlement.to_dict() with names for seats
+    data: dict[str, Any] | None  # Settlement.to_dict() with names for seats
     error: str | None
     counted: int | None = None  # as Seated.counted
     changed: str | None = None  # as Seated.changed
@@ -70,7 +70,7 @@ class Result(NamedTuple):
 
 # --- checking ---------------------------------------------------------------------------------------
 
-def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
+def check_header(header: dict[str, Any], variant: Variant, options: dict[str, Any], path: str) -> Header:
     players = header.get("players")
     allowed = sorted(variant.settlement.at(options).players)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
@@ -113,7 +113,7 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
-def declared(data: dict) -> list:
+def declared(data: dict[str, Any]) -> list[Any]:
     """Who put riichi sticks down in a deal (its `riichi:` list)."""
     found = data.get("riichi")
     return found if isinstance(found, list) else [found] if isinstance(found, str) else []
@@ -168,7 +168,7 @@ def _by_seat(mapping, by_name: dict[str, str], what: str):
     return out
 
 
-def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
+def to_deal_data(data: Any, seats: dict[str, str]) -> dict[str, Any]:
     """A game file's deal (keyed by player names) as a deal-file mapping (keyed by seats)."""
     if isinstance(data, Unreadable):
         raise DealError(data.why)
@@ -196,7 +196,7 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     return out
 
 
-def _schemes_players(data: dict, out: dict, by_name: dict[str, str], kinds: tuple[Naming, ...]) -> None:
+def _schemes_players(data: dict[str, Any], out: dict[str, Any], by_name: dict[str, str], kinds: tuple[Naming, ...]) -> None:
     """The payment schemes' own deal keys that name players (rules/families.py PLAYER_KEYS), of these kinds, with
     seats in `out` in their place."""
     for key, naming in PLAYER_KEYS.items():
@@ -213,7 +213,7 @@ def _schemes_players(data: dict, out: dict, by_name: dict[str, str], kinds: tupl
             out[key] = {**value, "winner": _name_to_seat(value.get("winner"), by_name, f"{key}.winner")}
 
 
-def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Result:
+def settle_one(header: Header, seated: Seated, memo: dict[str, Any] | None = None) -> Result:
     """Settle one seated deal; any problem becomes the Result's error (never an exception). `memo`: a dict
     the caller keeps for a run of deals (named's items)."""
     raw = seated.raw
@@ -245,7 +245,7 @@ def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Resu
         return Result(*base, None, e.said(), seated.counted, seated.changed, header.lang)
 
 
-def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dict:
+def named(result: Settlement, lang: str = "en", memo: dict[str, Any] | None = None) -> dict[str, Any]:
     """A settlement as data with players' names in place of seats (a game is about people). `memo`: a dict
     kept for a run of deals, where each item's JSON is made once (item_dicts)."""
     d, paid = result.deal, result.paid_on()
@@ -280,7 +280,7 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
     }
 
 
-def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:
+def item_dicts(items, lang: str, memo: dict[str, Any] | None) -> list[dict[str, Any]]:
     """Each item's JSON (Item.to_dict), a copy of the one made when the same item object came before: scoring
     keeps its items (kept.py), so a batch meets a few hundred objects a million times. Kept by the object
     itself, so an equal item of other numbers' types is never taken for it."""

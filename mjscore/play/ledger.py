@@ -40,7 +40,7 @@ class Opened(NamedTuple):
     start: dict[str, int]
 
 
-def open_game(data: dict, where: str = "game", tables: str | None = None, lang: str = "en") -> Opened:
+def open_game(data: dict[str, Any], where: str = "game", tables: str | None = None, lang: str = "en") -> Opened:
     """The header of a game file's data (variant, options, players) checked, or a DealError saying why."""
     v, opts = variant_for(data, None, [], tables, where)
     header = check_header({k: data[k] for k in ("variant", "options", "players") if k in data}, v, opts, where)

@@ -75,7 +75,7 @@ def mcr_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: Se
     return out
 
 
-def deal_fields(data: dict, where: str, seat: SeatReader) -> RefereeDeal:
+def deal_fields(data: dict[str, Any], where: str, seat: SeatReader) -> RefereeDeal:
     """`false_wins`, `penalties` and `timeout` of a deal, checked: each refusal a DealError whose message is a Said,
     which a face says again in its --lang (MjscoreError.said)."""
     out: dict[str, Any] = {}
@@ -115,10 +115,10 @@ class McrPayments(Classical):
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
         return mcr_payments(deal, values, notes, rules)
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> RefereeDeal:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RefereeDeal:
         return deal_fields(data, where, seat)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """The page's referee part of a deal (static/referee.js): false wins, penalty points up to `most`, a time-out."""
         return {"form": "referee", "most": MAX_PENALTY}
 

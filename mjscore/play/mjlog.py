@@ -14,6 +14,8 @@ within a size bound, as play/tenhou.py bounds the JSON: a broken record is one l
 
 from __future__ import annotations
 
+from typing import Any
+
 import gzip
 import re
 import zlib
@@ -72,12 +74,12 @@ def read_bounded(path: str) -> bytes:
     return data
 
 
-def load(path: str) -> dict:
+def load(path: str) -> dict[str, Any]:
     """The game as the tenhou.net/6 JSON object (title, name, rule, log; sc from `owari`)."""
     root = _root(path)
     rule = _rule(path, root.find("GO"))
     names = root.find("UN")
-    game: dict = {"title": ["", ""], "name": [unquote(names.get(f"n{i}", "")) if names is not None else ""
+    game: dict[str, Any] = {"title": ["", ""], "name": [unquote(names.get(f"n{i}", "")) if names is not None else ""
                                               for i in range(4)], "rule": rule, "log": []}
     red = bool(rule["aka"])
     current: _Round | None = None
@@ -99,7 +101,7 @@ def load(path: str) -> dict:
     return whole(game, path, "an mjlog", "<INIT>", "<AGARI> or <RYUUKYOKU>", "the record")
 
 
-def whole(game: dict, path: str, kind: str, start: str, result: str, record: str) -> dict:
+def whole(game: dict[str, Any], path: str, kind: str, start: str, result: str, record: str) -> dict[str, Any]:
     """The game converted from a record (an mjlog, an mjai log), refused where it has no round or a round
     without its result (`start`, `result`: the record's own words for them): a record cut short."""
     if not game["log"]:
@@ -116,7 +118,7 @@ def _shown(el) -> str:
     return text if len(text) <= 120 else text[:117] + "...>"
 
 
-def _final(owari: str) -> list:
+def _final(owari: str) -> list[Any]:
     """`owari=` (each player's final score in hundreds, and game result) as the JSON's `sc`."""
     final = owari.split(",")
     if len(final) != 8:
@@ -141,7 +143,7 @@ def _root(path: str) -> ElementTree.Element:
     return root
 
 
-def _rule(path: str, go) -> dict:
+def _rule(path: str, go) -> dict[str, Any]:
     """`GO type=`'s bits as the JSON's rule: the room, East or East-South, open tanyao (喰), red fives (赤)."""
     kind = int(go.get("type", "0")) if go is not None and go.get("type", "0").isdigit() else None
     if kind is None:
@@ -229,9 +231,9 @@ class _Round:
             raise ValueError(f"its oya= is not the dealer of its round (seed= {seed[0]}: player {seed[0] % 4})")
         self.red = red
         dealt = [sorted((code(t, red) for t in _ints(init, f"hai{i}", 13)), key=order) for i in range(4)]
-        self.takes: list[list] = [[], [], [], []]
-        self.discards: list[list] = [[], [], [], []]
-        self.row: list = [seed[:3], [t * 100 for t in ten], [code(seed[5], red)], []]
+        self.takes: list[list[Any]] = [[], [], [], []]
+        self.discards: list[list[Any]] = [[], [], [], []]
+        self.row: list[Any] = [seed[:3], [t * 100 for t in ten], [code(seed[5], red)], []]
         for i in range(4):
             self.row += [dealt[i], self.takes[i], self.discards[i]]
         self.row.append([])

@@ -249,13 +249,13 @@ def _ruleset(deal: Deal) -> str:
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # the abortive draws
 
 
-def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> RiichiDeal:
+def deal_fields(data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RiichiDeal:
     """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
     table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
     `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
     `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard), `pao: SEAT` (the player
     liable for the winner's yakuman)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
         seats = data.get(key) or []
         if isinstance(seats, str):
@@ -341,10 +341,10 @@ class Riichi:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""
         return also if seat not in riichi_of(deal).riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> RiichiDeal:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RiichiDeal:
         return deal_fields(data, options, where, seat)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """The page's riichi part of a deal (static/riichi.js): the abortive draws, the rulesets' presets."""
         return {"form": "riichi", "aborts": list(ABORTS), "presets": variant.presets or {}}
 

@@ -49,6 +49,7 @@ SEAT_EXCHANGES: dict[SeatExchange, tuple[str, tuple[str, ...]]] = {
 
 STATED = "seats as the game file states them"
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_Seats = tuple[tuple[int, tuple[str | None, ...]], dict[str, str], dict[str, str]]  # (the key, by seat, by name)
 
 
 class Table:
@@ -58,7 +59,7 @@ class Table:
     def __init__(self, header: Header):
         self.header = header
         self.game = 0
-        self._seats = None  # (chairs and East, seat -> name, name -> seat) last worked out
+        self._seats: _Seats | None = None  # (chairs and East, seat -> name, name -> seat) last worked out
         self.new_game()
 
     def new_game(self) -> None:
@@ -68,8 +69,8 @@ class Table:
         self.game += 1
         n = len(players)
         seats = first_seats(n)
-        self.chairs = [players[seats.index(s)] if s in seats else None for s in SEATS]
-        self.waiting = list(players[4:])
+        self.chairs: list[str | None] = [players[seats.index(s)] if s in seats else None for s in SEATS]
+        self.waiting: list[str | None] = list(players[4:])
         self.east = 0
         self.passes = 0  # how often the deal has passed
         self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
@@ -145,11 +146,13 @@ class Table:
                 if name is not None:
                     out[SEATS[i]] = name
             self._seats = (key, out, {name: seat for seat, name in out.items()})
+            return out
         return self._seats[1]
 
-    def seat_of(self, name) -> str | None:
+    def seat_of(self, name: Any) -> str | None:
         """The seat of a player in the next deal, or None."""
         self.seats()
+        assert self._seats is not None  # (seats() has just worked them out)
         return self._seats[2].get(nfc(name)) if isinstance(name, str) else None
 
     def counts(self, winner_seat: str | None) -> int | None:
@@ -159,12 +162,12 @@ class Table:
             return None
         return self.deals + 1 if winner_seat is not None or not self.only_won else 0
 
-    def east_in(self, names) -> bool:
+    def east_in(self, names: Any) -> bool:
         """Whether the player sitting East is among `names` (a deal's `tenpai:` list, names of a game)."""
         return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
 
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
-              declared: list | None = None, words: bool = True) -> None:
+              declared: list[Any] | None = None, words: bool = True) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
         was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
         the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
@@ -204,7 +207,7 @@ class Table:
             self.new_game()  # a party of a fixed number of deals (hungarian: 16)
         self.moved_on = self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt) if words else ""
 
-    def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
+    def _why(self, before: tuple[Any, ...], winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
              all_dealt: bool) -> str:
         """The deal's moving on in words: what happened, then who is East now and, where the rules pass the deal
         whoever won, which rule (and house option) says so; a new round or the game's end. "Ana (East) won, yet
@@ -254,6 +257,7 @@ class Table:
         after the fourth: Kajongg's index (finished - 1) % 4 into three rules is reached only while rounds go on)."""
         if not finished % 4:
             return
+        assert self.exchange is not None  # (only a table with an exchange calls it)
         label, rules = self.exchange
         winds = rules[(finished - 1) % 4]
         chair = {SEATS[i]: (self.east + i) % 4 for i in range(4)}

@@ -7,6 +7,8 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
+from typing import cast
+
 from mjscore.errors import DealError, HandError, SituationError
 from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
@@ -75,7 +77,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 # --- payments -----------------------------------------------------------------------------------
 
 def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
-    opts, culprit, fine = deal.options, deal.false_mahjong, rules.false_mahjong
+    opts, culprit, fine = deal.options, cast(str, deal.false_mahjong), rules.false_mahjong  # (settle's: one)
     if fine is None:
         return []  # the rulebook gives no penalty: the deal is void (settle() says so in a note)
     limit = opts.get("limit")
