@@ -6,7 +6,7 @@ DealError naming the file, the deal and the key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Literal, overload
 
 from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, VariantNotFound,
                             option_too_long, shown, too_long)
@@ -69,21 +69,23 @@ def load_data(path: str, first: bytes = b"", what: str = "game") -> Any:
 class _Resumed:
     """Standard input with its first line given back: read once to tell JSON Lines from YAML."""
 
-    def __init__(self, first: bytes, rest) -> None:
+    def __init__(self, first: bytes, rest: Any) -> None:
         self.first, self.rest = first, rest
 
     def readline(self, size: int = -1) -> bytes:
         if self.first:
             line, self.first = self.first, b""
             return line
-        return self.rest.readline(size)
+        rest: bytes = self.rest.readline(size)
+        return rest
 
     def read(self, size: int = -1) -> bytes:
         if self.first:
             head, self.first = (self.first, b"") if size < 0 or size >= len(self.first) else \
                 (self.first[:size], self.first[size:])
             return head
-        return self.rest.read(size)
+        rest: bytes = self.rest.read(size)
+        return rest
 
     def readable(self) -> bool:
         return True
@@ -104,10 +106,10 @@ class _Resumed:
     def closed(self) -> bool:
         return False
 
-    def __enter__(self):
+    def __enter__(self) -> _Resumed:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         pass
 
 
@@ -136,10 +138,22 @@ def stdin_game() -> tuple[Any, Any]:
         if isinstance(header, dict) and "deals" not in header:
             return _Resumed(first, stdin), None
     # in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
-    return None, io.TextIOWrapper(_Resumed(first, stdin), encoding="utf-8")  # type: ignore[arg-type]
+    return None, io.TextIOWrapper(_Resumed(first, stdin), encoding="utf-8")
 
 
-def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] | None = None) -> str | None:
+@overload
+def _seat(value: Any, what: str, where: str, allow_none: Literal[False], names: dict[str, str] | None = None) -> str:
+    ...
+
+
+@overload
+def _seat(value: Any, what: str, where: str, allow_none: bool = True, names: dict[str, str] | None = None
+          ) -> str | None:
+    ...
+
+
+def _seat(value: Any, what: str, where: str, allow_none: bool = True, names: dict[str, str] | None = None
+          ) -> str | None:
     """A seat letter; a player's name where a seat is wanted says which seat that player has (`names`)."""
     if value is None and allow_none:
         return None
@@ -153,7 +167,7 @@ def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] |
     return value.upper()
 
 
-def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -> dict[str, str]:
+def _str_map(data: Any, what: str, where: str, names: dict[str, str] | None = None) -> dict[str, str]:
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -196,7 +210,7 @@ def printable_name(name: str, where: str) -> str:
     return checked_name(name, where)
 
 
-def parse_win(data, where: str) -> Win:
+def parse_win(data: Any, where: str) -> Win:
     if data is None:
         return Win()
     if not isinstance(data, dict):
@@ -275,7 +289,8 @@ def parse_deal(data: Any, variant: Variant, options: dict[str, Any], where: str 
         raise DealError(f"{where}{e}", details=e.detail_lines()) from None
 
 
-def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict[str, Any]]:
+def variant_for(data: Any, variant: str | None, options: Iterable[str], tables_dir: Any, where: str
+                ) -> tuple[Variant, dict[str, Any]]:
     """The variant and options a deal or game file names, with --variant / --option on top."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
     if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
@@ -312,7 +327,7 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         raise DealError(f"{where}: variant: {e}") from None  # the file's: the other files are still scored
 
 
-def overridden(data, variant: str | None) -> str | None:
+def overridden(data: Any, variant: str | None) -> str | None:
     """The variant a deal or game file names where an explicit --variant gives another (which wins: a referee
     scores one deal under two variants); None where the file names none or the same."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
@@ -321,13 +336,13 @@ def overridden(data, variant: str | None) -> str | None:
     return file_variant
 
 
-def overridden_note(where: str, data, variant: str) -> str:
+def overridden_note(where: str, data: Any, variant: str) -> str:
     """The one line said where --variant wins over a file's own variant (`data`, the file's mapping)."""
     unused = " (its options: are that variant's, not applied)" if data.get("options") else ""
     return f"{where} is for {shown(data['variant'])}: scored under {variant}, as --variant says{unused}"
 
 
-def _option_text(value) -> str:
+def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 

@@ -9,7 +9,7 @@ place (file and line) and the reason.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple, cast
 
 from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
@@ -136,7 +136,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
 
 # --- settling ----------------------------------------------------------------------------------------
 
-def _name_to_seat(name, by_name: dict[str, str], what: str):
+def _name_to_seat(name: Any, by_name: dict[str, str], what: str) -> str | None:
     """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
     if name is None:
         return None
@@ -153,7 +153,7 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     return by_name[name]
 
 
-def _by_seat(mapping, by_name: dict[str, str], what: str):
+def _by_seat(mapping: Any, by_name: dict[str, str], what: str) -> dict[str | None, Any] | None:
     """A mapping keyed by player names, keyed by seats instead."""
     if mapping is None:
         return None
@@ -213,7 +213,7 @@ def _schemes_players(data: dict[str, Any], out: dict[str, Any], by_name: dict[st
             out[key] = {**value, "winner": _name_to_seat(value.get("winner"), by_name, f"{key}.winner")}
 
 
-def settle_one(header: Header, seated: Seated, memo: dict[str, Any] | None = None) -> Result:
+def settle_one(header: Header, seated: Seated, memo: dict[Any, Any] | None = None) -> Result:
     """Settle one seated deal; any problem becomes the Result's error (never an exception). `memo`: a dict
     the caller keeps for a run of deals (named's items)."""
     raw = seated.raw
@@ -229,7 +229,8 @@ def settle_one(header: Header, seated: Seated, memo: dict[str, Any] | None = Non
                 raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
                                 "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
             if seated.also:
-                win = data.get("win") if isinstance(data.get("win"), dict) else {}
+                given = data.get("win")
+                win = given if isinstance(given, dict) else {}
                 data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
             deal = parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats)
         result = settle(deal)
@@ -245,7 +246,7 @@ def settle_one(header: Header, seated: Seated, memo: dict[str, Any] | None = Non
         return Result(*base, None, e.said(), seated.counted, seated.changed, header.lang)
 
 
-def named(result: Settlement, lang: str = "en", memo: dict[str, Any] | None = None) -> dict[str, Any]:
+def named(result: Settlement, lang: str = "en", memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     """A settlement as data with players' names in place of seats (a game is about people). `memo`: a dict
     kept for a run of deals, where each item's JSON is made once (item_dicts)."""
     d, paid = result.deal, result.paid_on()
@@ -257,11 +258,12 @@ def named(result: Settlement, lang: str = "en", memo: dict[str, Any] | None = No
         hands[name[seat]] = hand if paid else unpaid(hand, paid)
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        winners = [d.winner, *(d.scheme.other_wins(w) if d.scheme else ())]  # (a double ron: the second's too)
+        winner = cast(str, d.winner)  # (won: a winner)
+        winners = [winner, *(d.scheme.other_wins(w) if d.scheme else ())]  # (a double ron: the second's too)
         for seat in winners:
             hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
-        best = scores[d.winner]
-        hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
+        best = scores[winner]
+        hands[name[winner]]["win_set"] = best.win_set  # the set its winning tile completed
         for seat in winners:
             stated = scores[seat].family_value  # what its family states (riichi: han, fu, tier, its words)
             if stated is not None:
@@ -270,7 +272,7 @@ def named(result: Settlement, lang: str = "en", memo: dict[str, Any] | None = No
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
-        "win": {"tile": best.win, "set": best.win_set, "from": w.source, "discarder": name.get(w.discarder),
+        "win": {"tile": best.win, "set": best.win_set, "from": w.source, "discarder": name.get(cast(str, w.discarder)),
                 "also": list(w.also)} if won else None,
         "hands": hands,
         "payments": [p.to_dict(by_name) for p in result.payments],
@@ -280,13 +282,13 @@ def named(result: Settlement, lang: str = "en", memo: dict[str, Any] | None = No
     }
 
 
-def item_dicts(items, lang: str, memo: dict[str, Any] | None) -> list[dict[str, Any]]:
+def item_dicts(items: Iterable[Any], lang: str, memo: dict[Any, Any] | None) -> list[dict[str, Any]]:
     """Each item's JSON (Item.to_dict), a copy of the one made when the same item object came before: scoring
     keeps its items (kept.py), so a batch meets a few hundred objects a million times. Kept by the object
     itself, so an equal item of other numbers' types is never taken for it."""
     if memo is None:
         return [i.to_dict(lang) for i in items]
-    out = []
+    out: list[dict[str, Any]] = []
     for i in items:
         got = memo.get((id(i), lang))
         if got is None or got[0] is not i:

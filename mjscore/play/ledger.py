@@ -58,6 +58,7 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     item = {k: v for k, v in deal_item(result).items() if k not in ("deal", "place")}
     after = dict(totals)
     if not result.error:
+        assert result.data is not None  # (a deal without an error has its data)
         for name, amount in result.data["net"].items():
             after[name] += amount
     table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
@@ -115,6 +116,7 @@ def replay(header: Header, seating: dict[str, Any], totals: dict[str, int],
                 scoring = False  # the seating after it is as stored: every later deal settles as stored
                 shift = {p: entry.totals[p] - old.totals.get(p, 0) for p in entry.totals}
         else:
+            assert old is not None  # (not scoring: the deal has its entry)
             entry = Entry(old.item, old.seating, {p: old.totals.get(p, 0) + shift[p] for p in shift})
         if entry != old:
             yield stored.key, entry

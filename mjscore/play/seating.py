@@ -26,9 +26,14 @@ if TYPE_CHECKING:
 class Header(Protocol):
     """What seating reads of a game's header (mjscore.play.game.Header): its rules and its players."""
 
-    variant: Variant
-    options: dict[str, Any]
-    players: list[str]
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def players(self) -> list[str]: ...
 
 class Resumed(NamedTuple):
     """Where a record that starts in the middle of a game (a Tenhou log's last rounds) leaves the table: a
