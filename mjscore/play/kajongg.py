@@ -95,7 +95,7 @@ class KajonggGame(GameRef):
         self.db, self.game = db, game
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (KajonggGame, (self.db, self.game))
 
 
@@ -260,7 +260,7 @@ def read_kajongg(ref: KajonggGame) -> tuple[dict[str, Any], Iterator[Any], list[
     return {"variant": variant, "options": {}, "players": [players[p] for p in seated]}, iter(deals), recorded
 
 
-def _deal(rows: list[Any], names: dict[int, str]) -> tuple[dict[str, Any], dict[str, Recorded]]:
+def _deal(rows: list[Any], names: dict[int, str]) -> tuple[dict[str, Any] | Unreadable, dict[str, Recorded]]:
     """One deal as a game file's (seats are mjscore's to derive: the header seats the first deal as Kajongg
     did), or Unreadable with why; and what Kajongg recorded of each player."""
     deal: dict[str, Any] = {"hands": {}, "winner": None}
@@ -276,6 +276,7 @@ def _deal(rows: list[Any], names: dict[int, str]) -> tuple[dict[str, Any], dict[
             continue
         deal["hands"][name] = hand
         if won:
+            assert win is not None  # (convert_hand gives a winner's hand with how it won)
             also = [RULE_WORDS[r] for r in rule_names if r in RULE_WORDS]
             kept = [w for w in (*win.get("also", ()), *also) if w != "heaven" or "heaven" in also]
             win["also"] = list(dict.fromkeys(kept))
@@ -345,13 +346,13 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict[str, Any] | None]:
             bonus.append(part)
         else:
             sets.append(part)
-    win = None
+    win: dict[str, Any] | None = None
     if won:
         if not last or source not in (*SOURCES, "1"):
             raise ValueError("the winner's last tile or where it came from is not recorded")
         claimed = last[0].islower()
         if source == "1":  # East's 14th tile (heaven), or a win on the very first discard (earth)
-            how, also = ("discard", ()) if claimed else ("wall", ("heaven",))
+            how, also = ("discard", ()) if claimed else ("wall", ("heaven",))  # type: tuple[str, tuple[str, ...]]
         else:
             how, also = SOURCES[source]
         win = {"tile": tile(last), "from": how}

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from mjscore.errors import AliasError, DealError, shown
 from mjscore.names import checked_name
-from mjscore.play.score_sheet import SELF_DRAWN, Game, Sheet, sheet_row
+from mjscore.play.score_sheet import SELF_DRAWN, Game, Sheet, SheetRow, sheet_row
 from mjscore.rules.scales import Scale
 
 
@@ -53,7 +53,10 @@ def _contradiction(file: str, one: str, other: str, person: str, aliases: dict[s
             f"spelling of {person}; {instead}")
 
 
-def _renamer(game: Game, aliases: dict[str, str]):
+Renamer = Callable[[Any], Any]  # a game's name of a player -> the season's (None stays None)
+
+
+def _renamer(game: Game | _Head, aliases: dict[str, str]) -> Renamer:
     """A function from the names of one game to the season's names; two players of a game are never one person."""
     seen: dict[str, str] = {}
     for p in game.players:
@@ -84,7 +87,7 @@ class _Player:
         self.resulted = 0  # how many such games
 
 
-def _count_deal(d: dict[str, Any], game: Game, who, players: dict[str, _Player]) -> None:
+def _count_deal(d: dict[str, Any], game: Game | _Head, who: Renamer, players: dict[str, _Player]) -> None:
     """Add one scored deal to the players' counts."""
     winner, winner_name = who(d.get("winner")), d.get("winner")
     for name in d["net"]:
@@ -239,7 +242,8 @@ class Tally:
         self.scale = self.scale_of(variant) if self.scale_of else Scale.POINTS
         self.players = self.scales.setdefault(self.scale, {})
         self.running = self.runnings.setdefault(self.scale, {})
-        self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
+        self.who, self.count, self.bad = _renamer(game, self.names), 0, 0
+        self.rows: list[SheetRow] = []
         self.net = dict.fromkeys(game.players, 0)
         self.spelled.update(name for name in game.players if name in self.names)
         for name in game.players:

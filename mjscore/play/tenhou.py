@@ -43,7 +43,7 @@ class TenhouLog(GameRef):
     def __new__(cls, path: str) -> "TenhouLog":
         return super().__new__(cls, path, TenhouSource.name)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (TenhouLog, (str(self),))
 
 
@@ -227,7 +227,8 @@ def options(game: dict[str, Any]) -> tuple[dict[str, Any], Assumed | None]:
     `disp` names a Tenhou lobby (般南喰赤: 喰, kuitan, is open tanyao); a record that names no lobby (a match's
     title, an mjai log) is scored with open tanyao, Tenhou's default and professional leagues' alike, and what
     was assumed is said (`Assumed`)."""
-    rule = game.get("rule") if isinstance(game.get("rule"), dict) else {}
+    given = game.get("rule")
+    rule = given if isinstance(given, dict) else {}
     reds = rule.get("aka", rule.get("aka51", 1))
     out: dict[str, Any] = {"ruleset": "tenhou", "red_fives": 1 if reds else 0}
     disp = rule.get("disp")
@@ -267,7 +268,7 @@ def recorded(rnd: list[Any]) -> Recorded:
     return Recorded(kyoku, honba, sticks, _four(start, "the scores at the start"), res[0], tuple(wins), deltas)
 
 
-def _four(values, what: str) -> tuple[int, ...]:
+def _four(values: Any, what: str) -> tuple[int, ...]:
     if not isinstance(values, list) or len(values) != 4 or not all(type(x) is int for x in values):
         raise ValueError(f"{what} are not four numbers")
     return tuple(values)
@@ -309,7 +310,7 @@ def deal_of(rnd: list[Any], names: list[str], shapes: tuple[str, ...]) -> dict[s
     return data
 
 
-def _wins(data: dict[str, Any], rec: Recorded, played, names: list[str], rnd: list[Any]) -> None:
+def _wins(data: dict[str, Any], rec: Recorded, played: Any, names: list[str], rnd: list[Any]) -> None:
     """The winner (of a double ron: the one nearest the discarder in turn order) and the second winner."""
     from mjscore.play.tenhou_replay import Last, tile
 
@@ -373,7 +374,8 @@ def read_tenhou(ref: str) -> tuple[dict[str, Any], Iterator[tuple[str, Any]], li
         try:
             rec = recorded(rnd)
         except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
-            rec = Recorded(*rnd[0], (), "?", (), (0, 0, 0, 0))
+            kyoku, honba, sticks = rnd[0]  # (checked above: three whole numbers)
+            rec = Recorded(kyoku, honba, sticks, (), "?", (), (0, 0, 0, 0))
             records.append(rec)
             deals.append((rec.name, Unreadable(f"round {rec.name}: the log's record of it is not in Tenhou's form: "
                                                f"{e} ({str(rnd[16])[:80]})")))
