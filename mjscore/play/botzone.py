@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple, cast
 
 from mjscore.errors import DealError, shown
 from mjscore.loading import Unreadable
@@ -54,7 +54,7 @@ class BotzoneMatch(GameRef):
         self.path, self.match, self.line, self.offset = path, match, line, offset
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (BotzoneMatch, (self.path, self.match, self.line, self.offset))
 
 
@@ -78,7 +78,7 @@ class BotzoneSource(GameSource):
         return bool(HEAD.match(head.removeprefix(b"\xef\xbb\xbf")))
 
     def games(self, path: str, game: int | None) -> list[GameRef]:
-        return matches(path)
+        return list(matches(path))
 
     keeps_record = True
     record_lang = "zh"  # the record names its fan in Chinese
@@ -170,7 +170,7 @@ class Replay:
         self.sets: list[list[str]] = [[] for _ in PLAYERS]  # in mjscore's notation, as declared
         self.pungs: list[list[str]] = [[] for _ in PLAYERS]  # claimed pungs a BuGang may add to
         self.draws = [0] * 4
-        self.shown: Counter[int] = Counter()  # as the judge counts them (the last of its kind)
+        self.shown: Counter[str] = Counter()  # as the judge counts them (the last of its kind)
         self.last: tuple[str, int, str] | None = None  # the last action, who, its tile
         self.replacement = False  # the next draw is a kong's replacement tile
         self.win: dict[str, Any] | None = None
@@ -233,6 +233,7 @@ class Replay:
 
     def _chi(self, line: int, who: int, middle: str) -> None:
         tile = self._discard(line, who, "Chi")
+        assert self.last is not None  # (_discard: a discard came before)
         if (self.last[1] + 1) % 4 != who:
             raise _Broken(line, f"Player {who} Chi: only from the player before (Player {(who + 3) % 4}), "
                                 f"not Player {self.last[1]}")
@@ -247,6 +248,7 @@ class Replay:
 
     def _peng(self, line: int, who: int, tile: str) -> None:
         if tile != self._discard(line, who, "Peng"):
+            assert self.last is not None  # (_discard: a discard came before)
             raise _Broken(line, f"Player {who} Peng {tile}: the tile discarded is {self.last[2]}")
         self._take(line, who, tile, 2, f"Peng {tile}")
         self.pungs[who].append(tile)
@@ -255,6 +257,7 @@ class Replay:
 
     def _gang(self, line: int, who: int, tile: str) -> None:
         if tile != self._discard(line, who, "Gang"):
+            assert self.last is not None  # (_discard: a discard came before)
             raise _Broken(line, f"Player {who} Gang {tile}: the tile discarded is {self.last[2]}")
         self._take(line, who, tile, 3, f"Gang {tile}")
         self.sets[who].append(f"[{_written([tile] * 4)}]")
@@ -355,14 +358,14 @@ def differences(ref: BotzoneMatch, deals: list[dict[str, Any]]) -> list[Differen
     from the record: the prevailing wind, the winner (or a draw), the winner's fan (`Fan`) and each player's
     change of score (`Score`)."""
     _, _, rec = read_match(ref)
-    ours = deals[0] if deals else {"error": "no deal was read"}
+    ours: dict[str, Any] = deals[0] if deals else {"error": "no deal was read"}
     out: list[Difference] = []
 
     def diff(player: str, what: str, botzone: Any, mjscore: Any, why: str = "") -> None:
         out.append(Difference(Reference.BOTZONE, 1, player, what, botzone, mjscore, why))
 
     if rec is None or ours.get("error"):
-        said = "-" if rec is None else "Huang" if rec.drawn else f"{PLAYERS[rec.winner]} Hu"
+        said = "-" if rec is None else "Huang" if rec.drawn else f"{PLAYERS[cast(int, rec.winner)]} Hu"
         diff("-", "not scored", said, None, ours.get("error") or "")
         return out
     if ours.get("round") != rec.wind:

@@ -13,7 +13,7 @@ deal's, so each deal's changes and the pot's sum to zero and the running totals 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, cast
 
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
@@ -78,9 +78,10 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     out = _pao(deal, liable, honba) if liable else []
     if base > liable:  # (a hand of several yakuman: what the liable player does not pay is paid as ever)
         out += _paid(deal, base - liable, 0 if liable else honba, rules)
-    if riichi_of(deal).double_ron:
+    second = riichi_of(deal).double_ron
+    if second:
         out.append(_second(deal, values))
-        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(riichi_of(deal).double_ron), winner=name))
+        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(second), winner=name))
     out += _sticks(deal, rules)
     on_table = riichi_of(deal).sticks + len(riichi_of(deal).riichi)
     if on_table and rules.scheme_switches.riichi_stick:
@@ -101,7 +102,8 @@ def _sticks(deal: Deal, rules: SettlementRules) -> list[Payment]:
 
 def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Payment]:
     """The winner's hand paid by the discarder, or by everyone on a self-drawn tile, with the honba."""
-    seats, w, name, dealer = list(deal.hands), deal.winner, seat_said(deal.winner), dealer_of(deal.options)
+    w = cast(str, deal.winner)  # (paid: a winner)
+    seats, name, dealer = list(deal.hands), seat_said(w), dealer_of(deal.options)
     out = []
     if deal.win.source in ("wall", "loose"):
         for s in seats:
@@ -136,9 +138,9 @@ def _liable(deal: Deal, base: int) -> int:
     the table plays liability (`pao`, Tenhou rules: 包, for daisangen, daisuushii and suukantsu); 0 where none."""
     if riichi_of(deal).pao is None or deal.options.get("pao") is False:
         return 0
-    yakuman = 4 * (deal.options.get("limit") or deal.variant.limit)
+    yakuman = 4 * cast(int, deal.options.get("limit") or deal.variant.limit)  # (riichi's tables have a limit)
     if base < yakuman:
-        raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(deal.winner)}'s hand is "
+        raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(cast(str, deal.winner))}'s hand is "
                         f"worth base points {base}: leave out pao")
     return yakuman
 
@@ -148,7 +150,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
     pays it) and every honba; on another player's discard, half of it from each of the two and every honba from
     the liable player (Tenhou's record of a daisangen ron with paoWho: 32000 + 300 from the liable player
     16300, the discarder 16000)."""
-    w, p, d = deal.winner, riichi_of(deal).pao, deal.win.discarder
+    w, p, d = cast(str, deal.winner), cast(str, riichi_of(deal).pao), cast(str, deal.win.discarder)  # (liable: set)
     times = 6 if w == dealer_of(deal.options) else 4
     name, full = seat_said(w), up(liable * times)
     payers = len(deal.hands) - 1
@@ -171,7 +173,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
 def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
-    w, s, d = deal.winner, riichi_of(deal).double_ron, deal.win.discarder
+    w, s, d = cast(str, deal.winner), cast(str, riichi_of(deal).double_ron), cast(str, deal.win.discarder)  # (set)
     if not deal.rules.scheme_switches.double_ron:
         raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
                         "(head bump): leave out double_ron (docs/tables.md double_ron)")
@@ -203,7 +205,7 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
         if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
-        return out + _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
+        return out + _nagashi(deal, notes, cast(int, deal.options.get("limit") or deal.variant.limit))
     if rules.draw is not Draw.TENPAI:
         return out
     others = [s for s in seats if s not in waiting]
