@@ -26,7 +26,10 @@ def packaged_dir() -> str:
     return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
 
 
-def tables_dir(given: str | os.PathLike[str] | None) -> str:
+Folder = str | os.PathLike[str] | None  # a tables folder given (None: the packaged tables)
+
+
+def tables_dir(given: Folder) -> str:
     if given is None:
         return packaged_dir()
     if not os.path.isdir(given):

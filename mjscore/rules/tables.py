@@ -26,7 +26,7 @@ from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
     DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
-    tables_dir, variant_names,
+    tables_dir, variant_names, Folder,
 )
 
 MAX_DOUBLES = 64  # assumed: no rulebook gives a rule more; 2^64 keeps every value a number one can print
@@ -34,8 +34,7 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets", "scale",
-}
+    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets", "scale"}
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each", "quote"}
 
@@ -170,7 +169,7 @@ def read_raw(path: str) -> dict[str, Any]:
         return cached
     from mjscore.loading import ReadProblem, read_yaml  # only when the cache has no entry that checks
     try:
-        raw = read_yaml(source.decode("utf-8"))
+        raw: dict[str, Any] = read_yaml(source.decode("utf-8"))  # (a mapping once build has checked it)
     except ReadProblem as e:
         raise TableError(e.at(path)) from None
     except UnicodeDecodeError:
@@ -178,11 +177,10 @@ def read_raw(path: str) -> dict[str, Any]:
     if not (isinstance(raw, dict) and "extends" in raw):
         build(raw, path)  # validate before caching (a child is validated once merged with its parent)
     tablecache.store(path, source, raw)
-    checked: dict[str, Any] = raw  # (a mapping: build refuses any other document)
-    return checked
+    return raw
 
 
-def load_variant(name: str, directory: str | os.PathLike[str] | None = None) -> Variant:
+def load_variant(name: str, directory: Folder = None) -> Variant:
     """The variant NAME from the packaged tables or from --tables DIR (a name, never a path)."""
     d = tables_dir(directory)
     if not isinstance(name, str) or not name or name != os.path.basename(name) or name.startswith("."):
@@ -217,8 +215,7 @@ def _variant_at(d: str, name: str) -> Variant:
     return build(raw, path)
 
 
-def load_with_options(name: str | None, options: Iterable[str], directory: str | os.PathLike[str] | None = None
-                      ) -> tuple[Variant, dict[str, Any]]:
+def load_with_options(name: str | None, options: Iterable[str], directory: Folder = None) -> tuple[Variant, dict[str, Any]]:
     """The variant (default if None) and its options with KEY=VALUE strings applied."""
     # no --variant, no variant named by a file: MJSCORE_VARIANT, else spanish (never over a file's own)
     env = None if name else os.environ.get("MJSCORE_VARIANT")
@@ -275,8 +272,7 @@ def _options(raw: Any, fail: Failer, limit: Any) -> dict[str, OptionSpec]:
     return out
 
 
-def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any
-           ) -> list[Rule]:
+def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any) -> list[Rule]:
     only_keys(fail, where, entry, RULE_KEYS)
     name = entry.get("rule")
     if not isinstance(name, str) or not name:
