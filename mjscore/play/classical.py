@@ -131,6 +131,18 @@ class Classical:
     def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
         return None  # (a game's result is its total)
 
+    def carry_start(self) -> dict[str, Any]:
+        return {}  # (no counters: nothing is carried from deal to deal)
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        pass
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 

@@ -18,6 +18,7 @@ from typing import Any, Callable, cast
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
+from mjscore.names import nfc
 from mjscore.play.deal import POT, Deal, Payment, Win, cite_of
 from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
@@ -338,6 +339,43 @@ class Riichi:
         if sw.round_results:
             out[0] = -round(sum(out[1:]), 1)  # the first: what the others' results leave
         return out
+
+    def carry_start(self) -> dict[str, Any]:
+        """What the table carries at a game's start: no honba, no sticks, nobody's sticks (`sticks_by`)."""
+        return {"honba": 0, "sticks": 0, "sticks_by": []}
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        """A deal's data with the honba and riichi sticks the deals before it left on the table, and who put those
+        sticks down (`sticks_by`: a winner's own come back, a note says), where it does not state them itself (a
+        deal that does sets them in `kept`: a record's own counts go on from there; who put stated sticks down is
+        known only where it says, `sticks_by:`)."""
+        for key in ("honba", "sticks"):
+            if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
+                kept[key] = data[key]
+                if key == "sticks":
+                    by = data.get("sticks_by")
+                    known = isinstance(by, list) and len(by) == kept["sticks"] or not kept["sticks"]
+                    kept["sticks_by"] = (list(by) if isinstance(by, list) else []) if known else None
+        out = {**data, "honba": kept["honba"], "sticks": kept["sticks"]}
+        if kept["sticks_by"] and "sticks_by" not in data:
+            out["sticks_by"] = list(kept["sticks_by"])
+        return out
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        """After a deal: a draw or the dealer's win adds a counter, another's win clears them; a win takes the
+        sticks, a draw leaves those declared in it (`declared`: their players) on the table."""
+        kept["honba"] = kept["honba"] + 1 if winner_seat is None or dealer_won else 0
+        declared = [n for n in declared if isinstance(n, str)]
+        kept["sticks"] = kept["sticks"] + len(declared) if winner_seat is None else 0
+        if winner_seat is not None:
+            kept["sticks_by"] = []
+        elif kept["sticks_by"] is not None:
+            kept["sticks_by"] = kept["sticks_by"] + [nfc(n) for n in declared]
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        """What it carries as a table's snapshot keeps it: honba and sticks, and who put them down where known."""
+        return {"honba": kept["honba"], "sticks": kept["sticks"],
+                **({"sticks_by": kept["sticks_by"]} if kept["sticks_by"] != [] else {})}
 
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""

@@ -46,6 +46,19 @@ class PaymentScheme(Protocol):
         """Each place's game result, best first (`totals` in that order), where the scheme gives one beside the
         total (riichi's uma and oka); None: the total is the result."""
 
+    def carry_start(self) -> dict[str, Any]:
+        """Where `counters`: what it carries from deal to deal at a game's start (seating.Table.kept)."""
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        """Where `counters`: a deal's data with what the deals before it carried (`kept`, which a deal that states
+        its own counts sets)."""
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        """Where `counters`: `kept` moved on after a deal (`declared`: the players who put sticks down in it)."""
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        """Where `counters`: what it carries as a table's snapshot keeps it (plain data, JSON-safe)."""
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 

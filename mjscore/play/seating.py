@@ -86,9 +86,8 @@ class Table:
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
         self.scheme = scheme_of(rules)
-        self.counters = self.scheme.counters  # counters and sticks carried from deal to deal (riichi's)
-        self.honba = self.sticks = 0
-        self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
+        self.counters = self.scheme.counters  # whether the scheme carries counters from deal to deal
+        self.kept: dict[str, Any] = self.scheme.carry_start() if self.counters else {}  # what it carries
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
@@ -104,37 +103,27 @@ class Table:
             out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
         if self.changed:
             out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
-        if self.counters:  # riichi only: other variants' snapshots stay as they were
-            out["honba"], out["sticks"] = self.honba, self.sticks
-            if self.sticks_by != []:
-                out["sticks_by"] = self.sticks_by
+        if self.counters:  # (only then: other variants' snapshots stay as they were)
+            out.update(self.scheme.kept_snapshot(self.kept))
         return out
 
     def counted(self, data: Any) -> Any:
-        """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, and who
-        put those sticks down (`sticks_by`: a winner's own come back, a note says), where it does not state them
-        itself (a deal that does sets them: a record's own counts go on from there; who put stated sticks down is
-        known only where it says, `sticks_by:`)."""
+        """A deal's data with what the payment scheme carries from the deals before it (PaymentScheme.carried:
+        riichi's honba and sticks), where the scheme carries counters; any other deal's as it is."""
         if not self.counters or not isinstance(data, dict):
             return data
-        for key in ("honba", "sticks"):
-            if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
-                setattr(self, key, data[key])
-                if key == "sticks":
-                    by = data.get("sticks_by")
-                    known = isinstance(by, list) and len(by) == self.sticks or not self.sticks
-                    self.sticks_by = (list(by) if isinstance(by, list) else []) if known else None
-        out = {**data, "honba": self.honba, "sticks": self.sticks}
-        if self.sticks_by and "sticks_by" not in data:
-            out["sticks_by"] = list(self.sticks_by)
-        return out
+        return self.scheme.carried(self.kept, data)
 
     @classmethod
     def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
         """The table as a snapshot left it (None: as at the start of the game)."""
         table = cls(header)
         for key, value in (snapshot or {}).items():
-            setattr(table, key, list(value) if isinstance(value, list) else value)
+            value = list(value) if isinstance(value, list) else value
+            if key in table.kept:  # (what the scheme carries)
+                table.kept[key] = value
+            else:
+                setattr(table, key, value)
         return table
 
     @property
@@ -178,15 +167,9 @@ class Table:
         the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
         (`words` False: left empty, for a run that never shows it: batch seats a million deals)."""
         rules = self.rules
-        if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
-            dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
-            self.honba = self.honba + 1 if winner_seat is None or dealer_won else 0
-            declared = [n for n in declared or () if isinstance(n, str)]
-            self.sticks = self.sticks + len(declared) if winner_seat is None else 0
-            if winner_seat is not None:
-                self.sticks_by = []
-            elif self.sticks_by is not None:
-                self.sticks_by = self.sticks_by + [nfc(n) for n in declared]
+        if self.counters:  # the scheme's counters moved on (PaymentScheme.carry_on)
+            dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)
+            self.scheme.carry_on(self.kept, winner_seat, dealer_won, declared or [])
         self.changed = None
         before = (self.seats(), self.round, self.game, self.passes)
         if winner_seat is not None or not self.only_won:
