@@ -143,6 +143,12 @@ class Classical:
     def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
         return {}
 
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        return 0  # (no pot)
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        return 0
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 

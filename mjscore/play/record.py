@@ -111,7 +111,8 @@ def play(path: str, variant: str | None, options: Any, tables_dir: Any, jobs: "i
     settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals),
                           type(writer).render)
     rules, over = v.settlement.at(opts), None  # over: why the game ended before the file did
-    pot = (header.resumed.snapshot or {}).get("sticks", 0) * rules.switch("riichi_stick") if header.resumed else 0
+    scheme = scheme_of(rules)
+    pot = scheme.pot_kept(header.resumed.snapshot or {}, rules) if header.resumed else 0  # (where it starts)
     seating: list[str] = []
     try:
         for result, shown in settled:
@@ -130,7 +131,7 @@ def play(path: str, variant: str | None, options: Any, tables_dir: Any, jobs: "i
                 assert result.data is not None  # (a deal without an error has its data)
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
-                if "pot" in result.data:  # riichi: the sticks on the table, a party of their own
+                if "pot" in result.data:  # the table's pot, a party of its own (where the scheme keeps one)
                     pot += result.data["pot"]
                     result = result._replace(pot_total=pot)
                 below = [n for n, t in totals.items() if t < 0] if rules.switch("ends_below_zero") and not over else ()
@@ -144,7 +145,7 @@ def play(path: str, variant: str | None, options: Any, tables_dir: Any, jobs: "i
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    left = pot if rules.switch("last_sticks_to_first") else 0  # (riichi's pot: every game's, in a file of several)
+    left = scheme.pot_left(pot, rules)  # (the pot: every game's, in a file of several)
     writer.end_game(standings(totals, rules, left, seating), summary)
     return summary
 

@@ -377,6 +377,16 @@ class Riichi:
         return {"honba": kept["honba"], "sticks": kept["sticks"],
                 **({"sticks_by": kept["sticks_by"]} if kept["sticks_by"] != [] else {})}
 
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        """The sticks on the table where the record starts, in points."""
+        sticks: int = snapshot.get("sticks", 0)
+        stick: int = rules.scheme_switches.riichi_stick
+        return sticks * stick
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        """The sticks left at the end, to the first place where the table says so (`last_sticks_to_first`)."""
+        return pot if rules.scheme_switches.last_sticks_to_first else 0
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""
         return also if seat not in riichi_of(deal).riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")

@@ -59,6 +59,12 @@ class PaymentScheme(Protocol):
     def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
         """Where `counters`: what it carries as a table's snapshot keeps it (plain data, JSON-safe)."""
 
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        """The table's pot, in points, where a record that starts mid-game starts it (its table's snapshot)."""
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        """What of the pot left at a game's end goes to the first place (standings), in points."""
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 
