@@ -108,8 +108,8 @@ class Table:
         return out
 
     def counted(self, data: Any) -> Any:
-        """A deal's data with what the payment scheme carries from the deals before it (PaymentScheme.carried:
-        riichi's honba and sticks), where the scheme carries counters; any other deal's as it is."""
+        """A deal's data with what the payment scheme carries from the deals before it (PaymentScheme.carried),
+        where the scheme carries counters; any other deal's as it is."""
         if not self.counters or not isinstance(data, dict):
             return data
         return self.scheme.carried(self.kept, data)
@@ -163,8 +163,9 @@ class Table:
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
               declared: list[Any] | None = None, words: bool = True) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
-        was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
-        the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
+        was waiting at a draw, which a scheme may ask for East to keep the deal: PaymentScheme.draw_keeps_deal;
+        `declared`: the players who put sticks down in it, PaymentScheme.carry_on); `moved_on` then says why the
+        deal passed or stayed
         (`words` False: left empty, for a run that never shows it: batch seats a million deals)."""
         rules = self.rules
         if self.counters:  # the scheme's counters moved on (PaymentScheme.carry_on)
