@@ -20,7 +20,7 @@ from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.sources import Assumed, RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
-from mjscore.rules.families import PLAYER_KEYS, Naming
+from mjscore.rules.families import PLAYER_KEYS, SEATING_KEYS, Naming, SeatingPart
 from mjscore.rules.tables import Variant
 
 __all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "seat_deals", "seat_next",
@@ -113,10 +113,34 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
-def declared(data: dict[str, Any]) -> list[Any]:
-    """Who put riichi sticks down in a deal (its `riichi:` list)."""
-    found = data.get("riichi")
-    return found if isinstance(found, list) else [found] if isinstance(found, str) else []
+_PARTS = {part: tuple(k for k, p in SEATING_KEYS.items() if p is part) for part in SeatingPart}
+
+
+def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> None:
+    """The table moved on after a deal (Table.after), with what the deal's keys say of it where a payment scheme
+    registers them (rules/families.py SEATING_KEYS): East waiting at a draw, a draw that keeps the deal (as a
+    waiting East's does), who put sticks down in it. `winner`: its seat (seat_next's)."""
+    d = data if isinstance(data, dict) else {}
+    waiting = False
+    for key in _PARTS[SeatingPart.WAITING]:
+        waiting = waiting or table.east_in(d.get(key))
+    for key in _PARTS[SeatingPart.KEEPS_DEAL]:
+        waiting = waiting or key in d
+    declared: list[Any] = []
+    for key in _PARTS[SeatingPart.DECLARED]:
+        found = d.get(key)
+        declared += found if isinstance(found, list) else [found] if isinstance(found, str) else []
+    table.after(winner, bool(d.get("false_mahjong")), waiting, declared, words=words)
+
+
+def dealer_among_winners(table: Table, winner: str | None, data: dict[str, Any]) -> str | None:
+    """The winner's seat as seating takes it: East where East is a further winner on the same tile (a key
+    registered as SeatingPart.SECOND_WINNER: Tenhou's rules keep the deal with the dealer among the winners)."""
+    for key in _PARTS[SeatingPart.SECOND_WINNER]:
+        second = data.get(key)
+        if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
+            winner = "E"
+    return winner
 
 
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
@@ -126,12 +150,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
-        second = d.get("double_ron")
-        if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
-            winner = "E"  # riichi's double ron: the dealer among the winners keeps the deal (Tenhou rules)
-        # (an abortive draw keeps the deal with East as a waiting East's draw does); its words are not shown
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
-                    words=False)
+        move_on(table, dealer_among_winners(table, winner, d), d, words=False)  # (its words are not shown)
 
 
 # --- settling ----------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import Header, RawDeal, Table, check_header, declared, seat_next, settle_one
+from mjscore.play.game import Header, RawDeal, Table, check_header, move_on, seat_next, settle_one
 from mjscore.play.record import deal_item
 from mjscore.rules.results import language
 
@@ -61,7 +61,7 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
         assert result.data is not None  # (a deal without an error has its data)
         for name, amount in result.data["net"].items():
             after[name] += amount
-    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
+    move_on(table, winner, d)
     return Entry(item, table.snapshot(), after)
 
 
@@ -72,8 +72,7 @@ def moved_on(header: Header, seating: dict[str, Any], deals: Iterable[Any]) -> l
     table, out = Table.resumed(header, seating), []
     for data in deals:
         _, winner = seat_next(table, RawDeal(0, "", data))
-        d = data if isinstance(data, dict) else {}  # (riichi: East waiting at a draw, or an abortive one, keeps it)
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d))
+        move_on(table, winner, data)
         out.append(table.moved_on)
     return out
 

@@ -43,6 +43,19 @@ class Naming(Enum):
     WINNER = "a mapping whose `winner` is a player"
 
 
+class SeatingPart(Enum):
+    """What a scheme's deal key says of how the deal moves on (seating), read before the deal is scored."""
+
+    WAITING = "the players waiting at a draw: East among them may keep the deal"
+    KEEPS_DEAL = "a draw after which East keeps the deal, as a waiting East does"
+    DECLARED = "the players who put sticks down in the deal, carried to the next"
+    SECOND_WINNER = "a further winner on the winner's tile (its `winner`): the dealer among the winners keeps the deal"
+
+
+SEATING_KEYS = {  # the schemes' deal keys that move the deal on (play/game.py move_on)
+    "tenpai": SeatingPart.WAITING, "abort": SeatingPart.KEEPS_DEAL, "riichi": SeatingPart.DECLARED,
+    "double_ron": SeatingPart.SECOND_WINNER,
+}
 PLAYER_KEYS = {  # the schemes' deal keys that name players (play/game.py to_deal_data makes them seats)
     "pao": Naming.PLAYER, "riichi": Naming.PLAYERS, "tenpai": Naming.PLAYERS, "nagashi": Naming.PLAYERS,
     "sticks_by": Naming.PLAYERS, "false_wins": Naming.PLAYERS, "penalties": Naming.BY_PLAYER,
