@@ -27,7 +27,7 @@ class Win(NamedTuple):
 
 
 class SchemeDeal(Protocol):
-    """A payment scheme's own deal keys as one typed block of a Deal (`Deal.scheme`: a frozen dataclass in the
+    """A payment scheme's own deal keys as one typed block of a Deal (`Deal.scheme`: a NamedTuple, read by name, in the
     scheme's module, made by its `deal_fields`), and what shared settlement asks of it: nobody else reads its fields
     by name, so a new scheme's deal keys touch no shared record."""
 

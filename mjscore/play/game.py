@@ -113,7 +113,15 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
-_PARTS = {part: tuple(k for k, p in SEATING_KEYS.items() if p is part) for part in SeatingPart}
+def _keys(registry: dict[str, Any], part: Any) -> tuple[str, ...]:
+    """The registered keys of one part, in the order registered (kept once: a batch reads them for every deal)."""
+    return tuple(k for k, p in registry.items() if p is part)
+
+
+_WAITING, _KEEPS_DEAL = _keys(SEATING_KEYS, SeatingPart.WAITING), _keys(SEATING_KEYS, SeatingPart.KEEPS_DEAL)
+_DECLARED, _SECOND_WINNER = _keys(SEATING_KEYS, SeatingPart.DECLARED), _keys(SEATING_KEYS, SeatingPart.SECOND_WINNER)
+_A_PLAYER, _PLAYERS = _keys(PLAYER_KEYS, Naming.PLAYER), _keys(PLAYER_KEYS, Naming.PLAYERS)
+_BY_PLAYER, _WINNER_OF = _keys(PLAYER_KEYS, Naming.BY_PLAYER), _keys(PLAYER_KEYS, Naming.WINNER)
 
 
 def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> None:
@@ -122,12 +130,12 @@ def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> 
     waiting East's does), who put sticks down in it. `winner`: its seat (seat_next's)."""
     d = data if isinstance(data, dict) else {}
     waiting = False
-    for key in _PARTS[SeatingPart.WAITING]:
+    for key in _WAITING:
         waiting = waiting or table.east_in(d.get(key))
-    for key in _PARTS[SeatingPart.KEEPS_DEAL]:
+    for key in _KEEPS_DEAL:
         waiting = waiting or key in d
     declared: list[Any] = []
-    for key in _PARTS[SeatingPart.DECLARED]:
+    for key in _DECLARED:
         found = d.get(key)
         declared += found if isinstance(found, list) else [found] if isinstance(found, str) else []
     table.after(winner, bool(d.get("false_mahjong")), waiting, declared, words=words)
@@ -136,7 +144,7 @@ def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> 
 def dealer_among_winners(table: Table, winner: str | None, data: dict[str, Any]) -> str | None:
     """The winner's seat as seating takes it: East where East is a further winner on the same tile (a key
     registered as SeatingPart.SECOND_WINNER: Tenhou's rules keep the deal with the dealer among the winners)."""
-    for key in _PARTS[SeatingPart.SECOND_WINNER]:
+    for key in _SECOND_WINNER:
         second = data.get(key)
         if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
             winner = "E"
@@ -206,30 +214,23 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict[str, Any]:
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
     out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
     out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
-    _schemes_players(data, out, by_name, (Naming.PLAYER,))  # (in the order of their messages before)
+    for key in _A_PLAYER:  # (the schemes' keys that name a player: rules/families.py PLAYER_KEYS)
+        if get(key) is not None:
+            out[key] = _name_to_seat(get(key), by_name, key)
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
-    _schemes_players(data, out, by_name, (Naming.PLAYERS, Naming.BY_PLAYER, Naming.WINNER))
+    for key in _PLAYERS:  # (and those that name players: lists of them, mappings by them, a further winner)
+        if isinstance(get(key), list):
+            out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
+    for key in _BY_PLAYER:
+        if isinstance(get(key), dict):
+            out[key] = {_name_to_seat(n, by_name, key): v for n, v in data[key].items()}
+    for key in _WINNER_OF:
+        if isinstance(get(key), dict):
+            out[key] = {**data[key], "winner": _name_to_seat(data[key].get("winner"), by_name, f"{key}.winner")}
     return out
-
-
-def _schemes_players(data: dict[str, Any], out: dict[str, Any], by_name: dict[str, str], kinds: tuple[Naming, ...]) -> None:
-    """The payment schemes' own deal keys that name players (rules/families.py PLAYER_KEYS), of these kinds, with
-    seats in `out` in their place."""
-    for key, naming in PLAYER_KEYS.items():
-        value = data.get(key)
-        if naming not in kinds:
-            continue
-        if naming is Naming.PLAYER and value is not None:
-            out[key] = _name_to_seat(value, by_name, key)
-        elif naming is Naming.PLAYERS and isinstance(value, list):
-            out[key] = [_name_to_seat(n, by_name, key) for n in value]
-        elif naming is Naming.BY_PLAYER and isinstance(value, dict):
-            out[key] = {_name_to_seat(n, by_name, key): v for n, v in value.items()}
-        elif naming is Naming.WINNER and isinstance(value, dict):
-            out[key] = {**value, "winner": _name_to_seat(value.get("winner"), by_name, f"{key}.winner")}
 
 
 def settle_one(header: Header, seated: Seated, memo: dict[Any, Any] | None = None) -> Result:

@@ -14,8 +14,7 @@ Registered in rules/families.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import DealError, shown
 from mjscore.messages import M, said, seat_said
@@ -28,8 +27,7 @@ from mjscore.rules.switches import SettlementRules
 MAX_PENALTY = 10_000  # assumed: no referee deducts more in a deal; a larger number is a typing slip
 
 
-@dataclass(frozen=True)
-class RefereeDeal:
+class RefereeDeal(NamedTuple):
     """What a referee entered in a deal (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal)."""
 
     false_wins: tuple[str, ...] = ()  # seats that declared a false win, play going on (each pays its fine)

@@ -12,8 +12,7 @@ deal's, so each deal's changes and the pot's sum to zero and the running totals 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, cast
+from typing import Any, Callable, NamedTuple, cast
 
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
@@ -27,9 +26,9 @@ from mjscore.rules.han_fu import up
 from mjscore.rules.switches import Draw, SettlementRules
 
 
-@dataclass(frozen=True)
-class RiichiDeal:
-    """A riichi deal's own keys (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal)."""
+class RiichiDeal(NamedTuple):
+    """A riichi deal's own keys (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal), read by name
+    (a NamedTuple: `dataclasses` would cost a riichi game's start some 10 ms of imports)."""
 
     riichi: tuple[str, ...] = ()  # the seats that declared riichi in this deal (each puts a stick down)
     honba: int = 0  # counters on the table
