@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from typing import Any, Iterator, NamedTuple
+from typing import IO, Any, Iterator, NamedTuple
 
 from mjscore.errors import shown
 
@@ -45,10 +45,10 @@ class ReadProblem(Exception):
         return f"{path}: line {self.line}: {self}" if self.line else f"{path}: {self}"
 
 
-_LOADER = None
+_LOADER: Any = None  # (a class made of yaml's, which has no types: as Any)
 
 
-def strict_loader():
+def strict_loader() -> Any:
     """libyaml's safe loader (when present) that refuses a mapping key given twice."""
     global _LOADER
     if _LOADER is None:
@@ -60,8 +60,8 @@ def strict_loader():
             """yaml's safe loader, refusing a key given twice: yaml would keep the last silently, and a
             hand or a rule typed twice is a mistake to point at, not to guess at."""
 
-            def construct_mapping(self, node, deep=False):
-                seen = set()
+            def construct_mapping(self, node: Any, deep: bool = False) -> Any:
+                seen: set[tuple[str, str]] = set()
                 for key_node, _ in node.value:
                     if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
                         key = (key_node.tag, key_node.value)
@@ -75,10 +75,10 @@ def strict_loader():
     return _LOADER
 
 
-_COUNTING = None
+_COUNTING: Any = None
 
 
-def counting_loader():
+def counting_loader() -> Any:
     """The strict loader with PyYAML's composer, called node by node in Python (libyaml's own composer builds
     only whole documents and counts nothing): it refuses nesting deeper than MAX_DEPTH before Python's
     recursion limit could be reached (libyaml's parser alone would go on to 1000 levels) and aliases that
@@ -99,14 +99,15 @@ def counting_loader():
         class Counting(base, Composer):  # type: ignore[valid-type, misc]
             """The strict loader, composing one node at a time and counting what each stands for."""
 
-            def __init__(self, stream):
+            def __init__(self, stream: Any) -> None:
                 base.__init__(self, stream)
-                self.anchors, self.depth = {}, 0
-                self.sizes: dict = {}  # anchor -> what its node stands for, aliases within counted
+                self.anchors: dict[str, Any] = {}
+                self.depth = 0
+                self.sizes: dict[str, int] = {}  # anchor -> what its node stands for, aliases within counted
                 self.written = self.expanded = 0  # what the nodes composed hold; what they stand for
-                self.kept: dict = {}  # an anchored node -> its data, built once for the whole document
+                self.kept: dict[Any, Any] = {}  # an anchored node -> its data, built once for the whole document
 
-            def compose_node(self, parent, index):
+            def compose_node(self, parent: Any, index: Any) -> Any:
                 """Composer.compose_node's node (its checks and words), counted. Written out here, not called:
                 it is most of the time a YAML archive takes to read. (Safe loading has no path resolvers:
                 descend_resolver and ascend_resolver would do nothing.)"""
@@ -170,12 +171,12 @@ def counting_loader():
                     self._anchored(anchor, node, self.expanded - before)
                 return node
 
-            def _anchored(self, anchor: str, node, size: int) -> None:
+            def _anchored(self, anchor: str, node: Any, size: int) -> None:
                 self.sizes[anchor] = size
                 self.kept[node] = None
                 self.construct_object = self._construct_kept  # (only in a document with anchors)
 
-            def _construct_kept(self, node, deep=False):
+            def _construct_kept(self, node: Any, deep: bool = False) -> Any:
                 """construct_object, building an anchored node once for the whole document, as yaml.load
                 does: a part built alone (a deal: stream_game) shares what its aliases stand for with the
                 parts before, never builds it anew."""
@@ -186,11 +187,11 @@ def counting_loader():
                         self.kept[node] = data
                 return data
 
-            def read_node(self):
+            def read_node(self) -> Any:
                 """The one document's node (None for an empty stream), as yaml.compose would give it."""
                 return Composer.get_single_node(self)
 
-            def build(self, node, most: int = MAX_DEPTH) -> Any:
+            def build(self, node: Any, most: int = MAX_DEPTH) -> Any:
                 """The node's data, refused (ReadProblem) where too_big says why."""
                 data = self.construct_document(node)
                 problem = too_big(data, most)
@@ -198,7 +199,7 @@ def counting_loader():
                     raise ReadProblem(problem, node.start_mark.line + 1)
                 return data
 
-        Counting.yaml = yaml  # type: ignore[attr-defined]
+        Counting.yaml = yaml
         _COUNTING = Counting
     return _COUNTING
 
@@ -209,7 +210,7 @@ def aliases_repeat(expanded: int, written: int) -> str:
 
 
 @contextlib.contextmanager
-def yaml_problems():
+def yaml_problems() -> Iterator[None]:
     """Whatever PyYAML raises while reading, as a ReadProblem (with the line where known). A
     UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
     import yaml
@@ -233,7 +234,7 @@ def yaml_problems():
                           "(a !!tag that does not fit its value?)") from None
 
 
-def read_yaml(stream) -> Any:
+def read_yaml(stream: IO[str] | IO[bytes] | str | bytes) -> Any:
     """The data of a YAML stream; ReadProblem (with the line where known) if it cannot be used: a key given
     twice, a value that cannot be built, nesting deeper than MAX_DEPTH, aliases that repeat far more than the
     file holds. A UnicodeDecodeError passes through: callers say "not a text file" in their own words."""
@@ -248,12 +249,12 @@ def read_yaml(stream) -> Any:
     return data
 
 
-def _unique_keys(pairs: list) -> dict:
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """object_pairs_hook: a JSON object with a key given twice is refused, as the YAML reader refuses
     it (json keeps the last value without a word, so `"winner": null` would undo a win silently)."""
     d = dict(pairs)
     if len(d) != len(pairs):
-        seen: set = set()
+        seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
                 raise ReadProblem(f"key {shown(key)} given twice in one mapping")
@@ -323,7 +324,7 @@ def read_json(text: str) -> Any:
 def read_json_line(raw: bytes | int) -> Any:
     """One line of a JSON Lines file (from read_lines: an int is the length of a line too long to read);
     ReadProblem says why it cannot be used."""
-    if raw.__class__ is int:
+    if isinstance(raw, int):
         raise ReadProblem(long_line(raw))
     try:
         text = raw.decode("utf-8")
@@ -350,7 +351,7 @@ def read_json_line(raw: bytes | int) -> Any:
 MAX_LINE_BYTES = 256 * 1024  # a deal is a few hundred bytes; at most ~25 KB (four 400-character hands in \u escapes)
 
 
-def read_lines(f) -> Iterator[bytes | int]:
+def read_lines(f: IO[bytes]) -> Iterator[bytes | int]:
     """The lines of a binary file; in place of a line longer than MAX_LINE_BYTES, its length (the
     line is skipped in pieces, never held whole: a 2 GB line must not fill the memory)."""
     readline = f.readline

@@ -20,7 +20,7 @@ from mjscore.errors import DiskFull, no_room
 
 
 @contextlib.contextmanager
-def _room():
+def _room() -> Iterator[None]:
     """A write to the temporary file that finds no room raises DiskFull naming the temporary folder."""
     try:
         yield
@@ -78,5 +78,5 @@ class Spool:
     def __enter__(self) -> "Spool":
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

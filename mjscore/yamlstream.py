@@ -16,16 +16,18 @@ is not a plain list) is built whole, as before, for its caller to refuse.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import IO, Any, Callable
 
 from mjscore.errors import shown
 from mjscore.loading import MAX_DEPTH, ReadProblem, counting_loader, yaml_problems
+
+EachDeal = Callable[[int, Any], None]  # each deal's line and data, as it is read
 
 STREAMED = object()  # stands for the deals list in the header mapping: its items went to `each_deal`
 SEQ, MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 
 
-def stream_game(stream, each_deal: Callable[[int, Any], None]) -> Any:
+def stream_game(stream: IO[str], each_deal: EachDeal) -> Any:
     """The document of a YAML stream (a text file); when it is a mapping with a plain list `deals:`, that
     list's items go to `each_deal(line, data)` in order as they are read and the mapping holds STREAMED in
     their place. ReadProblem (read_yaml's words) for anything wrong; UnicodeDecodeError passes through."""
@@ -37,7 +39,7 @@ def stream_game(stream, each_deal: Callable[[int, Any], None]) -> Any:
             loader.dispose()
 
 
-def _document(loader, each_deal) -> Any:
+def _document(loader: Any, each_deal: EachDeal) -> Any:
     yaml = loader.yaml
     loader.get_event()  # stream start
     data = None
@@ -58,13 +60,13 @@ def _document(loader, each_deal) -> Any:
     return data
 
 
-def _mapping(loader, each_deal) -> dict:
+def _mapping(loader: Any, each_deal: EachDeal) -> dict[Any, Any]:
     """The top-level mapping, key by key; its `deals:` list item by item."""
     yaml = loader.yaml
     loader.get_event()  # mapping start
     loader.depth = 1
-    out: dict = {}
-    seen: set = set()
+    out: dict[Any, Any] = {}
+    seen: set[tuple[str, str]] = set()
     while not loader.check_event(yaml.MappingEndEvent):
         key_node = loader.compose_node(None, None)
         if isinstance(key_node, yaml.ScalarNode):  # the strict loader's check, at the top level
@@ -94,7 +96,7 @@ def _mapping(loader, each_deal) -> dict:
     return out
 
 
-def count_deals(stream) -> int | None:
+def count_deals(stream: IO[str] | IO[bytes]) -> int | None:
     """How many items the top-level `deals:` list has, from the parser's events alone (nothing is built):
     for a progress bar. None when the document is not a game's mapping or cannot be parsed."""
     import yaml

@@ -93,7 +93,7 @@ class Flat:
         return also
 
     def deal_fields(self, data, options, where, seat):
-        return {}
+        return None
 
     def deal_form(self, variant):
         return None
@@ -192,3 +192,28 @@ def test_a_scheme_s_own_switches_are_a_typed_block_of_their_own():
     assert mjscore.load_variant("spanish").settlement.scheme_switches is None
     assert mjscore.load_variant("spanish").settlement.switch("uma") == ()  # (the block's default)
     assert not {"honba", "riichi_stick", "uma", "tenpai_payment", "double_ron"} & set(SettlementRules._fields)
+
+
+def test_a_scheme_s_deal_keys_are_a_typed_block_of_its_own():
+    # the shared Deal held riichi's twelve fields and mcr's three flat beside every deal's; now each scheme's keys
+    # are its own frozen block, Deal.scheme, made by the scheme that reads them, and a deal of neither has none
+    from mjscore.play.deal import Deal
+    from mjscore.play.dealfile import parse_deal
+    from mjscore.play.mcr_payments import RefereeDeal
+    from mjscore.play.riichi import RiichiDeal
+    from mjscore.rules.families import PLAYER_KEYS, SCHEME_DEAL_KEYS
+    from mjscore.rules.tables import load_variant
+
+    keys = {k for each in SCHEME_DEAL_KEYS.values() for k in each}
+    assert not keys & set(Deal._fields) and "scheme" in Deal._fields
+    assert set(PLAYER_KEYS) <= keys  # (a game file's names made seats: only registered deal keys)
+    hands = {"E": "", "S": "345m 456p 345s 55s 678s", "W": "", "N": ""}
+
+    def read(variant, **more):
+        v = load_variant(variant)
+        return parse_deal({"hands": hands, "winner": "S", "win": {"tile": "8s", "from": "wall"}, **more}, v,
+                          v.resolve_options({}))
+
+    assert read("riichi", riichi=["S"], honba=2).scheme == RiichiDeal(riichi=("S",), honba=2)
+    assert read("mcr", penalties={"E": -10}).scheme == RefereeDeal(penalties=(("E", -10),))
+    assert read("spanish").scheme is None and read("riichi").scheme is None

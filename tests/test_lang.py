@@ -498,3 +498,20 @@ def test_scores_csv_names_the_items_as_the_table_does(lang):
     if lang == "es":  # the Spanish rulebook has a name for each of them
         assert all(r[0] != e[0] for r, e in zip(said[1:-1], english[1:-1]) if e[0] != "chow")
     assert [r[1:] for r in said] == [r[1:] for r in english] and said[-1] == english[-1]
+
+
+def test_every_key_the_package_writes_is_in_the_catalogue():
+    # M's keys are made at import, so a type checker takes any `M.NAME` for a key (keys.py's __getattr__): a
+    # misspelt one would fail only where it is said. Each one the package writes is looked up here instead.
+    import ast
+
+    from mjscore.messages import M
+
+    written = set()
+    for path in (ROOT / "mjscore").rglob("*.py"):
+        written |= {(path.name, node.attr) for node in ast.walk(ast.parse(path.read_text("utf-8")))
+                    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "M"
+                    and node.attr.isupper()}
+    assert len(written) > 300  # (the package says some 450 keys)
+    unknown = sorted((file, name) for file, name in written if name not in {key.name for key in M})
+    assert not unknown

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Any
+from typing import Any, Iterable, NoReturn
 
 from mjscore.errors import MjscoreError
-from mjscore.messages.keys import M
+from mjscore.messages.keys import M as M  # (mjscore.messages.M: every module speaks through it)
 
 CATALOGUED = ("eu", "hu", "es", "da", "zh", "zh-Hant")  # the seed rulebooks' languages, MCR's and hk's: each has a catalogue
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,17 +41,17 @@ class Said(str):
 
     parts: Parts = ()
 
-    def __add__(self, other):  # Said + Said, or Said + text (kept as it is in every language): one Said
+    def __add__(self, other: object) -> Said:  # Said + Said, or Said + text (kept as it is in every language): one Said
         if not isinstance(other, str):
             return NotImplemented
         return _said_again(str.__add__(self, other), self.parts + _parts(other))
 
-    def __radd__(self, other):  # text + Said
+    def __radd__(self, other: object) -> Said:  # text + Said
         if not isinstance(other, str):
             return NotImplemented
         return _said_again(str.__add__(other, self), _parts(other) + self.parts)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[str, Parts]]:
         return (_said_again, (str(self), self.parts))
 
 
@@ -82,7 +82,7 @@ def named(text: str, names: tuple[tuple[str, str], ...]) -> Said:
     return out
 
 
-def joined(texts, sep: str) -> Said | str:
+def joined(texts: Iterable[str], sep: str) -> Said | str:
     """Texts joined by `sep` (kept alike in every language), each Said said again in the language asked."""
     out: Said | str = ""
     for k, text in enumerate(texts):
@@ -138,7 +138,9 @@ class Words:
 
     def _literal(self, fields: dict[str, Any]) -> str:
         """Text said alike in every language, or a rule's name in this language where its rulebook has one."""
-        return dict(fields.get("names", ())).get(self.lang, fields["text"])
+        names: dict[str, str] = dict(fields.get("names", ()))
+        text: str = fields["text"]
+        return names.get(self.lang, text)
 
 
 def fields_of(text: str) -> set[str]:
@@ -155,7 +157,7 @@ def catalogue(lang: str) -> dict[M, str]:
     return {M[name.upper()]: text for name, text in data["messages"].items()}
 
 
-def read_catalogue(lang: str) -> dict:
+def read_catalogue(lang: str) -> dict[str, Any]:
     """A catalogue file as data, checked: its language, a rulebook's title, every key of M (and no other)
     with the same fields as the English, and `standard:` naming only its keys."""
     import yaml
@@ -166,7 +168,7 @@ def read_catalogue(lang: str) -> dict:
     with open(os.path.join(HERE, f"{lang}.yaml"), encoding="utf-8") as f:
         data = yaml.load(f, Loader=strict_loader())
 
-    def fail(problem: str):
+    def fail(problem: str) -> NoReturn:
         raise CatalogueError(f"{where}: {problem} (the message catalogue is part of mjscore: please report it)")
 
     if not isinstance(data, dict) or set(data) != {"language", "rulebook", "standard", "messages"}:

@@ -11,6 +11,8 @@ past what one reads at a sitting; `M` is made of both, in that order.
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 from mjscore.messages.keys_words import Described
 
 
@@ -31,14 +33,14 @@ class _Keys(type):
     def __getitem__(cls, name: str) -> M:
         if name not in _TEXTS:
             raise KeyError(name)
-        return getattr(cls, name)
+        key: M = getattr(cls, name)
+        return key
 
-    def __iter__(cls):
+    def __iter__(cls) -> Iterator[M]:
         return (getattr(cls, name) for name in _TEXTS)
 
     def __len__(cls) -> int:
         return len(_TEXTS)
-
 
 class M(metaclass=_Keys):
     """One fixed word or phrase of an output (`M.EAST`); `english` its English text, `name` its key name. In a
@@ -47,17 +49,20 @@ class M(metaclass=_Keys):
     some 500 members (issue 40)."""
 
     __slots__ = ("name", "english", "value")
+    name: str
+    english: str
+    value: int
 
     def __repr__(self) -> str:
         return f"<M.{self.name}>"
 
-    def __reduce__(self):  # pickled by name (--jobs sends Said texts, which hold keys): one key per name
+    def __reduce__(self) -> tuple[Any, tuple[Any, str]]:  # pickled by name (--jobs sends Said texts, which hold keys): one key per name
         return (getattr, (M, self.name))
 
     def __copy__(self) -> M:
         return self
 
-    def __deepcopy__(self, memo) -> M:
+    def __deepcopy__(self, memo: object) -> M:
         return self
 
 

@@ -3,6 +3,8 @@ on a claimed tile the discarder alone pays the value (`discarder_pays`). Settlem
 
 from __future__ import annotations
 
+from typing import cast
+
 from mjscore.hand.situation import CLAIMED
 from mjscore.messages import M, said, seat_said
 from mjscore.play.deal import Deal
@@ -16,7 +18,7 @@ def with_base(deal: "Deal", rules: SettlementRules, seat: str, value: int, reaso
     pays_value = not rules.discarder_pays or deal.win.source not in CLAIMED or seat == deal.win.discarder
     if not pays_value:
         return rules.base_payment, said(M.PAID_BASE_ONLY, base=rules.base_payment,
-                                        seat=seat_said(deal.win.discarder))
+                                        seat=seat_said(cast(str, deal.win.discarder)))  # (claimed: named)
     if not rules.base_payment:
         return value, reason
     return rules.base_payment + value, said(M.PAID_BASE, base=rules.base_payment, reason=reason)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterator, NamedTuple, cast
 
 from mjscore.errors import DealError, shown
 from mjscore.loading import Unreadable
@@ -55,7 +55,7 @@ class BotzoneMatch(GameRef):
         self.path, self.match, self.line, self.offset = path, match, line, offset
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (BotzoneMatch, (self.path, self.match, self.line, self.offset))
 
 
@@ -79,16 +79,16 @@ class BotzoneSource(GameSource):
         return bool(HEAD.match(head.removeprefix(b"\xef\xbb\xbf")))
 
     def games(self, path: str, game: int | None) -> list[GameRef]:
-        return matches(path)
+        return list(matches(path))
 
     keeps_record = True
     record_lang = "zh"  # the record names its fan in Chinese
 
-    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list[Difference]:
+    def differences(self, ref: GameRef, deals: list[dict[str, Any]], standings: list[dict[str, Any]]) -> list[Difference]:
         assert isinstance(ref, BotzoneMatch)  # (made by games above)
         return differences(ref, deals)
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         assert isinstance(ref, BotzoneMatch)  # (made by games above: a plain path is never read here)
         header, data, _ = read_match(ref)
         return header, iter([RawDeal(1, str(ref), data)])
@@ -141,7 +141,7 @@ def matches(path: str) -> list[BotzoneMatch]:
     return out
 
 
-def read_match(ref: BotzoneMatch) -> tuple[dict, Any, Recorded | None]:
+def read_match(ref: BotzoneMatch) -> tuple[dict[str, Any], Any, Recorded | None]:
     """The Match's header (its prevailing wind as the table where it starts), its deal as a game file's (or
     Unreadable with why and where) and what the record says of its result (None where that is unreadable)."""
     lines = []
@@ -171,10 +171,10 @@ class Replay:
         self.sets: list[list[str]] = [[] for _ in PLAYERS]  # in mjscore's notation, as declared
         self.pungs: list[list[str]] = [[] for _ in PLAYERS]  # claimed pungs a BuGang may add to
         self.draws = [0] * 4
-        self.shown: Counter = Counter()  # as the judge counts them (the last of its kind)
+        self.shown: Counter[str] = Counter()  # as the judge counts them (the last of its kind)
         self.last: tuple[str, int, str] | None = None  # the last action, who, its tile
         self.replacement = False  # the next draw is a kong's replacement tile
-        self.win: dict | None = None
+        self.win: dict[str, Any] | None = None
         self.winner: int | None = None
         self.result: list[tuple[int, list[str]]] = []
         wind = _wind(lines)
@@ -234,6 +234,7 @@ class Replay:
 
     def _chi(self, line: int, who: int, middle: str) -> None:
         tile = self._discard(line, who, "Chi")
+        assert self.last is not None  # (_discard: a discard came before)
         if (self.last[1] + 1) % 4 != who:
             raise _Broken(line, f"Player {who} Chi: only from the player before (Player {(who + 3) % 4}), "
                                 f"not Player {self.last[1]}")
@@ -249,6 +250,7 @@ class Replay:
 
     def _peng(self, line: int, who: int, tile: str) -> None:
         if tile != self._discard(line, who, "Peng"):
+            assert self.last is not None  # (_discard: a discard came before)
             raise _Broken(line, f"Player {who} Peng {tile}: the tile discarded is {self.last[2]}")
         self._take(line, who, tile, 2, f"Peng {tile}")
         self.pungs[who].append(tile)
@@ -257,6 +259,7 @@ class Replay:
 
     def _gang(self, line: int, who: int, tile: str) -> None:
         if tile != self._discard(line, who, "Gang"):
+            assert self.last is not None  # (_discard: a discard came before)
             raise _Broken(line, f"Player {who} Gang {tile}: the tile discarded is {self.last[2]}")
         self._take(line, who, tile, 3, f"Gang {tile}")
         self.sets[who].append(f"[{_written([tile] * 4)}]")
@@ -324,7 +327,7 @@ class Replay:
             raise _Broken(end, f"`Huang` after Player {self.winner}'s Hu")
         return Recorded(self.wind, self.winner, fan, tuple(names), score, drawn)
 
-    def deal(self) -> dict:
+    def deal(self) -> dict[str, Any]:
         hands = {name: " ".join([*self.sets[i], _written(self.concealed[i])]).strip()
                  for i, name in enumerate(PLAYERS)}
         if self.winner is None:
@@ -352,19 +355,19 @@ def _written(tiles: list[str]) -> str:
     return " ".join(out + ["".join(HONOURS[t] for t in honours if t == h) for h in dict.fromkeys(honours)])
 
 
-def differences(ref: BotzoneMatch, deals: list[dict]) -> list[Difference]:
+def differences(ref: BotzoneMatch, deals: list[dict[str, Any]]) -> list[Difference]:
     """Where mjscore's scoring of a Match (`deals`: batch's JSON of its one deal, fan named in Chinese) differs
     from the record: the prevailing wind, the winner (or a draw), the winner's fan (`Fan`) and each player's
     change of score (`Score`)."""
     _, _, rec = read_match(ref)
-    ours = deals[0] if deals else {"error": "no deal was read"}
+    ours: dict[str, Any] = deals[0] if deals else {"error": "no deal was read"}
     out: list[Difference] = []
 
     def diff(player: str, what: str, botzone: Any, mjscore: Any, why: str = "") -> None:
         out.append(Difference(Reference.BOTZONE, 1, player, what, botzone, mjscore, why))
 
     if rec is None or ours.get("error"):
-        said = "-" if rec is None else "Huang" if rec.drawn else f"{PLAYERS[rec.winner]} Hu"
+        said = "-" if rec is None else "Huang" if rec.drawn else f"{PLAYERS[cast(int, rec.winner)]} Hu"
         diff("-", "not scored", said, None, ours.get("error") or "")
         return out
     if ours.get("round") != rec.wind:
@@ -387,7 +390,7 @@ def differences(ref: BotzoneMatch, deals: list[dict]) -> list[Difference]:
 GB_WAIT_NAMES = {"独听・边张": "边张", "独听・嵌张": "坎张", "独听・单钓": "单钓将"}
 
 
-def _why(recorded: tuple[str, ...], hand: dict) -> str:
+def _why(recorded: tuple[str, ...], hand: dict[str, Any]) -> str:
     ours = [i.get("name") or i.get("rule") for i in hand.get("items", []) if i.get("fan")]
     theirs = [GB_WAIT_NAMES.get(n, n) for n in recorded]
     only_botzone = [n for n, said in zip(recorded, theirs) if said not in ours]

@@ -12,7 +12,7 @@ from typing import Any, Mapping
 from mjscore.hand.situation import dealer_of
 from mjscore.messages import M, said, seat_said
 from mjscore.play.base_payment import with_base
-from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.deal import Deal, Payment, SchemeDeal, cite_of
 from mjscore.play.reasons import difference_paid, winner_paid
 from mjscore.rules.results import Score
 from mjscore.rules.switches import Draw, LoserCap, SettlementRules
@@ -38,7 +38,7 @@ def _differences(deal: Deal, doubler: str | None, values: dict[str, int], seats:
             f = 2 if doubler == a or doubler == b else 1
             pay = abs(va - vb) * f
             capped = cap is not None and pay > cap * f
-            if capped:
+            if capped and cap is not None:  # (capped: there is a cap)
                 pay = cap * f
             keys = (rule, "east_double", "loser_cap") if f == 2 and capped else (rule, "east_double") if f == 2 \
                 else (rule, "loser_cap") if capped else (rule,)
@@ -64,7 +64,7 @@ def classical_payments(deal: Deal, values: dict[str, int], notes: list[str],
     w = deal.winner
     value, banker = values[w], bool(opts.get("banker"))
     owed = []
-    words: dict[int, tuple] = {}  # single or double -> (reason, cite): alike for every payer paying alike
+    words: dict[int, tuple[Any, ...]] = {}  # single or double -> (reason, cite): alike for every payer paying alike
     for seat in seats:
         if seat != w:
             f = 2 if doubler == seat or doubler == w else 1
@@ -136,13 +136,31 @@ class Classical:
     def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
         return None  # (a game's result is its total)
 
+    def carry_start(self) -> dict[str, Any]:
+        return {}  # (no counters: nothing is carried from deal to deal)
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        return data
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        pass
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        return {}
+
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        return 0  # (no pot)
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        return 0
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         return also
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: Any) -> dict:
-        return {}  # (it adds no deal key, so a deal never gives one of its own)
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: Any) -> SchemeDeal | None:
+        return None  # (it adds no deal key, so a deal never gives one of its own)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         return None
 
 

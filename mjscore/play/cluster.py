@@ -97,7 +97,7 @@ class DaskPool:
             raise MjscoreError(f"--dask {address}: the workers have mjscore {', '.join(other)}, this machine "
                                f"{mine}: install the same version on every worker")
 
-    def _spec(self, header: Header, tables: str | None):
+    def _spec(self, header: Header, tables: str | None) -> Any:
         spec = spec_of(header, tables, portable=True)
         digest = hashlib.sha256(pickle.dumps((spec.raw, spec.path, spec.opts))).hexdigest()
         if digest not in self.specs:
@@ -111,7 +111,7 @@ class DaskPool:
 
         spec = self._spec(header, tables)
         window = 2 * max(sum(self.client.nthreads().values()), 1)
-        pending: deque = deque()
+        pending: deque[tuple[Any, Any]] = deque()
         work = chunks(seated, CHUNK)
         try:
             while True:
@@ -160,7 +160,7 @@ TLS_SETTINGS = ("set DASK_DISTRIBUTED__COMM__TLS__CA_FILE, DASK_DISTRIBUTED__COM
                 "the scheduler's tcp:// address")
 
 
-def _security(address: str):
+def _security(address: str) -> Any:
     """The Security the client connects with: Dask's own, from its configuration (DASK_DISTRIBUTED__COMM__TLS__*,
     ~/.config/dask), as distributed.Client would make it; None where a security loader is configured (the client
     asks it). A tls:// scheduler without a certificate authority and this client's certificate is refused in one
@@ -199,7 +199,7 @@ def _answers(address: str) -> None:
 
 
 def settle_packed(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],
-                  data: bytes) -> list[tuple]:
+                  data: bytes) -> list[tuple[Any, ...]]:
     """A worker's task: settle_chunk on a chunk sent pickled. As bytes, the chunk is opaque to Dask, which
     otherwise walks every list and mapping of a task's arguments looking for other tasks' results (a third
     of the client's time per deal)."""

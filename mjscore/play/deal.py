@@ -7,7 +7,7 @@ play/riichi.py), so each of them imports these records from here and none import
 
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable, NamedTuple
+from typing import Any, Callable, Iterable, NamedTuple, Protocol
 
 from mjscore.hand.situation import SEAT_NAMES, SEATS
 from mjscore.rules.kept import cites_of, rules_at
@@ -26,6 +26,24 @@ class Win(NamedTuple):
     set: str | None = None  # the set the winning tile completed (win: {set: 234m}); None: the best reading
 
 
+class SchemeDeal(Protocol):
+    """A payment scheme's own deal keys as one typed block of a Deal (`Deal.scheme`: a NamedTuple, read by name, in the
+    scheme's module, made by its `deal_fields`), and what shared settlement asks of it: nobody else reads its fields
+    by name, so a new scheme's deal keys touch no shared record."""
+
+    def other_wins(self, win: Win) -> dict[str, Win]:
+        """Other winners on the winner's tile (riichi's double ron), each with how its tile came."""
+
+    def situation_keys(self) -> dict[str, Any]:
+        """What the block adds to a winner's situation (rules/situations.make_situation's keywords)."""
+
+    def net_changes(self) -> tuple[tuple[str, int], ...]:
+        """Points added to a seat's net beside the payments, nobody's gain (MCR's referee penalties)."""
+
+    def to_dict(self, name: Callable[[str], str]) -> dict[str, Any]:
+        """The keys it adds to a settled deal's JSON, players by `name` (seat -> how the JSON names a player)."""
+
+
 class Deal(NamedTuple):
     """One deal as settlement takes it: every hand as written, by seat, with who won and how. Read from a deal
     file, a game's deal or the command line (play/dealfile.py), it is checked once more by settle()."""
@@ -40,21 +58,7 @@ class Deal(NamedTuple):
     false_mahjong: str | None = None
     pays_for_all: str | None = None
     faults: dict[str, str] = {}  # seat -> short / long / wrong
-    riichi: tuple[str, ...] = ()  # riichi: the seats that declared riichi in this deal (each puts a stick down)
-    honba: int = 0  # riichi: counters on the table
-    sticks: int = 0  # riichi: sticks left on the table by earlier deals (the winner takes them)
-    tenpai: tuple[str, ...] = ()  # riichi: the seats waiting at a draw
-    dora: str | None = None  # riichi: the dora indicators, in the notation
-    ura: str | None = None  # riichi: the ura dora indicators
-    abort: str | None = None  # riichi: an abortive draw (four-winds ...): nothing paid, the dealer deals again
-    double_ron: str | None = None  # riichi: a second winner on the same discard (paid by the discarder too)
-    double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
-    nagashi: tuple[str, ...] = ()  # riichi: the seats paid nagashi mangan at an exhaustive draw
-    sticks_by: tuple[str, ...] = ()  # riichi: who put down the sticks left on the table (they pay the winner)
-    pao: str | None = None  # riichi: the player liable for the winner's yakuman (責任払い: play/riichi.py)
-    false_wins: tuple[str, ...] = ()  # mcr: seats that declared a false win, play going on (each pays its fine)
-    penalties: tuple[tuple[str, int], ...] = ()  # mcr: a referee's penalty points by seat (-10: ten deducted)
-    timeout: bool = False  # mcr: the session's time ran out during the deal: no result
+    scheme: SchemeDeal | None = None  # the payment scheme's own deal keys, as its block (None: none given)
 
     def player(self, seat: str) -> str:
         """The name at a seat, or the seat's name (East...) where the deal names no players."""
@@ -122,9 +126,13 @@ class Settlement(NamedTuple):
             "hands": hands,
             "payments": [p.to_dict() for p in self.payments],
             "net": self.net, **({"pot": self.pot} if self.pot is not None else {}), "notes": self.notes,
-            **({"false_wins": list(d.false_wins)} if d.false_wins else {}),
-            **({"penalties": dict(d.penalties)} if d.penalties else {}), **({"timeout": True} if d.timeout else {}),
+            **(d.scheme.to_dict(_as_seat) if d.scheme else {}),
         }
+
+
+def _as_seat(seat: str) -> str:
+    """A seat as a settled deal's JSON names its player: by the seat."""
+    return seat
 
 
 def unpaid(hand: dict[str, Any], paid_on: bool) -> dict[str, Any]:

@@ -35,8 +35,9 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
         held += hand.bonus
         for m in hand.melds:
             held += m.tiles
-    for t in (parse_hand(str(deal.win.tile)).concealed[:1] if deal.double_ron and deal.win.tile else ()):
-        held.remove(t) if t in held else None  # riichi's double ron: one tile won on by two, in both hands
+    others = deal.scheme.other_wins(deal.win) if deal.scheme else {}
+    for t in (parse_hand(str(deal.win.tile)).concealed[:1] if others and deal.win.tile else ()):
+        held.remove(t) if t in held else None  # (a double ron: one tile won on by two, in both hands)
     held.sort()
     cut = bisect_left(held, T.FLOWER0)  # five alike span five places of the sorted tiles; two alike bonus tiles two
     if not any(map(eq, held, held[4:cut])) and not any(map(eq, held[cut:], held[cut + 1:])):

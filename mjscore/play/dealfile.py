@@ -6,7 +6,7 @@ DealError naming the file, the deal and the key.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable, Literal, overload
 
 from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, VariantNotFound,
                             option_too_long, shown, too_long)
@@ -14,7 +14,7 @@ from mjscore.loading import ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.messages import M, said
 from mjscore.hand.situation import SEATS
-from mjscore.play.deal import Deal, Win
+from mjscore.play.deal import Deal, SchemeDeal, Win
 from mjscore.play.schemes import SeatReader, scheme_named, scheme_of
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.tables import Variant, load_with_options
@@ -70,21 +70,23 @@ def load_data(path: str, first: bytes = b"", what: str = "game") -> Any:
 class _Resumed:
     """Standard input with its first line given back: read once to tell JSON Lines from YAML."""
 
-    def __init__(self, first: bytes, rest) -> None:
+    def __init__(self, first: bytes, rest: Any) -> None:
         self.first, self.rest = first, rest
 
     def readline(self, size: int = -1) -> bytes:
         if self.first:
             line, self.first = self.first, b""
             return line
-        return self.rest.readline(size)
+        rest: bytes = self.rest.readline(size)
+        return rest
 
     def read(self, size: int = -1) -> bytes:
         if self.first:
             head, self.first = (self.first, b"") if size < 0 or size >= len(self.first) else \
                 (self.first[:size], self.first[size:])
             return head
-        return self.rest.read(size)
+        rest: bytes = self.rest.read(size)
+        return rest
 
     def readable(self) -> bool:
         return True
@@ -105,10 +107,10 @@ class _Resumed:
     def closed(self) -> bool:
         return False
 
-    def __enter__(self):
+    def __enter__(self) -> _Resumed:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         pass
 
 
@@ -137,10 +139,22 @@ def stdin_game() -> tuple[Any, Any]:
         if isinstance(header, dict) and "deals" not in header:
             return _Resumed(first, stdin), None
     # in UTF-8 whatever the terminal's encoding (PYTHONIOENCODING=latin-1)
-    return None, io.TextIOWrapper(_Resumed(first, stdin), encoding="utf-8")  # type: ignore[arg-type]
+    return None, io.TextIOWrapper(_Resumed(first, stdin), encoding="utf-8")
 
 
-def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] | None = None) -> str | None:
+@overload
+def _seat(value: Any, what: str, where: str, allow_none: Literal[False], names: dict[str, str] | None = None) -> str:
+    ...
+
+
+@overload
+def _seat(value: Any, what: str, where: str, allow_none: bool = True, names: dict[str, str] | None = None
+          ) -> str | None:
+    ...
+
+
+def _seat(value: Any, what: str, where: str, allow_none: bool = True, names: dict[str, str] | None = None
+          ) -> str | None:
     """A seat letter; a player's name where a seat is wanted says which seat that player has (`names`)."""
     if value is None and allow_none:
         return None
@@ -154,7 +168,7 @@ def _seat(value, what: str, where: str, allow_none=True, names: dict[str, str] |
     return value.upper()
 
 
-def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -> dict[str, str]:
+def _str_map(data: Any, what: str, where: str, names: dict[str, str] | None = None) -> dict[str, str]:
     if data is None:
         return {}
     if not isinstance(data, dict):
@@ -171,9 +185,9 @@ def _str_map(data, what: str, where: str, names: dict[str, str] | None = None) -
     return out
 
 
-def _scheme_keys(data: dict, variant: Variant, options: dict, where: str, names: dict[str, str],
-                 named: dict[str, str]) -> dict:
-    """The Deal fields of the keys a payment scheme adds, read by the table's scheme; a key of another scheme's is
+def _scheme_keys(data: dict[str, Any], variant: Variant, options: dict[str, Any], where: str, names: dict[str, str],
+                 named: dict[str, str]) -> SchemeDeal | None:
+    """The keys a payment scheme adds, read by the table's scheme into its block; a key of another scheme's is
     refused, saying how this table is paid. `named`: seat -> player where a message names the players (a game's)."""
     scheme = scheme_of(variant.settlement.at(options))
     given = [k for k in sorted(SCHEMES_KEYS - set(scheme.deal_keys), key=_KEY_ORDER.index) if k in data]
@@ -197,7 +211,7 @@ def printable_name(name: str, where: str) -> str:
     return checked_name(name, where)
 
 
-def parse_win(data, where: str) -> Win:
+def parse_win(data: Any, where: str) -> Win:
     if data is None:
         return Win()
     if not isinstance(data, dict):
@@ -227,7 +241,7 @@ def parse_win(data, where: str) -> Win:
                tuple(also), None if done is None else str(done))
 
 
-def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", round_: str | None = None,
+def parse_deal(data: Any, variant: Variant, options: dict[str, Any], where: str = "", round_: str | None = None,
                players: dict[str, str] | None = None) -> Deal:
     """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number).
     A game passes the round and the players' seats, which its deals do not give."""
@@ -264,16 +278,17 @@ def parse_deal(data: Any, variant: Variant, options: dict, where: str = "", roun
         raise DealError(where + said(M.DEAL_DISCARDER_DREW, who=who, source=win.source))
     false_mahjong = _seat(data.get("false_mahjong"), "false_mahjong", where, names=names)
     pays_for_all = _seat(data.get("pays_for_all"), "pays_for_all", where, names=names)
-    extra = ({} if data.keys().isdisjoint(SCHEMES_KEYS)
+    block = (None if data.keys().isdisjoint(SCHEMES_KEYS)
              else _scheme_keys(data, variant, options, where, names, players if named else {}))
     try:
         return Deal(variant, options, rnd, {s: hands[s] for s in SEATS if s in hands}, players, winner, win,
-                    false_mahjong, pays_for_all, faults, **extra)
+                    false_mahjong, pays_for_all, faults, block)
     except MjscoreError as e:
         raise DealError(f"{where}{e}", details=e.detail_lines()) from None
 
 
-def variant_for(data, variant: str | None, options, tables_dir, where: str) -> tuple[Variant, dict]:
+def variant_for(data: Any, variant: str | None, options: Iterable[str], tables_dir: Any, where: str
+                ) -> tuple[Variant, dict[str, Any]]:
     """The variant and options a deal or game file names, with --variant / --option on top."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
     if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
@@ -310,7 +325,7 @@ def variant_for(data, variant: str | None, options, tables_dir, where: str) -> t
         raise DealError(f"{where}: variant: {e}") from None  # the file's: the other files are still scored
 
 
-def overridden(data, variant: str | None) -> str | None:
+def overridden(data: Any, variant: str | None) -> str | None:
     """The variant a deal or game file names where an explicit --variant gives another (which wins: a referee
     scores one deal under two variants); None where the file names none or the same."""
     file_variant = data.get("variant") if isinstance(data, dict) else None
@@ -319,18 +334,18 @@ def overridden(data, variant: str | None) -> str | None:
     return file_variant
 
 
-def overridden_note(where: str, data, variant: str) -> str:
+def overridden_note(where: str, data: Any, variant: str) -> str:
     """The one line said where --variant wins over a file's own variant (`data`, the file's mapping)."""
     unused = " (its options: are that variant's, not applied)" if data.get("options") else ""
     return f"{where} is for {shown(data['variant'])}: scored under {variant}, as --variant says{unused}"
 
 
-def _option_text(value) -> str:
+def _option_text(value: Any) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 
-def quick_game_deal(data: Any, variant: Variant, options: dict, round_: str, players: dict[str, str]) -> Deal | None:
+def quick_game_deal(data: Any, variant: Variant, options: dict[str, Any], round_: str, players: dict[str, str]) -> Deal | None:
     """A game's deal (keyed by names; `players`: seat -> name) made a Deal at once where it holds nothing but
     each seated player's hand (text), the winner's name and the winning tile with where it came from: an
     archive's everyday deal, which needs none of what to_deal_data and parse_deal check and rebuild. None for

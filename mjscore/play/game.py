@@ -9,7 +9,7 @@ place (file and line) and the reason.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, NamedTuple
+from typing import Any, Iterable, Iterator, NamedTuple, cast
 
 from mjscore.play.dealfile import parse_deal, printable_name, quick_game_deal
 from mjscore.errors import DealError, MjscoreError, SituationError, Spelling, shown
@@ -21,6 +21,7 @@ from mjscore.play.seating import Resumed, Table, sitting_out
 from mjscore.play.sources import Assumed, RawDeal
 from mjscore.play.deal import Settlement, empty_seats, unpaid
 from mjscore.play.settle import settle
+from mjscore.rules.families import PLAYER_KEYS, SEATING_KEYS, Naming, SeatingPart
 from mjscore.rules.tables import Variant
 
 __all__ = ["Header", "RawDeal", "Result", "Seated", "Table", "check_header", "seat_deals", "seat_next",
@@ -60,7 +61,7 @@ class Result(NamedTuple):
     round: str
     seats: dict[str, str]
     game: int
-    data: dict | None  # Settlement.to_dict() with names for seats
+    data: dict[str, Any] | None  # Settlement.to_dict() with names for seats
     error: str | None
     counted: int | None = None  # as Seated.counted
     changed: str | None = None  # as Seated.changed
@@ -70,7 +71,7 @@ class Result(NamedTuple):
 
 # --- checking ---------------------------------------------------------------------------------------
 
-def check_header(header: dict, variant: Variant, options: dict, path: str) -> Header:
+def check_header(header: dict[str, Any], variant: Variant, options: dict[str, Any], path: str) -> Header:
     players = header.get("players")
     allowed = sorted(variant.settlement.at(options).players)
     if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
@@ -113,10 +114,44 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
                   problem), winner
 
 
-def declared(data: dict) -> list:
-    """Who put riichi sticks down in a deal (its `riichi:` list)."""
-    found = data.get("riichi")
-    return found if isinstance(found, list) else [found] if isinstance(found, str) else []
+def _keys(registry: dict[str, Any], part: Any) -> tuple[str, ...]:
+    """The registered keys of one part, in the order registered (kept once: a batch reads them for every deal)."""
+    return tuple(k for k, p in registry.items() if p is part)
+
+
+_WAITING, _KEEPS_DEAL = _keys(SEATING_KEYS, SeatingPart.WAITING), _keys(SEATING_KEYS, SeatingPart.KEEPS_DEAL)
+_DECLARED, _SECOND_WINNER = _keys(SEATING_KEYS, SeatingPart.DECLARED), _keys(SEATING_KEYS, SeatingPart.SECOND_WINNER)
+_NO_RESULT = _keys(SEATING_KEYS, SeatingPart.NO_RESULT)
+_A_PLAYER, _PLAYERS = _keys(PLAYER_KEYS, Naming.PLAYER), _keys(PLAYER_KEYS, Naming.PLAYERS)
+_BY_PLAYER, _WINNER_OF = _keys(PLAYER_KEYS, Naming.BY_PLAYER), _keys(PLAYER_KEYS, Naming.WINNER)
+
+
+def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> None:
+    """The table moved on after a deal (Table.after), with what the deal's keys say of it where a payment scheme
+    registers them (rules/families.py SEATING_KEYS): East waiting at a draw, a draw that keeps the deal (as a
+    waiting East's does), who put sticks down in it. `winner`: its seat (seat_next's)."""
+    d = data if isinstance(data, dict) else {}
+    waiting = False
+    for key in _WAITING:
+        waiting = waiting or table.east_in(d.get(key))
+    for key in _KEEPS_DEAL:
+        waiting = waiting or key in d
+    declared: list[Any] = []
+    for key in _DECLARED:
+        found = d.get(key)
+        declared += found if isinstance(found, list) else [found] if isinstance(found, str) else []
+    timed_out = any(d.get(key) is True for key in _NO_RESULT)
+    table.after(winner, bool(d.get("false_mahjong")), waiting, declared, words=words, timed_out=timed_out)
+
+
+def dealer_among_winners(table: Table, winner: str | None, data: dict[str, Any]) -> str | None:
+    """The winner's seat as seating takes it: East where East is a further winner on the same tile (a key
+    registered as SeatingPart.SECOND_WINNER: Tenhou's rules keep the deal with the dealer among the winners)."""
+    for key in _SECOND_WINNER:
+        second = data.get(key)
+        if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
+            winner = "E"
+    return winner
 
 
 def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
@@ -126,17 +161,12 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
         seated, winner = seat_next(table, raw)
         yield seated
         d = raw.data if isinstance(raw.data, dict) else {}
-        second = d.get("double_ron")
-        if winner is not None and isinstance(second, dict) and table.seat_of(second.get("winner")) == "E":
-            winner = "E"  # riichi's double ron: the dealer among the winners keeps the deal (Tenhou rules)
-        # (an abortive draw keeps the deal with East as a waiting East's draw does); its words are not shown
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
-                    words=False)
+        move_on(table, dealer_among_winners(table, winner, d), d, words=False)  # (its words are not shown)
 
 
 # --- settling ----------------------------------------------------------------------------------------
 
-def _name_to_seat(name, by_name: dict[str, str], what: str):
+def _name_to_seat(name: Any, by_name: dict[str, str], what: str) -> str | None:
     """The seat of a player named in a deal; anything but a seated player's name is a DealError."""
     if name is None:
         return None
@@ -153,7 +183,7 @@ def _name_to_seat(name, by_name: dict[str, str], what: str):
     return by_name[name]
 
 
-def _by_seat(mapping, by_name: dict[str, str], what: str):
+def _by_seat(mapping: Any, by_name: dict[str, str], what: str) -> dict[str | None, Any] | None:
     """A mapping keyed by player names, keyed by seats instead."""
     if mapping is None:
         return None
@@ -168,7 +198,7 @@ def _by_seat(mapping, by_name: dict[str, str], what: str):
     return out
 
 
-def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
+def to_deal_data(data: Any, seats: dict[str, str]) -> dict[str, Any]:
     """A game file's deal (keyed by player names) as a deal-file mapping (keyed by seats)."""
     if isinstance(data, Unreadable):
         raise DealError(data.why)
@@ -187,24 +217,26 @@ def to_deal_data(data: Any, seats: dict[str, str]) -> dict:
     out["winner"] = _name_to_seat(get("winner"), by_name, "winner")
     out["false_mahjong"] = _name_to_seat(get("false_mahjong"), by_name, "false_mahjong")
     out["pays_for_all"] = _name_to_seat(get("pays_for_all"), by_name, "pays_for_all")
-    if get("pao") is not None:  # riichi: the player liable for the winner's yakuman
-        out["pao"] = _name_to_seat(get("pao"), by_name, "pao")
+    for key in _A_PLAYER:  # (the schemes' keys that name a player: rules/families.py PLAYER_KEYS)
+        if get(key) is not None:
+            out[key] = _name_to_seat(get(key), by_name, key)
     if isinstance(data.get("win"), dict) and data["win"].get("discarder") is not None:
         out["win"] = {**data["win"], "discarder": _name_to_seat(data["win"]["discarder"], by_name, "win.discarder")}
     if data.get("faults") is not None:
         out["faults"] = _by_seat(data["faults"], by_name, "faults")
-    for key in ("riichi", "tenpai", "nagashi", "sticks_by", "false_wins"):  # riichi's, mcr's: lists of players
-        if isinstance(data.get(key), list):
+    for key in _PLAYERS:  # (and those that name players: lists of them, mappings by them, a further winner)
+        if isinstance(get(key), list):
             out[key] = [_name_to_seat(n, by_name, key) for n in data[key]]
-    if isinstance(data.get("penalties"), dict):  # mcr: a referee's penalty points by player
-        out["penalties"] = {_name_to_seat(n, by_name, "penalties"): v for n, v in data["penalties"].items()}
-    if isinstance(data.get("double_ron"), dict):
-        second = data["double_ron"]
-        out["double_ron"] = {**second, "winner": _name_to_seat(second.get("winner"), by_name, "double_ron.winner")}
+    for key in _BY_PLAYER:
+        if isinstance(get(key), dict):
+            out[key] = {_name_to_seat(n, by_name, key): v for n, v in data[key].items()}
+    for key in _WINNER_OF:
+        if isinstance(get(key), dict):
+            out[key] = {**data[key], "winner": _name_to_seat(data[key].get("winner"), by_name, f"{key}.winner")}
     return out
 
 
-def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Result:
+def settle_one(header: Header, seated: Seated, memo: dict[Any, Any] | None = None) -> Result:
     """Settle one seated deal; any problem becomes the Result's error (never an exception). `memo`: a dict
     the caller keeps for a run of deals (named's items)."""
     raw = seated.raw
@@ -220,7 +252,8 @@ def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Resu
                 raise DealError("players and round come from the game, not from a deal (a deal may state who sits "
                                 "where: seats: {E: NAME, S: NAME, W: NAME, N: NAME})")
             if seated.also:
-                win = data.get("win") if isinstance(data.get("win"), dict) else {}
+                given = data.get("win")
+                win = given if isinstance(given, dict) else {}
                 data["win"] = {**win, "also": list(win.get("also") or []) + list(seated.also)}
             deal = parse_deal(data, header.variant, header.options, round_=seated.round, players=seated.seats)
         result = settle(deal)
@@ -236,7 +269,7 @@ def settle_one(header: Header, seated: Seated, memo: dict | None = None) -> Resu
         return Result(*base, None, e.said(), seated.counted, seated.changed, header.lang)
 
 
-def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dict:
+def named(result: Settlement, lang: str = "en", memo: dict[Any, Any] | None = None) -> dict[str, Any]:
     """A settlement as data with players' names in place of seats (a game is about people). `memo`: a dict
     kept for a run of deals, where each item's JSON is made once (item_dicts)."""
     d, paid = result.deal, result.paid_on()
@@ -248,11 +281,12 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
         hands[name[seat]] = hand if paid else unpaid(hand, paid)
     won, w = d.winner and not d.false_mahjong, d.win  # how it was won, and the winning hand's items: for statistics
     if won:
-        winners = [seat for seat in (d.winner, d.double_ron) if seat]  # (riichi's double ron: the second's too)
+        winner = cast(str, d.winner)  # (won: a winner)
+        winners = [winner, *(d.scheme.other_wins(w) if d.scheme else ())]  # (a double ron: the second's too)
         for seat in winners:
             hands[name[seat]]["items"] = item_dicts(scores[seat].items, lang, memo)
-        best = scores[d.winner]
-        hands[name[d.winner]]["win_set"] = best.win_set  # the set its winning tile completed
+        best = scores[winner]
+        hands[name[winner]]["win_set"] = best.win_set  # the set its winning tile completed
         for seat in winners:
             stated = scores[seat].family_value  # what its family states (riichi: han, fu, tier, its words)
             if stated is not None:
@@ -261,31 +295,23 @@ def named(result: Settlement, lang: str = "en", memo: dict | None = None) -> dic
     return {
         "winner": name.get(d.winner) if d.winner else None,
         "false_mahjong": name.get(d.false_mahjong) if d.false_mahjong else None,
-        "win": {"tile": best.win, "set": best.win_set, "from": w.source, "discarder": name.get(w.discarder),
+        "win": {"tile": best.win, "set": best.win_set, "from": w.source, "discarder": name.get(cast(str, w.discarder)),
                 "also": list(w.also)} if won else None,
         "hands": hands,
         "payments": [p.to_dict(by_name) for p in result.payments],
         "net": {name[seat]: v for seat, v in result.net.items()},
         **({"pot": result.pot} if result.pot is not None else {}),
-        "notes": result.notes, **referee_keys(d, by_name),
+        "notes": result.notes, **(d.scheme.to_dict(by_name) if d.scheme else {}),
     }
 
 
-def referee_keys(d, name) -> dict:
-    """What a referee entered in the deal beyond its result (mcr: false wins, penalty points, a time-out), where
-    it did, players by `name` (seat -> name)."""
-    return {**({"false_wins": [name(s) for s in d.false_wins]} if d.false_wins else {}),
-            **({"penalties": {name(s): n for s, n in d.penalties}} if d.penalties else {}),
-            **({"timeout": True} if d.timeout else {})}
-
-
-def item_dicts(items, lang: str, memo: dict | None) -> list[dict]:
+def item_dicts(items: Iterable[Any], lang: str, memo: dict[Any, Any] | None) -> list[dict[str, Any]]:
     """Each item's JSON (Item.to_dict), a copy of the one made when the same item object came before: scoring
     keeps its items (kept.py), so a batch meets a few hundred objects a million times. Kept by the object
     itself, so an equal item of other numbers' types is never taken for it."""
     if memo is None:
         return [i.to_dict(lang) for i in items]
-    out = []
+    out: list[dict[str, Any]] = []
     for i in items:
         got = memo.get((id(i), lang))
         if got is None or got[0] is not i:

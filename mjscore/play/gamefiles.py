@@ -4,7 +4,7 @@ standard input (`-`, told by its content, as a pipe has no name). Each is a Game
 from __future__ import annotations
 
 import codecs
-from typing import Iterator
+from typing import IO, Any, Iterator
 
 from mjscore.errors import DealError
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
@@ -20,7 +20,7 @@ class YamlGame(GameSource):
     def recognises(self, path: str, head: bytes) -> bool:
         return True
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         return read_yaml_game(ref)
 
 
@@ -32,7 +32,7 @@ class JsonLinesGame(GameSource):
     def recognises(self, path: str, head: bytes) -> bool:
         return path.endswith((".jsonl", ".ndjson"))
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         return read_jsonl_game(ref)
 
 
@@ -44,14 +44,14 @@ class StdinGame(GameSource):
     def recognises(self, path: str, head: bytes) -> bool:
         return path == "-"
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         reader, stream = stdin_game()
         if reader is not None:
             return read_jsonl_game(ref, reader)
         return read_yaml_game(ref, stream)
 
 
-def read_yaml_game(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
+def read_yaml_game(path: str, stream: IO[str] | None = None) -> tuple[dict[str, Any], Iterator[RawDeal]]:
     """A YAML game read once, deal by deal, into a temporary file of pickled deals, then played from it.
 
     The whole document is read before its first deal is played, so a file broken anywhere (a key given
@@ -82,7 +82,7 @@ def read_yaml_game(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
     header = {k: v for k, v in data.items() if k != "deals"}
     spool.rewind()
 
-    def deals():
+    def deals() -> Iterator[RawDeal]:
         with spool:
             for number, (line, deal) in enumerate(spool.read(), 1):
                 yield RawDeal(number, f"{path} line {line} (deal {number})", deal)
@@ -90,7 +90,7 @@ def read_yaml_game(path: str, stream=None) -> tuple[dict, Iterator[RawDeal]]:
     return header, deals()
 
 
-def read_jsonl_game(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
+def read_jsonl_game(path: str, f: IO[bytes] | None = None) -> tuple[dict[str, Any], Iterator[RawDeal]]:
     """Read as bytes and decoded line by line, so a line that is not UTF-8 is that deal's problem only."""
     try:
         f = f or open(path, "rb")
@@ -118,7 +118,7 @@ def read_jsonl_game(path: str, f=None) -> tuple[dict, Iterator[RawDeal]]:
         raise DealError(f"{path}: an mjai log is read from a file, not from standard input: save it and give its "
                         "name (mjscore batch GAME.jsonl)")
 
-    def deals():
+    def deals() -> Iterator[RawDeal]:
         with f:
             number = 0
             for lineno, line in enumerate(lines, start=2):

@@ -95,7 +95,7 @@ class KajonggGame(GameRef):
         self.db, self.game = db, game
         return self
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (KajonggGame, (self.db, self.game))
 
 
@@ -123,11 +123,11 @@ class KajonggSource(GameSource):
 
     keeps_record = True
 
-    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list[Difference]:
+    def differences(self, ref: GameRef, deals: list[dict[str, Any]], standings: list[dict[str, Any]]) -> list[Difference]:
         assert isinstance(ref, KajonggGame)  # (made by games above)
         return differences(ref, deals)
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         assert isinstance(ref, KajonggGame)  # (made by games above: a plain path is never read here)
         header, deals, _ = read_kajongg(ref)
         return header, (RawDeal(i, f"{ref} deal {i}", d) for i, d in enumerate(deals, 1))
@@ -158,7 +158,7 @@ def _wrong(value: Any, kind: Kind) -> str | None:
 
 
 def _rows(db: sqlite3.Connection, where: str, table: str, columns: dict[str, Kind], rest: str = "",
-          params: tuple = ()) -> Iterator[tuple]:
+          params: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
     """The rows of `table` (`rest`: the SQL after FROM), each its rowid and its `columns`' values, every one
     checked as the kind Kajongg keeps in that column; the first that is not is `where`'s error. Every value's
     size is asked first, and one longer than MAX_VALUE_BYTES is the error before any value is read (`db` is
@@ -212,7 +212,7 @@ def kajongg_games(path: str, only: int | None = None) -> list[KajonggGame]:
     return [KajonggGame(path, g) for g in ids]
 
 
-def read_kajongg(ref: KajonggGame) -> tuple[dict, Iterator, list[dict[str, Recorded]]]:
+def read_kajongg(ref: KajonggGame) -> tuple[dict[str, Any], Iterator[Any], list[dict[str, Recorded]]]:
     """A game's header (as a game file's), its deals as game-file deals, and what Kajongg recorded of each."""
     db = _open(ref.db)
     try:
@@ -243,7 +243,7 @@ def read_kajongg(ref: KajonggGame) -> tuple[dict, Iterator, list[dict[str, Recor
         if pid not in names:
             raise DealError(f"{ref}: game row {game}, {seat}: {pid} names no player (table player has no id {pid})")
     players = {pid: names[pid] for pid in seated}
-    by_hand: dict[int, dict[int, tuple]] = {}
+    by_hand: dict[int, dict[int, tuple[Any, ...]]] = {}
     for rowid, hand, player, *rest in rows:
         if player not in players:
             raise DealError(f"{ref}: score row {rowid}, player: {player} is not one of the game's players "
@@ -260,7 +260,7 @@ def read_kajongg(ref: KajonggGame) -> tuple[dict, Iterator, list[dict[str, Recor
     return {"variant": variant, "options": {}, "players": [players[p] for p in seated]}, iter(deals), recorded
 
 
-def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]:
+def _deal(rows: list[Any], names: dict[int, str]) -> tuple[dict[str, Any] | Unreadable, dict[str, Recorded]]:
     """One deal as a game file's (seats are mjscore's to derive: the header seats the first deal as Kajongg
     did), or Unreadable with why; and what Kajongg recorded of each player."""
     deal: dict[str, Any] = {"hands": {}, "winner": None}
@@ -276,6 +276,7 @@ def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]
             continue
         deal["hands"][name] = hand
         if won:
+            assert win is not None  # (convert_hand gives a winner's hand with how it won)
             also = [RULE_WORDS[r] for r in rule_names if r in RULE_WORDS]
             kept = [w for w in (*win.get("also", ()), *also) if w != "heaven" or "heaven" in also]
             win["also"] = list(dict.fromkeys(kept))
@@ -285,7 +286,7 @@ def _deal(rows: list, names: dict[int, str]) -> tuple[dict, dict[str, Recorded]]
     return (Unreadable(problem) if problem else deal), record
 
 
-def _payer(rows: list, names: dict[int, str]) -> str | None:
+def _payer(rows: list[Any], names: dict[int, str]) -> str | None:
     """Who paid for all (Kajongg's Dangerous Game): the one loser whose payment moved."""
     paid = [names[r[1]] for r in rows if not r[3] and r[7] != 0]
     return paid[0] if len(paid) == 1 else None
@@ -324,7 +325,7 @@ def _written(kajongg: list[str]) -> str:
     return "".join(out)
 
 
-def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
+def convert_hand(data: str, won: bool) -> tuple[str, dict[str, Any] | None]:
     """Kajongg's hand string in mjscore's notation, with the win (tile, from, set, also) for the winner.
 
     The set the claimed winning tile completed is among the exposed sets in Kajongg's string (the claim laid
@@ -345,13 +346,13 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
             bonus.append(part)
         else:
             sets.append(part)
-    win = None
+    win: dict[str, Any] | None = None
     if won:
         if not last or source not in (*SOURCES, "1"):
             raise ValueError("the winner's last tile or where it came from is not recorded")
         claimed = last[0].islower()
         if source == "1":  # East's 14th tile (heaven), or a win on the very first discard (earth)
-            how, also = ("discard", ()) if claimed else ("wall", ("heaven",))
+            how, also = ("discard", ()) if claimed else ("wall", ("heaven",))  # type: tuple[str, tuple[str, ...]]
         else:
             how, also = SOURCES[source]
         win = {"tile": tile(last), "from": how}
@@ -381,7 +382,7 @@ def convert_hand(data: str, won: bool) -> tuple[str, dict | None]:
     return " ".join(out + ([concealed] if concealed else []) + [tile(b) for b in bonus]), win
 
 
-def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
+def differences(ref: KajonggGame, deals: list[dict[str, Any]]) -> list[Difference]:
     """Every way the game as mjscore scored it (`deals`: batch's JSON of each) differs from Kajongg's record:
     seats, prevailing wind, each hand's value, each payment and each running balance; for a value, why: the
     rules Kajongg counted that mjscore did not, and the items mjscore counted that Kajongg did not."""
@@ -410,7 +411,7 @@ def differences(ref: KajonggGame, deals: list[dict]) -> list[Difference]:
     return out
 
 
-def _why(rec: Recorded, hand: dict) -> str:
+def _why(rec: Recorded, hand: dict[str, Any]) -> str:
     if "items" not in hand:  # (batch lists the items of a winning hand only)
         return ""
     ours = [i.get("name") or i.get("rule") for i in hand.get("items", [])]

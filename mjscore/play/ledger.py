@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Iterator, NamedTuple
 
 from mjscore.play.dealfile import variant_for
-from mjscore.play.game import Header, RawDeal, Table, check_header, declared, seat_next, settle_one
+from mjscore.play.game import Header, RawDeal, Table, check_header, move_on, seat_next, settle_one
 from mjscore.play.record import deal_item
 from mjscore.rules.results import language
 
@@ -40,7 +40,7 @@ class Opened(NamedTuple):
     start: dict[str, int]
 
 
-def open_game(data: dict, where: str = "game", tables: str | None = None, lang: str = "en") -> Opened:
+def open_game(data: dict[str, Any], where: str = "game", tables: str | None = None, lang: str = "en") -> Opened:
     """The header of a game file's data (variant, options, players) checked, or a DealError saying why."""
     v, opts = variant_for(data, None, [], tables, where)
     header = check_header({k: data[k] for k in ("variant", "options", "players") if k in data}, v, opts, where)
@@ -58,10 +58,10 @@ def score_deal(header: Header, seating: dict[str, Any], totals: dict[str, int], 
     item = {k: v for k, v in deal_item(result).items() if k not in ("deal", "place")}
     after = dict(totals)
     if not result.error:
+        assert result.data is not None  # (a deal without an error has its data)
         for name, amount in result.data["net"].items():
             after[name] += amount
-    table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
-                timed_out=d.get("timeout") is True)
+    move_on(table, winner, d)
     return Entry(item, table.snapshot(), after)
 
 
@@ -72,9 +72,7 @@ def moved_on(header: Header, seating: dict[str, Any], deals: Iterable[Any]) -> l
     table, out = Table.resumed(header, seating), []
     for data in deals:
         _, winner = seat_next(table, RawDeal(0, "", data))
-        d = data if isinstance(data, dict) else {}  # (riichi: East waiting at a draw, or an abortive one, keeps it)
-        table.after(winner, bool(d.get("false_mahjong")), table.east_in(d.get("tenpai")) or "abort" in d, declared(d),
-                    timed_out=d.get("timeout") is True)
+        move_on(table, winner, data)
         out.append(table.moved_on)
     return out
 
@@ -117,6 +115,7 @@ def replay(header: Header, seating: dict[str, Any], totals: dict[str, int],
                 scoring = False  # the seating after it is as stored: every later deal settles as stored
                 shift = {p: entry.totals[p] - old.totals.get(p, 0) for p in entry.totals}
         else:
+            assert old is not None  # (not scoring: the deal has its entry)
             entry = Entry(old.item, old.seating, {p: old.totals.get(p, 0) + shift[p] for p in shift})
         if entry != old:
             yield stored.key, entry

@@ -14,12 +14,12 @@ Registered in rules/families.py.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, NamedTuple
 
 from mjscore.errors import DealError, shown
 from mjscore.messages import M, said, seat_said
 from mjscore.play.classical import Classical, classical_payments
-from mjscore.play.deal import Deal, Payment, cite_of
+from mjscore.play.deal import Deal, Payment, Win, cite_of
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.results import Score
@@ -28,25 +28,53 @@ from mjscore.rules.switches import SettlementRules
 MAX_PENALTY = 10_000  # assumed: no referee deducts more in a deal; a larger number is a typing slip
 
 
+class RefereeDeal(NamedTuple):
+    """What a referee entered in a deal (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal)."""
+
+    false_wins: tuple[str, ...] = ()  # seats that declared a false win, play going on (each pays its fine)
+    penalties: tuple[tuple[str, int], ...] = ()  # penalty points by seat (-10: ten deducted)
+    timeout: bool = False  # the session's time ran out during the deal: no result
+
+    def other_wins(self, win: Win) -> dict[str, Win]:
+        return {}
+
+    def situation_keys(self) -> dict[str, Any]:
+        return {}
+
+    def net_changes(self) -> tuple[tuple[str, int], ...]:
+        """The penalty points, deducted from (or added to) the player alone."""
+        return self.penalties
+
+    def to_dict(self, name: Callable[[str], str]) -> dict[str, Any]:
+        """What the referee entered, where it did (players by `name`)."""
+        return {**({"false_wins": [name(s) for s in self.false_wins]} if self.false_wins else {}),
+                **({"penalties": {name(s): n for s, n in self.penalties}} if self.penalties else {}),
+                **({"timeout": True} if self.timeout else {})}
+
+
+NO_ENTRIES = RefereeDeal()  # a deal the referee entered nothing in
+
+
 def mcr_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules) -> list[Payment]:
     """The deal's payments (none for a time-out), then each false win's fine from its offender to each other."""
-    if deal.timeout:
+    entered = deal.scheme if isinstance(deal.scheme, RefereeDeal) else NO_ENTRIES
+    if entered.timeout:
         notes.append(said(M.TIMEOUT_NOTE))
         out = []
     else:
         out = classical_payments(deal, values, notes, rules)
     fine = rules.false_mahjong
-    for culprit in deal.false_wins:
+    for culprit in entered.false_wins:
         pay = fine.to_others.of(deal.options.get("limit"), deal.options) if fine is not None else 0
         notes.append(said(M.FALSE_WIN_NOTE, seat=seat_said(culprit), amount=pay))
         out += [Payment(culprit, seat, pay, said(M.PAID_FALSE_WIN), cite_of(deal, "false_mahjong"))
                 for seat in deal.hands if seat != culprit and pay]
-    for seat, points in deal.penalties:
+    for seat, points in entered.penalties:
         notes.append(said(M.PENALTY_NOTE, seat=seat_said(seat), points=f"{points:+d}"))
     return out
 
 
-def deal_fields(data: dict, where: str, seat: SeatReader) -> dict:
+def deal_fields(data: dict[str, Any], where: str, seat: SeatReader) -> RefereeDeal:
     """`false_wins`, `penalties` and `timeout` of a deal, checked: each refusal a DealError whose message is a Said,
     which a face says again in its --lang (MjscoreError.said)."""
     out: dict[str, Any] = {}
@@ -73,7 +101,7 @@ def deal_fields(data: dict, where: str, seat: SeatReader) -> dict:
     if timeout and data.get("winner") is not None:
         raise DealError(where + said(M.MCR_TIMEOUT_WINNER))
     out["timeout"] = timeout
-    return out
+    return RefereeDeal(**out)
 
 
 class McrPayments(Classical):
@@ -87,10 +115,10 @@ class McrPayments(Classical):
             scores: Mapping[str, Score] | None = None) -> list[Payment]:
         return mcr_payments(deal, values, notes, rules)  # (the values alone)
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RefereeDeal:
         return deal_fields(data, where, seat)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """The page's referee part of a deal (static/referee.js): false wins, penalty points up to `most`, a time-out."""
         return {"form": "referee", "most": MAX_PENALTY}
 

@@ -14,6 +14,8 @@ four winds, four riichi, four kans; else three players' ron).
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjscore.errors import DealError
 from mjscore.loading import ReadProblem, read_json_line
 from mjscore.play.mjlog import call_string, order, read_bounded, unpacked, whole
@@ -33,7 +35,7 @@ def recognises(head: bytes) -> bool:
     return isinstance(first, dict) and first.get("type") == "start_game"
 
 
-def tile(pai) -> int:
+def tile(pai: Any) -> int:
     """mjai's tile as the JSON's code: 1m-9m 11-19, p 21-29, s 31-39, E S W N P F C 41-47, 5mr 5pr 5sr 51-53."""
     if isinstance(pai, str):
         if pai in HONOURS and len(pai) == 1:
@@ -44,10 +46,10 @@ def tile(pai) -> int:
     raise ValueError(f"{pai!r} is not a tile (1m-9m, 1p-9p, 1s-9s, 5mr 5pr 5sr, E S W N P F C)")
 
 
-def load(path: str) -> dict:
+def load(path: str) -> dict[str, Any]:
     """The game as the tenhou.net/6 JSON object (title, name, rule, log)."""
     data = read_bounded(path)
-    game: dict = {"title": ["", ""], "name": ["", "", "", ""], "rule": {"aka": 1}, "log": []}
+    game: dict[str, Any] = {"title": ["", ""], "name": ["", "", "", ""], "rule": {"aka": 1}, "log": []}
     current: _Round | None = None
     for number, line in enumerate(data.split(b"\n"), 1):
         if not line.strip():
@@ -78,14 +80,14 @@ def load(path: str) -> dict:
     return whole(game, path, "an mjai log", "start_kyoku", "hora or ryukyoku", "the log")
 
 
-def _player(event: dict, name: str = "actor") -> int:
+def _player(event: dict[str, Any], name: str = "actor") -> int:
     who = event[name]
     if type(who) is not int or not 0 <= who < 4:
         raise ValueError(f"its {name} is not a player (0-3)")
     return who
 
 
-def _four(values, what: str) -> list[int]:
+def _four(values: Any, what: str) -> list[int]:
     if not isinstance(values, list) or len(values) != 4 or not all(type(x) is int for x in values):
         raise ValueError(f"its {what} are not four numbers")
     return values
@@ -100,7 +102,7 @@ def _codes(text: str) -> list[int]:
 class _Round:
     """One round being turned into the JSON's array of 17."""
 
-    def __init__(self, start: dict):
+    def __init__(self, start: dict[str, Any]):
         wind = "ESWN".index(start["bakaze"]) if start["bakaze"] in ("E", "S", "W", "N") else None
         kyoku, honba, sticks, oya = (start[k] for k in ("kyoku", "honba", "kyotaku", "oya"))
         if wind is None or not all(type(x) is int for x in (kyoku, honba, sticks, oya)) or not 1 <= kyoku <= 4:
@@ -111,9 +113,9 @@ class _Round:
         if not isinstance(hands, list) or len(hands) != 4 or any(not isinstance(h, list) or len(h) != 13
                                                                  for h in hands):
             raise ValueError("its tehais are not four hands of 13")
-        self.takes: list[list] = [[], [], [], []]
-        self.discards: list[list] = [[], [], [], []]
-        self.row: list = [[wind * 4 + kyoku - 1, honba, sticks], list(_four(start["scores"], "scores")),
+        self.takes: list[list[Any]] = [[], [], [], []]
+        self.discards: list[list[Any]] = [[], [], [], []]
+        self.row: list[Any] = [[wind * 4 + kyoku - 1, honba, sticks], list(_four(start["scores"], "scores")),
                           [tile(start["dora_marker"])], []]
         for i in range(4):
             self.row += [sorted(map(tile, hands[i]), key=order), self.takes[i], self.discards[i]]
@@ -122,9 +124,9 @@ class _Round:
         self.riichi = [False] * 4
         self.draws = self.kans = self.riichis = 0
         self.last = ""  # the last event's type
-        self.firsts: list[int] = []  # the first discards, while nobody has called
+        self.firsts: list[int] | None = []  # the first discards, while nobody has called
 
-    def event(self, kind: str, e: dict) -> None:
+    def event(self, kind: str, e: dict[str, Any]) -> None:
         if self.row[16] and kind not in ("hora",):
             raise ValueError("comes after the round's result, before the next start_kyoku")
         if kind == "tsumo":
@@ -157,7 +159,7 @@ class _Round:
             raise ValueError(f"the event type {kind!r} is none of mjai's")
         self.last = kind
 
-    def _call(self, kind: str, e: dict) -> None:
+    def _call(self, kind: str, e: dict[str, Any]) -> None:
         who, frm = _player(e), _player(e, "target")
         back = (frm - who) % 4  # 3 the left, 2 across, 1 the right
         taken, rest = tile(e["pai"]), [tile(p) for p in e["consumed"]]
@@ -179,7 +181,7 @@ class _Round:
             self.kans += 1
         self.drawn[who], self.firsts = None, None
 
-    def _kan(self, kind: str, e: dict) -> None:
+    def _kan(self, kind: str, e: dict[str, Any]) -> None:
         who, codes = _player(e), [tile(p) for p in e["consumed"]]
         if kind == "ankan":
             if len(codes) != 4:
@@ -197,7 +199,7 @@ class _Round:
         self.drawn[who], self.firsts = None, None
         self.kans += 1
 
-    def _hora(self, e: dict) -> None:
+    def _hora(self, e: dict[str, Any]) -> None:
         who, frm = _player(e), _player(e, "target")
         if not self.row[16]:
             self.row[16] = ["和了"]
@@ -206,7 +208,7 @@ class _Round:
         if ura and not self.row[3]:
             self.row[3] = [tile(p) for p in ura]
 
-    def _ryukyoku(self, e: dict) -> None:
+    def _ryukyoku(self, e: dict[str, Any]) -> None:
         deltas = list(_four(e["deltas"], "deltas"))
         if self.draws >= WALL_DRAWS:
             self.row[16] = ["流局", deltas]

@@ -14,6 +14,8 @@ within a size bound, as play/tenhou.py bounds the JSON: a broken record is one l
 
 from __future__ import annotations
 
+from typing import Any
+
 import gzip
 import re
 import zlib
@@ -72,12 +74,12 @@ def read_bounded(path: str) -> bytes:
     return data
 
 
-def load(path: str) -> dict:
+def load(path: str) -> dict[str, Any]:
     """The game as the tenhou.net/6 JSON object (title, name, rule, log; sc from `owari`)."""
     root = _root(path)
     rule = _rule(path, root.find("GO"))
     names = root.find("UN")
-    game: dict = {"title": ["", ""], "name": [unquote(names.get(f"n{i}", "")) if names is not None else ""
+    game: dict[str, Any] = {"title": ["", ""], "name": [unquote(names.get(f"n{i}", "")) if names is not None else ""
                                               for i in range(4)], "rule": rule, "log": []}
     red = bool(rule["aka"])
     current: _Round | None = None
@@ -92,14 +94,15 @@ def load(path: str) -> dict:
                 raise ValueError("comes before any <INIT> (a round's start)")
             else:
                 current.event(el)
-                if el.get("owari"):
-                    game["sc"] = _final(el.get("owari"))
+                owari = el.get("owari")
+                if owari:
+                    game["sc"] = _final(owari)
         except (ValueError, IndexError, TypeError) as e:
             raise DealError(f"{path}: element {number} {_shown(el)}: {e}") from None
     return whole(game, path, "an mjlog", "<INIT>", "<AGARI> or <RYUUKYOKU>", "the record")
 
 
-def whole(game: dict, path: str, kind: str, start: str, result: str, record: str) -> dict:
+def whole(game: dict[str, Any], path: str, kind: str, start: str, result: str, record: str) -> dict[str, Any]:
     """The game converted from a record (an mjlog, an mjai log), refused where it has no round or a round
     without its result (`start`, `result`: the record's own words for them): a record cut short."""
     if not game["log"]:
@@ -110,13 +113,13 @@ def whole(game: dict, path: str, kind: str, start: str, result: str, record: str
     return game
 
 
-def _shown(el) -> str:
+def _shown(el: ElementTree.Element) -> str:
     """An element as the record writes it, long values and a long tail cut, for a message."""
     text = "<" + " ".join([el.tag] + ['%s="%s"' % (k, v[:24]) for k, v in el.attrib.items()]) + ">"
     return text if len(text) <= 120 else text[:117] + "...>"
 
 
-def _final(owari: str) -> list:
+def _final(owari: str) -> list[Any]:
     """`owari=` (each player's final score in hundreds, and game result) as the JSON's `sc`."""
     final = owari.split(",")
     if len(final) != 8:
@@ -141,7 +144,7 @@ def _root(path: str) -> ElementTree.Element:
     return root
 
 
-def _rule(path: str, go) -> dict:
+def _rule(path: str, go: ElementTree.Element | None) -> dict[str, Any]:
     """`GO type=`'s bits as the JSON's rule: the room, East or East-South, open tanyao (喰), red fives (赤)."""
     kind = int(go.get("type", "0")) if go is not None and go.get("type", "0").isdigit() else None
     if kind is None:
@@ -207,7 +210,7 @@ def meld(m: int, red: bool) -> tuple[str, str]:
     return "daiminkan", call_string(codes, "m", taken, {3: 0, 2: 1, 1: 3}[back])
 
 
-def _ints(el, name: str, count: int | None = None) -> list[int]:
+def _ints(el: ElementTree.Element, name: str, count: int | None = None) -> list[int]:
     text = el.get(name)
     try:
         values = [int(x) for x in text.split(",")] if text else []
@@ -223,22 +226,22 @@ def _ints(el, name: str, count: int | None = None) -> list[int]:
 class _Round:
     """One round being turned into the JSON's array of 17: its events appended to each player's lists."""
 
-    def __init__(self, init, red: bool):
+    def __init__(self, init: ElementTree.Element, red: bool):
         seed, ten = _ints(init, "seed", 6), _ints(init, "ten", 4)
         if _ints(init, "oya", 1)[0] != seed[0] % 4:
             raise ValueError(f"its oya= is not the dealer of its round (seed= {seed[0]}: player {seed[0] % 4})")
         self.red = red
         dealt = [sorted((code(t, red) for t in _ints(init, f"hai{i}", 13)), key=order) for i in range(4)]
-        self.takes: list[list] = [[], [], [], []]
-        self.discards: list[list] = [[], [], [], []]
-        self.row: list = [seed[:3], [t * 100 for t in ten], [code(seed[5], red)], []]
+        self.takes: list[list[Any]] = [[], [], [], []]
+        self.discards: list[list[Any]] = [[], [], [], []]
+        self.row: list[Any] = [seed[:3], [t * 100 for t in ten], [code(seed[5], red)], []]
         for i in range(4):
             self.row += [dealt[i], self.takes[i], self.discards[i]]
         self.row.append([])
         self.drawn: list[int | None] = [None] * 4  # the tile a player just drew (for 60: discarded as drawn)
         self.riichi = [False] * 4  # declared: the next discard is written r...
 
-    def event(self, el) -> None:
+    def event(self, el: ElementTree.Element) -> None:
         tag = el.tag
         if self.row[16] and tag not in ("AGARI", "RYUUKYOKU"):
             raise ValueError("comes after the round's result, before the next <INIT>")
@@ -265,13 +268,13 @@ class _Round:
         else:
             raise ValueError("is no element of a Tenhou record")
 
-    def _who(self, el, name: str = "who") -> int:
+    def _who(self, el: ElementTree.Element, name: str = "who") -> int:
         who = _ints(el, name, 1)[0]
         if not 0 <= who < 4:
             raise ValueError(f"its {name}= is not a player (0-3)")
         return who
 
-    def _call(self, el) -> None:
+    def _call(self, el: ElementTree.Element) -> None:
         who = self._who(el)
         kind, text = meld(_ints(el, "m", 1)[0], self.red)
         if kind in ("ankan", "kakan"):  # in the discards, where the drawn tile's discard would be
@@ -282,7 +285,7 @@ class _Round:
                 self.discards[who].append(0)  # no discard: the loose tile is the next take
         self.drawn[who] = None
 
-    def _agari(self, el) -> None:
+    def _agari(self, el: ElementTree.Element) -> None:
         who, frm = self._who(el), self._who(el, "fromWho")
         pao = self._who(el, "paoWho") if el.get("paoWho") else who
         fu, points, limit = _ints(el, "ten", 3)
@@ -301,7 +304,7 @@ class _Round:
         if el.get("doraHaiUra") and not self.row[3]:
             self.row[3] = [code(t, self.red) for t in _ints(el, "doraHaiUra")]
 
-    def _ryuukyoku(self, el) -> None:
+    def _ryuukyoku(self, el: ElementTree.Element) -> None:
         deltas = [d * 100 for d in _ints(el, "sc", 8)[1::2]]
         kind = el.get("type")
         if kind in ABORTS:
@@ -317,7 +320,8 @@ class _Round:
             self.row[16] = ["全員聴牌" if tenpai == 4 else "全員不聴"]
 
     def _dealer(self) -> int:
-        return self.row[0][0] % 4
+        kyoku: int = self.row[0][0]
+        return kyoku % 4
 
 
 def _paid(points: int, tsumo: bool, dealer: bool) -> str:

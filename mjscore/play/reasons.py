@@ -12,7 +12,7 @@ from functools import lru_cache
 from mjscore.messages import M, Said, said, seat_said
 
 
-def doubled_by(seat: str, banker: bool) -> Said:
+def doubled_by(seat: str, banker: bool) -> Said | str:
     """Who pays and receives double, as a reason names them: the banker (a variant's `banker` option), or
     the seat (East)."""
     return said(M.THE_BANKER) if banker else seat_said(seat)

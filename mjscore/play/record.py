@@ -6,7 +6,7 @@ and `mjscore.score_game` agree by construction.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from mjscore.errors import DealError
 from mjscore.hand.situation import SEATS
@@ -15,7 +15,7 @@ from mjscore.play.readers import read_game
 from mjscore.play.schemes import scheme_of
 from mjscore.play.workers import Pool, pool_for
 from mjscore.rules.results import language
-from mjscore.rules.switches import CountedDeals
+from mjscore.rules.switches import CountedDeals, SettlementRules
 
 
 class Summary(NamedTuple):
@@ -28,7 +28,7 @@ class Summary(NamedTuple):
     def add(self, other: "Summary") -> "Summary":
         return Summary(*(a + b for a, b in zip(self, other)))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return self._asdict()
 
 
@@ -40,7 +40,7 @@ class Parties:
         rules = header.variant.settlement.at(header.options)
         self.length = rules.deals_per_game
         self.only_won = rules.counted_deals is CountedDeals.WON
-        self.seen: dict[int, dict] = {}
+        self.seen: dict[int, dict[str, Any]] = {}
 
     def add(self, r: Result) -> None:
         if r.counted is not None:
@@ -48,7 +48,7 @@ class Parties:
             party["played"] += 1
             party["counted"] += r.counted > 0
 
-    def to_list(self) -> list[dict]:
+    def to_list(self) -> list[dict[str, Any]]:
         """{game, played, counted} for each party (empty in a game without a fixed number of deals)."""
         return list(self.seen.values())
 
@@ -57,7 +57,7 @@ class StrictStop(DealError):
     """--strict: the first deal that cannot be scored stops the batch."""
 
 
-def standings(totals: dict[str, int], rules=None, pot: int = 0, seating: "list[str] | tuple" = ()) -> list[dict]:
+def standings(totals: dict[str, int], rules: SettlementRules | None = None, pot: int = 0, seating: "list[str] | tuple[Any, ...]" = ()) -> list[dict[str, Any]]:
     """Players by total, best first. Where the table's payment scheme gives game results by place (riichi's uma
     and oka: play/riichi.py), each also gets its `result`. Equal totals take their places in seating order:
     `seating`, the players as the game's first deal seats them (East, South, West, North; without it, or for a
@@ -82,8 +82,9 @@ def standings(totals: dict[str, int], rules=None, pot: int = 0, seating: "list[s
     return out
 
 
-def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bool, writer, progress,
-         lang: str = "en", notice=None, versions: bool = True) -> Summary:
+def play(path: str, variant: str | None, options: Any, tables_dir: Any, jobs: "int | Pool", strict: bool,
+         writer: Any, progress: Callable[[int], Any], lang: str = "en", notice: Callable[[Any], Any] | None = None,
+         versions: bool = True) -> Summary:
     """One game file through a writer (start_game, render, deal, end_game: the CLI's formats, or the
     API's collector); returns how many deals were read, scored and rejected. Deals stream: a game of a
     million deals never sits in memory unless the writer keeps it. `lang` names the winners' items
@@ -110,7 +111,8 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
     settled = pool.settle(header, None if tables_dir is None else str(tables_dir), seat_deals(header, deals),
                           type(writer).render)
     rules, over = v.settlement.at(opts), None  # over: why the game ended before the file did
-    pot = (header.resumed.snapshot or {}).get("sticks", 0) * rules.switch("riichi_stick") if header.resumed else 0
+    scheme = scheme_of(rules)
+    pot = scheme.pot_kept(header.resumed.snapshot or {}, rules) if header.resumed else 0  # (where it starts)
     seating: list[str] = []
     try:
         for result, shown in settled:
@@ -126,9 +128,10 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
                     raise StrictStop(f"{result.place}: {result.error}")
             else:
                 scored += 1
+                assert result.data is not None  # (a deal without an error has its data)
                 for name, amount in result.data["net"].items():
                     totals[name] += amount
-                if "pot" in result.data:  # riichi: the sticks on the table, a party of their own
+                if "pot" in result.data:  # the table's pot, a party of its own (where the scheme keeps one)
                     pot += result.data["pot"]
                     result = result._replace(pot_total=pot)
                 below = [n for n, t in totals.items() if t < 0] if rules.switch("ends_below_zero") and not over else ()
@@ -142,12 +145,12 @@ def play(path: str, variant, options, tables_dir, jobs: "int | Pool", strict: bo
         if mine:
             pool.close()
     summary = Summary(read, scored, rejected)
-    left = pot if rules.switch("last_sticks_to_first") else 0  # (riichi's pot: every game's, in a file of several)
+    left = scheme.pot_left(pot, rules)  # (the pot: every game's, in a file of several)
     writer.end_game(standings(totals, rules, left, seating), summary)
     return summary
 
 
-def game_head(path: str, header, totals: dict[str, int]) -> dict:
+def game_head(path: str, header: Header, totals: dict[str, int]) -> dict[str, Any]:
     """A game's JSON before its deals: the file, the variant and its options, the players, the start."""
     head = {"file": path, "variant": header.variant.name, "options": header.options, "players": header.players,
             "start": totals}
@@ -156,7 +159,7 @@ def game_head(path: str, header, totals: dict[str, int]) -> dict:
     return head
 
 
-def deal_item(r) -> dict:
+def deal_item(r: Result) -> dict[str, Any]:
     """One deal's JSON before its running totals: its place, seats and settlement, or why it was not scored.
     batch's JSON writer and the API's GameResult both print it, so they cannot drift apart."""
     item: dict[str, Any] = {"deal": r.number, "place": r.place, "game": r.game, "round": r.round, "seats": r.seats}
@@ -167,5 +170,6 @@ def deal_item(r) -> dict:
     if r.error:
         item["error"] = r.error
     else:
+        assert r.data is not None  # (a deal without an error has its data)
         item.update(r.data)
     return item

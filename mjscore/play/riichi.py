@@ -12,18 +12,60 @@ deal's, so each deal's changes and the pot's sum to zero and the running totals 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping, NamedTuple, cast
 
 from mjscore.errors import DealError, shown, too_long
 from mjscore.hand.situation import SEATS, dealer_of
 from mjscore.messages import M, joined, said, seat_said
-from mjscore.play.deal import POT, Deal, Payment, cite_of
+from mjscore.names import nfc
+from mjscore.play.deal import POT, Deal, Payment, Win, cite_of
 from mjscore.play.dealfile import parse_win
 from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.han_fu import up
 from mjscore.rules.results import Score
 from mjscore.rules.switches import Draw, SettlementRules
+
+
+class RiichiDeal(NamedTuple):
+    """A riichi deal's own keys (`deal_fields`), the Deal's scheme block (play/deal.py SchemeDeal), read by name
+    (a NamedTuple: `dataclasses` would cost a riichi game's start some 10 ms of imports)."""
+
+    riichi: tuple[str, ...] = ()  # the seats that declared riichi in this deal (each puts a stick down)
+    honba: int = 0  # counters on the table
+    sticks: int = 0  # sticks left on the table by earlier deals (the winner takes them)
+    tenpai: tuple[str, ...] = ()  # the seats waiting at a draw
+    dora: str | None = None  # the dora indicators, in the notation
+    ura: str | None = None  # the ura dora indicators
+    abort: str | None = None  # an abortive draw (four-winds ...): nothing paid, the dealer deals again
+    double_ron: str | None = None  # a second winner on the same discard (paid by the discarder too)
+    double_ron_also: tuple[str, ...] = ()  # its own circumstances (ippatsu, double-riichi ...)
+    nagashi: tuple[str, ...] = ()  # the seats paid nagashi mangan at an exhaustive draw
+    sticks_by: tuple[str, ...] = ()  # who put down the sticks left on the table (they pay the winner)
+    pao: str | None = None  # the player liable for the winner's yakuman (責任払い: _liable)
+
+    def other_wins(self, win: Win) -> dict[str, Win]:
+        """A double ron's second winner, on the winner's tile with its own circumstances."""
+        return {self.double_ron: win._replace(also=self.double_ron_also, set=None)} if self.double_ron else {}
+
+    def situation_keys(self) -> dict[str, Any]:
+        """The indicators and the counters on the table, which a winner's hand is scored with."""
+        return {"dora": self.dora, "ura": self.ura, "honba": self.honba, "sticks": self.sticks}
+
+    def net_changes(self) -> tuple[tuple[str, int], ...]:
+        return ()  # (every stick is a payment to or from the table's pot)
+
+    def to_dict(self, name: Callable[[str], str]) -> dict[str, Any]:
+        return {}  # (a settled deal's JSON says none of its keys: its payments and notes do)
+
+
+NO_KEYS = RiichiDeal()  # a riichi deal that gives none of its keys
+
+
+def riichi_of(deal: Deal) -> RiichiDeal:
+    """The riichi keys of a deal paid as riichi is (none given: every default)."""
+    block = deal.scheme
+    return block if isinstance(block, RiichiDeal) else NO_KEYS
 
 
 def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
@@ -34,20 +76,21 @@ def riichi_payments(deal: Deal, values: dict[str, int], notes: list[str], rules:
     if w is None:
         return _draw(deal, notes, rules)
     base, name = values[w], seat_said(w)
-    honba = rules.scheme_switches.honba * deal.honba
+    honba = rules.scheme_switches.honba * riichi_of(deal).honba
     liable = _liable(deal, base, rules, scores[w] if scores else None)
     out = _pao(deal, liable, honba) if liable else []
     if base > liable:  # (a hand of several yakuman: what the liable player does not pay is paid as ever)
         out += _paid(deal, base - liable, 0 if liable else honba, rules)
-    if deal.double_ron:
+    second = riichi_of(deal).double_ron
+    if second:
         out.append(_second(deal, values))
-        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(deal.double_ron), winner=name))
+        notes.append(said(M.RI_DOUBLE_RON, seat=seat_said(second), winner=name))
     out += _sticks(deal, rules)
-    on_table = deal.sticks + len(deal.riichi)
+    on_table = riichi_of(deal).sticks + len(riichi_of(deal).riichi)
     if on_table and rules.scheme_switches.riichi_stick:
         out.append(Payment(POT, w, on_table * rules.scheme_switches.riichi_stick,
                            said(M.RI_TAKES_POT, seat=name, n=on_table), cite_of(deal, "riichi_stick")))
-        if w in deal.sticks_by:
+        if w in riichi_of(deal).sticks_by:
             notes.append(said(M.RI_OWN_STICK, seat=name))
     return out
 
@@ -57,12 +100,13 @@ def _sticks(deal: Deal, rules: SettlementRules) -> list[Payment]:
     (EMA RCR 2016 and Tenhou rules: a 1,000-point stick is put down at the declaration), whoever wins."""
     stick = rules.scheme_switches.riichi_stick
     return [Payment(s, POT, stick, said(M.RI_STICK, seat=seat_said(s)), cite_of(deal, "riichi_stick"))
-            for s in deal.riichi] if stick else []
+            for s in riichi_of(deal).riichi] if stick else []
 
 
 def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Payment]:
     """The winner's hand paid by the discarder, or by everyone on a self-drawn tile, with the honba."""
-    seats, w, name, dealer = list(deal.hands), deal.winner, seat_said(deal.winner), dealer_of(deal.options)
+    w = cast(str, deal.winner)  # (paid: a winner)
+    seats, name, dealer = list(deal.hands), seat_said(w), dealer_of(deal.options)
     out = []
     if deal.win.source in ("wall", "loose"):
         for s in seats:
@@ -74,7 +118,7 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
                    else said(M.RI_X2_DEALER_WON) if twice else "") + said(M.RI_ROUNDED))
             out.append(Payment(s, w, amount, why, cite_of(deal, "winner")))
             if honba:
-                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=deal.honba, each=rules.scheme_switches.honba),
+                out.append(Payment(s, w, honba, said(M.RI_HONBA, honba=riichi_of(deal).honba, each=rules.scheme_switches.honba),
                                    cite_of(deal, "honba")))
         return out
     d = deal.win.discarder
@@ -87,7 +131,7 @@ def _paid(deal: Deal, base: int, honba: int, rules: SettlementRules) -> list[Pay
                        + (said(M.RI_DEALER_WON) if times == 6 else "") + said(M.RI_ROUNDED), cite_of(deal, "winner")))
     if honba:
         payers = len(seats) - 1
-        out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=deal.honba, each=rules.scheme_switches.honba,
+        out.append(Payment(d, w, honba * payers, said(M.RI_HONBA_ALL, honba=riichi_of(deal).honba, each=rules.scheme_switches.honba,
                                                       payers=payers), cite_of(deal, "honba")))
     return out
 
@@ -97,16 +141,16 @@ def _liable(deal: Deal, base: int, rules: SettlementRules, won: Score | None) ->
     the table plays liability (`pao`) and the hand holds a yakuman the table's `pao_yakuman` names (Tenhou rules,
     包: daisangen and dai suushii; the house option pao_suukantsu adds suu kantsu); 0 where none. `won`: the
     winner's scored hand (None: settled from values alone, its yakuman not known, as before)."""
-    if deal.pao is None or deal.options.get("pao") is False:
+    if riichi_of(deal).pao is None or deal.options.get("pao") is False:
         return 0
-    yakuman = 4 * (deal.options.get("limit") or deal.variant.limit)
+    yakuman = 4 * cast(int, deal.options.get("limit") or deal.variant.limit)  # (riichi's tables have a limit)
     if base < yakuman:
-        raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(deal.winner)}'s hand is "
+        raise DealError(f"pao: a player is liable (pao) for a yakuman only, and {seat_said(cast(str, deal.winner))}'s hand is "
                         f"worth base points {base}: leave out pao")
     kinds = rules.scheme_switches.pao_yakuman
     if won is not None and kinds and {item.rule for item in won.items}.isdisjoint(kinds):
         raise DealError(f"pao: under these rules a player is liable (pao) only for {', '.join(kinds)}, and "
-                        f"{seat_said(deal.winner)}'s hand holds none of them: leave out pao, or choose a house "
+                        f"{seat_said(cast(str, deal.winner))}'s hand holds none of them: leave out pao, or choose a house "
                         f"option that plays liability for its yakuman (mjscore variants {deal.variant.name} lists the options)")
     return yakuman
 
@@ -116,7 +160,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
     pays it) and every honba; on another player's discard, half of it from each of the two and every honba from
     the liable player (Tenhou's record of a daisangen ron with paoWho: 32000 + 300 from the liable player
     16300, the discarder 16000)."""
-    w, p, d = deal.winner, deal.pao, deal.win.discarder
+    w, p, d = cast(str, deal.winner), cast(str, riichi_of(deal).pao), cast(str, deal.win.discarder)  # (liable: set)
     times = 6 if w == dealer_of(deal.options) else 4
     name, full = seat_said(w), up(liable * times)
     payers = len(deal.hands) - 1
@@ -130,7 +174,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
         out += [Payment(p, w, half, why, cite_of(deal, "winner")), Payment(d, w, full - half, why,
                                                                            cite_of(deal, "winner"))]
     if honba:
-        out.append(Payment(p, w, honba * payers, said(M.RI_PAO_HONBA, honba=deal.honba,
+        out.append(Payment(p, w, honba * payers, said(M.RI_PAO_HONBA, honba=riichi_of(deal).honba,
                                                       each=deal.rules.scheme_switches.honba, payers=payers),
                            cite_of(deal, "honba")))
     return out
@@ -139,7 +183,7 @@ def _pao(deal: Deal, liable: int, honba: int) -> list[Payment]:
 def _second(deal: Deal, values: dict[str, int]) -> Payment:
     """A double ron's second winner: paid its hand by the discarder as any win on a discard, without honba or
     sticks, which go to the winner nearest the discarder in turn order alone (Tenhou rules: 頭ハネ for them)."""
-    w, s, d = deal.winner, deal.double_ron, deal.win.discarder
+    w, s, d = cast(str, deal.winner), cast(str, riichi_of(deal).double_ron), cast(str, deal.win.discarder)  # (set)
     if not deal.rules.scheme_switches.double_ron:
         raise DealError(f"double_ron: under these rules ({_ruleset(deal)}) only the winner nearest the discarder wins "
                         "(head bump): leave out double_ron (docs/tables.md double_ron)")
@@ -159,19 +203,19 @@ def _draw(deal: Deal, notes: list[str], rules: SettlementRules) -> list[Payment]
     """An exhaustive draw: the players not waiting pay those waiting (3000 in all: 1000 each from three to one,
     1500 from each of two, 1000 to each of three); declared sticks stay on the table."""
     seats = list(deal.hands)
-    waiting = [s for s in seats if s in deal.tenpai]
+    waiting = [s for s in seats if s in riichi_of(deal).tenpai]
     out = _sticks(deal, rules)
-    if deal.riichi:
-        notes.append(said(M.RI_DRAW_STICKS if len(deal.riichi) > 1 else M.RI_DRAW_STICK,
-                          seats=joined([seat_said(s) for s in deal.riichi], ", ")))
-    if deal.abort:
-        notes.append(said(M.RI_ABORT, abort=deal.abort))
+    if riichi_of(deal).riichi:
+        notes.append(said(M.RI_DRAW_STICKS if len(riichi_of(deal).riichi) > 1 else M.RI_DRAW_STICK,
+                          seats=joined([seat_said(s) for s in riichi_of(deal).riichi], ", ")))
+    if riichi_of(deal).abort:
+        notes.append(said(M.RI_ABORT, abort=riichi_of(deal).abort))
         return out
-    if deal.nagashi:
+    if riichi_of(deal).nagashi:
         if not rules.scheme_switches.nagashi_mangan:
             raise DealError(f"nagashi: these rules ({_ruleset(deal)}) do not pay nagashi mangan: leave out nagashi "
                             "(docs/tables.md nagashi_mangan)")
-        return out + _nagashi(deal, notes, deal.options.get("limit") or deal.variant.limit)
+        return out + _nagashi(deal, notes, cast(int, deal.options.get("limit") or deal.variant.limit))
     if rules.draw is not Draw.TENPAI:
         return out
     others = [s for s in seats if s not in waiting]
@@ -190,7 +234,7 @@ def _nagashi(deal: Deal, notes: list[str], base: int) -> list[Payment]:
     """Nagashi mangan: each player who discarded only terminals and honours, none called, is paid a mangan as if
     self-drawn (Tenhou rules: 流し満貫, no honba; no tenpai payments then)."""
     dealer, out = dealer_of(deal.options), []
-    for n in deal.nagashi:
+    for n in riichi_of(deal).nagashi:
         for s in deal.hands:
             if s != n:
                 twice = dealer in (s, n)
@@ -217,13 +261,13 @@ def _ruleset(deal: Deal) -> str:
 ABORTS = ("nine-terminals", "four-winds", "four-kongs", "four-riichi", "triple-ron")  # the abortive draws
 
 
-def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+def deal_fields(data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RiichiDeal:
     """A riichi deal's keys: `riichi: [seats]` (declared in this deal), `honba: N`, `sticks: N` (left on the
     table), `sticks_by: [seats]` (who put them down, once a stick), `tenpai: [seats]` (waiting at a draw),
     `nagashi: [seats]` (nagashi mangan at a draw), `dora:` and `ura:` (indicators, in the notation), `abort:`,
     `double_ron: {winner: SEAT, also: [...]}` (the second winner on the winner's discard), `pao: SEAT` (the player
     liable for the winner's yakuman)."""
-    out: dict = {}
+    out: dict[str, Any] = {}
     for key in ("riichi", "tenpai", "nagashi", "sticks_by"):
         seats = data.get(key) or []
         if isinstance(seats, str):
@@ -268,7 +312,7 @@ def deal_fields(data: dict, options: dict, where: str, seat: SeatReader) -> dict
                             f"also: [ippatsu]}}, not {shown(second)}")
         out["double_ron"] = seat(second.get("winner"), "double_ron.winner")
         out["double_ron_also"] = parse_win({"also": second.get("also")}, f"{where}double_ron.").also
-    return out
+    return RiichiDeal(**out)
 
 
 class Riichi:
@@ -309,14 +353,61 @@ class Riichi:
             out[0] = -round(sum(out[1:]), 1)  # the first: what the others' results leave
         return out
 
+    def carry_start(self) -> dict[str, Any]:
+        """What the table carries at a game's start: no honba, no sticks, nobody's sticks (`sticks_by`)."""
+        return {"honba": 0, "sticks": 0, "sticks_by": []}
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        """A deal's data with the honba and riichi sticks the deals before it left on the table, and who put those
+        sticks down (`sticks_by`: a winner's own come back, a note says), where it does not state them itself (a
+        deal that does sets them in `kept`: a record's own counts go on from there; who put stated sticks down is
+        known only where it says, `sticks_by:`)."""
+        for key in ("honba", "sticks"):
+            if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
+                kept[key] = data[key]
+                if key == "sticks":
+                    by = data.get("sticks_by")
+                    known = isinstance(by, list) and len(by) == kept["sticks"] or not kept["sticks"]
+                    kept["sticks_by"] = (list(by) if isinstance(by, list) else []) if known else None
+        out = {**data, "honba": kept["honba"], "sticks": kept["sticks"]}
+        if kept["sticks_by"] and "sticks_by" not in data:
+            out["sticks_by"] = list(kept["sticks_by"])
+        return out
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        """After a deal: a draw or the dealer's win adds a counter, another's win clears them; a win takes the
+        sticks, a draw leaves those declared in it (`declared`: their players) on the table."""
+        kept["honba"] = kept["honba"] + 1 if winner_seat is None or dealer_won else 0
+        declared = [n for n in declared if isinstance(n, str)]
+        kept["sticks"] = kept["sticks"] + len(declared) if winner_seat is None else 0
+        if winner_seat is not None:
+            kept["sticks_by"] = []
+        elif kept["sticks_by"] is not None:
+            kept["sticks_by"] = kept["sticks_by"] + [nfc(n) for n in declared]
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        """What it carries as a table's snapshot keeps it: honba and sticks, and who put them down where known."""
+        return {"honba": kept["honba"], "sticks": kept["sticks"],
+                **({"sticks_by": kept["sticks_by"]} if kept["sticks_by"] != [] else {})}
+
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        """The sticks on the table where the record starts, in points."""
+        sticks: int = snapshot.get("sticks", 0)
+        stick: int = rules.scheme_switches.riichi_stick
+        return sticks * stick
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        """The sticks left at the end, to the first place where the table says so (`last_sticks_to_first`)."""
+        return pot if rules.scheme_switches.last_sticks_to_first else 0
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A declaration in the deal's `riichi:` list is the winner's riichi."""
-        return also if seat not in deal.riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
+        return also if seat not in riichi_of(deal).riichi or {"riichi", "double-riichi"} & set(also) else (*also, "riichi")
 
-    def deal_fields(self, data: dict, options: dict, where: str, seat: SeatReader) -> dict:
+    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader) -> RiichiDeal:
         return deal_fields(data, options, where, seat)
 
-    def deal_form(self, variant: Any) -> dict | None:
+    def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """The page's riichi part of a deal (static/riichi.js): the abortive draws, the rulesets' presets."""
         return {"form": "riichi", "aborts": list(ABORTS), "presets": variant.presets or {}}
 

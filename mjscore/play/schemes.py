@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
-from mjscore.play.deal import Deal, Payment
+from mjscore.play.deal import Deal, Payment, SchemeDeal
 from mjscore.rules.families import PAYMENT_SCHEMES, family
 from mjscore.rules.results import Score
 from mjscore.rules.switches import SettlementRules
@@ -54,12 +54,32 @@ class PaymentScheme(Protocol):
         """Each place's game result, best first (`totals` in that order), where the scheme gives one beside the
         total (riichi's uma and oka); None: the total is the result."""
 
+    def carry_start(self) -> dict[str, Any]:
+        """Where `counters`: what it carries from deal to deal at a game's start (seating.Table.kept)."""
+
+    def carried(self, kept: dict[str, Any], data: dict[str, Any]) -> dict[str, Any]:
+        """Where `counters`: a deal's data with what the deals before it carried (`kept`, which a deal that states
+        its own counts sets)."""
+
+    def carry_on(self, kept: dict[str, Any], winner_seat: str | None, dealer_won: bool, declared: list[Any]) -> None:
+        """Where `counters`: `kept` moved on after a deal (`declared`: the players who put sticks down in it)."""
+
+    def kept_snapshot(self, kept: dict[str, Any]) -> dict[str, Any]:
+        """Where `counters`: what it carries as a table's snapshot keeps it (plain data, JSON-safe)."""
+
+    def pot_kept(self, snapshot: dict[str, Any], rules: SettlementRules) -> int:
+        """The table's pot, in points, where a record that starts mid-game starts it (its table's snapshot)."""
+
+    def pot_left(self, pot: int, rules: SettlementRules) -> int:
+        """What of the pot left at a game's end goes to the first place (standings), in points."""
+
     def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
         """A winner's circumstances with what the deal says of the winner beyond its win (`also`: the win's)."""
 
     def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: SeatReader
-                    ) -> dict[str, Any]:
-        """The Deal fields of its own deal keys (`data` holds some), checked, each problem a DealError at `where`."""
+                    ) -> SchemeDeal | None:
+        """Its own deal keys (`data` holds some) as its block of the Deal (`Deal.scheme`), checked, each problem a
+        DealError at `where`."""
 
     def deal_form(self, variant: Any) -> dict[str, Any] | None:
         """What the page's deal form adds for it, or None: `form` names the part of the page that offers it (`riichi`,

@@ -5,7 +5,7 @@ came, each player's net and running total) and the sums. Pure functions over a s
 
 from __future__ import annotations
 
-from typing import NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from mjscore.messages import M, said
 
@@ -20,7 +20,7 @@ class Game(Protocol):
     variant: str
     players: list[str]
     start: dict[str, int]
-    deals: list[dict]
+    deals: list[dict[str, Any]]
     totals: dict[str, int]
     # and, where the game's records name it, `rules`: the rules it was scored under (read with getattr)
 
@@ -43,7 +43,7 @@ class SheetRow(NamedTuple):
     pot: int | None = None  # riichi: the change of the sticks on the table in the deal (batch's `pot`)
     pot_total: int | None = None  # riichi: the sticks on the table after it (batch's `pot_total`)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = self._asdict()
         for key in ("said", "pot", "pot_total"):  # (a family that says its hands by their value alone adds nothing,
             if out[key] is None:                  # nor one without a pot)
@@ -62,16 +62,16 @@ class Sheet(NamedTuple):
     rows: list[SheetRow]
     net: dict[str, int]  # each player's sum of the deals' nets
     totals: dict[str, int]  # the final row: equal to batch's totals for the file
-    rules: dict | None = None  # the rules it was scored under (batch's `rules`: variant, table hash, options)
+    rules: dict[str, Any] | None = None  # the rules it was scored under (batch's `rules`: variant, table hash, options)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = {"file": self.file, "variant": self.variant, "players": self.players, "start": self.start}
         if self.rules:
             out["rules"] = self.rules
         return {**out, "rows": [r.to_dict() for r in self.rows], "net": self.net, "totals": self.totals}
 
 
-def how_won(deal: dict) -> str:
+def how_won(deal: dict[str, Any]) -> str:
     """How the winner's last tile came, in words."""
     win = deal.get("win") or {}
     if not win:
@@ -86,7 +86,7 @@ def how_won(deal: dict) -> str:
     return words
 
 
-def result_of(deal: dict) -> str:
+def result_of(deal: dict[str, Any]) -> str:
     if deal.get("error"):
         return said(M.NOT_SCORED)
     if deal.get("false_mahjong"):
@@ -94,7 +94,7 @@ def result_of(deal: dict) -> str:
     return deal["winner"] or said(M.TIMEOUT if deal.get("timeout") else M.DRAW)
 
 
-def sheet_row(d: dict) -> SheetRow:
+def sheet_row(d: dict[str, Any]) -> SheetRow:
     """One deal (as batch's JSON has it, with its running totals) as a row of the score sheet."""
     won = d.get("winner") and not d.get("error")
     return SheetRow(d["deal"], d["game"], d["round"], d["seats"]["E"], result_of(d), how_won(d) if won else "",

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from mjscore.errors import AliasError, DealError, shown
 from mjscore.names import checked_name
-from mjscore.play.score_sheet import SELF_DRAWN, Game, Sheet, sheet_row
+from mjscore.play.score_sheet import SELF_DRAWN, Game, Sheet, SheetRow, sheet_row
 from mjscore.rules.scales import Scale
 
 
@@ -53,7 +53,10 @@ def _contradiction(file: str, one: str, other: str, person: str, aliases: dict[s
             f"spelling of {person}; {instead}")
 
 
-def _renamer(game: Game, aliases: dict[str, str]):
+Renamer = Callable[[Any], Any]  # a game's name of a player -> the season's (None stays None)
+
+
+def _renamer(game: Game | _Head, aliases: dict[str, str]) -> Renamer:
     """A function from the names of one game to the season's names; two players of a game are never one person."""
     seen: dict[str, str] = {}
     for p in game.players:
@@ -72,7 +75,7 @@ class _Player:
         self.total = self.games = self.deals = self.wins = self.self_drawn = self.false_mahjong = 0
         self.discarded = self.paid_as_discarder = self.paid_to_winners = 0
         self.win_sum = self.win_count = 0  # the winning hands' values: their sum and number
-        self.best: dict | None = None
+        self.best: dict[str, Any] | None = None
         self.variants: dict[str, int] = {}
         self.tables: dict[tuple[str, str], int] = {}  # (variant, table hash) -> games scored under it
         self.counters: dict[str, dict[str, int]] = {}
@@ -84,7 +87,7 @@ class _Player:
         self.resulted = 0  # how many such games
 
 
-def _count_deal(d: dict, game: Game, who, players: dict[str, _Player]) -> None:
+def _count_deal(d: dict[str, Any], game: Game | _Head, who: Renamer, players: dict[str, _Player]) -> None:
     """Add one scored deal to the players' counts."""
     winner, winner_name = who(d.get("winner")), d.get("winner")
     for name in d["net"]:
@@ -126,7 +129,7 @@ def _ratio(a: float, b: float, places: int = 3) -> float | None:
     return round(a / b, places) if b else None
 
 
-def _row(p: _Player) -> dict:
+def _row(p: _Player) -> dict[str, Any]:
     return {
         "player": p.name, "total": p.total, "games": p.games, "deals": p.deals, "wins": p.wins,
         "self_drawn": p.self_drawn, "false_mahjong": p.false_mahjong, "best": p.best,
@@ -147,18 +150,18 @@ class Season(NamedTuple):
     """The games of a season together: the league table (one row per player, with statistics), each game's
     sheet, and every player's running change across the season (for the chart)."""
 
-    games: list[dict]  # file, variant, players (season names), start, deals scored and rejected
-    table: list[dict]  # ranked: player, rank, total, games, deals, wins, self_drawn, false_mahjong, best ...
+    games: list[dict[str, Any]]  # file, variant, players (season names), start, deals scored and rejected
+    table: list[dict[str, Any]]  # ranked: player, rank, total, games, deals, wins, self_drawn, false_mahjong, best ...
     sheets: list[Sheet]
-    series: list[dict]  # after each scored deal: file, deal, season's running change per player
-    summary: dict  # games, deals read, scored, rejected
+    series: list[dict[str, Any]]  # after each scored deal: file, deal, season's running change per player
+    summary: dict[str, Any]  # games, deals read, scored, rejected
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"games": self.games, "table": self.table, "sheets": [s.to_dict() for s in self.sheets],
                 "series": self.series, "summary": self.summary}
 
 
-def _ranked(rows: list[dict]) -> list[dict]:
+def _ranked(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Ranked by total; where a variant gives table points (MCR), by table points first, then total; where its
     games have results by place (riichi's uma and oka), by their sum first, then total."""
     key = "table_points" if any("table_points" in r for r in rows) else "result" if any(
@@ -183,7 +186,7 @@ def season(games: Iterable[Game], aliases: Mapping[str, str] | Iterable[str] | N
     return tally.season()
 
 
-def results_of(standings: Iterable[dict]) -> dict[str, float]:
+def results_of(standings: Iterable[dict[str, Any]]) -> dict[str, float]:
     """Each player's game result by place (riichi's uma and oka: a game's standings give it), where it has one."""
     return {s["player"]: s["result"] for s in standings if "result" in s}
 
@@ -224,29 +227,30 @@ class Tally:
         self.players: dict[str, _Player] = {}  # the players of the game's scale
         self.runnings: dict[Scale, dict[str, int]] = {}  # each scale's running changes: scales never add up
         self.running: dict[str, int] = {}  # the game's scale's
-        self.listed: list[dict] = []
+        self.listed: list[dict[str, Any]] = []
         self.sheets: list[Sheet] = []
-        self.series: list[dict] = []
+        self.series: list[dict[str, Any]] = []
         self.keep_sheets, self.most, self.step, self.scored = sheets, series, 1, 0
-        self.last: dict | None = None
+        self.last: dict[str, Any] | None = None
         self.read = self.rejected = 0
         self.spelled: set[str] = set()  # the aliases' spellings met in a game: the others are likely typos
 
     def start(self, file: str, variant: str, players: list[str], start: dict[str, int],
-              rules: dict | None = None) -> None:
+              rules: dict[str, Any] | None = None) -> None:
         """A game begins; `rules`: what it is scored under (batch's `rules`: variant, table hash, options)."""
         self.game = game = _Head(file, variant, list(players), dict(start), rules)
         self.scale = self.scale_of(variant) if self.scale_of else Scale.POINTS
         self.players = self.scales.setdefault(self.scale, {})
         self.running = self.runnings.setdefault(self.scale, {})
-        self.who, self.count, self.bad, self.rows = _renamer(game, self.names), 0, 0, []
+        self.who, self.count, self.bad = _renamer(game, self.names), 0, 0
+        self.rows: list[SheetRow] = []
         self.net = dict.fromkeys(game.players, 0)
         self.spelled.update(name for name in game.players if name in self.names)
         for name in game.players:
             self.players.setdefault(self.who(name), _Player(self.who(name)))
             self.running.setdefault(self.who(name), 0)
 
-    def deal(self, d: dict) -> None:
+    def deal(self, d: dict[str, Any]) -> None:
         """One deal, as batch's JSON has it with its running totals."""
         self.read += 1
         self.count += 1
@@ -264,7 +268,7 @@ class Tally:
             self._point({"file": self.game.file, "deal": d["deal"], "scale": self.scale.value,
                          "totals": dict(self.running)})
 
-    def _point(self, point: dict) -> None:
+    def _point(self, point: dict[str, Any]) -> None:
         if self.most is None:
             self.series.append(point)
             return
@@ -339,7 +343,7 @@ class _Head(NamedTuple):
     variant: str
     players: list[str]
     start: dict[str, int]
-    rules: dict | None = None
+    rules: dict[str, Any] | None = None
 
 
 def counter_words(row: Mapping[str, Any]) -> str:

@@ -26,9 +26,14 @@ if TYPE_CHECKING:
 class Header(Protocol):
     """What seating reads of a game's header (mjscore.play.game.Header): its rules and its players."""
 
-    variant: Variant
-    options: dict[str, Any]
-    players: list[str]
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def options(self) -> dict[str, Any]: ...
+
+    @property
+    def players(self) -> list[str]: ...
 
 class Resumed(NamedTuple):
     """Where a record that starts in the middle of a game (a Tenhou log's last rounds) leaves the table: a
@@ -49,6 +54,7 @@ SEAT_EXCHANGES: dict[SeatExchange, tuple[str, tuple[str, ...]]] = {
 
 STATED = "seats as the game file states them"
 NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+_Seats = tuple[tuple[int, tuple[str | None, ...]], dict[str, str], dict[str, str]]  # (the key, by seat, by name)
 
 
 class Table:
@@ -58,7 +64,7 @@ class Table:
     def __init__(self, header: Header):
         self.header = header
         self.game = 0
-        self._seats = None  # (chairs and East, seat -> name, name -> seat) last worked out
+        self._seats: _Seats | None = None  # (chairs and East, seat -> name, name -> seat) last worked out
         self.new_game()
 
     def new_game(self) -> None:
@@ -68,8 +74,8 @@ class Table:
         self.game += 1
         n = len(players)
         seats = first_seats(n)
-        self.chairs = [players[seats.index(s)] if s in seats else None for s in SEATS]
-        self.waiting = list(players[4:])
+        self.chairs: list[str | None] = [players[seats.index(s)] if s in seats else None for s in SEATS]
+        self.waiting: list[str | None] = list(players[4:])
         self.east = 0
         self.passes = 0  # how often the deal has passed
         self.per_round = n  # passes in a prevailing wind: every player is East once (basque rule 81)
@@ -80,9 +86,8 @@ class Table:
         self.only_won = rules.counted_deals is CountedDeals.WON
         self.max_passes = self.per_round * rules.rounds_per_game
         self.scheme = scheme_of(rules)
-        self.counters = self.scheme.counters  # counters and sticks carried from deal to deal (riichi's)
-        self.honba = self.sticks = 0
-        self.sticks_by: list[str] | None = []  # who put down the sticks on the table (None: not known)
+        self.counters = self.scheme.counters  # whether the scheme carries counters from deal to deal
+        self.kept: dict[str, Any] = self.scheme.carry_start() if self.counters else {}  # what it carries
         # the exchange between rounds: four players at four chairs only (it swaps seated pairs)
         self.exchange = SEAT_EXCHANGES.get(rules.seat_exchange) if n == 4 else None
         self.changed: str | None = None  # why the next deal's seats are not where the deal's passing put them
@@ -98,37 +103,27 @@ class Table:
             out["east_wins"] = 0  # counted only where a number of wins in a row passes the deal: else it moves nothing
         if self.changed:
             out["changed"] = self.changed  # only when set: a snapshot stored before seats could change stays equal
-        if self.counters:  # riichi only: other variants' snapshots stay as they were
-            out["honba"], out["sticks"] = self.honba, self.sticks
-            if self.sticks_by != []:
-                out["sticks_by"] = self.sticks_by
+        if self.counters:  # (only then: other variants' snapshots stay as they were)
+            out.update(self.scheme.kept_snapshot(self.kept))
         return out
 
     def counted(self, data: Any) -> Any:
-        """A riichi deal's data with the honba and riichi sticks the deals before it left on the table, and who
-        put those sticks down (`sticks_by`: a winner's own come back, a note says), where it does not state them
-        itself (a deal that does sets them: a record's own counts go on from there; who put stated sticks down is
-        known only where it says, `sticks_by:`)."""
+        """A deal's data with what the payment scheme carries from the deals before it (PaymentScheme.carried),
+        where the scheme carries counters; any other deal's as it is."""
         if not self.counters or not isinstance(data, dict):
             return data
-        for key in ("honba", "sticks"):
-            if isinstance(data.get(key), int) and not isinstance(data.get(key), bool):
-                setattr(self, key, data[key])
-                if key == "sticks":
-                    by = data.get("sticks_by")
-                    known = isinstance(by, list) and len(by) == self.sticks or not self.sticks
-                    self.sticks_by = (list(by) if isinstance(by, list) else []) if known else None
-        out = {**data, "honba": self.honba, "sticks": self.sticks}
-        if self.sticks_by and "sticks_by" not in data:
-            out["sticks_by"] = list(self.sticks_by)
-        return out
+        return self.scheme.carried(self.kept, data)
 
     @classmethod
     def resumed(cls, header: Header, snapshot: dict[str, Any] | None) -> "Table":
         """The table as a snapshot left it (None: as at the start of the game)."""
         table = cls(header)
         for key, value in (snapshot or {}).items():
-            setattr(table, key, list(value) if isinstance(value, list) else value)
+            value = list(value) if isinstance(value, list) else value
+            if key in table.kept:  # (what the scheme carries)
+                table.kept[key] = value
+            else:
+                setattr(table, key, value)
         return table
 
     @property
@@ -145,11 +140,13 @@ class Table:
                 if name is not None:
                     out[SEATS[i]] = name
             self._seats = (key, out, {name: seat for seat, name in out.items()})
+            return out
         return self._seats[1]
 
-    def seat_of(self, name) -> str | None:
+    def seat_of(self, name: Any) -> str | None:
         """The seat of a player in the next deal, or None."""
         self.seats()
+        assert self._seats is not None  # (seats() has just worked them out)
         return self._seats[2].get(nfc(name)) if isinstance(name, str) else None
 
     def counts(self, winner_seat: str | None) -> int | None:
@@ -159,27 +156,22 @@ class Table:
             return None
         return self.deals + 1 if winner_seat is not None or not self.only_won else 0
 
-    def east_in(self, names) -> bool:
+    def east_in(self, names: Any) -> bool:
         """Whether the player sitting East is among `names` (a deal's `tenpai:` list, names of a game)."""
         return isinstance(names, list) and self.seats().get("E") in {nfc(n) for n in names if isinstance(n, str)}
 
     def after(self, winner_seat: str | None, false_mahjong: bool, east_waiting: bool = False,
-              declared: list | None = None, words: bool = True, timed_out: bool = False) -> None:
+              declared: list[Any] | None = None, words: bool = True, timed_out: bool = False) -> None:
         """Move the deal on as the variant says, after a win, a draw or a false mah jong (`east_waiting`: East
-        was waiting at a draw, the deal's `tenpai:`, which riichi's East needs to keep the deal; `declared`:
-        the players who put riichi sticks down in it); `moved_on` then says why the deal passed or stayed
-        (`words` False: left empty, for a run that never shows it: batch seats a million deals; `timed_out`: a
-        deal without a winner that the session's time stopped, said as no result, not as a draw)."""
+        was waiting at a draw, which a scheme may ask for East to keep the deal: PaymentScheme.draw_keeps_deal;
+        `declared`: the players who put sticks down in it, PaymentScheme.carry_on); `moved_on` then says why the
+        deal passed or stayed (`words` False: left empty, for a run that never shows it: batch seats a million
+        deals; `timed_out`: a deal without a winner that the session's time stopped, said as no result, not as a
+        draw)."""
         rules = self.rules
-        if self.counters:  # riichi: a draw or the dealer's win adds a counter, another's win clears them;
-            dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)  # a win takes the sticks
-            self.honba = self.honba + 1 if winner_seat is None or dealer_won else 0
-            declared = [n for n in declared or () if isinstance(n, str)]
-            self.sticks = self.sticks + len(declared) if winner_seat is None else 0
-            if winner_seat is not None:
-                self.sticks_by = []
-            elif self.sticks_by is not None:
-                self.sticks_by = self.sticks_by + [nfc(n) for n in declared]
+        if self.counters:  # the scheme's counters moved on (PaymentScheme.carry_on)
+            dealer_won = winner_seat is not None and winner_seat == dealer_of(self.opts)
+            self.scheme.carry_on(self.kept, winner_seat, dealer_won, declared or [])
         self.changed = None
         before = (self.seats(), self.round, self.game, self.passes)
         if winner_seat is not None or not self.only_won:
@@ -206,8 +198,8 @@ class Table:
         self.moved_on = (self._why(before, winner_seat, false_mahjong, keeps, won_in_a_row, all_dealt, timed_out)
                          if words else "")
 
-    def _why(self, before: tuple, winner_seat: str | None, false_mahjong: bool, keeps: bool, won_in_a_row: int,
-             all_dealt: bool, timed_out: bool = False) -> str:
+    def _why(self, before: tuple[Any, ...], winner_seat: str | None, false_mahjong: bool, keeps: bool,
+             won_in_a_row: int, all_dealt: bool, timed_out: bool = False) -> str:
         """The deal's moving on in words: what happened, then who is East now and, where the rules pass the deal
         whoever won, which rule (and house option) says so; a new round or the game's end. "Ana (East) won, yet
         the deal passes to Bo, as after every deal with three players (house option three_players=every-deal)"."""
@@ -256,6 +248,7 @@ class Table:
         after the fourth: Kajongg's index (finished - 1) % 4 into three rules is reached only while rounds go on)."""
         if not finished % 4:
             return
+        assert self.exchange is not None  # (only a table with an exchange calls it)
         label, rules = self.exchange
         winds = rules[(finished - 1) % 4]
         chair = {SEATS[i]: (self.east + i) % 4 for i in range(4)}

@@ -7,6 +7,8 @@ banker) paying and receiving double, caps, draws, a false mah jong, faulty hands
 
 from __future__ import annotations
 
+from typing import cast
+
 from mjscore.errors import DealError, HandError, SituationError
 from mjscore.hand.notation import Hand
 from mjscore.hand.arrange import WIN_COUNT, analyse
@@ -46,14 +48,15 @@ def _score_loser(deal: Deal, seat: str, hand: Hand, rules: SettlementRules) -> S
 def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> dict[str, Score]:
     scores = {}
     v, opts, scheme = deal.variant, deal.options, scheme_of(rules)
+    block = deal.scheme  # (the scheme's own keys: other winners on the tile, what a winner's situation adds)
+    others, table = (block.other_wins(deal.win), block.situation_keys()) if block else ({}, {})
     for seat, hand in hands.items():
         try:
-            if seat in (deal.winner, deal.double_ron):
-                w = deal.win if seat == deal.winner else deal.win._replace(also=deal.double_ron_also, set=None)
+            w = deal.win if seat == deal.winner else others.get(seat)
+            if w is not None:
                 try:
                     also = scheme.winner_also(deal, seat, w.also)
-                    sit = make_situation(v, seat, deal.round, w.tile, w.source, also, w.set, deal.dora, deal.ura,
-                                         deal.honba, deal.sticks)
+                    sit = make_situation(v, seat, deal.round, w.tile, w.source, also, w.set, **table)
                 except HandError as e:  # the winning tile as written: a situation, said by the caller
                     raise SituationError(e.parts) from None
                 s = score_all(analyse(hand, sit, v.shapes), v, opts)[0]
@@ -74,7 +77,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
 # --- payments -----------------------------------------------------------------------------------
 
 def _false_mahjong(deal: Deal, rules: SettlementRules) -> list[Payment]:
-    opts, culprit, fine = deal.options, deal.false_mahjong, rules.false_mahjong
+    opts, culprit, fine = deal.options, cast(str, deal.false_mahjong), rules.false_mahjong  # (settle's: one)
     own = scheme_of(rules).false_win_fine(deal, rules)  # (a fine the scheme works out: hk's limit hand's share)
     if own is not None:
         return [Payment(culprit, seat, own, said(M.PAID_FALSE_MAHJONG, whom=said(M.FALSE_TO_OTHERS)),
@@ -139,7 +142,7 @@ def settle(deal: Deal) -> Settlement:
             pot += p.amount
         else:
             net[p.payee] += p.amount
-    for seat, points in deal.penalties:  # (a referee's penalty points are nobody's gain: MCR)
+    for seat, points in deal.scheme.net_changes() if deal.scheme else ():  # (nobody's gain: MCR's referee's)
         net[seat] += points
     return Settlement(deal, scores, payments, net, notes, pot if scheme_of(rules).counters else None)
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 import os
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Iterator, NamedTuple, Self
 
 from mjscore.errors import DealError
 
@@ -41,12 +41,12 @@ class GameRef(str):
 
     source: str
 
-    def __new__(cls, name: str, source: str) -> "GameRef":
+    def __new__(cls, name: str, source: str) -> Self:
         self = super().__new__(cls, name)
         self.source = source
         return self
 
-    def __reduce__(self) -> tuple[type[GameRef], tuple[str, str]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (GameRef, (str(self), self.source))
 
 

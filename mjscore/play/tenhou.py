@@ -44,7 +44,7 @@ class TenhouLog(GameRef):
     def __new__(cls, path: str) -> "TenhouLog":
         return super().__new__(cls, path, TenhouSource.name)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         return (TenhouLog, (str(self),))
 
 
@@ -62,20 +62,20 @@ class TenhouSource(GameSource):
     keeps_record = True
     record_lang = "ja"  # the log names its yaku in Japanese
 
-    def differences(self, ref: GameRef, deals: list[dict], standings: list[dict]) -> list:
+    def differences(self, ref: GameRef, deals: list[dict[str, Any]], standings: list[dict[str, Any]]) -> list[Any]:
         from mjscore.play.tenhou_check import differences
 
         header, rounds, records = read_tenhou(ref)
         return differences(header, [d for _, d in rounds], records, load(ref).get("sc"), deals, standings)
 
-    def read(self, ref: GameRef) -> tuple[dict, Iterator[RawDeal]]:
+    def read(self, ref: GameRef) -> tuple[dict[str, Any], Iterator[RawDeal]]:
         header, rounds, _ = read_tenhou(ref)
         return header, (RawDeal(i, f"{ref} deal {i} ({name})", d) for i, (name, d) in enumerate(rounds, 1))
 
 
 # --- recognising and loading -------------------------------------------------------------------------
 
-def _objects(path: str) -> list | None:
+def _objects(path: str) -> list[Any] | None:
     """The JSON of a file that starts with `{`: one object, or JSON Lines of objects; None if it is not JSON.
     ReadProblem (with the line) for JSON that cannot be a Tenhou log: larger than MAX_BYTES, nested more than
     MAX_DEPTH levels, a number too long to read."""
@@ -155,7 +155,7 @@ def is_tenhou(path: str, head: bytes) -> bool:
     return False
 
 
-def load(path: str) -> dict:
+def load(path: str) -> dict[str, Any]:
     """The game as one object: the JSON Lines of one-round objects (as mjx keeps them) joined; an mjlog (XML)
     or an mjai log turned into the same object (play/mjlog.py, play/mjai.py)."""
     head = _head(path)
@@ -186,7 +186,7 @@ def _head(path: str) -> bytes:
         return b""
 
 
-def players(game: dict) -> list[str]:
+def players(game: dict[str, Any]) -> list[str]:
     """The four names, player 0 East at the start; Tenhou's anonymous letters where names are blank or the same."""
     names = game.get("name")
     if isinstance(names, list) and len(names) == 4 and all(isinstance(n, str) and n.strip() for n in names) \
@@ -195,12 +195,13 @@ def players(game: dict) -> list[str]:
     return ["A", "B", "C", "D"]
 
 
-def options(game: dict) -> tuple[dict, Assumed | None]:
+def options(game: dict[str, Any]) -> tuple[dict[str, Any], Assumed | None]:
     """Tenhou's preset, with the red fives its rule says (aka: 1 or aka51..aka53) and open tanyao where its
     `disp` names a Tenhou lobby (般南喰赤: 喰, kuitan, is open tanyao); a record that names no lobby (a match's
     title, an mjai log) is scored with open tanyao, Tenhou's default and professional leagues' alike, and what
     was assumed is said (`Assumed`)."""
-    rule = game.get("rule") if isinstance(game.get("rule"), dict) else {}
+    given = game.get("rule")
+    rule = given if isinstance(given, dict) else {}
     reds = rule.get("aka", rule.get("aka51", 1))
     out: dict[str, Any] = {"ruleset": "tenhou", "red_fives": 1 if reds else 0}
     disp = rule.get("disp")
@@ -215,7 +216,7 @@ def options(game: dict) -> tuple[dict, Assumed | None]:
 
 # --- rounds as deals -------------------------------------------------------------------------------------
 
-def recorded(rnd: list) -> Recorded:
+def recorded(rnd: list[Any]) -> Recorded:
     """What the log says of a round (never used to score it: play/tenhou_check.py compares); a ValueError where
     it is not in Tenhou's form."""
     (kyoku, honba, sticks), start, res = rnd[0], rnd[1], rnd[16]
@@ -240,7 +241,7 @@ def recorded(rnd: list) -> Recorded:
     return Recorded(kyoku, honba, sticks, _four(start, "the scores at the start"), res[0], tuple(wins), deltas)
 
 
-def _four(values, what: str) -> tuple[int, ...]:
+def _four(values: Any, what: str) -> tuple[int, ...]:
     if not isinstance(values, list) or len(values) != 4 or not all(type(x) is int for x in values):
         raise ValueError(f"{what} are not four numbers")
     return tuple(values)
@@ -254,7 +255,7 @@ def _waiting(hand: str, shapes: tuple[str, ...]) -> bool:
     return bool(waits(parse_hand(hand), shapes))
 
 
-def deal_of(rnd: list, names: list[str], shapes: tuple[str, ...]) -> dict:
+def deal_of(rnd: list[Any], names: list[str], shapes: tuple[str, ...]) -> dict[str, Any]:
     """A round as a game file's riichi deal (names for seats; seats, round, honba and sticks are the game's)."""
     from mjscore.play.tenhou_replay import Last, replay, tile
 
@@ -282,7 +283,7 @@ def deal_of(rnd: list, names: list[str], shapes: tuple[str, ...]) -> dict:
     return data
 
 
-def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> None:
+def _wins(data: dict[str, Any], rec: Recorded, played: Any, names: list[str], rnd: list[Any]) -> None:
     """The winner (of a double ron: the one nearest the discarder in turn order) and the second winner."""
     from mjscore.play.tenhou_replay import Last, tile
 
@@ -320,7 +321,7 @@ def _wins(data: dict, rec: Recorded, played, names: list[str], rnd: list) -> Non
         data["ura"] = " ".join(tile(c) for c in rnd[3])
 
 
-def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorded]]:
+def read_tenhou(ref: str) -> tuple[dict[str, Any], Iterator[tuple[str, Any]], list[Recorded]]:
     """A log's header (as a game file's; a log that starts after East 1 resumes the table there), its rounds as
     (round name, deal data or Unreadable), and what the log recorded of each."""
     from mjscore.rules.tables import load_variant
@@ -346,7 +347,8 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
         try:
             rec = recorded(rnd)
         except (ValueError, TypeError, IndexError, AttributeError, KeyError) as e:
-            rec = Recorded(*rnd[0], (), "?", (), (0, 0, 0, 0))
+            kyoku, honba, sticks = rnd[0]  # (checked above: three whole numbers)
+            rec = Recorded(kyoku, honba, sticks, (), "?", (), (0, 0, 0, 0))
             records.append(rec)
             deals.append((rec.name, Unreadable(f"round {rec.name}: the log's record of it is not in Tenhou's form: "
                                                f"{e} ({str(rnd[16])[:80]})")))
@@ -377,7 +379,7 @@ def read_tenhou(ref: str) -> tuple[dict, Iterator[tuple[str, Any]], list[Recorde
     return header, iter(deals), records
 
 
-def _passes(log: list) -> int:
+def _passes(log: list[Any]) -> int:
     """How often the deal passes in the game: East and South, and West where the log goes on into it (Tenhou
     rules: a game where nobody has 30,000 after South 4 goes on into West until somebody has)."""
     last = max((r[0][0] for r in log if isinstance(r, list) and r and isinstance(r[0], list) and r[0]

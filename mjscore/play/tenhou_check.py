@@ -13,7 +13,7 @@ round that could not be rebuilt is a difference with why.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from mjscore.play.difference import Difference, Reference
 from mjscore.hand.situation import SEATS
@@ -22,8 +22,8 @@ from mjscore.play.tenhou_record import Recorded
 STICK = 1000  # Tenhou's riichi stick (the riichi table's riichi_stick)
 
 
-def differences(header: dict, data: list[Any], records: list[Recorded], sc: Any, deals: list[dict],
-                standings: list[dict] | None = None) -> list[Difference]:
+def differences(header: dict[str, Any], data: list[Any], records: list[Recorded], sc: Any,
+                deals: list[dict[str, Any]], standings: list[dict[str, Any]] | None = None) -> list[Difference]:
     """Every way mjscore's scoring of a log (`deals`: batch's JSON of each deal, item names in Japanese;
     `standings`: its final standings) differs from what the log records (play/tenhou.py read it: its `header`,
     each round's deal `data` and what it `records` of each); its final scores and results too, where Tenhou's
@@ -70,7 +70,7 @@ class Running:
         self.names = names
         self.gap = dict.fromkeys(names, 0)  # the record's total less mjscore's, as the last round left it
 
-    def check(self, ours: dict, following: Recorded, out: list[Difference], number: int) -> None:
+    def check(self, ours: dict[str, Any], following: Recorded, out: list[Difference], number: int) -> None:
         """After a deal (`ours`, batch's JSON, with its running `totals`), the scores `following` starts from."""
         said = {d.player for d in out if d.deal == number - 1 and d.what == "points"}
         for i, n in enumerate(self.names):
@@ -82,7 +82,8 @@ class Running:
             self.gap[n] = gap
 
 
-def _final(sc: Any, names: list[str], records: list[Recorded], deals: list[dict], standings: list[dict]):
+def _final(sc: Any, names: list[str], records: list[Recorded], deals: list[dict[str, Any]],
+           standings: list[dict[str, Any]]) -> list[Difference]:
     """The log's `sc` (each player's final score and game result) against mjscore's standings."""
     last = records[-1]
     ended = last.kyoku >= 7 or any(t < 0 for t in (deals[-1].get("totals") or {}).values())
@@ -99,7 +100,8 @@ def _final(sc: Any, names: list[str], records: list[Recorded], deals: list[dict]
     return out
 
 
-def _round(number: int, rec: Recorded, ours: dict, names: list[str], out: list[Difference]):
+def _round(number: int, rec: Recorded, ours: dict[str, Any], names: list[str], out: list[Difference]
+           ) -> Callable[[str, str, Any, Any, str], None]:
     """A function adding a difference of this round; the prevailing wind checked first."""
     def diff(player: str, what: str, tenhou: Any, mjscore: Any, why: str) -> None:
         out.append(Difference(Reference.TENHOU, number, player, what, tenhou, mjscore, why, round=rec.name))
@@ -110,7 +112,7 @@ def _round(number: int, rec: Recorded, ours: dict, names: list[str], out: list[D
     return diff
 
 
-def _win(diff, name: str, w, ours: dict) -> None:
+def _win(diff: Callable[[str, str, Any, Any, str], None], name: str, w: Any, ours: dict[str, Any]) -> None:
     """One winner's han and fu against mjscore's (`doubles` and `points` of the hand it scored)."""
     hand = ours["hands"].get(name, {})
     if ours.get("winner") != name and not hand.get("items"):
@@ -128,12 +130,13 @@ def _win(diff, name: str, w, ours: dict) -> None:
         diff(name, "fu", w.fu, fu, why)
 
 
-def _yakuman(hand: dict) -> int:
+def _yakuman(hand: dict[str, Any]) -> int:
     """A yakuman hand's han as Tenhou counts them: 13 a yakuman (mjscore: its limit, 8000 base points each)."""
-    return 13 * (hand.get("value", 0) // 8000)
+    value: int = hand.get("value", 0)
+    return 13 * (value // 8000)
 
 
-def _why(yaku: tuple[str, ...], hand: dict) -> str:
+def _why(yaku: tuple[str, ...], hand: dict[str, Any]) -> str:
     ours = [(i.get("name") or i.get("rule")).split()[0] for i in hand.get("items", [])
             if i.get("doubles") or i.get("limit")]
     yaku = tuple(y.split()[0] for y in yaku)  # "場風 南": the wind is in Tenhou's name, not in the table's

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 HONOURS = "ESWNPGR"  # Tenhou's 41-47 in mjscore's letters (P: the white dragon)
 WALL_DRAWS = 70  # 136 tiles, less 14 in the dead wall and 52 dealt: the draws of a round, loose tiles included
@@ -98,11 +98,11 @@ class _Called(NamedTuple):
 class Player:
     """One player's tiles and record while the round is replayed."""
 
-    def __init__(self, dealt: list, takes: list, discards: list):
+    def __init__(self, dealt: list[Any], takes: list[Any], discards: list[Any]):
         if not isinstance(dealt, list) or len(dealt) != 13 or not isinstance(takes, list) \
                 or not isinstance(discards, list):
             raise ValueError("a player's dealt tiles (13), takes and discards are lists")
-        self.tiles: Counter = Counter(dealt)
+        self.tiles: Counter[int] = Counter(dealt)
         self.melds: list[_Called] = []
         self.takes, self.discards = takes, discards
         self.took = self.discarded = 0  # how many of each list are played
@@ -161,18 +161,18 @@ class Played(NamedTuple):
     kans: int
 
 
-def _int(x, what: str) -> int:
+def _int(x: Any, what: str) -> int:
     if not isinstance(x, int) or isinstance(x, bool):
         raise ValueError(f"{what}: {x!r} is not a tile")
     return x
 
 
-def replay(rnd: list) -> Played:
+def replay(rnd: list[Any]) -> Played:
     """The round played again; its players' tiles and how its last tile came. A call is taken at the first
     discard it can take; where the discarder lets the same tile go twice in a row (nobody drawing between) the
     lists do not say which of the two was called: when the first reading fails, the calls taken are refused
     one by one, the latest first (as mjai-reviewer's convlog backtracks), a few dozen readings at most."""
-    tries: list[frozenset] = [frozenset()]
+    tries: list[frozenset[Any]] = [frozenset()]
     first = None
     for _ in range(64):
         if not tries:
@@ -187,7 +187,7 @@ def replay(rnd: list) -> Played:
     raise first or ValueError("no reading of the round")
 
 
-def _replay(rnd: list, refused: frozenset, taken: list[int]) -> Played:
+def _replay(rnd: list[Any], refused: frozenset[Any], taken: list[int]) -> Played:
     """One reading of the round, the calls at the discards numbered in `refused` not taken (`taken`: the
     numbers of the discards whose calls it takes)."""
     dealer = rnd[0][0] % 4

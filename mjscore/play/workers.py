@@ -15,10 +15,13 @@ merged table data itself where it may not (a cluster).
 from __future__ import annotations
 
 import contextlib
-from typing import Any, Callable, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Generator, Iterator, Protocol
 
 from mjscore.errors import MjscoreError
 from mjscore.play.game import Header, RawDeal, Result, Seated, settle_one
+
+if TYPE_CHECKING:  # (the tables are loaded only when a worker first needs its variant)
+    from mjscore.rules.tables import Variant
 
 CHUNK = 64  # deals a task: some 25 ms of work, against well under a millisecond to send and answer it
 
@@ -28,14 +31,14 @@ class VariantSpec:
     the variant's merged table data (`raw`). A worker's copy makes its Variant once (`variant()`) and keeps
     it on itself: a copy sent once to a cluster and used by every chunk of the run builds it once."""
 
-    def __init__(self, name: str, tables: str | None, path: str, opts: dict, raw: dict | None = None):
+    def __init__(self, name: str, tables: str | None, path: str, opts: dict[str, Any], raw: dict[str, Any] | None = None):
         self.name, self.tables, self.path, self.opts, self.raw = name, tables, path, opts, raw
-        self._variant = None
+        self._variant: Variant | None = None
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_variant": None}  # compiled rules do not pickle: made again where used
 
-    def variant(self):
+    def variant(self) -> Variant:
         if self._variant is None:
             from mjscore.rules.tables import build, load_variant
 
@@ -60,17 +63,18 @@ def spec_of(header: Header, tables: str | None, portable: bool = False) -> Varia
     return VariantSpec(v.name, None if tables is None else str(tables), v.path, header.options, raw)
 
 
-def pack(chunk: list[Seated]) -> list[tuple]:
+def pack(chunk: list[Seated]) -> list[tuple[Any, ...]]:
     """Seated deals as plain tuples (what a worker is sent)."""
     return [(s.raw.number, s.raw.place, s.round, s.seats, s.game, s.also, s.raw.data, s.counted, s.changed, s.problem)
             for s in chunk]
 
 
 def settle_chunk(spec: VariantSpec, players: list[str], lang: str, render: Callable[[Result], Any],
-                 chunk: list[tuple]) -> list[tuple]:
+                 chunk: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
     """A worker's task: each deal settled and rendered, as (error, its net and pot's change, rendered)."""
     header = spec.header(players, lang)
-    out, memo = [], {}
+    out: list[tuple[Any, ...]] = []
+    memo: dict[Any, Any] = {}
     for number, place, round_, seats, game, also, data, counted, changed, problem in chunk:
         r = settle_one(header, Seated(RawDeal(number, place, data), round_, seats, game, also, counted, changed,
                                       problem), memo)
@@ -78,14 +82,14 @@ def settle_chunk(spec: VariantSpec, players: list[str], lang: str, render: Calla
     return out
 
 
-def unpack(chunk: list[Seated], done: list[tuple]) -> Iterator[tuple[Result, Any]]:
+def unpack(chunk: list[Seated], done: list[tuple[Any, ...]]) -> Iterator[tuple[Result, Any]]:
     """A chunk's results as the main process uses them: a Result with its net (and pot), and the rendered output."""
     for s, (error, moved, shown) in zip(chunk, done):
         yield Result(s.raw.number, s.raw.place, s.round, s.seats, s.game, None if error else moved,
                      error, s.counted, s.changed), shown
 
 
-def chunks(items: Iterator, size: int = CHUNK) -> Iterator[list]:
+def chunks(items: Iterator[Any], size: int = CHUNK) -> Iterator[list[Any]]:
     chunk = []
     for item in items:
         chunk.append(item)
@@ -96,11 +100,14 @@ def chunks(items: Iterator, size: int = CHUNK) -> Iterator[list]:
         yield chunk
 
 
+Settled = Generator[tuple[Result, Any], None, None]  # each deal's result and its rendering, in deal order
+
+
 class Pool(Protocol):
     """What settles a game's seated deals: results in deal order, each deal's once."""
 
     def settle(self, header: Header, tables: str | None, seated: Iterator[Seated],
-               render: Callable[[Result], Any]) -> Iterator[tuple[Result, Any]]: ...
+               render: Callable[[Result], Any]) -> Settled: ...
 
     def close(self) -> None: ...
 
@@ -108,8 +115,9 @@ class Pool(Protocol):
 class InProcess:
     """Every deal settled here, in turn (`--jobs 1`)."""
 
-    def settle(self, header, tables, seated, render):
-        memo: dict = {}  # settle_one's, for this game's deals
+    def settle(self, header: Header, tables: str | None, seated: Iterator[Seated], render: Callable[[Result], Any]
+               ) -> Settled:
+        memo: dict[str, Any] = {}  # settle_one's, for this game's deals
         for s in seated:
             r = settle_one(header, s, memo)
             yield r, render(r)
@@ -139,7 +147,7 @@ class Processes:
             import os
 
             method = "fork" if "fork" in mp.get_all_start_methods() else "spawn"
-            context = mp.get_context(method)
+            context: Any = mp.get_context(method)  # (a fork or spawn context: typeshed knows only the base)
             with _signals_held():  # the workers started and known here before Ctrl-C or SIGTERM unwinds
                 for _ in range(self.jobs):
                     here, there = context.Pipe(duplex=True)
@@ -151,10 +159,12 @@ class Processes:
                     self.workers.append((worker, here))
         return self.workers
 
-    def settle(self, header, tables, seated, render):
+    def settle(self, header: Header, tables: str | None, seated: Iterator[Seated], render: Callable[[Result], Any]
+               ) -> Settled:
         from collections import deque
 
-        spec, pending, turn = spec_of(header, tables), deque(), 0
+        spec, turn = spec_of(header, tables), 0
+        pending: deque[tuple[Any, tuple[Any, Any]]] = deque()
         work = chunks(seated)
         try:
             workers = self._start()
@@ -197,14 +207,14 @@ class Processes:
 _LOST = "a worker process stopped unexpectedly (--jobs): run again, or with --jobs 1"
 
 
-def _send(worker: tuple[Any, Any], task: tuple) -> None:
+def _send(worker: tuple[Any, Any], task: tuple[Any, ...]) -> None:
     try:
         worker[1].send(task)
     except OSError:  # its end of the pipe closed: the worker is gone
         raise MjscoreError(_LOST) from None
 
 
-def _receive(worker: tuple[Any, Any]) -> list[tuple]:
+def _receive(worker: tuple[Any, Any]) -> list[tuple[Any, ...]]:
     """A worker's next result; its death, before or while it sends, is an error here, not a wait."""
     from multiprocessing.connection import wait
 
@@ -218,10 +228,11 @@ def _receive(worker: tuple[Any, Any]) -> list[tuple]:
         raise MjscoreError(_LOST) from None
     if kind == "raised":  # a fault in mjscore itself, raised here as the worker raised it
         raise value
-    return value
+    done: list[tuple[Any, ...]] = value
+    return done
 
 
-def _serve(conn, others: list, parent: int) -> None:
+def _serve(conn: Any, others: list[Any], parent: int) -> None:
     """A worker: chunks settled as they come, until told to stop (None) or its pipe ends. `others`: the main
     process's ends of the pipes (the earlier workers' and this one's), inherited by a fork, closed so that only
     the main process holds them: its death then ends this worker's pipe at once."""
@@ -236,7 +247,7 @@ def _serve(conn, others: list, parent: int) -> None:
         if task is None:
             return
         try:
-            answer: tuple = ("done", settle_chunk(*task))
+            answer: tuple[Any, ...] = ("done", settle_chunk(*task))
         except Exception as e:  # noqa: BLE001 (sent back to be raised in the main process)
             answer = ("raised", e)
         try:
@@ -248,7 +259,7 @@ def _serve(conn, others: list, parent: int) -> None:
 
 
 @contextlib.contextmanager
-def _signals_held():
+def _signals_held() -> Iterator[None]:
     """Ctrl-C and SIGTERM held back (delivered when the block ends) while the pool starts or stops: an
     interruption half-way would leave a worker process that the pool does not know and that the
     interpreter, at its exit, would wait for for ever."""

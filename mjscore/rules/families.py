@@ -12,6 +12,7 @@ written with such a mark (`WRITTEN_TILES`) is checked by its module, so a hand w
 
 from __future__ import annotations
 
+from enum import Enum
 from importlib import import_module
 from typing import Any
 
@@ -35,6 +36,36 @@ SCHEME_DEAL_KEYS = {  # the deal file's keys a scheme adds to every deal's (a ta
     "riichi": ("riichi", "honba", "sticks", "tenpai", "dora", "ura", "abort", "double_ron", "nagashi", "sticks_by",
                "pao"),
     "mcr": ("false_wins", "penalties", "timeout"),
+}
+
+
+class Naming(Enum):
+    """How a scheme's deal key names players: a game file names them where a deal file gives seats."""
+
+    PLAYER = "a player"
+    PLAYERS = "a list of players"
+    BY_PLAYER = "a mapping keyed by players"
+    WINNER = "a mapping whose `winner` is a player"
+
+
+class SeatingPart(Enum):
+    """What a scheme's deal key says of how the deal moves on (seating), read before the deal is scored."""
+
+    WAITING = "the players waiting at a draw: East among them may keep the deal"
+    KEEPS_DEAL = "a draw after which East keeps the deal, as a waiting East does"
+    DECLARED = "the players who put sticks down in the deal, carried to the next"
+    SECOND_WINNER = "a further winner on the winner's tile (its `winner`): the dealer among the winners keeps the deal"
+    NO_RESULT = "a deal the session's time stopped (true): no result, said so, not a draw"
+
+
+SEATING_KEYS = {  # the schemes' deal keys that move the deal on (play/game.py move_on)
+    "tenpai": SeatingPart.WAITING, "abort": SeatingPart.KEEPS_DEAL, "riichi": SeatingPart.DECLARED,
+    "double_ron": SeatingPart.SECOND_WINNER, "timeout": SeatingPart.NO_RESULT,
+}
+PLAYER_KEYS = {  # the schemes' deal keys that name players (play/game.py to_deal_data makes them seats)
+    "pao": Naming.PLAYER, "riichi": Naming.PLAYERS, "tenpai": Naming.PLAYERS, "nagashi": Naming.PLAYERS,
+    "sticks_by": Naming.PLAYERS, "false_wins": Naming.PLAYERS, "penalties": Naming.BY_PLAYER,
+    "double_ron": Naming.WINNER,
 }
 
 

@@ -7,9 +7,9 @@ so the merged file is checked as a whole.
 from __future__ import annotations
 
 import os
-from typing import Callable
+from typing import Any, Callable
 
-from mjscore.rules.tablefile import Fail, expect, only_keys, packaged_dir, stem
+from mjscore.rules.tablefile import Fail, Failer, expect, only_keys, packaged_dir, stem
 
 MERGED_SECTIONS = ("tiles", "options", "situations", "settlement", "value")  # merged key by key
 
@@ -17,7 +17,8 @@ MERGED_SECTIONS = ("tiles", "options", "situations", "settlement", "value")  # m
 MAX_CHAIN = 8  # files in one `extends:` chain; a club's table extends a variant that may extend another
 
 
-def resolved_raw(path: str, read_raw: Callable[[str], dict], chain: tuple[str, ...] = ()) -> dict:
+def resolved_raw(path: str, read_raw: Callable[[str], dict[str, Any]], chain: tuple[str, ...] = ()
+                 ) -> dict[str, Any]:
     """The file's data with its `extends:` chain merged in (parent first, then this file's changes);
     `read_raw` reads one file (the loader passes its cached reader, so inheritance sits below it).
     A parent is named by one word and found beside the file or among the packaged tables, never by a
@@ -45,7 +46,7 @@ def resolved_raw(path: str, read_raw: Callable[[str], dict], chain: tuple[str, .
     return inherit(resolved_raw(parent_path, read_raw, chain + (here,)), raw, fail)
 
 
-def inherit(parent: dict, child: dict, fail) -> dict:
+def inherit(parent: dict[str, Any], child: dict[str, Any], fail: Failer) -> dict[str, Any]:
     """Merge a child table file into its (already merged) parent; see docs/tables.md "Inheritance".
 
     Sections in MERGED_SECTIONS merge key by key (a key set to null is removed); `tables`
@@ -53,7 +54,7 @@ def inherit(parent: dict, child: dict, fail) -> dict:
     """
     import json  # here: a table without `extends:` is read without it
 
-    out = json.loads(json.dumps(parent))  # a deep copy: the parent may be shared by other children
+    out: dict[str, Any] = json.loads(json.dumps(parent))  # a deep copy: the parent may be shared by other children
     for key, val in child.items():
         if key == "extends":
             continue
@@ -74,7 +75,7 @@ def inherit(parent: dict, child: dict, fail) -> dict:
     return out
 
 
-def _merge_tables(tables: list, changes: list, fail) -> list:
+def _merge_tables(tables: list[Any], changes: list[Any], fail: Failer) -> list[Any]:
     """Apply a child's `tables:` to the parent's: same heading = changes to that table, else a new table."""
     headings = [t.get("table") for t in tables]
     for i, change in enumerate(changes):
@@ -103,7 +104,7 @@ def _merge_tables(tables: list, changes: list, fail) -> list:
     return [t for t in tables if not t.get("removed")]
 
 
-def _merge_rule(rules: list, entry, where: str, fail) -> None:
+def _merge_rule(rules: list[Any], entry: Any, where: str, fail: Failer) -> None:
     """Override an inherited rule by name (in place), drop it (remove: true), rename it (in_place_of), or add."""
     expect(fail, where, entry, dict, "a rule")
     names = [r.get("rule") for r in rules]

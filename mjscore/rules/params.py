@@ -29,20 +29,24 @@ TILE_SETS = dict(zip((TILE_CLASSES[k] for k in ("simple", "terminal", "honour", 
 
 # --- parameter checkers: (value, known) -> compiled value ------------------------------------
 
-def p_bool(v, known):
+TileTest = Callable[[int, Any], bool]  # (tile, context) -> whether the tile is of the class
+
+
+def p_bool(v: Any, known: Any) -> bool:
     if not isinstance(v, bool):
         raise Invalid(f"expects true or false, not {v!r}")
     return v
 
 
-def p_int(v, known):
+def p_int(v: Any, known: Any) -> int:
     if isinstance(v, bool) or not isinstance(v, int) or v < 0:
         raise Invalid(f"expects a whole number >= 0, not {v!r}")
-    return v
+    number: int = v
+    return number
 
 
-def p_choices(choices):
-    def check(v, known):
+def p_choices(choices: Any) -> Callable[[Any, Any], frozenset[str]]:
+    def check(v: Any, known: Any) -> frozenset[str]:
         vals = v if isinstance(v, list) else [v]
         opts = choices(known) if callable(choices) else choices
         for x in vals:
@@ -53,7 +57,7 @@ def p_choices(choices):
     return check
 
 
-def _parse_tile_or_class(x) -> tuple[str, Any]:
+def _parse_tile_or_class(x: Any) -> tuple[str, Any]:
     if not isinstance(x, (str, int)) or isinstance(x, bool):
         raise Invalid(f"expects a tile class ({', '.join(TILE_CLASSES)}) or tiles in notation, not {x!r}")
     if x in TILE_CLASSES:
@@ -68,7 +72,7 @@ def _parse_tile_or_class(x) -> tuple[str, Any]:
     return ("tiles", frozenset(found))
 
 
-def p_tiles(v, known):
+def p_tiles(v: Any, known: Any) -> TileTest:
     """A tile class name, tiles in notation ("2345678s G"), or a list of those."""
     vals = v if isinstance(v, list) else [v]
     if not vals:
@@ -76,16 +80,16 @@ def p_tiles(v, known):
     parts = [_parse_tile_or_class(x) for x in vals]
     fixed = [TILE_SETS.get(f, f) for kind, f in parts if kind == "tiles" or f in TILE_SETS]
     if len(fixed) == len(parts):  # no class that reads the seat: one set of tiles, one membership test
-        tiles = frozenset().union(*fixed)
+        tiles: frozenset[int] = frozenset().union(*fixed)
         test = lambda t, c: t in tiles  # noqa: E731
-        test.kinds = tiles  # (all_tiles asks whether a hand's kinds are a subset: one set operation)
+        test.kinds = tiles  # type: ignore[attr-defined]  # (all_tiles asks whether a hand's kinds are a subset: one set operation)
         return test
 
-    def test(t, c):
+    def classes(t: int, c: Any) -> bool:
         return any(f(t, c) if kind == "class" else t in f for kind, f in parts)
 
-    return test
+    return classes
 
 
-def p_wind(v, known):
+def p_wind(v: Any, known: Any) -> frozenset[str]:
     return p_choices(tuple(T.WINDS))(v, known)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 from enum import Flag, auto
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable
 
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import SITUATIONS, SOURCES
@@ -302,7 +302,7 @@ def is_int_option(name, options: dict) -> bool:
     return isinstance(name, str) and name in options and options[name].type == "int"
 
 
-def p_bound(v, known):
+def p_bound(v: Any, known: Any) -> Any:
     """A count bound: a whole number, or {option: NAME} to read a house option's value when scoring."""
     if isinstance(v, dict):
         name = v.get("option")
@@ -365,7 +365,7 @@ def p_group_count(v, known):
     return pred, lo, hi, shift, shared, fixed  # (fixed: no max is the most a count's field holds)
 
 
-def in_range(n, lo, hi):
+def in_range(n: int, lo: int | None, hi: int | None) -> bool:
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 

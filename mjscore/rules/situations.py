@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable
 
 from mjscore.errors import HandError, SituationError, Term, did_you_mean
 from mjscore.hand import tiles as T
@@ -10,8 +11,9 @@ from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCE_SYNO
 from mjscore.rules.tables import Variant
 
 
-def make_situation(variant: Variant, seat="E", round="E", win=None, source="discard", also=(),
-                   win_set=None, dora=None, ura=None, honba=0, sticks=0) -> Situation:
+def make_situation(variant: Variant, seat: str = "E", round: str = "E", win: str | int | None = None,
+                   source: str = "discard", also: Iterable[str] = (), win_set: str | tuple[int, ...] | None = None,
+                   dora: str | None = None, ura: str | None = None, honba: int = 0, sticks: int = 0) -> Situation:
     """Check situation values as a user typed them; SituationError says which one is wrong (a --win-set
     that is no set, a HandError with carets under it). Whether the hand holds the set is candidates'."""
     if seat not in _WIND_LETTERS or round not in _WIND_LETTERS:
@@ -44,7 +46,8 @@ def make_situation(variant: Variant, seat="E", round="E", win=None, source="disc
                       dora, ura, honba, sticks)
 
 
-def with_table(sit: Situation, dora=None, ura=None, honba=0, sticks=0) -> Situation:
+def with_table(sit: Situation, dora: str | None = None, ura: str | None = None, honba: int = 0, sticks: int = 0
+               ) -> Situation:
     """A situation checked (make_situation) with what lies on the table, checked: the dora and ura indicators as
     typed, the counters and the sticks. Apart, so that a program scoring hand after hand keeps the rest of a
     situation as typed (api), while the indicators and counters of riichi hands are mostly new each hand."""

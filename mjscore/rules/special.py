@@ -7,19 +7,20 @@ knitting, calling hands, runs, minimum values, ...). Each is generic: a table na
 
 from __future__ import annotations
 
+from typing import Any
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.hand.decompose import counts_of, gates_surplus
 from mjscore.memo import make_room
-from mjscore.rules.registry import (
-    Invalid, Reads, compile_when, condition, counted, group_marks, in_range, is_int_option, p_bound, p_int,
-)
+from mjscore.rules.params import p_int
+from mjscore.rules.registry import Reads, condition, counted, group_marks, in_range, is_int_option, p_bound
+from mjscore.rules.when import Invalid, compile_when
 
 
 # --- added for hungarian/danish ---
 
-def p_seat_option(v, known):
+def p_seat_option(v: Any, known: Any) -> Any:
     """The name of a choice option whose values are seat winds (e.g. `banker`)."""
     spec = known.get("options", {}).get(v) if isinstance(v, str) else None
     if spec is None:
@@ -32,11 +33,13 @@ def p_seat_option(v, known):
 @condition("seat_option", "hand", p_seat_option,
            "the player's seat is the seat named by this option (e.g. banker: the seat with the banker's double)",
            reads=Reads.SEATS | Reads.OPTIONS)
-def _seat_option(c, v, _):
-    return c.seat == c.options.get(v)
+def _seat_option(c: Any, v: str, _: Any) -> bool:
+    seat: str = c.seat
+    named: object = c.options.get(v)
+    return seat == named
 
 
-def p_min_value(v, known):
+def p_min_value(v: Any, known: Any) -> Any:
     """A whole number, or the name of an int option holding it (a house minimum)."""
     if isinstance(v, str):
         if not is_int_option(v, known.get("options", {})):
@@ -48,12 +51,12 @@ def p_min_value(v, known):
 @condition("min_value", "hand", p_min_value,
            "the hand's final value is at least N (a number or an int option); for mahjong: requires:",
            reads=Reads.CANDIDATE | Reads.OPTIONS)
-def _min_value(c, v, _):
+def _min_value(c: Any, v: Any, _: Any) -> bool:
     need = c.options.get(v) if isinstance(v, str) else v
     return c.value is not None and (need is None or c.value >= need)
 
 
-def p_runs(v, known):
+def p_runs(v: Any, known: Any) -> Any:
     """Runs as three consecutive digits: [123, 345, 567, 789]."""
     vals = v if isinstance(v, list) else [v]
     starts = []
@@ -71,14 +74,14 @@ def p_runs(v, known):
 @condition("chow_runs", "hand", p_runs,
            "the hand's chows are exactly these runs, all in one suit (e.g. [123, 345, 567, 789])",
            reads=Reads.CANDIDATE)
-def _chow_runs(c, v, _):
+def _chow_runs(c: Any, v: tuple[int, ...], _: Any) -> bool:
     chows = [g.tiles[0] for g in c.groups if g.kind == "chow"]
     if len(chows) != len(v) or len({T.suit_of(t) for t in chows}) != 1:
         return False
     return tuple(sorted(T.number_of(t) for t in chows)) == v
 
 
-def p_numbers(v, known):
+def p_numbers(v: Any, known: Any) -> Any:
     """A multiset of suit numbers as digits 1-9: "1112345678999"."""
     text = str(v)
     if not text or not text.isdigit() or "0" in text or len(text) > 14 or any(
@@ -94,7 +97,7 @@ def p_numbers(v, known):
 @condition("suit_holds", "hand", p_numbers,
            "some suit holds at least these numbers, e.g. \"1112345678999\" (nine gates) or \"123456789\"",
            reads=Reads.EVERY_TILE, costly=True)
-def _suit_holds(c, v, _):
+def _suit_holds(c: Any, v: Any, _: Any) -> bool:
     for suit in range(3):
         have = [0] * 10
         for t in c.tiles:
@@ -108,7 +111,7 @@ def _suit_holds(c, v, _):
 # --- added for basque ---------------------------------------------------------------------------
 # Hand conditions the Basque rulebook (seeds/000) needs; generic, parameterised, usable by any table.
 
-def p_same_number(v, known):
+def p_same_number(v: Any, known: Any) -> Any:
     """{<group conditions>, suits: N}: the groups compared, and how many suits must share a number."""
     if not isinstance(v, dict):
         raise Invalid("expects a mapping of group conditions with suits: N (default 3)")
@@ -125,12 +128,12 @@ def p_same_number(v, known):
            "groups meeting the given group conditions (e.g. set: pung, tiles: simple) share one number "
            "(a group's lowest tile) in at least `suits` different suits (default 3): a horizontal hand",
            reads=Reads.SUITS | Reads.CANDIDATE | Reads.SEATS | Reads.OPTIONS, costly=True)
-def _same_number(c, v, _):
+def _same_number(c: Any, v: Any, _: Any) -> bool:
     _, need, shift, shared = v
     if len(c.suits) < need:  # the hand's facts say it at once
         return False
     marks = c.group_memo  # whether a group meets the conditions: one field of its marks (registry.group_marks)
-    seen: dict[int, set] = {}
+    seen: dict[int, set[int]] = {}
     for g in c.groups:
         m = marks.get(g)
         if m is None:
@@ -140,16 +143,17 @@ def _same_number(c, v, _):
     return any(len(s) >= need for s in seen.values())
 
 
-def _one_suit_and_the_win(c, v) -> bool:
+def _one_suit_and_the_win(c: Any, v: Any) -> bool:
     """held_before_win's screen: one suit before the winning tile, so at most two suits, or a suit and honours."""
-    return len(c.suits) + c.has_honours <= 2
+    kinds: int = len(c.suits) + c.has_honours
+    return kinds <= 2
 
 
 @condition("held_before_win", "hand", p_numbers,
            "no set was declared and the concealed tiles without the winning tile are exactly these numbers "
            "of one suit (\"1112345678999\": nine gates)", reads=Reads.CANDIDATE | Reads.HAND, costly=True,
            screen=_one_suit_and_the_win)
-def _held_before_win(c, v, _):
+def _held_before_win(c: Any, v: tuple[int, ...], _: Any) -> bool:
     if c.win is None or c.hand.melds:
         return False
     rest = list(c.hand.concealed)
@@ -162,7 +166,7 @@ def _held_before_win(c, v, _):
     return tuple(have) == v
 
 
-def p_earned(v, known):
+def p_earned(v: Any, known: Any) -> Any:
     """An int (the minimum) or {min, max, ignore: [rule names]}."""
     if not isinstance(v, dict):
         v = {"min": v}
@@ -185,12 +189,12 @@ def p_earned(v, known):
            "doubles of the items scored so far (group and bonus rules, then the hand rules above this one; "
            "all of them in mahjong requires), leaving out the rules named in `ignore` (e.g. flowers): "
            "N or {min, max, ignore}", reads=Reads.CANDIDATE)
-def _earned_doubles(c, v, _):
+def _earned_doubles(c: Any, v: Any, _: Any) -> bool:
     lo, hi, ignore = v
     return in_range(sum(i.doubles for i in c.items if i.rule not in ignore), lo, hi)
 
 
-def p_value_over(v, known):
+def p_value_over(v: Any, known: Any) -> Any:
     """A whole number, or {option: NAME} naming an int house option (0 or none: no minimum)."""
     if isinstance(v, dict):
         name = v.get("option")
@@ -204,15 +208,16 @@ def p_value_over(v, known):
            "points x 2^doubles of the items scored so far (flowers included, before the limit) is more than "
            "N, or than the int house option {option: NAME} (a minimum to go mah jong); 0 means no minimum",
            reads=Reads.CANDIDATE | Reads.OPTIONS)
-def _value_over(c, v, _):
+def _value_over(c: Any, v: Any, _: Any) -> bool:
     kind, x = v
-    n = c.options.get(x) if kind == "option" else x
+    n: int | None = c.options.get(x) if kind == "option" else x
     if not n:
         return True
-    return sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items) > n
+    worth: int = sum(i.points for i in c.items) * 2 ** sum(i.doubles for i in c.items)
+    return worth > n
 # --- added for classical ---
 
-def p_range(v, known):
+def p_range(v: Any, known: Any) -> Any:
     """A whole number (exactly), or {min: .., max: ..} whose bounds may be {option: NAME}."""
     if isinstance(v, dict):
         unknown = set(v) - {"min", "max"}
@@ -229,12 +234,12 @@ def p_range(v, known):
            "how many different tile kinds the hand holds, bonus aside (a number, or min/max): "
            "{max: 5} with all_tiles green is Kajongg's Imperial Jade (not all six green kinds); "
            "{min: 7} makes seven pairs all different", reads=Reads.EVERY_TILE | Reads.OPTIONS)
-def _kinds(c, v, _):
+def _kinds(c: Any, v: Any, _: Any) -> bool:
     lo, hi = v
     return in_range(len(set(c.tiles)), lo(c), hi(c))
 
 
-def p_surplus(v, known):
+def p_surplus(v: Any, known: Any) -> Any:
     if v in ("win", "win_1_to_9"):
         return v
     vals = v if isinstance(v, list) else [v]
@@ -249,7 +254,7 @@ def p_surplus(v, known):
            "(Nine Gates; [2, 5, 8] is the Squirming Snake), or `win_1_to_9`: the winning tile's, a fourth 1 or 9 "
            "too (Hong Kong's nine gates)", reads=Reads.HAND | Reads.CANDIDATE,
            screen=lambda c, v: not c.has_honours and len(c.suits) == 1)  # (the test's first question)
-def _gates_surplus(c, v, _):
+def _gates_surplus(c: Any, v: Any, _: Any) -> bool:
     if c.has_honours or len(c.suits) != 1:  # the hand's facts say it at once for nearly every hand
         return False
     found = gates_surplus(counts_of(c.tiles), ends=v == "win_1_to_9")
@@ -261,7 +266,7 @@ def _gates_surplus(c, v, _):
     return k in v
 
 
-def p_rule_names(v, known):
+def p_rule_names(v: Any, known: Any) -> Any:
     vals = v if isinstance(v, list) else [v]
     names = known.get("rules", frozenset())
     for x in vals:
@@ -274,14 +279,14 @@ def p_rule_names(v, known):
            "an item of one of these rules was scored: in `mahjong: requires:` every item of the hand, "
            "in a rule the items scored before it (e.g. require a winning-pattern rule for mah jong)",
            reads=Reads.CANDIDATE)
-def _scored(c, v, _):
+def _scored(c: Any, v: Any, _: Any) -> bool:
     for i in c.items:  # (a loop, not any(): every candidate of a table that requires a pattern rule asks)
         if i.rule in v:
             return True
     return False
 
 
-def counted_on_completion(c) -> frozenset[str]:
+def counted_on_completion(c: Any) -> frozenset[str]:
     """Rules that count in the score of each winning completion of a hand one tile short.
 
     Each tile kind that completes the hand (not one held four times) is added as drawn
@@ -289,19 +294,19 @@ def counted_on_completion(c) -> frozenset[str]:
     variant, seat and options. A limit hand counts only its limit rule; otherwise every
     item without a limit counts (a limit outscored by points does not).
     """
-    got = c.memo.get("completions")
+    got: frozenset[str] | None = c.memo.get("completions")
     if got is None:
         got = c.memo["completions"] = _completions(c)
     return got
 
 
-def _completions(c) -> frozenset[str]:
+def _completions(c: Any) -> frozenset[str]:
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
     kept = c.kept.completions  # what scoring keeps of the variant (rules/kept.py: VariantMemo)
     key = (hand.melds, hand.concealed, hand.bonus, c.seat, c.round, tuple(sorted(c.options.items())))
-    got = kept.get(key)
+    got: frozenset[str] | None = kept.get(key)
     if got is None:
         out: set[str] = set()
         for t in waits(hand, c.variant.shapes):
@@ -317,5 +322,5 @@ def _completions(c) -> frozenset[str]:
            "(a hand one tile short of mah jong) some tile, drawn from the wall, completes it into a "
            "winning hand whose score counts one of these rules (a limit hand counts only its limit rule)",
            reads=Reads.HAND | Reads.SEATS | Reads.OPTIONS)
-def _calling(c, v, _):
+def _calling(c: Any, v: Any, _: Any) -> bool:
     return bool(v & counted_on_completion(c))

@@ -9,12 +9,12 @@ A switch may follow a house option (a ByOption) until `at(options)` gives the ru
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any
+from typing import Any, Callable, NoReturn
 
 from mjscore.errors import DealError
 from mjscore.rules.families import DEFAULT_SCHEME, PAYMENT_SCHEMES, switch_blocks
 from mjscore.rules.registry import is_int_option
-from mjscore.rules.tablefile import check_cite, expect, only_keys
+from mjscore.rules.tablefile import Failer, check_cite, expect, only_keys
 from mjscore.tuples import NamedTuple
 
 
@@ -65,7 +65,7 @@ class Amount(NamedTuple):
     fraction: float | None = None  # of the limit
     divide: int = 1
 
-    def of(self, limit: int | None, options: dict) -> int:
+    def of(self, limit: int | None, options: dict[str, Any]) -> int:
         if self.option is not None:
             return int(options.get(self.option) or 0)
         if self.fraction is None:
@@ -93,7 +93,7 @@ class ByOption(NamedTuple):
     cases: tuple[tuple[Any, Any], ...] | None
     default: Any
 
-    def at(self, options: dict) -> Any:
+    def at(self, options: dict[str, Any]) -> Any:
         value = options.get(self.option)
         if self.cases is None:
             return value
@@ -131,21 +131,21 @@ class SettlementRules(NamedTuple):
     table_points: tuple[int, ...] = ()  # a game's places earn these in `standings` (MCR: 4, 2, 1, 0), ties shared
     payments: str = DEFAULT_SCHEME  # the payment scheme's registered name (rules/families.py): who pays what
     scheme_switches: Any = None  # a payment scheme's own switches (rules/families.py SCHEME_SWITCHES), or None
-    written: dict = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
+    written: dict[str, Any] = {}  # the mapping as the file gives it (`mjscore variants NAME` shows it)
     following: tuple[str, ...] = ()  # the switches that follow an option (ByOption): at() resolves these
 
-    def at(self, options: dict) -> "SettlementRules":
+    def at(self, options: dict[str, Any]) -> "SettlementRules":
         """The rules for a game under these options: every switch that follows an option resolved."""
         if not self.following:
             return self
         resolved = {k: _settled(k, self.switch(k).at(options)) for k in self.following}
-        own = {k: v for k, v in resolved.items() if k not in _BLOCK_OF}
+        own: dict[str, Any] = {k: v for k, v in resolved.items() if k not in _BLOCK_OF}
         block = {k: v for k, v in resolved.items() if k in _BLOCK_OF}
         if block:
             own["scheme_switches"] = self.scheme_switches._replace(**block)
         return self._replace(following=(), **own)
 
-    def choices(self, key: str) -> tuple:
+    def choices(self, key: str) -> tuple[Any, ...]:
         """Every value switch `key` can take, whatever the options (the page offers what some choice allows)."""
         return tuple(_settled(key, v) for v in _values(self.switch(key)))
 
@@ -162,14 +162,14 @@ class SettlementRules(NamedTuple):
         return next((how for k, how in self.faults if k == kind), None)
 
 
-def _values(value) -> tuple:
+def _values(value: Any) -> tuple[Any, ...]:
     if not isinstance(value, ByOption):
         return (value,)
-    found = () if value.cases is None else tuple(x for _, case in value.cases for x in _values(case))
+    found: tuple[Any, ...] = () if value.cases is None else tuple(x for _, case in value.cases for x in _values(case))
     return found + _values(value.default)
 
 
-def _settled(key: str, value):
+def _settled(key: str, value: Any) -> Any:
     """A switch's value as the rules read it: for these switches none (null, an int option without a value, an
     empty list, 0 prevailing winds) is the default."""
     return _SWITCHES[key][1] if not value and key in _EMPTY_IS_DEFAULT else value
@@ -178,21 +178,26 @@ def _settled(key: str, value):
 _EMPTY_IS_DEFAULT = ("start_points", "rounds_per_game", "players", "rotate_every_deal", "faults")
 
 
-def _word_of(value) -> str:
+def _word_of(value: Any) -> str:
     """A value as a table file writes it (true, not True)."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def _flag(where, val, fail, options) -> bool:
-    return expect(fail, where, val, bool, where.split(".")[-1])
+Parser = Callable[[str, Any, Failer, Any], Any]  # a switch's (where, value, fail, options) -> its typed value
 
 
-def _count(where, val, fail, options) -> int:
-    return expect(fail, where, val, int, where.split(".")[-1])
+def _flag(where: str, val: Any, fail: Failer, options: Any) -> bool:
+    flag: bool = expect(fail, where, val, bool, where.split(".")[-1])
+    return flag
 
 
-def _word(kind: type[Enum]):
-    def parse(where, val, fail, options):
+def _count(where: str, val: Any, fail: Failer, options: Any) -> int:
+    count: int = expect(fail, where, val, int, where.split(".")[-1])
+    return count
+
+
+def _word(kind: type[Enum]) -> Parser:
+    def parse(where: str, val: Any, fail: Failer, options: Any) -> Any:
         words = tuple(m.value for m in kind)
         if not isinstance(val, str) or val not in words:
             fail(where, f"must be one of {', '.join(words)}, not {val!r}")
@@ -201,9 +206,9 @@ def _word(kind: type[Enum]):
     return parse
 
 
-def _registered(names: dict):
+def _registered(names: dict[str, str]) -> Parser:
     """A name registered in `names` (a family's: rules/families.py), as the file writes it."""
-    def parse(where, val, fail, options):
+    def parse(where: str, val: Any, fail: Failer, options: Any) -> Any:
         if not isinstance(val, str) or val not in names:
             fail(where, f"must be one of {', '.join(names)}, not {val!r}")
         return val
@@ -211,7 +216,7 @@ def _registered(names: dict):
     return parse
 
 
-def _amount(where, val, fail, options) -> Amount:
+def _amount(where: str, val: Any, fail: Failer, options: Any) -> Amount:
     """A whole number, {limit: fraction, divide: n} (rounded down), or {option: NAME} (an int option)."""
     if isinstance(val, int) and not isinstance(val, bool):
         return Amount(val)
@@ -227,11 +232,11 @@ def _amount(where, val, fail, options) -> Amount:
     return Amount(fraction=fraction, divide=val.get("divide", 1))
 
 
-def _cap(where, val, fail, options) -> Amount | None:
+def _cap(where: str, val: Any, fail: Failer, options: Any) -> Amount | None:
     return None if val is None else _amount(where, val, fail, options)
 
 
-def _fine(where, val, fail, options) -> Fine | None:
+def _fine(where: str, val: Any, fail: Failer, options: Any) -> Fine | None:
     expect(fail, where, val, dict, "false_mahjong")
     parts: dict[str, Any] = {}
     for k, amount in val.items():
@@ -244,7 +249,7 @@ def _fine(where, val, fail, options) -> Fine | None:
     return Fine(**parts) if parts else None  # an empty fine: no penalty
 
 
-def _faults(where, val, fail, options) -> tuple[tuple[str, FaultScoring], ...]:
+def _faults(where: str, val: Any, fail: Failer, options: Any) -> tuple[tuple[str, FaultScoring], ...]:
     expect(fail, where, val, dict, "faults")
     words = tuple(m.value for m in FaultScoring)
     for k, how in val.items():
@@ -253,20 +258,20 @@ def _faults(where, val, fail, options) -> tuple[tuple[str, FaultScoring], ...]:
     return tuple((k, FaultScoring(how)) for k, how in val.items())
 
 
-def _player_counts(where, val, fail, options) -> tuple[int, ...]:
+def _player_counts(where: str, val: Any, fail: Failer, options: Any) -> tuple[int, ...]:
     if not isinstance(val, list) or not all(isinstance(x, int) and 2 <= x <= 6 for x in val):
         fail(where, f"must be a list of player counts 2-6, not {val!r}")
     return tuple(val)
 
 
-def _points(where, val, fail, options) -> tuple[int, ...]:
+def _points(where: str, val: Any, fail: Failer, options: Any) -> tuple[int, ...]:
     if not isinstance(val, list) or not all(isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in val):
         fail(where, f"must be a list of whole numbers >= 0, one per place (e.g. [4, 2, 1, 0]), not {val!r}")
     return tuple(val)
 
 
 _DEFAULTS = SettlementRules()
-_SWITCHES = {  # switch -> (its checker and parser, its default): the one list of them
+_SWITCHES: dict[str, tuple[Parser, Any]] = {  # switch -> (its checker and parser, its default): the one list of them
     key: (parse, getattr(_DEFAULTS, key)) for key, parse in (
         ("losers_settle", _flag), ("east_double", _flag), ("draw", _word(Draw)), ("east_keeps_deal_on_draw", _flag),
         ("east_keeps_deal_on_false_mahjong", _flag), ("start_points", _count), ("deals_per_game", _count),
@@ -277,7 +282,7 @@ _SWITCHES = {  # switch -> (its checker and parser, its default): the one list o
         ("base_payment", _count), ("discarder_pays", _flag), ("table_points", _points),
         ("payments", _registered(PAYMENT_SCHEMES)))
 }
-_BLOCKS = switch_blocks()  # scheme -> (the NamedTuple of its own switches, the parsers of those its type does not say)
+_BLOCKS: dict[str, tuple[Any, dict[str, Any]]] = switch_blocks()  # scheme -> (the NamedTuple of its own switches, the parsers of those its type does not say)
 _BLOCK_OF = {key: scheme for scheme, (block, _) in _BLOCKS.items() for key in block._fields}  # switch -> its scheme
 _PARSE_BY_TYPE = {int: _count, bool: _flag}  # a block's switch checked by its declared type, else its parser
 _SWITCHES.update({key: (parsers.get(key) or _PARSE_BY_TYPE[block.__annotations__[key]], block._field_defaults[key])
@@ -286,17 +291,17 @@ SETTLEMENT_CITES = ("winner", "east_double", "differences", "loser_cap", "collec
                     "pays_for_all", "draw", "honba", "riichi_stick")  # the settlement rules a payment can cite (docs/tables.md)
 
 
-def check_settlement(settlement, fail, options) -> SettlementRules:
+def check_settlement(settlement: Any, fail: Failer, options: Any) -> SettlementRules:
     """A table's `settlement:` mapping, every switch checked and typed (docs/tables.md "Settlement")."""
     expect(fail, "settlement", settlement, dict, "settlement")
-    typed = {}
+    typed: dict[str, Any] = {}
     for key, val in settlement.items():
         if key not in _SWITCHES:
             fail(f"settlement.{key}", f"unknown switch (known: {', '.join(_SWITCHES)})")
         value = _switch(f"settlement.{key}", key, val, fail, options)
         typed[key] = value if isinstance(value, ByOption) else _settled(key, value)
     following = tuple(k for k, v in typed.items() if isinstance(v, ByOption))
-    own = {k: v for k, v in typed.items() if k not in _BLOCK_OF}
+    own: dict[str, Any] = {k: v for k, v in typed.items() if k not in _BLOCK_OF}
     schemes = {_BLOCK_OF[k] for k in typed if k in _BLOCK_OF} | {
         name for name in _values(own.get("payments", DEFAULT_SCHEME)) if name in _BLOCKS}
     if len(schemes) > 1:
@@ -309,7 +314,7 @@ def check_settlement(settlement, fail, options) -> SettlementRules:
 _SETTLED: dict[str, SettlementRules] = {}  # a checked table's switches typed, by the table's content (Variant.key)
 
 
-def settled(settlement: dict, fail, options, key: str) -> SettlementRules:
+def settled(settlement: dict[str, Any], fail: Failer, options: Any, key: str) -> SettlementRules:
     """The switches of a table checked when it was cached, typed once (a Variant's `settlement`, first read)."""
     typed = _SETTLED.get(key)
     if typed is None:
@@ -317,7 +322,7 @@ def settled(settlement: dict, fail, options, key: str) -> SettlementRules:
     return typed
 
 
-def _switch(where: str, key: str, val, fail, options):
+def _switch(where: str, key: str, val: Any, fail: Failer, options: Any) -> Any:
     """One switch's value; or a ByOption, {option: NAME, cases: {VALUE: switch value, ...}, default: ...}, each
     case a value of the option and each switch value checked as the switch's own."""
     parse, default = _SWITCHES[key]
@@ -337,13 +342,13 @@ def _switch(where: str, key: str, val, fail, options):
                 fail(where, f"option {name} is a whole number, which {key} cannot be: give cases")
             return ByOption(name, None, default)
 
-        typed = []
+        cased: list[tuple[Any, Any]] = []
         for value in values:
-            def fail_for(at: str, problem: str, value=value):
+            def fail_for(at: str, problem: str, value: Any = value) -> NoReturn:
                 fail(at, f"{problem} (it follows option {name}, which may be {_word_of(value)})")
 
-            typed.append((value, parse(where, value, fail_for, options)))
-        return ByOption(name, tuple(typed), default)
+            cased.append((value, parse(where, value, fail_for, options)))
+        return ByOption(name, tuple(cased), default)
     expect(fail, where, cases, dict, "cases")
     for case in cases:
         if values is not None and case not in values or values is None and not isinstance(case, int):
@@ -353,7 +358,7 @@ def _switch(where: str, key: str, val, fail, options):
     return ByOption(name, typed, _switch(where, key, val["default"], fail, options) if "default" in val else default)
 
 
-def check_cites(section, fail) -> dict:
+def check_cites(section: Any, fail: Failer) -> dict[str, str]:
     """`cites: {east_double: rule 77, ...}`: where each settlement rule stands, cited by the payments it makes."""
     if section is None:
         return {}

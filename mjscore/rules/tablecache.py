@@ -19,14 +19,15 @@ import re
 import stat
 import sys
 import time
+from typing import Any
 
 from mjscore import __version__
 
 try:  # the interpreter's own SHA-256: importing `hashlib` loads OpenSSL (milliseconds of a one-hand command)
-    from _sha256 import sha256  # CPython 3.11
+    from _sha256 import sha256  # type: ignore[import-not-found]  # CPython 3.11
 except ImportError:
     try:
-        from _sha2 import sha256  # CPython 3.12 and later
+        from _sha2 import sha256  # type: ignore[import-not-found]  # CPython 3.12 and later
     except ImportError:
         from hashlib import sha256
 
@@ -80,7 +81,7 @@ def _read_regular(path: str) -> bytes | None:
         os.close(fd)
 
 
-def load(path: str, source: bytes):
+def load(path: str, source: bytes) -> Any:
     """The cached data of the table file at `path` whose bytes are `source`, or None when there is no
     entry that checks (the caller then parses the YAML and calls `store`)."""
     blob = _read_regular(entry_path(path))
@@ -95,7 +96,7 @@ def load(path: str, source: bytes):
         return None
 
 
-def store(path: str, source: bytes, data) -> None:
+def store(path: str, source: bytes, data: Any) -> None:
     """Keep `data` (YAML's plain values, unchanged by a round trip) for the table file's `source` bytes.
     A cache is a convenience: a home that cannot be written must not stop scoring."""
     try:
@@ -146,7 +147,7 @@ def prune(folder: str, keep: str, days: int = PRUNE_AFTER) -> None:
             pass
 
 
-def content_key(raw: dict, path: str) -> str:
+def content_key(raw: dict[str, Any], path: str) -> str:
     """A digest of a table's data and path: equal for equal tables (two loads of one file, a worker's copy),
     different for any change, so scoring's memo tables (rules/kept.py: memo_of) are found by what the
     table says, never by which object holds it."""
@@ -154,4 +155,5 @@ def content_key(raw: dict, path: str) -> str:
         data = marshal.dumps((path, raw), 2)  # (version 2: no references, the same bytes for equal data)
     except ValueError:  # a value marshal does not take (a YAML date): its text
         data = repr((path, raw)).encode("utf-8", "surrogatepass")
-    return sha256(data).hexdigest()
+    digest: str = sha256(data).hexdigest()
+    return digest

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator, NamedTuple
 
-from mjscore.rules.tables import show_when
+from mjscore.rules.tablefile import show_when
 
 VALUE_KEYS = ("points", "exposed", "concealed", "doubles", "limit", "extra")
 SCALARS = ("variant", "title", "source", "language", "scale", "limit", "long_hand", "shapes")
@@ -28,7 +28,7 @@ class Change(NamedTuple):
     text: str
     table: str | None = None  # the table heading of a rule
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         out = self._asdict()
         if self.table is None:
             del out["table"]
@@ -38,11 +38,11 @@ class Change(NamedTuple):
 class TableDiff(NamedTuple):
     """Two versions of a table compared: each one's file and table hash, and the changes from A to B."""
 
-    a: dict  # {"file", "variant", "table"}
-    b: dict
+    a: dict[str, Any]  # {"file", "variant", "table"}
+    b: dict[str, Any]
     changes: tuple[Change, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"a": self.a, "b": self.b, "changes": [c.to_dict() for c in self.changes]}
 
     def lines(self) -> list[str]:
@@ -63,7 +63,7 @@ def _plural(n: Any, word: str) -> str:
     return f"{_number(n)} {word}{'' if n == 1 else 's'}"
 
 
-def value_words(rule: dict) -> str:
+def value_words(rule: dict[str, Any]) -> str:
     """What a rule gives, in words: "2 points", "exposed 2 / concealed 4 points", "1 double", "2 limits"."""
     parts = []
     if "exposed" in rule or "concealed" in rule:
@@ -90,7 +90,7 @@ def shown(value: Any) -> str:
     return _number(value)
 
 
-def _rules(data: dict) -> dict[tuple[str, str], tuple[int, dict]]:
+def _rules(data: dict[str, Any]) -> dict[tuple[str, str], tuple[int, dict[str, Any]]]:
     """(heading, rule name) -> (place in its table, the rule's entry)."""
     out = {}
     for table in data.get("tables") or []:
@@ -99,9 +99,9 @@ def _rules(data: dict) -> dict[tuple[str, str], tuple[int, dict]]:
     return out
 
 
-def _rule_changes(a: dict, b: dict) -> Iterator[Change]:
+def _rule_changes(a: dict[str, Any], b: dict[str, Any]) -> Iterator[Change]:
     ra, rb = _rules(a), _rules(b)
-    names: dict[str, set] = {}
+    names: dict[str, set[str]] = {}
     for heading, name in [*ra, *rb]:
         names.setdefault(name, set()).add(heading)
 
@@ -115,11 +115,11 @@ def _rule_changes(a: dict, b: dict) -> Iterator[Change]:
             yield Change("table", heading, "new", None, len(table.get("rules") or []),
                          f"new table: {heading} ({_plural(len(table.get('rules') or []), 'rule')})")
             continue
-        for key in ("per", "who"):
-            old, new = ta[heading].get(key), table.get(key)
+        for part in ("per", "who"):
+            old, new = ta[heading].get(part), table.get(part)
             if old != new:
-                yield Change("table", heading, "changed", {key: old}, {key: new},
-                             f"table {heading}: {key} {shown(old)} -> {shown(new)}")
+                yield Change("table", heading, "changed", {part: old}, {part: new},
+                             f"table {heading}: {part} {shown(old)} -> {shown(new)}")
     for heading in ta:
         if heading not in tb:
             yield Change("table", heading, "removed", len(ta[heading].get("rules") or []), None,
@@ -153,7 +153,7 @@ def _rule_changes(a: dict, b: dict) -> Iterator[Change]:
                          f"table {heading}: rules in another order ({', '.join(common_b)})")
 
 
-def _option_changes(a: dict, b: dict) -> Iterator[Change]:
+def _option_changes(a: dict[str, Any], b: dict[str, Any]) -> Iterator[Change]:
     oa, ob = a.get("options") or {}, b.get("options") or {}
     for name, spec in ob.items():
         if name not in oa:
@@ -169,7 +169,7 @@ def _option_changes(a: dict, b: dict) -> Iterator[Change]:
             yield Change("option", name, "removed", oa[name], None, f"removed option: {name}")
 
 
-def _section_changes(a: dict, b: dict) -> Iterator[Change]:
+def _section_changes(a: dict[str, Any], b: dict[str, Any]) -> Iterator[Change]:
     for key in SCALARS:
         if a.get(key) != b.get(key):
             yield Change(key, key, "changed", a.get(key), b.get(key),
@@ -195,7 +195,7 @@ def _section_changes(a: dict, b: dict) -> Iterator[Change]:
             yield Change("mahjong", str(name), kind, qa.get(name), qb.get(name), f"{words}: {name}")
 
 
-def _mapping_changes(section: str, prefix: str, sa: dict, sb: dict) -> Iterator[Change]:
+def _mapping_changes(section: str, prefix: str, sa: dict[str, Any], sb: dict[str, Any]) -> Iterator[Change]:
     """Key by key; a mapping in both (a fine's amounts, a switch's cases) one level further, key by key."""
     for k in [*sb, *(k for k in sa if k not in sb)]:
         old, new, name = sa.get(k), sb.get(k), f"{prefix}{k}"
@@ -208,7 +208,7 @@ def _mapping_changes(section: str, prefix: str, sa: dict, sb: dict) -> Iterator[
         yield Change(section, name, kind, old, new, f"{section} {name}: {shown(old)} -> {shown(new)}")
 
 
-def diff_data(a: dict, b: dict, a_head: dict, b_head: dict) -> TableDiff:
+def diff_data(a: dict[str, Any], b: dict[str, Any], a_head: dict[str, Any], b_head: dict[str, Any]) -> TableDiff:
     """The changes from table data `a` to `b` (each resolved), in the order: the file's top-level keys and
     sections, the options, then the tables and their rules."""
     changes = [*_section_changes(a, b), *_option_changes(a, b), *_rule_changes(a, b)]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, Collection, NoReturn, Sequence
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, shown
 from mjscore.tuples import NamedTuple
@@ -27,7 +27,10 @@ def packaged_dir() -> str:
     return inside if os.path.isdir(inside) else os.path.join(os.path.dirname(here), "tables")
 
 
-def tables_dir(given: str | os.PathLike | None) -> str:
+Folder = str | os.PathLike[str] | None  # a tables folder given (None: the packaged tables)
+
+
+def tables_dir(given: Folder) -> str:
     if given is None:
         return packaged_dir()
     if not os.path.isdir(given):
@@ -58,7 +61,10 @@ class Fail:
         raise TableError(f"{self.path}: {where}: {problem}")
 
 
-def only_keys(fail, where, mapping: dict, allowed) -> None:
+Failer = Callable[[str, str], NoReturn]  # how a check fails: (where, problem) -> a TableError (a Fail)
+
+
+def only_keys(fail: Failer, where: str, mapping: dict[Any, Any], allowed: Collection[str]) -> None:
     """Refuse a key the format does not have, naming the keys it does (a typo must not pass silently)."""
     unknown = set(map(str, mapping)) - set(allowed)
     if unknown:
@@ -74,7 +80,7 @@ NAME_SHOWN = 100  # characters of a rule's name or a table's heading where a mes
 TEXT_CHARS = 1000  # of a table's text the outputs show: a title, a source, a rule's name, a note (a line, not a page)
 
 
-def check_text(fail, where: str, text, what: str) -> str:
+def check_text(fail: Failer, where: str, text: Any, what: str) -> str:
     """Text of the table that the outputs show (its title and source, a table's heading, a rule's name, a note, an
     option's help): one line of visible characters, at most TEXT_CHARS. What a player's name may not hold
     (mjscore.names: a control character, an escape that drives a terminal, a direction-changing mark) a table's
@@ -88,7 +94,8 @@ def check_text(fail, where: str, text, what: str) -> str:
         fail(where, f"{what} {shown(text)} holds {bad}: it is one line of visible text")
     if len(text) > TEXT_CHARS:
         fail(where, f"{what} is at most {TEXT_CHARS:,} characters, not {shown(text)}")
-    return text
+    checked: str = text
+    return checked
 
 
 def int_problem(name: str, value: int) -> str | None:
@@ -101,7 +108,8 @@ def int_problem(name: str, value: int) -> str | None:
     return None
 
 
-def expect(fail, where, value, kind, what):
+def expect(fail: Failer, where: str, value: Any, kind: type, what: str) -> Any:
+    """The value where it is of the kind (a whole number, a fraction of the limit within bounds ...), else `fail`."""
     if kind is int:
         ok = isinstance(value, int) and not isinstance(value, bool)
     elif kind is float:  # a fraction of the limit: never negative, infinite or NaN
@@ -121,14 +129,14 @@ KIND_NAMES = {int: "a whole number", float: "a finite number >= 0", str: "text",
                dict: "a mapping", list: "a list"}
 
 
-def check_grid(grid, fail) -> dict | None:
+def check_grid(grid: Any, fail: Failer) -> dict[int, tuple[int, ...]] | None:
     """`value: {grid: {BASE: [value for 0 doubles, 1, 2, ...]}}`, rows in rising base order."""
     if grid is None:
         return None
     expect(fail, "value.grid", grid, dict, "value.grid")
     if not grid:
         fail("value.grid", "is empty: give rows BASE: [values for 0, 1, 2 ... doubles]")
-    out = {}
+    out: dict[int, tuple[int, ...]] = {}
     for key, row in grid.items():
         where = f"value.grid.{key}"
         base = int(key) if isinstance(key, str) and key.isdigit() else key  # JSON cache keys are text
@@ -144,25 +152,27 @@ def check_grid(grid, fail) -> dict | None:
     return dict(sorted(out.items()))
 
 
-def check_language(fail, code):
+def check_language(fail: Failer, code: Any) -> str:
     if not isinstance(code, str) or code not in LANGUAGES:  # a list or mapping is refused, not a TypeError
         fail("language", f"the rulebook's language is one of {', '.join(LANGUAGES)}, not {shown(code)}")
-    return code
+    language: str = code
+    return language
 
 
-def check_cite(fail, where: str, cite) -> str:
+def check_cite(fail: Failer, where: str, cite: Any) -> str:
     """Where a rule stands in its rulebook: short text ("rule 85 XII", "table 2", "§4", "p. 1")."""
     expect(fail, where, cite, str, "cite")
     if len(cite) > 80 or not cite.isprintable():
         fail(where, f"cite is a short reference on one line (at most 80 characters), not {shown(cite)}")
-    return cite
+    checked: str = cite
+    return checked
 
 
-def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[str, str], ...]]:
+def check_names(fail: Failer, where: str, names: Any, split: bool) -> dict[str, tuple[tuple[str, str], ...]]:
     """A rule's names in its rulebook's language(s): {eu: "..."}; a rule with exposed/concealed points
     may name each: {eu: {exposed: "...", concealed: "..."}}. Returns the pairs for "" (the rule), and
     for "exposed" and "concealed"."""
-    out: dict[str, list] = {"": [], "exposed": [], "concealed": []}
+    out: dict[str, list[tuple[str, str]]] = {"": [], "exposed": [], "concealed": []}
     if names is None:
         return {k: () for k in out}
     expect(fail, where, names, dict, "names")
@@ -181,9 +191,9 @@ def check_names(fail, where: str, names, split: bool) -> dict[str, tuple[tuple[s
     return {k: tuple(v) for k, v in out.items()}
 
 
-def rule_names(tables) -> frozenset[str]:
+def rule_names(tables: Any) -> frozenset[str]:
     """Every rule name the file defines, so conditions naming rules (scored, calling) are checked on load."""
-    out = set()
+    out: set[str] = set()
     for table in tables if isinstance(tables, list) else ():
         entries = table.get("rules") if isinstance(table, dict) else None
         for entry in entries if isinstance(entries, list) else ():
@@ -194,7 +204,7 @@ def rule_names(tables) -> frozenset[str]:
     return frozenset(out)
 
 
-def check_excludes(rules, names: list[str], fail) -> None:
+def check_excludes(rules: Sequence[Any], names: list[str], fail: Failer) -> None:
     """Each name in `excludes:` is a rule listed after the one that excludes it: the rulebook lists the greater
     fan first, and scoring drops the excluded in file order (a rule dropped excludes nothing in turn)."""
     for i, r in enumerate(rules):
@@ -207,7 +217,7 @@ def check_excludes(rules, names: list[str], fail) -> None:
                                                           "or drop it from excludes)")
 
 
-def check_prefer(prefer, names: list[str], fail) -> tuple[str, ...]:
+def check_prefer(prefer: Any, names: list[str], fail: Failer) -> tuple[str, ...]:
     """`prefer: [rule names]`: each a rule of the file (ties between arrangements go to one scoring them)."""
     expect(fail, "prefer", prefer, list, "prefer")
     for target in prefer:
@@ -216,7 +226,7 @@ def check_prefer(prefer, names: list[str], fail) -> tuple[str, ...]:
     return tuple(prefer)
 
 
-def show_when(when) -> str:
+def show_when(when: Any) -> str:
     """A `when:` mapping as one readable line: set: pung, tiles: simple."""
     if when is None:
         return ""
@@ -240,7 +250,8 @@ def when_clauses(when: str) -> list[str]:
     return parts
 
 
-def check_long_hand(entry, fail, language: str = "en") -> tuple[int, tuple]:
+def check_long_hand(entry: Any, fail: Failer, language: str = "en"
+                    ) -> tuple[int, tuple[str, tuple[tuple[str, str], ...], Quote | None]]:
     """`long_hand: N`, or `{value: N, cite: ..., names: {...}, quote: {...}}` so the long hand's item cites its
     rule (and quotes it) too. The words: (cite, names, quote)."""
     if not isinstance(entry, dict):
@@ -263,7 +274,7 @@ class Quote(NamedTuple):
     cite: str = ""  # where the words stand: the rule's `cite` unless the quote names another place
     absent: str = ""  # why the rulebook's words cannot be quoted (the page is missing): then no text
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, str]:
         """{text, lang, gloss[, cite]} or {absent}: the JSON form (`score --explain --format json`, table_data)."""
         if self.absent:
             return {"absent": self.absent}
@@ -274,7 +285,7 @@ QUOTE_TEXT = 1000  # characters: a sentence or a table's line, not a page
 QUOTE_KEYS = frozenset({"text", "gloss", "lang", "cite", "absent"})
 
 
-def check_quote(fail, where: str, quote, language: str, cite: str = "") -> Quote | None:
+def check_quote(fail: Failer, where: str, quote: Any, language: str, cite: str = "") -> Quote | None:
     """A rule's `quote:`: {text, gloss[, lang, cite]} (the rulebook's words and their English), or {absent: why}.
     The words' cite is the rule's (`cite`) unless the quote gives its own. Each text is kept on one line."""
     if quote is None:
@@ -303,10 +314,10 @@ def check_quote(fail, where: str, quote, language: str, cite: str = "") -> Quote
     return Quote(words["text"], lang, words["gloss"], check_cite(fail, f"{where} quote.cite", quote.get("cite", cite)))
 
 
-def check_quotes(rules, fail) -> None:
+def check_quotes(rules: Sequence[Any], fail: Failer) -> None:
     """Rules of one name in one table with one cite (a rule written once per option) are one rule of the
     rulebook: they quote the same words, so an item finds its quote by its name, table and cite."""
-    seen: dict = {}
+    seen: dict[tuple[str, str, str], Quote | None] = {}
     for r in rules:
         key = (r.name, r.table, r.cite)
         if seen.setdefault(key, r.quote) != r.quote:
@@ -321,10 +332,10 @@ class OptionSpec(NamedTuple):
     name: str
     type: str  # int, bool, choice
     default: Any
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     help: str = ""
 
-    def parse(self, text: str, variant: str):
+    def parse(self, text: str, variant: str) -> Any:
         """Turn a --option value into this option's type, or say what it accepts."""
         if self.type == "bool":
             low = text.strip().lower()

@@ -8,21 +8,22 @@ not import yaml at all.
 
 import os
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
 from mjscore.hand.decompose import SHAPES
-from mjscore.rules import registry as R, tablecache
+from mjscore.rules import tablecache
 from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
 from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.valuation import Valued, check_valuation
+from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
     check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
-    tables_dir, variant_names,
+    tables_dir, variant_names, Folder,
 )
 from mjscore.tuples import NamedTuple
 
@@ -34,8 +35,7 @@ WHO = ("all", "winner", "loser")
 PER = ("group", "bonus", "hand")
 TOP_KEYS = {
     "variant", "title", "source", "tiles", "limit", "options", "shapes", "long_hand", "value", "tables",
-    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets", "scale",
-}
+    "settlement", "situations", "mahjong", "language", "cites", "prefer", "presets", "scale"}
 RULE_KEYS = {"rule", "when", "who", "points", "exposed", "concealed", "doubles", "limit", "extra", "replaces",
              "note", "keep_doubles", "cite", "names", "fan", "excludes", "doubles_each", "quote"}
 
@@ -55,7 +55,7 @@ class Rule(NamedTuple):
     replaces: tuple[str, ...] = ()
     note: str = ""
     when: str = ""  # the condition as written, for `mjscore variants NAME`
-    pred: R.When = R.ALWAYS
+    pred: When = ALWAYS
     keep_doubles: tuple[str, ...] = ()  # a limit hand that still takes the doubles of these tables
     cite: str = ""  # where the rule stands in its rulebook ("rule 85 XII", "table 2")
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name) pairs
@@ -72,7 +72,7 @@ class Requirement(NamedTuple):
     message: str
     limit_hands_exempt: bool = True
     when: str = ""
-    pred: R.When = R.ALWAYS
+    pred: When = ALWAYS
     messages: tuple[tuple[str, str], ...] = ()  # (language, the message in the rulebook's words)
 
 
@@ -96,15 +96,15 @@ class Variant(NamedTuple):
     path: str
     requires: tuple[Requirement, ...] = ()
     not_mahjong: str = "non_winning"  # how a 14-tile hand failing a requirement is scored
-    value_grid: dict | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
+    value_grid: dict[int, tuple[int, ...]] | None = None  # {base: (value for 0, 1, 2 ... doubles)}: a printed table of final values
     key: str = ""  # the table's content (a digest of its data and path): what scoring keeps of it is found by this
     language: str = "en"  # the rulebook's language: --lang native shows its names
-    long_hand_words: tuple = ("", (), None)  # the long hand item's cite, names and quote
-    cites: dict | None = None  # settlement rule -> where it stands in the rulebook
+    long_hand_words: tuple[Any, ...] = ("", (), None)  # the long hand item's cite, names and quote
+    cites: dict[str, str] | None = None  # settlement rule -> where it stands in the rulebook
     value_cite: str = ""  # where the rule of final values (round_up, grid) stands: said where it changes a value
     prefer: tuple[str, ...] = ()  # of arrangements equal in value, one scoring any of these rules is reported
     valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
-    presets: dict | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
+    presets: dict[str, Any] | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
     scale: Scale = Scale.POINTS  # what its games' totals are counted in: a season never adds two scales
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
@@ -123,20 +123,20 @@ class Variant(NamedTuple):
         """The `settlement:` switches, typed; a table checked when it was cached has them typed when first read
         (rules/switches.py: settled), since scoring a hand never reads them."""
         if not isinstance(self.switches, dict):
-            return self.switches
+            return cast("SettlementRules", self.switches)
         from mjscore.rules.switches import settled
         return settled(self.switches, Fail(self.path), self.options, self.key)
 
 
 # --- finding and caching ------------------------------------------------------------------------
 
-def read_raw(path: str) -> dict:
+def read_raw(path: str) -> dict[str, Any]:
     """The file's data: from the cache when its entry checks against the file's bytes, else parsed
     with yaml (libyaml when present), validated and cached."""
     return _read(path)[0]
 
 
-def _read(path: str) -> tuple[dict, bool]:
+def _read(path: str) -> tuple[dict[str, Any], bool]:
     """The file's data (read_raw), and whether it comes from the cache, which keeps a table only once build has
     checked it (a table that extends another is checked merged, at every load)."""
     try:
@@ -144,12 +144,12 @@ def _read(path: str) -> tuple[dict, bool]:
             source = f.read()
     except OSError as e:
         raise TableError(f"{path}: cannot read: {e.strerror or e}") from None
-    cached = tablecache.load(path, source)
+    cached: dict[str, Any] | None = tablecache.load(path, source)  # (stored once checked: a mapping)
     if cached is not None:
         return cached, not (isinstance(cached, dict) and "extends" in cached)
     from mjscore.loading import ReadProblem, read_yaml  # only when the cache has no entry that checks
     try:
-        raw = read_yaml(source.decode("utf-8"))
+        raw: dict[str, Any] = read_yaml(source.decode("utf-8"))  # (a mapping once build has checked it)
     except ReadProblem as e:
         raise TableError(e.at(path)) from None
     except UnicodeDecodeError:
@@ -160,7 +160,7 @@ def _read(path: str) -> tuple[dict, bool]:
     return raw, False
 
 
-def load_variant(name: str, directory: str | os.PathLike | None = None) -> Variant:
+def load_variant(name: str, directory: Folder = None) -> Variant:
     """The variant NAME from the packaged tables or from --tables DIR (a name, never a path)."""
     d = tables_dir(directory)
     if not isinstance(name, str) or not name or name != os.path.basename(name) or name.startswith("."):
@@ -195,7 +195,7 @@ def _variant_at(d: str, name: str) -> Variant:
     return build(raw, path, checked)
 
 
-def load_with_options(name: str | None, options, directory=None) -> tuple[Variant, dict[str, Any]]:
+def load_with_options(name: str | None, options: Iterable[str], directory: Folder = None) -> tuple[Variant, dict[str, Any]]:
     """The variant (default if None) and its options with KEY=VALUE strings applied."""
     # no --variant, no variant named by a file: MJSCORE_VARIANT, else spanish (never over a file's own)
     env = None if name else os.environ.get("MJSCORE_VARIANT")
@@ -204,7 +204,7 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
     except VariantNotFound as e:  # a name from the environment: said to be its
         raise (VariantNotFound(f"MJSCORE_VARIANT (the default variant, from the environment): {e}; set it to one "
                                f"of them, or give --variant") if env else e) from None
-    given = {}
+    given: dict[str, str] = {}
     for text in options:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
@@ -217,7 +217,7 @@ def load_with_options(name: str | None, options, directory=None) -> tuple[Varian
 
 # --- validation and building ---------------------------------------------------------------------
 
-def _options(raw, fail, limit) -> dict[str, OptionSpec]:
+def _options(raw: Any, fail: Failer, limit: Any) -> dict[str, OptionSpec]:
     out = {"limit": OptionSpec("limit", "int", limit, (), "the limit (largest value of a hand)")}
     given = raw.get("options") or {}
     expect(fail, "options", given, dict, "options")
@@ -252,7 +252,7 @@ def _options(raw, fail, limit) -> dict[str, OptionSpec]:
     return out
 
 
-def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, known) -> list[Rule]:
+def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any) -> list[Rule]:
     only_keys(fail, where, entry, RULE_KEYS)
     name = entry.get("rule")
     if not isinstance(name, str) or not name:
@@ -283,8 +283,8 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         replaces = [replaces]
     expect(fail, where, replaces, list, "replaces")
     try:
-        pred = R.compile_when(entry.get("when"), per, known)
-    except R.Invalid as e:
+        pred = compile_when(entry.get("when"), per, known)
+    except Invalid as e:
         fail(where, str(e))
     note = check_text(fail, f"{where} note", str(entry.get("note", "")), "a note")
     keep = entry.get("keep_doubles", [])
@@ -311,7 +311,7 @@ def _rules(entry: dict, heading: str, per: str, who: str, where: str, fail, know
         return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
-        test = R.When((R.Leaf(known["conditions"].get("group", "exposed"), flag), *pred.parts), pred.written,
+        test = When((Leaf(known["conditions"].get("group", "exposed"), flag), *pred.parts), pred.written,
                       pred.whole)  # (the group exposed or not, asked first, and the rule's `when:`)
         out.append(Rule(f"{exposure} {name}", points=values[exposure], pred=test, names=names[exposure], **common))
     return out
@@ -406,7 +406,7 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
     )
 
 
-def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
+def _mahjong(section: Any, fail: Failer, known: Any) -> tuple[tuple[Requirement, ...], str]:
     """`mahjong: {requires: [...], otherwise: non_winning|long_hand}`."""
     if section is None:
         return (), "non_winning"
@@ -426,8 +426,8 @@ def _mahjong(section, fail, known) -> tuple[tuple[Requirement, ...], str]:
         check_text(fail, where, name, "a rule name")
         message = check_text(fail, f"{where} message", str(entry.get("message", name)), "a message")
         try:
-            pred = R.compile_when(entry.get("when"), "hand", known)
-        except R.Invalid as e:
+            pred = compile_when(entry.get("when"), "hand", known)
+        except Invalid as e:
             fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
         exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
         said = check_names(fail, where, entry.get("messages"), False)[""]  # (its words in the rulebook's language)

@@ -10,6 +10,7 @@ left to ask of each candidate. What a condition may be told follows from what it
 
 from __future__ import annotations
 
+import typing
 from operator import attrgetter
 from typing import Callable, Iterable, Union
 
@@ -48,7 +49,7 @@ class Leaf(Node):
 
     __slots__ = ("condition", "told", "screen")
 
-    def __init__(self, condition, param):
+    def __init__(self, condition: typing.Any, param: typing.Any) -> None:  # (a registry.Condition)
         self.condition, self.test, self.param = condition, condition.test, param
         self.told, self.screen = condition.told, condition.screen
         self.counts_only, self.costly = condition.group_counts, condition.costly
