@@ -18,6 +18,7 @@ from typing import Any, Mapping
 from mjscore.errors import DealError
 from mjscore.hand.situation import CLAIMED
 from mjscore.messages import M, said
+from mjscore.play.classical import Classical
 from mjscore.play.deal import Deal, Payment, cite_of
 from mjscore.rules.results import Score
 from mjscore.rules.switches import SettlementRules
@@ -36,8 +37,9 @@ def _half_spicy(options: dict[str, Any]) -> bool:
     return bool(options.get("half_spicy"))
 
 
-class HongKong:
-    """Hong Kong's scheme as settlement asks it (play/schemes.py PaymentScheme): no counters, no deal keys."""
+class HongKong(Classical):
+    """Hong Kong's scheme as settlement asks it (play/schemes.py PaymentScheme): no counters, no deal keys (what
+    it carries from deal to deal, nothing, as the classical scheme's, whose members it otherwise replaces)."""
 
     counters = False
     deal_keys: tuple[str, ...] = ()
