@@ -22,8 +22,8 @@ from __future__ import annotations
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import KNITTED_RUNS, knitted_tiles, sets_and_pair
 from mjscore.rules.mcr_sets import (
-    add, code, four_chows, four_pungs, pair_fans, rank_range, sets_traits, suits, three_chows, three_pungs, tiles_traits,
-    two_chows, two_pungs, waiting_form,
+    add, code, four_chows, four_pungs, kinds_mask, pair_fans, sets_traits, three_chows, three_pungs, two_chows, two_pungs,
+    waiting_form, whole_tiles,
 )
 from mjscore.rules.registry import Invalid, Reads, condition
 
@@ -279,12 +279,9 @@ def _regular(c, standing, fixed, flags, fans) -> None:
         fans["self_drawn"] = 1
     pair_fans(pair.tiles[0], len(chows), fans)
     sets_traits(groups, fans)
-    unique_tiles = [t for t in range(T.N_KINDS) if standing[t] or fixed[t]]
-    suits(unique_tiles, fans)
-    tiles_traits(unique_tiles, fans)
-    rank_range(unique_tiles, fans)
-    merged = [a + b for a, b in zip(standing, fixed)]
-    add(fans, "tile_hog", merged.count(4) - melded_kongs - concealed_kongs)
+    whole, fours = _whole(c, standing, fixed)
+    fans.update(whole)
+    add(fans, "tile_hog", fours - melded_kongs - concealed_kongs)
     form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
     waiting_form([g for g in groups if not g.declared], win, form)
     if form and _waited_on_one(c, standing):
@@ -292,6 +289,16 @@ def _regular(c, standing, fixed, flags, fans) -> None:
     _winds(c, pungs, fans)
     if not fans:
         fans["chicken_hand"] = 1
+
+
+def _whole(c, standing: tuple[int, ...], fixed: tuple[int, ...]) -> tuple[dict[str, int], int]:
+    """(mcr_sets.whole_tiles of every tile, how many kinds are held four times) of the hand: the same for every
+    arrangement, worked out once."""
+    got = c.memo.get("mcr whole")
+    if got is None:
+        merged = [a + b for a, b in zip(standing, fixed)]
+        got = c.memo["mcr whole"] = (whole_tiles(kinds_mask(merged)), merged.count(4))
+    return got
 
 
 def _winds(c, pungs, fans) -> None:
@@ -353,10 +360,7 @@ def _seven_pairs(c, standing, flags, fans: dict) -> None:
         _win_flags(flags, fans)
         return
     fans["seven_pairs"] = 1
-    unique = [t for t in range(T.N_KINDS) if standing[t]]
-    suits(unique, fans)
-    tiles_traits(unique, fans)
-    rank_range(unique, fans)
+    fans.update(whole_tiles(kinds_mask(standing)))
     add(fans, "tile_hog", standing.count(4))
     _win_flags(flags, fans)
 
