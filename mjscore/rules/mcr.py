@@ -133,6 +133,9 @@ def _facts(c) -> tuple:
     return got
 
 
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, T.N_KINDS))  # where each suit's kinds, then the honours', lie
+
+
 def _waited_on_one(c, standing: tuple[int, ...]) -> bool:
     """_one_wait of the hand and its winning tile, worked out once, and only for an arrangement whose winning tile
     completed a set in a way a wait fan names (an edge, the middle of a chow, the pair): about half the hands."""
@@ -149,13 +152,18 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
     standard shape's waits from the per-block tables of hand/waits.py (a lookup and a merge, not a search per
     kind: the same answer as trying each kind, for about a quarter of the work, issue 40), and a seven pairs'
     wait, the one kind held an odd number of times where there is one."""
-    from mjscore.hand.waits import counted_blocks, standard_waits  # (here: a command that scores no MCR hand
-                                                                   # never imports it, 2.6% of a start-up)
+    from mjscore.hand.waits import standard_waits  # (here: a command that scores no MCR hand never imports it,
+                                                   # 2.6% of a start-up)
     before = list(standing)
     before[win] -= 1
-    waits = standard_waits(counted_blocks(tuple(k for k, n in enumerate(before) for _ in range(n))), declared)
+    blocks = []  # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks,
+    for base, end in _BLOCKS:  # cut from the counts: not the tiles listed and counted again)
+        counts = tuple(before[base:end])
+        if any(counts):
+            blocks.append((base, counts))
+    waits = standard_waits(blocks, declared)
     if not declared:
-        odd = [k for k, n in enumerate(before) if n % 2]
+        odd = [k for k, n in enumerate(before) if n & 1]
         if len(odd) == 1:
             return len(waits | {odd[0]}) == 1  # (a new set: the block tables' own are never changed)
     return len(waits) == 1
@@ -279,7 +287,7 @@ def _regular(c, standing, fixed, flags, fans) -> None:
         fans["self_drawn"] = 1
     pair_fans(pair.tiles[0], len(chows), fans)
     sets_traits(groups, fans)
-    whole, fours = _whole(c, standing, fixed)
+    whole, fours = _whole(c)
     fans.update(whole)
     add(fans, "tile_hog", fours - melded_kongs - concealed_kongs)
     form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
@@ -291,13 +299,16 @@ def _regular(c, standing, fixed, flags, fans) -> None:
         fans["chicken_hand"] = 1
 
 
-def _whole(c, standing: tuple[int, ...], fixed: tuple[int, ...]) -> tuple[dict[str, int], int]:
+def _whole(c) -> tuple[dict[str, int], int]:
     """(mcr_sets.whole_tiles of every tile, how many kinds are held four times) of the hand: the same for every
-    arrangement, worked out once."""
+    arrangement, worked out once, from the hand's tiles (declared and concealed, bonus aside)."""
     got = c.memo.get("mcr whole")
     if got is None:
-        merged = [a + b for a, b in zip(standing, fixed)]
-        got = c.memo["mcr whole"] = (whole_tiles(kinds_mask(merged)), merged.count(4))
+        tiles = c.hand.tiles
+        kinds = 0
+        for t in tiles:
+            kinds |= 1 << t
+        got = c.memo["mcr whole"] = (whole_tiles(kinds), sum(1 for t in set(tiles) if tiles.count(t) == 4))
     return got
 
 
