@@ -22,8 +22,8 @@ from __future__ import annotations
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import KNITTED_RUNS, knitted_tiles, sets_and_pair
 from mjscore.rules.mcr_sets import (
-    add, code, four_chows, four_pungs, kinds_mask, pair_fans, sets_traits, three_chows, three_pungs, two_chows, two_pungs,
-    waiting_form, whole_tiles,
+    add, code, fan_possible, four_chows, four_pungs, hand_whole, kinds_mask, pair_fans, sets_traits, three_chows,
+    three_pungs, two_chows, two_pungs, waiting_form, whole_tiles,
 )
 from mjscore.rules.registry import Invalid, Reads, condition
 
@@ -68,7 +68,8 @@ def _check_fan(v, known):
 
 @condition("fan", "hand", _check_fan, "how many times this MCR fan occurs in the arrangement, before the "
                                       "exclusions of the non-repeat principle (rules/mcr.py)",
-           reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE)
+           reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE,
+           screen=fan_possible)
 def _fan(c, v, _):
     got = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
     return (fan_counts(c) if got is None else got).get(v, 0)
@@ -156,9 +157,11 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
                                                    # 2.6% of a start-up)
     before = list(standing)
     before[win] -= 1
+    held = before if min(before) >= 0 else [n if n > 0 else 0 for n in before]  # (a knitted straight's rest: the
+    # winning tile may be one of its nine, none left; as the tiles listed once held none of it)
     blocks = []  # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks,
     for base, end in _BLOCKS:  # cut from the counts: not the tiles listed and counted again)
-        counts = tuple(before[base:end])
+        counts = tuple(held[base:end])
         if any(counts):
             blocks.append((base, counts))
     waits = standard_waits(blocks, declared)
@@ -287,7 +290,7 @@ def _regular(c, standing, fixed, flags, fans) -> None:
         fans["self_drawn"] = 1
     pair_fans(pair.tiles[0], len(chows), fans)
     sets_traits(groups, fans)
-    whole, fours = _whole(c)
+    whole, fours = hand_whole(c)
     fans.update(whole)
     add(fans, "tile_hog", fours - melded_kongs - concealed_kongs)
     form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
@@ -297,19 +300,6 @@ def _regular(c, standing, fixed, flags, fans) -> None:
     _winds(c, pungs, fans)
     if not fans:
         fans["chicken_hand"] = 1
-
-
-def _whole(c) -> tuple[dict[str, int], int]:
-    """(mcr_sets.whole_tiles of every tile, how many kinds are held four times) of the hand: the same for every
-    arrangement, worked out once, from the hand's tiles (declared and concealed, bonus aside)."""
-    got = c.memo.get("mcr whole")
-    if got is None:
-        tiles = c.hand.tiles
-        kinds = 0
-        for t in tiles:
-            kinds |= 1 << t
-        got = c.memo["mcr whole"] = (whole_tiles(kinds), sum(1 for t in set(tiles) if tiles.count(t) == 4))
-    return got
 
 
 def _winds(c, pungs, fans) -> None:

@@ -310,6 +310,82 @@ def whole_tiles(kinds: int) -> dict[str, int]:
     return fans
 
 
+def hand_whole(c) -> tuple[dict[str, int], int]:
+    """(whole_tiles of every tile, how many kinds are held four times) of the context's hand: the same for every
+    arrangement, worked out once, from the hand's tiles (declared and concealed, bonus aside)."""
+    got = c.memo.get("mcr whole")
+    if got is None:
+        tiles = c.hand.tiles
+        kinds = 0
+        for t in tiles:
+            kinds |= 1 << t
+        got = c.memo["mcr whole"] = (whole_tiles(kinds), sum(1 for t in set(tiles) if tiles.count(t) == 4))
+    return got
+
+
+def _self_drawn(c) -> bool:  # (as rules/mcr.py's facts tell it: the winning tile from the wall or a loose tile)
+    return c.source in ("wall", "loose")
+
+
+def _last_words(c) -> bool:  # last-wall-tile or last-discard given
+    return bool(c.also & {"last-wall-tile", "last-discard"})
+
+
+def _one_suit_no_honours(c) -> bool:
+    return len(c.suits) == 1 and not c.has_honours
+
+
+def _three_suits(c) -> bool:
+    return len(c.suits) == 3
+
+
+def _no_honours(c) -> bool:
+    return not c.has_honours
+
+
+def _honours(c) -> bool:
+    return c.has_honours
+
+
+# what a hand must be for each fan, by what a plan is told (the winning shape, the suits held, honours or not, how
+# the winning tile came, the circumstances): fan_possible. A fan not named here may occur in any hand.
+_NEEDS = {
+    "self_drawn": _self_drawn, "fully_concealed_hand": _self_drawn,
+    "concealed_hand": lambda c: not _self_drawn(c), "melded_hand": lambda c: not _self_drawn(c),
+    "last_tile_draw": lambda c: _self_drawn(c) and _last_words(c),
+    "last_tile_claim": lambda c: not _self_drawn(c) and _last_words(c),
+    "out_with_replacement_tile": lambda c: c.source == "loose", "robbing_the_kong": lambda c: c.source == "kong",
+    "seven_pairs": lambda c: c.pattern == "seven_pairs", "seven_shifted_pairs": lambda c: c.pattern == "seven_pairs",
+    "thirteen_orphans": lambda c: c.pattern == "thirteen_orphans",
+    "greater_honours_and_knitted_tiles": lambda c: c.pattern == "honours_and_knitted",
+    "lesser_honours_and_knitted_tiles": lambda c: c.pattern == "honours_and_knitted",
+    "all_honours": lambda c: not c.suits, "one_voided_suit": lambda c: len(c.suits) < 3,
+    "half_flush": lambda c: len(c.suits) == 1 and c.has_honours, "full_flush": _one_suit_no_honours,
+    "nine_gates": _one_suit_no_honours, "pure_terminal_chows": _one_suit_no_honours,
+    "all_types": lambda c: len(c.suits) == 3 and c.has_honours,
+    # (two suits and a pair of an honour whose GB-Mahjong code reads as a 5 make it too, as four_chows counts it)
+    "three_suited_terminal_chows": lambda c: len(c.suits) > 1,
+    "all_green": lambda c: c.suits <= {2}, "reversible_tiles": lambda c: 0 not in c.suits,  # (bamboo; no characters)
+    "all_terminals_and_honours": lambda c: bool(c.suits) and c.has_honours,
+    **dict.fromkeys(("no_honours", "all_simples", "all_terminals", "upper_tiles", "middle_tiles", "lower_tiles",
+                     "upper_four", "lower_four", "all_fives", "all_even_pungs"), _no_honours),
+    **dict.fromkeys(("mixed_triple_chow", "mixed_shifted_chows", "mixed_straight", "triple_pung",
+                     "mixed_shifted_pungs"), _three_suits),
+    "mixed_double_chow": lambda c: len(c.suits) > 1, "double_pung": lambda c: len(c.suits) > 1,
+    **dict.fromkeys(("big_four_winds", "big_three_dragons", "little_four_winds", "little_three_dragons",
+                     "big_three_winds", "two_dragon_pungs", "dragon_pung", "prevalent_wind", "seat_wind"), _honours),
+}
+
+
+def fan_possible(c, fan: str) -> bool:
+    """The `fan:` condition's screen (registry.condition): False where no hand of the context's winning shape, suits
+    held, honours or not, way the winning tile came and circumstances makes `fan`, so that a plan leaves its rule
+    out (a winning hand's plan asked each of about 80 fan rules of every arrangement, most of them impossible there:
+    issue 40). A context with no winning shape (a non-winner's) is not screened."""
+    need = _NEEDS.get(fan)
+    return need is None or c.pattern is None or need(c)
+
+
 def waiting_form(concealed, win: int, fans: dict) -> None:
     """A one-tile wait's form: edge, closed or single wait, in that order, from the concealed sets."""
     edge = closed = single = False
