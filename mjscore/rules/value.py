@@ -51,21 +51,28 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
                 notes = list(notes) + ([note] if note else [])
             else:
                 value = base
-            return Score(variant=shown.variant, options=options, hand=shown.hand, seat=shown.seat, round=shown.round,
-                         mahjong=shown.mahjong, arrangement=texts, items=(best_limit, *kept), points=0,
-                         doubles=kept_doubles, limit_hand=best_limit.rule, limit_fraction=best_limit.limit, limit=limit,
-                         value=value, uncapped=base * 2 ** kept_doubles, win=win_name, source=shown.source,
-                         also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set)
+            return _score_of(shown, options, texts, (best_limit, *kept), 0, kept_doubles, best_limit.rule,
+                             best_limit.limit, limit, value, base * 2 ** kept_doubles, win_name, tuple(notes), win_set)
     value, note = final_value(variant, options, points, doubles)
     if note:
         notes = list(notes) + [note]
     if best_extra is not None:
         items = [i for i in items if not i.extra or i is best_extra]
         value += best_extra.extra
-    return Score(variant=shown.variant, options=options, hand=shown.hand, seat=shown.seat, round=shown.round,
-                 mahjong=shown.mahjong, arrangement=texts, items=tuple(items), points=points, doubles=doubles,
-                 limit_hand=None, limit_fraction=0, limit=limit, value=value, uncapped=uncapped, win=win_name,
-                 source=shown.source, also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set)
+    return _score_of(shown, options, texts, tuple(items), points, doubles, None, 0, limit, value, uncapped, win_name,
+                     tuple(notes), win_set)
+
+
+def _score_of(shown: Shown, options: dict, arrangement: tuple[str, ...], items: tuple[Item, ...], points: int,
+              doubles: int, limit_hand: str | None, limit_fraction: float, limit: int | None, value: int,
+              uncapped: float, win: str | None, notes: tuple[str, ...], win_set: str | None) -> Score:
+    """A candidate's Score: what its hand's candidates share (`shown`) and its own fields, laid in Score's order at
+    once. Score called with its 22 fields by keyword took 1-2 us a candidate (its class call gathers the keywords in
+    a dictionary for NamedTuple's __new__, which matches each by name): a quarter of combine's instructions and
+    most of what batch's scoring lost to 6b219fb (issue 40, docs/performance.md)."""
+    return tuple.__new__(Score, (shown.variant, options, shown.hand, shown.seat, shown.round, shown.mahjong,
+                                 arrangement, items, points, doubles, limit_hand, limit_fraction, limit, value,
+                                 uncapped, win, shown.source, shown.also, shown.bonus, notes, win_set, None))
 
 
 def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
