@@ -34,10 +34,12 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
     shown = ctx.shown
     if shown is None:  # the fields every candidate's Score shares
         hand, sit, mahjong = ctx.hand, ctx.sit, ctx.mahjong
-        shown = ctx.shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat,
-                                  round=sit.round, mahjong=mahjong, source=sit.source if mahjong else None,
-                                  also=tuple(sorted(sit.also)) if mahjong and sit.also else (),
-                                  bonus=tuple(T.name(t) for t in hand.bonus) if hand.bonus else ())
+        # (in Shown's order at once, as _score_of lays a Score: variant, options, hand, seat, round, mahjong, source,
+        # also, bonus; called with keywords, a class gathers them in a dictionary first)
+        shown = ctx.shown = tuple.__new__(Shown, (variant.name, options, hand.notation, sit.seat, sit.round, mahjong,
+                                                  sit.source if mahjong else None,
+                                                  tuple(sorted(sit.also)) if mahjong and sit.also else (),
+                                                  tuple(T.name(t) for t in hand.bonus) if hand.bonus else ()))
     win_name = T.name(win) if win is not None else None
     if variant.valuation is not None and ctx.mahjong:  # another family's valuation (rules/valuation.py)
         return variant.valuation.score(ctx, shown, texts, win_name, items, notes, win_set)
