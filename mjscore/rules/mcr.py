@@ -22,8 +22,8 @@ from __future__ import annotations
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import KNITTED_RUNS, knitted_tiles, sets_and_pair
 from mjscore.rules.mcr_sets import (
-    add, code, four_chows, four_pungs, pair_fans, rank_range, sets_traits, suits, three_chows, three_pungs, tiles_traits,
-    two_chows, two_pungs, waiting_form,
+    add, code, fan_possible, four_chows, four_pungs, hand_whole, kinds_mask, pair_fans, sets_traits, three_chows,
+    three_pungs, two_chows, two_pungs, waiting_form, whole_tiles,
 )
 from mjscore.rules.registry import Invalid, Reads, condition
 
@@ -68,7 +68,8 @@ def _check_fan(v, known):
 
 @condition("fan", "hand", _check_fan, "how many times this MCR fan occurs in the arrangement, before the "
                                       "exclusions of the non-repeat principle (rules/mcr.py)",
-           reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE)
+           reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE,
+           screen=fan_possible)
 def _fan(c, v, _):
     got = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
     return (fan_counts(c) if got is None else got).get(v, 0)
@@ -133,6 +134,9 @@ def _facts(c) -> tuple:
     return got
 
 
+_BLOCKS = ((0, 9), (9, 18), (18, 27), (27, T.N_KINDS))  # where each suit's kinds, then the honours', lie
+
+
 def _waited_on_one(c, standing: tuple[int, ...]) -> bool:
     """_one_wait of the hand and its winning tile, worked out once, and only for an arrangement whose winning tile
     completed a set in a way a wait fan names (an edge, the middle of a chow, the pair): about half the hands."""
@@ -149,13 +153,20 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
     standard shape's waits from the per-block tables of hand/waits.py (a lookup and a merge, not a search per
     kind: the same answer as trying each kind, for about a quarter of the work, issue 40), and a seven pairs'
     wait, the one kind held an odd number of times where there is one."""
-    from mjscore.hand.waits import counted_blocks, standard_waits  # (here: a command that scores no MCR hand
-                                                                   # never imports it, 2.6% of a start-up)
+    from mjscore.hand.waits import standard_waits  # (here: a command that scores no MCR hand never imports it,
+                                                   # 2.6% of a start-up)
     before = list(standing)
     before[win] -= 1
-    waits = standard_waits(counted_blocks(tuple(k for k, n in enumerate(before) for _ in range(n))), declared)
+    held = before if min(before) >= 0 else [n if n > 0 else 0 for n in before]  # (a knitted straight's rest: the
+    # winning tile may be one of its nine, none left; as the tiles listed once held none of it)
+    blocks = []  # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks,
+    for base, end in _BLOCKS:  # cut from the counts: not the tiles listed and counted again)
+        counts = tuple(held[base:end])
+        if any(counts):
+            blocks.append((base, counts))
+    waits = standard_waits(blocks, declared)
     if not declared:
-        odd = [k for k, n in enumerate(before) if n % 2]
+        odd = [k for k, n in enumerate(before) if n & 1]
         if len(odd) == 1:
             return len(waits | {odd[0]}) == 1  # (a new set: the block tables' own are never changed)
     return len(waits) == 1
@@ -279,12 +290,9 @@ def _regular(c, standing, fixed, flags, fans) -> None:
         fans["self_drawn"] = 1
     pair_fans(pair.tiles[0], len(chows), fans)
     sets_traits(groups, fans)
-    unique_tiles = [t for t in range(T.N_KINDS) if standing[t] or fixed[t]]
-    suits(unique_tiles, fans)
-    tiles_traits(unique_tiles, fans)
-    rank_range(unique_tiles, fans)
-    merged = [a + b for a, b in zip(standing, fixed)]
-    add(fans, "tile_hog", merged.count(4) - melded_kongs - concealed_kongs)
+    whole, fours = hand_whole(c)
+    fans.update(whole)
+    add(fans, "tile_hog", fours - melded_kongs - concealed_kongs)
     form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
     waiting_form([g for g in groups if not g.declared], win, form)
     if form and _waited_on_one(c, standing):
@@ -353,10 +361,7 @@ def _seven_pairs(c, standing, flags, fans: dict) -> None:
         _win_flags(flags, fans)
         return
     fans["seven_pairs"] = 1
-    unique = [t for t in range(T.N_KINDS) if standing[t]]
-    suits(unique, fans)
-    tiles_traits(unique, fans)
-    rank_range(unique, fans)
+    fans.update(whole_tiles(kinds_mask(standing)))
     add(fans, "tile_hog", standing.count(4))
     _win_flags(flags, fans)
 

@@ -243,54 +243,147 @@ def sets_traits(groups, fans: dict) -> None:
         fans["all_even_pungs"] = 1
 
 
-def suits(unique: list[int], fans: dict) -> None:
-    """The suits held: no honours, one voided suit, half and full flush, all types."""
-    suits = {t // 9 for t in unique if t < 27}
-    honours = any(not T.is_suit(t) for t in unique)
+def _mask(tiles) -> int:
+    out = 0
+    for t in tiles:
+        out |= 1 << t
+    return out
+
+
+_SUIT_MASKS = tuple(0x1FF << 9 * s for s in range(3))
+_HONOURS = 0x7F << 27
+_WINDS, _DRAGONS = 0xF << 27, 0x7 << 31
+_MAJOR, _TERMINALS = _mask(T.MAJOR), _mask(t for t in T.MAJOR if T.is_suit(t))
+_NOT_REVERSIBLE, _NOT_GREEN = ~_mask(_REVERSIBLE), ~_mask(T.GREEN_TILES)
+
+
+def kinds_mask(counts) -> int:
+    """The kinds held (a count above 0) as bits of one number: what whole_tiles reads."""
+    out = 0
+    for t, n in enumerate(counts):
+        if n:
+            out |= 1 << t
+    return out
+
+
+def whole_tiles(kinds: int) -> dict[str, int]:
+    """The fan of the tiles held as a whole (`kinds`: kinds_mask of every tile), the same for every arrangement
+    of a hand: the suits held (no honours, one voided suit, half and full flush, all types), every tile (all
+    simples, reversible, all green, all honours, all terminals, all terminals and honours) and the numbers held,
+    suit tiles only (upper, middle, lower tiles, upper and lower four). Bit tests of one number, worked out once
+    per hand (issue 40: a set of kinds and a test per tile, for every arrangement, were 8% of an MCR hand)."""
+    fans: dict[str, int] = {}
+    held = sum(1 for m in _SUIT_MASKS if kinds & m)
+    honours = kinds & _HONOURS
     if not honours:
         fans["no_honours"] = 1
-    if not suits:  # GB-Mahjong counts each suit missing (all honours excludes them)
+    if not held:  # GB-Mahjong counts each suit missing (all honours excludes them)
         fans["one_voided_suit"] = 3
-    elif len(suits) == 2:
-        add(fans, "one_voided_suit")
-    elif len(suits) == 1:
-        if honours:
-            fans["half_flush"] = 1
-        else:
-            fans["full_flush"] = 1
-    if len(suits) == 3 and any(T.is_wind(t) for t in unique) and any(T.is_dragon(t) for t in unique):
+    elif held == 2:
+        fans["one_voided_suit"] = 1
+    elif held == 1:
+        fans["half_flush" if honours else "full_flush"] = 1
+    if held == 3 and kinds & _WINDS and kinds & _DRAGONS:
         fans["all_types"] = 1
-
-
-def tiles_traits(unique: list[int], fans: dict) -> None:
-    """Every tile: all simples, reversible, all green, all honours, all terminals (and honours)."""
-    if not any(t in T.MAJOR for t in unique):
+    simples = not kinds & _MAJOR
+    if simples:
         fans["all_simples"] = 1
-    if all(t in _REVERSIBLE for t in unique):
+    if not kinds & _NOT_REVERSIBLE:
         fans["reversible_tiles"] = 1
-    if all(t in T.GREEN_TILES for t in unique):
+    if not kinds & _NOT_GREEN:
         fans["all_green"] = 1
-    if "all_simples" in fans:
-        return
-    if all(T.is_honour(t) for t in unique):
-        fans["all_honours"] = 1
-    elif all(T.is_terminal(t) for t in unique):
-        fans["all_terminals"] = 1
-    elif all(t in T.MAJOR for t in unique):
-        fans["all_terminals_and_honours"] = 1
+    if not simples:
+        if not kinds & ~_HONOURS:
+            fans["all_honours"] = 1
+        elif not kinds & ~_TERMINALS:
+            fans["all_terminals"] = 1
+        elif not kinds & ~_MAJOR:
+            fans["all_terminals_and_honours"] = 1
+    if not honours:  # the numbers held, in any suit: bit n - 1 for number n
+        ranks = (kinds | kinds >> 9 | kinds >> 18) & 0x1FF
+        if not ranks & ~0xF:
+            fans["lower_four" if ranks & 0x8 else "lower_tiles"] = 1
+        elif not ranks & ~0x1E0:
+            fans["upper_four" if ranks & 0x20 else "upper_tiles"] = 1
+        elif not ranks & ~0x38:
+            fans["middle_tiles"] = 1
+    return fans
 
 
-def rank_range(unique: list[int], fans: dict) -> None:
-    """The numbers held (suit tiles only): upper, middle, lower tiles, upper and lower four."""
-    if not all(T.is_suit(t) for t in unique):
-        return
-    ranks = {t % 9 + 1 for t in unique}
-    if ranks <= {1, 2, 3, 4}:
-        fans["lower_four" if 4 in ranks else "lower_tiles"] = 1
-    elif ranks <= {6, 7, 8, 9}:
-        fans["upper_four" if 6 in ranks else "upper_tiles"] = 1
-    elif ranks <= {4, 5, 6}:
-        fans["middle_tiles"] = 1
+def hand_whole(c) -> tuple[dict[str, int], int]:
+    """(whole_tiles of every tile, how many kinds are held four times) of the context's hand: the same for every
+    arrangement, worked out once, from the hand's tiles (declared and concealed, bonus aside)."""
+    got = c.memo.get("mcr whole")
+    if got is None:
+        tiles = c.hand.tiles
+        kinds = 0
+        for t in tiles:
+            kinds |= 1 << t
+        got = c.memo["mcr whole"] = (whole_tiles(kinds), sum(1 for t in set(tiles) if tiles.count(t) == 4))
+    return got
+
+
+def _self_drawn(c) -> bool:  # (as rules/mcr.py's facts tell it: the winning tile from the wall or a loose tile)
+    return c.source in ("wall", "loose")
+
+
+def _last_words(c) -> bool:  # last-wall-tile or last-discard given
+    return bool(c.also & {"last-wall-tile", "last-discard"})
+
+
+def _one_suit_no_honours(c) -> bool:
+    return len(c.suits) == 1 and not c.has_honours
+
+
+def _three_suits(c) -> bool:
+    return len(c.suits) == 3
+
+
+def _no_honours(c) -> bool:
+    return not c.has_honours
+
+
+def _honours(c) -> bool:
+    return c.has_honours
+
+
+# what a hand must be for each fan, by what a plan is told (the winning shape, the suits held, honours or not, how
+# the winning tile came, the circumstances): fan_possible. A fan not named here may occur in any hand.
+_NEEDS = {
+    "self_drawn": _self_drawn, "fully_concealed_hand": _self_drawn,
+    "concealed_hand": lambda c: not _self_drawn(c), "melded_hand": lambda c: not _self_drawn(c),
+    "last_tile_draw": lambda c: _self_drawn(c) and _last_words(c),
+    "last_tile_claim": lambda c: not _self_drawn(c) and _last_words(c),
+    "out_with_replacement_tile": lambda c: c.source == "loose", "robbing_the_kong": lambda c: c.source == "kong",
+    "seven_pairs": lambda c: c.pattern == "seven_pairs", "seven_shifted_pairs": lambda c: c.pattern == "seven_pairs",
+    "thirteen_orphans": lambda c: c.pattern == "thirteen_orphans",
+    "greater_honours_and_knitted_tiles": lambda c: c.pattern == "honours_and_knitted",
+    "lesser_honours_and_knitted_tiles": lambda c: c.pattern == "honours_and_knitted",
+    "all_honours": lambda c: not c.suits, "one_voided_suit": lambda c: len(c.suits) < 3,
+    "half_flush": lambda c: len(c.suits) == 1 and c.has_honours, "full_flush": _one_suit_no_honours,
+    "nine_gates": _one_suit_no_honours, "pure_terminal_chows": _one_suit_no_honours,
+    "all_types": lambda c: len(c.suits) == 3 and c.has_honours,
+    # (two suits and a pair of an honour whose GB-Mahjong code reads as a 5 make it too, as four_chows counts it)
+    "three_suited_terminal_chows": lambda c: len(c.suits) > 1,
+    "all_green": lambda c: c.suits <= {2}, "reversible_tiles": lambda c: 0 not in c.suits,  # (bamboo; no characters)
+    "all_terminals_and_honours": lambda c: bool(c.suits) and c.has_honours,
+    **dict.fromkeys(("no_honours", "all_simples", "all_terminals", "upper_tiles", "middle_tiles", "lower_tiles",
+                     "upper_four", "lower_four", "all_fives", "all_even_pungs"), _no_honours),
+    **dict.fromkeys(("mixed_triple_chow", "mixed_shifted_chows", "mixed_straight", "triple_pung",
+                     "mixed_shifted_pungs"), _three_suits),
+    "mixed_double_chow": lambda c: len(c.suits) > 1, "double_pung": lambda c: len(c.suits) > 1,
+    **dict.fromkeys(("big_four_winds", "big_three_dragons", "little_four_winds", "little_three_dragons",
+                     "big_three_winds", "two_dragon_pungs", "dragon_pung", "prevalent_wind", "seat_wind"), _honours),
+}
+
+
+def fan_possible(c, fan: str) -> bool:
+    """The `fan:` condition's screen (registry.condition): False where no hand of the context's winning shape, suits
+    held, honours or not, way the winning tile came and circumstances makes `fan`, so that a plan leaves its rule
+    out (a winning hand's plan asked each of about 80 fan rules of every arrangement, most of them impossible there:
+    issue 40). A context with no winning shape (a non-winner's) is not screened."""
+    need = _NEEDS.get(fan)
+    return need is None or c.pattern is None or need(c)
 
 
 def waiting_form(concealed, win: int, fans: dict) -> None:
