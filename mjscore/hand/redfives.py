@@ -8,6 +8,17 @@ from mjscore.hand import tiles as T
 from mjscore.hand.notation import Hand, format_concealed, groups_of
 
 
+def red_fives(text: str) -> tuple[int, int, int]:
+    """The red fives (written 0) of a hand's text, per suit m, p, s."""
+    out = [0, 0, 0]
+    if "0" in text:
+        import re  # (only for a hand with a red five: start-up does not pay for it)
+
+        for digits, suit in re.findall(r"([0-9]+)([mps])", text):
+            out["mps".index(suit)] += digits.count("0")
+    return out[0], out[1], out[2]
+
+
 def no_red_fives(text: str, what: str | Term | None = None) -> None:
     """For a variant played without red fives: a 0 in a suit is no tile here; the message says what it is
     elsewhere (riichi's red five) and what to type instead."""

@@ -134,7 +134,7 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
                 continue
             item, undoubled = h.item, h.undoubled
             if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
-                item = undoubled = each_item(ctx, r, item)
+                item = undoubled = each_item(ctx, r.each, item)
                 if item is None:
                     continue
             chosen = undoubled if restricted else item

@@ -6,16 +6,28 @@ that names none is never counted, so a table without such rules never calls here
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from mjscore.hand import tiles as T
-from mjscore.rules.red_fives import red_fives
+from mjscore.hand.situation import Situation
 from mjscore.rules.results import Item
 
 if TYPE_CHECKING:
-    from mjscore.rules.context import Ctx
+    from mjscore.hand.notation import Hand
     from mjscore.rules.tablefile import Failure
-    from mjscore.rules.tables import Rule
+
+
+class Counted(Protocol):
+    """What a counter reads of the scorer's context (rules/context.py Ctx): every tile of the hand, its situation
+    (the indicators) and the hand as written (its red fives). Said here, so that the table's loading, which checks
+    a rule's counter, and the context stay apart."""
+
+    @property
+    def tiles(self) -> tuple[int, ...]: ...
+    @property
+    def sit(self) -> Situation: ...
+    @property
+    def hand(self) -> Hand: ...
 
 _NEXT = {}
 for _suit in range(3):
@@ -32,18 +44,24 @@ def indicated(indicator: int) -> int:
     return _NEXT[indicator]
 
 
-def _shown(c: Ctx, indicators: tuple[int, ...]) -> int:
+def _shown(c: Counted, indicators: tuple[int, ...]) -> int:
     tiles = c.tiles
     return sum(tiles.count(indicated(i)) for i in indicators)
 
 
-COUNTERS: dict[str, Callable[[Ctx], int]] = {
+COUNTERS: dict[str, Callable[[Counted], int]] = {
     "dora": lambda c: _shown(c, c.sit.dora),
     "ura_dora": lambda c: _shown(c, c.sit.ura),
     "first_dora": lambda c: _shown(c, c.sit.dora[:1]),  # no kan dora: the deal's first indicator alone
     "first_ura_dora": lambda c: _shown(c, c.sit.ura[:1]),
-    "red_fives": lambda c: sum(red_fives(c.hand.text)),
+    "red_fives": lambda c: _red(c.hand.text),
 }
+
+
+def _red(text: str) -> int:
+    from mjscore.hand.redfives import red_fives  # (a hand written with a red five only)
+
+    return sum(red_fives(text))
 
 
 def check_each(entry: object, fail: Failure, where: str) -> str | None:
@@ -55,9 +73,10 @@ def check_each(entry: object, fail: Failure, where: str) -> str | None:
     return str(entry)
 
 
-def each_item(ctx: Ctx, rule: Rule, item: Item) -> Item | None:
-    """A `doubles_each` rule's item: one double per tile counted (None: none counted, so no item)."""
-    n = COUNTERS[rule.each](ctx)
+def each_item(ctx: Counted, each: str, item: Item) -> Item | None:
+    """The item of a rule whose `doubles_each:` names the counter `each`: one double per tile counted (None: none
+    counted, so no item)."""
+    n = COUNTERS[each](ctx)
     return item._replace(doubles=n, tiles=f"x{n}") if n else None
 
 

@@ -6,7 +6,6 @@ in rules/families.py WRITTEN_TILES), so a hand without red fives never enters th
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -14,19 +13,7 @@ if TYPE_CHECKING:
     from mjscore.rules.tables import Variant
 
 from mjscore.errors import HandError
-from mjscore.hand.redfives import no_red_fives, with_red_fives
-
-_RUNS = re.compile(r"([0-9]+)([mps])")
-
-
-def red_fives(text: str) -> tuple[int, int, int]:
-    """The red fives (written 0) of a hand's text, per suit m, p, s."""
-    out = [0, 0, 0]
-    if "0" in text:
-        for digits, suit in _RUNS.findall(text):
-            out["mps".index(suit)] += digits.count("0")
-    return out[0], out[1], out[2]
-
+from mjscore.hand.redfives import no_red_fives, red_fives, with_red_fives
 
 def shown_with_reds(hand: Hand) -> str:
     """A parsed hand's canonical notation with its red fives where they were written (`waits` prints it so)."""
