@@ -10,7 +10,7 @@ import pytest
 
 from helpers import run
 
-VARIANTS = ["basque", "bmja", "danish", "dmjl", "hungarian", "mcr", "riichi", "spanish"]
+VARIANTS = ["basque", "bmja", "danish", "dmjl", "hk", "hungarian", "mcr", "riichi", "spanish"]
 HANDS = [  # (hand, situation): mah jong everywhere, in some variants only, nowhere, bonus tiles, special shapes
     ("[555p] 123m 789s SSS NN", ["--seat", "S", "--win", "7s", "--from", "wall"]),
     ("[555p] 123m 789s SSS NN 1f", ["--seat", "S", "--win", "7s"]),  # spanish plays without flowers
@@ -44,10 +44,11 @@ def test_a_hand_that_is_mah_jong_in_some_variants_only():
     # 123m 456m 789m 123p NN: four chows and a pair. BMJA allows at most one chow in a standard hand,
     # so it is no mah jong there; DMJL and the others take it as a winning hand (mcr: Pure Straight 16 + Concealed
     # Hand 2 + Mixed Double Chow 1 + One Voided Suit 1 + Single Wait 1 = 21 fan, over the minimum of 8; riichi too:
-    # 123m 456m 789m is ittsu, a yaku).
+    # 123m 456m 789m is ittsu, a yaku). hk (tables/hk.yaml, after the Hong Kong mahjong scoring rules): concealed
+    # hand 1 + all chows 1 = 2 faan, flowers aside ("no flowers" is a flower item), below the minimum of 3.
     code, out, _ = run("compare", "123m 456m 789m 123p NN", "--win", "N", "--format", "json")
     mahjong = {d["variant"]: d["mahjong"] for d in json.loads(out)}
-    assert mahjong == {"basque": True, "bmja": False, "danish": True, "dmjl": True, "hungarian": True,
+    assert mahjong == {"basque": True, "bmja": False, "danish": True, "dmjl": True, "hk": False, "hungarian": True,
                        "mcr": True, "riichi": True, "spanish": True}
 
 

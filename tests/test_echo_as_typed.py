@@ -33,7 +33,7 @@ def test_settle_shows_each_hand_as_the_deal_types_it():
 
 def test_compare_says_each_refusal_once():
     out = run("compare", "[555p] 123m 789s SSS NN", "--seat", "S", "--win", "7s")[1].splitlines()
-    assert [line.split(":")[0] for line in out if ": not mah jong: " in line] == ["bmja", "mcr"]
+    assert [line.split(":")[0] for line in out if ": not mah jong: " in line] == ["bmja", "hk", "mcr"]
 
 
 def test_the_variants_list_shows_each_source():
