@@ -238,6 +238,9 @@ def phone(browser, width: int = PHONE["width"], **options: Any) -> Iterator[Any]
     try:
         page = context.new_page()
         page.set_default_timeout(15000)
+        from playwright.sync_api import expect
+
+        expect.set_options(timeout=15000)  # (an assertion waits as long as an action: a loaded 2-core machine)
         yield page
     finally:
         context.close()
