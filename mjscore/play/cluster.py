@@ -54,7 +54,10 @@ class DaskPool:
 
         self.cluster = None
         quiet = logging.ERROR  # the scheduler's and workers' chatter is not mjscore's output
-        for name in ("distributed", "tornado"):
+        # (each logger distributed's own configuration gave a level when it was imported, distributed.client's
+        # WARNING among them, which said "Couldn't gather 1 keys, rescheduling" on standard error when a worker died)
+        named = [n for n in logging.root.manager.loggerDict if n.startswith(("distributed", "tornado"))]
+        for name in ("distributed", "tornado", *named):
             logging.getLogger(name).setLevel(quiet)
         warnings.filterwarnings("ignore", category=UserWarning, module=r"distributed(\.|$)")
         try:
