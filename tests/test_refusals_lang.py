@@ -1,0 +1,45 @@
+"""The refusals issue 43 asked to be said in --lang: the notation's own errors (through score, settle and batch),
+a winning tile's situation, a deal file's structure and the closing count. Each says one exact Chinese line
+(zh, the catalogue of the Mahjong Competition Rules' words), and the same input without --lang the English line
+as before, byte for byte."""
+
+from __future__ import annotations
+
+from helpers import run
+
+
+def test_score_says_a_hand_that_breaks_the_notation_in_chinese():
+    """A pair in brackets is no exposed group: the line and its carets, zh, and the English unchanged."""
+    code, _, err = run("score", "[RR] [GGG] PPP 11m 567m", "--variant", "mcr", "--lang", "zh")
+    assert (code, err) == (2, "mjscore: error: 明示的牌组须是刻子、顺子或杠，不是 [RR]\n"
+                                "  [RR] [GGG] PPP 11m 567m\n  ^^^^\n"), err
+    code, _, err = run("score", "[RR] [GGG] PPP 11m 567m", "--variant", "mcr")
+    assert (code, err.splitlines()[0]) == (2, "mjscore: error: an exposed group must be a pung, chow or kong, "
+                                              "not [RR]"), err
+
+
+def test_score_says_each_kind_of_notation_error_in_chinese():
+    """Digits without a suit, five of a tile, an unclosed bracket: each its zh line; English as before."""
+    for hand, zh, en in (
+            ("123m 456x", "数字后缺少花色字母：456 在 'x' 之前（请写 456m、456p 或 456s）",
+             "digits without a suit letter: 456 before 'x' (write 456m, 456p or 456s)"),
+            ("11111m 234p", "5 张 1m（每种牌只有 4 张）", "5 copies of 1m (a set has 4)"),
+            ("[123m 456p", "'[' 没有用 ']' 闭合", "'[' is not closed by ']'"),
+            ("9z", "9z 不是一张牌（z 的数字是 1-7）", "9z is not a tile (z numbers run 1-7)")):
+        code, _, err = run("score", hand, "--lang", "zh")
+        assert code == 2 and err.splitlines()[0] == f"mjscore: error: {zh}", err
+        code, _, err = run("score", hand)
+        assert code == 2 and err.splitlines()[0] == f"mjscore: error: {en}", err
+
+
+def test_settle_says_a_deals_hand_that_breaks_the_notation_in_chinese(tmp_path):
+    """settle --lang zh: the hand's owner and the notation's error, both in the catalogue's Chinese."""
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567x", S: "", W: "", N: ""}\nwinner: E\n'
+                    "win: {tile: 7m, from: discard, discarder: W}\n", encoding="utf-8")
+    code, _, err = run("settle", str(deal), "--lang", "zh")
+    assert code == 2 and err.splitlines()[0] == (f"mjscore: error: {deal}: 东家（E）的手牌: 数字后缺少花色字母：567 在 'x' "
+                                                 "之前（请写 567m、567p 或 567s）"), err
+    code, _, err = run("settle", str(deal))
+    assert code == 2 and err.splitlines()[0] == (f"mjscore: error: {deal}: hand of East (E): digits without a suit "
+                                                 "letter: 567 before 'x' (write 567m, 567p or 567s)"), err
