@@ -43,3 +43,38 @@ def test_settle_says_a_deals_hand_that_breaks_the_notation_in_chinese(tmp_path):
     code, _, err = run("settle", str(deal))
     assert code == 2 and err.splitlines()[0] == (f"mjscore: error: {deal}: hand of East (E): digits without a suit "
                                                  "letter: 567 before 'x' (write 567m, 567p or 567s)"), err
+
+
+def test_score_says_a_winning_tile_not_held_in_chinese():
+    """--win names a tile the hand does not hold: the line in zh with --win spelt as typed; English unchanged."""
+    code, _, err = run("score", "123m 456p 789s EEE NN", "--win", "5m", "--lang", "zh")
+    assert (code, err) == (2, "mjscore: error: --win 5m 不在手牌中；请给出手中有的牌（--win 1m），或把 5m 加入手牌\n"), err
+    code, _, err = run("score", "123m 456p 789s EEE NN", "--win", "5m")
+    assert (code, err) == (2, "mjscore: error: --win 5m is not in the hand; give a tile it holds (--win 1m) or add 5m "
+                              "to the hand\n"), err
+
+
+def test_settle_and_batch_say_a_deals_winning_tile_refusals_in_chinese(tmp_path):
+    """In a deal file the terms are its keys (win.tile, win.from), the words the catalogue's Chinese."""
+    deal = tmp_path / "deal.yaml"
+    deal.write_text('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: E\n'
+                    "win: {tile: 9m, from: discard, discarder: W}\n", encoding="utf-8")
+    code, _, err = run("settle", str(deal), "--lang", "zh")
+    assert (code, err) == (2, f"mjscore: error: {deal}: win.tile 9m 不在手牌中；请给出手中有的牌（win.tile 1m），"
+                              "或把 9m 加入手牌\n"), err
+    code, _, err = run("settle", str(deal))
+    assert (code, err) == (2, f"mjscore: error: {deal}: win.tile 9m is not in the hand; give a tile it holds "
+                              "(win.tile 1m) or add 9m to the hand\n"), err
+    game = tmp_path / "game.yaml"
+    game.write_text('variant: mcr\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - hands: {Ann: "[RRR] [GGG] PPP 11m 567m", '
+                    'Bo: "", Cy: "", Di: ""}\n    winner: Ann\n    win: {tile: 7m, from: self, also: [sky]}\n',
+                    encoding="utf-8")
+    code, out, _ = run("batch", str(game), "--lang", "zh")
+    assert code == 1 and "win.from 须是 discard, wall, loose, kong 之一，不是 'self'; did you mean wall?" in out, out
+    code, out, _ = run("batch", str(game))
+    assert code == 1 and "win.from must be one of discard, wall, loose, kong, not 'self'; did you mean wall?" in out
+    game.write_text(game.read_text(encoding="utf-8").replace("from: self", "from: wall"), encoding="utf-8")
+    code, out, _ = run("batch", str(game), "--lang", "zh")
+    assert code == 1 and "win.also 'sky' 不是已知的和牌情形（已知：" in out, out
+    code, out, _ = run("batch", str(game))
+    assert code == 1 and "win.also 'sky' is not a known circumstance (known: " in out, out

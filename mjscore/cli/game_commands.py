@@ -13,7 +13,7 @@ from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, for
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  said_in, variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
-from mjscore.errors import DealError, MjscoreError
+from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore import POT, SOURCES
 
 
@@ -88,7 +88,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
     try:
         result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
-    except DealError as e:  # (a refusal the core made of catalogue words: said in --lang, as batch says it)
+    except (DealError, SituationError) as e:  # (a refusal the core made of catalogue words: said in --lang, as batch)
         raise said_in(e, lang) from None
     from mjscore.cli.render import Output, draw
     from mjscore.messages import M

@@ -10,7 +10,7 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (check_situation, format_option, glyphs_option, hand_argument, lang_of, lang_option,
                                  not_a_file, output_option, said_in, situation_options, variant_options)
 from mjscore.cli.render import Output, draw
-from mjscore.errors import HandError
+from mjscore.errors import HandError, SituationError
 from mjscore.messages import M
 
 
@@ -47,7 +47,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
                      tables=tables_dir)
     try:
         scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
-    except HandError as e:  # (the notation's refusal, made of catalogue words: said in --lang, as settle says it)
+    except (HandError, SituationError) as e:  # (a refusal made of catalogue words: said in --lang, as settle says it)
         raise said_in(e, lang) from None
     lang = lang_of(lang, scores.table)
     glyphs = glyphs and terminal.glyphs_shown()

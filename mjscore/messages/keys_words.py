@@ -337,3 +337,18 @@ class Described:
     HN_COPIES_BONUS = "{n} copies of {tile} (there is one of each flower and season)"
     HN_NO_TILES = 'no tiles in the hand; type its tiles, e.g. "123m 456p 789s EEE NN" (docs/notation.md)'
     HN_TOO_MANY_TILES = "{n} tiles, more than any hand can hold ({most}: four kongs and a pair)"
+    # a winning tile's situation refused (hand/arrange.py, rules/situations.py): each after the term it names
+    # (--win or win.tile, --from or win.from, --also or win.also, as the reader gave it)
+    WS_NOT_IN_HAND = " {tile} is not in the hand"
+    WS_NOT_CONCEALED = " {tile} is not among the concealed tiles (a drawn tile is never in an exposed set)"
+    WS_GIVE_HELD = "; give a tile it holds ("
+    WS_GIVE_CONCEALED = "; give a concealed tile ("
+    WS_OR_ADD = " {held}) or add {tile} to the hand"
+    WS_ADD = "; add {tile} to the hand"
+    WS_FROM_ONE_OF = " must be one of {choices}, not {value}"
+    WS_UNKNOWN_ALSO = " {word} is not a known circumstance (known: {known})"
+    WS_BONUS_WINS = " {tile}: a flower or season never wins a hand"
+    WS_NO_LOOSE = (" loose: a loose tile is drawn after declaring a kong, or a flower or season where the variant "
+                   "has them; this hand has none (give ")
+    WS_NO_LOOSE_KONG = "wall, or enter the kong as {concealed} or {exposed})"
+    WS_ROBBED = " kong: a robbed {tile} is the fourth copy (three are in the kong), but this hand holds {n}"
