@@ -78,3 +78,17 @@ def test_settle_and_batch_say_a_deals_winning_tile_refusals_in_chinese(tmp_path)
     assert code == 1 and "win.also 'sky' 不是已知的和牌情形（已知：" in out, out
     code, out, _ = run("batch", str(game))
     assert code == 1 and "win.also 'sky' is not a known circumstance (known: " in out, out
+
+
+def test_the_closing_count_is_said_in_chinese(tmp_path):
+    """batch's and standings' last stderr line: one deal of one not scored, in zh; without --lang as before."""
+    game = tmp_path / "game.yaml"
+    game.write_text('variant: mcr\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - hands: {Ann: "[RRR] [GGG] PPP 11m 567m", '
+                    'Bo: "", Cy: "", Di: ""}\n    winner: Ann\n    win: {tile: 7m, from: self}\n', encoding="utf-8")
+    for command in ("batch", "standings"):
+        code, _, err = run(command, str(game), "--lang", "zh")
+        assert code == 1 and err.splitlines()[-1] == "mjscore: 1 局中有 1 局未计分", err
+        code, _, err = run(command, str(game))
+        assert code == 1 and err.splitlines()[-1] == "mjscore: 1 of 1 deals not scored", err
+    code, _, err = run("batch", str(game), str(tmp_path / "none.yaml"), "--lang", "zh")
+    assert code == 1 and err.splitlines()[-1] == "mjscore: 1 局中有 1 局未计分；1 个文件无法读取", err

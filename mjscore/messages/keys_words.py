@@ -352,3 +352,6 @@ class Described:
                    "has them; this hand has none (give ")
     WS_NO_LOOSE_KONG = "wall, or enter the kong as {concealed} or {exposed})"
     WS_ROBBED = " kong: a robbed {tile} is the fourth copy (three are in the kong), but this hand holds {n}"
+    # the closing count on stderr of batch, sheet, standings and report (cli/game_commands.py)
+    CLOSING_NOT_SCORED = "{bad} of {read} deals not scored"
+    CLOSING_UNREADABLE = "; {n} file(s) unreadable"
