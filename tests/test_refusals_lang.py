@@ -92,3 +92,21 @@ def test_the_closing_count_is_said_in_chinese(tmp_path):
         assert code == 1 and err.splitlines()[-1] == "mjscore: 1 of 1 deals not scored", err
     code, _, err = run("batch", str(game), str(tmp_path / "none.yaml"), "--lang", "zh")
     assert code == 1 and err.splitlines()[-1] == "mjscore: 1 局中有 1 局未计分；1 个文件无法读取", err
+
+
+def test_a_deal_files_structure_is_refused_in_chinese(tmp_path):
+    """settle --lang zh: a misspelt win key, no hands, a name given twice, each its zh line; English as before."""
+    deal = tmp_path / "deal.yaml"
+    for text, zh, en in (
+            ('variant: mcr\nhands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: E\n'
+             "win: {tile: 7m, form: wall}\n", "win：未知的键 'form'（键：tile, from, set, discarder, also）",
+             "win: unknown key 'form' (keys: tile, from, set, discarder, also)"),
+            ("variant: mcr\nwinner: E\n", "hands：缺少（请给出每个座位的手牌，例如 hands: {E: '...', S: '...'}）",
+             "hands: missing (give each seat's hand, e.g. hands: {E: '...', S: '...'})"),
+            ("variant: mcr\nplayers: {E: Ann, S: Ann, W: Cy, N: Di}\n", "players：'Ann' 出现了两次（每个名字一次）",
+             "players: 'Ann' is named twice (each name once)")):
+        deal.write_text(text, encoding="utf-8")
+        code, _, err = run("settle", str(deal), "--lang", "zh")
+        assert code == 2 and zh in err.splitlines()[0] and err.startswith(f"mjscore: error: {deal}: "), err
+        code, _, err = run("settle", str(deal))
+        assert (code, err) == (2, f"mjscore: error: {deal}: {en}\n"), err
