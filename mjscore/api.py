@@ -378,7 +378,7 @@ def settle(deal: Mapping[str, Any] | str | os.PathLike[str], *, variant: str | N
     except SituationError as e:  # in a deal file, say the deal's keys (win.from), not --from
         if flags:
             raise
-        raise DealError(f"{where}: {e.spelt(Spelling.KEY)}") from None
+        raise DealError(f"{where}: " + e.spelt(Spelling.KEY)) from None  # (a Said stays one)
     if over:
         settled = settled._replace(notes=[overridden_note(where, data, v.name), *settled.notes])
     return settled

@@ -62,9 +62,12 @@ class MjscoreError(Exception):
         self.details = tuple(details)
 
     def spelt(self, spelling: Spelling) -> str:
-        """The message with its terms spelt as the reader gave the values: flags or a deal file's keys."""
-        return "".join(p if isinstance(p, str) else p.flag if spelling is Spelling.FLAG else p.key
-                       for p in self.parts)
+        """The message with its terms spelt as the reader gave the values: flags or a deal file's keys (added
+        piece by piece, not joined: a `mjscore.messages.Said` piece keeps the whole a Said, said again in --lang)."""
+        out = ""
+        for p in self.parts:
+            out = out + (p if isinstance(p, str) else p.flag if spelling is Spelling.FLAG else p.key)
+        return out
 
     def detail_lines(self) -> list[str]:
         """Extra lines shown under the message (e.g. the hand with carets)."""
@@ -72,8 +75,8 @@ class MjscoreError(Exception):
 
     def said(self) -> str:
         """The message as the core made it: where that was one text, that text, kept as made (a
-        `mjscore.messages.Said` says itself again in a face's --lang); else its English, as str() gives it."""
-        return self.parts[0] if len(self.parts) == 1 and isinstance(self.parts[0], str) else str(self)
+        `mjscore.messages.Said` says itself again in a face's --lang); else its terms spelt as flags, as str()."""
+        return self.parts[0] if len(self.parts) == 1 and isinstance(self.parts[0], str) else self.spelt(Spelling.FLAG)
 
 
 class HandError(MjscoreError):

@@ -225,7 +225,7 @@ def test_the_rarer_refusals_at_an_mcr_table_are_said_in_chinese(tmp_path):
             ("    winner: Ann\n", "    winner: Ann\n    faults: {Bo: dead}\n",
              "faults：mcr 没有关于 'dead' 手牌的规则（有规则的：无）",
              "faults: mcr has no rule for a 'dead' hand (rules for: none)"),
-            (ann, '"[RR] [GGG] PPP 11m 567m"', "Ann（E）的手牌: an exposed group must be a pung",
+            (ann, '"[RR] [GGG] PPP 11m 567m"', "Ann（E）的手牌: 明示的牌组须是刻子、顺子或杠，不是 [RR]",
              "hand of Ann (E): an exposed group must be a pung")):
         deal = REFEREE.split("  - hands: {Bo")[0].replace("    false_wins: [Bo]\n    penalties: {Di: -10}\n", "")
         assert old in deal

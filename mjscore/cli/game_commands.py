@@ -13,7 +13,7 @@ from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, for
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  said_in, variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
-from mjscore.errors import DealError, MjscoreError
+from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore import POT, SOURCES
 
 
@@ -88,7 +88,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
         raise DealError("give a deal file (or - for standard input), or the hands with --east ... --north")
     try:
         result = api.settle(data, variant=variant, options=options, tables=tables_dir, where=where, flags=not deal_file)
-    except DealError as e:  # (a refusal the core made of catalogue words: said in --lang, as batch says it)
+    except (DealError, SituationError) as e:  # (a refusal the core made of catalogue words: said in --lang, as batch)
         raise said_in(e, lang) from None
     from mjscore.cli.render import Output, draw
     from mjscore.messages import M
@@ -172,8 +172,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
                 terminal.say(f"not scored: {place}")
             if len(rejected) > 20:
                 terminal.say(f"... and {len(rejected) - 20} more (in {output})")
-        sys.stderr.write(f"mjscore: {summary.rejected} of {summary.read} deals not scored"
-                         + (f"; {len(errors)} file(s) unreadable" if errors else "") + "\n")
+        sys.stderr.write(f"mjscore: {not_scored_count(summary.read, summary.rejected, len(errors), lang)}\n")
         return 1
     return 0
 
@@ -219,12 +218,20 @@ def _common_language(season, lang: str, tables_dir) -> str:
     return langs.pop() if len(langs) == 1 else "en"
 
 
-def _not_scored(read: int, bad: int, unreadable: int = 0) -> None:
+def not_scored_count(read: int, bad: int, unreadable: int, lang: str) -> str:
+    """The closing count of deals not scored (and files unreadable) in `lang` (English under native: the
+    games' variants may speak several languages)."""
+    from mjscore.messages import M, Words
+
+    w = Words(lang)
+    return w(M.CLOSING_NOT_SCORED, bad=bad, read=read) + (w(M.CLOSING_UNREADABLE, n=unreadable) if unreadable else "")
+
+
+def _not_scored(read: int, bad: int, unreadable: int = 0, *, lang: str) -> None:
     """As batch: deals that could not be scored, and files among several that could not be read, were said on
     stderr as they came; the count, and exit status 1."""
     if bad or unreadable:
-        click.echo(f"mjscore: {bad} of {read} deals not scored"
-                   + (f"; {unreadable} file(s) unreadable" if unreadable else ""), err=True)
+        click.echo(f"mjscore: {not_scored_count(read, bad, unreadable, lang)}", err=True)
         sys.exit(1)
 
 
@@ -246,7 +253,8 @@ def sheet(files, fmt, strict, game, lang, variant, options, tables_dir):
     """
     from mjscore.cli.sheets import write_sheets
 
-    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict, lang))
+    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict, lang),
+                lang=lang)
 
 
 @click.command()
@@ -284,7 +292,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
 
         text = "\n".join(fitted([text], lang))
     click.echo(text)
-    _not_scored(*counts)
+    _not_scored(*counts, lang=lang)
 
 
 @click.command()
@@ -327,4 +335,4 @@ def report(files, title, aliases, strict, game, lang, variant, options, tables_d
                                 report_sheets(heads, spool, lang), lang):
             sys.stdout.write(part)  # -o FILE.html: written atomically by output_option
         sys.stdout.write("\n")
-    _not_scored(*counts)
+    _not_scored(*counts, lang=lang)

@@ -7,11 +7,14 @@ import contextlib
 import functools
 import os
 import sys
+from typing import TypeVar
 
 import click
 
 from mjscore.errors import DealError, MjscoreError
 from mjscore import DEFAULT_VARIANT, LANGUAGES, SITUATIONS, SOURCES, language, packaged_dir, variant_names
+
+E = TypeVar("E", bound=MjscoreError)  # (said_in gives back the error's own class)
 
 ALSO_WORDS = ", ".join(SITUATIONS)
 
@@ -257,13 +260,19 @@ def given(ctx: click.Context, *names: str) -> list[str]:
     return out
 
 
-def said_in(e: DealError, lang: str) -> DealError:
-    """A deal's refusal in `lang` where the core made it of the catalogue's words (MjscoreError.said), as `batch`
-    says a deal not scored; as it is otherwise, and under `native` (the variant is not known for sure)."""
+def said_in(e: E, lang: str) -> E:
+    """A refusal (a deal's, a hand's) in `lang` where the core made it of the catalogue's words
+    (MjscoreError.said), as `batch` says a deal not scored: the same error with its text said again (its place,
+    hint and caret lines kept); as it is otherwise, and under `native` (the variant is not known for sure)."""
     from mjscore.messages import Words
 
     text = e.said() if lang == "native" else Words(lang).again(e.said())
-    return e if text == str(e) else DealError(text, where=e.where, hint=e.hint, details=e.details)
+    if text == str(e):
+        return e
+    out = type(e).__new__(type(e), text)
+    out.__dict__.update(e.__dict__)
+    out.parts = (text,)
+    return out
 
 
 def lang_of(lang: str, variant) -> str:

@@ -8,8 +8,9 @@ import click
 from mjscore import api  # here, not in the command: loaded as part of start-up (mjscore.cli.run)
 from mjscore.cli import terminal
 from mjscore.cli.options import (check_situation, format_option, glyphs_option, hand_argument, lang_of, lang_option,
-                                 not_a_file, output_option, situation_options, variant_options)
+                                 not_a_file, output_option, said_in, situation_options, variant_options)
 from mjscore.cli.render import Output, draw
+from mjscore.errors import HandError, SituationError
 from mjscore.messages import M
 
 
@@ -44,7 +45,10 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     check_situation(seat, source, also, options, click.get_current_context())
     situation = dict(seat=seat, round=round_, win=win, source=source, win_set=win_set, also=also, options=options,
                      tables=tables_dir)
-    scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
+    try:
+        scores = api.arrangements(hand, variant, **situation, dora=dora, ura=ura, honba=honba, sticks=sticks)
+    except (HandError, SituationError) as e:  # (a refusal made of catalogue words: said in --lang, as settle says it)
+        raise said_in(e, lang) from None
     lang = lang_of(lang, scores.table)
     glyphs = glyphs and terminal.glyphs_shown()
     draw(Output(M.PG_SCORE, lang, lambda: _people(scores, show_all, explain, glyphs, lang, hand),

@@ -25,6 +25,7 @@ from mjscore.hand.decompose import CONCEALED, SHAPES, block_partial, block_sets,
 from mjscore.hand.notation import Hand, format_concealed
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import CLAIMED, FROM, FROM_TO_TYPE, NO_WORDS, WIN, Situation
+from mjscore.messages import M, said
 
 WIN_COUNT = 14
 BLOCKS_KEPT = 8_192  # blocks kept: enough for a batch's recurring ones; memory flat from 10,000 deals
@@ -337,8 +338,8 @@ def _arrangements(hand: AnalysedHand, shape: str) -> tuple[tuple[Group, ...], ..
 def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
     if "heaven" in sit.also and sit.seat == "E" and not any(m.exposed for m in hand.melds):
         if sit.win is not None and sit.win not in hand.tiles:
-            raise SituationError((WIN, f" {T.name(sit.win)} is not in the hand; give a tile it holds (",
-                                  WIN, f" {T.name(hand.tiles[0])}) or add {T.name(sit.win)} to the hand"))
+            raise SituationError((WIN, said(M.WS_NOT_IN_HAND, tile=T.name(sit.win)) + said(M.WS_GIVE_HELD),
+                                  WIN, said(M.WS_OR_ADD, held=T.name(hand.tiles[0]), tile=T.name(sit.win))))
         if sit.win is not None and sit.win_red is not None:
             from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
 
@@ -346,9 +347,8 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
         return [None]  # East's dealt hand: no winning tile (with an exposed set it cannot be heaven)
     if sit.source == "loose" and not hand.bonus and not any(m.kind == "kong" for m in hand.melds):
         # a loose tile is drawn only after declaring a kong, or a flower or season where the variant plays them
-        raise SituationError((FROM, " loose: a loose tile is drawn after declaring a kong, or a flower or season "
-                                    "where the variant has them; this hand has none (give ", FROM_TO_TYPE, "wall, or "
-                              "enter the kong as {5555p} or [5555p])"))
+        raise SituationError((FROM, said(M.WS_NO_LOOSE), FROM_TO_TYPE,
+                              said(M.WS_NO_LOOSE_KONG, concealed="{5555p}", exposed="[5555p]")))
     claimed = sit.source in CLAIMED
     exposed = {t for m in hand.melds if m.exposed and m.kind != "kong" for t in m.tiles} if claimed else ()
     # robbing a kong: three copies are in the robbed set and the fourth is the winning tile
@@ -356,19 +356,16 @@ def _win_choices(hand: AnalysedHand, sit: Situation) -> Sequence[int | None]:
     robbable = {t for t in tiles if tiles.count(t) == 1} if sit.source == "kong" else None
     if sit.win is not None:
         if sit.win not in hand.concealed and sit.win not in exposed:
-            where = "in the hand" if claimed else "among the concealed tiles (a drawn tile is never in an exposed set)"
-            mine = sorted(set(hand.concealed) | set(exposed))
-            give = "a tile it holds" if claimed else "a concealed tile"
-            instead = ((f"; give {give} (", WIN, f" {T.name(mine[0])}) or add {T.name(sit.win)} to the hand")
-                       if mine else (f"; add {T.name(sit.win)} to the hand",))
-            raise SituationError((WIN, f" {T.name(sit.win)} is not {where}", *instead))
+            win, mine = T.name(sit.win), sorted(set(hand.concealed) | set(exposed))
+            instead = ((said(M.WS_GIVE_HELD if claimed else M.WS_GIVE_CONCEALED), WIN,
+                        said(M.WS_OR_ADD, held=T.name(mine[0]), tile=win)) if mine else (said(M.WS_ADD, tile=win),))
+            raise SituationError((WIN, said(M.WS_NOT_IN_HAND if claimed else M.WS_NOT_CONCEALED, tile=win), *instead))
         if sit.win_red is not None:
             from mjscore.hand.win_checks import five_held  # (a riichi five won on: not loaded for others)
 
             five_held(hand.text, hand.concealed, bool(hand.melds), sit.win, sit.win_red)
         if robbable is not None and sit.win not in robbable:
-            raise SituationError((FROM, f" kong: a robbed {T.name(sit.win)} is the fourth copy (three are in the "
-                                        f"kong), but this hand holds {tiles.count(sit.win)}"))
+            raise SituationError((FROM, said(M.WS_ROBBED, tile=T.name(sit.win), n=tiles.count(sit.win))))
         return [sit.win]
     choices = set(hand.concealed) | set(exposed)
     return sorted(choices & robbable if robbable is not None else choices)

@@ -15,6 +15,7 @@ from mjscore.hand import tiles as T
 from mjscore.errors import SHOWN_CHARS, HandError, Term, shown
 from mjscore.hand.sets import Group, declared
 from mjscore.hand.situation import SET_TO_TYPE, WIN_SET
+from mjscore.messages import M, said
 from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
                 if d == 0 and ch in "mps":  # a red five (0m 0p 0s): a 5 to every shape and rule but a count of reds
                     d = 5
                 elif not 1 <= d <= top:
-                    raise HandError(f"{d}{ch} is not a tile ({ch} numbers run 1-{top})", whole, [(pos, pos + 1)])
+                    raise HandError(said(M.HN_NOT_A_TILE, tile=f"{d}{ch}", suit=ch, top=top), whole, [(pos, pos + 1)])
                 out.append(_letter_tile(ch, ch, d))
             digits = []
         elif digits and ch in _OTHER_SUITS:
@@ -161,12 +162,12 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             out.append(T.GLYPH_TO_TILE[ch])
         elif ch in _LOWER_HINT:
             raise HandError(
-                f"'{ch}' is not a tile: winds and dragons are upper case ({_LOWER_HINT[ch]})", whole, [(i, i + 1)]
+                said(M.HN_UPPER_CASE, ch=ch, upper=_LOWER_HINT[ch]), whole, [(i, i + 1)]
             )
         elif ch in "[]{}<>":
-            raise HandError(f"unexpected '{ch}'", whole, [(i, i + 1)])
+            raise HandError(said(M.HN_UNEXPECTED, ch=ch), whole, [(i, i + 1)])
         else:
-            raise HandError(f"unknown character {ch!r} in a hand", whole, [(i, i + 1)])
+            raise HandError(said(M.HN_UNKNOWN_CHARACTER, ch=repr(ch)), whole, [(i, i + 1)])
         i += 1
     if digits:
         raise HandError(_no_suit(digits), whole, span)
@@ -179,27 +180,26 @@ def _no_suit(digits: list[tuple[int, int]], before: str | None = None) -> str:
     where = f" before '{before}'" if before is not None else ""
     if len(typed) > 14:  # more digits than any suit's tiles in a hand: the letters alone, the line kept short
         return f"digits without a suit letter: {typed}{where} (write a suit letter, m, p or s, after them)"
-    return f"digits without a suit letter: {typed}{where} (write {typed}m, {typed}p or {typed}s)"
+    return said(M.HN_NO_SUIT_BEFORE, typed=typed, ch=before) if before is not None else said(M.HN_NO_SUIT, typed=typed)
 
 
 def _meld(kind_hint: str, tiles: list[int], text: str, span: tuple[int, int]) -> Group:
     shown = T.format_tiles(tiles)
     if not tiles:
-        raise HandError(f"empty group {kind_hint}", text, [span])
+        raise HandError(said(M.HN_EMPTY_GROUP, group=kind_hint), text, [span])
     if any(T.is_bonus(t) for t in tiles):
-        raise HandError(f"flowers and seasons are not part of sets: {kind_hint[0]}{shown}{kind_hint[1]}", text, [span])
+        raise HandError(said(M.HN_BONUS_IN_SET, group=kind_hint[0] + shown + kind_hint[1]), text, [span])
     ts = tuple(sorted(tiles))
     alike = len(set(ts)) == 1
     if kind_hint == "{}":
         if alike and len(ts) == 4:
             return declared("kong", ts, exposed=False)
-        raise HandError(f"a declared concealed kong is four alike tiles, not {{{shown}}}", text, [span])
+        raise HandError(said(M.HN_CONCEALED_KONG, tiles=shown), text, [span])
     if kind_hint == "<>":
         if alike and len(ts) == 4:
             return declared("kong", ts, exposed=True, claimed=True)
         which = f"<{T.format_tiles([ts[0]] * 4)}>" if alike else "<6666m>"
-        raise HandError(f"a kong claimed onto a concealed pung is four alike tiles, e.g. {which}, not <{shown}>",
-                        text, [span])
+        raise HandError(said(M.HN_CLAIMED_KONG, which=which, tiles=shown), text, [span])
     if alike and len(ts) == 4:
         return declared("kong", ts, exposed=True)
     if alike and len(ts) == 3:
@@ -207,7 +207,7 @@ def _meld(kind_hint: str, tiles: list[int], text: str, span: tuple[int, int]) ->
     if len(ts) == 3 and T.is_suit(ts[0]) and ts[2] < 27 and T.suit_of(ts[0]) == T.suit_of(ts[2]) \
             and ts[1] == ts[0] + 1 and ts[2] == ts[0] + 2:
         return declared("chow", ts, exposed=True)
-    raise HandError(f"an exposed group must be a pung, chow or kong, not [{shown}]", text, [span])
+    raise HandError(said(M.HN_EXPOSED_GROUP, tiles=shown), text, [span])
 
 
 @lru_cache(maxsize=1)
@@ -255,12 +255,12 @@ def _scan_groups(text: str) -> Iterator[tuple[str, int, int]]:
             while j < n and text[j] not in _BRACKETS:
                 j += 1
             if j >= n or text[j] != close:
-                raise HandError(f"'{ch}' is not closed by '{close}'", text, [(i, j)])
+                raise HandError(said(M.HN_NOT_CLOSED, ch=ch, close=close), text, [(i, j)])
             yield ch + close, i, j + 1
             i = j + 1
             continue
         if ch in "]}>":
-            raise HandError(f"'{ch}' without an opening bracket", text, [(i, i + 1)])
+            raise HandError(said(M.HN_NOT_OPENED, ch=ch), text, [(i, i + 1)])
         j = i
         while j < n and not text[j].isspace() and text[j] not in _BRACKETS:
             j += 1
@@ -353,16 +353,14 @@ def _parse_careful(text: str) -> Hand:
             counts[t] += 1
     if max(counts) > 4 or max(counts[T.FLOWER0:]) > 1:
         t = next(t for t, n in enumerate(counts) if n > (1 if t >= T.FLOWER0 else 4))
-        what = "there is one of each flower and season" if t >= T.FLOWER0 else "a set has 4"
         spans = [span for span, ts in parts if t in ts]
-        raise HandError(f"{counts[t]} copies of {T.name(t)} ({what})", text, spans)
+        raise HandError(said(M.HN_COPIES_BONUS if t >= T.FLOWER0 else M.HN_COPIES_SET, n=counts[t], tile=T.name(t)),
+                        text, spans)
     n = len(concealed) + sum(len(m.tiles) for m in melds)
     if n == 0 and not bonus:  # only flowers and seasons is a hand: a non-winner's, which scores its bonus tiles
-        raise HandError("no tiles in the hand; type its tiles, e.g. \"123m 456p 789s EEE NN\" (docs/notation.md)",
-                        text, [(0, len(text))])
+        raise HandError(said(M.HN_NO_TILES), text, [(0, len(text))])
     if n > MAX_TILES:
-        raise HandError(f"{n} tiles, more than any hand can hold ({MAX_TILES}: four kongs and a pair)", text,
-                        [(0, len(text))])
+        raise HandError(said(M.HN_TOO_MANY_TILES, n=n, most=MAX_TILES), text, [(0, len(text))])
     concealed.sort()
     bonus.sort()
     return Hand(tuple(melds), tuple(concealed), tuple(bonus), text)

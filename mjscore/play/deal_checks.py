@@ -28,7 +28,7 @@ def parse_hands(deal: Deal) -> dict[str, Hand]:
         try:
             hands[seat] = parse_hand(text)
         except MjscoreError as e:
-            raise DealError(hand_of(deal, seat) + f": {e}", details=e.detail_lines()) from None
+            raise DealError(hand_of(deal, seat) + ": " + e.said(), details=e.detail_lines()) from None
     held: list[int] = []
     for hand in hands.values():
         held += hand.concealed

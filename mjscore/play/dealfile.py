@@ -172,15 +172,15 @@ def _str_map(data: Any, what: str, where: str, names: dict[str, str] | None = No
     if data is None:
         return {}
     if not isinstance(data, dict):
-        raise DealError(f"{where}{what}: expected a mapping of seats, e.g. {{E: ..., S: ...}}")
+        raise DealError(where + said(M.DF_SEAT_MAP, what=what, example="{E: ..., S: ...}"))
     out = {}
     for k, v in data.items():
         seat = k if k in SEAT_SET and k.__class__ is str else _seat(k, f"{what} key", where, allow_none=False,
                                                                         names=names)  # (a game's: seats already)
         if seat in out:
-            raise DealError(f"{where}{what}: seat {seat} given twice")
+            raise DealError(where + said(M.DF_SEAT_TWICE, what=what, seat=seat))
         if not isinstance(v, str):
-            raise DealError(f"{where}{what}.{seat}: expected text, not {shown(v)}")
+            raise DealError(where + said(M.DF_EXPECTED_TEXT, what=f"{what}.{seat}", value=shown(v)))
         out[seat] = v
     return out
 
@@ -215,28 +215,28 @@ def parse_win(data: Any, where: str) -> Win:
     if data is None:
         return Win()
     if not isinstance(data, dict):
-        raise DealError(f"{where}win: expected a mapping {{tile: 5p, from: discard, set: 555p, discarder: W, also: []}}")
+        example = "{tile: 5p, from: discard, set: 555p, discarder: W, also: []}"
+        raise DealError(where + said(M.DF_WIN_MAP, example=example))
     unknown = data.keys() - WIN_KEYS
     if unknown:
-        raise DealError(f"{where}win: unknown key {shown(sorted(map(str, unknown))[0])} (keys: tile, from, set, "
-                       "discarder, also)")
+        raise DealError(where + said(M.DF_WIN_UNKNOWN_KEY, word=shown(sorted(map(str, unknown))[0])))
     also = data.get("also") or []
     if isinstance(also, str):
         also = [also]
     if not isinstance(also, list) or not all(isinstance(a, str) for a in also):
-        raise DealError(f"{where}win.also: expected a list of words, e.g. [last-wall-tile]")
+        raise DealError(where + said(M.DF_ALSO_LIST))
     for word in also:
         if too_long(word, MAX_WORD_CHARS):
-            raise DealError(f"{where}win.also: {shown(word)} is not a known circumstance")
+            raise DealError(where + said(M.DF_ALSO_UNKNOWN, word=shown(word)))
     tile = data.get("tile")
     source = data.get("from", "discard")
     if tile is not None and not isinstance(tile, (str, int)):
-        raise DealError(f"{where}win.tile: expected a tile such as 5p, not {shown(tile)}")
+        raise DealError(where + said(M.DF_WIN_TILE, value=shown(tile)))
     if not isinstance(source, str) or too_long(source, MAX_WORD_CHARS):
-        raise DealError(f"{where}win.from: expected discard, wall, loose or kong, not {shown(source)}")
+        raise DealError(where + said(M.DF_WIN_FROM, value=shown(source)))
     done = data.get("set")  # the set the winning tile completed, in the notation without brackets
     if done is not None and (not isinstance(done, (str, int)) or isinstance(done, bool) or too_long(str(done), 40)):
-        raise DealError(f"{where}win.set: expected the set the winning tile completed, such as 234m, not {shown(done)}")
+        raise DealError(where + said(M.DF_WIN_SET, value=shown(done)))
     return Win(None if tile is None else str(tile), source, _seat(data.get("discarder"), "win.discarder", where),
                tuple(also), None if done is None else str(done))
 
@@ -246,25 +246,25 @@ def parse_deal(data: Any, variant: Variant, options: dict[str, Any], where: str 
     """A deal mapping (hands by seat) into a Deal; `where` prefixes every message (file, deal number).
     A game passes the round and the players' seats, which its deals do not give."""
     if not isinstance(data, dict):
-        raise DealError(f"{where}a deal is a mapping with hands:, winner:, win: ...")
+        raise DealError(where + said(M.DF_NOT_A_MAPPING))
     unknown = data.keys() - DEAL_KEYS
     if "deals" in unknown and round_ is None:  # a game file given to settle
-        raise DealError(f"{where}this is a game file (it has deals:), and settle reads one deal: "
-                        f"to score the game, type mjscore batch {where.rstrip(': ') or 'FILE'}")
+        raise DealError(where + said(M.DF_GAME_FILE, command=f"mjscore batch {where.rstrip(': ') or 'FILE'}"))
     if unknown:  # the keys this variant's deals take (a scheme's own only where the table pays by it)
         keys = COMMON_KEYS | set(scheme_of(variant.settlement.at(options)).deal_keys)
-        raise DealError(f"{where}unknown key {shown(sorted(map(str, unknown))[0])} (keys: {', '.join(sorted(keys))})")
+        raise DealError(where + said(M.DF_UNKNOWN_KEY, word=shown(sorted(map(str, unknown))[0]),
+                                     keys=", ".join(sorted(keys))))
     named = players is not None  # a game's deal names its players: a message names them too
     if players is None:
         players = {s: printable_name(n, f"{where}players.{s}")
                    for s, n in _str_map(data.get("players"), "players", where).items()}
         twice = sorted({n for n in players.values() if list(players.values()).count(n) > 1})
         if twice:
-            raise DealError(f"{where}players: {shown(twice[0])} is named twice (each name once)")
+            raise DealError(where + said(M.DF_NAMED_TWICE, name=shown(twice[0])))
     names = {n: s for s, n in players.items()}
     hands = _str_map(data.get("hands"), "hands", where, names)
     if not hands:
-        raise DealError(f"{where}hands: missing (give each seat's hand, e.g. hands: {{E: '...', S: '...'}})")
+        raise DealError(where + said(M.DF_NO_HANDS, example="{E: '...', S: '...'}"))
     faults = _str_map(data["faults"], "faults", where, names) if data.get("faults") is not None else {}
     for seat, fault in faults.items():
         if too_long(fault, MAX_WORD_CHARS):

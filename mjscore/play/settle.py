@@ -70,7 +70,7 @@ def score_deal(deal: Deal, hands: dict[str, Hand], rules: SettlementRules) -> di
             else:
                 scores[seat] = _score_loser(deal, seat, hand, rules)
         except HandError as e:  # a hand that parses but breaks the variant (a flower where none are played)
-            raise DealError(hand_of(deal, seat) + f": {e}", details=e.detail_lines()) from None
+            raise DealError(hand_of(deal, seat) + ": " + e.said(), details=e.detail_lines()) from None
     return scores
 
 

@@ -8,6 +8,7 @@ from typing import Iterable
 from mjscore.errors import HandError, SituationError, Term, did_you_mean
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCE_SYNONYMS, SOURCES, WIN, Situation
+from mjscore.messages import M, said
 from mjscore.rules.tables import Variant
 
 
@@ -20,13 +21,13 @@ def make_situation(variant: Variant, seat: str = "E", round: str = "E", win: str
         what, wind = ("seat", seat) if seat not in _WIND_LETTERS else ("round", round)
         raise SituationError(f"{what} must be one of E, S, W, N, not {wind!r}")
     if source not in SOURCES:
-        raise SituationError((FROM, f" must be one of {', '.join(SOURCES)}, not {source!r}"
-                                    f"{did_you_mean(str(source), SOURCES, SOURCE_SYNONYMS)}"))
+        raise SituationError((FROM, said(M.WS_FROM_ONE_OF, choices=", ".join(SOURCES), value=repr(source))
+                              + did_you_mean(str(source), SOURCES, SOURCE_SYNONYMS)))
     if also:
         known = {**SITUATIONS, **variant.situations}
         for word in also:
             if word not in known:
-                raise SituationError((ALSO, f" {word!r} is not a known circumstance (known: {', '.join(known)})"))
+                raise SituationError((ALSO, said(M.WS_UNKNOWN_ALSO, word=repr(word), known=", ".join(known))))
     red = None
     if win is not None and not isinstance(win, int):
         reds = "red_fives" in variant.options
@@ -38,7 +39,7 @@ def make_situation(variant: Variant, seat: str = "E", round: str = "E", win: str
         if reds and win in _FIVES:  # which five it was: the hand must hold that one (hand/arrange.py)
             red = "0" in typed
     if win is not None and T.is_bonus(win):
-        raise SituationError((WIN, f" {T.name(win)}: a flower or season never wins a hand"))
+        raise SituationError((WIN, said(M.WS_BONUS_WINS, tile=T.name(win))))
     if win_set is not None and not isinstance(win_set, tuple):
         win_set = _win_set(win_set)
     return with_table(Situation(seat=seat, round=round, win=win, source=source,
