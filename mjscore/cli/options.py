@@ -11,7 +11,7 @@ from typing import TypeVar
 
 import click
 
-from mjscore.errors import DealError, MjscoreError
+from mjscore.errors import MjscoreError
 from mjscore import DEFAULT_VARIANT, LANGUAGES, SITUATIONS, SOURCES, language, packaged_dir, variant_names
 
 E = TypeVar("E", bound=MjscoreError)  # (said_in gives back the error's own class)
