@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from test_web_access import SMALL
-from webserver import PHONE, batch_game, expect_totals, exported, fill_hands, next_deal, open_game, phone, running
+from webserver import PHONE, axe_findings, batch_game, expect_totals, exported, fill_hands, next_deal, open_game, phone, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -25,13 +25,6 @@ expect = pytest.importorskip("playwright.sync_api", reason="playwright is not in
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 WIN = "[RRR] [GGG] PPP 11m 567m"  # won on 7m: 94 fan (tests/test_mcr_games.py, examples/game-mcr.yaml deal 1)
-
-
-def violations(page) -> list:
-    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
-                                   reason="axe-playwright-python is not installed (the test extra has it)")
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-            for v in axe_sync.Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -54,7 +47,7 @@ def test_a_referees_entries_are_saved_and_settled_as_batch_settles_them(tmp_path
         # of its own)
         assert page.evaluate(SMALL) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        assert violations(page) == []
+        assert axe_findings(page) == []
         page.click("#save-deal")
         expect_totals(page, {"Ann": 128, "Bo": -38, "Cy": -92, "Di": -8})
         next_deal(page)  # the session's time runs out: no result, Cy's 5 penalty points

@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from test_web_access import SMALL
-from webserver import PHONE, expect_totals, next_deal, open_game, phone, running
+from webserver import PHONE, axe_findings, expect_totals, next_deal, open_game, phone, running
 
 from mjscore.web.app import create_app
 from mjscore.web.store import Store
@@ -23,13 +23,6 @@ from mjscore.web.store import Store
 expect = pytest.importorskip("playwright.sync_api", reason="playwright is not installed").expect
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
-
-
-def violations(page) -> list:
-    axe_sync = pytest.importorskip("axe_playwright_python.sync_playwright",
-                                   reason="axe-playwright-python is not installed (the test extra has it)")
-    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-            for v in axe_sync.Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -69,5 +62,5 @@ def test_the_sticks_on_the_table_are_a_column_of_the_sheet(tmp_path, scheme, bro
                             "totals: Ann 26500, Bo 25500, Cy 23500, Di 23500, the table 1000"], text
         assert page.evaluate(SMALL) == []
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        assert violations(page) == []
+        assert axe_findings(page) == []
         assert errors == []

@@ -41,9 +41,6 @@ class HongKong(Classical):
     """Hong Kong's scheme as settlement asks it (play/schemes.py PaymentScheme): no counters, no deal keys (what
     it carries from deal to deal, nothing, as the classical scheme's, whose members it otherwise replaces)."""
 
-    counters = False
-    deal_keys: tuple[str, ...] = ()
-    refused = ""
     words = M.W_PAYMENTS_HK
 
     def pay(self, deal: Deal, values: dict[str, int], notes: list[str], rules: SettlementRules,
