@@ -53,9 +53,11 @@ class DaskPool:
         import warnings
 
         self.cluster = None
-        quiet = logging.ERROR  # the scheduler's and workers' chatter is not mjscore's output
-        # (each logger distributed's own configuration gave a level when it was imported, distributed.client's
-        # WARNING among them, which said "Couldn't gather 1 keys, rescheduling" on standard error when a worker died)
+        quiet = logging.CRITICAL  # the scheduler's and workers' chatter is not mjscore's output: what stops a
+        # run reaches the client as an exception, which mjscore reports in its own words. (Each logger distributed's
+        # configuration gave a level when it was imported: distributed.client's WARNING said "Couldn't gather 1 keys,
+        # rescheduling" on standard error when a worker died, and a local worker's ERROR "Failed to communicate with
+        # scheduler during heartbeat" when its heartbeat met the scheduler stopping at the end of a run.)
         named = [n for n in logging.root.manager.loggerDict if n.startswith(("distributed", "tornado"))]
         for name in ("distributed", "tornado", *named):
             logging.getLogger(name).setLevel(quiet)
