@@ -48,7 +48,6 @@ _FACES = {
     **dict.fromkeys(("Pool", "pool_for"), "mjscore.play.workers"),
     **dict.fromkeys(("short", "table_hash"), "mjscore.rules.identity"),
     **dict.fromkeys(("LANGUAGES", "kind_of", "language"), "mjscore.rules.results"),
-    **dict.fromkeys(("cost",), "mjscore.rules.han_fu"),
     **dict.fromkeys(("scheme_named", "scheme_of"), "mjscore.play.schemes"),
     **dict.fromkeys(("Amount", "ByOption", "Fine", "FaultScoring"), "mjscore.rules.switches"),
     **dict.fromkeys(("DEFAULT_VARIANT", "packaged_dir", "variant_names", "when_clauses"), "mjscore.rules.tablefile"),
