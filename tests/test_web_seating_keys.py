@@ -42,9 +42,11 @@ def ron(winner: str, discarder: str, hand: str = PINFU) -> dict:
             "win": {"tile": "8s", "from": "discard", "discarder": discarder}}
 
 
-def played(tmp_path, variant: str, deals: list[dict]) -> tuple[list[dict], dict, dict]:
-    """The deals saved one by one through the page's API: (the page's next deal after each, the page's game at the
-    end, batch's JSON of the same deals written as a game file)."""
+def played(tmp_path, variant: str, deals: list[dict], corrected: dict[int, dict] | None = None
+           ) -> tuple[list[dict], dict, dict]:
+    """The deals saved one by one through the page's API, then `corrected` (deal number -> the deal as corrected)
+    put in their place: (the page's next deal after each deal saved, the page's game at the end, batch's JSON of
+    the game's deals at the end written as a game file)."""
     nexts = []
     with running(create_app(Store(tmp_path / "games.sqlite3"))) as url:
         status, view = request(url + "/api/games", {"name": "Friday", "variant": variant, "players": PLAYERS})
@@ -54,6 +56,10 @@ def played(tmp_path, variant: str, deals: list[dict]) -> tuple[list[dict], dict,
             status, view = request(f"{url}/api/games/{game}/deals", deal)
             assert status == 201, view
             nexts.append(view["next"])
+        for number, deal in (corrected or {}).items():
+            status, view = request(f"{url}/api/games/{game}/deals/{view['deals'][number - 1]['id']}", deal, "PUT")
+            assert status == 200, view
+            deals = [deal if i == number - 1 else d for i, d in enumerate(deals)]
     path = tmp_path / "game.yaml"
     path.write_text(yaml.safe_dump({"variant": variant, "players": PLAYERS, "deals": deals}, allow_unicode=True),
                     encoding="utf-8")
@@ -103,6 +109,23 @@ def test_the_dealer_as_second_winner_of_a_double_ron_keeps_the_deal_on_the_page(
     assert [d["net"] for d in batch["deals"]] == [{"Ann": 2900, "Bo": 0, "Cy": -4200, "Di": 1300},
                                                   {"Ann": 3200, "Bo": 0, "Cy": 0, "Di": -3200}]
     assert view["totals"] == {"Ann": 31100, "Bo": 25000, "Cy": 20800, "Di": 23100}
+
+
+def test_a_deal_corrected_to_a_double_ron_with_the_dealer_moves_the_deals_after_it(tmp_path):
+    # deal 1 saved as Di's win alone (Di +1300 with its own stick back, Cy -1300): the deal passes to Bo, and
+    # deal 2 is Ann's (North's) win on Di's 8s: 4 x 480 = 1920 -> 2000, no honba. Corrected to the double ron of
+    # the first test, deal 2 is played again at Ann's seat East with 1 honba: 3200, as batch reads the game file.
+    # totals: Ann 31100, Bo 25000, Cy 20800, Di 23100 (the first test's).
+    alone = {**ron("Di", "Cy", RIICHI), "riichi": ["Di"]}
+    double = {**alone, "hands": {**EMPTY, "Di": RIICHI, "Ann": PINFU}, "double_ron": {"winner": "Ann"}}
+    nexts, view, batch = played(tmp_path, "riichi", [alone, ron("Ann", "Di")], corrected={1: double})
+    assert (nexts[0]["seats"]["E"], nexts[0]["honba"]) == ("Bo", 0)  # before the correction
+    same_as_batch([], view, batch)  # (the next deals the page said were before the correction)
+    assert [(d["seats"]["E"], d["counters"]["honba"]) for d in view["deals"]] == [("Ann", 0), ("Ann", 1)]
+    assert [d["net"]["Ann"] for d in view["deals"]] == [2900, 3200]
+    assert view["totals"] == {"Ann": 31100, "Bo": 25000, "Cy": 20800, "Di": 23100}
+    # and after deal 2, the dealer's win: Ann stays East, a second counter added
+    assert (view["next"]["seats"]["E"], view["next"]["honba"], view["next"]["sticks"]) == ("Ann", 2, 0)
 
 
 def test_a_double_ron_without_the_dealer_passes_the_deal_on_the_page(tmp_path):
