@@ -83,7 +83,7 @@ def same_as_batch(nexts: list[dict], view: dict, batch: dict) -> None:
                                                                     following["game"])
         if "honba" in after:  # (a scheme that carries counters: riichi)
             assert page_deal["counters"] == {"honba": after["honba"], "sticks": after["sticks"]}
-            if following["win"]["from"] == "discard":
+            if (following.get("win") or {}).get("from") == "discard":
                 honba = sum(p["amount"] for p in following["payments"] if p["cite"] == HONBA_CITE)
                 assert honba == 300 * after["honba"]
                 assert following["pot"] == -1000 * after["sticks"]
