@@ -20,11 +20,22 @@ from helpers import EXAMPLES
 
 from mjscore import api
 from mjscore.play import ledger
-from mjscore.play.game import RawDeal, Table, seat_next
+from mjscore.play.game import RawDeal, Table, move_on, seat_next
 from mjscore.web.gamebook import Book
 from mjscore.web.store import Store
 
-GAMES = {name: yaml.safe_load((EXAMPLES / f"game-{name}.yaml").read_text()) for name in ("spanish", "basque", "dmjl")}
+GAMES = {name: yaml.safe_load((EXAMPLES / f"game-{name}.yaml").read_text())
+         for name in ("spanish", "basque", "dmjl", "riichi")}
+# riichi's deal keys that move the deal on (rules/families.py SEATING_KEYS), for the changes below to move about:
+# a double ron whose second winner is the dealer at the game's start (Ann), an abortive draw with sticks put down,
+# a draw with the first dealer waiting (tests/test_web_seating_keys.py works each through by hand)
+GAMES["riichi"]["deals"] += [
+    {"hands": {"Ann": "345m 456p 345s 55s 678s", "Bo": "", "Cy": "", "Di": "123m 789p 234s 567s 88s"},
+     "winner": "Di", "win": {"tile": "8s", "from": "discard", "discarder": "Cy"}, "riichi": ["Di"],
+     "double_ron": {"winner": "Ann"}},
+    {"hands": {"Ann": "", "Bo": "", "Cy": "", "Di": ""}, "abort": "four-riichi", "riichi": ["Ann", "Bo", "Cy", "Di"]},
+    {"hands": {"Ann": "", "Bo": "", "Cy": "", "Di": ""}, "tenpai": ["Ann", "Cy"]},
+]
 
 
 def batch_of(store: Store, game_id: int) -> api.GameResult:
@@ -45,7 +56,7 @@ def moves_of(data: dict) -> list[str]:
     table, out = Table(header), []
     for deal in data["deals"]:
         _, winner = seat_next(table, RawDeal(0, "", deal))
-        table.after(winner, bool(deal.get("false_mahjong")) if isinstance(deal, dict) else False)
+        move_on(table, winner, deal)  # (the deal's own keys too: a draw East waited at, a double ron ...)
         out.append(table.moved_on)
     return out
 
@@ -53,16 +64,26 @@ def moves_of(data: dict) -> list[str]:
 def same_as_batch(book: Book, game_id: int) -> None:
     view = book.view(game_id, limit=1000)
     batch = batch_of(book.store, game_id)
-    shown = [{k: v for k, v in d.items() if k not in ("id", "data", "place", "moved_on")} for d in view["deals"]]
+    page_own = ("id", "data", "place", "moved_on", "counters", "counted")  # (counters: riichi's honba and sticks)
+    shown = [{k: v for k, v in d.items() if k not in page_own} for d in view["deals"]]
     expected = [{k: v for k, v in d.items() if k != "place"} for d in batch.deals[-1000:]]  # the page: the last
     assert shown == expected
     # the page's own addition, why the deal passed or stayed after each deal: as the seating read from the
     # game file's first deal on says it (batch's reading), not from the stored entries
     assert [d["moved_on"] for d in view["deals"]] == moves_of(book.store.game_file(game_id))[-1000:]
-    assert view["totals"] == batch.totals and view["standings"] == batch.standings
-    assert view["summary"] == batch.summary
     paper = api.score_sheet(batch).to_dict()
     paper["rows"] = paper["rows"][-1000:]
+    left = sum(d.get("pot", 0) for d in batch.deals)  # riichi sticks still on the table after the last deal
+    if left:  # batch reads the file as a whole game and gives them to the first place (Tenhou's rules: its
+        # standings' `sticks`); the page's game goes on: its totals are the running ones, the sticks on the table
+        first = batch.standings[0]
+        assert first["sticks"] == left and view["totals"] == batch.deals[-1]["totals"]
+        assert view["totals"] == {**batch.totals, first["player"]: first["total"] - left}
+        assert {s["player"]: s["total"] for s in view["standings"]} == view["totals"]
+        paper["totals"] = {**paper["totals"], first["player"]: first["total"] - left}
+    else:
+        assert view["totals"] == batch.totals and view["standings"] == batch.standings
+    assert view["summary"] == batch.summary
     assert {**view["sheet"], "file": None} == {**paper, "file": None}
 
 

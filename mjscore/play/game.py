@@ -129,8 +129,10 @@ _BY_PLAYER, _WINNER_OF = _keys(PLAYER_KEYS, Naming.BY_PLAYER), _keys(PLAYER_KEYS
 def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> None:
     """The table moved on after a deal (Table.after), with what the deal's keys say of it where a payment scheme
     registers them (rules/families.py SEATING_KEYS): East waiting at a draw, a draw that keeps the deal (as a
-    waiting East's does), who put sticks down in it. `winner`: its seat (seat_next's)."""
+    waiting East's does), who put sticks down in it, East as a further winner on the same tile. `winner`: its
+    seat (seat_next's). batch and the page's ledger (play/ledger.py) both move the table on here, and only here."""
     d = data if isinstance(data, dict) else {}
+    winner = _dealer_among_winners(table, winner, d)
     waiting = False
     for key in _WAITING:
         waiting = waiting or table.east_in(d.get(key))
@@ -144,7 +146,7 @@ def move_on(table: Table, winner: str | None, data: Any, words: bool = True) -> 
     table.after(winner, bool(d.get("false_mahjong")), waiting, declared, words=words, timed_out=timed_out)
 
 
-def dealer_among_winners(table: Table, winner: str | None, data: dict[str, Any]) -> str | None:
+def _dealer_among_winners(table: Table, winner: str | None, data: dict[str, Any]) -> str | None:
     """The winner's seat as seating takes it: East where East is a further winner on the same tile (a key
     registered as SeatingPart.SECOND_WINNER: Tenhou's rules keep the deal with the dealer among the winners)."""
     for key in _SECOND_WINNER:
@@ -160,8 +162,7 @@ def seat_deals(header: Header, deals: Iterator[RawDeal]) -> Iterator[Seated]:
     for raw in deals:
         seated, winner = seat_next(table, raw)
         yield seated
-        d = raw.data if isinstance(raw.data, dict) else {}
-        move_on(table, dealer_among_winners(table, winner, d), d, words=False)  # (its words are not shown)
+        move_on(table, winner, raw.data, words=False)  # (its words are not shown)
 
 
 # --- settling ----------------------------------------------------------------------------------------
