@@ -303,7 +303,7 @@ def compare(hand: str | Hand, variants: Iterable[str] | None = None, *, seat: st
     given, known = _option_strings(options), sorted({k for v in chosen for k in v.options})
     for key, text in ((t.partition("=")[0].strip(), t) for t in given):
         if key not in known:
-            from mjscore.errors import did_you_mean
+            from mjscore.messages import did_you_mean
             raise OptionError(f"--option {text!r}: no variant compared has an option {key!r}"
                               + did_you_mean(key, known))
     parsed = hand if isinstance(hand, Hand) else parse_hand(hand)

@@ -32,19 +32,6 @@ class Term(NamedTuple):
 Message = str | tuple[str | Term, ...]  # text, or text and terms in order
 
 
-def did_you_mean(word: str, choices: Iterable[str], synonyms: dict[str, str] | None = None) -> str:
-    """"; did you mean X?" for a word typed slightly wrong (difflib's closest choice, 0.6 alike at least, not
-    case-sensitive), or for a word that says the same in other words (`synonyms`: self -> wall); else "".
-    Every suggestion of the tool is worded this way, so a reader meets one form of it."""
-    import difflib
-
-    folded = word.strip().casefold()
-    if synonyms and folded in synonyms:
-        return f"; did you mean {synonyms[folded]}?"
-    near = difflib.get_close_matches(folded, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {near[0]}?" if near else ""
-
-
 class MjscoreError(Exception):
     """Bad input; str() is the one-line message (its terms as flags). `where` names the place (a file and
     line, a hand's text) where known, `hint` what to type instead where the tool can tell; `details` the lines

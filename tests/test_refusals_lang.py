@@ -70,7 +70,7 @@ def test_settle_and_batch_say_a_deals_winning_tile_refusals_in_chinese(tmp_path)
                     'Bo: "", Cy: "", Di: ""}\n    winner: Ann\n    win: {tile: 7m, from: self, also: [sky]}\n',
                     encoding="utf-8")
     code, out, _ = run("batch", str(game), "--lang", "zh")
-    assert code == 1 and "win.from 须是 discard, wall, loose, kong 之一，不是 'self'; did you mean wall?" in out, out
+    assert code == 1 and "win.from 须是 discard, wall, loose, kong 之一，不是 'self'；是不是 wall？" in out, out
     code, out, _ = run("batch", str(game))
     assert code == 1 and "win.from must be one of discard, wall, loose, kong, not 'self'; did you mean wall?" in out
     game.write_text(game.read_text(encoding="utf-8").replace("from: self", "from: wall"), encoding="utf-8")

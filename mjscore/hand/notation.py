@@ -99,17 +99,11 @@ _LOWER_HINT = {
     "e": "E", "w": "W", "n": "N", "r": "R", "g": "G", "c": "C",
 }
 _OTHER_SUITS = {  # letters other notations use for the suits: (mjscore's letter, what the letter means there)
-    "c": ("m", "c is characters in English books"), "k": ("m", "k (craks) is characters"),
-    "w": ("m", "w (wan) is characters"), "d": ("p", "d is dots in English books"),
-    "o": ("p", "o (circles) is dots"), "b": ("s", "b is bamboo in English books"),
+    "c": ("m", M.HN_OTHER_C), "k": ("m", M.HN_OTHER_K), "w": ("m", M.HN_OTHER_W),
+    "d": ("p", M.HN_OTHER_D), "o": ("p", M.HN_OTHER_O), "b": ("s", M.HN_OTHER_B),
 }
-_BARE_SUIT_HINT = {
-    "m": "characters need numbers, e.g. 123m",
-    "p": "dots need numbers, e.g. 9p (the white dragon is P)",
-    "s": "bamboo needs numbers, e.g. 2s (the south wind is S)",
-    "f": "flowers need numbers 1-4, e.g. 1f (the green dragon is F)",
-    "y": "seasons need numbers 1-4, e.g. 3y",
-    "z": "honours in z form need numbers 1-7, e.g. 1z",
+_BARE_SUIT_HINT = {  # what a suit letter typed without numbers needs
+    "m": M.HN_BARE_M, "p": M.HN_BARE_P, "s": M.HN_BARE_S, "f": M.HN_BARE_F, "y": M.HN_BARE_Y, "z": M.HN_BARE_Z,
 }
 _SKIP = "\ufe0e\ufe0f"  # variation selectors, as in a pasted red-dragon emoji
 
@@ -139,7 +133,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             digits.append((int(ch), i))
         elif ch in _SUIT_RANGE:
             if not digits:
-                raise HandError(f"'{ch}' without numbers: {_BARE_SUIT_HINT[ch]}", whole, [(i, i + 1)])
+                raise HandError(said(M.HN_WITHOUT_NUMBERS, ch=ch, hint=said(_BARE_SUIT_HINT[ch])), whole, [(i, i + 1)])
             top = _SUIT_RANGE[ch]
             for d, pos in digits:
                 if d == 0 and ch in "mps":  # a red five (0m 0p 0s): a 5 to every shape and rule but a count of reds
@@ -150,8 +144,7 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
             digits = []
         elif digits and ch in _OTHER_SUITS:
             typed, (suit, why) = "".join(str(d) for d, _ in digits), _OTHER_SUITS[ch]
-            raise HandError(f"'{ch}' is not a suit letter: {typed}{ch} is probably {typed}{suit} ({why}); "
-                            "the suits are m characters, p dots, s bamboo", whole, span)
+            raise HandError(said(M.HN_OTHER_SUIT, ch=ch, typed=typed, suit=suit, why=said(why)), whole, span)
         elif digits:
             raise HandError(_no_suit(digits, ch), whole, span)
         elif ch in T.HONOUR_LETTERS:
@@ -177,9 +170,9 @@ def scan_tiles(text: str, start: int, end: int, whole: str) -> list[int]:
 def _no_suit(digits: list[tuple[int, int]], before: str | None = None) -> str:
     """Digits that no suit letter follows, said with what to type (a tile is its number and its suit)."""
     typed = "".join(str(d) for d, _ in digits)
-    where = f" before '{before}'" if before is not None else ""
     if len(typed) > 14:  # more digits than any suit's tiles in a hand: the letters alone, the line kept short
-        return f"digits without a suit letter: {typed}{where} (write a suit letter, m, p or s, after them)"
+        return (said(M.HN_NO_SUIT_LONG_BEFORE, typed=typed, ch=before) if before is not None else
+                said(M.HN_NO_SUIT_LONG, typed=typed))
     return said(M.HN_NO_SUIT_BEFORE, typed=typed, ch=before) if before is not None else said(M.HN_NO_SUIT, typed=typed)
 
 
@@ -328,8 +321,7 @@ def parse_hand(text: str) -> Hand:
 
 def _too_long(text: str) -> str:
     """Why a hand of more than MAX_HAND_CHARS characters is refused unread."""
-    return (f"a hand of {len(text):,} characters: no hand is that long "
-            f"(at most {MAX_HAND_CHARS}, even with a space between every two tiles)")
+    return said(M.HN_TOO_LONG, n=f"{len(text):,}", most=MAX_HAND_CHARS)
 
 
 def _parse_careful(text: str) -> Hand:
@@ -369,19 +361,19 @@ def _parse_careful(text: str) -> Hand:
 def parse_tile(text: str, what: str | Term = "tile") -> int:
     """One tile, e.g. for --win: 5p, E, 1z or a glyph. `what` names it in messages (a Term: as the reader typed it)."""
     if len(text) > MAX_TILE_CHARS:
-        raise HandError((what, f": {shown(text)} is not one tile"), text[:SHOWN_CHARS])
+        raise HandError((what, said(M.TV_NOT_ONE_TILE, value=shown(text))), text[:SHOWN_CHARS])
     stripped = text.strip()
     if not stripped:
-        raise HandError((what, ": no tile given"), text, [(0, len(text))])
+        raise HandError((what, said(M.TV_NO_TILE)), text, [(0, len(text))])
     try:
         found = scan_tiles(text, 0, len(text), text)
     except HandError as e:
         meant = _tile_meant(stripped)
         meant = meant if meant and f"({meant})" not in str(e) else None  # said already: "upper case (E)"
-        raise HandError((what, f": {e}" + (f"; did you mean {meant}?" if meant else "")), e.text, e.spans,
+        raise HandError((what, ": " + e.said() + (said(M.DID_YOU_MEAN, word=meant) if meant else "")), e.text, e.spans,
                         hint=meant) from None
     if len(found) != 1:
-        raise HandError((what, f" must be one tile, not {len(found)}"), text, [(0, len(text))])
+        raise HandError((what, said(M.TV_ONE_TILE, n=len(found))), text, [(0, len(text))])
     return found[0]
 
 
@@ -403,25 +395,22 @@ def parse_set(text: str) -> tuple[int, ...]:
     Written without brackets: whether the set lies exposed on the table is read from the hand, so one
     way of naming it serves both. Whether the hand holds such a set is the scorer's to say."""
     if len(text) > MAX_TILE_CHARS:
-        raise HandError((WIN_SET, f": {shown(text)} is not one set"), text[:SHOWN_CHARS])
+        raise HandError((WIN_SET, said(M.SV_NOT_ONE_SET, value=shown(text))), text[:SHOWN_CHARS])
     inner = text.strip()
     if not inner:
-        raise HandError((WIN_SET, ": no set given (a set of the hand holding the winning tile, e.g. 234m)"), text,
-                        [(0, len(text))])
+        raise HandError((WIN_SET, said(M.SV_NO_SET)), text, [(0, len(text))])
     if inner[0] in "[{<" or inner[-1] in "]}>":
         bare = inner.strip("[]{}<> ")
-        raise HandError((WIN_SET, ": write the set without brackets, ", SET_TO_TYPE, f"{bare} (a set already laid out "
-                         "is named the same way)"), text, [(0, len(text))])
+        raise HandError((WIN_SET, said(M.SV_NO_BRACKETS), SET_TO_TYPE, said(M.SV_LAID_OUT, bare=bare)), text,
+                        [(0, len(text))])
     try:
         found = scan_tiles(text, 0, len(text), text)
     except HandError as e:
-        raise HandError((WIN_SET, f": {e}"), e.text, e.spans) from None
+        raise HandError((WIN_SET, ": " + e.said()), e.text, e.spans) from None
     if any(T.is_bonus(t) for t in found):
-        raise HandError((WIN_SET, ": flowers and seasons are not part of sets"), text, [(0, len(text))])
+        raise HandError((WIN_SET, said(M.SV_BONUS)), text, [(0, len(text))])
     if len(found) == 4 and len(set(found)) == 1:
-        raise HandError((WIN_SET, ": a winning tile never completes a kong (a kong's fourth tile brings a loose "
-                         "tile): name the pung, chow or pair it completed"), text, [(0, len(text))])
+        raise HandError((WIN_SET, said(M.SV_KONG)), text, [(0, len(text))])
     if len(found) > 3:
-        raise HandError((WIN_SET, f": {len(found)} tiles are not one set (a pung or chow has 3, a pair 2)"), text,
-                        [(0, len(text))])
+        raise HandError((WIN_SET, said(M.SV_TILES, n=len(found))), text, [(0, len(text))])
     return tuple(sorted(found))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from mjscore.errors import HandError, Term
 from mjscore.hand import tiles as T
 from mjscore.hand.notation import Hand, format_concealed, groups_of
+from mjscore.messages import M, said
 
 
 def red_fives(text: str) -> tuple[int, int, int]:
@@ -28,8 +29,8 @@ def no_red_fives(text: str, what: str | Term | None = None) -> None:
         while j < len(text) and text[j].isdigit() and text[j].isascii():
             j += 1
         if j < len(text) and text[j] in "mps":
-            problem = f"0{text[j]} is riichi's red five: use --variant riichi, or write 5{text[j]}"
-            raise HandError(problem if what is None else (what, f": {problem}"), text, [(i, i + 1)])
+            problem = said(M.HN_RED_FIVE, red=f"0{text[j]}", plain=f"5{text[j]}")
+            raise HandError(problem if what is None else (what, ": " + problem), text, [(i, i + 1)])
         i = text.find("0", i + 1)
 
 

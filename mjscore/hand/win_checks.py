@@ -12,6 +12,7 @@ from mjscore.hand import tiles as T
 from mjscore.hand.redfives import reds_where
 from mjscore.hand.sets import Group
 from mjscore.hand.situation import SET_TO_TYPE, WIN, WIN_SET, WIN_TO_TYPE, Situation
+from mjscore.messages import M, Said, said
 
 
 def five_held(text: str, held_tiles: tuple[int, ...], declared: bool, win: int, win_red: bool,
@@ -25,14 +26,13 @@ def five_held(text: str, held_tiles: tuple[int, ...], declared: bool, win: int, 
     plain, red = T.name(win), "0" + T.name(win)[1]
     held = held_tiles.count(win)
     reds = reds_where(text, red[1], dealt)
-    where = " among the concealed tiles" if declared and not dealt else ""
+    where = said(M.WS_AMONG_CONCEALED) if declared and not dealt else ""
     if win_red and held and not reds:
-        raise SituationError((WIN, f" {red}: the hand holds no red five {red}{where}, only plain {plain}; give ",
-                              WIN_TO_TYPE, f"{plain}, or write the red five in the hand as {red}"))
+        raise SituationError((WIN, said(M.WS_NO_RED, red=red, where=where, plain=plain), WIN_TO_TYPE,
+                              said(M.WS_RED_OR_WRITE, plain=plain, red=red)))
     if not win_red and held and reds >= held:
-        raise SituationError((WIN, f" {plain}: the hand holds no plain {plain}{where}, only the red five {red}; "
-                                   "give ", WIN_TO_TYPE, f"{red}, or write the five in the hand as {plain} if it is "
-                                                         "not red"))
+        raise SituationError((WIN, said(M.WS_NO_PLAIN, plain=plain, where=where, red=red), WIN_TO_TYPE,
+                              said(M.WS_PLAIN_OR_WRITE, red=red, plain=plain)))
 
 
 def no_such_set(melds: tuple[Group, ...], sit: Situation, want: tuple[int, ...], claimed: bool,
@@ -40,17 +40,18 @@ def no_such_set(melds: tuple[Group, ...], sit: Situation, want: tuple[int, ...],
     """Why --win-set fits no arrangement of the hand (`melds`: its declared sets), and the sets the winning tile
     can complete instead."""
     named = T.format_tiles(want)
-    tile = f"the winning tile {T.name(sit.win)}" if sit.win is not None else "no winning tile"
+    tile = said(M.WS_THE_WINNING_TILE, tile=T.name(sit.win)) if sit.win is not None else said(M.WS_NO_WINNING_TILE)
     laid = any(m.tiles == want for m in melds if m.kind != "kong")
-    why = (f" ({named} does not hold {T.name(sit.win)})" if sit.win is not None and sit.win not in want else
-           " (a tile drawn from the wall never completes an exposed set)" if laid and not claimed else
-           f" (no winning arrangement of it has the set {named})" if not laid else "")
+    why: Said | str = (said(M.WS_SET_NOT_HOLDING, named=named, tile=T.name(sit.win))
+                       if sit.win is not None and sit.win not in want else
+                       said(M.WS_SET_FROM_WALL) if laid and not claimed else
+                       said(M.WS_SET_NOWHERE, named=named) if not laid else "")
     sets = [T.format_tiles(s) for s in offered]
     if sit.win is not None:
         typed: list[str | Term] = []
+        either: Said | str = ""
         for i, s in enumerate(sets):
-            typed += [" or ", SET_TO_TYPE, s] if i else [SET_TO_TYPE, s]
-        return (WIN_SET, f" {named}: {tile} completes no such set in this hand{why}; it completes "
-                f"{' or '.join(sets)}: type ", *typed)
-    return (WIN_SET, f" {named}: {tile} completes such a set in this hand{why}; a winning tile completes "
-            f"{', '.join(sets)}: name one of those")
+            typed += [said(M.WS_OR), SET_TO_TYPE, s] if i else [SET_TO_TYPE, s]
+            either = either + said(M.WS_OR) + s if i else s
+        return (WIN_SET, said(M.WS_NO_SUCH_SET, named=named, tile=tile, why=why, sets=either), *typed)
+    return (WIN_SET, said(M.WS_SUCH_SET, named=named, tile=tile, why=why, sets=", ".join(sets)))

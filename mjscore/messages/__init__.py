@@ -102,6 +102,20 @@ def joined(texts: Iterable[str], sep: str) -> Said | str:
     return "".join(pieces)
 
 
+def did_you_mean(word: str, choices: Iterable[str], synonyms: dict[str, str] | None = None) -> Said | str:
+    """"; did you mean X?" for a word typed slightly wrong (difflib's closest choice, 0.6 alike at least, not
+    case-sensitive), or for a word that says the same in other words (`synonyms`: self -> wall); else "".
+    Every suggestion of the tool is worded this way, so a reader meets one form of it; a Said, so that a face
+    says it in --lang with the message it ends (here, not in mjscore.errors, which the catalogues import)."""
+    import difflib
+
+    folded = word.strip().casefold()
+    if synonyms and folded in synonyms:
+        return said(M.DID_YOU_MEAN, word=synonyms[folded])
+    near = difflib.get_close_matches(folded, list(choices), n=1, cutoff=0.6)
+    return said(M.DID_YOU_MEAN, word=near[0]) if near else ""
+
+
 SEAT_SAID = {seat: said(key) for seat, key in SEAT_KEYS.items()}  # (each made once: a Said is never changed)
 
 

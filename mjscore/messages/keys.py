@@ -3,16 +3,18 @@
 English is here, in Python, and not in a YAML file like the other languages, so that a command without
 --lang reads no file and imports no yaml (tests/test_startup.py); it is the list of keys every other
 catalogue must give (mjscore/messages/__init__.py checks it when a catalogue loads). A text is a
-`str.format` template: `{name}` is filled in, `{{` is a brace. The texts are written in two namespaces, in
-the order of the outputs: `Faces` below (scores, deals, sheets, games) and `Described` in keys_words.py (a
-variant in words, --explain, the notes, riichi's words, the season's page), so that neither module grows
-past what one reads at a sitting; `M` is made of both, in that order.
+`str.format` template: `{name}` is filled in, `{{` is a brace. The texts are written in three namespaces, in
+the order of the outputs: `Faces` below (scores, deals, sheets, games), `Described` in keys_words.py (a
+variant in words, --explain, the notes, riichi's words, the season's page) and `Refused` in keys_refused.py (the
+refusals said in --lang), so that no module grows past what one reads at a sitting; `M` is made of all three,
+in that order.
 """
 
 from __future__ import annotations
 
 from typing import Any, Iterator
 
+from mjscore.messages.keys_refused import Refused
 from mjscore.messages.keys_words import Described
 
 
@@ -301,5 +303,5 @@ def texts(*spaces: type) -> list[tuple[str, str]]:
     return [(name, text) for space in spaces for name, text in vars(space).items() if name.isupper()]
 
 
-_TEXTS = {name: (number, text) for number, (name, text) in enumerate(texts(Faces, Described), 1)}  # numbered from 1
+_TEXTS = {name: (number, text) for number, (name, text) in enumerate(texts(Faces, Described, Refused), 1)}  # numbered from 1
 _MADE: dict[str, M] = {}  # the keys made, by name

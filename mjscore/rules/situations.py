@@ -5,10 +5,10 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Iterable
 
-from mjscore.errors import HandError, SituationError, Term, did_you_mean
+from mjscore.errors import HandError, SituationError, Term
 from mjscore.hand import tiles as T
 from mjscore.hand.situation import ALSO, FROM, NO_WORDS, SITUATIONS, SOURCE_SYNONYMS, SOURCES, WIN, Situation
-from mjscore.messages import M, said
+from mjscore.messages import M, did_you_mean, said
 from mjscore.rules.tables import Variant
 
 

@@ -10,8 +10,9 @@ import os
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Iterable, cast
 
-from mjscore.errors import OptionError, TableError, VariantNotFound, did_you_mean, shown
+from mjscore.errors import OptionError, TableError, VariantNotFound, shown
 from mjscore.hand.decompose import SHAPES
+from mjscore.messages import did_you_mean
 from mjscore.rules import tablecache
 from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
