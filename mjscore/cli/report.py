@@ -122,6 +122,8 @@ def score_text(s: Score, alternatives: list[Score] | None = None, glyphs: bool =
         lines.append(w(M.FAN_ADDED, sum=' + '.join(str(i.points) for i in s.items), points=s.points))
     elif not s.items and fan_listed(s):
         pass  # (a winning shape below the minimum, scored as a non-winner with nothing: its fan note says all)
+    elif not s.items and variant is not None and variant.unit.nothing_counted(s.points, w) is not None:
+        lines.append(variant.unit.nothing_counted(s.points, w))  # (in the table's unit: "0 faan")
     else:
         calc = w(M.BASE_POINTS, points=s.points, doubles=s.doubles, uncapped=int(s.uncapped))
         if s.limit is not None and s.uncapped > s.limit and not s.options.get("roof_off"):

@@ -107,6 +107,7 @@ class Faces:
                        "{base} x 2^{doubles} = {uncapped}, final value {value}")
     LIMIT_HAND = "limit hand: {hand}, {share} x limit {limit} = {value}"
     FAN_ADDED = "fan added: {sum} = {points}"
+    FAAN_COUNTED = "{faan} faan"  # a hand no item counted for, where the table counts faan (`value: {unit: faan}`)
     BASE_POINTS = "base points {points}, doubles {doubles}: {points} x 2^{doubles} = {uncapped}"
     CAPPED_AT_LIMIT = ", capped at the limit {limit}"
     FROM_GRID = ", from the table of final values: "

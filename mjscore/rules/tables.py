@@ -19,7 +19,7 @@ from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
 from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.scales import Scale, check_scale
-from mjscore.rules.valuation import Valued, check_valuation
+from mjscore.rules.valuation import Unit, Valued, check_unit, check_valuation
 from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
     DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
@@ -107,6 +107,7 @@ class Variant(NamedTuple):
     valuation: Valued | None = None  # the family its `value:` block chooses, with its switches (None: classical)
     presets: dict[str, Any] | None = None  # a choice option's choices -> the options each sets (rules/presets.py)
     scale: Scale = Scale.POINTS  # what its games' totals are counted in: a season never adds two scales
+    unit: Unit = Unit.POINTS  # what a hand's count is said in (`value: {unit: faan}`: Hong Kong's faan)
 
     def resolve_options(self, given: dict[str, str] | None = None) -> dict[str, Any]:
         """Defaults overridden by --option KEY=VALUE strings, each checked against its spec."""
@@ -352,7 +353,7 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
              "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
     expect(fail, "value", value, dict, "value")
-    only_keys(fail, "value", value, {"round_up", "grid", "cite", *VALUATIONS})
+    only_keys(fail, "value", value, {"round_up", "grid", "cite", "unit", *VALUATIONS})
     round_up = expect(fail, "value.round_up", value.get("round_up", 1), int, "value.round_up")
     grid = check_grid(value.get("grid"), fail)
     long_value, long_words = check_long_hand(raw.get("long_hand", 0), fail, known["language"])
@@ -402,7 +403,7 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
         language=check_language(fail, raw.get("language", "en")),
         cites=dict(raw.get("cites") or {}) if checked else check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
-        valuation=check_valuation(value, fail, options, shapes),
+        valuation=check_valuation(value, fail, options, shapes), unit=check_unit(value, fail),
         presets=check_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
     )
 

@@ -10,9 +10,11 @@ registration.
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Protocol
 
-from mjscore.messages import Words
+from mjscore.errors import shown
+from mjscore.messages import M, Words
 from mjscore.rules.families import VALUATIONS, family
 from mjscore.rules.results import Item, Score, Shown
 from mjscore.tuples import NamedTuple
@@ -56,6 +58,28 @@ class Valued(NamedTuple):
     def heads(self) -> tuple[str, ...]:
         """The words (message keys) a hand's two numbers are said under, in place of points and doubles."""
         return self.family.heads
+
+
+class Unit(Enum):
+    """What a classically valued table counts a hand in, as its players say it (the table's `value: {unit: ...}`):
+    base points and doubles (the default), or faan added (Hong Kong's 番), so that a hand with nothing counted
+    (short of the minimum, or no winning hand) is said in the table's own word, not as "0 x 2^0"."""
+
+    POINTS = "points"
+    FAAN = "faan"
+
+    def nothing_counted(self, points: int, w: Words) -> str | None:
+        """The line of a hand no item counted for, in this unit; None: the classical line of base points and
+        doubles (cli/report.py)."""
+        return w(M.FAAN_COUNTED, faan=points) if self is Unit.FAAN else None
+
+
+def check_unit(value: dict[str, Any], fail: Failure) -> Unit:
+    """`value: {unit: points|faan}`, checked: the unit a hand's count is said in."""
+    unit = value.get("unit", "points")
+    if unit not in {u.value for u in Unit}:
+        fail("value.unit", f"unit is one of {', '.join(u.value for u in Unit)}, not {shown(unit)}")
+    return Unit(unit)
 
 
 def check_valuation(value: dict[str, Any], fail: Failure, options: dict[str, OptionSpec], shapes: list[str]
