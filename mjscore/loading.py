@@ -45,6 +45,15 @@ class ReadProblem(Exception):
         return f"{path}: line {self.line}: {self}" if self.line else f"{path}: {self}"
 
 
+class NotYaml(ReadProblem):
+    """YAML that does not parse; `detail` what is wrong, in PyYAML's words (or mjscore's where it refuses more
+    than PyYAML: a key given twice), kept apart so that a face says the rest in the reader's language."""
+
+    def __init__(self, detail: str, line: int | None = None):
+        super().__init__(f"not valid YAML: {detail}", line)
+        self.detail = detail
+
+
 _LOADER: Any = None  # (a class made of yaml's, which has no types: as Any)
 
 
@@ -224,14 +233,13 @@ def yaml_problems() -> Iterator[None]:
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         if "nesting depth" in problem:  # libyaml 0.2.6 (PyYAML 6.0.4) has a depth limit of its own
             raise ReadProblem(f"nested more than {MAX_DEPTH} levels deep", mark.line + 1 if mark else None) from None
-        raise ReadProblem(f"not valid YAML: {problem}", mark.line + 1 if mark else None) from None
+        raise NotYaml(problem, mark.line + 1 if mark else None) from None
     except RecursionError:
-        raise ReadProblem(f"not valid YAML: nested more than {MAX_DEPTH} levels deep") from None
+        raise NotYaml(f"nested more than {MAX_DEPTH} levels deep") from None
     except (ValueError, OverflowError) as e:  # a value PyYAML cannot build: its words say which
-        raise ReadProblem(f"not valid YAML: a value that cannot be read ({_short(e)})") from None
+        raise NotYaml(f"a value that cannot be read ({_short(e)})") from None
     except (TypeError, KeyError, AttributeError):  # the same, in words about PyYAML's insides
-        raise ReadProblem("not valid YAML: a value that cannot be read "
-                          "(a !!tag that does not fit its value?)") from None
+        raise NotYaml("a value that cannot be read (a !!tag that does not fit its value?)") from None
 
 
 def read_yaml(stream: IO[str] | IO[bytes] | str | bytes) -> Any:

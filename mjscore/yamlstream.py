@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import IO, Any, Callable
 
 from mjscore.errors import shown
-from mjscore.loading import MAX_DEPTH, ReadProblem, counting_loader, yaml_problems
+from mjscore.loading import MAX_DEPTH, NotYaml, counting_loader, yaml_problems
 
 EachDeal = Callable[[int, Any], None]  # each deal's line and data, as it is read
 
@@ -71,14 +71,13 @@ def _mapping(loader: Any, each_deal: EachDeal) -> dict[Any, Any]:
         key_node = loader.compose_node(None, None)
         if isinstance(key_node, yaml.ScalarNode):  # the strict loader's check, at the top level
             if (key_node.tag, key_node.value) in seen:
-                raise ReadProblem(f"not valid YAML: key {shown(key_node.value)} given twice in one mapping",
-                                  key_node.start_mark.line + 1)
+                raise NotYaml(f"key {shown(key_node.value)} given twice in one mapping", key_node.start_mark.line + 1)
             seen.add((key_node.tag, key_node.value))
         key = loader.build(key_node, MAX_DEPTH - 1)
         try:
             hash(key)
         except TypeError:
-            raise ReadProblem("not valid YAML: found unhashable key", key_node.start_mark.line + 1) from None
+            raise NotYaml("found unhashable key", key_node.start_mark.line + 1) from None
         event = loader.peek_event()
         if (key == "deals" and isinstance(event, yaml.SequenceStartEvent) and event.anchor is None
                 and event.tag in (None, "!", SEQ)):

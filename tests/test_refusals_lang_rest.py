@@ -86,3 +86,95 @@ def test_settle_says_a_deals_win_set_and_did_you_mean_in_chinese(tmp_path):
     assert first_line("settle", str(deal)) == (
         f"mjscore: error: {deal}: win.set 789m: the winning tile 7m completes no such set in this hand (no winning "
         "arrangement of it has the set 789m); it completes 567m: type set: 567m")
+
+
+def deal_file(tmp_path, head: str, name: str = "deal.yaml"):
+    """A deal whose hands are fine: what is refused is in `head` (variant:, options:)."""
+    path = tmp_path / name
+    path.write_text(head + 'hands: {E: "[RRR] [GGG] PPP 11m 567m", S: "", W: "", N: ""}\nwinner: E\n'
+                    "win: {tile: 7m, from: discard, discarder: W}\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_file_that_cannot_be_read_in_the_language_chosen(tmp_path):
+    """Not UTF-8 (settle), YAML that does not parse (batch, sheet): the place and mjscore's words translated,
+    PyYAML's own words of where it breaks kept as they are."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_bytes(b'variant: mcr\nhands: {E: "\xff"}\n')
+    assert first_line("settle", str(bad), "--lang", "zh") == f"mjscore: error: {bad}：不是文本文件（UTF-8）"
+    assert first_line("settle", str(bad), "--lang", "da") == f"mjscore: error: {bad}: ikke en tekstfil (UTF-8)"
+    assert first_line("settle", str(bad)) == f"mjscore: error: {bad}: not a text file (UTF-8)"
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("variant: mcr\nplayers: [Ann, Bo\n", encoding="utf-8")
+    yaml_says = "did not find expected ',' or ']'"
+    for command in ("batch", "sheet"):
+        assert first_line(command, str(broken), "--lang", "zh") == (
+            f"mjscore: error: {broken}：第 3 行：不是有效的 YAML：{yaml_says}")
+        assert first_line(command, str(broken), "--lang", "es") == (
+            f"mjscore: error: {broken}: línea 3: no es YAML válido: {yaml_says}")
+        assert first_line(command, str(broken)) == f"mjscore: error: {broken}: line 3: not valid YAML: {yaml_says}"
+
+
+def test_a_deals_variant_and_options_in_the_language_chosen(tmp_path):
+    """variant: that is no variant (with "did you mean"), or no name; options: no mapping, an option the
+    variant has not, a value it does not take."""
+    for head, zh, hu, english in (
+            ("variant: mcx\n", "variant: 没有规则 'mcx'；是不是 mcr？（规则：basque, bmja, danish, dmjl, hk, hungarian, "
+             "mcr, riichi, spanish）", "variant: nincs 'mcx' változat; erre gondolt: mcr? (változatok: basque, bmja, "
+             "danish, dmjl, hk, hungarian, mcr, riichi, spanish)", "variant: no variant 'mcx'; did you mean mcr? "
+             "(variants: basque, bmja, danish, dmjl, hk, hungarian, mcr, riichi, spanish)"),
+            ("variant: [mcr]\n", "variant：应是规则的名字，例如 spanish，不是 ['mcr']",
+             "variant: egy név kell, például spanish, nem ['mcr']",
+             "variant: expected a name such as spanish, not ['mcr']"),
+            ("variant: mcr\noptions: [limit]\n", "options：应是映射，例如 {mode: clean}",
+             "options: leképezés kell, pl. {mode: clean}", "options: expected a mapping, e.g. {mode: clean}"),
+            ("variant: mcr\noptions: {limt: 100}\n", "options: mcr 没有选项 'limt'；是不是 limit？",
+             "options: a(z) mcr változatnak nincs 'limt' beállítása; erre gondolt: limit?",
+             "options: mcr has no option 'limt'; did you mean limit?"),
+            ("variant: hk\noptions: {chicken_hand: maybe}\n", "options: hk 的选项 chicken_hand 取 true 或 false，不是 'maybe'",
+             "options: a(z) hk chicken_hand beállítása true vagy false értéket vesz fel, nem 'maybe'",
+             "options: option chicken_hand of hk takes true or false, not 'maybe'")):
+        path = deal_file(tmp_path, head)
+        assert first_line("settle", path, "--lang", "zh") == f"mjscore: error: {path}: {zh}"
+        assert first_line("settle", path, "--lang", "hu") == f"mjscore: error: {path}: {hu}"
+        assert first_line("settle", path) == f"mjscore: error: {path}: {english}"
+
+
+def test_a_name_too_long_in_the_language_chosen(tmp_path):
+    name = "A" * 150
+    game = tmp_path / "game.yaml"
+    game.write_text(f'variant: mcr\nplayers: [{name}, Bo, Cy, Di]\ndeals: []\n', encoding="utf-8")
+    shown = "'" + "A" * 40 + "'... (150 characters)"
+    assert first_line("batch", str(game), "--lang", "zh") == (
+        f"mjscore: error: {game}: players: {shown} 作为名字太长了（最多 100 个字符）")
+    assert first_line("batch", str(game), "--lang", "eu") == (
+        f"mjscore: error: {game}: players: {shown} luzeegia da izen baterako (gehienez 100 karaktere)")
+    assert first_line("batch", str(game)) == (
+        f"mjscore: error: {game}: players: {shown} is too long for a name (at most 100 characters)")
+
+
+def test_a_game_files_seats_and_sheet_and_standings_not_scored_lines(tmp_path):
+    """A deal's seats: naming a seat that is none: batch's line, and the "not scored: PLACE: why" line sheet and
+    standings say on standard error (and batch -o its "not scored: PLACE"), each in the language chosen."""
+    game = tmp_path / "game.yaml"
+    game.write_text('variant: mcr\nplayers: [Ann, Bo, Cy, Di]\ndeals:\n  - seats: {E: Ann, S: Bo, W: Cy, X: Di}\n'
+                    '    hands: {Ann: "[RRR] [GGG] PPP 11m 567m", Bo: "", Cy: "", Di: ""}\n    winner: Ann\n'
+                    "    win: {tile: 7m, from: discard, discarder: Cy}\n", encoding="utf-8")
+    place, example = f"{game} line 4 (deal 1)", "seats: {E: Ann, S: Bo, W: Cy, N: Di}"
+    code, out, _ = run("batch", str(game), "--lang", "zh")
+    assert code == 1 and f"未计分：{place}：seats：'X' 不是座位（座位是 E、S、W、N），例如 {example}" in out, out
+    for command in ("sheet", "standings"):
+        for lang, line in (
+                ("zh", f"未计分：{place}: seats：'X' 不是座位（座位是 E、S、W、N），例如 {example}"),
+                ("es", f"sin puntuar: {place}: seats: 'X' no es un asiento (los asientos son E, S, W, N), p. ej. "
+                       f"{example}"),
+                ("en", f"not scored: {place}: seats: 'X' is not a seat (seats are E, S, W, N), e.g. {example}")):
+            code, _, err = run(command, str(game), "--lang", lang)
+            assert code == 1 and err.splitlines()[0] == f"mjscore: {line}", err
+    out_file = tmp_path / "out.txt"
+    for lang, line in (("zh", f"未计分：{place}: seats：'X' 不是座位（座位是 E、S、W、N），例如 {example}"),
+                       ("da", f"ikke talt: {place}: seats: 'X' er ikke en plads (pladserne er E, S, W, N), f.eks. "
+                              f"{example}"),
+                       ("en", f"not scored: {place}: seats: 'X' is not a seat (seats are E, S, W, N), e.g. {example}")):
+        code, _, err = run("batch", str(game), "-o", str(out_file), "--lang", lang)
+        assert code == 1 and err.splitlines()[0] == f"mjscore: {line}", err

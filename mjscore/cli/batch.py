@@ -409,7 +409,7 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
 
     def deal(r, shown, totals):
         if r.error:
-            rejected.append(f"{r.place}: {r.error}")
+            rejected.append(f"{r.place}: " + r.error)  # (a Said: said again in --lang)
         shown_deal(r, shown, totals)
 
     writer.deal = deal  # type: ignore[method-assign]
@@ -436,7 +436,7 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
                 if strict or len(paths) == 1:
                     raise
                 errors.append(str(e))
-                say(f"error: {e}")
+                say("error: " + (e.said() if lang == "native" else Words(lang).again(e.said())))
     finally:
         if mine:
             pool.close()

@@ -150,6 +150,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
       mjscore batch 2020052700gm-00a9-0000-75a4695c.json --differences
     """
     from mjscore.cli.batch import Progress, run_batch
+    from mjscore.messages import M, Words
     files = _sources(files, game)
     if differences:
         if fmt in ("markdown", "html"):
@@ -169,7 +170,7 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
     if summary.rejected or errors:
         if output is not None:  # the places are in the file; the terminal lists them too
             for place in rejected[:20]:
-                terminal.say(f"not scored: {place}")
+                terminal.say(Words(lang)(M.NOT_SCORED_AT, place=place))
             if len(rejected) > 20:
                 terminal.say(f"... and {len(rejected) - 20} more (in {output})")
         sys.stderr.write(f"mjscore: {not_scored_count(summary.read, summary.rejected, len(errors), lang)}\n")

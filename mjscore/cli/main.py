@@ -58,6 +58,13 @@ class MjscoreGroup(click.Group):
         except BrokenPipeError:  # `mjscore batch ... | head -1`: the reader has all it wants; exit 0, quietly
             _drop_stdout()
             return 0
+        except MjscoreError as e:  # a refusal made of the catalogue's words: said in the command's --lang
+            from mjscore.cli.options import LANG_META, said_in
+
+            lang = ctx.meta.get(LANG_META, "en")
+            if lang == "en":
+                raise
+            raise said_in(e, lang) from None
 
     def main(self, args=None, prog_name=None, **extra):  # noqa: D102
         terminal.escape_what_cannot_be_shown(sys.stdout)

@@ -119,9 +119,20 @@ def wide_option(f):
                         help="print every column of a table in full (default: tables fit the terminal)")(f)
 
 
+LANG_META = "mjscore.lang"  # the command's --lang, kept where main.py finds it to say a refusal in it
+
+
+def _remember_lang(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    ctx.meta[LANG_META] = value
+    return value
+
+
 def lang_option(f):
-    """--lang: the outputs' words in a rulebook's own language (JSON's keys, reasons and notes stay English)."""
+    """--lang: the outputs' words in a rulebook's own language (JSON's keys, reasons and notes stay English);
+    remembered in the context's meta, so that a refusal the core made of the catalogue's words is said in it
+    wherever the command stops (main.py)."""
     return click.option("--lang", default="en", type=click.Choice(LANGUAGES), show_default=True,
+                        callback=_remember_lang,
                         help="the outputs' words in this language: eu Basque, hu Hungarian, es Spanish, da Danish "
                              "(headers, payments, notes and the items' names, in each rulebook's words); "
                              "zh Chinese, ja Japanese (the items' names); native: each variant's own rulebook; "

@@ -37,8 +37,10 @@ CHART_POINTS = 2000  # a report's chart draws at most about twice this many poin
 class _Feed:
     """play()'s writer: each deal, as batch's JSON has it with its running totals, to the command."""
 
-    def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict, dict], None]):
+    def __init__(self, start: Callable, deal: Callable[[dict], None], end: Callable[[dict, dict], None],
+                 words: Words):
         self._start, self._deal, self._end = start, deal, end
+        self.words = words  # (a deal not scored said in --lang)
         self.read = self.bad = self.unreadable = 0
         self.totals: dict[str, int] | None = None  # the last game's, when it is over
 
@@ -59,7 +61,7 @@ class _Feed:
         self.read += 1
         if r.error:
             self.bad += 1
-            say(f"not scored: {r.place}: {r.error}")
+            say(self.words(M.NOT_SCORED_AT, place=r.place) + ": " + self.words.again(r.error))
         self._deal(shown)
 
     def end_game(self, standings: list[dict], summary) -> None:
@@ -68,7 +70,7 @@ class _Feed:
 
 
 def play_files(paths: list, variant, options, tables, start: Callable, deal: Callable, end: Callable,
-               jobs: Any = 1, strict: bool = False) -> tuple[int, int, int]:
+               jobs: Any = 1, strict: bool = False, lang: str = "en") -> tuple[int, int, int]:
     """Every game in turn through start(file, variant, players, start totals, rules), deal(item), end(totals,
     results by place: riichi's uma and oka, else none);
     `-` (standard input, YAML or JSON Lines) once. Returns the deals read, those not scored and the files that
@@ -81,7 +83,7 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
 
     if sum(1 for p in paths if p == "-") > 1:
         raise DealError("- (standard input) can be given once")
-    feed = _Feed(start, deal, end)
+    feed = _Feed(start, deal, end, Words(lang))
     notes = RulesNotes(variant, options, tables)
     pool, mine = pool_for(jobs)
     try:
@@ -95,7 +97,7 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
                 if strict or len(paths) == 1:
                     raise
                 feed.unreadable += 1
-                say(f"error: {e}")
+                say("error: " + feed.words.again(e.said()))
                 continue
             notes.said(feed.totals)
     finally:
@@ -220,7 +222,8 @@ def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
                  strict: bool = False, lang: str = "en") -> tuple[int, int, int]:
     writer = SheetWriter(out, fmt, lang, tables)
     try:
-        counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict)
+        counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict,
+                            lang=lang)
         writer.finish()
     finally:
         writer.spool.close()
@@ -255,7 +258,7 @@ def tally(paths: list, variant, options, tables, aliases, series: int = 0, jobs:
         if on_end:
             on_end(totals)
 
-    counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict)
+    counts = play_files(paths, variant, options, tables, start, deal, end, jobs, strict, lang)
     w = Words(lang)
     for spelling in t.unused_aliases():
         say(f"warning: {w(M.S_ALIAS_UNUSED, name=t.names[spelling], spelling=spelling)}")

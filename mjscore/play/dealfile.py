@@ -10,7 +10,7 @@ from typing import Any, Iterable, Literal, overload
 
 from mjscore.errors import (MAX_NAME_CHARS, MAX_WORD_CHARS, DealError, MjscoreError, OptionError, VariantNotFound,
                             option_too_long, shown, too_long)
-from mjscore.loading import ReadProblem, read_yaml
+from mjscore.loading import NotYaml, ReadProblem, read_yaml
 from mjscore.names import checked_name
 from mjscore.messages import M, said
 from mjscore.hand.situation import SEATS
@@ -62,9 +62,18 @@ def load_data(path: str, first: bytes = b"", what: str = "game") -> Any:
     except OSError as e:
         raise DealError(f"{path}: cannot read: {e.strerror or e}") from None
     except UnicodeDecodeError:
-        raise DealError(f"{path}: not a text file (UTF-8)") from None
+        raise DealError(said(M.RF_NOT_TEXT, path=path)) from None
     except ReadProblem as e:
-        raise DealError(e.at(path)) from None
+        raise DealError(read_problem(e, path)) from None
+
+
+def read_problem(e: ReadProblem, path: str) -> str:
+    """A file's read problem with its place ("FILE: line N: problem"), said in the catalogue's words where the
+    file is YAML that does not parse (PyYAML's own words of where it breaks kept as they are)."""
+    if not isinstance(e, NotYaml):
+        return e.at(path)
+    return (said(M.RF_AT_LINE, path=path, line=e.line) if e.line else f"{path}: ") + said(M.RF_NOT_YAML,
+                                                                                           problem=e.detail)
 
 
 class _Resumed:
@@ -207,7 +216,7 @@ def printable_name(name: str, where: str) -> str:
     invisible character that would break a line or a column: mjscore.names), and short enough to fit in a
     column. Returned in NFC, the form names are compared in."""
     if too_long(name, MAX_NAME_CHARS):
-        raise DealError(f"{where}: {shown(name)} is too long for a name (at most {MAX_NAME_CHARS} characters)")
+        raise DealError(f"{where}: " + said(M.NAME_TOO_LONG, name=shown(name), most=MAX_NAME_CHARS))
     return checked_name(name, where)
 
 
@@ -293,36 +302,36 @@ def variant_for(data: Any, variant: str | None, options: Iterable[str], tables_d
     file_variant = data.get("variant") if isinstance(data, dict) else None
     if file_variant is not None and (not isinstance(file_variant, str) or not file_variant
                                      or too_long(file_variant, MAX_WORD_CHARS)):
-        raise DealError(f"{where}: variant: expected a name such as spanish, not {shown(file_variant)}")
+        raise DealError(f"{where}: " + said(M.DF_VARIANT_NAME, value=shown(file_variant)))
     file_opts = data.get("options") if isinstance(data, dict) else None
     if overridden(data, variant) is not None:
         file_opts = None  # the file's options are its own variant's, not those of the one --variant gives
     if file_opts is not None and not isinstance(file_opts, dict):
-        raise DealError(f"{where}: options: expected a mapping, e.g. {{mode: clean}}")
+        raise DealError(f"{where}: " + said(M.DF_OPTIONS_MAP, example="{mode: clean}"))
     name = variant or file_variant
     if options:  # a bad --option is the command line's fault (exit 2, whatever the files), not the file's
         try:
             load_with_options(name, list(options), tables_dir)
         except OptionError as e:
-            raise OptionError(str(e) if str(e).startswith("--option") else f"--option: {e}") from None
+            raise OptionError(e.said() if str(e).startswith("--option") else "--option: " + e.said()) from None
     for key in file_opts or {}:
         if not isinstance(key, str) or not key.strip() or "=" in key or too_long(key, MAX_WORD_CHARS):
-            raise DealError(f"{where}: options: {shown(key)} is not an option's name")
+            raise DealError(f"{where}: " + said(M.DF_OPTION_NAME, option=shown(key)))
     merged = [f"{k}={_option_text(v)}" for k, v in (file_opts or {}).items()]
     for text in merged:
         if option_too_long(text):
             key, value = text.split("=", 1)  # (a key with a control character is shown escaped: no line break)
             named = key if key.isprintable() else shown(key)
-            raise DealError(f"{where}: options: {named}: {shown(value)} is too long for an option's value")
+            raise DealError(f"{where}: " + said(M.DF_OPTION_VALUE_LONG, named=named, value=shown(value)))
     merged += list(options)
     try:
         return load_with_options(name, merged, tables_dir)
     except OptionError as e:
-        raise DealError(f"{where}: options: {e}") from None
+        raise DealError(f"{where}: options: " + e.said()) from None
     except VariantNotFound as e:
         if variant:  # --variant's own mistake: the command line's, whatever the files
             raise
-        raise DealError(f"{where}: variant: {e}") from None  # the file's: the other files are still scored
+        raise DealError(f"{where}: variant: " + e.said()) from None  # the file's: the other files are still scored
 
 
 def overridden(data: Any, variant: str | None) -> str | None:

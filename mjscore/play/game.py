@@ -106,7 +106,7 @@ def seat_next(table: Table, raw: RawDeal) -> tuple[Seated, str | None]:
     try:
         table.take_seats(d.get("seats"))
     except DealError as e:
-        problem = str(e)  # the deal is reported with its place; seating goes on as the rules put it
+        problem = e.said()  # the deal is reported with its place (said in --lang); seating goes on as the rules put it
     winner = table.seat_of(d.get("winner"))
     in_a_row = table.rules.east_wins_in_a_row
     also = ("east-nine-in-a-row",) if in_a_row and winner == "E" and table.east_wins + 1 >= in_a_row else ()

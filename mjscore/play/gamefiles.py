@@ -8,7 +8,8 @@ from typing import IO, Any, Iterator
 
 from mjscore.errors import DealError
 from mjscore.loading import ReadProblem, Unreadable, read_json_line, read_lines
-from mjscore.play.dealfile import stdin_game
+from mjscore.messages import M, said
+from mjscore.play.dealfile import read_problem, stdin_game
 from mjscore.play.sources import GameRef, GameSource, RawDeal
 
 
@@ -72,10 +73,10 @@ def read_yaml_game(path: str, stream: IO[str] | None = None) -> tuple[dict[str, 
             raise DealError(f"{path}: a game file has variant:, players: and a list deals:")
     except UnicodeDecodeError:
         spool.close()
-        raise DealError(f"{path}: not a text file (UTF-8)") from None
+        raise DealError(said(M.RF_NOT_TEXT, path=path)) from None
     except ReadProblem as e:
         spool.close()
-        raise DealError(e.at(path)) from None
+        raise DealError(read_problem(e, path)) from None
     except BaseException:
         spool.close()
         raise

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from mjscore.errors import DealError, shown
+from mjscore.messages import M, said
 from mjscore.names import nfc
 from mjscore.hand.situation import SEAT_NAMES, SEATS, dealer_of
 from mjscore.play.schemes import scheme_of
@@ -293,21 +294,21 @@ class Table:
         sitting = min(len(players), 4)
         example = "seats: {" + ", ".join(f"{s}: {p}" for s, p in zip(SEATS, players)) + "}"
         if not isinstance(stated, dict):
-            raise DealError(f"seats: a mapping of each seat to the player sitting there, e.g. {example}")
+            raise DealError(said(M.SEATS_MAPPING, example=example))
         out: dict[str, str] = {}
         for seat, name in stated.items():
             if seat not in SEATS:
-                raise DealError(f"seats: {shown(seat)} is not a seat (seats are E, S, W, N), e.g. {example}")
+                raise DealError(said(M.SEATS_NOT_A_SEAT, seat=shown(seat), example=example))
             name = nfc(name) if isinstance(name, str) else name
             if name not in players:
-                raise DealError(f"seats: {shown(name)} is not a player of this game (players: {', '.join(players)})")
+                raise DealError(said(M.SEATS_NOT_A_PLAYER, name=shown(name), players=", ".join(players)))
             if name in out.values():
-                raise DealError(f"seats: {name} is seated twice (each player once)")
+                raise DealError(said(M.SEATS_TWICE, name=name))
             out[seat] = name
         if len(out) != sitting:
-            raise DealError(f"seats: {sitting} players sit a deal of this game, not {len(out)}, e.g. {example}")
+            raise DealError(said(M.SEATS_COUNT, sitting=sitting, n=len(out), example=example))
         if "E" not in out:
-            raise DealError("seats: East's seat is never the empty one: name the player who sits E")
+            raise DealError(said(M.SEATS_NO_EAST))
         return {s: out[s] for s in SEATS if s in out}
 
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import Any, Callable, Collection, NoReturn, Sequence
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, shown
+from mjscore.messages import M, said
 from mjscore.tuples import NamedTuple
 
 DEFAULT_VARIANT = "spanish"  # where no --variant, file or MJSCORE_VARIANT names one
@@ -343,19 +344,19 @@ class OptionSpec(NamedTuple):
                 return True
             if low in ("false", "no", "off", "0"):
                 return False
-            raise OptionError(f"option {self.name} of {variant} takes true or false, not {shown(text)}")
+            raise OptionError(said(M.OPT_TRUE_FALSE, name=self.name, variant=variant, value=shown(text)))
         if self.type == "int":
             if text.strip().lower() in ("none", "null") and self.default is None:
                 return None
             try:
                 value = int(text)
             except ValueError:
-                raise OptionError(f"option {self.name} of {variant} takes a whole number, not {shown(text)}") from None
+                raise OptionError(said(M.OPT_WHOLE_NUMBER, name=self.name, variant=variant, value=shown(text))) from None
             problem = int_problem(self.name, value)
             if problem:
                 raise OptionError(f"option {self.name} of {variant} {problem}")
             return value
         if text not in self.choices:
-            raise OptionError(f"option {self.name} of {variant} takes one of {', '.join(self.choices)}, "
-                              f"not {shown(text)}")
+            raise OptionError(said(M.OPT_ONE_OF, name=self.name, variant=variant, choices=", ".join(self.choices),
+                                   value=shown(text)))
         return text

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, cast
 
 from mjscore.errors import OptionError, TableError, VariantNotFound, shown
 from mjscore.hand.decompose import SHAPES
-from mjscore.messages import did_you_mean
+from mjscore.messages import M, did_you_mean, said
 from mjscore.rules import tablecache
 from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
@@ -115,8 +115,8 @@ class Variant(NamedTuple):
         for key, text in (given or {}).items():
             if key not in self.options:  # the option meant where one is near, else every option (one short line)
                 meant = did_you_mean(key, sorted(self.options))
-                raise OptionError(f"{self.name} has no option {shown(key)}" + (
-                    meant if meant else f" (options: {', '.join(sorted(self.options))})"))
+                raise OptionError(said(M.NO_OPTION, variant=self.name, option=shown(key)) + (
+                    meant if meant else said(M.OPTIONS_KNOWN, known=", ".join(sorted(self.options)))))
             out[key] = self.options[key].parse(text, self.name)
         return apply_presets(self.presets, out, given or {}) if self.presets else out
 
@@ -174,9 +174,10 @@ def load_variant(name: str, directory: Folder = None) -> Variant:
         known = variant_names(d)
         folded = [k for k in known if k.casefold() == name.casefold()]
         if not folded:  # the packaged folder is not named: where mjscore is installed is no help to the reader
-            where = f" in {directory}" if directory is not None else ""
-            raise VariantNotFound(f"no variant {shown(name)}{where}" + did_you_mean(name, known)
-                                  + f" (variants: {', '.join(known) or 'none'})") from None
+            none = (said(M.NO_VARIANT_IN, name=shown(name), directory=directory) if directory is not None else
+                    said(M.NO_VARIANT, name=shown(name)))
+            raise VariantNotFound(none + did_you_mean(name, known)
+                                  + said(M.VARIANTS_KNOWN, known=", ".join(known) or "none")) from None
         return load_variant(folded[0], directory)  # names are not case-sensitive: Basque is basque
 
 
