@@ -128,6 +128,9 @@ class Refused:
     OPT_TRUE_FALSE = "option {name} of {variant} takes true or false, not {value}"
     OPT_WHOLE_NUMBER = "option {name} of {variant} takes a whole number, not {value}"
     OPT_ONE_OF = "option {name} of {variant} takes one of {choices}, not {value}"
+    OPT_PROBLEM = "option {name} of {variant} {problem}"
+    OPT_AT_LEAST = "must be at least {least}, not {value}"
+    OPT_AT_MOST = "must be at most {most}, not {value}"
     # a player's name too long (play/dealfile.py), a game file's seats: (play/seating.py)
     NAME_TOO_LONG = "{name} is too long for a name (at most {most} characters)"
     SEATS_MAPPING = "seats: a mapping of each seat to the player sitting there, e.g. {example}"

@@ -100,12 +100,13 @@ def check_text(fail: Failer, where: str, text: Any, what: str) -> str:
 
 
 def int_problem(name: str, value: int) -> str | None:
-    """Why an int option's value cannot be used, the same whether it comes from a table file or --option."""
+    """Why an int option's value cannot be used, the same whether it comes from a table file or --option (a
+    Said: --option's refusal is said in --lang)."""
     least = 1 if name == "limit" else 0  # 0 is "off" for a minimum or a fine, "none" for a count
     if value < least:
-        return f"must be at least {least}, not {shown(value)}"
+        return said(M.OPT_AT_LEAST, least=least, value=shown(value))
     if value > MAX_NUMBER:
-        return f"must be at most {MAX_NUMBER:,}, not {shown(value)}"
+        return said(M.OPT_AT_MOST, most=f"{MAX_NUMBER:,}", value=shown(value))
     return None
 
 
@@ -354,7 +355,7 @@ class OptionSpec(NamedTuple):
                 raise OptionError(said(M.OPT_WHOLE_NUMBER, name=self.name, variant=variant, value=shown(text))) from None
             problem = int_problem(self.name, value)
             if problem:
-                raise OptionError(f"option {self.name} of {variant} {problem}")
+                raise OptionError(said(M.OPT_PROBLEM, name=self.name, variant=variant, problem=problem))
             return value
         if text not in self.choices:
             raise OptionError(said(M.OPT_ONE_OF, name=self.name, variant=variant, choices=", ".join(self.choices),
