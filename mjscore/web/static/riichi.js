@@ -4,10 +4,13 @@
 // waiting at an exhaustive draw or which abortive draw it was, and the honba and riichi sticks on the table. In
 // a game the laptop counts those as `batch` does, deal by deal: the form shows its count, and a number changed
 // there is saved as the deal's own `honba:` / `sticks:` (the game file's way of correcting the count).
+// A win on a discard may have a second winner on the same tile (double ron), where the table's settlement takes one
+// under the options chosen (/api/variants: `riichi.double_ron`): one tap on the row "Double ron" names that player
+// and opens their hand on the pad, entered as the winner's is; the laptop pays it and gives the honba and sticks.
 // Offered only where the variant is paid as riichi is (/api/variants: `riichi`).
 
 (function () {
-  const {el, SEAT_NAMES, variantInfo} = window.App;
+  const {el, seg, setSeg, segValue, SEAT_NAMES, variantInfo, alsoBoxes} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   const declared = new Set();  // seats that declared riichi in this deal
   const waiting = new Set();   // seats waiting (tenpai) at an exhaustive draw
@@ -15,6 +18,10 @@
   let onChange = () => {};
   let seated = SEATS;
   let abortsPlayed = true;     // the options chosen play abortive draws (EMA RCR 2016, 3.4: none)
+  let options = {};            // the house options chosen
+  let second = null;           // a second winner on the winner's discard (double ron), as tapped
+  const secondAlso = new Set();  // its own circumstances (ippatsu, double riichi ...)
+  let handOf = () => {};       // deal.js: a seat's hand opened on the pad (null: none)
   const editors = {};
 
   const on = () => !!(variantInfo() && variantInfo().riichi);
@@ -37,6 +44,41 @@
     return v.options[name].default;
   }
 
+  // a switch of the settlement as /api/variants gives it (riichi.double_ron): its value, or where it follows a house
+  // option, the case for that option's value under the options chosen
+  function follows(spec) {
+    if (!spec || typeof spec !== "object") return !!spec;
+    const value = optionValue(options, spec.option);
+    const chosen = spec.cases ? spec.cases[String(value)] : value;
+    return follows(chosen === undefined ? spec.default : chosen);
+  }
+
+  // the second winner of a double ron, where the deal has one: the table takes it, a win on a discard, another
+  // seated player than the winner and the discarder
+  function secondNow() {
+    const winner = segValue("deal-winner"), discarder = segValue("deal-discarder");
+    return on() && follows(variantInfo().riichi.double_ron) && second && seated.includes(second) &&
+      winner !== "-" && segValue("deal-from") === "discard" && ![winner, discarder].includes(second) ? second : null;
+  }
+
+  // the row "Double ron" (and the second win's rarer circumstances): offered for a win on a discard where the table
+  // takes a second winner; the winner's and the discarder's seats not among its choices
+  function renderSecond() {
+    const winner = segValue("deal-winner"), discarder = segValue("deal-discarder");
+    document.getElementById("deal-ron2-box").hidden = !(on() && follows(variantInfo().riichi.double_ron) &&
+      winner !== "-" && segValue("deal-from") === "discard");
+    for (const b of document.getElementById("deal-ron2").children) {
+      b.hidden = b.dataset.value !== "-" && (!seated.includes(b.dataset.value) || [winner, discarder].includes(b.dataset.value));
+    }
+    if (second && (!seated.includes(second) || [winner, discarder].includes(second))) { second = null; handOf(null); }
+    setSeg("deal-ron2", second || "-");
+    document.getElementById("deal-ron2-also-box").hidden = !secondNow();
+  }
+
+  function secondBoxes() {
+    if (on()) alsoBoxes(document.getElementById("deal-ron2-also"), secondAlso, () => { render(); onChange(); }, ["riichi", "east-nine-in-a-row"]);
+  }
+
   // a group of four seat buttons, each pressed or not (several may be)
   function toggles(id, chosen) {
     const box = document.getElementById(id);
@@ -53,8 +95,11 @@
 
   // `also`: the win's words; a winner's double riichi or ippatsu is a riichi the winner declared (pressed here)
   function render(also) {
-    const winnerNow = window.App.segValue("deal-winner");
+    const winnerNow = segValue("deal-winner");
     if (also && seated.includes(winnerNow) && (also.has("double-riichi") || also.has("ippatsu"))) declared.add(winnerNow);
+    renderSecond();
+    const other = secondNow();
+    if (other && (secondAlso.has("double-riichi") || secondAlso.has("ippatsu"))) declared.add(other);
     for (const [id, chosen] of [["deal-riichi-seats", declared], ["deal-tenpai", waiting]]) {
       for (const b of document.getElementById(id).children) {
         b.hidden = !seated.includes(b.dataset.value);
@@ -62,14 +107,14 @@
         b.setAttribute("aria-pressed", chosen.has(b.dataset.value) ? "true" : "false");
       }
     }
-    const winner = window.App.segValue("deal-winner");
+    const winner = segValue("deal-winner");
     const draw = winner === "-";
     const abort = document.getElementById("deal-abort").value;
     if (!abortsPlayed) document.getElementById("deal-abort").value = "";  // (EMA RCR 2016 plays none)
     document.getElementById("deal-abort-row").hidden = !draw || !abortsPlayed;
     document.getElementById("deal-tenpai-row").hidden = !draw || !!abort;
     // ura dora count only for a winner who declared riichi (the laptop leaves them out otherwise)
-    document.getElementById("deal-ura-box").hidden = draw || !declared.has(winner);
+    document.getElementById("deal-ura-box").hidden = draw || !(declared.has(winner) || declared.has(other));
     for (const kind of ["dora", "ura"]) {
       document.getElementById(`deal-${kind}-said`).textContent = editors[kind].notation() || "none";
     }
@@ -79,8 +124,11 @@
       "only to correct that count." : "";
   }
 
-  function start(changed) {
+  // `opened`: deal.js's, a seat's hand opened on the pad (the second winner's, once tapped)
+  function start(changed, opened) {
     onChange = changed;
+    handOf = opened;
+    seg("deal-ron2", s => { second = s === "-" ? null : s; render(); handOf(second); onChange(); });
     toggles("deal-riichi-seats", declared);
     toggles("deal-tenpai", waiting);
     const abort = document.getElementById("deal-abort");
@@ -94,8 +142,9 @@
   }
 
   // the variant (or its options) changed: the block shown for riichi only; the red fives its options have
-  function variantChanged(seats, options) {
+  function variantChanged(seats, chosen) {
     seated = seats;
+    options = chosen || {};
     const v = variantInfo();
     document.getElementById("deal-riichi").hidden = !on();
     const abort = document.getElementById("deal-abort");
@@ -107,6 +156,7 @@
     const red = on() ? redFives(options) : 0;
     for (const kind of ["dora", "ura"]) editors[kind].offerRed(red);
     for (const s of SEATS) if (!seated.includes(s)) { declared.delete(s); waiting.delete(s); }
+    secondBoxes();
     render();
     return red;
   }
@@ -117,6 +167,8 @@
     if (!on()) return {};
     const riichi = new Set(declared);
     if (winner && (also.has("double-riichi") || also.has("ippatsu"))) riichi.add(winner);
+    const other = winner ? secondNow() : null;  // a double ron: the second winner, on the winner's tile
+    if (other && (secondAlso.has("double-riichi") || secondAlso.has("ippatsu"))) riichi.add(other);
     const out = {riichi: SEATS.filter(s => riichi.has(s) && seated.includes(s))};
     const abort = document.getElementById("deal-abort").value;
     if (!winner && abort) out.abort = abort;
@@ -124,7 +176,8 @@
     const dora = editors.dora.notation().trim();
     if (dora) out.dora = dora;
     const ura = editors.ura.notation().trim();
-    if (ura && winner && riichi.has(winner)) out.ura = ura;
+    if (ura && winner && (riichi.has(winner) || riichi.has(other))) out.ura = ura;
+    if (other) out.double_ron = Object.assign({winner: other}, secondAlso.size ? {also: Array.from(secondAlso)} : {});
     for (const key of ["honba", "sticks"]) out[key] = count(key);
     return out;
   }
@@ -147,6 +200,10 @@
     for (const s of deal.riichi || []) declared.add(s);
     for (const s of deal.tenpai || []) waiting.add(s);
     document.getElementById("deal-abort").value = deal.abort || "";
+    second = (deal.double_ron && deal.double_ron.winner) || null;  // a double ron: its second winner, its words
+    secondAlso.clear();
+    for (const w of (deal.double_ron && deal.double_ron.also) || []) secondAlso.add(w);
+    secondBoxes();
     editors.dora.setNotation(deal.dora || "");
     editors.ura.setNotation(deal.ura || "");
     counted = game;
@@ -186,6 +243,6 @@
     return out;
   }
 
-  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData,
+  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData, second: secondNow,
                    outOfGame: () => { counted = null; render(); }};
 })();
