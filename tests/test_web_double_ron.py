@@ -152,6 +152,15 @@ def test_the_row_is_offered_only_where_the_table_takes_a_second_winner(base, bro
         page.click("#deal-from [data-value=discard]")
         page.click("#deal-discarder [data-value=W]")
         expect(page.locator("#deal-ron2-box")).to_be_visible()
+        expect(page.locator("#deal-ron2-order")).to_be_hidden()
+        # East second on West's discard: East sits nearer West than North in turn order (W, N, E, S: North first)
+        page.click("#deal-ron2 [data-value=E]")
+        expect(page.locator("#deal-ron2-order")).to_be_hidden()
+        page.click("#deal-winner [data-value=E]")  # East the winner, then North second: North is the nearer
+        page.click("#deal-ron2 [data-value=N]")
+        expect(page.locator("#deal-ron2-order")).to_have_text("North sits nearer West in turn order than East: the "
+                                                              "nearest is the winner (the honba and sticks go there). "
+                                                              "Tap N as Winner, then E here.")
         page.click("nav [data-tab=hand]")
         page.locator("details.options summary").click()
         page.select_option("#options [name=ruleset]", "wrc")

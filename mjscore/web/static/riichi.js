@@ -73,6 +73,14 @@
     if (second && (!seated.includes(second) || [winner, discarder].includes(second))) { second = null; handOf(null); }
     setSeg("deal-ron2", second || "-");
     document.getElementById("deal-ron2-also-box").hidden = !secondNow();
+    // the winner is the one nearest the discarder in turn order (the honba and sticks are theirs): said before saving
+    const after = s => (SEATS.indexOf(s) - SEATS.indexOf(discarder) + 4) % 4;
+    const order = document.getElementById("deal-ron2-order"), other = secondNow();
+    order.hidden = !other || after(other) > after(winner);
+    if (!order.hidden) {
+      order.textContent = `${SEAT_NAMES[other]} sits nearer ${SEAT_NAMES[discarder]} in turn order than ${SEAT_NAMES[winner]}: ` +
+        `the nearest is the winner (the honba and sticks go there). Tap ${other} as Winner, then ${winner} here.`;
+    }
   }
 
   function secondBoxes() {
