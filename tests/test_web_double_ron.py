@@ -80,8 +80,12 @@ def test_a_double_ron_entered_by_taps_is_saved_as_settle_and_batch_score_it(tmp_
         assert {k: sent[k] for k in ("hands", "winner", "win", "riichi", "double_ron")} == {
             **{k: by_seat(DEAL)[k] for k in ("hands", "winner", "riichi", "double_ron")},
             "win": by_seat(DEAL)["win"]}
-        taps.tap("#settle")  # the preview names both winners, each hand as its players say it
-        expect(page.locator("#settlement .cost")).to_have_text(["40 fu 1 han: 1300", "East won on it too: 30 fu 2 han: 2900"])
+        taps.tap("#settle")  # the preview: the winner's hand as said, the second winner in the laptop's note
+        expect(page.locator("#settlement .cost")).to_have_text("40 fu 1 han: 1300")
+        expect(page.locator("#settlement .note")).to_have_text(["note: double ron: East wins on the same discard too; "
+                                                                "the honba and sticks go to North, nearest the "
+                                                                "discarder in turn order"])
+        expect(page.locator("#settlement .amount[data-seat=E]")).to_have_text("+2900")
         assert axe_findings(page) == []
         taps.tap("#save-deal")
         expect_totals(page, TOTALS)

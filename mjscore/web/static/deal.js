@@ -264,11 +264,6 @@
       won.from + (won.win_set ? ", completing " + won.win_set : "")}));
     if (won && won.cost) box.appendChild(el("p", {class: "cost", text: hanFuLine(won)}));  // riichi: as its players say it
     if (won && "honba" in won) box.appendChild(el("p", {class: "counters", text: counterLine(won.honba, won.sticks)}));
-    for (const [seat, s] of Object.entries(st.hands)) {  // riichi's double ron: the second winner's hand, as said
-      if (won && seat !== st.winner && s.mahjong && s.cost) {
-        box.appendChild(el("p", {class: "cost", text: `${SEAT_NAMES[seat]} won on it too: ${hanFuLine(s)}`}));
-      }
-    }
     // what the table wants to know first: each player's net, large
     const nets = el("div", {class: "nets"});
     for (const [seat, v] of Object.entries(st.net)) {

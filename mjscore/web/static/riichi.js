@@ -4,13 +4,10 @@
 // waiting at an exhaustive draw or which abortive draw it was, and the honba and riichi sticks on the table. In
 // a game the laptop counts those as `batch` does, deal by deal: the form shows its count, and a number changed
 // there is saved as the deal's own `honba:` / `sticks:` (the game file's way of correcting the count).
-// A win on a discard may have a second winner on the same tile (double ron), where the table's settlement takes one
-// under the options chosen (/api/variants: `riichi.double_ron`): one tap on the row "Double ron" names that player
-// and opens their hand on the pad, entered as the winner's is; the laptop pays it and gives the honba and sticks.
 // Offered only where the variant is paid as riichi is (/api/variants: `riichi`).
 
 (function () {
-  const {el, seg, setSeg, segValue, SEAT_NAMES, variantInfo, alsoBoxes} = window.App;
+  const {el, SEAT_NAMES, variantInfo} = window.App;
   const SEATS = ["E", "S", "W", "N"];
   const declared = new Set();  // seats that declared riichi in this deal
   const waiting = new Set();   // seats waiting (tenpai) at an exhaustive draw
@@ -18,11 +15,11 @@
   let onChange = () => {};
   let seated = SEATS;
   let abortsPlayed = true;     // the options chosen play abortive draws (EMA RCR 2016, 3.4: none)
-  let options = {};            // the house options chosen
-  let second = null;           // a second winner on the winner's discard (double ron), as tapped
-  const secondAlso = new Set();  // its own circumstances (ippatsu, double riichi ...)
-  let handOf = () => {};       // deal.js: a seat's hand opened on the pad (null: none)
   const editors = {};
+  // a double ron's row: riichi_ron.js, fetched for a table that takes one (issue 44: the first load at most 100 KB);
+  // until it has come, a deal's double_ron loaded is kept as read
+  let ron = null, kept = null, handOf, chosen;
+  const Ron = () => ron && ron.ok;
 
   const on = () => !!(variantInfo() && variantInfo().riichi);
 
@@ -44,49 +41,6 @@
     return v.options[name].default;
   }
 
-  // a switch of the settlement as /api/variants gives it (riichi.double_ron): its value, or where it follows a house
-  // option, the case for that option's value under the options chosen
-  function follows(spec) {
-    if (!spec || typeof spec !== "object") return !!spec;
-    const value = optionValue(options, spec.option);
-    const chosen = spec.cases ? spec.cases[String(value)] : value;
-    return follows(chosen === undefined ? spec.default : chosen);
-  }
-
-  // the second winner of a double ron, where the deal has one: the table takes it, a win on a discard, another
-  // seated player than the winner and the discarder
-  function secondNow() {
-    const winner = segValue("deal-winner"), discarder = segValue("deal-discarder");
-    return on() && follows(variantInfo().riichi.double_ron) && second && seated.includes(second) &&
-      winner !== "-" && segValue("deal-from") === "discard" && ![winner, discarder].includes(second) ? second : null;
-  }
-
-  // the row "Double ron" (and the second win's rarer circumstances): offered for a win on a discard where the table
-  // takes a second winner; the winner's and the discarder's seats not among its choices
-  function renderSecond() {
-    const winner = segValue("deal-winner"), discarder = segValue("deal-discarder");
-    document.getElementById("deal-ron2-box").hidden = !(on() && follows(variantInfo().riichi.double_ron) &&
-      winner !== "-" && segValue("deal-from") === "discard");
-    for (const b of document.getElementById("deal-ron2").children) {
-      b.hidden = b.dataset.value !== "-" && (!seated.includes(b.dataset.value) || [winner, discarder].includes(b.dataset.value));
-    }
-    if (second && (!seated.includes(second) || [winner, discarder].includes(second))) { second = null; handOf(null); }
-    setSeg("deal-ron2", second || "-");
-    document.getElementById("deal-ron2-also-box").hidden = !secondNow();
-    // the winner is the one nearest the discarder in turn order (the honba and sticks are theirs): said before saving
-    const after = s => (SEATS.indexOf(s) - SEATS.indexOf(discarder) + 4) % 4;
-    const order = document.getElementById("deal-ron2-order"), other = secondNow();
-    order.hidden = !other || after(other) > after(winner);
-    if (!order.hidden) {
-      order.textContent = `${SEAT_NAMES[other]} sits nearer ${SEAT_NAMES[discarder]} in turn order than ${SEAT_NAMES[winner]}: ` +
-        `the nearest is the winner (the honba and sticks go there). Tap ${other} as Winner, then ${winner} here.`;
-    }
-  }
-
-  function secondBoxes() {
-    if (on()) alsoBoxes(document.getElementById("deal-ron2-also"), secondAlso, () => { render(); onChange(); }, ["riichi", "east-nine-in-a-row"]);
-  }
-
   // a group of four seat buttons, each pressed or not (several may be)
   function toggles(id, chosen) {
     const box = document.getElementById(id);
@@ -103,11 +57,9 @@
 
   // `also`: the win's words; a winner's double riichi or ippatsu is a riichi the winner declared (pressed here)
   function render(also) {
-    const winnerNow = segValue("deal-winner");
+    const winnerNow = window.App.segValue("deal-winner");
     if (also && seated.includes(winnerNow) && (also.has("double-riichi") || also.has("ippatsu"))) declared.add(winnerNow);
-    renderSecond();
-    const other = secondNow();
-    if (other && (secondAlso.has("double-riichi") || secondAlso.has("ippatsu"))) declared.add(other);
+    const other = Ron() ? Ron().render(seated) : null;
     for (const [id, chosen] of [["deal-riichi-seats", declared], ["deal-tenpai", waiting]]) {
       for (const b of document.getElementById(id).children) {
         b.hidden = !seated.includes(b.dataset.value);
@@ -115,7 +67,7 @@
         b.setAttribute("aria-pressed", chosen.has(b.dataset.value) ? "true" : "false");
       }
     }
-    const winner = segValue("deal-winner");
+    const winner = window.App.segValue("deal-winner");
     const draw = winner === "-";
     const abort = document.getElementById("deal-abort").value;
     if (!abortsPlayed) document.getElementById("deal-abort").value = "";  // (EMA RCR 2016 plays none)
@@ -132,11 +84,10 @@
       "only to correct that count." : "";
   }
 
-  // `opened`: deal.js's, a seat's hand opened on the pad (the second winner's, once tapped)
+  // `opened`: deal.js's, a seat's hand opened on the pad (a double ron's second winner, once tapped)
   function start(changed, opened) {
     onChange = changed;
     handOf = opened;
-    seg("deal-ron2", s => { second = s === "-" ? null : s; render(); handOf(second); onChange(); });
     toggles("deal-riichi-seats", declared);
     toggles("deal-tenpai", waiting);
     const abort = document.getElementById("deal-abort");
@@ -150,21 +101,29 @@
   }
 
   // the variant (or its options) changed: the block shown for riichi only; the red fives its options have
-  function variantChanged(seats, chosen) {
+  function variantChanged(seats, options) {
     seated = seats;
-    options = chosen || {};
     const v = variantInfo();
     document.getElementById("deal-riichi").hidden = !on();
     const abort = document.getElementById("deal-abort");
     if (on() && abort.options.length === 1) {
       for (const a of v.riichi.aborts) abort.appendChild(el("option", {value: a, text: a.replace(/-/g, " ")}));
     }
+    chosen = options;
+    if (on() && v.riichi.double_ron && !ron) {
+      ron = document.head.appendChild(el("script", {src: "/static/riichi_ron.js"}));
+      ron.onerror = () => { ron = null; };  // (the laptop away: asked again at the next change of variant)
+      ron.onload = () => {
+        ron.ok = RiichiRon.start({declared, optionValue, options: () => chosen, handOf: s => handOf(s),
+                                  changed: () => { render(); onChange(); }}, kept);
+        kept = null; render();
+      };
+    }
     const played = on() ? optionValue(options, "abortive_draws") : true;  // false under ruleset=ema
     abortsPlayed = !(played === false || played === "false");
     const red = on() ? redFives(options) : 0;
     for (const kind of ["dora", "ura"]) editors[kind].offerRed(red);
     for (const s of SEATS) if (!seated.includes(s)) { declared.delete(s); waiting.delete(s); }
-    secondBoxes();
     render();
     return red;
   }
@@ -175,8 +134,7 @@
     if (!on()) return {};
     const riichi = new Set(declared);
     if (winner && (also.has("double-riichi") || also.has("ippatsu"))) riichi.add(winner);
-    const other = winner ? secondNow() : null;  // a double ron: the second winner, on the winner's tile
-    if (other && (secondAlso.has("double-riichi") || secondAlso.has("ippatsu"))) riichi.add(other);
+    const ronKeys = kept ? {double_ron: kept} : Ron() && winner ? Ron().data(riichi) : {};  // a second winner
     const out = {riichi: SEATS.filter(s => riichi.has(s) && seated.includes(s))};
     const abort = document.getElementById("deal-abort").value;
     if (!winner && abort) out.abort = abort;
@@ -184,8 +142,8 @@
     const dora = editors.dora.notation().trim();
     if (dora) out.dora = dora;
     const ura = editors.ura.notation().trim();
-    if (ura && winner && (riichi.has(winner) || riichi.has(other))) out.ura = ura;
-    if (other) out.double_ron = Object.assign({winner: other}, secondAlso.size ? {also: Array.from(secondAlso)} : {});
+    if (ura && winner && (riichi.has(winner) || riichi.has((ronKeys.double_ron || {}).winner))) out.ura = ura;
+    Object.assign(out, ronKeys);
     for (const key of ["honba", "sticks"]) out[key] = count(key);
     return out;
   }
@@ -208,10 +166,7 @@
     for (const s of deal.riichi || []) declared.add(s);
     for (const s of deal.tenpai || []) waiting.add(s);
     document.getElementById("deal-abort").value = deal.abort || "";
-    second = (deal.double_ron && deal.double_ron.winner) || null;  // a double ron: its second winner, its words
-    secondAlso.clear();
-    for (const w of (deal.double_ron && deal.double_ron.also) || []) secondAlso.add(w);
-    secondBoxes();
+    if (Ron()) Ron().load(deal.double_ron || null); else kept = deal.double_ron || null;
     editors.dora.setNotation(deal.dora || "");
     editors.ura.setNotation(deal.ura || "");
     counted = game;
@@ -251,6 +206,6 @@
     return out;
   }
 
-  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData, second: secondNow,
-                   outOfGame: () => { counted = null; render(); }};
+  window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData,
+                   outOfGame: () => { counted = null; render(); }, second: () => (Ron() ? Ron().second() : null)};
 })();
