@@ -97,6 +97,9 @@ def test_a_double_ron_entered_by_taps_is_saved_as_settle_and_batch_score_it(tmp_
         status, settlement = request(url + "/api/settle", by_seat(DEAL))
         assert status == 200, settlement
         assert (saved["net"], saved["payments"]) == settled_by_name(settlement)
+        for seat, name in (("N", "Di"), ("E", "Ann")):  # each winner's hand as /api/settle values it
+            assert {k: saved["hands"][name][k] for k in ("mahjong", "han", "fu", "value")} == {
+                k: settlement["hands"][seat][k] for k in ("mahjong", "han", "fu", "value")}
         assert saved["net"] == {"Ann": 2900, "Bo": 0, "Cy": -4200, "Di": 1300}  # worked by hand above
         path = tmp_path / "game.yaml"
         path.write_text(yaml.safe_dump({"variant": "riichi", "players": PLAYERS, "deals": [DEAL]}), encoding="utf-8")
@@ -170,3 +173,28 @@ def test_the_row_is_offered_only_where_the_table_takes_a_second_winner(base, bro
         page.select_option("#options [name=ruleset]", "wrc")
         page.click("nav [data-tab=deal]")
         expect(page.locator("#deal-ron2-box")).to_be_hidden()
+
+
+def test_a_correction_opened_before_the_double_ron_part_came_keeps_the_second_winner(tmp_path, browser):
+    """riichi_ron.js is fetched once a riichi table shows (not part of the first load): a saved double ron corrected
+    while it is still on its way (held here) is saved with its double_ron as read, never without it."""
+    with running(create_app(Store(tmp_path / "games.sqlite3"))) as url, phone(browser) as page:
+        status, view = request(url + "/api/games", {"name": "Held", "variant": "riichi", "players": PLAYERS})
+        assert status == 201, view
+        status, view = request(f"{url}/api/games/{view['game']['id']}/deals", DEAL)
+        assert status == 201, view
+        held = []
+        page.route("**/static/riichi_ron.js", lambda route: held.append(route))
+        errors = open_game(page, url, "Held")
+        page.click("#game button[aria-label='correct deal 1']")
+        expect(page.locator("#save-deal")).to_have_text("Save correction of deal 1")
+        assert len(held) == 1 and page.locator("#deal-ron2").count() == 0  # the row not come yet
+        assert page.evaluate("window.Deal.dealData()")["double_ron"] == {"winner": "E"}
+        page.click("#deal-riichi-seats [data-value=E]")  # Ann declared riichi too
+        page.click("#save-deal")
+        expect(page.locator("#save-deal")).to_be_hidden()
+        status, view = request(f"{url}/api/games/1")
+        assert view["deals"][0]["data"]["double_ron"] == {"winner": "Ann"}
+        assert sorted(view["deals"][0]["data"]["riichi"]) == ["Ann", "Di"]
+        held[0].continue_()
+        assert errors == []

@@ -329,7 +329,7 @@
       // riichi: who declared and who was waiting, by seat; the indicators; the counters as saved, and the game's
       riichi: (d.riichi || []).map(seat).filter(Boolean), tenpai: (d.tenpai || []).map(seat).filter(Boolean),
       dora: d.dora, ura: d.ura, abort: d.abort, honba: d.honba, sticks: d.sticks, counters: target.counters || null,
-      double_ron: d.double_ron ? {winner: seat(d.double_ron.winner), also: d.double_ron.also || []} : null,
+      double_ron: d.double_ron ? Object.assign({}, d.double_ron, {winner: seat(d.double_ron.winner)}) : null,
       // mcr: a referee's false wins and penalty points, by seat; a time-out
       false_wins: (d.false_wins || []).map(seat).filter(Boolean), timeout: d.timeout,
       penalties: Object.fromEntries(Object.entries(d.penalties || {}).filter(([n]) => n in seatOf).map(([n, p]) => [seatOf[n], p]))});
