@@ -74,6 +74,7 @@ def test_a_double_ron_entered_by_taps_is_saved_as_settle_and_batch_score_it(tmp_
         expect(page.locator("#deal-editor-E")).to_have_attribute("data-chows", "first")
         taps.hand("#deal-editor-E", PINFU)
         expect(page.locator("#seatcard-E .win-text")).to_have_text("won on 8s too (double ron)")
+        expect(page.locator("#deal-editor-E .winrow button")).to_have_count(0)  # its tile is the winner's: no row
         expect(page.locator("#seatcard-N .win-text")).to_have_text("won on 8s")
         print(f"\na double ron entered in {taps.count} taps and {taps.scrolls} scrolls: {taps.tapped}")
         sent = page.evaluate("window.Deal.dealData()")

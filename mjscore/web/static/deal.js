@@ -367,7 +367,8 @@
       editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s,
                                                      firstMode: "exposed", round: () => segValue("deal-round"),
                                                      chowsFirst: () => [segValue("deal-winner"), window.Riichi.second()].includes(s),
-                                                     won: () => winnerDone(s)});
+                                                     won: () => winnerDone(s),
+                                                     get noWin() { return window.Riichi.second() === s; }});  // (the winner's tile)
       root.querySelector(".pinned").prepend(el("span", {class: "foldhead"}));  // whose row, folded
     }
     seg("deal-round", changed);
