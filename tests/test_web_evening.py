@@ -81,7 +81,7 @@ def test_a_reload_without_the_laptop_still_shows_the_page_and_says_saving_needs_
         page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null")
         page.wait_for_function("async () => (await (await caches.open('mjscore-shell-4')).keys()).length >= 50")
         kept = page.evaluate("async () => (await (await caches.open('mjscore-shell-4')).keys()).length")
-        assert kept == 16 + 45  # the page, its 12 scripts, style, manifest, the variants; 45 tiles (3 red fives)
+        assert kept == 17 + 45  # the page, its 13 scripts, style, manifest, the variants; 45 tiles (3 red fives)
         stop(server)  # the laptop gone
         page.reload()
         page.wait_for_selector("body[data-ready='1']")

@@ -24,7 +24,7 @@ from mjscore.play.schemes import SeatReader
 from mjscore.rules.families import SCHEME_DEAL_KEYS
 from mjscore.rules.han_fu import up
 from mjscore.rules.results import Score
-from mjscore.rules.switches import Draw, SettlementRules
+from mjscore.rules.switches import ByOption, Draw, SettlementRules
 
 
 class RiichiDeal(NamedTuple):
@@ -408,8 +408,20 @@ class Riichi:
         return deal_fields(data, options, where, seat)
 
     def deal_form(self, variant: Any) -> dict[str, Any] | None:
-        """The page's riichi part of a deal (static/riichi.js): the abortive draws, the rulesets' presets."""
-        return {"form": "riichi", "aborts": list(ABORTS), "presets": variant.presets or {}}
+        """The page's riichi part of a deal (static/riichi.js): the abortive draws, the rulesets' presets and whether
+        a deal may have a second winner on the discard (`double_ron`, as it follows the house options)."""
+        return {"form": "riichi", "aborts": list(ABORTS), "presets": variant.presets or {},
+                "double_ron": _followed(variant.settlement.switch("double_ron"))}
+
+
+def _followed(value: Any) -> Any:
+    """A switch as the page reads it under the options it has chosen: its value, or where it follows a house option
+    {option, cases (the option's value as text -> the switch's; null: the option's own value), default}."""
+    if not isinstance(value, ByOption):
+        return value
+    cases = None if value.cases is None else {  # (a bool option's value as the page's JSON says it: true)
+        str(k).lower() if isinstance(k, bool) else str(k): _followed(v) for k, v in value.cases}
+    return {"option": value.option, "cases": cases, "default": _followed(value.default)}
 
 
 FAMILY = Riichi()

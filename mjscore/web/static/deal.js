@@ -128,7 +128,7 @@
     const winner = segValue("deal-winner");
     for (const s of SEATS) {
       const folded = seat === OTHERS;
-      editors[s].root.hidden = folded ? !seated.includes(s) || s === winner : s !== seat;
+      editors[s].root.hidden = folded ? !seated.includes(s) || s === winner || s === window.Riichi.second() : s !== seat;
       editors[s].fold(folded);
       document.getElementById("seatcard-" + s).classList.toggle("on", s === seat);
     }
@@ -138,16 +138,29 @@
   function winnerDone(seat) {
     if (seat !== segValue("deal-winner") || editors[seat].size() < 14) return;
     select(OTHERS);
+    inSight();
+  }
+
+  function inSight() {
     const rows = document.getElementById("deal-editor"), pinned = document.getElementById("deal-seat-row");
     window.scrollBy(0, rows.getBoundingClientRect().top - pinned.getBoundingClientRect().bottom - 4);
   }
 
+  // riichi's second winner tapped (a double ron): its hand on the pad, chows first as the winner's, in sight
+  function secondChosen(seat) {
+    for (const s of SEATS) editors[s].render();
+    if (seat) { select(seat); inSight(); } else if (activeSeat() === OTHERS) select(OTHERS);
+  }
+
   function renderCards() {
+    const winner = segValue("deal-winner");
     for (const s of SEATS) {
       const card = document.getElementById("seatcard-" + s);
       const ed = editors[s];
       card.querySelector(".notation-text").textContent = ed.notation() || "—";
-      card.querySelector(".win-text").textContent = (ed.win || ed.best) && segValue("deal-winner") === s ? "won on " + (ed.win || ed.best) : "";
+      const tile = winner !== "-" && (editors[winner].win || editors[winner].best);  // (a double ron's second: the same)
+      card.querySelector(".win-text").textContent = !tile ? "" : winner === s ? "won on " + tile :
+        window.Riichi.second() === s ? `won on ${tile} too (double ron)` : "";
       ed.root.querySelector(".foldhead").textContent = SEAT_NAMES[s] + (names[s].value.trim() ? " · " + names[s].value.trim() : "");
     }
   }
@@ -353,8 +366,9 @@
       holder.appendChild(root);
       editors[s] = new HandEditor(root, changed, {emptyText: "Tap " + SEAT_NAMES[s] + "'s sets below.", seat: () => s,
                                                      firstMode: "exposed", round: () => segValue("deal-round"),
-                                                     chowsFirst: () => segValue("deal-winner") === s,
-                                                     won: () => winnerDone(s)});
+                                                     chowsFirst: () => [segValue("deal-winner"), window.Riichi.second()].includes(s),
+                                                     won: () => winnerDone(s),
+                                                     get noWin() { return window.Riichi.second() === s; }});  // (the winner's tile)
       root.querySelector(".pinned").prepend(el("span", {class: "foldhead"}));  // whose row, folded
     }
     seg("deal-round", changed);
@@ -376,7 +390,7 @@
     });
     seg("deal-pays", changed);
     seg("deal-chair", empty => { chairChosen(empty); changed(); });
-    window.Riichi.start(changed);
+    window.Riichi.start(changed, secondChosen);
     Referee.start(changed);
     document.getElementById("settle").addEventListener("click", () => settleNow(false));
     select("E");

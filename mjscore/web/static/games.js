@@ -215,7 +215,8 @@
         el("span", {text: `${row.deal}. ${row.round} · East ${row.east}`}), el("br"));
       const what = el("td", {class: "deal"}, look);
       if (row.error) look.appendChild(el("span", {class: "bad", text: "not scored: " + row.error}));
-      else look.appendChild(el("small", {text: [row.result, valueOf(row), row.how].filter(Boolean).join(" · ")}));
+      else look.appendChild(el("small", {text: [row.result, valueOf(row), window.RiichiSheet && RiichiSheet.second(d), row.how]
+        .filter(Boolean).join(" · ")}));  // (riichi's double ron: the second winner and what it was paid)
       look.addEventListener("click", () => {
         const open = look.getAttribute("aria-expanded") === "true";
         look.setAttribute("aria-expanded", open ? "false" : "true");
@@ -328,6 +329,7 @@
       // riichi: who declared and who was waiting, by seat; the indicators; the counters as saved, and the game's
       riichi: (d.riichi || []).map(seat).filter(Boolean), tenpai: (d.tenpai || []).map(seat).filter(Boolean),
       dora: d.dora, ura: d.ura, abort: d.abort, honba: d.honba, sticks: d.sticks, counters: target.counters || null,
+      double_ron: d.double_ron ? Object.assign({}, d.double_ron, {winner: seat(d.double_ron.winner)}) : null,
       // mcr: a referee's false wins and penalty points, by seat; a time-out
       false_wins: (d.false_wins || []).map(seat).filter(Boolean), timeout: d.timeout,
       penalties: Object.fromEntries(Object.entries(d.penalties || {}).filter(([n]) => n in seatOf).map(([n, p]) => [seatOf[n], p]))});
@@ -381,6 +383,8 @@
       if (form[key] && form[key].length) out[key] = form[key].map(name); else delete out[key];
     }
     for (const key of ["dora", "ura", "abort"]) { if (form[key]) out[key] = form[key]; else delete out[key]; }
+    if (form.double_ron) out.double_ron = Object.assign({}, form.double_ron, {winner: name(form.double_ron.winner)});
+    else delete out.double_ron;  // (a double ron's second winner by name, its own words)
     // mcr: the referee's false wins and penalty points by name, a time-out
     if (form.false_wins) out.false_wins = form.false_wins.map(name); else delete out.false_wins;
     if (form.penalties) out.penalties = Object.fromEntries(Object.entries(form.penalties).map(([s, n]) => [name(s), n]));

@@ -16,6 +16,10 @@
   let seated = SEATS;
   let abortsPlayed = true;     // the options chosen play abortive draws (EMA RCR 2016, 3.4: none)
   const editors = {};
+  // a double ron's row: riichi_ron.js, fetched for a table that takes one (issue 44: the first load at most 100 KB);
+  // until it has come, a deal's double_ron loaded is kept as read
+  let ron = null, kept = null, handOf, chosen;
+  const Ron = () => ron && ron.ok;
 
   const on = () => !!(variantInfo() && variantInfo().riichi);
 
@@ -55,6 +59,7 @@
   function render(also) {
     const winnerNow = window.App.segValue("deal-winner");
     if (also && seated.includes(winnerNow) && (also.has("double-riichi") || also.has("ippatsu"))) declared.add(winnerNow);
+    const other = Ron() ? Ron().render(seated) : null;
     for (const [id, chosen] of [["deal-riichi-seats", declared], ["deal-tenpai", waiting]]) {
       for (const b of document.getElementById(id).children) {
         b.hidden = !seated.includes(b.dataset.value);
@@ -69,7 +74,7 @@
     document.getElementById("deal-abort-row").hidden = !draw || !abortsPlayed;
     document.getElementById("deal-tenpai-row").hidden = !draw || !!abort;
     // ura dora count only for a winner who declared riichi (the laptop leaves them out otherwise)
-    document.getElementById("deal-ura-box").hidden = draw || !declared.has(winner);
+    document.getElementById("deal-ura-box").hidden = draw || !(declared.has(winner) || declared.has(other));
     for (const kind of ["dora", "ura"]) {
       document.getElementById(`deal-${kind}-said`).textContent = editors[kind].notation() || "none";
     }
@@ -79,8 +84,10 @@
       "only to correct that count." : "";
   }
 
-  function start(changed) {
+  // `opened`: deal.js's, a seat's hand opened on the pad (a double ron's second winner, once tapped)
+  function start(changed, opened) {
     onChange = changed;
+    handOf = opened;
     toggles("deal-riichi-seats", declared);
     toggles("deal-tenpai", waiting);
     const abort = document.getElementById("deal-abort");
@@ -102,6 +109,16 @@
     if (on() && abort.options.length === 1) {
       for (const a of v.riichi.aborts) abort.appendChild(el("option", {value: a, text: a.replace(/-/g, " ")}));
     }
+    chosen = options;
+    if (on() && v.riichi.double_ron && !ron) {
+      ron = document.head.appendChild(el("script", {src: "/static/riichi_ron.js"}));
+      ron.onerror = () => { ron = null; };  // (the laptop away: asked again at the next change of variant)
+      ron.onload = () => {
+        ron.ok = RiichiRon.start({declared, optionValue, options: () => chosen, handOf: s => handOf(s),
+                                  changed: () => { render(); onChange(); }}, kept);
+        kept = null; render();
+      };
+    }
     const played = on() ? optionValue(options, "abortive_draws") : true;  // false under ruleset=ema
     abortsPlayed = !(played === false || played === "false");
     const red = on() ? redFives(options) : 0;
@@ -117,6 +134,7 @@
     if (!on()) return {};
     const riichi = new Set(declared);
     if (winner && (also.has("double-riichi") || also.has("ippatsu"))) riichi.add(winner);
+    const ronKeys = kept ? {double_ron: kept} : Ron() && winner ? Ron().data(riichi) : {};  // a second winner
     const out = {riichi: SEATS.filter(s => riichi.has(s) && seated.includes(s))};
     const abort = document.getElementById("deal-abort").value;
     if (!winner && abort) out.abort = abort;
@@ -124,7 +142,8 @@
     const dora = editors.dora.notation().trim();
     if (dora) out.dora = dora;
     const ura = editors.ura.notation().trim();
-    if (ura && winner && riichi.has(winner)) out.ura = ura;
+    if (ura && winner && (riichi.has(winner) || riichi.has((ronKeys.double_ron || {}).winner))) out.ura = ura;
+    Object.assign(out, ronKeys);
     for (const key of ["honba", "sticks"]) out[key] = count(key);
     return out;
   }
@@ -147,6 +166,7 @@
     for (const s of deal.riichi || []) declared.add(s);
     for (const s of deal.tenpai || []) waiting.add(s);
     document.getElementById("deal-abort").value = deal.abort || "";
+    if (Ron()) Ron().load(deal.double_ron || null); else kept = deal.double_ron || null;
     editors.dora.setNotation(deal.dora || "");
     editors.ura.setNotation(deal.ura || "");
     counted = game;
@@ -187,5 +207,5 @@
   }
 
   window.Riichi = {start, variantChanged, render, data, load, stateOf, redFives, on, startHand, handShown, handData,
-                   outOfGame: () => { counted = null; render(); }};
+                   outOfGame: () => { counted = null; render(); }, second: () => (Ron() ? Ron().second() : null)};
 })();

@@ -17,6 +17,7 @@
     const data = d.data || {};
     const won = d.winner && d.win && !d.error && !d.false_mahjong && d.hands ? d.hands[d.winner] : null;
     if (won && won.said) out.push(won.said);
+    if (second(d)) out.push("double ron: " + second(d));
     if (d.counters) out.push(`on the table: ${d.counters.honba} honba, ${d.counters.sticks} riichi stick` +
       (d.counters.sticks === 1 ? "" : "s"));
     if ((data.riichi || []).length) out.push("riichi: " + data.riichi.join(", "));
@@ -24,6 +25,16 @@
     if (data.abort) out.push("abortive draw: " + data.abort.replace(/-/g, " "));
     if (data.dora) out.push("dora indicators: " + data.dora + (data.ura ? "; ura: " + data.ura : ""));
     return out;
+  }
+
+  // a double ron's second winner and its hand as its players say it, with what it was paid: "Ann too, 30 fu 2 han:
+  // 2900 (2900 from Cy)"; "" for any other deal
+  function second(d) {
+    const who = d.data && d.data.double_ron && !d.error && d.hands ? d.data.double_ron.winner : null;
+    if (!who || !d.hands[who]) return "";
+    const paid = (d.payments || []).filter(p => p.to === who && p.from !== null)
+      .map(p => `${p.amount} from ${p.from}`).join(", ");
+    return `${who} too, ${d.hands[who].said || d.hands[who].value}` + (paid ? ` (${paid})` : "");
   }
 
   // whether a sheet has the table's pot (a riichi game's deals), and what lies on the table after its last deal
@@ -71,5 +82,5 @@
     }
   }
 
-  window.RiichiSheet = {lines, has, column, counters, standings, textNet, textTotal, csvHead, csvStart, csvCell, csvTotal};
+  window.RiichiSheet = {lines, second, has, column, counters, standings, textNet, textTotal, csvHead, csvStart, csvCell, csvTotal};
 })();

@@ -6,7 +6,7 @@
 const CACHE = "mjscore-shell-4";
 const TILES = ["m", "p", "s"].flatMap(s => [1, 2, 3, 4, 5, 6, 7, 8, 9].map(n => n + s))
   .concat(["E", "S", "W", "N", "R", "G", "P", "1f", "2f", "3f", "4f", "1y", "2y", "3y", "4y", "0m", "0p", "0s"]);
-const SHELL = ["/", "/static/app.css", "/static/tiles.js", "/static/hand.js", "/static/handview.js", "/static/app.js", "/static/riichi.js", "/static/referee.js", "/static/riichi_sheet.js",
+const SHELL = ["/", "/static/app.css", "/static/tiles.js", "/static/hand.js", "/static/handview.js", "/static/app.js", "/static/riichi.js", "/static/referee.js", "/static/riichi_sheet.js", "/static/riichi_ron.js",
                "/static/deal.js", "/static/sheet.js", "/static/sync.js", "/static/newgame.js", "/static/games.js", "/static/manifest.webmanifest",
                "/api/variants"].concat(TILES.map(t => `/static/tiles/${t}.svg`));
 
