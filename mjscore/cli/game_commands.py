@@ -150,11 +150,11 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
       mjscore batch 2020052700gm-00a9-0000-75a4695c.json --differences
     """
     from mjscore.cli.batch import Progress, run_batch
-    from mjscore.cli.render import for_terminal, lines_only
+    from mjscore.cli.render import for_pages, for_terminal
 
     files = _sources(files, game)
     if differences:
-        if not lines_only(fmt):
+        if for_pages(fmt):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
         return _differences(files, fmt, variant, options, tables_dir)
@@ -198,11 +198,11 @@ def _differences(games: list, fmt: str, variant: str | None, options, tables_dir
         found += [(ref, d) for d in api.differences(ref, variant=variant, options=list(options), tables=tables_dir,
                                                    notice=notes)]
         notes.said(None)
-    from mjscore.cli.render import Output, draw, for_terminal
+    from mjscore.cli.render import Output, draw, for_programs
 
     draw(Output("Differences", "en", lambda: [d.line(ref) for ref, d in found],  # (a line each, as a program reads it)
                 data=lambda: [{"game": str(ref), **d.to_dict()} for ref, d in found], fit=False), fmt)
-    if not for_terminal(fmt):
+    if for_programs(fmt):
         return 1 if found else 0
     whose = "Kajongg's record" if all(r.source == "kajongg" for r in games) else "the record"
     click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",

@@ -41,7 +41,7 @@ class Output(NamedTuple):
     title: "M | str"  # the HTML page's title (a catalogue key, said in `lang`)
     lang: str
     blocks: Callable[[], list[str]]  # lines and tables for people (table; markdown and html unless `pages`)
-    columns: Callable[[], list[CsvTable]] | None = None  # csv: one table or several (an empty line between them)
+    columns: Callable[[], list[CsvTable]] | None = None  # csv: one table or several (none: its lines)
     data: Callable[[], Any] | None = None  # json: the object printed
     pages: Callable[[], list[str]] | None = None  # markdown and html, where a club's page is laid out otherwise
     tree: Callable[[], Tree] | None = None  # yaml
@@ -71,7 +71,8 @@ def _html(out: Output) -> None:
 def _csv(out: Output) -> None:
     from mjscore.cli.output import SafeCsvWriter
 
-    assert out.columns is not None  # (format_option offers csv only to a command that has columns)
+    if out.columns is None:  # (an output of lines alone: batch --differences) its lines, as the table prints them
+        return _table(out)
     writer = SafeCsvWriter(sys.stdout)
     for i, (header, rows) in enumerate(out.columns()):
         if i:
@@ -123,7 +124,12 @@ def for_people(fmt: str) -> bool:
     return fmt in (TERMINAL, "markdown", "html")
 
 
-def lines_only(fmt: str) -> bool:
-    """Whether `fmt` prints lines as they are or data (table, json), not a page (markdown, html) or a sheet."""
-    return fmt in (TERMINAL, "json")
+def for_pages(fmt: str) -> bool:
+    """Whether `fmt` is drawn as a club's page (markdown, html)."""
+    return fmt in ("markdown", "html")
+
+
+def for_programs(fmt: str) -> bool:
+    """Whether `fmt` is data for a program (json): nothing said beside it but errors."""
+    return fmt == "json"
 
