@@ -82,3 +82,27 @@ def test_the_format_check_sees_every_shape_of_comparison(tmp_path):  # (not vacu
     bad.write_text('def f(self, fmt):\n    a = self.fmt == "json"\n    b = fmt in ("csv", "x")\n'
                    '    c = "html" != fmt\n    d = fmt == "tables"\n    return fmt in {"yaml"}\n')
     assert _format_names_compared(bad) == [2, 3, 4, 6]
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS - {"yaml"}))
+def test_a_streamed_section_is_written_when_it_is_handed_over(fmt, monkeypatch):
+    import io
+
+    from mjscore.cli.streams import SECTION_WRITERS, JsonSection, Section
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    out = io.StringIO()
+    sections = SECTION_WRITERS[fmt](out, M.RP_SHEETS, "en")
+    rows = lambda: iter([["1", "Ana", "+8"], ["2", "Bo", "-8"]])  # noqa: E731
+    sections.section(Section("game 1", ["deal", "player", "net"], rows, rows,
+                             lambda: JsonSection({"file": "g1"}, "rows", iter([{"net": 8}]), {"totals": {"Ana": 8}}),
+                             "en"))
+    first = out.getvalue()
+    assert ('"file": "g1"' if fmt == "json" else "Bo") in first  # the whole section, written before the next comes
+    sections.section(Section("game 2", ["deal", "player", "net"], rows, rows,
+                             lambda: JsonSection({"file": "g2"}, "rows", iter([]), {}), "en"))
+    assert out.getvalue().startswith(first) and len(out.getvalue()) > len(first)
+    sections.close()
+    if fmt == "json":
+        assert json.loads(out.getvalue()) == [{"file": "g1", "rows": [{"net": 8}], "totals": {"Ana": 8}},
+                                              {"file": "g2", "rows": []}]
