@@ -1,6 +1,7 @@
-"""`mjscore sheet` and `mjscore standings`: a club's score sheets and league table as table, CSV, Markdown,
-HTML or JSON. The numbers come from `mjscore.play.season` (as `mjscore.api` gives them: score_sheet, season);
-this module only formats them, whole or (a long sheet, cli/sheets.py) row by row.
+"""`mjscore sheet` and `mjscore standings`: a club's score sheets and league table, their rows and words. The
+numbers come from `mjscore.play.season` (as `mjscore.api` gives them: score_sheet, season); this module only
+lays them out as rows (a long sheet's one by one, cli/sheets.py) and the league table as an Output, which each
+format's renderer draws (cli/render.py).
 """
 
 from __future__ import annotations
