@@ -106,13 +106,12 @@ def format_option(*choices: str):
     return both
 
 
-WIDE = "mjscore.wide"  # the context's meta key: --wide was given (cli/fit.py reads it)
-
-
 def wide_option(f):
     """--wide: every column in full, whatever the terminal's width."""
     def remember(ctx: click.Context, param, value: bool) -> None:
         if value:
+            from mjscore.cli.fit import WIDE
+
             ctx.meta[WIDE] = True
 
     return click.option("--wide", is_flag=True, expose_value=False, callback=remember,
