@@ -1,6 +1,7 @@
 """One renderer per format: a command builds its output once, as neutral blocks, and `draw` hands it to the
 renderer of the format asked for (`table`, `markdown`, `html`, `csv`, `json`, `yaml`); no command branches on a
-format, and this module is the one place that names them.
+format: what a format is for (a terminal's, a page's, a program's) is asked here, the one module of cli/ that
+compares a format's name (tests/test_render.py checks it).
 
 An `Output` holds what a command has to say: its title (the HTML page's), its blocks for people (lines of text,
 report.py's Paragraphs and pages.py's Tables and Headings, in order: `table` prints them fitted to the terminal,
