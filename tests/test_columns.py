@@ -20,7 +20,7 @@ CELLS = st.one_of(st.none(), st.integers(-10**6, 10**6), st.sampled_from(["", "T
     st.sampled_from(["table", "markdown"]))
 def test_rows_written_one_by_one_are_tabulates_table(table, fmt):
     headers, rows = table
-    cols = Columns(headers, fmt)
+    cols = Columns(headers, pipe=fmt == "markdown")
     cells = [cols.add(r) for r in rows]
     if fmt == "table":
         expected = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)

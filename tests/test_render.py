@@ -45,11 +45,64 @@ def _refused():
 def test_each_part_is_made_only_when_its_format_is_drawn(capsys):
     draw(Output(M.PG_SCORE, "en", _refused, _refused, lambda: {"value": 64}), "json")
     assert json.loads(capsys.readouterr().out) == {"value": 64}
-    draw(Output(M.PG_SCORE, "en", _refused, lambda: (["tile", "wall"], iter([["N", 60]])), _refused), "csv")
+    draw(Output(M.PG_SCORE, "en", _refused, lambda: [(["tile", "wall"], iter([["N", 60]]))], _refused), "csv")
     assert capsys.readouterr().out.splitlines() == ["tile,wall", "N,60"]  # rows may come as an iterator
     draw(Output(M.PG_SCORE, "en", lambda: ["a line"], _refused, _refused), "markdown")
     assert capsys.readouterr().out == "a line\n"
 
 
 def test_every_format_a_command_offers_has_its_renderer():
-    assert sorted(RENDERERS) == ["csv", "html", "json", "markdown", "table"]
+    assert sorted(RENDERERS) == ["csv", "html", "json", "markdown", "table", "yaml"]
+
+
+FORMATS = frozenset(RENDERERS)
+
+
+def _format_names_compared(path: Path) -> list[int]:
+    """The lines of `path` that compare something with a format's name (`x == "json"`, `x in ("csv", "html")`,
+    `x != "table"`, whatever the name compared: `fmt`, `self.fmt`, a call's result)."""
+    def names(node: ast.AST) -> bool:
+        if isinstance(node, ast.Constant):
+            return node.value in FORMATS
+        return isinstance(node, (ast.Tuple, ast.List, ast.Set)) and any(names(e) for e in node.elts)
+
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [n.lineno for n in ast.walk(tree) if isinstance(n, ast.Compare) and any(map(names, (n.left, *n.comparators)))]
+
+
+def test_no_module_of_the_cli_but_the_renderers_compares_a_format_name():
+    found = {p.name: lines for p in sorted(CLI.glob("*.py")) if p.name != "render.py"
+             for lines in [_format_names_compared(p)] if lines}
+    assert found == {}
+    assert _format_names_compared(CLI / "render.py")  # (the renderers' own module does: the check sees them)
+
+
+def test_the_format_check_sees_every_shape_of_comparison(tmp_path):  # (not vacuous)
+    bad = tmp_path / "bad.py"
+    bad.write_text('def f(self, fmt):\n    a = self.fmt == "json"\n    b = fmt in ("csv", "x")\n'
+                   '    c = "html" != fmt\n    d = fmt == "tables"\n    return fmt in {"yaml"}\n')
+    assert _format_names_compared(bad) == [2, 3, 4, 6]
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS - {"yaml"}))
+def test_a_streamed_section_is_written_when_it_is_handed_over(fmt, monkeypatch):
+    import io
+
+    from mjscore.cli.streams import SECTION_WRITERS, JsonSection, Section
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    out = io.StringIO()
+    sections = SECTION_WRITERS[fmt](out, M.RP_SHEETS, "en")
+    rows = lambda: iter([["1", "Ana", "+8"], ["2", "Bo", "-8"]])  # noqa: E731
+    sections.section(Section("game 1", ["deal", "player", "net"], rows, rows,
+                             lambda: JsonSection({"file": "g1"}, "rows", iter([{"net": 8}]), {"totals": {"Ana": 8}}),
+                             "en"))
+    first = out.getvalue()
+    assert ('"file": "g1"' if fmt == "json" else "Bo") in first  # the whole section, written before the next comes
+    sections.section(Section("game 2", ["deal", "player", "net"], rows, rows,
+                             lambda: JsonSection({"file": "g2"}, "rows", iter([]), {}), "en"))
+    assert out.getvalue().startswith(first) and len(out.getvalue()) > len(first)
+    sections.close()
+    if fmt == "json":
+        assert json.loads(out.getvalue()) == [{"file": "g1", "rows": [{"net": 8}], "totals": {"Ana": 8}},
+                                              {"file": "g2", "rows": []}]

@@ -24,12 +24,13 @@ def _width_fn() -> Callable[[str], int]:
 
 
 class Columns:
-    """A table's headers and the widths its rows so far need; `fmt` "table" (simple) or "markdown" (pipe)."""
+    """A table's headers and the widths its rows so far need; `pipe`: Markdown's layout (cells escaped), else
+    a terminal's (simple)."""
 
-    def __init__(self, headers: list[str], fmt: str):
+    def __init__(self, headers: list[str], pipe: bool = False):
         from mjscore.cli.output import markdown_cell
 
-        self.fmt, self.escape = fmt, markdown_cell if fmt == "markdown" else None
+        self.pipe, self.escape = pipe, markdown_cell if pipe else None
         self.width = _width_fn()
         self.headers = [self.escape(h) for h in headers] if self.escape else [str(h) for h in headers]
         self.widths = [self.width(h) + 2 for h in self.headers]  # tabulate's MIN_PADDING beside a header
@@ -56,7 +57,7 @@ class Columns:
 
     def lines(self, rows: Iterable[list[str]]) -> Iterator[str]:
         """The table's lines (without line ends), from the cells `add` returned, in order."""
-        if self.fmt == "markdown":
+        if self.pipe:
             yield "|" + "|".join(f" {self._pad(h, w)} " for h, w in zip(self.headers, self.widths)) + "|"
             yield "|" + "|".join(":" + "-" * (w + 1) for w in self.widths) + "|"
             for cells in rows:

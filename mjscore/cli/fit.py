@@ -18,12 +18,12 @@ from typing import Iterable, Sequence
 
 import click
 
-from mjscore.cli.options import WIDE
 from mjscore.errors import cells
 from mjscore.messages import M, Words
 
 NARROWEST = 40  # a width below this (COLUMNS=10) is taken as this: a table needs some room to be read
 GAP = 2  # the spaces between two columns, as tabulate's `simple` layout has them
+WIDE = "mjscore.wide"  # the context's meta key: --wide was given (options.wide_option sets it)
 
 
 def width() -> int | None:

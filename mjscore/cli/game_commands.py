@@ -12,7 +12,7 @@ from mjscore.cli import terminal
 from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
                                  glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
                                  said_in, variant_options)
-from mjscore.cli.output import RulesNotes, emit_json
+from mjscore.cli.output import RulesNotes
 from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore import POT, SOURCES
 
@@ -100,7 +100,7 @@ def settle(deal_file, winner, east, south, west, north, round_, win, source, win
 
         return [settlement_text(result, glyphs and terminal.glyphs_shown(), lang)]
 
-    draw(Output(M.PG_SETTLEMENT, lang, people, lambda: _payment_columns(result, lang),
+    draw(Output(M.PG_SETTLEMENT, lang, people, lambda: [_payment_columns(result, lang)],
                 lambda: result.to_dict(lang)), fmt)
 
 
@@ -150,16 +150,18 @@ def batch(files, dask, jobs, strict, game, differences, lang, variant, options, 
       mjscore batch 2020052700gm-00a9-0000-75a4695c.json --differences
     """
     from mjscore.cli.batch import Progress, run_batch
+    from mjscore.cli.render import for_pages, for_terminal
     from mjscore.messages import M, Words
+
     files = _sources(files, game)
     if differences:
-        if fmt in ("markdown", "html"):
+        if for_pages(fmt):
             raise MjscoreError(f"--differences prints a line per difference (--format table) or its data "
                                f"(--format json), not {fmt}: mjscore batch kajongg3.db --differences --format json")
         return _differences(files, fmt, variant, options, tables_dir)
 
     output = click.get_current_context().meta.get("mjscore.output")
-    show = sys.stderr.isatty() and (output is not None or (fmt == "table" and sys.stdout.isatty()))
+    show = sys.stderr.isatty() and (output is not None or (for_terminal(fmt) and sys.stdout.isatty()))
     progress = Progress(sys.stderr, list(files) if show else None)
     try:
         with pool_of(jobs, dask) as pool:
@@ -197,14 +199,15 @@ def _differences(games: list, fmt: str, variant: str | None, options, tables_dir
         found += [(ref, d) for d in api.differences(ref, variant=variant, options=list(options), tables=tables_dir,
                                                    notice=notes)]
         notes.said(None)
-    if fmt == "json":
-        emit_json([{"game": str(ref), **d.to_dict()} for ref, d in found])
-    else:
-        for ref, d in found:
-            click.echo(d.line(ref))
-        whose = "Kajongg's record" if all(r.source == "kajongg" for r in games) else "the record"
-        click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
-                   err=True)
+    from mjscore.cli.render import Output, draw, for_programs
+
+    draw(Output("Differences", "en", lambda: [d.line(ref) for ref, d in found],  # (a line each, as a program reads it)
+                data=lambda: [{"game": str(ref), **d.to_dict()} for ref, d in found], fit=False), fmt)
+    if for_programs(fmt):
+        return 1 if found else 0
+    whose = "Kajongg's record" if all(r.source == "kajongg" for r in games) else "the record"
+    click.echo(f"{len({(r, d.deal) for r, d in found})} deal(s) of {len(games)} game(s) differ from {whose}",
+               err=True)
     return 1 if found else 0
 
 
@@ -252,10 +255,12 @@ def sheet(files, fmt, strict, game, lang, variant, options, tables_dir):
     Example:
       mjscore sheet examples/game-spanish.yaml --format markdown
     """
+    from mjscore.cli.render import stream
     from mjscore.cli.sheets import write_sheets
+    from mjscore.messages import M
 
-    _not_scored(*write_sheets(_sources(files, game), fmt, variant, options, tables_dir, sys.stdout, strict, lang),
-                lang=lang)
+    sections = stream(fmt, M.RP_SHEETS, lang)
+    _not_scored(*write_sheets(_sources(files, game), sections, variant, options, tables_dir, strict, lang), lang=lang)
 
 
 @click.command()
@@ -278,7 +283,8 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
       mjscore standings january.yaml february.yaml --alias "Ane=Ane M."
       mjscore standings archive/*.jsonl --dask local
     """
-    from mjscore.cli.season import standings_text
+    from mjscore.cli.render import draw
+    from mjscore.cli.season import standings_output
     from mjscore.cli.sheets import tally
     from mjscore import alias_map
 
@@ -287,12 +293,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
         season, counts = tally(_sources(files, game), variant, options, tables_dir, aliases, jobs=pool,
                                strict=strict, lang=lang)
     lang = _common_language(season, lang, tables_dir)
-    text = standings_text(season, fmt, lang)
-    if fmt == "table":  # fitted to the terminal (cli/fit.py)
-        from mjscore.cli.fit import fitted
-
-        text = "\n".join(fitted([text], lang))
-    click.echo(text)
+    draw(standings_output(season, lang), fmt)
     _not_scored(*counts, lang=lang)
 
 

@@ -47,7 +47,7 @@ def compare(hand, seat, round_, win, source, win_set, also, variant_list, option
     def columns():
         from mjscore.cli.comparison import compare_csv
 
-        return compare_csv(results, variants)
+        return [compare_csv(results, variants)]
 
     draw(Output(M.PG_COMPARISON, shown, lambda: _compared(hand, results, variants, langs, shown, glyphs, seat, round_,
                                                           options, tables_dir), columns,
@@ -95,5 +95,5 @@ def waits(hand, seat, round_, also, glyphs, lang, variant, options, tables_dir, 
 
         return [waits_text(hand, [w._asdict() for w in found.waits], glyphs and terminal.glyphs_shown(), lang)]
 
-    draw(Output(M.PG_WAITS, lang, people, lambda: (["tile", "discard", "wall"], [list(w)[:3] for w in found.waits]),
+    draw(Output(M.PG_WAITS, lang, people, lambda: [(["tile", "discard", "wall"], [list(w)[:3] for w in found.waits])],
                 found.to_dict), fmt)

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
-import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from mjscore.cli.options import format_option, lang_of, lang_option, output_option, tables_option
-from mjscore.cli.output import emit_json
+
+if TYPE_CHECKING:
+    from mjscore.cli.render import Output
 
 
 @click.command()
@@ -34,105 +36,72 @@ def variants(words, tables_dir, lang, fmt):
         if len(words) != 3:
             raise OptionError("variants diff takes two tables, each a variant's name or a table file: "
                               "mjscore variants diff dmjl club/dmjl.yaml")
-        return _diff(api.table_diff(words[1], words[2], tables_dir), fmt)
-    pages = fmt in ("csv", "markdown", "html")  # for a spreadsheet or a club's pages: cli/variant_pages.py
+        from mjscore.cli.render import draw
+
+        return draw(_diff(api.table_diff(words[1], words[2], tables_dir)), fmt)
     if len(words) > 1:
         raise OptionError(f"variants takes one variant's name (or diff A B), not {len(words)} words: "
                           f"mjscore variants {words[0]}")
+    from mjscore.cli.render import draw
+
     name = words[0] if words else None
     if name is not None:  # "" is no variant, not "list them all"
-        v = api.load_variant(name, tables_dir)
-        if fmt == "json":
-            emit_json(api.describe_variant(v))
-        elif fmt == "yaml":
-            import yaml
+        return draw(_variant(api.load_variant(name, tables_dir), lang), fmt)
+    draw(_variants(api.variants(tables_dir), lang if lang != "native" else "en"), fmt)
 
-            click.echo(yaml.safe_dump(api.table_data(v), sort_keys=False, allow_unicode=True, width=100).rstrip())
-        elif pages:
-            from mjscore.cli import variant_pages as vp
-            from mjscore import table_hash
 
-            if fmt == "csv":
-                _csv_blocks(vp.variant_csv(v, lang_of(lang, v)))
-            else:
-                from mjscore.cli.pages import render
+def _variant(v, lang: str) -> "Output":
+    """One variant: a document fitted to the terminal, tables for a spreadsheet or a club's pages
+    (cli/variant_pages.py), its description as data, its table as YAML."""
+    from mjscore import api, table_hash
+    from mjscore.cli import variant_pages as vp
+    from mjscore.cli.render import Output, Tree
 
-                click.echo(render([vp.variant_blocks(v, lang_of(lang, v), table_hash(v))], fmt, v.name))
-        else:
-            from mjscore.cli.variant_words import variant_text
+    said = lang_of(lang, v)
 
-            from mjscore import table_hash
+    def text():
+        from mjscore.cli.variant_words import variant_text
 
-            from mjscore.cli.fit import fitted
+        return [variant_text(v, said, table_hash(v))]
 
-            click.echo("\n".join(fitted([variant_text(v, lang_of(lang, v), table_hash(v))], lang_of(lang, v))))
-        return
-    found = api.variants(tables_dir)
-    if fmt in ("json", "yaml"):
-        data = [{"variant": v.name, "title": v.title, "source": v.source,
-                 "options": {k: o.default for k, o in v.options.items()}} for v in found]
-        if fmt == "json":
-            emit_json(data)
-        else:
-            import yaml
+    return Output(v.name, "en", text, lambda: vp.variant_csv(v, said), lambda: api.describe_variant(v),
+                  pages=lambda: [vp.variant_blocks(v, said, table_hash(v))],  # (the page says lang="en", as before)
+                  tree=lambda: Tree(api.table_data(v), width=100))
 
-            click.echo(yaml.safe_dump(data, sort_keys=False, allow_unicode=True).rstrip())
-        return
-    if fmt == "csv":
-        from mjscore.cli.variant_pages import LIST_HEADERS, list_rows
 
-        _csv_blocks([(LIST_HEADERS, list_rows(found))])
-        return
-    from mjscore.cli.pages import render
+def _variants(found: list, lang: str) -> "Output":
+    """The variants' list."""
+    from mjscore.cli.render import Output, Tree
+    from mjscore.cli.variant_pages import LIST_HEADERS, list_rows
     from mjscore.messages import M
-    from mjscore.cli.variant_words import variants_text
 
-    lang = lang if lang != "native" else "en"
-    texts = [variants_text(found, lang)]
-    if fmt == "table":  # fitted to the terminal (cli/fit.py)
-        from mjscore.cli.fit import fitted
+    def data():
+        return [{"variant": v.name, "title": v.title, "source": v.source,
+                 "options": {k: o.default for k, o in v.options.items()}} for v in found]
 
-        texts = fitted(texts, lang)
-    click.echo(render(texts, fmt, M.PG_VARIANTS, lang))
+    def text():
+        from mjscore.cli.variant_words import variants_text
 
+        return [variants_text(found, lang)]
 
-def _csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> None:
-    """One CSV table per block, an empty line between them (as `sheet` writes one per game)."""
-    from mjscore.cli.output import SafeCsvWriter
-
-    writer = SafeCsvWriter(sys.stdout)
-    for i, (headers, rows) in enumerate(blocks):
-        if i:
-            sys.stdout.write("\n")
-        writer.writerow(headers)
-        writer.writerows(rows)
+    return Output(M.PG_VARIANTS, lang, text, lambda: [(LIST_HEADERS, list_rows(found))], data,
+                  tree=lambda: Tree(data()))
 
 
-def _diff(d, fmt: str) -> None:
+def _diff(d) -> "Output":
     """`variants diff`: each change on a line (a club's notice for a new season), or as data."""
-    if fmt == "json":
-        emit_json(d.to_dict())
-        return
-    if fmt == "yaml":
-        import yaml
+    from mjscore.cli.render import Output, Tree
+    from mjscore.cli.variant_pages import DIFF_HEADERS, diff_rows
 
-        click.echo(yaml.safe_dump(d.to_dict(), sort_keys=False, allow_unicode=True, width=100).rstrip())
-        return
-    if fmt == "csv":
-        from mjscore.cli.variant_pages import DIFF_HEADERS, diff_rows
+    def text():
+        lines = [f"{d.a['file']} ({d.a['table']})", f"-> {d.b['file']} ({d.b['table']})"]
+        if not d.changes:
+            lines.append("no change: the same rules" if d.a["table"] == d.b["table"] else
+                         "no change to the rules, options or settlement (only the wording of the file)")
+        return ["\n".join(lines + [f"  {line}" for line in d.lines()])]
 
-        _csv_blocks([(DIFF_HEADERS, diff_rows(d))])
-        return
-    lines = [f"{d.a['file']} ({d.a['table']})", f"-> {d.b['file']} ({d.b['table']})"]
-    if not d.changes:
-        lines.append("no change: the same rules" if d.a["table"] == d.b["table"] else
-                     "no change to the rules, options or settlement (only the wording of the file)")
-    lines += [f"  {line}" for line in d.lines()]
-    from mjscore.cli.fit import fitted
-    from mjscore.cli.pages import render
-
-    texts = ["\n".join(lines)]
-    click.echo(render(fitted(texts, "en") if fmt == "table" else texts, fmt, "Changes"))  # (lines fit the terminal)
+    return Output("Changes", "en", text, lambda: [(DIFF_HEADERS, diff_rows(d))], d.to_dict,
+                  tree=lambda: Tree(d.to_dict(), width=100))
 
 
 @click.command()

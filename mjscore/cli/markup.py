@@ -1,39 +1,31 @@
-"""Tables and pages as the formats draw them: a text or Markdown table (tabulate's layouts), CSV blocks, an HTML
-table (whole, or opened and written row by row for a long sheet) and an HTML page. The primitives every writer of
-cli/ shares (the renderers of cli/pages.py, batch's and sheet's streams, the league table and the report), below
-all of them, so that none imports another for them.
+"""Tables and pages as the formats draw them: a text or Markdown table (tabulate's layouts), an HTML table
+(whole, or opened and written row by row for a long sheet) and an HTML page. The primitives every writer of
+cli/ shares (the renderers' pages, cli/pages.py, the streamed sections of cli/streams.py, batch's writers and the
+report), below all of them, so that none imports another for them.
 """
 
 from __future__ import annotations
 
 import html
-import io
 from typing import Any
 
-from mjscore.cli.output import SafeCsvWriter, markdown_cell
+from mjscore.cli.output import markdown_cell
 
 
-def text_table(rows: list[list], headers: list[str], fmt: str) -> str:
-    """For people (`table`), or a Markdown table whose every cell shows its text as typed (markdown_cell: a
-    player's name with | or <script> in it stays one cell of text)."""
+def text_table(rows: list[list], headers: list[str]) -> str:
+    """A table for people at a terminal (tabulate's `simple` layout)."""
     from tabulate import tabulate
 
-    if fmt == "table":
-        return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def markdown_table(rows: list[list], headers: list[str]) -> str:
+    """A Markdown table whose every cell shows its text as typed (markdown_cell: a player's name with | or
+    <script> in it stays one cell of text)."""
+    from tabulate import tabulate
+
     rows = [[markdown_cell(c) for c in row] for row in rows]
     return tabulate(rows, headers=[markdown_cell(h) for h in headers], tablefmt="pipe", disable_numparse=True)
-
-
-def csv_blocks(blocks: list[tuple[list[str], list[list]]]) -> str:
-    """One CSV table per block, separated by an empty line (each game has its own players)."""
-    out = io.StringIO()
-    for i, (headers, rows) in enumerate(blocks):
-        if i:
-            out.write("\n")
-        writer = SafeCsvWriter(out)
-        writer.writerow(headers)
-        writer.writerows(rows)
-    return out.getvalue().rstrip("\n")
 
 
 def html_table(headers: list[str], rows: list[list], caption: str = "", cls: str = "") -> str:

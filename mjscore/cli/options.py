@@ -106,13 +106,12 @@ def format_option(*choices: str):
     return both
 
 
-WIDE = "mjscore.wide"  # the context's meta key: --wide was given (cli/fit.py reads it)
-
-
 def wide_option(f):
     """--wide: every column in full, whatever the terminal's width."""
     def remember(ctx: click.Context, param, value: bool) -> None:
         if value:
+            from mjscore.cli.fit import WIDE
+
             ctx.meta[WIDE] = True
 
     return click.option("--wide", is_flag=True, expose_value=False, callback=remember,
@@ -210,9 +209,6 @@ def stdout_problem(how: str) -> str:
     return f"standard output is {how}: the output would be lost; give -o FILE to write it to a file"
 
 
-PEOPLE_FORMATS = frozenset({"table", "markdown", "html"})  # written for people to read (terminal.Visible)
-
-
 def output_option(f):
     """-o/--output FILE: the command prints into FILE, written atomically (it appears only when complete);
     `-o -` is standard output. The command itself prints to standard output as usual."""
@@ -228,14 +224,15 @@ def output_option(f):
     def wrapper(*args, output=None, **kwargs):
         import contextlib
 
+        from mjscore.cli.render import TERMINAL, for_people
         from mjscore.cli.terminal import Visible
 
         click.get_current_context().meta["mjscore.output"] = output
-        for_people = kwargs.get("fmt", "table") in PEOPLE_FORMATS  # (CSV, JSON and YAML are data, written as they are)
+        people = for_people(kwargs.get("fmt", TERMINAL))  # (CSV, JSON and YAML are data, written as they are)
         if output is None:
             if sys.stdout is None:  # started with it closed (`>&-`): click.echo would drop the output unsaid
                 raise MjscoreError(stdout_problem("closed"))
-            shown = Visible(sys.stdout) if for_people else sys.stdout
+            shown = Visible(sys.stdout) if people else sys.stdout
             with contextlib.redirect_stdout(shown):
                 try:
                     result = f(*args, **kwargs)
@@ -247,7 +244,7 @@ def output_option(f):
         from mjscore.cli.outfile import output_file
 
         done: SystemExit | None = None
-        with output_file(output) as out, contextlib.redirect_stdout(Visible(out) if for_people else out):
+        with output_file(output) as out, contextlib.redirect_stdout(Visible(out) if people else out):
             try:
                 result = f(*args, **kwargs)
             except SystemExit as e:  # exit 1 (some deals not scored) still writes what was scored

@@ -3,9 +3,9 @@ text or a standalone HTML page for a club's pages (`markdown`, `html`), with the
 
 The text functions of cli/report.py build their output as a list of parts: lines of text and tables
 (`Table`, a str: the table as `table` prints it, which also keeps its headers and rows). `Blocks` joins them
-as `table` always printed them, byte for byte, and keeps the parts, from which `render` writes the other
-shapes: a line of text becomes a paragraph (Markdown: escaped with markdown_text; HTML: escaped), a table a
-Markdown table (cli/season.py's, every cell escaped with markdown_cell) or an HTML table (html_table). The
+as `table` always printed them, byte for byte, and keeps the parts, from which `markdown_page` and
+`html_page_of` (the markdown and html renderers' pages: cli/render.py) write the other shapes: a line of text becomes a paragraph (Markdown: escaped with markdown_text; HTML: escaped), a table a
+Markdown table (every cell escaped with markdown_cell) or an HTML table (html_table). The
 words are the same in every shape; only what would be markup in a name or a hand is escaped.
 """
 
@@ -25,13 +25,19 @@ class Table(str):
     rows: list[list]
     footnoted: tuple[int, ...]
     least_use: tuple[int, ...]
+    cls: str
 
     def __new__(cls, text: str, headers: list[str], rows: list[list], footnoted: tuple[int, ...] = (),
-                least_use: tuple[int, ...] = ()) -> "Table":
+                least_use: tuple[int, ...] = (), page_class: str = "") -> "Table":
         table = super().__new__(cls, text)
         table.headers, table.rows = list(headers), [list(r) for r in rows]
-        table.footnoted, table.least_use = footnoted, least_use
+        table.footnoted, table.least_use, table.cls = footnoted, least_use, page_class
         return table
+
+
+class Heading(str):
+    """A line that heads the table after it: a heading on a page (HTML), a paragraph in Markdown, a line for
+    a terminal."""
 
 
 class Blocks(str):
@@ -65,29 +71,31 @@ def parts_of(text: str) -> list[str]:
     return list(text.parts) if isinstance(text, Blocks) else text.split("\n")
 
 
-def render(texts: Iterable[str], fmt: str, title: "M | str", lang: str = "en") -> str:
-    """The texts (Blocks or plain lines) as `fmt`: `table` as printed; `markdown` paragraphs and tables, each
-    after an empty line; `html` a page titled `title` (a catalogue key said in `lang`, the page's lang
-    attribute; its tables' class the English word, the same in every language; or a name, as it is), a
-    paragraph per line and a table per table."""
-    texts = list(texts)
-    if fmt == "table":
-        return "\n".join(texts)
-    parts = [p for t in texts for p in parts_of(t)]
-    if fmt == "markdown":
-        from mjscore.cli.output import markdown_text
-        from mjscore.cli.markup import text_table
+def markdown_page(texts: Iterable[str]) -> str:
+    """The texts (Blocks or plain lines) as Markdown: paragraphs (escaped: markdown_text), headings and tables
+    (every cell escaped: markdown_cell), each after an empty line."""
+    from mjscore.cli.markup import markdown_table
+    from mjscore.cli.output import markdown_text
 
-        return "\n\n".join(text_table(p.rows, p.headers, "markdown") if isinstance(p, Table) else
-                             markdown_text(p.strip()) for p in _shown(parts))
+    parts = [p for t in texts for p in parts_of(t)]
+    return "\n\n".join(markdown_table(p.rows, p.headers) if isinstance(p, Table) else
+                         markdown_text(p.strip()) for p in _shown(parts))
+
+
+def html_page_of(texts: Iterable[str], title: "M | str", lang: str = "en") -> str:
+    """The texts (Blocks or plain lines) as a standalone HTML page titled `title` (a catalogue key said in `lang`,
+    the page's lang attribute; or a name, as it is): a paragraph per line, a heading per Heading, a table per
+    table (its class its own, or the title's English word, the same in every language)."""
     import html  # (not at the top: `score` as a table loads this module, and html.entities is large)
 
     from mjscore.cli.markup import html_page, html_table
 
+    parts = [p for t in texts for p in parts_of(t)]
     cls = (title.english if isinstance(title, M) else title).lower()
     if isinstance(title, M):
         title = Words(lang)(title)
-    body = "\n".join(html_table(p.headers, p.rows, cls=cls) if isinstance(p, Table) else
+    body = "\n".join(html_table(p.headers, p.rows, cls=p.cls or cls) if isinstance(p, Table) else
+                     f"<h2>{html.escape(p.strip())}</h2>" if isinstance(p, Heading) else
                      f"<p>{html.escape(p.strip())}</p>" for p in _shown(parts))
     return html_page(title, body, lang=lang)
 
@@ -97,6 +105,8 @@ def _shown(parts: list[str]) -> list[str]:
     out: list[str] = []
     for p in parts:
         if isinstance(p, Table):
+            out.append(p)
+        elif isinstance(p, Heading):
             out.append(p)
         elif isinstance(p, Paragraph):
             out += [p.plain] if p.plain.strip() else []

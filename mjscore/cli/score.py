@@ -52,7 +52,7 @@ def score(hand, seat, round_, win, source, win_set, also, dora, ura, honba, stic
     lang = lang_of(lang, scores.table)
     glyphs = glyphs and terminal.glyphs_shown()
     draw(Output(M.PG_SCORE, lang, lambda: _people(scores, show_all, explain, glyphs, lang, hand),
-                lambda: _columns(scores.best, lang), lambda: _data(scores, show_all, explain, lang)), fmt)
+                lambda: [_columns(scores.best, lang)], lambda: _data(scores, show_all, explain, lang)), fmt)
 
 
 def _data(scores, show_all: bool, explain: bool, lang: str) -> dict:

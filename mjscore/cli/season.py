@@ -1,17 +1,20 @@
-"""`mjscore sheet` and `mjscore standings`: a club's score sheets and league table as table, CSV, Markdown,
-HTML or JSON. The numbers come from `mjscore.play.season` (as `mjscore.api` gives them: score_sheet, season);
-this module only formats them, whole or (a long sheet, cli/sheets.py) row by row.
+"""`mjscore sheet` and `mjscore standings`: a club's score sheets and league table, their rows and words. The
+numbers come from `mjscore.play.season` (as `mjscore.api` gives them: score_sheet, season); this module only
+lays them out as rows (a long sheet's one by one, cli/sheets.py) and the league table as an Output, which each
+format's renderer draws (cli/render.py).
 """
 
 from __future__ import annotations
 
-import html
-import json
 import os
+from typing import TYPE_CHECKING
 
-from mjscore.cli.markup import cell_text, csv_blocks, html_page, html_table, text_table
+from mjscore.cli.markup import cell_text, text_table
 from mjscore.messages import M, Words
 from mjscore import Season, Sheet, SheetRow, counter_words
+
+if TYPE_CHECKING:
+    from mjscore.cli.render import Output
 
 
 
@@ -199,36 +202,36 @@ CSV_FIELDS = ["rank", "player", "total", "games", "deals", "wins", "self_drawn",
               "self_drawn_share", "average_win", "paid_as_discarder"]
 
 
-def standings_text(s: Season, fmt: str, lang: str = "en") -> str:
-    """The league table; `lang`: the language of its headers (the CSV's and JSON's fields stay English)."""
-    w = Words(lang)
-    if fmt == "json":
-        return json.dumps(s.table, ensure_ascii=False)
-    if fmt == "csv":
-        rows, several = [], any("scale" in r for r in s.table)
-        for r in s.table:
-            b = r["best"] or {}
-            rows.append([*([r["scale"]] if several else []), r["rank"], r["player"], r["total"], r["games"], r["deals"], r["wins"], r["self_drawn"],
-                         r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"), b.get("deal"),
-                         plain_value(r["average"]), counter_words(r),
-                         " ".join(f"{v}={n}" for v, n in r["variants"].items()),
-                         r["win_rate"], r["self_drawn_share"], plain_value(r["average_win"]),
-                         r["paid_as_discarder"]])
-        return csv_blocks([((["scale"] if several else []) + CSV_FIELDS, rows)])
-    if fmt == "html":
-        return html_page(w(M.RP_LEAGUE), f"<p>{html.escape(season_line(s, w))}</p>\n" + "\n".join(
-            (f"<h2>{html.escape(line)}</h2>\n" if line else "")
-            + html_table(table_headers(rows, w), table_rows(rows, w), cls="standings") for line, rows in scales(s, w)),
-            lang=w.lang)
-    if fmt == "markdown":
-        tables = [(f"{line}\n\n" if line else "") + text_table(table_rows(rows, w), table_headers(rows, w), fmt)
-                  for line, rows in scales(s, w)]
-        return f"{season_line(s, w)}\n\n" + "\n\n".join(tables)
-    from mjscore.cli.pages import Blocks, Table
+def standings_output(s: Season, lang: str = "en") -> "Output":
+    """The league table, to be drawn in any format (cli/render.py); `lang`: the language of its headers (the
+    CSV's and JSON's fields stay English)."""
+    from mjscore.cli.render import Output
+
+    return Output(M.RP_LEAGUE, lang, lambda: [_standings_blocks(s, Words(lang))], lambda: [_standings_csv(s)],
+                  lambda: s.table)
+
+
+def _standings_csv(s: Season) -> tuple[list[str], list[list]]:
+    rows, several = [], any("scale" in r for r in s.table)
+    for r in s.table:
+        b = r["best"] or {}
+        rows.append([*([r["scale"]] if several else []), r["rank"], r["player"], r["total"], r["games"], r["deals"],
+                     r["wins"], r["self_drawn"], r["false_mahjong"], b.get("value"), b.get("variant"), b.get("file"),
+                     b.get("deal"), plain_value(r["average"]), counter_words(r),
+                     " ".join(f"{v}={n}" for v, n in r["variants"].items()),
+                     r["win_rate"], r["self_drawn_share"], plain_value(r["average_win"]), r["paid_as_discarder"]])
+    return (["scale"] if several else []) + CSV_FIELDS, rows
+
+
+def _standings_blocks(s: Season, w: Words) -> str:
+    """The season's line, then one league table per scale (each under the line that says how it is read), each
+    fitted to the terminal on its own."""
+    from mjscore.cli.pages import Blocks, Heading, Table
 
     parts: list[str] = [season_line(s, w)]
-    for line, rows in scales(s, w):  # one league table per scale, each fitted to the terminal on its own
+    for line, rows in scales(s, w):
         body, headers = table_rows(rows, w), table_headers(rows, w)
-        parts += ["", *([line, ""] if line else []), Table(text_table(body, headers, fmt), headers, body, least_use=tuple(
-            _heads(rows).index(k) for k in STANDINGS_LEAST_USE))]
+        parts += ["", *([Heading(line), ""] if line else []), Table(
+            text_table(body, headers), headers, body, least_use=tuple(_heads(rows).index(k) for k in STANDINGS_LEAST_USE),
+            page_class="standings")]
     return Blocks(parts)

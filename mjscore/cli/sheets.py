@@ -12,21 +12,20 @@ layout needs of every row is known (the columns' widths, the number of deals in 
 from __future__ import annotations
 
 import html
-import json
 import os
-from typing import IO, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from mjscore.cli.columns import Columns
-from mjscore.cli.fit import fit_line, fit_table, width
-from mjscore.cli.output import SafeCsvWriter, markdown_cell
 from mjscore.cli.terminal import say
-from mjscore.cli.markup import HTML_PAGE_END, HTML_TABLE_END, html_page_start, html_row, html_table_start
+from mjscore.cli.markup import HTML_TABLE_END, html_row, html_table_start
 from mjscore.cli.season import final_row, grid_headers, grid_row, shown_row, sheet_title
 from mjscore.errors import DealError
 from mjscore.messages import M, Words
 from mjscore import SheetRow, Tally, results_of, sheet_row
 from mjscore import short
 from mjscore.spool import Spool
+
+if TYPE_CHECKING:
+    from mjscore.cli.streams import Sections
 
 # what a terminal too narrow for a sheet loses first (cli/fit.py): how the last tile came, the game's number,
 # the hand's value and the round (the players' nets and running totals, the sheet's purpose, stay)
@@ -109,10 +108,11 @@ def play_files(paths: list, variant, options, tables, start: Callable, deal: Cal
 # --- mjscore sheet --------------------------------------------------------------------------------------
 
 class SheetWriter:
-    """Each game's sheet written as soon as the game is over, from its rows gathered in a Spool."""
+    """Each game's sheet handed to the format's writer (cli/streams.py) as soon as the game is over, its rows
+    read back from a Spool."""
 
-    def __init__(self, out: IO[str], fmt: str, lang: str = "en", tables=None):
-        self.out, self.fmt, self.first = out, fmt, True
+    def __init__(self, sections: "Sections", lang: str = "en", tables=None):
+        self.sections = sections
         self.lang, self.tables, self.words = lang, tables, Words(lang)
         self.spool = Spool()
 
@@ -138,93 +138,42 @@ class SheetWriter:
             self.pot = (self.pot or 0) + row.pot
 
     def end(self, totals: dict[str, int], results: dict[str, float]) -> None:
+        from mjscore.cli.streams import JsonSection, Section
+
         file, variant, players, start = self.head
-        self.spool.rewind()
-        rows = self.spool.read()
-        w = self.out.write
-        if self.fmt == "json":
-            w("[" if self.first else ", ")
+        pot, net, moved, words = self.pot, self.net, self.moved, self.words
+        pairs = len(players) + (pot is not None)
+
+        def cells() -> Iterator[list]:
+            for r in self._rows():
+                yield grid_row(r, players, moved, words, pot is not None)
+            yield final_row(players, net, totals, moved, words, pot)
+
+        def data() -> JsonSection:
             head = {"file": file, "variant": variant, "players": players, "start": start}
             if self.rules:
                 head["rules"] = self.rules
-            w(json.dumps(head, ensure_ascii=False)[:-1] + ', "rows": [')
-            for i, r in enumerate(rows):
-                w((", " if i else "") + json.dumps(r.to_dict(), ensure_ascii=False))
-            w(f'], "net": {json.dumps(self.net, ensure_ascii=False)}, '
-              f'"totals": {json.dumps(totals, ensure_ascii=False)}}}')
-        else:
-            grid = self._grid(rows, players, totals)
-            headers = grid_headers(players, self.moved, self.words, self.pot is not None)
-            title = sheet_title(file, variant, start, self.spool.count, self.words)
-            if self.fmt == "csv":
-                w("" if self.first else "\n")
-                csv = SafeCsvWriter(self.out)
-                csv.writerow(headers)
-                for row in grid:
-                    csv.writerow(row)
-            elif self.fmt == "html":
-                w(html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang) if self.first else "\n")
-                w(html_table_start(headers, title, "sheet"))
-                for row in grid:
-                    w(html_row(shown_row(row, len(players) + (self.pot is not None))))
-                w(HTML_TABLE_END)
-            else:
-                w("" if self.first else "\n\n")
-                room = width() if self.fmt == "table" else None  # (a long file's name: the title wrapped too)
-                w((f"## {markdown_cell(title)}" if self.fmt == "markdown" else
-                   title if room is None else "\n".join(fit_line(title, room))) + "\n\n")
-                for i, line in enumerate(self._text_table(headers, players, totals)):
-                    w(("\n" if i else "") + line)
-        self.first = False
+            return JsonSection(head, "rows", (r.to_dict() for r in self._rows()), {"net": net, "totals": totals})
 
-    def _grid(self, rows: Iterator[SheetRow], players: list[str], totals: dict[str, int]) -> Iterator[list]:
-        for r in rows:
-            yield grid_row(r, players, self.moved, self.words, self.pot is not None)
-        yield final_row(players, self.net, totals, self.moved, self.words, self.pot)
-
-    def _text_table(self, headers: list[str], players: list[str], totals: dict[str, int]) -> Iterator[str]:
-        """The widths from one pass over the spooled rows, the lines from a second (tabulate's bytes). A sheet
-        wider than the terminal is fitted to it (cli/fit.py), its rows then held in memory."""
-        cols = Columns(headers, self.fmt)
-        for row in self._shown(players, totals):
-            cols.add(row)
-        room = width() if self.fmt == "table" else None
-        if room is not None and sum(cols.widths) + 2 * (len(cols.widths) - 1) > room:
-            return iter(fit_table(headers, list(self._shown(players, totals)), room, self.words,
-                                  least_use=SHEET_LEAST_USE))
-        if not cols.plain:  # a cell tabulate lays out otherwise (never in a sheet): tabulate itself
-            from mjscore.cli.markup import text_table
-
-            return iter(text_table(list(self._shown(players, totals)), headers, self.fmt).split("\n"))
-        return cols.lines(cols.add(row) for row in self._shown(players, totals))
-
-    def _shown(self, players: list[str], totals: dict[str, int]) -> Iterator[list]:
-        return (shown_row(row, len(players) + (self.pot is not None)) for row in self._grid(self._rows(), players, totals))
+        self.sections.section(Section(
+            sheet_title(file, variant, start, self.spool.count, words),
+            grid_headers(players, moved, words, pot is not None),
+            lambda: (shown_row(row, pairs) for row in cells()), cells, data, words.lang,
+            least_use=SHEET_LEAST_USE, page_class="sheet"))
 
     def _rows(self) -> Iterator[SheetRow]:
         self.spool.rewind()
         return self.spool.read()
 
-    def finish(self) -> None:
-        if self.first:  # no game at all: what the whole-season writer printed for none
-            self.out.write({"json": "[]", "html": html_page_start(self.words(M.RP_SHEETS), lang=self.words.lang)
-                            }.get(self.fmt, ""))
-        elif self.fmt == "json":
-            self.out.write("]")
-        if self.fmt == "html":
-            self.out.write(HTML_PAGE_END)
-        if self.fmt != "csv" or self.first:  # a CSV ends with its last row's line end
-            self.out.write("\n")
-        self.spool.close()
 
-
-def write_sheets(paths: list, fmt: str, variant, options, tables, out: IO[str],
-                 strict: bool = False, lang: str = "en") -> tuple[int, int, int]:
-    writer = SheetWriter(out, fmt, lang, tables)
+def write_sheets(paths: list, sections: "Sections", variant, options, tables, strict: bool = False,
+                 lang: str = "en") -> tuple[int, int, int]:
+    """Each game's sheet, as its game ends, to the format's writer (cli/render.py's `stream`)."""
+    writer = SheetWriter(sections, lang, tables)
     try:
         counts = play_files(paths, variant, options, tables, writer.start, writer.deal, writer.end, strict=strict,
                             lang=lang)
-        writer.finish()
+        sections.close()
     finally:
         writer.spool.close()
     return counts
