@@ -282,6 +282,17 @@ class HanFuValuation:
               items: list, notes: Any, win_set: str | None) -> Score:
         return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
 
+    def score_hand(self, hand: Any, variant: Any, switches: HanFuRules, options: dict, notes: list) -> list | None:
+        """A winning hand's candidates scored by riichi's own path (rules/riichi_path.py), or None: the generic
+        engine's (a table or hand the path does not know)."""
+        from mjscore.rules.riichi_path import score_hand
+
+        def value(ctx: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list, notes: Any,
+                  win_set: str | None) -> Score:
+            return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
+
+        return score_hand(hand, variant, value, options, notes)
+
     def words(self, h: HanFuRules, w: Words) -> str:
         """How base points are made, in words (its terms, han, fu, mangan..., are the game's own)."""
         def cases(option: dict) -> str:  # (with kazoe=yakuman)
