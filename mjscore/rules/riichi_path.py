@@ -83,10 +83,15 @@ class Facts:
                     dragon_pairs += 1
                 elif first in _WIND:
                     wind_pairs += 1
-            if all_major and not any(t in _MAJOR for t in tiles):
-                all_major = False
-            if all_terminal and not any(t in _TERMINAL for t in tiles):
-                all_terminal = False
+            if kind == "chow":  # (a chow holds a terminal, so a major tile, only as 123 or 789)
+                end = first % 9 == 0 or first % 9 == 6
+                if not end:
+                    all_major = all_terminal = False
+            else:  # (a set of one kind)
+                if first not in _MAJOR:
+                    all_major = False
+                if first not in _TERMINAL:
+                    all_terminal = False
             if g.completed and wait is None:
                 wait = _wait(g, win)
                 declared_done = g.declared
@@ -166,124 +171,136 @@ def _no_declared(f: Facts) -> bool:
 
 
 Test = Callable[[Facts], bool]
+Split = tuple["Test | None", "Test | None"]  # (what the situation tells, told once per hand; what the candidate does)
 _RIICHI = frozenset({"riichi", "double-riichi"})
-_HAND: dict[str, Test] = {  # a hand rule's `when:` as written (Rule.when) -> its test on a candidate's facts
+_OPEN_PINFU = "pattern: standard, called: True, no_set_points: True, self_drawn: False, wait: ryanmen, option: " \
+              "fu_for_open_pinfu: True"
+_HAND: dict[str, Split] = {  # a hand rule's `when:` as written (Rule.when) -> (its situation's test, its candidate's)
     "also: riichi, called: False, not: also: double-riichi":
-        lambda f: "riichi" in f.also and not f.called and "double-riichi" not in f.also,
-    "also: double-riichi, called: False": lambda f: "double-riichi" in f.also and not f.called,
+        (lambda f: "riichi" in f.also and not f.called and "double-riichi" not in f.also, None),
+    "also: double-riichi, called: False": (lambda f: "double-riichi" in f.also and not f.called, None),
     "also: ippatsu, called: False, option: ippatsu: True":
-        lambda f: "ippatsu" in f.also and not f.called and _opt(f, "ippatsu", True),
-    "self_drawn: True, called: False": lambda f: f.self_drawn and not f.called,
-    "also: last-wall-tile, from: wall": lambda f: "last-wall-tile" in f.also and f.source == "wall",
-    "also: last-discard, from: discard": lambda f: "last-discard" in f.also and f.source == "discard",
-    "from: loose": lambda f: f.source == "loose",
-    "from: kong": lambda f: f.source == "kong",
+        (lambda f: "ippatsu" in f.also and not f.called and _opt(f, "ippatsu", True), None),
+    "self_drawn: True, called: False": (lambda f: f.self_drawn and not f.called, None),
+    "also: last-wall-tile, from: wall": (lambda f: "last-wall-tile" in f.also and f.source == "wall", None),
+    "also: last-discard, from: discard": (lambda f: "last-discard" in f.also and f.source == "discard", None),
+    "from: loose": (lambda f: f.source == "loose", None),
+    "from: kong": (lambda f: f.source == "kong", None),
     "called: False, pattern: standard, groups: set: chow, min: 4, no_set_points: True, wait: ryanmen, any: "
     "[self_drawn: False; option: fu_for_pinfu_tsumo: False]":
-        lambda f: (not f.called and f.pattern == "standard" and len(f.chows) >= 4 and f.set_points == 0
-                   and f.wait == "ryanmen" and (not f.self_drawn or _opt(f, "fu_for_pinfu_tsumo", False))),
+        (lambda f: not f.called and (not f.self_drawn or _opt(f, "fu_for_pinfu_tsumo", False)),
+         lambda f: f.pattern == "standard" and len(f.chows) >= 4 and f.set_points == 0 and f.wait == "ryanmen"),
     "all_tiles: simple, any: [called: False; option: open_tanyao: True]":
-        lambda f: _all_kinds(f, _SIMPLE) and (not f.called or _opt(f, "open_tanyao", True)),
-    "called: False, identical_chows: 1": lambda f: not f.called and _identical(f) == 1,
-    "called: False, same_number: set: chow, suits: 3": lambda f: not f.called and _same_number(f, ("chow",)),
-    "called: True, same_number: set: chow, suits: 3": lambda f: f.called and _same_number(f, ("chow",)),
-    "called: False, chows_include: [123; 456; 789]": lambda f: not f.called and _ittsu(f),
-    "called: True, chows_include: [123; 456; 789]": lambda f: f.called and _ittsu(f),
+        (lambda f: not f.called or _opt(f, "open_tanyao", True), lambda f: _all_kinds(f, _SIMPLE)),
+    "called: False, identical_chows: 1": (lambda f: not f.called, lambda f: _identical(f) == 1),
+    "called: False, same_number: set: chow, suits: 3":
+        (lambda f: not f.called and f.n_suits == 3, lambda f: _same_number(f, ("chow",))),
+    "called: True, same_number: set: chow, suits: 3":
+        (lambda f: f.called and f.n_suits == 3, lambda f: _same_number(f, ("chow",))),
+    "called: False, chows_include: [123; 456; 789]": (lambda f: not f.called, _ittsu),
+    "called: True, chows_include: [123; 456; 789]": (lambda f: f.called, _ittsu),
     "called: False, pattern: standard, honours: True, groups: not: any_tile: major, max: 0, all: [groups: set: "
-    "chow, min: 1]": lambda f: (not f.called and f.pattern == "standard" and f.honours and f.all_major
-                                and len(f.chows) >= 1),
+    "chow, min: 1]": (lambda f: not f.called and f.honours,
+                      lambda f: f.pattern == "standard" and f.all_major and len(f.chows) >= 1),
     "called: True, pattern: standard, honours: True, groups: not: any_tile: major, max: 0, all: [groups: set: "
-    "chow, min: 1]": lambda f: (f.called and f.pattern == "standard" and f.honours and f.all_major
-                                and len(f.chows) >= 1),
+    "chow, min: 1]": (lambda f: f.called and f.honours,
+                      lambda f: f.pattern == "standard" and f.all_major and len(f.chows) >= 1),
     "all_tiles: major, honours: True, not: suits: 0":
-        lambda f: _all_kinds(f, _MAJOR) and f.honours and not (f.n_suits == 0 and f.honours),
-    "groups: set: [pung; kong], min: 4": lambda f: f.pungs >= 4,
-    "groups: set: [pung; kong], exposed: False, min: 3": lambda f: f.closed_pungs >= 3,
-    "groups: set: kong, min: 3": lambda f: f.kongs >= 3,
-    "same_number: set: [pung; kong], suits: 3": lambda f: _same_number(f, _PUNGS),
-    "pattern: seven_pairs": lambda f: f.pattern == "seven_pairs",
+        (lambda f: f.honours and f.n_suits != 0, lambda f: _all_kinds(f, _MAJOR)),
+    "groups: set: [pung; kong], min: 4": (None, lambda f: f.pungs >= 4),
+    "groups: set: [pung; kong], exposed: False, min: 3": (None, lambda f: f.closed_pungs >= 3),
+    "groups: set: kong, min: 3": (None, lambda f: f.kongs >= 3),
+    "same_number: set: [pung; kong], suits: 3": (lambda f: f.n_suits == 3, lambda f: _same_number(f, _PUNGS)),
+    "pattern: seven_pairs": (None, lambda f: f.pattern == "seven_pairs"),
     "all: [groups: set: [pung; kong], tiles: dragon, min: 2; groups: set: pair, tiles: dragon, min: 1]":
-        lambda f: f.dragon_pungs >= 2 and f.dragon_pairs >= 1,
-    "called: False, suits: 1, honours: True": lambda f: not f.called and f.n_suits == 1 and f.honours,
-    "called: True, suits: 1, honours: True": lambda f: f.called and f.n_suits == 1 and f.honours,
+        (lambda f: f.honours, lambda f: f.dragon_pungs >= 2 and f.dragon_pairs >= 1),
+    "called: False, suits: 1, honours: True": (lambda f: not f.called and f.n_suits == 1 and f.honours, None),
+    "called: True, suits: 1, honours: True": (lambda f: f.called and f.n_suits == 1 and f.honours, None),
     "called: False, pattern: standard, groups: not: any_tile: terminal, max: 0, all: [groups: set: chow, min: 1]":
-        lambda f: not f.called and f.pattern == "standard" and f.all_terminal and len(f.chows) >= 1,
+        (lambda f: not f.called, lambda f: f.pattern == "standard" and f.all_terminal and len(f.chows) >= 1),
     "called: True, pattern: standard, groups: not: any_tile: terminal, max: 0, all: [groups: set: chow, min: 1]":
-        lambda f: f.called and f.pattern == "standard" and f.all_terminal and len(f.chows) >= 1,
-    "called: False, identical_chows: 2": lambda f: not f.called and _identical(f) == 2,
-    "called: False, suits: 1, honours: False": lambda f: not f.called and f.n_suits == 1 and not f.honours,
+        (lambda f: f.called, lambda f: f.pattern == "standard" and f.all_terminal and len(f.chows) >= 1),
+    "called: False, identical_chows: 2": (lambda f: not f.called, lambda f: _identical(f) == 2),
+    "called: False, suits: 1, honours: False": (lambda f: not f.called and f.n_suits == 1 and not f.honours, None),
     "also: earth, from: discard, called: False, option: renhou: mangan":
-        lambda f: "earth" in f.also and f.source == "discard" and not f.called and _opt(f, "renhou", "mangan"),
-    "called: True, suits: 1, honours: False": lambda f: f.called and f.n_suits == 1 and not f.honours,
+        (lambda f: "earth" in f.also and f.source == "discard" and not f.called and _opt(f, "renhou", "mangan"),
+         None),
+    "called: True, suits: 1, honours: False": (lambda f: f.called and f.n_suits == 1 and not f.honours, None),
     # Dora
-    "option: kan_dora: True": lambda f: _opt(f, "kan_dora", True),
-    "option: kan_dora: False": lambda f: _opt(f, "kan_dora", False),
-    "": lambda f: True,
+    "option: kan_dora: True": (lambda f: _opt(f, "kan_dora", True), None),
+    "option: kan_dora: False": (lambda f: _opt(f, "kan_dora", False), None),
+    "": (None, None),
     "also: [riichi; double-riichi], called: False, option: ura_dora: True, kan_dora: True":
-        lambda f: bool(_RIICHI & f.also) and not f.called and _opt(f, "ura_dora", True) and _opt(f, "kan_dora", True),
+        (lambda f: (bool(_RIICHI & f.also) and not f.called and _opt(f, "ura_dora", True)
+                    and _opt(f, "kan_dora", True)), None),
     "also: [riichi; double-riichi], called: False, option: ura_dora: True, kan_dora: False":
-        lambda f: bool(_RIICHI & f.also) and not f.called and _opt(f, "ura_dora", True) and _opt(f, "kan_dora", False),
+        (lambda f: (bool(_RIICHI & f.also) and not f.called and _opt(f, "ura_dora", True)
+                    and _opt(f, "kan_dora", False)), None),
     # Fu
-    "pattern: standard": lambda f: f.pattern == "standard",
+    "pattern: standard": (None, lambda f: f.pattern == "standard"),
     "pattern: standard, called: False, from: [discard; kong]":
-        lambda f: f.pattern == "standard" and not f.called and f.source in ("discard", "kong"),
+        (lambda f: not f.called and f.source in ("discard", "kong"), lambda f: f.pattern == "standard"),
     "pattern: standard, self_drawn: True, not: scored: Pinfu":
-        lambda f: f.pattern == "standard" and f.self_drawn and not any(i.rule == "Pinfu" for i in f.items),
+        (lambda f: f.self_drawn,
+         lambda f: f.pattern == "standard" and not any(i.rule == "Pinfu" for i in f.items)),
     "pattern: standard, wait: [kanchan; penchan; tanki]":
-        lambda f: f.pattern == "standard" and f.wait in ("kanchan", "penchan", "tanki"),
-    "pattern: standard, called: True, no_set_points: True, self_drawn: False, wait: ryanmen, option: "
-    "fu_for_open_pinfu: True": lambda f: (f.pattern == "standard" and f.called and f.set_points == 0
-                                         and not f.self_drawn and f.wait == "ryanmen"
-                                         and _opt(f, "fu_for_open_pinfu", True)),
+        (None, lambda f: f.pattern == "standard" and f.wait in ("kanchan", "penchan", "tanki")),
+    _OPEN_PINFU: (lambda f: f.called and not f.self_drawn and _opt(f, "fu_for_open_pinfu", True),
+                  lambda f: f.pattern == "standard" and f.set_points == 0 and f.wait == "ryanmen"),
     # Yakuman (thirteen orphans never reaches the path: the generic engine scores it)
-    "pattern: thirteen_orphans, not: win_kind_held: 2": lambda f: f.pattern == "thirteen_orphans" and _held(f) != 2,
+    "pattern: thirteen_orphans, not: win_kind_held: 2":
+        (None, lambda f: f.pattern == "thirteen_orphans" and _held(f) != 2),
     "pattern: thirteen_orphans, win_kind_held: 2, option: double_yakuman: False, double_kokushi13: False":
-        lambda f: (f.pattern == "thirteen_orphans" and _held(f) == 2 and _opt(f, "double_yakuman", False)
-                   and _opt(f, "double_kokushi13", False)),
+        (lambda f: _opt(f, "double_yakuman", False) and _opt(f, "double_kokushi13", False),
+         lambda f: f.pattern == "thirteen_orphans" and _held(f) == 2),
     "pattern: thirteen_orphans, win_kind_held: 2, any: [option: double_yakuman: True; option: double_kokushi13: "
-    "True]": lambda f: (f.pattern == "thirteen_orphans" and _held(f) == 2
-                        and (_opt(f, "double_yakuman", True) or _opt(f, "double_kokushi13", True))),
+    "True]": (lambda f: _opt(f, "double_yakuman", True) or _opt(f, "double_kokushi13", True),
+              lambda f: f.pattern == "thirteen_orphans" and _held(f) == 2),
     "suit_holds: 1112345678999, suits: 1, honours: False, groups: declared: True, max: 0, not: win_kind_held: "
-    "[2; 4]": lambda f: (f.n_suits == 1 and not f.honours and _no_declared(f) and _nine_gates(f)
-                         and _held(f) not in (2, 4)),
+    "[2; 4]": (lambda f: f.n_suits == 1 and not f.honours,
+               lambda f: _no_declared(f) and _nine_gates(f) and _held(f) not in (2, 4)),
     "suit_holds: 1112345678999, suits: 1, honours: False, groups: declared: True, max: 0, win_kind_held: [2; 4], "
     "option: double_yakuman: False, double_junsei_chuuren: False":
-        lambda f: (f.n_suits == 1 and not f.honours and _no_declared(f) and _nine_gates(f) and _held(f) in (2, 4)
-                   and _opt(f, "double_yakuman", False) and _opt(f, "double_junsei_chuuren", False)),
+        (lambda f: (f.n_suits == 1 and not f.honours and _opt(f, "double_yakuman", False)
+                    and _opt(f, "double_junsei_chuuren", False)),
+         lambda f: _no_declared(f) and _nine_gates(f) and _held(f) in (2, 4)),
     "suit_holds: 1112345678999, suits: 1, honours: False, groups: declared: True, max: 0, win_kind_held: [2; 4], "
     "any: [option: double_yakuman: True; option: double_junsei_chuuren: True]":
-        lambda f: (f.n_suits == 1 and not f.honours and _no_declared(f) and _nine_gates(f) and _held(f) in (2, 4)
-                   and (_opt(f, "double_yakuman", True) or _opt(f, "double_junsei_chuuren", True))),
+        (lambda f: (f.n_suits == 1 and not f.honours
+                    and (_opt(f, "double_yakuman", True) or _opt(f, "double_junsei_chuuren", True))),
+         lambda f: _no_declared(f) and _nine_gates(f) and _held(f) in (2, 4)),
     "groups: set: [pung; kong], exposed: False, min: 4, not: wait: tanki":
-        lambda f: f.closed_pungs >= 4 and f.wait != "tanki",
+        (None, lambda f: f.closed_pungs >= 4 and f.wait != "tanki"),
     "groups: set: [pung; kong], exposed: False, min: 4, wait: tanki, option: double_yakuman: False, "
-    "double_suuankou_tanki: False": lambda f: (f.closed_pungs >= 4 and f.wait == "tanki"
-                                               and _opt(f, "double_yakuman", False)
-                                               and _opt(f, "double_suuankou_tanki", False)),
+    "double_suuankou_tanki: False":
+        (lambda f: _opt(f, "double_yakuman", False) and _opt(f, "double_suuankou_tanki", False),
+         lambda f: f.closed_pungs >= 4 and f.wait == "tanki"),
     "groups: set: [pung; kong], exposed: False, min: 4, wait: tanki, any: [option: double_yakuman: True; option: "
-    "double_suuankou_tanki: True]": lambda f: (f.closed_pungs >= 4 and f.wait == "tanki"
-                                               and (_opt(f, "double_yakuman", True)
-                                                    or _opt(f, "double_suuankou_tanki", True))),
-    "groups: set: [pung; kong], tiles: dragon, min: 3": lambda f: f.dragon_pungs >= 3,
+    "double_suuankou_tanki: True]":
+        (lambda f: _opt(f, "double_yakuman", True) or _opt(f, "double_suuankou_tanki", True),
+         lambda f: f.closed_pungs >= 4 and f.wait == "tanki"),
+    "groups: set: [pung; kong], tiles: dragon, min: 3": (lambda f: f.honours, lambda f: f.dragon_pungs >= 3),
     "all: [groups: set: [pung; kong], tiles: wind, min: 3, max: 3; groups: set: pair, tiles: wind, min: 1]":
-        lambda f: f.wind_pungs == 3 and f.wind_pairs >= 1,
+        (lambda f: f.honours, lambda f: f.wind_pungs == 3 and f.wind_pairs >= 1),
     "groups: set: [pung; kong], tiles: wind, min: 4, option: double_yakuman: False, double_daisuushii: False":
-        lambda f: (f.wind_pungs >= 4 and _opt(f, "double_yakuman", False)
-                   and _opt(f, "double_daisuushii", False)),
+        (lambda f: f.honours and _opt(f, "double_yakuman", False) and _opt(f, "double_daisuushii", False),
+         lambda f: f.wind_pungs >= 4),
     "groups: set: [pung; kong], tiles: wind, min: 4, any: [option: double_yakuman: True; option: "
-    "double_daisuushii: True]": lambda f: (f.wind_pungs >= 4 and (_opt(f, "double_yakuman", True)
-                                                                  or _opt(f, "double_daisuushii", True))),
-    "all_tiles: green": lambda f: _all_kinds(f, _GREEN),
-    "suits: 0": lambda f: f.n_suits == 0 and f.honours,
-    "all_tiles: terminal": lambda f: _all_kinds(f, _TERMINAL),
-    "groups: set: kong, min: 4": lambda f: f.kongs >= 4,
+    "double_daisuushii: True]":
+        (lambda f: f.honours and (_opt(f, "double_yakuman", True) or _opt(f, "double_daisuushii", True)),
+         lambda f: f.wind_pungs >= 4),
+    "all_tiles: green": (lambda f: f.n_suits <= 1, lambda f: _all_kinds(f, _GREEN)),
+    "suits: 0": (lambda f: f.n_suits == 0 and f.honours, None),
+    "all_tiles: terminal": (lambda f: not f.honours, lambda f: _all_kinds(f, _TERMINAL)),
+    "groups: set: kong, min: 4": (None, lambda f: f.kongs >= 4),
     "any: [also: heaven; also: first-draw, self_drawn: True], seat: E, called: False":
-        lambda f: (("heaven" in f.also or ("first-draw" in f.also and f.self_drawn)) and f.sit.seat == "E"
-                   and not f.called),
+        (lambda f: (("heaven" in f.also or ("first-draw" in f.also and f.self_drawn)) and f.sit.seat == "E"
+                    and not f.called), None),
     "also: earth, from: discard, called: False, option: renhou: yakuman":
-        lambda f: "earth" in f.also and f.source == "discard" and not f.called and _opt(f, "renhou", "yakuman"),
+        (lambda f: "earth" in f.also and f.source == "discard" and not f.called and _opt(f, "renhou", "yakuman"),
+         None),
     "also: first-draw, self_drawn: True, seat: [S; W; N], called: False":
-        lambda f: "first-draw" in f.also and f.self_drawn and f.sit.seat in "SWN" and not f.called,
+        (lambda f: "first-draw" in f.also and f.self_drawn and f.sit.seat in "SWN" and not f.called, None),
 }
 
 GroupTest = Callable[[Group, int, int], bool]  # (group, seat wind's tile, round wind's tile)
@@ -318,9 +335,11 @@ _NEEDS: dict[str, Test] = {  # a mah-jong requirement's `when:` as written -> it
 
 
 class HandStep(NamedTuple):
-    """A hand rule compiled: its test, its rule and its item (as the generic engine makes it)."""
+    """A hand rule compiled: what the situation tells of it (once per hand), what the candidate does, its rule and
+    its item (as the generic engine makes it)."""
 
-    test: Test
+    told: Test | None
+    test: Test | None
     rule: Rule
     item: Item
 
@@ -340,14 +359,20 @@ class NeedStep(NamedTuple):
     note: Note
 
 
+Asked = tuple["Test | None", Rule, Item, "str | None", tuple[str, ...]]  # (test, rule, item, counter, replaces)
+Judged = tuple[str, tuple[Item, ...], frozenset[str], int]  # a group's (text, items, replaced rule names, points)
+
+
 class Plan(NamedTuple):
-    """A table's rules compiled for the path, once per loaded table, with its judged groups (by group and winds:
-    what a group rule reads)."""
+    """A table's rules compiled for the path, once per loaded table; what is kept with it: the hand rules a
+    situation leaves to ask of its candidates (`asked`, by what the situation tells) and each group judged (by the
+    group, and the winds for a wind's group: what a group rule reads)."""
 
     hand: tuple[HandStep, ...]
     group: tuple[GroupStep, ...]
     needs: tuple[NeedStep, ...]
-    judged: dict[tuple[Group, int, int], tuple[str, tuple[Item, ...], frozenset[str], int]]
+    asked: dict[tuple[Any, ...], list[Asked]]
+    judged: dict[Any, Judged]
 
 
 _PLANS: dict[str, Plan | None] = {}  # a table's key (its content's digest) -> its plan, None: not for the path
@@ -369,11 +394,11 @@ def _compile(variant: Variant) -> Plan | None:
         if r.who == "loser" or r.excludes or r.per == "bonus":
             return None
         if r.per == "hand":
-            test = _HAND.get(r.when)
-            if test is None:
+            split = _HAND.get(r.when)
+            if split is None:
                 return None
-            hand.append(HandStep(test, r, Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table,
-                                               r.keep_doubles, r.cite, r.names, 1, r.fan)))
+            hand.append(HandStep(split[0], split[1], r, Item(r.name, "", r.points, r.doubles, r.limit, r.extra,
+                                                             r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)))
         else:
             gtest = _GROUP.get((r.when, _exposure_of(r)))
             if gtest is None:
@@ -386,7 +411,7 @@ def _compile(variant: Variant) -> Plan | None:
             return None
         needs.append(NeedStep(test, q.limit_hands_exempt,
                               Note.not_mahjong(named(q.message, q.messages) if q.messages else q.message)))
-    return Plan(tuple(hand), tuple(group), tuple(needs), {})
+    return Plan(tuple(hand), tuple(group), tuple(needs), {}, {})
 
 
 def _exposure_of(r: Rule) -> bool | None:
@@ -398,6 +423,26 @@ def _exposure_of(r: Rule) -> bool | None:
     if condition is not None and condition.name == "exposed" and len(parts) == len(written) + 1:
         return bool(first.param)  # type: ignore[union-attr]
     return None
+
+
+def _asked(plan: Plan, f: Facts) -> list[Asked]:
+    """The hand rules the hand's situation leaves to ask of each candidate, in the table's order: kept by what the
+    situation tells (how the tile came, the circumstances, the seat, a claimed set, the suits, the options)."""
+    also = f.also
+    seat = f.sit.seat if "first-draw" in also or "heaven" in also else ""  # (the seat tells only with these two)
+    try:
+        key: tuple[Any, ...] | None = (f.called, f.source, also, seat, f.n_suits, f.honours,
+                                       tuple(f.options.items()))
+        got = plan.asked.get(key)  # type: ignore[arg-type]
+    except TypeError:  # an option no dictionary can hold: told afresh
+        key, got = None, None
+    if got is None:
+        got = [(s.test, s.rule, s.item, s.rule.each, s.rule.replaces) for s in plan.hand
+               if s.told is None or s.told(f)]
+        if key is not None:
+            make_room(plan.asked, 8192)
+            plan.asked[key] = got
+    return got
 
 
 Valuer = Callable[[Facts, Shown, tuple[str, ...], str, list[Item], list[Note], "str | None"], Score]
@@ -419,29 +464,30 @@ def score_hand(hand: AnalysedHand, variant: Variant, value: Valuer, options: dic
         if pattern == "thirteen_orphans":
             return None
     f = Facts(hand, options)
+    asked = _asked(plan, f)
     shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat, round=sit.round,
                   mahjong=True, source=sit.source, also=tuple(sorted(sit.also)) if sit.also else (), bonus=())
     win_name = T.name(sit.win)
-    return [_score(plan, f, value, shown, groups, pattern, win, win_name, notes)
+    return [_score(plan, asked, f, value, shown, groups, pattern, win, win_name, notes)
             for groups, pattern, win in candidates]
 
 
-def _score(plan: Plan, f: Facts, value: Valuer, shown: Shown, groups: tuple[Group, ...], pattern: str,
-           win: int, win_name: str, notes: list[Note]) -> Score:
+def _score(plan: Plan, asked: list[Asked], f: Facts, value: Valuer, shown: Shown, groups: tuple[Group, ...],
+           pattern: str, win: int, win_name: str, notes: list[Note]) -> Score:
     """One candidate's Score, as rules/candidate.py score_candidate and the han_fu valuation make it."""
     f.point_at(groups, pattern, win)
     texts: list[str] = []
     items: list[Item] = []
     replaced: set[str] = set()
     points = 0
-    judged, seat, round_ = plan.judged, f.seat_tile, f.round_tile
+    judged = plan.judged
     win_set = None
     for g in groups:
-        key = (g, seat, round_)
+        key = (g, f.seat_tile, f.round_tile) if g.tiles[0] in _WIND else g  # (only a wind's group reads the winds)
         entry = judged.get(key)
         if entry is None:
-            entry = _judge(plan, g, seat, round_)
-            make_room(judged, 4096)
+            entry = _judge(plan, g, f.seat_tile, f.round_tile)
+            make_room(judged, 8192)
             judged[key] = entry
         texts.append(entry[0])
         items += entry[1]
@@ -452,18 +498,18 @@ def _score(plan: Plan, f: Facts, value: Valuer, shown: Shown, groups: tuple[Grou
             win_set = entry[0].strip("[]") if g.declared else entry[0]
     f.set_points = points
     f.items = items
-    for step in plan.hand:
-        if step.test(f):
-            r = step.rule
-            item: Item | None = step.item
-            if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
-                n = COUNTERS[r.each](f)
+    for test, r, item, each, replaces in asked:
+        if test is None or test(f):
+            if each is not None:  # doubles_each: one double per tile counted (none counted: no item)
+                n = f.memo.get(each)  # (a counter reads the hand's tiles and situation: once per hand)
+                if n is None:
+                    n = f.memo[each] = COUNTERS[each](f)
                 if not n:
                     continue
-                item = step.item._replace(doubles=n, tiles=f"x{n}")
-            items.append(item)  # type: ignore[arg-type]
-            if r.replaces:
-                replaced.update(r.replaces)
+                item = item._replace(doubles=n, tiles=f"x{n}")
+            items.append(item)
+            if replaces:
+                replaced.update(replaces)
     if replaced:
         items = [i for i in items if i.rule not in replaced]
         f.items = items
@@ -474,7 +520,7 @@ def _score(plan: Plan, f: Facts, value: Valuer, shown: Shown, groups: tuple[Grou
     return score
 
 
-def _judge(plan: Plan, g: Group, seat: int, round_: int) -> tuple[str, tuple[Item, ...], frozenset[str], int]:
+def _judge(plan: Plan, g: Group, seat: int, round_: int) -> Judged:
     """(text, items, replaced rule names, points) of one group, as rules/candidate.py _judge makes them."""
     text = g.notation()
     matched = [s.rule for s in plan.group if s.test(g, seat, round_)]
