@@ -110,6 +110,9 @@ def test_random_hands_and_situations_score_as_the_generic_engine(monkeypatch):
     ("1112345678999m 5m", dict(win="5m", source="wall")),  # pure nine gates
     ("[234m] 345p 567s 888s 0p5p", dict(win="0p", dora="4p")),  # open, a red five won on
     ("{1111m} [2222p] 333s 444s 55s", dict(win="5s", source="loose")),  # rinshan, kongs of each kind
+    ("223344m 223344p 55s", dict(win="2m", also=("riichi",))),  # ryanpeikou beside seven pairs: the order of ties
+    ("234m 234m 567p 567p 88s", dict(win="4m", win_set="234m", source="wall")),  # --win-set
+    ("111222333m 789p EE", dict(win="3m", seat="S", round="S")),  # san ankou or three chows
 ])
 def test_special_hands_score_as_the_generic_engine(monkeypatch, hand, kw):
     path, generic, used = _both(monkeypatch, hand, kw)
