@@ -9,6 +9,8 @@ For each variant (mcr and riichi too), the bench's random deals (bench.py: a fix
 scored with every arrangement (`arrangements`), with the winning tile given and without it, and with flowers
 and seasons; the hand one tile short, its waits with their values; one loser's hand of 13 tiles, scored as a
 non-winner (with flowers and seasons too); a part of it (a partial hand). An error is written as its message, as the CLI would print it.
+`--realistic N` adds N realistic riichi hands (riichi_hands.py, a fixed seed: indicators, kans, red fives, riichi,
+honba and sticks; it imports the riichi library), each with every arrangement and its cost.
 """
 
 from __future__ import annotations
@@ -35,8 +37,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--hands", type=int, default=3000, help="deals per variant")
     ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--realistic", type=int, default=0, help="realistic riichi hands (riichi_hands.py) besides")
     args = ap.parse_args()
     import mjscore.api as api
+
+    if args.realistic:
+        _realistic(api, args.realistic)
 
     for variant in args.variants.split(","):
         v = api.load_variant(variant)
@@ -62,6 +68,20 @@ def main() -> None:
             if n % 7 == 0:
                 row["partial"] = _out(api.score, deal["hands"]["Cy"].split(" ")[0], variant, seat=seat)
             sys.stdout.write(json.dumps(row, sort_keys=True, default=repr) + "\n")
+
+
+def _realistic(api, n: int) -> None:
+    from riichi_hands import generate  # (imports the riichi library)
+
+    rng, done = random.Random("same outputs, realistic riichi"), 0
+    while done < n:
+        rec = generate(rng)
+        if rec is None:
+            continue
+        row = {"variant": "riichi-real", "n": done, "hand": rec["hand"], "kw": rec["mj_kw"],
+               "all": _out(api.arrangements, rec["hand"], "riichi", **rec["mj_kw"])}
+        sys.stdout.write(json.dumps(row, sort_keys=True, default=repr) + "\n")
+        done += 1
 
 
 def _drop(hand: str, win: str) -> str:

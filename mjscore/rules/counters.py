@@ -13,8 +13,14 @@ from mjscore.hand.situation import Situation
 from mjscore.rules.results import Item
 
 if TYPE_CHECKING:
-    from mjscore.hand.notation import Hand
     from mjscore.rules.tablefile import Failure
+
+
+class Written(Protocol):
+    """A hand as written (a parsed Hand, an analysed one): its text, which holds its red fives."""
+
+    @property
+    def text(self) -> str: ...
 
 
 class Counted(Protocol):
@@ -27,7 +33,7 @@ class Counted(Protocol):
     @property
     def sit(self) -> Situation: ...
     @property
-    def hand(self) -> Hand: ...
+    def hand(self) -> Written: ...
 
 _NEXT = {}
 for _suit in range(3):

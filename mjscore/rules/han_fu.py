@@ -6,12 +6,12 @@ yakuman); the value states its han, fu, tier and what each player pays (`HanFu`,
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, NamedTuple, cast
 
 from mjscore.hand import tiles as T
 from mjscore.hand.redfives import with_red_fives
 from mjscore.messages import M, Said, Words, said
-from mjscore.rules.results import Score, Shown
+from mjscore.rules.results import Item, Score, Shown
 
 
 class Tier(NamedTuple):
@@ -21,28 +21,29 @@ class Tier(NamedTuple):
     doubles: int
     base: int
     name: str
-    option: dict
+    option: dict[str, tuple[Any, ...]]
 
 
 class HanFuRules(NamedTuple):
     """`value: {han_fu: ...}`: how points (fu) and doubles (han) make base points, and the tiers above."""
 
     round_up: int  # points rounded up to this before doubling (10)
-    exact: frozenset  # shapes whose points are not rounded (seven pairs' 25)
+    exact: frozenset[str]  # shapes whose points are not rounded (seven pairs' 25)
     extra_doubles: int  # base points = points x 2^(doubles + extra_doubles)
     limit_name: str  # a base capped at the limit (mangan)
     limit_from: int  # a base of at least this is raised to the limit (kiriage mangan; 0: never) ...
-    limit_from_option: dict  # ... when these options hold
+    limit_from_option: dict[str, tuple[Any, ...]]  # ... when these options hold
     limit_from_name: str  # ... and so named
-    tiers: tuple  # Tier, by doubles
+    tiers: tuple[Tier, ...]  # Tier, by doubles
     limits_add: bool  # limit hands add up (several yakuman) instead of the largest counting
     limits_max: float  # at most this many limits
     limits_cap: float  # at most this many limits when limits_cap_option holds (EMA: one yakuman; 0: none) ...
-    limits_cap_option: dict  # ... these options
+    limits_cap_option: dict[str, tuple[Any, ...]]  # ... these options
     limits_cap_name: str  # ... and a capped hand's tier so named
 
 
-def _option_case(v, fail, where, options) -> dict:
+def _option_case(v: Any, fail: Callable[[str, str], Any], where: str, options: dict[str, Any]
+                 ) -> dict[str, tuple[Any, ...]]:
     if v is None:
         return {}
     if not isinstance(v, dict) or not all(k in options for k in v):
@@ -50,7 +51,8 @@ def _option_case(v, fail, where, options) -> dict:
     return {k: tuple(x) if isinstance(x, list) else (x,) for k, x in v.items()}
 
 
-def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
+def check_han_fu(entry: Any, fail: Callable[[str, str], Any], options: dict[str, Any], shapes: list[str]
+                 ) -> HanFuRules | None:
     """`value.han_fu`, checked; None when the table has none (its values are points x 2^doubles)."""
     if entry is None:
         return None
@@ -62,7 +64,7 @@ def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
     if set(entry) - keys:
         fail(where, f"unknown key {sorted(set(entry) - keys)[0]!r} (keys: {', '.join(sorted(keys))})")
 
-    def number(key, default):
+    def number(key: str, default: float) -> Any:
         x = entry.get(key, default)
         if isinstance(x, bool) or not isinstance(x, (int, float)) or x < 0:
             fail(f"{where}.{key}", f"expects a number >= 0, not {x!r}")
@@ -96,7 +98,7 @@ def check_han_fu(entry, fail, options, shapes) -> HanFuRules | None:
                       _option_case(cap.get("option"), fail, f"{where}.limits_cap", options), str(cap.get("name", "")))
 
 
-def _holds(case: dict, options: dict) -> bool:
+def _holds(case: dict[str, tuple[Any, ...]], options: dict[str, Any]) -> bool:
     return all(options.get(k) in vals for k, vals in case.items())
 
 
@@ -109,7 +111,7 @@ def yakuman(limits: float) -> str:
     return "yakuman" if limits <= 4 else f"{limits / 4:g}x yakuman"
 
 
-def cost(base: int, dealer: bool, self_drawn: bool, honba: int = 0, sticks: int = 0) -> tuple[dict, int, int]:
+def cost(base: int, dealer: bool, self_drawn: bool, honba: int = 0, sticks: int = 0) -> tuple[dict[str, int], int, int]:
     """(who pays what, the hand's total, with honba and sticks): a discard win is paid by the discarder, 4
     times the base (6 for the dealer); a self-drawn one by all, the dealer twice a non-dealer's share (a dealer
     winner: twice from each); each payment rounded up to 100; honba 300 a counter, sticks 1000 each."""
@@ -142,16 +144,16 @@ class HanFu(NamedTuple):
     honba: int = 0
     sticks: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"han": self.han, "fu": self.fu, "tier": self.tier,
                 "cost": {**dict(self.paid), "total": self.total, "with_honba_and_sticks": self.received},
                 "dora": list(self.dora), "ura": list(self.ura), "honba": self.honba, "sticks": self.sticks}
 
-    def rank(self) -> tuple:
+    def rank(self) -> tuple[bool, int, int]:
         """The Japanese rules' order after the value: a yakuman over a counted one, then han, then fu."""
         return (self.kind == 2, self.han, self.fu)
 
-    def deal_fields(self, limit_hand: str | None) -> dict:
+    def deal_fields(self, limit_hand: str | None) -> dict[str, Any]:
         """What a settled deal's winning hand adds (batch's JSON): han, fu (rounded), tier, the hand as its
         players say it (`said`: `30 fu 3 han: 3900`, for the faces to print in place of its base points) and what
         the table pays for it alone (`table_pays`: 3900; a dealer's 2900 above a non-dealer's 2000 of equal base
@@ -169,7 +171,7 @@ class HanFu(NamedTuple):
         names are the game's own; the words around them a Said, for a face to say in its language)."""
         what = (f"{self.tier} ({limit_hand})" if limit_hand
                 else said(M.R_FU_HAN, fu=self.fu, han=self.han) + (f", {self.tier}" if self.tier else ""))
-        return what + ": " + self.paid_said()
+        return cast(Said, what + ": " + self.paid_said())  # (a Said where `what` is one)
 
     def paid_said(self) -> str:
         """What each player pays for the hand alone: 3900 (the discarder), 1000/2000 (each non-dealer/the dealer),
@@ -203,8 +205,8 @@ class HanFu(NamedTuple):
         return line + w(M.R_BASE_POINTS, n=score.value)
 
 
-def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], win: str | None, items: list, notes,
-                 win_set) -> Score:
+def han_fu_score(ctx: Any, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], win: str | None, items: list[Item],
+                 notes: Any, win_set: str | None) -> Score:
     """A winning candidate's Score under han_fu: base points as its `value`, the tier, what is paid (`shown`: the
     fields every candidate's Score shares, results.Shown; `texts` its arrangement; `win` its winning tile's name)."""
     options = ctx.options
@@ -253,7 +255,7 @@ def han_fu_score(ctx, rules: HanFuRules, shown: Shown, texts: tuple[str, ...], w
                  family_value=han_fu)
 
 
-def _han_fu(ctx, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
+def _han_fu(ctx: Any, han: int, fu: int, base: int, tier: str, kind: int, dealer: bool) -> HanFu:
     sit = ctx.sit
     paid, total, received = cost(base, dealer, sit.source in ("wall", "loose"), sit.honba, sit.sticks)
     shown = ctx.memo.get(_INDICATORS)  # the indicators' names, the same for every candidate of the hand
@@ -275,16 +277,29 @@ class HanFuValuation:
 
     heads = (M.H_FU, M.H_HAN)  # a hand is said in fu and han, its points and doubles
 
-    def check(self, entry: Any, fail: Callable, options: dict, shapes: list) -> HanFuRules | None:
+    def check(self, entry: Any, fail: Callable[[str, str], Any], options: dict[str, Any], shapes: list[str]
+              ) -> HanFuRules | None:
         return check_han_fu(entry, fail, options, shapes)
 
     def score(self, ctx: Any, switches: HanFuRules, shown: Shown, texts: tuple[str, ...], win: str | None,
-              items: list, notes: Any, win_set: str | None) -> Score:
+              items: list[Item], notes: Any, win_set: str | None) -> Score:
         return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
+
+    def score_hand(self, hand: Any, variant: Any, switches: HanFuRules, options: dict[str, Any], notes: list[Any]
+                   ) -> list[Score] | None:
+        """A winning hand's candidates scored by riichi's own path (rules/riichi_path.py), or None: the generic
+        engine's (a table or hand the path does not know)."""
+        from mjscore.rules.riichi_path import score_hand
+
+        def value(ctx: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list[Item], notes: Any,
+                  win_set: str | None) -> Score:
+            return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
+
+        return score_hand(hand, variant, value, options, notes)
 
     def words(self, h: HanFuRules, w: Words) -> str:
         """How base points are made, in words (its terms, han, fu, mangan..., are the game's own)."""
-        def cases(option: dict) -> str:  # (with kazoe=yakuman)
+        def cases(option: dict[str, tuple[Any, ...]]) -> str:  # (with kazoe=yakuman)
             return "".join(w(M.V_RIICHI_WITH, option=k, values='/'.join(str(x).lower() for x in c))
                            for k, c in option.items())
 

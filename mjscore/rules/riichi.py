@@ -15,8 +15,12 @@ rules/han_fu.py and its payments play/riichi.py.
 
 from __future__ import annotations
 
+from typing import Any
+
 from mjscore.hand import tiles as T
-from mjscore.rules.registry import Invalid, Reads, condition, p_bool, p_choices, p_tiles
+from mjscore.rules.params import p_bool, p_choices, p_tiles
+from mjscore.rules.registry import Reads, condition
+from mjscore.rules.when import Invalid
 from mjscore.rules.special import p_runs
 
 WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
@@ -24,7 +28,7 @@ WAITS = ("ryanmen", "kanchan", "penchan", "tanki", "shanpon")
 
 # --- conditions ------------------------------------------------------------------------------------------
 
-def wait_of(c) -> str | None:
+def wait_of(c: Any) -> str | None:
     """The shape of the wait the winning tile filled in this candidate: the completed group and where the
     tile sits in it (None: no winning tile, as on East's dealt hand)."""
     win = c.win
@@ -52,18 +56,18 @@ def wait_of(c) -> str | None:
            "the wait the winning tile filled, as the completed set shows it: ryanmen (either end of a chow, "
            "not 12-3 nor 7-89), kanchan (the middle of a chow), penchan (3 of 123, 7 of 789), tanki (the pair), "
            "shanpon (a pung)", reads=Reads.CANDIDATE)
-def _wait(c, v, _):
+def _wait(c: Any, v: Any, _: Any) -> bool:
     return wait_of(c) in v
 
 
 @condition("called", "hand", p_bool,
            "a set was claimed from a discard: written [..] or <..> (a concealed kong {..} is not; a set a "
            "claimed winning tile completed is not either)", reads=Reads.HAND)
-def _called(c, v, _):
-    called = c.memo.get(_CALLED)  # the same for every candidate of the hand, asked by a rule in two
+def _called(c: Any, v: Any, _: Any) -> bool:
+    called: bool | None = c.memo.get(_CALLED)  # the same for every candidate of the hand, asked by a rule in two
     if called is None:
         called = c.memo[_CALLED] = any(m.exposed for m in c.hand.melds)
-    return called == v
+    return called is bool(v)
 
 
 _CALLED = "called"  # (the hand's memo key: its answer to `called`)
@@ -71,14 +75,14 @@ _CALLED = "called"  # (the hand's memo key: its answer to `called`)
 
 @condition("any_tile", "group", p_tiles, "some tile of the group is of this class (or one of these tiles)",
            reads=Reads.SUBJECT | Reads.SEATS)
-def _any_tile(c, v, g):
+def _any_tile(c: Any, v: Any, g: Any) -> bool:
     return any(v(t, c) for t in g.tiles)
 
 
 @condition("chows_include", "hand", p_runs,
            "the hand holds chows of all these runs in one suit, and maybe other chows (e.g. [123, 456, 789])",
            reads=Reads.CANDIDATE)
-def _chows_include(c, v, _):
+def _chows_include(c: Any, v: Any, _: Any) -> bool:
     held = {g.tiles[0] for g in c.groups if g.kind == "chow"}  # each chow by its lowest tile (suit x 9 + number - 1)
     for suit in range(0, 27, 9):
         if all(suit + start - 1 in held for start in v):
@@ -86,7 +90,7 @@ def _chows_include(c, v, _):
     return False
 
 
-def _p_count(v, known):
+def _p_count(v: Any, known: Any) -> frozenset[int]:
     vals = v if isinstance(v, list) else [v]
     if not vals or any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x <= 4 for x in vals):
         raise Invalid(f"expects numbers 0-4 (or a list of them), not {v!r}")
@@ -96,8 +100,8 @@ def _p_count(v, known):
 @condition("identical_chows", "hand", _p_count,
            "how many pairs of identical chows the hand holds (1: one pair, as 223344m; 2: two pairs)",
            reads=Reads.CANDIDATE)
-def _identical_chows(c, v, _):
-    seen: dict[tuple, int] = {}
+def _identical_chows(c: Any, v: Any, _: Any) -> bool:
+    seen: dict[tuple[int, ...], int] = {}
     for g in c.groups:
         if g.kind == "chow":
             seen[g.tiles] = seen.get(g.tiles, 0) + 1
@@ -107,6 +111,6 @@ def _identical_chows(c, v, _):
 @condition("win_kind_held", "hand", _p_count,
            "how many tiles of the winning tile's kind the hand holds, the winning tile included",
            reads=Reads.CANDIDATE | Reads.HAND)
-def _win_kind_held(c, v, _):
+def _win_kind_held(c: Any, v: Any, _: Any) -> bool:
     return c.win is not None and c.tiles.count(c.win) in v
 

@@ -70,5 +70,8 @@ def score_all(hand: AnalysedHand, variant: Variant, options: dict[str, Any], res
         elif sit.win is None and "heaven" not in sit.also:
             notes.append(Note(NoteKind.NO_WIN, said(M.NO_WIN_NOTE)))
         partial = n if n < WIN_COUNT - 1 and not fault else None
-        scores = score_candidates(hand, variant, options, winner, notes, score_all, restricted, partial)
+        whole = variant.valuation if winner and not restricted else None  # a family's own path, where it has one
+        got = whole.score_hand(hand, variant, options, notes) if whole is not None else None
+        scores = got if got is not None else score_candidates(hand, variant, options, winner, notes, score_all,
+                                                              restricted, partial)
     return outcome(hand, variant, options, scores, notes, score_all)

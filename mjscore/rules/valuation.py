@@ -51,6 +51,13 @@ class Valued(NamedTuple):
               notes: Any, win_set: str | None) -> Score:
         return self.family.score(ctx, self.switches, shown, texts, win, items, notes, win_set)
 
+    def score_hand(self, hand: Any, variant: Any, options: dict[str, Any], notes: list[Any]) -> list[Score] | None:
+        """A winning hand's candidates' Scores by the family's own whole-hand path, where its module offers one
+        (`score_hand(hand, variant, switches, options, notes)`, optional: riichi's, rules/riichi_path.py), each
+        equal to the generic engine's and in its order; None: the shared scorer's own candidates stage scores it."""
+        whole = getattr(self.family, "score_hand", None)
+        return None if whole is None else whole(hand, variant, self.switches, options, notes)
+
     def words(self, w: Words) -> str:
         return self.family.words(self.switches, w)
 
