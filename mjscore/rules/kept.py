@@ -29,7 +29,7 @@ class VariantMemo:
         # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
         # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
         self.suit_classes: dict[Hashable, tuple[Any, ...]] = {}  # a class's token -> how it judges every set of PROBE
-        self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
+        self.limit_order: dict[str | None, int] | None = None  # limit rule -> its place in the file (outcome.ranked)
         self.typed: dict[tuple[Any, ...], Situation] = {}  # a situation as typed -> checked (api)
         self.completions: dict[tuple[Any, ...], frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
         # settlement, once per deal of a batch: the same few answers every deal
