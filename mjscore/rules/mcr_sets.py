@@ -9,13 +9,21 @@ reads the arrangement and the situation, so that each stays small enough to read
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable, TypeAlias
 
 from mjscore.hand import tiles as T
 
 if TYPE_CHECKING:
     from mjscore.hand.sets import Group
     from mjscore.rules.when import Judged
+
+    # how the winning tile came, the same for every arrangement of a hand (rules/mcr.py's facts): self-drawn, a
+    # loose tile or a robbed kong, the last wall tile or discard said, the last tile of its kind. Plain tuples, as
+    # Facts: unpacked for every arrangement, where a named tuple's unpacking costs more than a plain one's
+    WinFlags: TypeAlias = tuple[bool, bool, bool, bool]
+    # a hand's facts every arrangement shares (rules/mcr.py): the concealed tiles' counts with the winning tile,
+    # the declared tiles' counts, the win's flags
+    Facts: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], WinFlags]
 
 # the two-chow fans in the order their count is cut when a set would combine more than once (account-once)
 _PAIRWISE = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -41,6 +49,24 @@ def add(fans: dict[str, int], fan: str | None, n: int = 1) -> None:
     """Count a fan n more times (nothing for no fan or n <= 0: a count is never stored as 0)."""
     if fan and n > 0:
         fans[fan] = fans.get(fan, 0) + n
+
+
+def win_fans(flags: WinFlags, fans: dict[str, int]) -> None:
+    """The fan of how the winning tile came (self-drawn, the last tile, a loose tile, a robbed kong)."""
+    self_drawn, kong, last_wall, last = flags
+    if last:
+        fans["last_tile"] = 1
+    if self_drawn:
+        fans["self_drawn"] = 1
+        if last_wall:
+            fans["last_tile_draw"] = 1
+        if kong:
+            fans["out_with_replacement_tile"] = 1
+    else:
+        if last_wall:
+            fans["last_tile_claim"] = 1
+        if kong:
+            fans["robbing_the_kong"] = 1
 
 
 # --- combinations of sets (non-identical, account-once) ----------------------------------------------------
