@@ -79,7 +79,8 @@ def _check_fan(v: object, known: Known) -> str:
            reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE,
            screen=fan_possible)
 def _fan(c: Judged, v: str, _: None) -> int:
-    got: dict[str, int] | None = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
+    # (the table's 80 fan rules read it per candidate: found here, one call less)
+    got: dict[str, int] | None = c.counts.get("mcr fan")
     return (fan_counts(c) if got is None else got).get(v, 0)
 
 
@@ -167,8 +168,9 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
     before[win] -= 1
     held = before if min(before) >= 0 else [n if n > 0 else 0 for n in before]  # (a knitted straight's rest: the
     # winning tile may be one of its nine, none left; as the tiles listed once held none of it)
-    blocks: list[tuple[int, tuple[int, ...]]] = []  # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks,
-    for base, end in _BLOCKS:  # cut from the counts: not the tiles listed and counted again)
+    # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks, cut from the
+    blocks: list[tuple[int, tuple[int, ...]]] = []  # counts: not the tiles listed and counted again)
+    for base, end in _BLOCKS:
         counts = tuple(held[base:end])
         if any(counts):
             blocks.append((base, counts))

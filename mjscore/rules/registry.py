@@ -289,7 +289,7 @@ def _all_tiles(c: Judged, v: TileTest, _: None) -> bool:
     fixed: frozenset[int] | None = getattr(v, "kinds", None)
     if fixed is not None:  # a fixed set of tiles: a subset test
         return bool(kinds) and kinds <= fixed
-    got: bool | None = c.memo.get(v)  # a class that reads the seat: the same for every candidate of the hand, worked out once
+    got: bool | None = c.memo.get(v)  # a class that reads the seat: one answer for all the hand's candidates
     if got is None:
         got = c.memo[v] = bool(kinds) and all(v(t, c) for t in kinds)
     return got
