@@ -29,11 +29,11 @@ from mjscore.rules.mcr_sets import (
     three_pungs, two_chows, two_pungs, waiting_form, whole_tiles, win_fans,
 )
 from mjscore.rules.registry import Reads, condition
-from mjscore.rules.when import Invalid, Judged
+from mjscore.rules.when import Invalid
 
 if TYPE_CHECKING:
     from mjscore.rules.mcr_sets import Facts, WinFlags
-    from mjscore.rules.when import Known
+    from mjscore.rules.when import Judged, Known
 
 # fan ids as the table's `fan:` condition names them, in the rulebook's order (fan 1 ... fan 80; fan 81, the
 # flowers, is a bonus-tile rule of the table, not a combination of sets)
