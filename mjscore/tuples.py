@@ -16,10 +16,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from typing import NamedTuple as NamedTuple
 else:
-    from _collections import _tuplegetter
+    from functools import lru_cache
     from types import FunctionType
 
     new = tuple.__new__
+    # a field's descriptor as collections.namedtuple makes it (CPython's getter of one place, in C): its type taken
+    # from a named tuple the standard library has made already (functools' cache statistics, CacheInfo), so that no
+    # private name is imported. The public spelling, property(itemgetter(i)), made scoring some 3% slower (issue 40:
+    # callgrind, 100 spanish hands of bench/same_outputs.py, 1,187 against 1,155 million instructions)
+    FIELD = type(vars(type(lru_cache()(len).cache_info()))["hits"])
     TEMPLATES = (  # a `__new__` per number of fields (index + 1): a copy of one, renamed, is each class's
         lambda c, a0: new(c, (a0,)),
         lambda c, a0, a1: new(c, (a0, a1)),
@@ -143,7 +148,7 @@ else:
                     "_replace": _replace, "__repr__": __repr__, "_asdict": _asdict, "__getnewargs__": __getnewargs__,
                     "__match_args__": fields, "__annotations__": types, "__module__": ns["__module__"]}
             for index, name in enumerate(fields):
-                body[name] = _tuplegetter(index, f"Alias for field number {index}")
+                body[name] = FIELD(index, f"Alias for field number {index}")
             for key, value in ns.items():
                 if key in _OWN:
                     raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")

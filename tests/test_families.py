@@ -217,3 +217,14 @@ def test_a_scheme_s_deal_keys_are_a_typed_block_of_its_own():
     assert read("riichi", riichi=["S"], honba=2).scheme == RiichiDeal(riichi=("S",), honba=2)
     assert read("mcr", penalties={"E": -10}).scheme == RefereeDeal(penalties=(("E", -10),))
     assert read("spanish").scheme is None and read("riichi").scheme is None
+
+
+def test_the_page_names_no_scheme_s_own_switch():
+    # web/counters.py read riichi's `riichi_stick` switch by name to count the sticks on the table before a page's
+    # first deal; the page now asks the table's scheme what they are worth (PaymentScheme.pot_kept), so no module
+    # of the page names a switch of a scheme's own block (a deal key of the same name, as honba, is data it may read)
+    deal_keys = {k for name in families.switch_blocks() for k in mjscore.scheme_named(name).deal_keys}
+    own = {f'"{s}"' for block, _ in families.switch_blocks().values() for s in block._fields} - {
+        f'"{k}"' for k in deal_keys}
+    named = {(path.name, s) for path in (PACKAGE / "web").rglob("*.py") for s in own if s in path.read_text()}
+    assert own and not named

@@ -82,3 +82,16 @@ def test_the_sheet_and_the_report_have_the_tables_column(tmp_path):
     if code == 0:  # (the report extra: matplotlib)
         text = page.read_text(encoding="utf-8")
         assert "<th>the table</th><th>the table total</th>" in text and '<td class="num">+1000</td>' in text
+
+
+def test_a_page_that_begins_mid_game_counts_the_sticks_already_on_the_table():
+    # the page's column of the sticks on the table (web/counters.pot_totals) for a page whose first deal follows
+    # 2 sticks left on the table: 2 × 1,000 (STICK) = 2,000 before it; a riichi declared, +1,000 = 3,000; a deal
+    # that moved no pot gets no total; the winner takes the 3 sticks, -3,000 = 0
+    from mjscore import Header, load_variant
+    from mjscore.web import counters
+
+    v = load_variant("riichi")
+    deals = [{"pot": STICK}, {"deal": 2}, {"pot": -3 * STICK}]
+    counters.pot_totals(Header(v, v.resolve_options(), NAMES), {"honba": 1, "sticks": 2}, deals)
+    assert [d.get("pot_total") for d in deals] == [3000, None, 0]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from typing import Any, Iterable, NoReturn
+from typing import Any, Callable, Iterable, NoReturn
 
 from mjscore.errors import MjscoreError
 from mjscore.messages.keys import M as M  # (mjscore.messages.M: every module speaks through it)
@@ -51,7 +51,7 @@ class Said(str):
             return NotImplemented
         return _said_again(str.__add__(other, self), _parts(other) + self.parts)
 
-    def __reduce__(self) -> tuple[Any, tuple[str, Parts]]:
+    def __reduce__(self) -> tuple[Callable[..., Said], tuple[object, ...]]:  # (a subclass adds its own arguments)
         return (_said_again, (str(self), self.parts))
 
 

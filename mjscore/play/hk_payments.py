@@ -28,8 +28,9 @@ def faan_table(faan: int, half_spicy: bool) -> int:
     """What F faan are worth on the faan table: 2^F; half-spicy (半辣上), from 5 faan each faan adds half the
     step: 2^(4 + (F-4)//2), and half as much again where F-4 is odd (5: 24, 6: 32, 7: 48)."""
     if not half_spicy or faan <= 4:
-        return 2 ** faan
-    whole = 2 ** (4 + (faan - 4) // 2)
+        table: int = 2 ** faan  # (an int's power of 2 is typed Any: a negative power would be a float)
+        return table
+    whole: int = 2 ** (4 + (faan - 4) // 2)
     return whole + whole // 2 if (faan - 4) % 2 else whole
 
 
@@ -38,8 +39,9 @@ def _half_spicy(options: dict[str, Any]) -> bool:
 
 
 class HongKong(Classical):
-    """Hong Kong's scheme as settlement asks it (play/schemes.py PaymentScheme): no counters, no deal keys (what
-    it carries from deal to deal, nothing, as the classical scheme's, whose members it otherwise replaces)."""
+    """Hong Kong's scheme as settlement asks it (play/schemes.py PaymentScheme): its own payments and false win's
+    fine; the rest the classical scheme's (no counters, no deal keys, East keeps the deal at a draw as the table's
+    switch says, a game's result its total)."""
 
     words = M.W_PAYMENTS_HK
 
@@ -69,21 +71,6 @@ class HongKong(Classical):
         """What a false win's declarer pays each other player: a self-drawn limit hand's share, double the faan
         table's amount for the maximum faan (the table's limit)."""
         return 2 * faan_table(int(deal.options.get("limit") or 0), _half_spicy(deal.options))
-
-    def draw_keeps_deal(self, rules: SettlementRules, east_waiting: bool) -> bool:
-        return True  # (the dealer keeps the deal at a draw: the table's east_keeps_deal_on_draw)
-
-    def place_results(self, totals: list[int], rules: SettlementRules) -> list[float] | None:
-        return None  # (a game's result is its total)
-
-    def winner_also(self, deal: Deal, seat: str, also: tuple[str, ...]) -> tuple[str, ...]:
-        return also
-
-    def deal_fields(self, data: dict[str, Any], options: dict[str, Any], where: str, seat: Any) -> dict[str, Any]:
-        return {}  # (it adds no deal key)
-
-    def deal_form(self, variant: Any) -> dict[str, Any] | None:
-        return None
 
 
 FAMILY = HongKong()

@@ -15,7 +15,7 @@ not kept here (it stays kept once per situation, as the plans are: context.Situa
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from mjscore.memo import make_room
 from mjscore.rules.results import Item, Note
@@ -23,13 +23,26 @@ from mjscore.rules.when import folded, told
 from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from mjscore.rules.context import Ctx
+    from mjscore.rules.when import Judged, Node, Predicate, Test
+
+    Seen: TypeAlias = dict[str, object]  # the context's `_KEYED` values by name (_snapshot)
+    # one way a fold was found again: the getter of the values of the names it read (from a Seen), the results
+    # found by those values, the names (kept_folds, kept_whole)
+    Way: TypeAlias = tuple[Callable[[Seen], object], dict[object, "R"], tuple[str, ...]]
+    Fold: TypeAlias = Callable[[Node | Predicate, Judged], "R"]  # when.folded or when.told
+    # a plan's rules, requirements, whether a rule excludes others, its rules judged by the group counts (Plan's)
+    Planned: TypeAlias = tuple[tuple["HandRule", ...], tuple["PlanNeed", ...], bool, tuple[tuple[Test, object], ...]]
+
+R = TypeVar("R")  # what a fold, or a result made of folds, gives
 
 # the context's attributes whose values alone a fold may be kept by: plain, immutable values of the situation,
 # the winning shape, the suits held and the options (Ctx)
 _KEYED = frozenset({"seat", "round", "seat_tile", "round_tile", "source", "also", "mahjong", "suits", "has_honours",
                     "bonus", "pattern", "options", "restricted", "partial"})
-_MISSING = object()
+_MISSING: Any = object()  # (Any: a sentinel, which no result is and the checker cannot tell from one)
 UNKEPT = "(more than plain values)"  # a name read that no value keeps a result by: never in _KEYED
 
 
@@ -39,26 +52,26 @@ class _Reading:
 
     __slots__ = ("_reading_of", "_names_read", "_keepable")
 
-    def __init__(self, ctx):
+    def __init__(self, ctx: Judged) -> None:
         object.__setattr__(self, "_reading_of", ctx)
         object.__setattr__(self, "_names_read", set())
         object.__setattr__(self, "_keepable", True)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:  # (whatever the context's attribute is)
         if name not in _KEYED:
             object.__setattr__(self, "_keepable", False)
         self._names_read.add(name)
         return getattr(self._reading_of, name)
 
-    def __setattr__(self, name: str, value) -> None:
+    def __setattr__(self, name: str, value: object) -> None:
         object.__setattr__(self, "_keepable", False)
         setattr(self._reading_of, name, value)
 
 
-def _snapshot(ctx) -> dict | None:
+def _snapshot(ctx: Judged) -> Seen | None:
     """The values of the context's `_KEYED` attributes (the options' mapping as its items), read once for every
     rule of a plan; None where an option's value no dictionary can hold (nothing is kept then)."""
-    seen = {n: getattr(ctx, n) for n in _KEYED}
+    seen: Seen = {n: getattr(ctx, n) for n in _KEYED}
     seen["options"] = options = tuple(ctx.options.items())
     try:
         hash(options)
@@ -67,8 +80,8 @@ def _snapshot(ctx) -> dict | None:
     return seen
 
 
-def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable, seen: dict | None = None,
-               read: set | None = None) -> list:
+def kept_folds(memo: dict[tuple[Fold[R], Node | Predicate], list[Way[R]]], preds: list[Node | Predicate],
+               ctx: Judged, fold: Fold[R], seen: Seen | None = None, read: set[str] | None = None) -> list[R]:
     """[fold(pred, ctx) for pred in preds] (fold: when.folded or when.told), each kept in `memo` (the
     variant's, kept.VariantMemo.folds) by the values of the context's attributes its fold read: found again
     wherever those have the same values. `seen`: the context's snapshot, where the caller took it; `read`, where
@@ -96,7 +109,7 @@ def kept_folds(memo: dict, preds: list[Callable], ctx, fold: Callable, seen: dic
     return out
 
 
-def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object], room: int = 256):
+def kept_whole(ways: list[Way[R]], ctx: Judged, make: Callable[[Seen | None, set[str]], R], room: int = 256) -> R:
     """make(seen, read) (seen: the context's snapshot or None; read: a set it adds the names of the attributes it
     read to, as kept_folds does), kept in `ways` by the values of those names: a result made of several folds
     (a plan of every hand rule) found again with one lookup wherever what they all read is the same; at most `room`
@@ -105,21 +118,22 @@ def kept_whole(ways: list, ctx, make: Callable[[dict | None, set], object], room
     if seen is None:
         return make(None, set())
     for values, known, _ in ways:
-        got = known.get(values(seen), _MISSING)
+        got: R = known.get(values(seen), _MISSING)
         if got is not _MISSING:
             return got
-    read: set = set()
+    read: set[str] = set()
     got = make(seen, read)
     if read <= _KEYED:
         _keep(ways, tuple(sorted(read)), seen, got, room)
     return got
 
 
-def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable, read: set | None = None):
+def _folded(ways: list[Way[R]], seen: Seen, pred: Node | Predicate, ctx: Judged, fold: Fold[R],
+            read: set[str] | None = None) -> R:
     """fold(pred, ctx) worked out through a `_Reading`, and kept under the values of what it read (`ways`: for
     each set of names a fold of `pred` read, the getter of their values, the folds found by them, the names)."""
     reading = _Reading(ctx)
-    got = fold(pred, reading)
+    got = fold(pred, reading)  # (a _Reading, as a context: it passes on every attribute the fold reads)
     if not reading._keepable:
         if read is not None:
             read.add(UNKEPT)
@@ -131,7 +145,7 @@ def _folded(ways: list, seen: dict, pred: Callable, ctx, fold: Callable, read: s
     return got
 
 
-def _keep(ways: list, names: tuple, seen: dict, got, room: int = 256) -> None:
+def _keep(ways: list[Way[R]], names: tuple[str, ...], seen: Seen, got: R, room: int = 256) -> None:
     """`got` kept in `ways` under the values `seen` gives the attributes `names`."""
     for values, known, read in ways:
         if read == names:
@@ -143,7 +157,7 @@ def _keep(ways: list, names: tuple, seen: dict, got, room: int = 256) -> None:
     known[values(seen)] = got
 
 
-def _nothing(seen: dict) -> tuple:
+def _nothing(seen: Seen) -> tuple[()]:
     return ()
 
 
@@ -157,7 +171,8 @@ class HandRule:
 
     __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
 
-    def __init__(self, test, param, rule, item: Item, undoubled: Item, whole: bool, counted_at: int):
+    def __init__(self, test: Test | None, param: object, rule: object, item: Item, undoubled: Item, whole: bool,
+                 counted_at: int) -> None:
         self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
         self.whole, self.counted_at = whole, counted_at
 
@@ -166,7 +181,7 @@ class PlanNeed(NamedTuple):
     """A mah-jong requirement as it is in one plan: what is left of its `when:` (test None: met), whether limit
     hands are exempt, the note of a hand that fails it."""
 
-    test: Callable | None
+    test: Test | None
     param: object
     exempt: bool
     note: Note
@@ -182,22 +197,26 @@ class Plan(NamedTuple):
     rules: tuple[HandRule, ...]
     requires: tuple[PlanNeed, ...]
     excludes: bool
-    counted: tuple[tuple, ...]
-    by_total: dict
+    counted: tuple[tuple[Test, object], ...]
+    by_total: dict[int | None, tuple[object, ...]]  # a candidate's group total -> what each counted rule gave
 
 
 def plan_of(ctx: Ctx) -> Plan:
     """The context's situation and winning shape's plan (each rule's `when:` folded once); its rules found again
     (kept_whole) wherever what their folds read is the same, whatever the seat and round, which most rules never
     read: a fresh riichi hand's situation is mostly new (issue 40). Each plan counts its own group totals."""
-    return Plan(*kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read), 4096), {})
+    rules, requires, excludes, counted = kept_whole(ctx.kept.plans, ctx, lambda seen, read: _planned(ctx, seen, read),
+                                                    4096)
+    return Plan(rules, requires, excludes, counted, {})
 
 
-def _planned(ctx: Ctx, seen: dict | None, read: set) -> tuple:
+def _planned(ctx: Ctx, seen: Seen | None, read: set[str]) -> Planned:
     """A plan's rules, requirements, exclusions and counted rules, folded rule by rule, with the names of what the
     folds read added to `read` (the winner-or-not besides, which chose the rules)."""
     sets = ctx.tables.rules
-    rules, counted, folds = [], [], ctx.kept.folds  # (each rule's fold kept by what it read: kept_folds)
+    rules: list[HandRule] = []
+    counted: list[tuple[Test, object]] = []
+    folds = ctx.kept.folds  # (each rule's fold kept by what it read: kept_folds)
     read.add("mahjong")
     for entry, part in zip(sets.hand, kept_folds(folds, [entry.when for entry in sets.hand], ctx, told, seen, read)):
         if part is not None:
@@ -216,5 +235,5 @@ def _planned(ctx: Ctx, seen: dict | None, read: set) -> tuple:
     return tuple(rules), tuple(needs), bool(sets.excludes), tuple(counted)
 
 
-def _fails(c, p, s) -> bool:
+def _fails(c: Judged, p: object, s: object) -> bool:
     return False

@@ -13,7 +13,10 @@ from mjscore.rules.situations import make_situation
 from mjscore.rules.tables import Variant
 
 if TYPE_CHECKING:
+    from mjscore.rules.context import RuleSets, SituationTables
+    from mjscore.rules.folds import Fold, Planned, Way
     from mjscore.rules.switches import SettlementRules
+    from mjscore.rules.when import Node, Predicate
 
 
 class VariantMemo:
@@ -23,21 +26,23 @@ class VariantMemo:
     __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "settled",
                  "cites", "seated", "folds", "plans")
 
-    def __init__(self) -> None:  # (the tables below scoring's modules fill are Any here: they import this one)
-        self.rule_sets: dict[bool, Any] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
-        self.situations: dict[tuple[Any, ...], Any] = {}  # seat, round, winner or not, options -> its SituationTables
+    def __init__(self) -> None:  # (the types of the tables scoring's modules fill named for the checker alone)
+        self.rule_sets: dict[bool, RuleSets] = {}  # winner or not -> the RuleSets that apply (context._rule_sets)
+        # seat, round, winner or not, options -> the situation's tables
+        self.situations: dict[tuple[object, ...], SituationTables] = {}
         # (a non-winner's block arrangements are judged once per situation class and kept with the block itself,
         # arrange.Block.judged, under the class's token: they live as long as the block, in one bound)
-        self.suit_classes: dict[Hashable, tuple[Any, ...]] = {}  # a class's token -> how it judges every set of PROBE
-        self.limit_order: dict[str, int] | None = None  # limit rule -> its place in the file (score_all)
-        self.typed: dict[tuple[Any, ...], Situation] = {}  # a situation as typed -> checked (api)
-        self.completions: dict[tuple[Any, ...], frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
+        self.suit_classes: dict[Hashable, tuple[object, ...]] = {}  # a class's token -> how it judges every set of PROBE
+        self.limit_order: dict[str | None, int] | None = None  # limit rule -> its place in the file (outcome.ranked)
+        self.typed: dict[tuple[object, ...], Situation] = {}  # a situation as typed -> checked (api)
+        self.completions: dict[tuple[object, ...], frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
         # settlement, once per deal of a batch: the same few answers every deal
-        self.settled: dict[tuple[Any, ...], SettlementRules] = {}  # options -> the settlement switches under them (Deal.rules)
+        self.settled: dict[tuple[object, ...], SettlementRules] = {}  # options -> the settlement switches under them (Deal.rules)
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)
         self.seated: dict[tuple[str, str], Situation] = {}  # seat, round -> a non-winner's situation (settle)
-        self.folds: dict[tuple[Any, ...], list[Any]] = {}  # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
-        self.plans: list[Any] = []  # a plan's folded rules by what all their folds read (folds.kept_whole, plan_of)
+        # (fold, hand when:) -> its folds by what they read (folds.kept_folds)
+        self.folds: dict[tuple[Fold[Any], Node | Predicate], list[Way[Any]]] = {}
+        self.plans: list[Way[Planned]] = []  # a plan's folded rules by what all their folds read (folds.plan_of)
 
 
 # every set a non-winner's block of one suit is arranged into (hand/decompose.block_partial): concealed pungs, chows,
@@ -47,7 +52,7 @@ PROBE += tuple(concealed("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 
 PROBED = frozenset(PROBE)
 
 
-def suit_class(memo: VariantMemo, token: Hashable, judge: Callable[[Group], tuple[Any, ...]]) -> Hashable:
+def suit_class(memo: VariantMemo, token: Hashable, judge: Callable[[Group], tuple[object, ...]]) -> Hashable:
     """The token of the first situation (its own if none) that judges every set of PROBE as `judge` does (the
     situation whose token is `token`): situations of one class judge a block of one suit alike, so they share its
     judged arrangements (kept with the block under the class's token, arrange.Block.judged). Group rules read the

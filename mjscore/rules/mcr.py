@@ -19,13 +19,21 @@ robbing a kong, `--also last-of-its-kind`, `last-wall-tile` / `last-discard`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from mjscore.hand import tiles as T
 from mjscore.hand.decompose import KNITTED_RUNS, knitted_tiles, sets_and_pair
+from mjscore.hand.sets import Group
 from mjscore.rules.mcr_sets import (
     add, code, fan_possible, four_chows, four_pungs, hand_whole, kinds_mask, pair_fans, sets_traits, three_chows,
-    three_pungs, two_chows, two_pungs, waiting_form, whole_tiles,
+    three_pungs, two_chows, two_pungs, waiting_form, whole_tiles, win_fans,
 )
-from mjscore.rules.registry import Invalid, Reads, condition
+from mjscore.rules.registry import Reads, condition
+from mjscore.rules.when import Invalid
+
+if TYPE_CHECKING:
+    from mjscore.rules.mcr_sets import Facts, WinFlags
+    from mjscore.rules.when import Judged, Known
 
 # fan ids as the table's `fan:` condition names them, in the rulebook's order (fan 1 ... fan 80; fan 81, the
 # flowers, is a bonus-tile rule of the table, not a combination of sets)
@@ -60,7 +68,7 @@ LAST_TILE_WORDS = frozenset({"last-wall-tile", "last-discard"})
 
 # --- the condition the table reads -------------------------------------------------------------------------
 
-def _check_fan(v, known):
+def _check_fan(v: object, known: Known) -> str:
     if not isinstance(v, str) or v not in _KNOWN:
         raise Invalid(f"names no MCR fan {v!r} (fan: {', '.join(FANS)}, {MIXED_KONGS})")
     return v
@@ -70,12 +78,13 @@ def _check_fan(v, known):
                                       "exclusions of the non-repeat principle (rules/mcr.py)",
            reads=Reads.SEATS | Reads.SITUATION | Reads.OPTIONS | Reads.SHAPE | Reads.HAND | Reads.CANDIDATE,
            screen=fan_possible)
-def _fan(c, v, _):
-    got = c.counts.get("mcr fan")  # (the table's 80 fan rules read it per candidate: found here, one call less)
+def _fan(c: Judged, v: str, _: None) -> int:
+    # (the table's 80 fan rules read it per candidate: found here, one call less)
+    got: dict[str, int] | None = c.counts.get("mcr fan")
     return (fan_counts(c) if got is None else got).get(v, 0)
 
 
-def _check_without(v, known):
+def _check_without(v: object, known: Known) -> tuple[int, frozenset[str]]:
     if not isinstance(v, dict) or set(v) - {"min", "ignore"} or "min" not in v:
         raise Invalid("expects {min: N, ignore: [rule names]}")
     ignore = v.get("ignore", [])
@@ -91,28 +100,28 @@ def _check_without(v, known):
 @condition("points_without", "hand", _check_without, "the points of the items scored (after exclusions), "
                                                       "leaving out the rules named, are at least min",
            reads=Reads.CANDIDATE)
-def _points_without(c, v, _):
+def _points_without(c: Judged, v: tuple[int, frozenset[str]], _: None) -> bool:
     least, ignore = v
     return sum(i.points for i in c.items if i.rule not in ignore) >= least
 
 
 # --- the count of each fan in one arrangement ----------------------------------------------------------------
 
-def fan_counts(c) -> dict[str, int]:
+def fan_counts(c: Judged) -> dict[str, int]:
     """Each fan's count in the context's current arrangement (once per candidate)."""
-    got = c.counts.get("mcr fan")
+    got: dict[str, int] | None = c.counts.get("mcr fan")
     if got is None:
-        got = c.counts["mcr fan"] = _fans(c) if c.pattern is not None and c.win is not None else {}
+        got = c.counts["mcr fan"] = _fans(c, c.win) if c.pattern is not None and c.win is not None else {}
     return got
 
 
-def _facts(c) -> tuple:
+def _facts(c: Judged, win: int) -> Facts:
     """(concealed counts with the winning tile, declared tiles' counts, win flags) of the hand and its winning
     tile: the same for every arrangement."""
-    key = ("mcr facts", c.win)
-    got = c.memo.get(key)
+    key = ("mcr facts", win)
+    got: Facts | None = c.memo.get(key)
     if got is None:
-        hand, win = c.hand, c.win
+        hand = c.hand
         standing = list(hand.counts)
         fixed = [0] * T.N_KINDS
         for m in hand.melds:
@@ -137,13 +146,13 @@ def _facts(c) -> tuple:
 _BLOCKS = ((0, 9), (9, 18), (18, 27), (27, T.N_KINDS))  # where each suit's kinds, then the honours', lie
 
 
-def _waited_on_one(c, standing: tuple[int, ...]) -> bool:
+def _waited_on_one(c: Judged, win: int, standing: tuple[int, ...]) -> bool:
     """_one_wait of the hand and its winning tile, worked out once, and only for an arrangement whose winning tile
     completed a set in a way a wait fan names (an edge, the middle of a chow, the pair): about half the hands."""
-    key = ("mcr one wait", c.win)
-    got = c.memo.get(key)
+    key = ("mcr one wait", win)
+    got: bool | None = c.memo.get(key)
     if got is None:
-        got = c.memo[key] = _one_wait(list(standing), c.win, len(c.hand.melds))
+        got = c.memo[key] = _one_wait(list(standing), win, len(c.hand.melds))
     return got
 
 
@@ -159,8 +168,9 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
     before[win] -= 1
     held = before if min(before) >= 0 else [n if n > 0 else 0 for n in before]  # (a knitted straight's rest: the
     # winning tile may be one of its nine, none left; as the tiles listed once held none of it)
-    blocks = []  # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks,
-    for base, end in _BLOCKS:  # cut from the counts: not the tiles listed and counted again)
+    # (first kind, counts) of each suit held, then the honours (hand/waits.counted_blocks' blocks, cut from the
+    blocks: list[tuple[int, tuple[int, ...]]] = []  # counts: not the tiles listed and counted again)
+    for base, end in _BLOCKS:
         counts = tuple(held[base:end])
         if any(counts):
             blocks.append((base, counts))
@@ -172,42 +182,25 @@ def _one_wait(standing: list[int], win: int, declared: int) -> bool:
     return len(waits) == 1
 
 
-def _win_flags(flags, fans: dict) -> None:
-    self_drawn, kong, last_wall, last = flags
-    if last:
-        fans["last_tile"] = 1
-    if self_drawn:
-        fans["self_drawn"] = 1
-        if last_wall:
-            fans["last_tile_draw"] = 1
-        if kong:
-            fans["out_with_replacement_tile"] = 1
-    else:
-        if last_wall:
-            fans["last_tile_claim"] = 1
-        if kong:
-            fans["robbing_the_kong"] = 1
-
-
-def _fans(c) -> dict[str, int]:
-    standing, fixed, flags = _facts(c)
+def _fans(c: Judged, win: int) -> dict[str, int]:
+    standing, fixed, flags = _facts(c, win)
     fans: dict[str, int] = {}
     pattern = c.pattern
     if pattern == "standard":
-        special = c.memo.get("mcr special")
+        special: str | None = c.memo.get("mcr special")
         if special is None:  # GB-Mahjong scores a nine gates or knitted straight hand by that form alone
-            special = c.memo["mcr special"] = ("nine_gates" if not c.hand.melds and _nine_gates(standing, c.win)
+            special = c.memo["mcr special"] = ("nine_gates" if not c.hand.melds and _nine_gates(standing, win)
                                                else "knitted_straight" if _is_knitted(c) else "")
         if special == "nine_gates":
-            return _nine_gates_fans(standing, c.win, flags)
+            return _nine_gates_fans(standing, win, flags)
         if special:
             return {}
-        _regular(c, standing, fixed, flags, fans)
+        _regular(c, win, standing, fixed, flags, fans)
     elif pattern == "seven_pairs":
-        _seven_pairs(c, standing, flags, fans)
+        _seven_pairs(win, standing, flags, fans)
     elif pattern == "thirteen_orphans":
         fans["thirteen_orphans"] = 1
-        _win_flags(flags, fans)
+        win_fans(flags, fans)
     elif pattern == "honours_and_knitted":
         suited = sum(standing[:27])
         if suited == 7 and all(standing[27:]):
@@ -216,13 +209,13 @@ def _fans(c) -> dict[str, int]:
             fans["lesser_honours_and_knitted_tiles"] = 1
             if suited == 9:
                 fans["knitted_straight"] = 1
-        _win_flags(flags, fans)
+        win_fans(flags, fans)
     elif pattern == "knitted_straight":
-        _knitted(c, standing, fixed, flags, fans)
+        _knitted(c, win, standing, fixed, flags, fans)
     return fans
 
 
-def _is_knitted(c) -> bool:
+def _is_knitted(c: Judged) -> bool:
     """Whether the hand holds a knitted straight with a set and a pair (GB-Mahjong then scores that form)."""
     if len(c.hand.melds) > 1:
         return False
@@ -239,13 +232,14 @@ def _is_knitted(c) -> bool:
 
 # --- standard hands -----------------------------------------------------------------------------------------
 
-def _melded(g) -> bool:
+def _melded(g: Group) -> bool:
     """A set declared as claimed (GB-Mahjong's "melded"): a declared concealed kong is not."""
     return g.declared and g.exposed
 
 
-def _regular(c, standing, fixed, flags, fans) -> None:
-    groups, win = c.groups, c.win
+def _regular(c: Judged, win: int, standing: tuple[int, ...], fixed: tuple[int, ...], flags: WinFlags,
+             fans: dict[str, int]) -> None:
+    groups = c.groups or ()  # (a candidate's: set before its fan are counted)
     chows = [g for g in groups if g.kind == "chow"]
     pungs = [g for g in groups if g.kind in ("pung", "kong")]
     pair = next(g for g in groups if g.kind == "pair")
@@ -253,7 +247,7 @@ def _regular(c, standing, fixed, flags, fans) -> None:
     melded_kongs = sum(1 for g in pungs if g.kind == "kong" and _melded(g))
     concealed_kongs = sum(1 for g in pungs if g.kind == "kong" and not _melded(g))
     self_drawn = flags[0]
-    _win_flags(flags, fans)
+    win_fans(flags, fans)
     if not self_drawn and not any(not g.declared and win in g.tiles for g in chows):
         # a claimed winning tile that no concealed chow can hold completes its pung: that pung is not concealed
         concealed_pungs -= sum(1 for g in pungs if g.tiles[0] == win and not _melded(g) and g.kind == "pung")
@@ -295,14 +289,14 @@ def _regular(c, standing, fixed, flags, fans) -> None:
     add(fans, "tile_hog", fours - melded_kongs - concealed_kongs)
     form: dict[str, int] = {}  # (an edge, closed or single wait's form; a fan only where it was the one wait)
     waiting_form([g for g in groups if not g.declared], win, form)
-    if form and _waited_on_one(c, standing):
+    if form and _waited_on_one(c, win, standing):
         fans.update(form)
     _winds(c, pungs, fans)
     if not fans:
         fans["chicken_hand"] = 1
 
 
-def _winds(c, pungs, fans) -> None:
+def _winds(c: Judged, pungs: list[Group], fans: dict[str, int]) -> None:
     """Prevalent and seat wind; a wind pung that scores either is not also a pung of honours, unless a bigger
     wind fan took the three (big three winds, little four winds) or the hand's tiles did (all honours, all
     terminals and honours: then the table's exclusions drop every pung of terminals or honours)."""
@@ -327,7 +321,7 @@ def _winds(c, pungs, fans) -> None:
         del fans["pung_of_terminals_or_honours"]
 
 
-def _kongs(concealed_pungs: int, melded: int, concealed: int, fans: dict) -> None:
+def _kongs(concealed_pungs: int, melded: int, concealed: int, fans: dict[str, int]) -> None:
     """Kongs, and concealed pungs (a concealed kong counts as a concealed pung). One melded and one concealed kong
     count each kong's fan and MIXED_KONGS: the table's rules for the house option mixed_kongs decide which stand
     (fan 57's 6 for the two, by default, excludes both kongs' fan)."""
@@ -352,26 +346,26 @@ def _kongs(concealed_pungs: int, melded: int, concealed: int, fans: dict) -> Non
 
 # --- special forms ----------------------------------------------------------------------------------------
 
-def _seven_pairs(c, standing, flags, fans: dict) -> None:
-    suit = c.win // 9 if c.win < 27 else -1
+def _seven_pairs(win: int, standing: tuple[int, ...], flags: WinFlags, fans: dict[str, int]) -> None:
+    suit = win // 9 if win < 27 else -1
     if suit >= 0 and _shifted_pairs(standing, suit):
         fans["seven_shifted_pairs"] = 1
         if not standing[suit * 9] and not standing[suit * 9 + 8]:
             fans["all_simples"] = 1
-        _win_flags(flags, fans)
+        win_fans(flags, fans)
         return
     fans["seven_pairs"] = 1
     fans.update(whole_tiles(kinds_mask(standing)))
     add(fans, "tile_hog", standing.count(4))
-    _win_flags(flags, fans)
+    win_fans(flags, fans)
 
 
-def _shifted_pairs(standing, suit: int) -> bool:
+def _shifted_pairs(standing: tuple[int, ...], suit: int) -> bool:
     run = [standing[suit * 9 + i] == 2 for i in range(9)]
     return any(all(run[i:i + 7]) for i in range(3))
 
 
-def _nine_gates(standing, win: int) -> bool:
+def _nine_gates(standing: tuple[int, ...], win: int) -> bool:
     """1112345678999 of one suit held before the winning tile, which is of that suit."""
     if win >= 27:
         return False
@@ -381,7 +375,7 @@ def _nine_gates(standing, win: int) -> bool:
     return held == [3, 1, 1, 1, 1, 1, 1, 1, 3] and sum(standing) == 14
 
 
-def _nine_gates_fans(standing, win: int, flags) -> dict[str, int]:
+def _nine_gates_fans(standing: tuple[int, ...], win: int, flags: WinFlags) -> dict[str, int]:
     """Nine gates, and what the winning tile's number adds to it (GB-Mahjong's reading)."""
     fans = {"nine_gates": 1}
     r = win % 9 + 1
@@ -393,12 +387,13 @@ def _nine_gates_fans(standing, win: int, flags) -> dict[str, int]:
         fans.update(two_concealed_pungs=1, pung_of_terminals_or_honours=1)
     else:
         fans["short_straight"] = 1
-    _win_flags(flags, fans)
+    win_fans(flags, fans)
     return fans
 
 
-def _knitted(c, standing, fixed, flags, fans: dict) -> None:
-    groups, win = c.groups, c.win
+def _knitted(c: Judged, win: int, standing: tuple[int, ...], fixed: tuple[int, ...], flags: WinFlags,
+             fans: dict[str, int]) -> None:
+    groups = c.groups or ()
     runs = [g for g in groups if g.kind == "knitted"]
     nine = {t for g in runs for t in g.tiles}
     involved = next(g for g in groups if g.kind in ("chow", "pung", "kong"))
@@ -427,7 +422,7 @@ def _knitted(c, standing, fixed, flags, fans: dict) -> None:
                 fans["no_honours"] = 1
             if involved.kind != "kong" and fixed[t] + standing[t] == 4:
                 fans["tile_hog"] = 1
-    _win_flags(flags, fans)
+    win_fans(flags, fans)
     if _melded(involved):
         if involved.kind == "kong":
             fans["melded_kong"] = 1

@@ -9,8 +9,21 @@ reads the arrangement and the situation, so that each stays small enough to read
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Callable, Iterable, TypeAlias
 
 from mjscore.hand import tiles as T
+
+if TYPE_CHECKING:
+    from mjscore.hand.sets import Group
+    from mjscore.rules.when import Judged
+
+    # how the winning tile came, the same for every arrangement of a hand (rules/mcr.py's facts): self-drawn, a
+    # loose tile or a robbed kong, the last wall tile or discard said, the last tile of its kind. Plain tuples, as
+    # Facts: unpacked for every arrangement, where a named tuple's unpacking costs more than a plain one's
+    WinFlags: TypeAlias = tuple[bool, bool, bool, bool]
+    # a hand's facts every arrangement shares (rules/mcr.py): the concealed tiles' counts with the winning tile,
+    # the declared tiles' counts, the win's flags
+    Facts: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], WinFlags]
 
 # the two-chow fans in the order their count is cut when a set would combine more than once (account-once)
 _PAIRWISE = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -32,10 +45,28 @@ def _suit(code: int) -> int:
     return code >> 4
 
 
-def add(fans: dict, fan: str | None, n: int = 1) -> None:
+def add(fans: dict[str, int], fan: str | None, n: int = 1) -> None:
     """Count a fan n more times (nothing for no fan or n <= 0: a count is never stored as 0)."""
     if fan and n > 0:
         fans[fan] = fans.get(fan, 0) + n
+
+
+def win_fans(flags: WinFlags, fans: dict[str, int]) -> None:
+    """The fan of how the winning tile came (self-drawn, the last tile, a loose tile, a robbed kong)."""
+    self_drawn, kong, last_wall, last = flags
+    if last:
+        fans["last_tile"] = 1
+    if self_drawn:
+        fans["self_drawn"] = 1
+        if last_wall:
+            fans["last_tile_draw"] = 1
+        if kong:
+            fans["out_with_replacement_tile"] = 1
+    else:
+        if last_wall:
+            fans["last_tile_claim"] = 1
+        if kong:
+            fans["robbing_the_kong"] = 1
 
 
 # --- combinations of sets (non-identical, account-once) ----------------------------------------------------
@@ -81,7 +112,7 @@ def _one_more_chow(t0: int, t1: int, t2: int, extra: int) -> str | None:
     return next((f for f in _PAIRWISE if f in got), None)
 
 
-def _cut(found: list, most: int, fans: dict) -> None:
+def _cut(found: list[str], most: int, fans: dict[str, int]) -> None:
     """Two-chow fans, at most `most` of them, cut from the last kind first, repeats before singles."""
     table = [sum(1 for f in found if f == k) for k in _PAIRWISE]
     count = sum(table)
@@ -98,7 +129,7 @@ def _cut(found: list, most: int, fans: dict) -> None:
         add(fans, k, n)
 
 
-def four_chows(t: list[int], pair: int, fans: dict) -> None:
+def four_chows(t: list[int], pair: int, fans: dict[str, int]) -> None:
     """Four chows (sorted codes): the four-chow fan, else a three-chow fan and the fourth chow's best pair fan,
     else the pairs' fans cut to what account-once allows."""
     ranks = sorted((_suit(x), _rank(x)) for x in t)
@@ -111,7 +142,7 @@ def four_chows(t: list[int], pair: int, fans: dict) -> None:
         if len(same) == 4 and sorted(r for _, r in ranks) == [2, 2, 8, 8]:
             fans["pure_terminal_chows"] = 1
             return
-    if _shifted(*t[:3], 2) and t[2] + 2 == t[3] or _shifted(*t[:3]) and t[2] + 1 == t[3]:
+    if _shifted(t[0], t[1], t[2], 2) and t[2] + 2 == t[3] or _shifted(t[0], t[1], t[2]) and t[2] + 1 == t[3]:
         fans["four_pure_shifted_chows"] = 1
         return
     if t[0] == t[1] == t[2] == t[3]:
@@ -130,7 +161,7 @@ def four_chows(t: list[int], pair: int, fans: dict) -> None:
         _cut([f for f in found if f], most, fans)
 
 
-def three_chows(t: list[int], fans: dict) -> None:
+def three_chows(t: list[int], fans: dict[str, int]) -> None:
     """Three chows and a pung: the three-chow fan, else at most two pair fans (account-once)."""
     fan = _three_chows_fan(*t)
     if fan:
@@ -170,7 +201,7 @@ def two_pungs(t0: int, t1: int) -> str | None:
     return "two_dragon_pungs" if t0 >= 0x45 and t1 >= 0x45 else None
 
 
-def three_pungs(t: list[int], fans: dict) -> None:
+def three_pungs(t: list[int], fans: dict[str, int]) -> None:
     """Three pungs and a chow: the three-pung fan, else each pair's fan."""
     fan = _three_pungs_fan(*t)
     if fan:
@@ -180,9 +211,9 @@ def three_pungs(t: list[int], fans: dict) -> None:
         add(fans, two_pungs(t[a], t[b]))
 
 
-def four_pungs(t: list[int], fans: dict) -> None:
+def four_pungs(t: list[int], fans: dict[str, int]) -> None:
     """Four pungs: the four-pung fan, else a three-pung fan and the free pung's first pair fan, else each pair's."""
-    if _numbered(t[0]) and _shifted(*t[:3]) and t[2] + 1 == t[3]:
+    if _numbered(t[0]) and _shifted(t[0], t[1], t[2]) and t[2] + 1 == t[3]:
         fans["four_pure_shifted_pungs"] = 1
         return
     if t == [0x41, 0x42, 0x43, 0x44]:
@@ -203,7 +234,7 @@ def four_pungs(t: list[int], fans: dict) -> None:
 
 # --- the whole hand's tiles ----------------------------------------------------------------------------------
 
-def pair_fans(pair: int, chows: int, fans: dict) -> None:
+def pair_fans(pair: int, chows: int, fans: dict[str, int]) -> None:
     """What the pair changes: all chows (a suit pair), little three dragons, little four winds."""
     if chows == 4:
         if T.is_suit(pair):
@@ -219,7 +250,7 @@ def pair_fans(pair: int, chows: int, fans: dict) -> None:
         del fans["big_three_winds"]
 
 
-def sets_traits(groups, fans: dict) -> None:
+def sets_traits(groups: Iterable[Group], fans: dict[str, int]) -> None:
     """Every set and the pair: outside hand, all fives, all even pungs."""
     outside = five = even = 0
     for g in groups:
@@ -243,7 +274,7 @@ def sets_traits(groups, fans: dict) -> None:
         fans["all_even_pungs"] = 1
 
 
-def _mask(tiles) -> int:
+def _mask(tiles: Iterable[int]) -> int:
     out = 0
     for t in tiles:
         out |= 1 << t
@@ -257,7 +288,7 @@ _MAJOR, _TERMINALS = _mask(T.MAJOR), _mask(t for t in T.MAJOR if T.is_suit(t))
 _NOT_REVERSIBLE, _NOT_GREEN = ~_mask(_REVERSIBLE), ~_mask(T.GREEN_TILES)
 
 
-def kinds_mask(counts) -> int:
+def kinds_mask(counts: Iterable[int]) -> int:
     """The kinds held (a count above 0) as bits of one number: what whole_tiles reads."""
     out = 0
     for t, n in enumerate(counts):
@@ -310,10 +341,10 @@ def whole_tiles(kinds: int) -> dict[str, int]:
     return fans
 
 
-def hand_whole(c) -> tuple[dict[str, int], int]:
+def hand_whole(c: Judged) -> tuple[dict[str, int], int]:
     """(whole_tiles of every tile, how many kinds are held four times) of the context's hand: the same for every
     arrangement, worked out once, from the hand's tiles (declared and concealed, bonus aside)."""
-    got = c.memo.get("mcr whole")
+    got: tuple[dict[str, int], int] | None = c.memo.get("mcr whole")
     if got is None:
         tiles = c.hand.tiles
         kinds = 0
@@ -323,33 +354,33 @@ def hand_whole(c) -> tuple[dict[str, int], int]:
     return got
 
 
-def _self_drawn(c) -> bool:  # (as rules/mcr.py's facts tell it: the winning tile from the wall or a loose tile)
+def _self_drawn(c: Judged) -> bool:  # (as rules/mcr.py's facts tell it: the winning tile from the wall or a loose tile)
     return c.source in ("wall", "loose")
 
 
-def _last_words(c) -> bool:  # last-wall-tile or last-discard given
+def _last_words(c: Judged) -> bool:  # last-wall-tile or last-discard given
     return bool(c.also & {"last-wall-tile", "last-discard"})
 
 
-def _one_suit_no_honours(c) -> bool:
+def _one_suit_no_honours(c: Judged) -> bool:
     return len(c.suits) == 1 and not c.has_honours
 
 
-def _three_suits(c) -> bool:
+def _three_suits(c: Judged) -> bool:
     return len(c.suits) == 3
 
 
-def _no_honours(c) -> bool:
+def _no_honours(c: Judged) -> bool:
     return not c.has_honours
 
 
-def _honours(c) -> bool:
+def _honours(c: Judged) -> bool:
     return c.has_honours
 
 
 # what a hand must be for each fan, by what a plan is told (the winning shape, the suits held, honours or not, how
 # the winning tile came, the circumstances): fan_possible. A fan not named here may occur in any hand.
-_NEEDS = {
+_NEEDS: dict[str, Callable[[Judged], bool]] = {
     "self_drawn": _self_drawn, "fully_concealed_hand": _self_drawn,
     "concealed_hand": lambda c: not _self_drawn(c), "melded_hand": lambda c: not _self_drawn(c),
     "last_tile_draw": lambda c: _self_drawn(c) and _last_words(c),
@@ -377,7 +408,7 @@ _NEEDS = {
 }
 
 
-def fan_possible(c, fan: str) -> bool:
+def fan_possible(c: Judged, fan: str) -> bool:
     """The `fan:` condition's screen (registry.condition): False where no hand of the context's winning shape, suits
     held, honours or not, way the winning tile came and circumstances makes `fan`, so that a plan leaves its rule
     out (a winning hand's plan asked each of about 80 fan rules of every arrangement, most of them impossible there:
@@ -386,7 +417,7 @@ def fan_possible(c, fan: str) -> bool:
     return need is None or c.pattern is None or need(c)
 
 
-def waiting_form(concealed, win: int, fans: dict) -> None:
+def waiting_form(concealed: Iterable[Group], win: int, fans: dict[str, int]) -> None:
     """A one-tile wait's form: edge, closed or single wait, in that order, from the concealed sets."""
     edge = closed = single = False
     for g in concealed:

@@ -6,7 +6,7 @@ The non-winning outcomes live together here, so that the scorer decides a hand's
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand
@@ -26,7 +26,7 @@ def outcome(hand: AnalysedHand, variant: Variant, options: dict[str, Any], score
     or no winning shape the variant plays); a winning shape that fails a mah-jong requirement scored as the
     variant says (`refused`); else the candidates ranked."""
     if not scores:  # no candidate: the scorer's long-hand note says why (too many tiles), else no winning shape
-        why = [n for n in notes if kind_of(n) is NoteKind.LONG_HAND] or [
+        why: list[str] = [n for n in notes if kind_of(n) is NoteKind.LONG_HAND] or [
             said(M.NOTE_LONG_NO_SHAPE, whole=WIN_COUNT, variant=variant.name,
                  shapes=', '.join(s.replace('_', ' ') for s in variant.shapes))]
         return [long_hand(hand, variant, options, why[0])]
@@ -56,17 +56,17 @@ def _preferred(score: Score, prefer: tuple[str, ...]) -> bool:
     return any(i.rule in prefer for i in score.items)
 
 
-def _limit_order(variant: Variant) -> dict[str, int]:
+def _limit_order(variant: Variant) -> dict[str | None, int]:
     """Rule name -> position in the file. Arrangements of equal value go to the limit hand listed later:
     a rulebook's named limit hands follow its general rows ("pure hand" before "buried treasure")."""
     return {r.name: i for i, r in enumerate(variant.rules) if r.limit}
 
 
-def refused(hand: AnalysedHand, variant: Variant, options: dict, refused: list[Score], notes: list[str],
-            scorer: Scorer) -> list[Score]:
+def refused(hand: AnalysedHand, variant: Variant, options: dict[str, Any], refused: list[Score],
+            notes: Sequence[str], scorer: Scorer) -> list[Score]:
     """A winning shape that fails a mah-jong requirement: scored as the variant says, with the reason (a
     non-winner's arrangements, best first, or a long hand)."""
-    why = sorted({n for s in refused for n in s.notes if kind_of(n) is NoteKind.NOT_MAHJONG})
+    why = sorted({n for s in refused for n in s.notes if isinstance(n, Note) and n.kind is NoteKind.NOT_MAHJONG})
     if variant.not_mahjong == "long_hand":
         so = said(M.NOTE_SO_LONG)  # the first requirement's words are the reason a winner is told
         return [long_hand(hand, variant, options,
@@ -84,14 +84,16 @@ def _fan_found(refused: list[Score]) -> list[Note]:
     best = max(refused, key=lambda s: s.rank)
     if not best.items or not all(i.fan for i in best.items):
         return []
-    fan: dict[str, list] = {}  # rule -> [its name, its fan] (a bonus tile is an item each: Flower Tiles 2)
+    names: dict[str, str] = {}  # rule -> its name
+    fan: dict[str, int] = {}  # rule -> its fan, all its items' (a bonus tile is an item each: Flower Tiles 2)
     for i in best.items:
-        fan.setdefault(i.rule, [named(i.rule, i.names), 0])[1] += i.points
-    items = joined((name + f" {points}" for name, points in fan.values()), said(M.NOTE_RULES_SEP))
+        names.setdefault(i.rule, named(i.rule, i.names))
+        fan[i.rule] = fan.get(i.rule, 0) + i.points
+    items = joined((names[rule] + f" {points}" for rule, points in fan.items()), said(M.NOTE_RULES_SEP))
     return [Note(NoteKind.FAN_FOUND, said(M.NOTE_FAN_FOUND, items=items, total=best.value))]
 
 
-def long_hand(hand: AnalysedHand, variant: Variant, options: dict, why: str | Note) -> Score:
+def long_hand(hand: AnalysedHand, variant: Variant, options: dict[str, Any], why: str | Note) -> Score:
     """A long hand's score: the variant's value for it, with why, and any four alike not declared a kong."""
     item = Item(LONG_HAND_RULE, points=0, cite=variant.long_hand_words[0], names=variant.long_hand_words[1])
     kongs = tuple(Note(NoteKind.INFO, said(M.NOTE_UNDECLARED_KONG, tiles=k)) for k in undeclared_kongs(hand))

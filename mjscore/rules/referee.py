@@ -8,7 +8,7 @@ the faces print what they return. Kept apart from api.py so the one-hand command
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, Callable, Container, Iterable, NamedTuple
 
 from mjscore.errors import MjscoreError
 from mjscore.hand import tiles as T
@@ -18,6 +18,7 @@ from mjscore.hand.redfives import without_tile
 from mjscore.hand.situation import NO_WORDS, SITUATIONS, Situation
 from mjscore.messages import M, Said, said
 from mjscore.rules.mcr import SITUATIONAL_FANS
+from mjscore.rules.results import Item, Score
 from mjscore.rules.scoring import score_all
 from mjscore.rules.tablefile import Quote, when_clauses
 from mjscore.rules.tables import Variant
@@ -30,11 +31,11 @@ class Swap(NamedTuple):
     change: str  # a concealed tile of the hand, in the notation
     to: tuple[str, ...]  # the tiles that, in its place, make mah jong under the variant
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"change": self.change, "to": list(self.to)}
 
 
-def nearest_wins(hand: Hand, v: Variant, options: dict, seat: str, round_: str) -> list[Swap]:
+def nearest_wins(hand: Hand, v: Variant, options: dict[str, Any], seat: str, round_: str) -> list[Swap]:
     """For a hand of 14 tiles (a kong counting 3) that is no mah jong: each concealed tile that, swapped for
     another, makes the hand a winning one under the variant (its shapes and its mah-jong requirements), with
     those other tiles; [] for a hand of another size. A declared set stays: it was laid out at the table."""
@@ -86,12 +87,12 @@ class NearMiss(NamedTuple):
         """Whether every change makes the hand worth the same (`value`): then said once for them all."""
         return all(v == (self.value, self.value) for v in self.values)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"rule": self.rule, "gives": self.gives, "how": list(self.how), "value": self.value,
                 "values": [list(v) for v in self.values], "cite": self.cite, "unmet": list(self.unmet)}
 
 
-def _gives(i) -> Said:
+def _gives(i: Item) -> Said:
     if i.fan:
         return said(M.V_FAN, n=i.points)
     if i.limit:
@@ -99,7 +100,7 @@ def _gives(i) -> Said:
     return said(M.X_DOUBLE if i.doubles == 1 else M.X_DOUBLES, n=i.doubles)
 
 
-def _best(hand: Hand, sit: Situation, v: Variant, options: dict):
+def _best(hand: Hand, sit: Situation, v: Variant, options: dict[str, Any]) -> Score | None:
     """The best winning score of the hand in `sit`; None where it is no mah jong, or the change is impossible
     for this hand (a robbed tile whose fourth copy the hand holds)."""
     try:
@@ -109,7 +110,7 @@ def _best(hand: Hand, sit: Situation, v: Variant, options: dict):
     return s if s.mahjong else None
 
 
-def _made(s) -> dict[str, object]:
+def _made(s: Score | None) -> dict[str, Item]:
     """The limit hands, doubling items and fan (MCR) of a score, by rule."""
     return {i.rule: i for i in s.items if i.limit or i.doubles or i.fan} if s is not None else {}
 
@@ -139,8 +140,22 @@ def situational_names() -> frozenset[str]:
     return frozenset(c.name for c in CONDITIONS if c.situational)
 
 
-def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
-                contradiction=None, guessed: bool = False, worth: int = 0) -> list[NearMiss]:
+class _Missed:
+    """What changes make one rule the hand did not make: its item, each change's value, the most of them."""
+
+    __slots__ = ("item", "by_tile", "changes", "value", "swaps")
+
+    def __init__(self, item: Item) -> None:
+        self.item = item
+        self.by_tile: dict[int, int] = {}  # another of the hand's winning tiles -> the hand's value won on it
+        self.changes: list[tuple[str, int]] = []  # a changed circumstance (its words), the hand's value then
+        self.value = 0  # the most any change makes the hand worth
+        self.swaps: list[tuple[int, str]] = []  # (minus the value, a swap's words): the most valuable first, sorted
+
+
+def near_misses(hand: Hand, v: Variant, options: dict[str, Any], sit: Situation, have: Container[str],
+                contradiction: Callable[[str, str, frozenset[str]], object] | None = None, guessed: bool = False,
+                worth: int = 0) -> list[NearMiss]:
     """The near misses of a winning hand scored in `sit` whose best score made the rules `have`: most valuable
     first, at most MOST. A rule whose condition reads only the situation is no near miss of this hand (any
     hand makes it by that change). `contradiction(seat, source, also)` refuses impossible circumstances.
@@ -151,22 +166,24 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
     if sit.win is None:
         return []
     plain = {r.name for r in v.rules if situational_only(r.when)}
-    found: dict[str, list] = {}  # rule -> [item, {tile: value}, [(change, value)], best value, swaps]
+    found: dict[str, _Missed] = {}  # rule -> the changes that make it
 
-    def note(s, change, swap: bool = False) -> None:
+    def note(s: Score | None, change: int | str, swap: bool = False) -> None:
         if s is None or s.value <= worth:
             return
         for rule, i in _made(s).items():
             if rule in have or rule in plain:
                 continue
-            entry = found.setdefault(rule, [i, {}, [], 0, []])
-            if swap:  # said most valuable first, at most SWAPS_SAID
-                entry[4].append((-s.value, change))
-            elif isinstance(change, int):
-                entry[1][change] = s.value
+            entry = found.get(rule)
+            if entry is None:
+                entry = found[rule] = _Missed(i)
+            if isinstance(change, int):  # another winning tile
+                entry.by_tile[change] = s.value
+            elif swap:  # said most valuable first, at most SWAPS_SAID
+                entry.swaps.append((-s.value, change))
             else:
-                entry[2].append((change, s.value))
-            entry[3] = max(entry[3], s.value)
+                entry.changes.append((change, s.value))
+            entry.value = max(entry.value, s.value)
 
     if sit.win in hand.concealed:  # another of its winning tiles
         short = without_tile(hand, sit.win, sit.win_red)
@@ -187,20 +204,22 @@ def near_misses(hand: Hand, v: Variant, options: dict, sit: Situation, have,
         if contradiction is not None and contradiction(changed.seat, changed.source, changed.also):
             continue
         note(_best(hand, changed, v, options), how)
-    for change, other in swapped(hand, sit, v):
-        note(_best(other, sit._replace(win_set=None, win_red=None), v, options), change, swap=True)
+    for change, swapped_hand in swapped(hand, sit, v):
+        note(_best(swapped_hand, sit._replace(win_set=None, win_red=None), v, options), change, swap=True)
     out = []
-    for rule, (i, tiles, other, value, swaps) in found.items():
-        ways = [(said(M.N_WON_ON, tiles=_tiles_words(sorted(t for t in tiles if tiles[t] == worth_))), worth_, worth_)
-                for worth_ in sorted(set(tiles.values()), reverse=True)]  # a tile first; tiles worth alike together
-        ways += [(change, worth_, worth_) for change, worth_ in other]
+    for rule, missed in found.items():
+        i, tiles, swaps = missed.item, missed.by_tile, missed.swaps
+        ways: list[tuple[str, int, int]] = [  # a tile first; tiles worth alike together
+            (said(M.N_WON_ON, tiles=_tiles_words(sorted(t for t in tiles if tiles[t] == worth_))), worth_, worth_)
+            for worth_ in sorted(set(tiles.values()), reverse=True)]
+        ways += [(change, worth_, worth_) for change, worth_ in missed.changes]
         swaps.sort()  # the most valuable swaps said, and how many more there are
         ways += [(w, -neg, -neg) for neg, w in swaps[:SWAPS_SAID]]
         if len(swaps) > SWAPS_SAID:  # the swaps not said counted with the last one said, their values with it
             more = len(swaps) - SWAPS_SAID
             last, high, _ = ways[-1]
             ways[-1] = (last + said(M.N_OTHER_SWAPS if more > 1 else M.N_OTHER_SWAP, n=more), -swaps[-1][0], high)
-        out.append(NearMiss(rule, _gives(i), tuple(w for w, _, _ in ways), value, i.cite,
+        out.append(NearMiss(rule, _gives(i), tuple(w for w, _, _ in ways), missed.value, i.cite,
                             tuple((lo, hi) for _, lo, hi in ways)))
     out.sort(key=lambda m: (-m.value, not m.how[0].startswith("won on "), m.rule))  # another tile first
     out = out[:MOST]
@@ -212,7 +231,7 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
     """The winning hands one swapped tile away, won the same way: each concealed tile but the winning one given
     up for a tile that, in its place, still makes a winning shape ("swap 5p for 5m", the hand then). Bounded:
     one wait search of 13 tiles per kind of concealed tile (at most 14), only the tiles it waits on scored."""
-    out = []
+    out: list[tuple[str, Hand]] = []
     for change in sorted(set(hand.concealed)):
         rest = list(hand.concealed)
         rest.remove(change)
@@ -226,7 +245,7 @@ def swapped(hand: Hand, sit: Situation, v: Variant) -> list[tuple[str, Hand]]:
 
 # --- the rulebook's words: the quote of the rule that made an item -------------------------------------------
 
-def quote_of(item, v: Variant) -> Quote | None:
+def quote_of(item: Item, v: Variant) -> Quote | None:
     """The rulebook's own words for a scoring item (a Quote: its text, language, English gloss; or why there
     are none): those of the table rule that made it, found by its name, table and cite (rules of one name, table
     and cite quote the same words, tablefile.check_quotes); the long hand's from `long_hand:`. None where the
@@ -239,12 +258,12 @@ def quote_of(item, v: Variant) -> Quote | None:
     return None
 
 
-def quoted(items, v: Variant) -> list[tuple[tuple, Quote]]:
+def quoted(items: Iterable[Item], v: Variant) -> list[tuple[tuple[Item, ...], Quote]]:
     """The rulebook's words for the rules the items counted: (the items of each rule quoting the same words,
     once per rule, the quote), in the items' order; [] where the table quotes none of them. Rules that rest on
     one sentence are said together, the sentence once."""
-    out: dict[Quote, list] = {}
-    seen = set()
+    out: dict[Quote, list[Item]] = {}
+    seen: set[tuple[str, str, str]] = set()
     for i in items:
         q = quote_of(i, v)
         if q is not None and (i.rule, i.table, i.cite) not in seen:

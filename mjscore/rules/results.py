@@ -7,10 +7,19 @@ scoring machinery, and so that each part stays small enough to read in one sitti
 from __future__ import annotations
 
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
 from mjscore.messages import M, Said, said
 from mjscore.tuples import NamedTuple
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from mjscore.messages import Parts
+
+    # how a score orders among a hand's arrangements, best first: numbers (a winning hand, its value, ...)
+    # compared in order
+    Rank: TypeAlias = tuple[float, ...]
 
 
 LANGUAGES = ("en", "eu", "hu", "es", "da", "zh", "ja", "zh-Hant", "native")  # --lang: the rulebooks' own words; native: each variant's
@@ -50,7 +59,7 @@ class Note(Said):
         note.kind, note.detail = kind, detail
         return note
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Callable[..., Note], tuple[NoteKind, str, str, Parts]]:
         return _note_again, (self.kind, str(self), self.detail, self.parts)
 
     @classmethod
@@ -59,7 +68,7 @@ class Note(Said):
         return cls(NoteKind.NOT_MAHJONG, said(M.NOTE_NOT_MAHJONG, why=requirement), requirement)
 
 
-def _note_again(kind: NoteKind, text: str, detail: str, parts) -> Note:
+def _note_again(kind: NoteKind, text: str, detail: str, parts: Parts) -> Note:
     """A Note rebuilt from its kind, text, detail and parts (pickling, for --jobs)."""
     note = Note(kind, text, detail)
     note.parts = parts
@@ -92,7 +101,9 @@ class Item(NamedTuple):
     keep_doubles: tuple[str, ...] = ()  # a limit hand that keeps the doubles of these tables
     cite: str = ""  # where its rule stands in the rulebook
     names: tuple[tuple[str, str], ...] = ()  # (language, the rulebook's own name)
-    count: int = 1  # how many times the rule applied (a fan counted twice is one item, its points twice)
+    # how many times the rule applied (a fan counted twice is one item, its points twice); the field shadows the
+    # tuple's count(), as typing.NamedTuple lets it at run time, which the checker says of every such field
+    count: int = 1  # type: ignore[assignment]
     fan: bool = False  # its points are fan (MCR): JSON says `fan`, added, never doubled
 
     @property
@@ -115,7 +126,7 @@ class Item(NamedTuple):
             return Words(lang)(M.IS_LONG_HAND), lang == "en" or lang in CATALOGUED
         return self.rule, lang == "en"
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """`rule` is the stable English key; with another language, `name` is the rulebook's own word
         (or the English one with `name_lang: en` where the rulebook has none); `cite` where it stands."""
         out: dict[str, Any] = {"rule": self.rule}
@@ -144,16 +155,16 @@ class FamilyValue(Protocol):
     """A value as its family states it beyond points and doubles (riichi's han, fu, tier and cost: rules/han_fu.py),
     which a Score carries and every face asks for its words."""
 
-    def rank(self) -> tuple:
+    def rank(self) -> Rank:
         """How it orders arrangements of equal value (after a winning hand and its value)."""
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """What `score`'s JSON adds for it."""
 
     def said(self, limit_hand: str | None) -> Said:
         """The hand as its players say it, with what the table pays for it (riichi: `30 fu 3 han: 3900`)."""
 
-    def deal_fields(self, limit_hand: str | None) -> dict:
+    def deal_fields(self, limit_hand: str | None) -> dict[str, Any]:
         """What a settled deal's winning hand adds to batch's JSON, `said` (the hand in its players' words) among
         them: the faces print `said` in place of the value wherever a deal's hand has it."""
 
@@ -169,7 +180,7 @@ class Shown(NamedTuple):
     """What every candidate's Score of one hand says alike (kept in Ctx.shown), read by name."""
 
     variant: str
-    options: dict
+    options: dict[str, Any]
     hand: str
     seat: str
     round: str
@@ -184,7 +195,7 @@ class Score(NamedTuple):
     was scored in. Every face prints it (its `to_dict()` is `score`'s JSON) and settlement pays on its value."""
 
     variant: str
-    options: dict
+    options: dict[str, Any]
     hand: str
     seat: str
     round: str
@@ -213,13 +224,13 @@ class Score(NamedTuple):
         return any(kind_of(n) is NoteKind.LONG_HAND for n in self.notes)
 
     @property
-    def rank(self) -> tuple:
+    def rank(self) -> Rank:
         """Best first: a winning hand, then value, then uncapped value, then points."""
         if self.family_value is not None:  # the family's own order after the value
             return (self.mahjong, self.value, *self.family_value.rank())
         return (self.mahjong, self.value, self.uncapped, self.points)
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON `score` prints; item names in `lang` (a language code; English where the rulebook has none)."""
         frac = self.limit_fraction
         out = {

@@ -12,7 +12,27 @@ from __future__ import annotations
 
 import typing
 from operator import attrgetter
-from typing import Callable, Iterable, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Protocol, Union
+
+if TYPE_CHECKING:
+    from typing import TypeAlias
+
+    from mjscore.hand.arrange import AnalysedHand
+    from mjscore.hand.sets import Group
+    from mjscore.rules.registry import Condition
+    from mjscore.rules.results import Item, Score
+
+    # a condition's test, and a node's: (context, compiled parameter, subject) -> whether it holds (any truthy
+    # value: `fan:` counts). The parameter is each condition's own (its checker's result), the subject a Group, a
+    # bonus tile or None as its scope says: each condition's function types both, which no one type here can name
+    Test: TypeAlias = Callable[["Judged", typing.Any, typing.Any], object]
+    # a condition's screen: (context, compiled parameter) -> False where no hand like the context's meets it
+    Screen: TypeAlias = Callable[["Judged", typing.Any], bool]
+    # a predicate not compiled here (a test's own), called as (context, subject)
+    Predicate: TypeAlias = Callable[["Judged", typing.Any], object]
+    # the loader's facts a parameter checker may read, by name: "conditions" (a registry.Registry), "options" (the
+    # table's house options), "shapes", "situations", "counted groups" (registry.counted)
+    Known: TypeAlias = dict[str, typing.Any]
 
 
 class Invalid(Exception):
@@ -20,6 +40,62 @@ class Invalid(Exception):
 
 
 Folded = Union["Node", bool]  # what a node is in one situation, shape and suits held: True, False, or what is left
+
+
+if TYPE_CHECKING:  # (for the checker alone: nothing asks it at run time, and making a Protocol costs a start-up)
+    class Judged(Protocol):
+        """What a condition reads of the scorer's context (rules/context.py Ctx, re-pointed at each candidate), said
+        here so that the conditions and the nodes that call them stay below the context, which imports them. The
+        situation's and hand's values first, then the candidate's (None where it is no winning arrangement)."""
+
+        @property
+        def hand(self) -> AnalysedHand: ...
+        @property
+        def options(self) -> dict[str, typing.Any]: ...
+        @property
+        def seat(self) -> str: ...
+        @property
+        def round(self) -> str: ...
+        @property
+        def seat_tile(self) -> int: ...
+        @property
+        def round_tile(self) -> int: ...
+        @property
+        def source(self) -> str | None: ...
+        @property
+        def also(self) -> frozenset[str]: ...
+        @property
+        def mahjong(self) -> bool: ...
+        @property
+        def bonus(self) -> tuple[int, ...]: ...
+        @property
+        def suits(self) -> frozenset[int]: ...
+        @property
+        def has_honours(self) -> bool: ...
+        @property
+        def tiles(self) -> tuple[int, ...]: ...
+        @property
+        def memo(self) -> dict[typing.Any, typing.Any]: ...  # what conditions work out once per hand, by their key
+        @property
+        def win(self) -> int | None: ...
+        @property
+        def groups(self) -> tuple[Group, ...] | None: ...
+        @property
+        def pattern(self) -> str | None: ...
+        @property
+        def set_points(self) -> int: ...
+        @property
+        def items(self) -> typing.Sequence[Item]: ...
+        @property
+        def counts(self) -> dict[str, typing.Any]: ...  # what conditions work out once per candidate, by their key
+        @property
+        def group_memo(self) -> dict[Group, int]: ...  # a group -> the counted group conditions it meets
+        group_total: int | None  # the candidate's groups counted by every `groups:` condition, once worked out
+        @property
+        def single_wait(self) -> bool: ...
+        @property
+        def wait_count(self) -> int: ...
+        def score_completed(self, tile: int) -> Score: ...
 
 
 class Node:
@@ -31,15 +107,15 @@ class Node:
     plain attributes, set when the node is made: a plan reads them for every rule it folds."""
 
     __slots__ = ("test", "param", "counts_only", "costly")
-    test: Callable[..., object]
+    test: Test
     param: object
     counts_only: bool
     costly: bool
 
-    def __call__(self, c, s) -> object:
+    def __call__(self, c: Judged, s: object) -> object:
         return self.test(c, self.param, s)
 
-    def fold(self, c) -> Folded:
+    def fold(self, c: Judged) -> Folded:
         raise NotImplementedError
 
 
@@ -48,13 +124,15 @@ class Leaf(Node):
     (registry.Condition: told, a screen, group counts only, costly) is kept beside it, read once per plan."""
 
     __slots__ = ("condition", "told", "screen")
+    told: bool
+    screen: Screen | None
 
-    def __init__(self, condition: typing.Any, param: typing.Any) -> None:  # (a registry.Condition)
+    def __init__(self, condition: Condition, param: object) -> None:
         self.condition, self.test, self.param = condition, condition.test, param
         self.told, self.screen = condition.told, condition.screen
         self.counts_only, self.costly = condition.group_counts, condition.costly
 
-    def fold(self, c) -> Folded:  # (All.fold does the same for its leaves, written out: a call less for each)
+    def fold(self, c: Judged) -> Folded:  # (All.fold does the same for its leaves, written out: a call less for each)
         if self.told:  # reads only what a plan is told: its value there
             return bool(self.test(c, self.param, None))
         if self.screen is not None and not self.screen(c, self.param):  # no hand like c's meets it
@@ -67,8 +145,9 @@ class All(Node):
     lengths written out."""
 
     __slots__ = ("parts",)
+    parts: tuple[Node, ...]
 
-    def __init__(self, parts: Iterable[Node]):
+    def __init__(self, parts: Iterable[Node]) -> None:
         self.parts = parts = tuple(parts)
         self.counts_only, self.costly = _counts_only(parts), False
         if len(parts) == 1:
@@ -83,10 +162,10 @@ class All(Node):
         else:
             self.test, self.param = _always, None
 
-    def fold(self, c) -> Folded:
+    def fold(self, c: Judged) -> Folded:
         left: list[Node] = []
         for part in self.parts:
-            if part.__class__ is Leaf:  # Leaf.fold written out (most parts are leaves; a plan folds every rule)
+            if type(part) is Leaf:  # Leaf.fold written out (most parts are leaves; a plan folds every rule)
                 if part.told:
                     if not part.test(c, part.param, None):
                         return False
@@ -110,13 +189,14 @@ class Any(Node):
     """Nodes of which one must hold (`any:`)."""
 
     __slots__ = ("parts",)
+    parts: tuple[Node, ...]
 
-    def __init__(self, parts: Iterable[Node]):
+    def __init__(self, parts: Iterable[Node]) -> None:
         self.parts = parts = tuple(parts)
         self.counts_only, self.costly = _counts_only(parts), False
         self.test, self.param = _some, tuple((p.test, p.param) for p in parts)
 
-    def fold(self, c) -> Folded:
+    def fold(self, c: Judged) -> Folded:
         live: list[Node] = []
         for part in self.parts:
             got = part.fold(c)
@@ -134,12 +214,12 @@ class Not(Node):
 
     __slots__ = ("part",)
 
-    def __init__(self, part: Node):
+    def __init__(self, part: Node) -> None:
         self.part = part
         self.counts_only, self.costly = part.counts_only, False
         self.test, self.param = _negated, (part.test, part.param)
 
-    def fold(self, c) -> Folded:
+    def fold(self, c: Judged) -> Folded:
         got = self.part.fold(c)
         return (not got) if isinstance(got, bool) else Not(got)
 
@@ -151,12 +231,12 @@ class When(All):
 
     __slots__ = ("written", "whole")
 
-    def __init__(self, parts: Iterable[Node], written: tuple, whole: bool):
+    def __init__(self, parts: Iterable[Node], written: tuple[tuple[str, object], ...], whole: bool) -> None:
         super().__init__(parts)
         self.written, self.whole = written, whole
 
 
-def compile_when(when, scope: str, known) -> When:
+def compile_when(when: object, scope: str, known: Known) -> When:
     """Compile a `when:` mapping into a `When` with the conditions of `known["conditions"]` (a Registry); raise
     Invalid naming the condition."""
     whole: list[bool] = []
@@ -164,13 +244,13 @@ def compile_when(when, scope: str, known) -> When:
     return When(parts, tuple(when.items()) if isinstance(when, dict) else (), bool(whole))
 
 
-def reads_whole_hand(pred: Callable) -> bool:
+def reads_whole_hand(pred: object) -> bool:
     """Whether a compiled `when:` reads every tile of the hand (a condition that reads Reads.EVERY_TILE or
     SUITS)."""
     return isinstance(pred, When) and pred.whole
 
 
-def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
+def folded(pred: Node | Predicate, c: Judged) -> tuple[Test | None, object] | None:
     """A compiled hand `when:` told what it is in context `c`'s situation, winning shape and suits held, as
     (test, parameter) of what is left (test None: nothing left, it holds), the costly conditions last; None: it is
     false there, whatever the hand. A predicate not compiled here is called as it is."""
@@ -178,7 +258,7 @@ def folded(pred: Callable, c) -> tuple[Callable | None, object] | None:
     return None if got is None else got[:2]
 
 
-def told(pred: Callable, c) -> tuple[Callable | None, object, bool] | None:
+def told(pred: Node | Predicate, c: Judged) -> tuple[Test | None, object, bool] | None:
     """folded's (test, parameter), and whether what is left reads only the candidate's group counts (Node.counts_only:
     it then holds or not by one number per candidate, which the scorer judges once per number, folds.plan_of)."""
     if not isinstance(pred, Node):
@@ -189,7 +269,7 @@ def told(pred: Callable, c) -> tuple[Callable | None, object, bool] | None:
     return (None, None, False) if got is True else (got.test, got.param, got.counts_only)
 
 
-def _called(c, pred, s) -> bool:
+def _called(c: Judged, pred: Predicate, s: object) -> object:
     return pred(c, s)
 
 
@@ -204,7 +284,7 @@ def _counts_only(parts: tuple[Node, ...]) -> bool:
     return True
 
 
-def _parts(when, scope: str, known, whole: list) -> list[Node]:
+def _parts(when: object, scope: str, known: Known, whole: list[bool]) -> list[Node]:
     """The nodes of a `when:` mapping, all of which must hold, one per key as the table writes them."""
     if when is None:
         return []
@@ -235,33 +315,33 @@ def _parts(when, scope: str, known, whole: list) -> list[Node]:
     return parts
 
 
-def _both(c, p, s) -> bool:
+def _both(c: Judged, p: tuple[Test, object, Test, object], s: object) -> object:
     return p[0](c, p[1], s) and p[2](c, p[3], s)
 
 
-def _three(c, p, s) -> bool:
+def _three(c: Judged, p: tuple[Test, object, Test, object, Test, object], s: object) -> object:
     return p[0](c, p[1], s) and p[2](c, p[3], s) and p[4](c, p[5], s)
 
 
-def _every(c, parts, s) -> bool:
+def _every(c: Judged, parts: tuple[tuple[Test, object], ...], s: object) -> bool:
     for test, p in parts:
         if not test(c, p, s):
             return False
     return True
 
 
-def _some(c, parts, s) -> bool:
+def _some(c: Judged, parts: tuple[tuple[Test, object], ...], s: object) -> bool:
     for test, p in parts:
         if test(c, p, s):
             return True
     return False
 
 
-def _negated(c, part, s) -> bool:
+def _negated(c: Judged, part: tuple[Test, object], s: object) -> bool:
     return not part[0](c, part[1], s)
 
 
-def _always(c, p, s) -> bool:
+def _always(c: Judged, p: object, s: object) -> bool:
     return True
 
 

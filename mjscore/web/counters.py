@@ -35,8 +35,10 @@ def next_counters(seating: dict[str, Any]) -> dict[str, int]:
 def pot_totals(header: Header, seating: dict[str, Any], deals: Iterable[dict]) -> None:
     """Add to each deal of a game's view that moved the table's pot (batch's `pot`) what lies on the table after it
     (`pot_total`), as batch counts it for a game resumed where the page begins: the sticks the table counted before
-    its first deal (`seating`), each worth the table's stick (its `riichi_stick` switch), and each deal's change."""
-    pot = int(seating.get("sticks", 0)) * header.variant.settlement.at(header.options).switch("riichi_stick")
+    its first deal (`seating`), worth what the table's payment scheme says they are (`PaymentScheme.pot_kept`,
+    as a record that starts mid-game counts them), and each deal's change."""
+    rules = header.variant.settlement.at(header.options)
+    pot = scheme_of(rules).pot_kept(seating, rules)
     for deal in deals:
         if "pot" in deal:
             pot += deal["pot"]
