@@ -7,11 +7,12 @@ import sys
 
 import click
 
+from mjscore.cli.helpflag import MjscoreCommand
 from mjscore.cli.options import format_option, lang_of, lang_option, output_option, tables_option
 from mjscore.cli.output import emit_json
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("words", nargs=-1, metavar="[NAME | diff A B]")
 @tables_option
 @lang_option
@@ -135,7 +136,7 @@ def _diff(d, fmt: str) -> None:
     click.echo(render(fitted(texts, "en") if fmt == "table" else texts, fmt, "Changes"))  # (lines fit the terminal)
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @output_option
 def notation():
     """Print the hand notation: every tile, set and situation, with the common mistakes.
