@@ -228,6 +228,16 @@ def check_excludes(rules: Sequence[Any], names: list[str], fail: Failer) -> None
                                                           "or drop it from excludes)")
 
 
+def check_references(rules: Sequence[Any], names: list[str], fail: Failer) -> None:
+    """The rules a rule names (replaces:, excludes:) are the table's, and rules that are one quote the same words."""
+    for r in rules:
+        for target in r.replaces:
+            if target not in names:
+                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"replaces unknown rule {shown(target)}")
+    check_excludes(rules, names, fail)
+    check_quotes(rules, fail)
+
+
 def check_prefer(prefer: Any, names: list[str], fail: Failer) -> tuple[str, ...]:
     """`prefer: [rule names]`: each a rule of the file (ties between arrangements go to one scoring them)."""
     expect(fail, "prefer", prefer, list, "prefer")

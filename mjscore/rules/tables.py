@@ -16,13 +16,12 @@ from mjscore.rules import tablecache
 from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
-from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
-    check_prefer, check_quote, check_quotes, check_text, expect, int_problem, names_of, only_keys, quote_of, rule_names,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_grid, check_language, check_long_hand, check_names,
+    check_prefer, check_quote, check_references, check_text, expect, int_problem, names_of, only_keys, quote_of, rule_names,
     show_when, stem, table_options, tables_dir, variant_names, Folder,
 )
 from mjscore.tuples import NamedTuple
@@ -116,7 +115,10 @@ class Variant(NamedTuple):
                 raise OptionError(f"{self.name} has no option {shown(key)}" + (
                     meant if meant else f" (options: {', '.join(sorted(self.options))})"))
             out[key] = self.options[key].parse(text, self.name)
-        return apply_presets(self.presets, out, given or {}) if self.presets else out
+        if not self.presets:
+            return out
+        from mjscore.rules.presets import apply_presets  # (loaded only for a table with presets:)
+        return apply_presets(self.presets, out, given or {})
 
     @property
     def settlement(self) -> "SettlementRules":
@@ -357,7 +359,7 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
     requires, not_mahjong = _mahjong(raw.get("mahjong"), fail, known, checked)
     names = [r.name for r in rules]
     if not checked:
-        _check_references(rules, names, fail)
+        check_references(rules, names, fail)
     prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
         name=name, title=raw["title"] if checked else check_text(fail, "title", raw["title"], "title"),
@@ -371,8 +373,16 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
         cites=dict(raw.get("cites") or {}) if checked else check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         valuation=check_valuation(value, fail, options, shapes),
-        presets=check_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
+        presets=_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
     )
+
+
+def _presets(section: Any, fail: Failer, options: dict[str, OptionSpec]) -> dict[str, Any]:
+    """A table's `presets:` checked (rules/presets.py, loaded only for a table that has them); {} where it has none."""
+    if section is None:
+        return {}
+    from mjscore.rules.presets import check_presets
+    return check_presets(section, fail, options)
 
 
 def _check_table(table: Any, i: int, fail: Failer) -> str:
@@ -391,16 +401,6 @@ def _check_table(table: Any, i: int, fail: Failer) -> str:
         fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
     expect(fail, where, table.get("rules"), list, "rules")
     return where
-
-
-def _check_references(rules: list[Rule], names: list[str], fail: Failer) -> None:
-    """The rules a rule names (replaces:, excludes:) are the table's, and rules that are one quote the same words."""
-    for r in rules:
-        for target in r.replaces:
-            if target not in names:
-                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"replaces unknown rule {shown(target)}")
-    check_excludes(rules, names, fail)
-    check_quotes(rules, fail)
 
 
 def _mahjong(section: Any, fail: Failer, known: Any, checked: bool) -> tuple[tuple[Requirement, ...], str]:
