@@ -14,7 +14,7 @@ import click
 import pytest
 
 from mjscore.cli import YOUNG_OBJECTS
-from mjscore.cli.helpflag import MjscoreCommand
+from mjscore.cli.options import MjscoreCommand
 from mjscore.cli.main import COMMANDS, main
 from mjscore.cli.output import to_json
 
@@ -54,7 +54,7 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     modules = loaded(done)
     assert "mjscore.cli.score" in modules and "mjscore.rules.scoring" in modules
     unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "unicodedata", "mjscore.loading",
-                "locale",  # (gettext's first call imports it: click's words for --help and --version are not asked of it)
+                "locale",  # (gettext's first call imports it: click's words for --help and --version are not asked)
                 "mjscore.names",  # (a table's text checked when it was cached is not checked again)
                 "mjscore.api_results",
                 "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.hand_commands", "mjscore.cli.game_commands",
@@ -111,7 +111,7 @@ def test_help_lists_every_command_with_its_line(tmp_path):
 
 
 def test_help_and_version_say_clicks_own_words(tmp_path):
-    """--help and --version are made by mjscore (cli/helpflag.py), not by click's help_option and version_option, so
+    """--help and --version are made by mjscore (cli/options.py), not by click's help_option and version_option, so
     that no start asks gettext: each option's line of the help is the one click's own option gives, and --version
     says what click's said (its message "%(prog)s, version %(version)s", the installed distribution's version)."""
     ctx = click.Context(click.Command("x"), info_name="x")

@@ -9,10 +9,9 @@ import sys
 import click
 
 from mjscore.cli import terminal
-from mjscore.cli.helpflag import MjscoreCommand
-from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
-                                 glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
-                                 said_in, variant_options)
+from mjscore.cli.options import (MjscoreCommand, WIN_SET_HELP, also_option, check_situation, format_option,
+                                 game_option, given, glyphs_option, lang_of, lang_option, output_option, pool_of,
+                                 pool_options, said_in, variant_options)
 from mjscore.cli.output import RulesNotes, emit_json
 from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore import POT, SOURCES

@@ -7,8 +7,7 @@ import sys
 
 import click
 
-from mjscore.cli.helpflag import MjscoreCommand
-from mjscore.cli.options import format_option, lang_of, lang_option, output_option, tables_option
+from mjscore.cli.options import MjscoreCommand, format_option, lang_of, lang_option, output_option, tables_option
 from mjscore.cli.output import emit_json
 
 

@@ -13,7 +13,7 @@ from importlib import import_module
 import click
 
 from mjscore.cli import resume_collection, terminal
-from mjscore.cli.helpflag import OwnHelp, version_option
+from mjscore.cli.options import OwnHelp, version_option
 from mjscore.errors import DiskFull, MjscoreError, no_room, visible
 
 # click >= 8.4 says "Did you mean 'score'?" for `mjscore scor`, naming close matches among the commands
@@ -33,7 +33,7 @@ class _Stopped(Exception):
 class MjscoreGroup(OwnHelp, click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2; finds
     its commands in COMMANDS, importing a command's module when the command is asked for (its help option made
-    by helpflag.py)."""
+    by options.py)."""
 
     def list_commands(self, ctx):  # noqa: D102
         return sorted(COMMANDS)

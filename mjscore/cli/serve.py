@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from mjscore.cli.helpflag import MjscoreCommand
+from mjscore.cli.options import MjscoreCommand
 
 
 @click.command(cls=MjscoreCommand)
