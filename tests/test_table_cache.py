@@ -215,7 +215,8 @@ BROKEN = [  # (what the copy changes in spanish.yaml, the refusal's place and pr
     ('        points: 20         # page 2, Primas: "Mah Jongg (gana la mano): 20 puntos"', '        points: twenty',
      "table \"Winner's premiums\" rule 1 'mah jong': points must be a whole number, not 'twenty'"),
     ("        when: {from: wall}\n        points: 2 ", "        when: {from: wal}\n        points: 2 ",
-     "table \"Winner's premiums\" rule 2 'self-drawn': condition 'from' 'wal' is not one of: discard, wall, loose, kong"),
+     "table \"Winner's premiums\" rule 2 'self-drawn': condition 'from' 'wal' is not one of: discard, wall, loose, "
+     "kong"),
 ]
 
 

@@ -20,9 +20,9 @@ from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.valuation import Valued, check_valuation
 from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_grid, check_language, check_long_hand, check_names,
-    check_prefer, check_quote, check_references, check_text, expect, int_problem, names_of, only_keys, quote_of, rule_names,
-    show_when, stem, table_options, tables_dir, variant_names, Folder,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_grid, check_language,
+    check_long_hand, check_names, check_prefer, check_quote, check_references, check_text, expect, int_problem, names_of, only_keys, quote_of,
+    rule_names, show_when, stem, table_options, tables_dir, variant_names, Folder,
 )
 from mjscore.tuples import NamedTuple
 
@@ -219,8 +219,8 @@ def load_with_options(name: str | None, options: Iterable[str], directory: Folde
 
 # --- validation and building ---------------------------------------------------------------------
 
-VALUE_KINDS = (("points", int), ("doubles", int), ("limit", float), ("extra", int), ("exposed", int), ("concealed", int),
-               ("fan", int))  # what a rule may give, each of its kind
+VALUE_KINDS = (("points", int), ("doubles", int), ("limit", float), ("extra", int), ("exposed", int),
+               ("concealed", int), ("fan", int))  # what a rule may give, each of its kind
 
 
 def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any,
