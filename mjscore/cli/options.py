@@ -309,7 +309,7 @@ class OwnHelp:
         names = self.get_help_option_names(ctx)  # type: ignore[attr-defined]
         if not names or not self.add_help_option:  # type: ignore[attr-defined]
             return None
-        if self.help_made is None:
+        if self.help_made is None:  # (stored under the name click's own help option uses, clear of a parameter "help")
             self.help_made = click.Option([*names, "_click_default_help"], is_flag=True, expose_value=False,
                                           is_eager=True, help=HELP, callback=_show_help)
         return self.help_made
