@@ -168,3 +168,19 @@ def test_quick_path_agrees_with_careful_parse(text, edits, twice):
     if twice:
         _outcome(parse_hand, text.replace(" ", "  "))  # other groups remembered in between
     assert _outcome(parse_hand, text) == first == _outcome(notation._parse_careful, text)
+
+
+def _groups(find, text):
+    try:
+        return find(text)
+    except HandError as e:
+        return ("error", str(e), e.detail_lines())
+
+
+@given(hands(), st.lists(st.tuples(st.integers(0, 40), st.sampled_from(list("[]{}<> 1m5pEz\u2003\t\u00a0")))))
+def test_the_scanner_finds_the_groups_the_pattern_matches(text, edits):
+    """groups_of scans a process's first hands (a one-hand command compiles no regular expression) and matches the
+    others with one: the same groups either way, or the same refusal with the same carets."""
+    for pos, ch in edits:  # mangle some: stray brackets, spaces of every kind inside groups and between them
+        text = text[:pos] + ch + text[pos:]
+    assert _groups(notation.scanned_groups, text) == _groups(notation.matched_groups, text)

@@ -8,12 +8,14 @@ import json
 import os
 import subprocess
 import sys
+from importlib import metadata
 
 import click
 import pytest
 
 from mjscore.cli import YOUNG_OBJECTS
-from mjscore.cli.main import COMMANDS
+from mjscore.cli.options import MjscoreCommand
+from mjscore.cli.main import COMMANDS, main
 from mjscore.cli.output import to_json
 
 HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall",
@@ -52,6 +54,8 @@ def test_score_with_a_warm_cache_loads_only_what_it_needs(tmp_path):
     modules = loaded(done)
     assert "mjscore.cli.score" in modules and "mjscore.rules.scoring" in modules
     unwanted = {"yaml", "tabulate", "json", "hashlib", "signal", "csv", "unicodedata", "mjscore.loading",
+                "locale",  # (gettext's first call imports it: click's words for --help and --version are not asked)
+                "mjscore.names",  # (a table's text checked when it was cached is not checked again)
                 "mjscore.api_results",
                 "mjscore.cli.report", "mjscore.cli.batch", "mjscore.cli.hand_commands", "mjscore.cli.game_commands",
                 "mjscore.cli.info", "mjscore.cli.serve", "mjscore.cli.season", "mjscore.cli.chart",
@@ -104,6 +108,27 @@ def test_help_lists_every_command_with_its_line(tmp_path):
     listed = done.stdout.split("Commands:\n", 1)[1].splitlines()
     assert [line.split()[0] for line in listed] == sorted(COMMANDS)
     assert "  score      Value of one HAND, itemised." in listed
+
+
+def test_help_and_version_say_clicks_own_words(tmp_path):
+    """--help and --version are made by mjscore (cli/options.py), not by click's help_option and version_option, so
+    that no start asks gettext: each option's line of the help is the one click's own option gives, and --version
+    says what click's said (its message "%(prog)s, version %(version)s", the installed distribution's version)."""
+    ctx = click.Context(click.Command("x"), info_name="x")
+    ctx.help_option_names = ["-h", "--help"]
+    theirs = click.Command("x").get_help_option(ctx)
+    ours = MjscoreCommand("x").get_help_option(ctx)
+    assert ours.get_help_record(ctx) == theirs.get_help_record(ctx) == ("-h, --help", "Show this message and exit.")
+    assert (ours.is_eager, ours.expose_value) == (theirs.is_eager, theirs.expose_value) == (True, False)
+    version = click.version_option(package_name="mjscore", prog_name="mjscore")(click.Command("x")).params[0]
+    assert [p.get_help_record(ctx) for p in main.params] == [version.get_help_record(ctx)]
+    cache = str(tmp_path / "cache")
+    assert program(["--version"], cache).stdout == f"mjscore, version {metadata.version('mjscore')}\n"
+    for args in (["--help"], ["score", "-h"]):
+        done = program(args, cache)
+        assert done.returncode == 0
+        assert [" ".join(line.split()) for line in done.stdout.splitlines() if "--help" in line] == [
+            "-h, --help Show this message and exit."]
 
 
 def test_a_mistyped_command_is_matched_among_all_commands(tmp_path):

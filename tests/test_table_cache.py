@@ -4,9 +4,11 @@ gives, the command never hangs or fails because of it, and the entry is rewritte
 
 from __future__ import annotations
 
+import copy
 import json
 import marshal
 import os
+import re
 import subprocess
 import sys
 import time
@@ -16,8 +18,10 @@ import pytest
 from helpers import ROOT
 from mjscore.loading import read_yaml
 from mjscore.rules import tablecache
-from mjscore.rules.tablefile import tables_dir, variant_names
-from mjscore.rules.tables import build, read_raw
+from mjscore.errors import TableError
+from mjscore.rules.tablefile import Quote, tables_dir, variant_names
+from mjscore.rules.tables import build, load_variant, read_raw
+from mjscore.rules.when import Leaf, Not, When
 
 SPANISH = str(ROOT / "tables" / "spanish.yaml")
 HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win", "7s", "--from", "wall"]
@@ -27,10 +31,11 @@ HAND = ["[555p] 123m 789s SSS NN", "--variant", "spanish", "--seat", "S", "--win
 CLEAN_VALUE = 64
 
 
-def value(cache: str) -> tuple[int, int, str]:
-    """(exit status, value, stderr) of `mjscore score HAND` in a fresh process using the cache folder."""
+def value(cache: str, *more: str) -> tuple[int, int, str]:
+    """(exit status, value, stderr) of `mjscore score HAND` (and `more` options) in a fresh process using the cache
+    folder."""
     env = {**os.environ, "MJSCORE_CACHE_DIR": cache}
-    done = subprocess.run([sys.executable, "-m", "mjscore", "score", *HAND, "--format", "json"], env=env,
+    done = subprocess.run([sys.executable, "-m", "mjscore", "score", *HAND, *more, "--format", "json"], env=env,
                           capture_output=True, text=True, timeout=60)
     return done.returncode, json.loads(done.stdout)["value"] if done.returncode == 0 else None, done.stderr
 
@@ -161,3 +166,80 @@ def test_a_table_checked_when_cached_has_the_same_switches_typed_when_read(name)
         return v._replace(switches=None, rules=[r._replace(pred=r.pred.written) for r in v.rules],
                           requires=[r._replace(pred=r.pred.written) for r in v.requires])
     assert rest(cached) == rest(fresh)
+
+
+def shape(node) -> tuple:
+    """A compiled `when:` as comparable data: its node kinds, conditions and parameters (their objects' addresses
+    left out: a parameter compiled twice is two objects)."""
+    if isinstance(node, Leaf):
+        return "leaf", node.condition, re.sub(r" at 0x[0-9a-f]+", "", repr(node.param))
+    if isinstance(node, Not):
+        return "not", shape(node.part)
+    return (type(node).__name__, tuple(shape(p) for p in node.parts),
+            (node.written, node.whole) if isinstance(node, When) else ())
+
+
+def compiled(variant) -> dict:
+    """A variant's fields as data: its rules and requirements each with their `when:` shape."""
+    fields = variant._asdict()
+    for key in ("rules", "requires"):
+        fields[key] = [(r._replace(pred=None), shape(r.pred)) for r in fields[key]]
+    fields["switches"] = variant.settlement
+    return fields
+
+
+@pytest.mark.parametrize("name", [n for n in variant_names(tables_dir(None)) if n != "bmja"])  # (bmja extends dmjl)
+def test_a_table_read_from_the_cache_compiles_as_a_checked_one(name, tmp_path, monkeypatch):
+    """A table read from the cache is compiled without its checks (it passed them when stored): the variant must be
+    the one the checks build, field by field, each rule's `when:` the same nodes."""
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    path = os.path.join(tables_dir(None), f"{name}.yaml")
+    raw = read_raw(path)
+    assert compiled(build(raw, path, checked=True)) == compiled(build(raw, path))
+
+
+def test_a_quote_on_several_lines_compiles_as_a_checked_one(tmp_path, monkeypatch):
+    """A quote's text kept on one line (its line breaks and runs of spaces as one space) on both paths: no packaged
+    table writes one over several lines."""
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", str(tmp_path / "cache"))
+    raw = copy.deepcopy(read_raw(SPANISH))
+    rule = next(r for t in raw["tables"] for r in t["rules"] if r["rule"] == "mah jong")
+    rule["quote"] = {"text": "Entonces,  el jugador\n puede cantar", "gloss": "Then\nthe player  may call"}
+    checked = build(raw, SPANISH, checked=True)
+    assert compiled(checked) == compiled(build(raw, SPANISH))
+    assert [r.quote for r in checked.rules if r.name == "mah jong"] == [
+        Quote("Entonces, el jugador puede cantar", "es", "Then the player may call", "p. 2 §6")]
+
+
+BROKEN = [  # (what the copy changes in spanish.yaml, the refusal's place and problem)
+    ('        points: 20         # page 2, Primas: "Mah Jongg (gana la mano): 20 puntos"', '        points: twenty',
+     "table \"Winner's premiums\" rule 1 'mah jong': points must be a whole number, not 'twenty'"),
+    ("        when: {from: wall}\n        points: 2 ", "        when: {from: wal}\n        points: 2 ",
+     "table \"Winner's premiums\" rule 2 'self-drawn': condition 'from' 'wal' is not one of: discard, wall, loose, "
+     "kong"),
+]
+
+
+@pytest.mark.parametrize("old, new, problem", BROKEN)
+def test_an_edited_copy_is_checked_after_the_original_was_read_from_the_cache(old, new, problem, tmp_path,
+                                                                              monkeypatch):
+    """The original table read from its checked cache entry, a club's copy with a broken rule is still refused with
+    its message: from its own folder, and at the same path once edited (a fresh process: nothing kept in memory)."""
+    cache = str(tmp_path / "cache")
+    monkeypatch.setenv("MJSCORE_CACHE_DIR", cache)
+    read_raw(SPANISH)
+    assert os.path.isfile(tablecache.entry_path(SPANISH))  # the original's entry, checked when stored
+    assert value(cache) == (0, CLEAN_VALUE, "")  # and a command reading it
+    text = open(SPANISH, encoding="utf-8").read()
+    assert text.count(old) == 1
+    club = tmp_path / "club"
+    club.mkdir()
+    copy = club / "spanish.yaml"
+    copy.write_text(text.replace(old, new))
+    with pytest.raises(TableError) as refused:
+        load_variant("spanish", str(club))
+    assert str(refused.value) == f"{copy}: {problem}"
+    copy.write_text(text)  # the copy as the original: read and cached, checked
+    assert value(cache, "--tables", str(club)) == (0, CLEAN_VALUE, "")
+    copy.write_text(text.replace(old, new))  # then edited at the same path
+    assert value(cache, "--tables", str(club)) == (2, None, f"mjscore: error: {copy}: {problem}\n")

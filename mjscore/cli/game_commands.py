@@ -9,9 +9,9 @@ import sys
 import click
 
 from mjscore.cli import terminal
-from mjscore.cli.options import (WIN_SET_HELP, also_option, check_situation, format_option, game_option, given,
-                                 glyphs_option, lang_of, lang_option, output_option, pool_of, pool_options,
-                                 said_in, variant_options)
+from mjscore.cli.options import (MjscoreCommand, WIN_SET_HELP, also_option, check_situation, format_option,
+                                 game_option, given, glyphs_option, lang_of, lang_option, output_option, pool_of,
+                                 pool_options, said_in, variant_options)
 from mjscore.cli.output import RulesNotes
 from mjscore.errors import DealError, MjscoreError, SituationError
 from mjscore import POT, SOURCES
@@ -25,7 +25,7 @@ strict_option = click.option(
 DEAL_OPTIONS = ("winner", "round_", "win", "source", "win_set", "also", "discarder", "false_mahjong", "pays_for_all")
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("deal_file", required=False, metavar="DEAL.yaml|-")
 @click.option("--winner", default=None, metavar="E|S|W|N", help="the winner's seat (omit for a draw)")
 @click.option("--east", default=None, metavar="HAND", help="East's hand")
@@ -118,7 +118,7 @@ def _payment_columns(result, lang: str) -> tuple[list[str], list[list]]:
     return ["from", "from_player", "to", "to_player", "amount", "reason"], rows
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @pool_options
 @strict_option
@@ -239,7 +239,7 @@ def _not_scored(read: int, bad: int, unreadable: int = 0, *, lang: str) -> None:
         sys.exit(1)
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @strict_option
@@ -263,7 +263,7 @@ def sheet(files, fmt, strict, game, lang, variant, options, tables_dir):
     _not_scored(*write_sheets(_sources(files, game), sections, variant, options, tables_dir, strict, lang), lang=lang)
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @format_option("table", "csv", "markdown", "html", "json")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",
@@ -297,7 +297,7 @@ def standings(files, fmt, aliases, dask, jobs, strict, game, lang, variant, opti
     _not_scored(*counts, lang=lang)
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("files", nargs=-1, required=True, metavar="GAME.yaml|GAME.jsonl|kajongg3.db|GAME.json|-...")
 @click.option("--title", default=None, help="the page's title (default: Season, N games)")
 @click.option("--alias", "aliases", multiple=True, metavar="NAME=SPELLING[,SPELLING]",

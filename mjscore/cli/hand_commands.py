@@ -7,14 +7,14 @@ import click
 
 from mjscore import api  # here, not in each command: loaded as part of start-up (mjscore.cli.run)
 from mjscore.cli import terminal
-from mjscore.cli.options import (also_option, check_situation, format_option, glyphs_option, hand_argument, lang_of,
-                                 lang_option, not_a_file, option_option, output_option, seat_round_options,
-                                 situation_options, tables_option, variant_option, variant_options)
+from mjscore.cli.options import (MjscoreCommand, also_option, check_situation, format_option, glyphs_option,
+                                 hand_argument, lang_of, lang_option, not_a_file, option_option, output_option,
+                                 seat_round_options, situation_options, tables_option, variant_option, variant_options)
 from mjscore.cli.render import Output, draw
 from mjscore.messages import M
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @hand_argument
 @situation_options
 @variant_option(several=True)
@@ -66,7 +66,7 @@ def _compared(hand, results, variants, langs, shown, glyphs, seat, round_, optio
     return [compare_text(results, glyphs and terminal.glyphs_shown(), variants, shown, langs, swaps, typed=hand)]
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @hand_argument
 @seat_round_options
 @also_option

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING
 
 import click
 
-from mjscore.cli.options import format_option, lang_of, lang_option, output_option, tables_option
+from mjscore.cli.options import MjscoreCommand, format_option, lang_of, lang_option, output_option, tables_option
 
 if TYPE_CHECKING:
     from mjscore.cli.render import Output
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @click.argument("words", nargs=-1, metavar="[NAME | diff A B]")
 @tables_option
 @lang_option
@@ -104,7 +104,7 @@ def _diff(d) -> "Output":
                   tree=lambda: Tree(d.to_dict(), width=100))
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @output_option
 def notation():
     """Print the hand notation: every tile, set and situation, with the common mistakes.

@@ -13,6 +13,7 @@ from importlib import import_module
 import click
 
 from mjscore.cli import resume_collection, terminal
+from mjscore.cli.options import OwnHelp, version_option
 from mjscore.errors import DiskFull, MjscoreError, no_room, visible
 
 # click >= 8.4 says "Did you mean 'score'?" for `mjscore scor`, naming close matches among the commands
@@ -29,9 +30,10 @@ class _Stopped(Exception):
     """SIGTERM (terminal.Terminated), past click (which would print an empty line for a KeyboardInterrupt)."""
 
 
-class MjscoreGroup(click.Group):
+class MjscoreGroup(OwnHelp, click.Group):
     """Turns every MjscoreError and usage error into `mjscore: error: ...` and exit status 2; finds
-    its commands in COMMANDS, importing a command's module when the command is asked for."""
+    its commands in COMMANDS, importing a command's module when the command is asked for (its help option made
+    by options.py)."""
 
     def list_commands(self, ctx):  # noqa: D102
         return sorted(COMMANDS)
@@ -155,7 +157,7 @@ def _fail(message: str, details: list[str], code: int):
 
 
 @click.group(name="mjscore", cls=MjscoreGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="mjscore", prog_name="mjscore")
+@version_option
 def main():
     """Score and settle mahjong hands under classical rule variants.
 

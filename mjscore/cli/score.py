@@ -7,14 +7,15 @@ import click
 
 from mjscore import api  # here, not in the command: loaded as part of start-up (mjscore.cli.run)
 from mjscore.cli import terminal
-from mjscore.cli.options import (check_situation, format_option, glyphs_option, hand_argument, lang_of, lang_option,
-                                 not_a_file, output_option, said_in, situation_options, variant_options)
+from mjscore.cli.options import (MjscoreCommand, check_situation, format_option, glyphs_option, hand_argument,
+                                 lang_of, lang_option, not_a_file, output_option, said_in, situation_options,
+                                 variant_options)
 from mjscore.cli.render import Output, draw
 from mjscore.errors import HandError, SituationError
 from mjscore.messages import M
 
 
-@click.command()
+@click.command(cls=MjscoreCommand)
 @hand_argument
 @situation_options
 @click.option("--dora", default=None, metavar="TILES",

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import click
 
+from mjscore.cli.options import MjscoreCommand
 
-@click.command()
+
+@click.command(cls=MjscoreCommand)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="address to listen on; 0.0.0.0 opens it to the phones on this network (with a token)")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="port to listen on")

@@ -12,6 +12,7 @@ in that order.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Iterator
 
 from mjscore.messages.keys_refused import Refused
@@ -23,26 +24,26 @@ class _Keys(type):
     and a key not yet named, made then (`M.EAST`, first read: a command names a few of some 450)."""
 
     def __getattr__(cls, name: str) -> M:  # (only for a name M does not hold yet)
-        if name not in _TEXTS:
+        text = _english(name)
+        if text is None:
             raise AttributeError(f"type object 'M' has no attribute {name!r}")
-        number, text = _TEXTS[name]
         key = object.__new__(M)
-        key.name, key.english, key.value = name, text, number
+        key.name, key.english = name, text
         key = _MADE.setdefault(name, key)  # (two threads naming it at once get the same key)
         type.__setattr__(cls, name, key)
         return key
 
     def __getitem__(cls, name: str) -> M:
-        if name not in _TEXTS:
+        if _english(name) is None:
             raise KeyError(name)
         key: M = getattr(cls, name)
         return key
 
     def __iter__(cls) -> Iterator[M]:
-        return (getattr(cls, name) for name in _TEXTS)
+        return (getattr(cls, name) for name in _numbers())
 
     def __len__(cls) -> int:
-        return len(_TEXTS)
+        return len(_numbers())
 
 class M(metaclass=_Keys):
     """One fixed word or phrase of an output (`M.EAST`); `english` its English text, `name` its key name. In a
@@ -50,10 +51,14 @@ class M(metaclass=_Keys):
     identity, as an Enum's members; not an Enum, which took 40% of the command line's start-up to build its
     some 500 members (issue 40)."""
 
-    __slots__ = ("name", "english", "value")
+    __slots__ = ("name", "english")
     name: str
     english: str
-    value: int
+
+    @property
+    def value(self) -> int:
+        """The key's place among all, from 1, in the order they are written (numbered when first asked)."""
+        return _numbers()[self.name]
 
     def __repr__(self) -> str:
         return f"<M.{self.name}>"
@@ -304,5 +309,19 @@ def texts(*spaces: type) -> list[tuple[str, str]]:
     return [(name, text) for space in spaces for name, text in vars(space).items() if name.isupper()]
 
 
-_TEXTS = {name: (number, text) for number, (name, text) in enumerate(texts(Faces, Described, Refused), 1)}  # numbered from 1
+def _english(name: object) -> str | None:
+    """The English text of key `name` (None: no such key), from the namespace that writes it: not every text made
+    into a table at every start, as a command names about ten keys of some 450."""
+    if not isinstance(name, str) or not name.isupper():
+        return None
+    text = vars(Faces).get(name, vars(Described).get(name, vars(Refused).get(name)))
+    return text if isinstance(text, str) else None
+
+
+@lru_cache(maxsize=1)
+def _numbers() -> dict[str, int]:
+    """Every key's name with its place, from 1, in the order written (Faces, then Described, then Refused)."""
+    return {name: number for number, (name, _) in enumerate(texts(Faces, Described, Refused), 1)}
+
+
 _MADE: dict[str, M] = {}  # the keys made, by name

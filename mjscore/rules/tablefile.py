@@ -173,24 +173,35 @@ def check_cite(fail: Failer, where: str, cite: Any) -> str:
 def check_names(fail: Failer, where: str, names: Any, split: bool) -> dict[str, tuple[tuple[str, str], ...]]:
     """A rule's names in its rulebook's language(s): {eu: "..."}; a rule with exposed/concealed points
     may name each: {eu: {exposed: "...", concealed: "..."}}. Returns the pairs for "" (the rule), and
-    for "exposed" and "concealed"."""
-    out: dict[str, list[tuple[str, str]]] = {"": [], "exposed": [], "concealed": []}
+    for "exposed" and "concealed" (names_of)."""
     if names is None:
-        return {k: () for k in out}
+        return names_of(names, split)
     expect(fail, where, names, dict, "names")
     for lang, name in names.items():
         if lang not in LANGUAGES:
             fail(f"{where} names", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
         if isinstance(name, dict) and split:
             only_keys(fail, f"{where} names.{lang}", name, {"exposed", "concealed"})
-            parts = {k: name.get(k) for k in ("exposed", "concealed")}
-        else:
-            parts = {"": name, "exposed": name, "concealed": name}
-        for key, text in parts.items():
+        for text in _name_parts(name, split).values():
             if not isinstance(text, str) or not text.strip() or not text.isprintable() or len(text) > 80:
                 fail(f"{where} names.{lang}", f"a name is text on one line (at most 80 characters), not {shown(text)}")
+    return names_of(names, split)
+
+
+def names_of(names: Any, split: bool) -> dict[str, tuple[tuple[str, str], ...]]:
+    """check_names's pairs of names that passed it (a table checked when it was cached: rules/tables.py)."""
+    out: dict[str, list[tuple[str, str]]] = {"": [], "exposed": [], "concealed": []}
+    for lang, name in (names or {}).items():
+        for key, text in _name_parts(name, split).items():
             out[key].append((lang, text))
     return {k: tuple(v) for k, v in out.items()}
+
+
+def _name_parts(name: Any, split: bool) -> dict[str, Any]:
+    """One language's name of the rule, and of its exposed and concealed sets (the same unless it names each)."""
+    if isinstance(name, dict) and split:
+        return {k: name.get(k) for k in ("exposed", "concealed")}
+    return {"": name, "exposed": name, "concealed": name}
 
 
 def rule_names(tables: Any) -> frozenset[str]:
@@ -217,6 +228,16 @@ def check_excludes(rules: Sequence[Any], names: list[str], fail: Failer) -> None
                 fail(f"rule {shown(r.name, NAME_SHOWN)}", f"excludes: {shown(target)} is listed above it; a rule "
                                                           f"excludes only rules below it (move {shown(target)} down, "
                                                           "or drop it from excludes)")
+
+
+def check_references(rules: Sequence[Any], names: list[str], fail: Failer) -> None:
+    """The rules a rule names (replaces:, excludes:) are the table's, and rules that are one quote the same words."""
+    for r in rules:
+        for target in r.replaces:
+            if target not in names:
+                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"replaces unknown rule {shown(target)}")
+    check_excludes(rules, names, fail)
+    check_quotes(rules, fail)
 
 
 def check_prefer(prefer: Any, names: list[str], fail: Failer) -> tuple[str, ...]:
@@ -295,25 +316,37 @@ def check_quote(fail: Failer, where: str, quote: Any, language: str, cite: str =
     expect(fail, where, quote, dict, "quote")
     if not quote.keys() <= QUOTE_KEYS:
         only_keys(fail, f"{where} quote", quote, QUOTE_KEYS)
-    words = {}
     for key in ("text", "gloss", "absent"):
         value = quote.get(key)
-        if value is None:
-            continue
-        line = " ".join(value.split()) if isinstance(value, str) else ""
-        if not line or len(line) > QUOTE_TEXT or not line.isprintable():
+        line = _one_line(value)
+        if value is not None and (not line or len(line) > QUOTE_TEXT or not line.isprintable()):
             fail(f"{where} quote.{key}", f"is text of 1 to {QUOTE_TEXT} characters, not {shown(value)}")
-        words[key] = line
-    if "absent" in words:
+    if quote.get("absent") is not None:
         if len(quote) != 1:
             fail(f"{where} quote", "absent: says why there are no words to quote; give it alone, or text: and gloss:")
-        return Quote(absent=words["absent"])
-    if "text" not in words or "gloss" not in words:
+        return quote_of(quote, language, cite)
+    if quote.get("text") is None or quote.get("gloss") is None:
         fail(f"{where} quote", "needs text: (the rulebook's words) and gloss: (them in English), or absent: (why none)")
     lang = quote.get("lang", language)
     if not isinstance(lang, str) or lang not in LANGUAGES:
         fail(f"{where} quote.lang", f"a language is one of {', '.join(LANGUAGES)}, not {shown(lang)}")
-    return Quote(words["text"], lang, words["gloss"], check_cite(fail, f"{where} quote.cite", quote.get("cite", cite)))
+    check_cite(fail, f"{where} quote.cite", quote.get("cite", cite))
+    return quote_of(quote, language, cite)
+
+
+def quote_of(quote: Any, language: str, cite: str = "") -> Quote | None:
+    """check_quote's Quote of a `quote:` that passed it (a table checked when it was cached: rules/tables.py)."""
+    if quote is None:
+        return None
+    if quote.get("absent") is not None:
+        return Quote(absent=_one_line(quote["absent"]))
+    return Quote(_one_line(quote["text"]), quote.get("lang", language), _one_line(quote["gloss"]),
+                 quote.get("cite", cite))
+
+
+def _one_line(value: Any) -> str:
+    """A quote's text with its line breaks and runs of spaces as one space ("" where it is no text)."""
+    return " ".join(value.split()) if isinstance(value, str) else ""
 
 
 def check_quotes(rules: Sequence[Any], fail: Failer) -> None:
@@ -361,3 +394,47 @@ class OptionSpec(NamedTuple):
             raise OptionError(said(M.OPT_ONE_OF, name=self.name, variant=variant, choices=", ".join(self.choices),
                                    value=shown(text)))
         return text
+
+
+def table_options(raw: Any, fail: Failer, limit: Any, checked: bool) -> dict[str, OptionSpec]:
+    """A table's `options:` as OptionSpecs (with the limit's, which its top-level `limit:` gives), each checked
+    first unless the table passed these checks when it was cached (`checked`: rules/tables.py, build)."""
+    out = {"limit": OptionSpec("limit", "int", limit, (), "the limit (largest value of a hand)")}
+    given = raw.get("options") or {}
+    if not checked:
+        expect(fail, "options", given, dict, "options")
+    for key, spec in given.items():
+        if not checked:
+            _check_option(key, spec, fail)
+        out[key] = OptionSpec(key, spec.get("type"), spec["default"], tuple(spec.get("choices") or []),
+                              str(spec.get("help", "")))
+    return out
+
+
+def _check_option(key: Any, spec: Any, fail: Failer) -> None:
+    where = f"options.{key}"
+    if not isinstance(key, str):
+        fail(where, f"an option's name is a word, not {shown(key)}")
+    if key == "limit":
+        fail(where, "the limit is set by the top-level key limit: (and --option limit=N), not as an option")
+    expect(fail, where, spec, dict, "an option")
+    only_keys(fail, where, spec, {"type", "default", "choices", "help"})
+    typ = spec.get("type")
+    if typ not in ("int", "bool", "choice"):
+        fail(where, f"type must be int, bool or choice, not {shown(typ)}")
+    if "default" not in spec:
+        fail(where, "missing default")
+    choices = spec.get("choices") or []
+    if not isinstance(choices, list) or not all(isinstance(c, (str, int)) for c in choices):
+        fail(where, f"choices must be a list of words or numbers, not {shown(choices)}")
+    default, choices = spec["default"], tuple(choices)
+    if typ == "choice" and default not in choices:
+        fail(where, f"default {shown(default)} is not among choices {list(choices)}")
+    if typ == "bool":
+        expect(fail, where, default, bool, "default")
+    if typ == "int" and default is not None:
+        if not isinstance(default, int) or isinstance(default, bool):
+            expect(fail, where, default, int, "default")
+        if int_problem(key, default):  # the same bounds as --option KEY=N
+            fail(where, f"default {int_problem(key, default)}")
+    check_text(fail, f"{where}.help", str(spec.get("help", "")), "help")

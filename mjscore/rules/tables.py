@@ -17,14 +17,13 @@ from mjscore.rules import tablecache
 from mjscore.rules.counters import check_each
 from mjscore.rules.conditions import CONDITIONS
 from mjscore.rules.families import VALUATIONS
-from mjscore.rules.presets import apply_presets, check_presets
 from mjscore.rules.scales import Scale, check_scale
 from mjscore.rules.valuation import Unit, Valued, check_unit, check_valuation
 from mjscore.rules.when import ALWAYS, Invalid, Leaf, When, compile_when
 from mjscore.rules.tablefile import (
-    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_excludes, check_grid, check_language, check_long_hand, check_names,
-    check_prefer, check_quote, check_quotes, check_text, expect, int_problem, only_keys, rule_names, show_when, stem,
-    tables_dir, variant_names, Folder,
+    DEFAULT_VARIANT, NAME_SHOWN, Fail, Failer, OptionSpec, Quote, check_cite, check_grid, check_language,
+    check_long_hand, check_names, check_prefer, check_quote, check_references, check_text, expect, int_problem, names_of, only_keys, quote_of,
+    rule_names, show_when, stem, table_options, tables_dir, variant_names, Folder,
 )
 from mjscore.tuples import NamedTuple
 
@@ -118,7 +117,10 @@ class Variant(NamedTuple):
                 raise OptionError(said(M.NO_OPTION, variant=self.name, option=shown(key)) + (
                     meant if meant else said(M.OPTIONS_KNOWN, known=", ".join(sorted(self.options)))))
             out[key] = self.options[key].parse(text, self.name)
-        return apply_presets(self.presets, out, given or {}) if self.presets else out
+        if not self.presets:
+            return out
+        from mjscore.rules.presets import apply_presets  # (loaded only for a table with presets:)
+        return apply_presets(self.presets, out, given or {})
 
     @property
     def settlement(self) -> "SettlementRules":
@@ -220,98 +222,31 @@ def load_with_options(name: str | None, options: Iterable[str], directory: Folde
 
 # --- validation and building ---------------------------------------------------------------------
 
-def _options(raw: Any, fail: Failer, limit: Any) -> dict[str, OptionSpec]:
-    out = {"limit": OptionSpec("limit", "int", limit, (), "the limit (largest value of a hand)")}
-    given = raw.get("options") or {}
-    expect(fail, "options", given, dict, "options")
-    for key, spec in given.items():
-        where = f"options.{key}"
-        if not isinstance(key, str):
-            fail(where, f"an option's name is a word, not {shown(key)}")
-        if key == "limit":
-            fail(where, "the limit is set by the top-level key limit: (and --option limit=N), not as an option")
-        expect(fail, where, spec, dict, "an option")
-        only_keys(fail, where, spec, {"type", "default", "choices", "help"})
-        typ = spec.get("type")
-        if typ not in ("int", "bool", "choice"):
-            fail(where, f"type must be int, bool or choice, not {shown(typ)}")
-        if "default" not in spec:
-            fail(where, "missing default")
-        choices = spec.get("choices") or []
-        if not isinstance(choices, list) or not all(isinstance(c, (str, int)) for c in choices):
-            fail(where, f"choices must be a list of words or numbers, not {shown(choices)}")
-        default, choices = spec["default"], tuple(choices)
-        if typ == "choice" and default not in choices:
-            fail(where, f"default {shown(default)} is not among choices {list(choices)}")
-        if typ == "bool":
-            expect(fail, where, default, bool, "default")
-        if typ == "int" and default is not None:
-            if not isinstance(default, int) or isinstance(default, bool):
-                expect(fail, where, default, int, "default")
-            if int_problem(key, default):  # the same bounds as --option KEY=N
-                fail(where, f"default {int_problem(key, default)}")
-        help_ = check_text(fail, f"{where}.help", str(spec.get("help", "")), "help")
-        out[key] = OptionSpec(key, typ, default, choices, help_)
-    return out
+VALUE_KINDS = (("points", int), ("doubles", int), ("limit", float), ("extra", int), ("exposed", int),
+               ("concealed", int), ("fan", int))  # what a rule may give, each of its kind
 
 
-def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any) -> list[Rule]:
-    only_keys(fail, where, entry, RULE_KEYS)
-    name = entry.get("rule")
-    if not isinstance(name, str) or not name:
-        fail(where, "every rule needs a name: rule: ...")
-    where = f"{where} {shown(check_text(fail, where, name, 'a rule name'), NAME_SHOWN)}"
-    who = entry.get("who", who)
-    if who not in WHO:
-        fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
-    values = {}
-    for key, kind in (("points", int), ("doubles", int), ("limit", float), ("extra", int),
-                      ("exposed", int), ("concealed", int), ("fan", int)):
-        if key in entry:
-            values[key] = expect(fail, where, entry[key], kind, key)
+def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, fail: Failer, known: Any,
+           checked: bool) -> list[Rule]:
+    """A table's row compiled into its Rule (two where it gives an exposed and a concealed set their own points),
+    checked first (_check_rule) unless it passed those checks when its table was cached (`checked`)."""
+    when = entry.get("when")
+    pred = compile_when(when, per, known) if checked else _check_rule(entry, per, who, where, fail, known)
+    values = {key: entry[key] for key, _ in VALUE_KINDS if key in entry}
     if "fan" in values:
-        if set(values) != {"fan"}:
-            fail(where, "fan is a rule's whole value (MCR fan add up): give it without points, doubles, limit or extra")
         values["points"] = values["fan"]
-    if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
-        fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
-    each = check_each(entry.get("doubles_each"), fail, where)
-    if not values and each is None:
-        fail(where, "gives nothing: add points, doubles, limit or extra")
     split = ("exposed" in values) or ("concealed" in values)
-    if split and (per != "group" or "points" in values or not ("exposed" in values and "concealed" in values)):
-        fail(where, "exposed/concealed points go together, instead of points, in a table with per: group")
-    replaces = entry.get("replaces", [])
-    if isinstance(replaces, str):
-        replaces = [replaces]
-    expect(fail, where, replaces, list, "replaces")
-    try:
-        pred = compile_when(entry.get("when"), per, known)
-    except Invalid as e:
-        fail(where, str(e))
-    note = check_text(fail, f"{where} note", str(entry.get("note", "")), "a note")
-    keep = entry.get("keep_doubles", [])
-    if isinstance(keep, str):
-        keep = [keep]
-    expect(fail, where, keep, list, "keep_doubles")
-    if keep and "limit" not in values:
-        fail(where, "keep_doubles is for a limit hand: add limit")
-    for heading_kept in keep:
-        if heading_kept not in known.get("headings", ()):
-            fail(where, f"keep_doubles names no table {shown(heading_kept)} "
-                        f"(tables: {', '.join(known.get('headings', ()))})")
-    cite = check_cite(fail, where, entry.get("cite", ""))
-    names = check_names(fail, where, entry.get("names"), split)
-    excludes = expect(fail, where, entry.get("excludes", []), list, "excludes")
-    if excludes and per != "hand":
-        fail(where, "excludes is for a rule with per: hand (a fan that implies others)")
-    common = dict(per=per, who=who, table=heading, doubles=values.get("doubles", 0),
+    cite, names = entry.get("cite", ""), names_of(entry.get("names"), split)
+    common = dict(per=per, who=entry.get("who", who), table=heading, doubles=values.get("doubles", 0),
                   limit=float(values.get("limit", 0)), extra=values.get("extra", 0),
-                  replaces=tuple(replaces), note=note, when=show_when(entry.get("when")), keep_doubles=tuple(keep),
-                  cite=cite, fan="fan" in values, excludes=tuple(excludes),
-                  quote=check_quote(fail, where, entry.get("quote"), known.get("language", "en"), cite))
+                  replaces=tuple(_listed(entry.get("replaces", []))), note=str(entry.get("note", "")),
+                  when=show_when(when), keep_doubles=tuple(_listed(entry.get("keep_doubles", []))), cite=cite,
+                  fan="fan" in values, excludes=tuple(entry.get("excludes", [])),
+                  quote=quote_of(entry.get("quote"), known["language"], cite))
+    name, each = entry["rule"], entry.get("doubles_each")
     if not split:
-        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""], each=each, **common)]
+        return [Rule(name, points=values.get("points", 0), pred=pred, names=names[""],
+                     each=None if each is None else str(each), **common)]
     out = []
     for exposure, flag in (("exposed", True), ("concealed", False)):
         test = When((Leaf(known["conditions"].get("group", "exposed"), flag), *pred.parts), pred.written,
@@ -320,9 +255,59 @@ def _rules(entry: dict[str, Any], heading: str, per: str, who: str, where: str, 
     return out
 
 
+def _listed(value: Any) -> Any:
+    """`replaces:` and `keep_doubles:` name one rule or table, or a list of them."""
+    return [value] if isinstance(value, str) else value
+
+
+def _check_rule(entry: dict[str, Any], per: str, who: str, where: str, fail: Failer, known: Any) -> When:
+    """Every check of a table's row, in the order its problems are said, and its `when:` compiled."""
+    only_keys(fail, where, entry, RULE_KEYS)
+    name = entry.get("rule")
+    if not isinstance(name, str) or not name:
+        fail(where, "every rule needs a name: rule: ...")
+    where = f"{where} {shown(check_text(fail, where, name, 'a rule name'), NAME_SHOWN)}"
+    who = entry.get("who", who)
+    if who not in WHO:
+        fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
+    values = {key: expect(fail, where, entry[key], kind, key) for key, kind in VALUE_KINDS if key in entry}
+    if "fan" in values and set(values) != {"fan"}:
+        fail(where, "fan is a rule's whole value (MCR fan add up): give it without points, doubles, limit or extra")
+    if not 0 <= values.get("doubles", 0) <= MAX_DOUBLES:
+        fail(where, f"doubles must be 0 to {MAX_DOUBLES}, not {values['doubles']}")
+    each = check_each(entry.get("doubles_each"), fail, where)
+    if not values and each is None:
+        fail(where, "gives nothing: add points, doubles, limit or extra")
+    split = ("exposed" in values) or ("concealed" in values)
+    if split and (per != "group" or "points" in values or not ("exposed" in values and "concealed" in values)):
+        fail(where, "exposed/concealed points go together, instead of points, in a table with per: group")
+    expect(fail, where, _listed(entry.get("replaces", [])), list, "replaces")
+    try:
+        pred = compile_when(entry.get("when"), per, known)
+    except Invalid as e:
+        fail(where, str(e))
+    check_text(fail, f"{where} note", str(entry.get("note", "")), "a note")
+    keep = expect(fail, where, _listed(entry.get("keep_doubles", [])), list, "keep_doubles")
+    if keep and "limit" not in values:
+        fail(where, "keep_doubles is for a limit hand: add limit")
+    for heading_kept in keep:
+        if heading_kept not in known.get("headings", ()):
+            fail(where, f"keep_doubles names no table {shown(heading_kept)} "
+                        f"(tables: {', '.join(known.get('headings', ()))})")
+    cite = check_cite(fail, where, entry.get("cite", ""))
+    check_names(fail, where, entry.get("names"), split)
+    excludes = expect(fail, where, entry.get("excludes", []), list, "excludes")
+    if excludes and per != "hand":
+        fail(where, "excludes is for a rule with per: hand (a fan that implies others)")
+    check_quote(fail, where, entry.get("quote"), known.get("language", "en"), cite)
+    return pred
+
+
 def build(raw: Any, path: str, checked: bool = False) -> Variant:
     """Validate raw table data and compile it into a Variant; TableError on the first problem. `checked`: the data
-    passed these checks when it was cached, so the settlement switches (and their cites) are not checked again."""
+    passed these checks when it was cached (its entry names the table's bytes and mjscore's version:
+    rules/tablecache.py), so it is only compiled: its rules, options and requirements, its settlement switches (and
+    their cites) are not checked again."""
     fail = Fail(path)
     if not isinstance(raw, dict):
         fail("top level", "a table file is a mapping (variant:, title:, tables: ...)")
@@ -349,7 +334,7 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
             fail("shapes", f"unknown shape {shown(s)} (known: {', '.join(SHAPES)})")
     situations = raw.get("situations") or {}
     expect(fail, "situations", situations, dict, "situations")
-    options = _options(raw, fail, limit)
+    options = table_options(raw, fail, limit, checked)
     known = {"shapes": shapes, "options": options, "situations": situations, "rules": rule_names(raw["tables"]),
              "conditions": CONDITIONS, "language": check_language(fail, raw.get("language", "en"))}
     value = raw.get("value") or {}
@@ -367,36 +352,22 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
     expect(fail, "tables", raw["tables"], list, "tables")
     known["headings"] = tuple(t.get("table") for t in raw["tables"] if isinstance(t, dict))
     for i, table in enumerate(raw["tables"]):
-        where = f"tables[{i}]"
-        expect(fail, where, table, dict, "a table")
-        heading = table.get("table")
-        if not isinstance(heading, str):
-            fail(where, "every table needs a heading: table: ...")
-        where = f"table {shown(check_text(fail, f'{where} table', heading, 'a heading'), NAME_SHOWN)}"
-        only_keys(fail, where, table, {"table", "per", "who", "rules"})
-        per, who = table.get("per", "hand"), table.get("who", "all")
-        if per not in PER:
-            fail(where, f"per must be one of {', '.join(PER)}, not {shown(per)}")
-        if who not in WHO:
-            fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
-        entries = table.get("rules")
-        expect(fail, where, entries, list, "rules")
+        where = table["table"] if checked else _check_table(table, i, fail)
+        heading, per, who = table["table"], table.get("per", "hand"), table.get("who", "all")
         headings.append((heading, per, who))
-        for j, entry in enumerate(entries):
-            expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
-            rules += _rules(entry, heading, per, who, f"{where} rule {j + 1}", fail, known)
-    requires, not_mahjong = _mahjong(raw.get("mahjong"), fail, known)
+        for j, entry in enumerate(table["rules"]):
+            if not checked:
+                expect(fail, f"{where} rule {j + 1}", entry, dict, "a rule")
+            rules += _rules(entry, heading, per, who, f"{where} rule {j + 1}", fail, known, checked)
+    requires, not_mahjong = _mahjong(raw.get("mahjong"), fail, known, checked)
     names = [r.name for r in rules]
-    for r in rules:
-        for target in r.replaces:
-            if target not in names:
-                fail(f"rule {shown(r.name, NAME_SHOWN)}", f"replaces unknown rule {shown(target)}")
-    check_excludes(rules, names, fail)
-    check_quotes(rules, fail)
+    if not checked:
+        check_references(rules, names, fail)
     prefer = check_prefer(raw.get("prefer", []), names, fail)
     return Variant(
-        name=name, title=check_text(fail, "title", raw["title"], "title"),
-        source=check_text(fail, "source", raw["source"], "source"), flowers=flowers, limit=limit,
+        name=name, title=raw["title"] if checked else check_text(fail, "title", raw["title"], "title"),
+        source=raw["source"] if checked else check_text(fail, "source", raw["source"], "source"),
+        flowers=flowers, limit=limit,
         shapes=tuple(shapes), options=options, rules=tuple(rules), tables=tuple(headings),
         long_hand=long_value, round_up=round_up, long_hand_words=long_words,
         switches=switches, situations={str(k): str(v) for k, v in situations.items()}, path=path,
@@ -405,34 +376,72 @@ def build(raw: Any, path: str, checked: bool = False) -> Variant:
         cites=dict(raw.get("cites") or {}) if checked else check_cites(raw.get("cites"), fail),
         value_cite=check_cite(fail, "value.cite", value.get("cite", "")), prefer=prefer,
         valuation=check_valuation(value, fail, options, shapes), unit=check_unit(value, fail),
-        presets=check_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
+        presets=_presets(raw.get("presets"), fail, options), scale=check_scale(fail, raw.get("scale", "points")),
     )
 
 
-def _mahjong(section: Any, fail: Failer, known: Any) -> tuple[tuple[Requirement, ...], str]:
-    """`mahjong: {requires: [...], otherwise: non_winning|long_hand}`."""
+def _presets(section: Any, fail: Failer, options: dict[str, OptionSpec]) -> dict[str, Any]:
+    """A table's `presets:` checked (rules/presets.py, loaded only for a table that has them); {} where it has none."""
+    if section is None:
+        return {}
+    from mjscore.rules.presets import check_presets
+    return check_presets(section, fail, options)
+
+
+def _check_table(table: Any, i: int, fail: Failer) -> str:
+    """A table of rules checked but for its rules (_check_rule); where a message names it: its heading."""
+    where = f"tables[{i}]"
+    expect(fail, where, table, dict, "a table")
+    heading = table.get("table")
+    if not isinstance(heading, str):
+        fail(where, "every table needs a heading: table: ...")
+    where = f"table {shown(check_text(fail, f'{where} table', heading, 'a heading'), NAME_SHOWN)}"
+    only_keys(fail, where, table, {"table", "per", "who", "rules"})
+    per, who = table.get("per", "hand"), table.get("who", "all")
+    if per not in PER:
+        fail(where, f"per must be one of {', '.join(PER)}, not {shown(per)}")
+    if who not in WHO:
+        fail(where, f"who must be one of {', '.join(WHO)}, not {shown(who)}")
+    expect(fail, where, table.get("rules"), list, "rules")
+    return where
+
+
+def _mahjong(section: Any, fail: Failer, known: Any, checked: bool) -> tuple[tuple[Requirement, ...], str]:
+    """`mahjong: {requires: [...], otherwise: non_winning|long_hand}`, checked first unless it passed these checks
+    when its table was cached (`checked`)."""
     if section is None:
         return (), "non_winning"
-    expect(fail, "mahjong", section, dict, "mahjong")
-    only_keys(fail, "mahjong", section, {"requires", "otherwise"})
+    if not checked:
+        expect(fail, "mahjong", section, dict, "mahjong")
+        only_keys(fail, "mahjong", section, {"requires", "otherwise"})
     otherwise = section.get("otherwise", "non_winning")
     if otherwise not in ("non_winning", "long_hand"):
         fail("mahjong.otherwise", f"must be non_winning or long_hand, not {shown(otherwise)}")
     out = []
-    for i, entry in enumerate(expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
-        where = f"mahjong.requires[{i}]"
-        expect(fail, where, entry, dict, "a requirement")
-        only_keys(fail, where, entry, {"rule", "when", "message", "messages", "limit_hands_exempt"})
-        name = entry.get("rule")
-        if not isinstance(name, str) or not name:
-            fail(where, "every requirement needs a name: rule: ...")
-        check_text(fail, where, name, "a rule name")
-        message = check_text(fail, f"{where} message", str(entry.get("message", name)), "a message")
-        try:
-            pred = compile_when(entry.get("when"), "hand", known)
-        except Invalid as e:
-            fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
-        exempt = expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
-        said = check_names(fail, where, entry.get("messages"), False)[""]  # (its words in the rulebook's language)
-        out.append(Requirement(name, message, exempt, show_when(entry.get("when")), pred, said))
-    return tuple(out), otherwise
+    for i, entry in enumerate(section.get("requires", []) if checked else
+                              expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
+        when = entry.get("when")
+        pred = compile_when(when, "hand", known) if checked else _check_requirement(entry, i, fail, known)
+        name = entry["rule"]
+        out.append(Requirement(name, str(entry.get("message", name)), entry.get("limit_hands_exempt", True),
+                               show_when(when), pred, names_of(entry.get("messages"), False)[""]))
+    return tuple(out), otherwise  # (a requirement's messages: its words in the rulebook's language)
+
+
+def _check_requirement(entry: Any, i: int, fail: Failer, known: Any) -> When:
+    """Every check of a requirement of mah jong, and its `when:` compiled."""
+    where = f"mahjong.requires[{i}]"
+    expect(fail, where, entry, dict, "a requirement")
+    only_keys(fail, where, entry, {"rule", "when", "message", "messages", "limit_hands_exempt"})
+    name = entry.get("rule")
+    if not isinstance(name, str) or not name:
+        fail(where, "every requirement needs a name: rule: ...")
+    check_text(fail, where, name, "a rule name")
+    check_text(fail, f"{where} message", str(entry.get("message", name)), "a message")
+    try:
+        pred = compile_when(entry.get("when"), "hand", known)
+    except Invalid as e:
+        fail(f"{where} {shown(name, NAME_SHOWN)}", str(e))
+    expect(fail, where, entry.get("limit_hands_exempt", True), bool, "limit_hands_exempt")
+    check_names(fail, where, entry.get("messages"), False)
+    return pred
