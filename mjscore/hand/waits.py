@@ -77,9 +77,9 @@ def _split(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     return none, pair
 
 
-@lru_cache(maxsize=4096)
 def _conv(a: int, b: int) -> int:
-    """Bits a + b for every bit a of `a` and b of `b` (the masks are a few bits: cached)."""
+    """Bits a + b for every bit a of `a` and b of `b` (the masks are a few bits; up to four sets, _CONV holds them
+    all)."""
     out, k = 0, 0
     while a:
         if a & 1:
@@ -162,7 +162,7 @@ def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 # _CONV[a][b]: _conv(a, b) up to 4 sets (a hand has at most four: more never completes one)
-_CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
+_CONV = [[_conv(a, b) & 31 for b in range(32)] for a in range(32)]
 
 
 def counted_blocks(concealed: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
