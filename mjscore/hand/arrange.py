@@ -104,7 +104,7 @@ class AnalysedHand:
     ended; `shapes` the winning shapes it is arranged under."""
 
     __slots__ = ("hand", "sit", "shapes", "melds", "concealed", "bonus", "tile_count", "suits", "has_honours",
-                 "blocks", "_notation", "_tiles", "_kinds", "_counts", "_candidates", "_partial", "_waits")
+                 "blocks", "_notation", "_tiles", "_kinds", "_counts", "_candidates", "_partial", "_waits", "_single")
     _notation: str | None
     _tiles: tuple[int, ...] | None
     _kinds: frozenset[int] | None
@@ -112,6 +112,7 @@ class AnalysedHand:
     _candidates: list[Candidate] | None
     _partial: list[tuple[tuple[Group, ...], tuple[int, ...]]] | None
     _waits: dict[tuple[int, Group | None], int] | None
+    _single: dict[tuple[int, Group | None], bool] | None
 
     def __init__(self, hand: Hand, sit: Situation, shapes: tuple[str, ...]):
         self.hand, self.sit, self.shapes = hand, sit, shapes
@@ -143,7 +144,7 @@ class AnalysedHand:
         self.blocks, self.tile_count = blocks, n  # as a winning hand counts them: a kong counts three
         self.suits, self.has_honours = _SUITS_IN[mask & 7], mask >= 8  # suits among the tiles, bonus aside
         self._notation = self._tiles = self._kinds = self._counts = self._candidates = self._partial = None
-        self._waits = None
+        self._waits = self._single = None
 
     @property
     def notation(self) -> str:
@@ -237,32 +238,61 @@ class AnalysedHand:
         return got
 
     def waited_on_one(self, win: int, groups: tuple[Group, ...], pattern: str | None) -> bool:
-        """Whether the hand waited on `win` alone before it completed `groups` (a single wait). A standard
-        hand whose winning tile made a pung beside a pair, or a chow at an open end, waited on another tile
-        too (the pair's, the chow's other end) unless all four of it are held: seen at once, without counting
-        the waits."""
-        if pattern == "standard":
-            for g in groups:
-                if g.completed:
-                    if not g.declared:
-                        other = _other_wait(g, win, groups)
-                        if other is not None and self.tiles.count(other) < 4:
-                            return False
-                    break
-        return self.wait_count(win, groups) == 1
+        """Whether the hand waited on `win` alone before it completed `groups` (a single wait: wait_count 1), once
+        per winning tile and set. A standard hand whose winning tile made a pung beside a pair, or a chow at an
+        open end, waited on another tile too (the pair's, the chow's far end) unless all four of it are held: seen
+        at once, in any arrangement with that winning tile (the waits are the hand's); else waits are sought only
+        until one beside `win` is found."""
+        reopened = None
+        for g in groups:
+            if g.completed:
+                if g.declared:
+                    reopened = g
+                elif pattern == "standard" and self._tells_other(g, win, groups):
+                    return False
+                break
+        key = (win, reopened)
+        known = self._single
+        if known is None:
+            known = self._single = {}
+        got = known.get(key)
+        if got is None:
+            if reopened is not None:  # (a claimed tile that completed a declared set: rare, counted)
+                got = self.wait_count(win, groups) == 1
+            elif self._candidates is not None and any(shape == "standard" and w == win and self._tells_other(
+                    next((g for g in other if g.completed), None), win, other) for other, shape, w in self._candidates):
+                got = False
+            else:
+                from mjscore.hand.waits import waits_beside  # not loaded by a command that never asks
+
+                rest, blocks = self._less(win)
+                got = not waits_beside(len(self.melds), rest, self.tiles, self.shapes, blocks, win)
+            known[key] = got
+        return got
+
+    def _tells_other(self, done: Group | None, win: int, groups: tuple[Group, ...]) -> bool:
+        """Whether `done`, the set `win` completed in `groups`, concealed, tells of another tile waited on."""
+        other = None if done is None or done.declared else _other_wait(done, win, groups)
+        return other is not None and self.tiles.count(other) < 4
 
     def _waits_before(self, win: int, reopened: Group | None) -> list[int]:
         from mjscore.hand.waits import counted_blocks, find_waits  # not loaded by a command that never asks
 
-        conc = self.concealed
         if reopened is not None:  # its tiles were concealed: the declared sets and the blocks change
-            left = list(conc + reopened.tiles)
+            left = list(self.concealed + reopened.tiles)
             left.remove(win)
             left.sort()
             rest = tuple(left)
             return find_waits(len(self.melds) - 1, rest, self.tiles, self.shapes, counted_blocks(rest), win)
+        rest, blocks = self._less(win)
+        return find_waits(len(self.melds), rest, self.tiles, self.shapes, blocks, win)
+
+    def _less(self, win: int) -> tuple[tuple[int, ...], list[tuple[int, tuple[int, ...]]]]:
+        """The concealed tiles, the concealed `win` taken out, and their blocks as (first tile, counts): the
+        hand's own blocks, of which only the winning tile's loses a tile."""
+        conc = self.concealed
         i = conc.index(win)
-        blocks = []  # the hand's own blocks as (first tile, counts): only the winning tile's loses a tile
+        blocks = []
         for b in self.blocks:
             counts = b.counts
             if b.tiles[0] <= win <= b.tiles[-1]:
@@ -272,7 +302,7 @@ class AnalysedHand:
                 less[win - b.base] -= 1
                 counts = tuple(less)
             blocks.append((b.base, counts))
-        return find_waits(len(self.melds), conc[:i] + conc[i + 1:], self.tiles, self.shapes, blocks, win)
+        return conc[:i] + conc[i + 1:], blocks
 
     def completed(self, tile: int) -> AnalysedHand:
         """The hand completed by `tile` drawn from the wall, with no other circumstance, analysed (what a

@@ -76,12 +76,12 @@ def block_sets(vec: tuple[int, ...], base: int) -> tuple[tuple[int, int, tuple[G
     return tuple(out)
 
 
-@lru_cache(maxsize=4096)
 def sets_and_pair(counts: tuple[int, ...], sets: int, pair: bool) -> tuple[tuple[Group, ...], ...]:
     """All ways to split counts into exactly `sets` pungs/chows plus one pair (if `pair`).
 
-    Each suit (and the honours) is split on its own and cached, so a new hand mostly
-    reuses blocks seen before; the blocks' splits are then combined.
+    Each suit (and the honours) is split on its own and cached (block_sets), so a new hand mostly
+    reuses blocks seen before; the blocks' splits are then combined. Not kept whole: a whole hand's
+    counts seldom recur (issue 40: no gain measured, docs/architecture.md).
     """
     return combine_splits([block_sets(vec, base) for vec, base in _blocks(counts)], sets, pair)
 

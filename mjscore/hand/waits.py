@@ -77,9 +77,9 @@ def _split(vec: tuple[int, ...], suit: bool) -> tuple[int, int]:
     return none, pair
 
 
-@lru_cache(maxsize=4096)
 def _conv(a: int, b: int) -> int:
-    """Bits a + b for every bit a of `a` and b of `b` (the masks are a few bits: cached)."""
+    """Bits a + b for every bit a of `a` and b of `b` (the masks are a few bits; up to four sets, _CONV holds them
+    all)."""
     out, k = 0, 0
     while a:
         if a & 1:
@@ -109,64 +109,45 @@ def completions(vec: tuple[int, ...], suit: bool) -> tuple[tuple[int, int, int],
         return tuple(out)
     conv = _CONV
     n = len(vec)
-    runs = []  # (start, end) of each run of held numbers
+    runs = []  # (start, end, masks) of each run of held numbers
     i = 0
     while i < n:
         if vec[i]:
             j = i + 1
             while j < n and vec[j]:
                 j += 1
-            runs.append((i, j))
+            runs.append((i, j, _split(vec[i:j], True)))
             i = j
         else:
             i += 1
     before = [(1, 0)]  # before[k]: the runs before run k merged; after[k]: the runs from run k on
-    for a, b in runs:
-        z, o = _split(vec[a:b], True)
+    for _, _, (z, o) in runs:
         r0, r1 = before[-1]
         before.append((conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31]))
     after = [(1, 0)] * (len(runs) + 1)
     for k in range(len(runs) - 1, -1, -1):
-        a, b = runs[k]
-        z, o = _split(vec[a:b], True)
+        z, o = runs[k][2]
         r0, r1 = after[k + 1]
         after[k] = (conv[r0][z & 31], conv[r0][o & 31] | conv[r1][z & 31])
-    run_of = [-1] * n
-    for k, (a, b) in enumerate(runs):
-        for x in range(a, b):
-            run_of[x] = k
     out = []
-    for i in range(n):
-        k = run_of[i]
-        if k >= 0:  # inside run k: one more of a number
-            a, b = runs[k]
-            z, o = _grown(vec[a:b])[i - a + 1]
-            first = last = k
-        else:  # between runs: it extends one, or joins two; a tile apart from every run stays a single
-            left = run_of[i - 1] if i > 0 else -1
-            right = run_of[i + 1] if i + 1 < n else -1
-            if left >= 0 and right >= 0:
-                joined = list(vec[runs[left][0]:runs[right][1]])
-                joined[i - runs[left][0]] = 1
-                z, o = _split(tuple(joined), True)
-                first, last = left, right
-            elif left >= 0:
-                a, b = runs[left]
-                z, o = _grown(vec[a:b])[b - a + 1]
-                first = last = left
-            elif right >= 0:
-                a, b = runs[right]
-                z, o = _grown(vec[a:b])[0]
-                first = last = right
-            else:
-                continue
-        r0, r1 = before[first]
-        s0, s1 = after[last + 1]
+    for k, (a, b, _) in enumerate(runs):  # run by run, in tile order: the number before it, its own, the one after
+        grown = _grown(vec[a:b])
+        r0, r1 = before[k]
+        s0, s1 = after[k + 1]
         o0, o1 = conv[r0][s0], conv[r0][s1] | conv[r1][s0]
-        z, o = z & 31, o & 31
-        z, o = conv[o0][z], conv[o0][o] | conv[o1][z]
-        if z or o:
-            out.append((i, z, o))
+        for i in range(a - 1 if a and (a < 2 or not vec[a - 2]) else a, b + 1 if b < n else b):
+            if i == b and b + 1 < n and vec[b + 1]:  # the gap to the next run: one more joins the two
+                joined = list(vec[a:runs[k + 1][1]])
+                joined[b - a] = 1
+                z, o = _split(tuple(joined), True)
+                s0, s1 = after[k + 2]
+                o0, o1 = conv[r0][s0], conv[r0][s1] | conv[r1][s0]
+            else:  # one more of a number in the run, or just before or after it (joining no other run)
+                z, o = grown[i - a + 1]
+            z, o = z & 31, o & 31
+            z, o = conv[o0][z], conv[o0][o] | conv[o1][z]
+            if z or o:
+                out.append((i, z, o))
     return tuple(out)
 
 
@@ -181,7 +162,7 @@ def _grown(run: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
 
 
 # _CONV[a][b]: _conv(a, b) up to 4 sets (a hand has at most four: more never completes one)
-_CONV = [[_conv.__wrapped__(a, b) & 31 for b in range(32)] for a in range(32)]
+_CONV = [[_conv(a, b) & 31 for b in range(32)] for a in range(32)]
 
 
 def counted_blocks(concealed: tuple[int, ...]) -> list[tuple[int, tuple[int, ...]]]:
@@ -329,3 +310,33 @@ def find_waits(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], sh
     if minus is None:
         return sorted(t for t in found if held.count(t) < 4)
     return sorted(t for t in found if held.count(t) - (t == minus) < 4)
+
+
+def waits_beside(melds: int, concealed: tuple[int, ...], held: tuple[int, ...], shapes: tuple[str, ...],
+                 blocks: list[tuple[int, tuple[int, ...]]], win: int) -> bool:
+    """Whether a tile kind other than `win` (and not held four times) completes the hand under one of `shapes`: the
+    hand waited on more than its winning tile (arguments as find_waits's, `held` every tile but one `win`). Told at
+    the first such tile, so that a single wait's rule asks no more than it needs: the standard shape first, the
+    other shapes only where it finds none."""
+    counts = None
+    for s in shapes:
+        if s == "standard":
+            for t in standard_waits(blocks, melds):
+                if t != win and held.count(t) < 4:
+                    return True
+            continue
+        if melds and s in CONCEALED:
+            continue
+        counts = counts or counts_of(concealed)
+        maybe = MAYBE.get(s)
+        if maybe is not None and not maybe(counts):
+            continue
+        shape = SHAPES[s]
+        c = list(counts)
+        for t in range(T.N_KINDS):
+            if t != win and held.count(t) < 4:
+                c[t] += 1
+                if shape(tuple(c), melds):
+                    return True
+                c[t] -= 1
+    return False

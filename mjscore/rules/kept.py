@@ -23,7 +23,7 @@ class VariantMemo:
     """Scoring's memo tables for one variant: pure results, found again by the variant's content (`Variant.key`),
     each bounded, so that the variant itself stays an immutable record and a batch's memory stays flat."""
 
-    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "completions", "settled",
+    __slots__ = ("rule_sets", "situations", "suit_classes", "limit_order", "typed", "settled",
                  "cites", "seated", "folds", "plans")
 
     def __init__(self) -> None:  # (the types of the tables scoring's modules fill named for the checker alone)
@@ -35,7 +35,6 @@ class VariantMemo:
         self.suit_classes: dict[Hashable, tuple[object, ...]] = {}  # a class's token -> how it judges every set of PROBE
         self.limit_order: dict[str | None, int] | None = None  # limit rule -> its place in the file (outcome.ranked)
         self.typed: dict[tuple[object, ...], Situation] = {}  # a situation as typed -> checked (api)
-        self.completions: dict[tuple[object, ...], frozenset[str]] = {}  # a calling hand -> rules its completions count (special)
         # settlement, once per deal of a batch: the same few answers every deal
         self.settled: dict[tuple[object, ...], SettlementRules] = {}  # options -> the settlement switches under them (Deal.rules)
         self.cites: dict[tuple[str, ...], str] = {}  # settlement rules -> their citations, joined (cite_of)

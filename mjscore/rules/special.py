@@ -12,7 +12,6 @@ from typing import Any
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, waits
 from mjscore.hand.decompose import counts_of, gates_surplus
-from mjscore.memo import make_room
 from mjscore.rules.params import p_int
 from mjscore.rules.registry import Reads, condition, counted, group_marks, in_range, is_int_option, p_bound
 from mjscore.rules.when import Invalid, compile_when
@@ -305,18 +304,12 @@ def _completions(c: Any) -> frozenset[str]:
     hand = c.hand
     if hand.tile_count != WIN_COUNT - 1:
         return frozenset()
-    kept = c.kept.completions  # what scoring keeps of the variant (rules/kept.py: VariantMemo)
-    key = (hand.melds, hand.concealed, hand.bonus, c.seat, c.round, tuple(sorted(c.options.items())))
-    got: frozenset[str] | None = kept.get(key)
-    if got is None:
-        out: set[str] = set()
-        for t in waits(hand, c.variant.shapes):
-            best = c.score_completed(t)
-            if best.mahjong:
-                out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
-        make_room(kept, 4096)
-        got = kept[key] = frozenset(out)
-    return got
+    out: set[str] = set()
+    for t in waits(hand, c.variant.shapes):
+        best = c.score_completed(t)
+        if best.mahjong:
+            out.update({best.limit_hand} if best.limit_hand else {i.rule for i in best.items if not i.limit})
+    return frozenset(out)
 
 
 @condition("calling", "hand", p_rule_names,
