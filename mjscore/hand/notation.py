@@ -228,15 +228,17 @@ def groups_of(text: str) -> list[tuple[str, int, int]]:
 def matched_groups(text: str) -> list[tuple[str, int, int]]:
     """groups_of by a regular expression, which finds the groups of a well-formed hand at C speed; anything it
     leaves uncovered (a stray or unclosed bracket) goes to the careful scanner for its message."""
-    out, covered = [], 0
+    out, end = [], 0
     for m in _group_re().finditer(text):
         a, b = m.span()
-        if text[a] in _OPEN and text[b - 1] != _OPEN[text[a]]:
+        if (a != end and not text[end:a].isspace()) or (text[a] in _OPEN and text[b - 1] != _OPEN[text[a]]):
             return scanned_groups(text)
-        covered += b - a
+        end = b
         ch = text[a]
         out.append((ch + text[b - 1] if ch in _OPEN else "", a, b))
-    if covered != sum(map(len, text.split())):  # every character but the white space (what split() drops) covered
+    # every character but white space covered: only white space between the groups and after them (a count of the
+    # characters covered would take a group's inner space for a stray bracket, "[[1m ]1f")
+    if end != len(text) and not text[end:].isspace():
         return scanned_groups(text)
     return out
 
