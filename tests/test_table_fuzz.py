@@ -96,6 +96,17 @@ def test_one_value_changed_anywhere(name, index, value):
     check_one(name, mutated(name, index, value))
 
 
+@pytest.mark.parametrize("name", VARIANTS)
+def test_every_place_of_the_mahjong_section_changed_to_a_value_of_another_kind(name):
+    """Each place under `mahjong:` (its requirements, each entry and each of their keys) given None, a number, a
+    text and a list in turn: one TableError or a table that works, as anywhere else. (Hypothesis found a requirement
+    replaced by None raising AttributeError once the requirement's checks had moved beside its reading, 2026-12-08.)"""
+    for index, path in enumerate(PLACES[name]):
+        if path[0] == "mahjong":
+            for value in (None, 3, "x", []):
+                check_one(name, mutated(name, index, value))
+
+
 @pytest.mark.fuzz_long
 @settings(max_examples=20_000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(VARIANTS), st.integers(0, 10 ** 6), odd_values)

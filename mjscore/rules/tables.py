@@ -420,9 +420,8 @@ def _mahjong(section: Any, fail: Failer, known: Any, checked: bool) -> tuple[tup
     out = []
     for i, entry in enumerate(section.get("requires", []) if checked else
                               expect(fail, "mahjong.requires", section.get("requires", []), list, "requires")):
-        when = entry.get("when")
-        pred = compile_when(when, "hand", known) if checked else _check_requirement(entry, i, fail, known)
-        name = entry["rule"]
+        pred = compile_when(entry.get("when"), "hand", known) if checked else _check_requirement(entry, i, fail, known)
+        when, name = entry.get("when"), entry["rule"]  # (read after the checks: an entry may be no mapping)
         out.append(Requirement(name, str(entry.get("message", name)), entry.get("limit_hands_exempt", True),
                                show_when(when), pred, names_of(entry.get("messages"), False)[""]))
     return tuple(out), otherwise  # (a requirement's messages: its words in the rulebook's language)
