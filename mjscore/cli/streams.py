@@ -102,17 +102,21 @@ class Sections:
 
     def write(self, s: Section) -> None: ...
 
-    def close(self, ending: Closing | None = None) -> None: ...
+    def close(self, ending: Closing | None = None) -> None:
+        """The output's end: after held sections, none; after open sections, the run's `ending`."""
 
     def begin(self, s: Opening) -> None:
+        """An open section's start; its items follow, then `end`."""
         self.open(s)
         self.first = False
 
     def open(self, s: Opening) -> None: ...
 
-    def item(self, x: Any) -> None: ...
+    def item(self, x: Any) -> None:
+        """One item of the open section, written now (what an item is depends on the format: its `item`)."""
 
-    def end(self, s: Closing) -> None: ...
+    def end(self, s: Closing) -> None:
+        """The open section's end: its held table and notes (JSON: its last fields)."""
 
 
 class JsonSections(Sections):
