@@ -225,8 +225,9 @@ class HtmlSections(Sections):
         self.out.write(_paragraphs(ending.notes) + HTML_PAGE_END.lstrip("\n") + "\n")
 
     def open(self, s):
-        from mjscore.cli.markup import html_table_start
+        from mjscore.cli.markup import html_row, html_table_start
 
+        self.html_row = html_row  # (bound once, as Markdown's cell escape)
         if self.first:
             self._start(s.lang)
         self.out.write((f"<p>{html.escape(s.intro)}</p>\n" if s.intro else "")
@@ -234,9 +235,7 @@ class HtmlSections(Sections):
 
     def item(self, cells):
         """An item: its table row."""
-        from mjscore.cli.markup import html_row
-
-        self.out.write(html_row(cells))
+        self.out.write(self.html_row(cells))
 
     def end(self, s):
         from mjscore.cli.markup import HTML_TABLE_END, html_table
@@ -329,16 +328,15 @@ class MarkdownSections(TextSections):
         return "".join(f"\n{markdown_text(line)}\n" for line in lines)
 
     def open(self, s):
-        from mjscore.cli.output import markdown_text
+        from mjscore.cli.output import markdown_cell, markdown_text
 
+        self.cell = markdown_cell  # (bound once: a row per deal, an import statement each would cost 2% of them)
         self.out.write(("" if self.first else "\n") + self.caption(s.caption) + "\n\n"
                        + (f"{markdown_text(s.intro)}\n\n" if s.intro else "") + _markdown_head(s.headers))
 
     def item(self, cells):
         """An item: its table row, unpadded (the rows before it are written: their widths are not known)."""
-        from mjscore.cli.output import markdown_cell
-
-        self.out.write(f"| {' | '.join(markdown_cell(c) for c in cells)} |\n")
+        self.out.write(f"| {' | '.join(map(self.cell, cells))} |\n")
 
     def end(self, s):
         t = s.table
