@@ -218,7 +218,8 @@ STAGE_FILES = {
     "mjscore/rules/results.py": "score", "<when>": "score",
     "mjscore/play/settle.py": "settle", "mjscore/play/seating.py": "settle", "mjscore/play/game.py": "settle",
     "mjscore/play/record.py": "settle", "mjscore/play/workers.py": "settle",
-    "mjscore/cli/batch.py": "write", "mjscore/cli/outfile.py": "write", "json/encoder.py": "write",
+    "mjscore/cli/batch.py": "write", "mjscore/cli/streams.py": "write", "mjscore/cli/outfile.py": "write",
+    "json/encoder.py": "write",
 }
 STAGE_FUNCTIONS = {"to_dict": "write", "named": "write", "unpaid": "write", "read_jsonl_game": "read",
                    "read_game": "read", "deals": "read"}

@@ -106,3 +106,88 @@ def test_a_streamed_section_is_written_when_it_is_handed_over(fmt, monkeypatch):
     if fmt == "json":
         assert json.loads(out.getvalue()) == [{"file": "g1", "rows": [{"net": 8}], "totals": {"Ana": 8}},
                                               {"file": "g2", "rows": []}]
+
+
+def _open_sections(fmt: str, layout):
+    """A writer of open sections on a StringIO: two games of two items, each held table and note, then the run's
+    note; the text after each step (an item is written before the next comes)."""
+    import io
+
+    from mjscore.cli.streams import SECTION_WRITERS, Closing, Held, Opening
+
+    out = io.StringIO()
+    sections = SECTION_WRITERS[fmt](out, M.PG_GAMES, "en", layout)
+    steps = []
+    for game, items in (("g|1", (["1", "8"], ["10", "128"])), ("g2", ())):
+        sections.begin(Opening(game, "start 0", ("deal", "Ana"), "batch", "en", {"file": game}, "deals",
+                               encoded=fmt == "json"))
+        for item in items:
+            sections.item({"csv": [item], "json": json.dumps({"deal": item[0]}), "table": f"deal {item[0]}\n"}
+                          .get(fmt, item))
+            steps.append(out.getvalue())
+        sections.end(Closing(Held("Standings", ["rank", "player"], [[1, "Ana"]], "standings"), ("4 deals",),
+                             {"totals": {"Ana": 8}}))
+    sections.close(Closing(notes=("2 games",), tail={"errors": []}))
+    return out.getvalue(), steps
+
+
+@pytest.mark.parametrize("fmt", sorted(FORMATS - {"yaml"}))
+def test_an_open_section_is_written_item_by_item(fmt):  # (batch's games: never held, never read twice)
+    from mjscore.cli.streams import Layout
+
+    text, steps = _open_sections(fmt, Layout(columns=("deal", "Ana"), key="games"))
+    assert len(steps) == 2 and steps[0] and steps[1].startswith(steps[0]) and len(steps[1]) > len(steps[0])
+    assert text.startswith(steps[1])
+
+
+def test_each_format_lays_out_an_open_section_as_batch_printed_it():
+    from mjscore.cli.streams import Layout
+
+    layout = Layout(columns=("deal", "Ana"), key="games")
+    # Markdown: rows unpadded (written before the next row's width is known), escaped; standings and notes after
+    assert _open_sections("markdown", layout)[0] == (
+        "## g\\|1\n\nstart 0\n\n| deal | Ana |\n|---|---|\n| 1 | 8 |\n| 10 | 128 |\n"
+        "\nStandings:\n\n| rank | player |\n|---|---|\n| 1 | Ana |\n\n4 deals\n"
+        "\n## g2\n\nstart 0\n\n| deal | Ana |\n|---|---|\n"
+        "\nStandings:\n\n| rank | player |\n|---|---|\n| 1 | Ana |\n\n4 deals\n\n2 games\n")
+    # a terminal: its lines; the closing's notes one paragraph after an empty line (a terminal's standings: lines)
+    assert _open_sections("table", layout)[0] == (
+        "g|1\nstart 0\ndeal 1\ndeal 10\n\n4 deals\ng2\nstart 0\n\n4 deals\n\n2 games\n")
+    # one CSV table of the layout's columns: its header row once for every game
+    assert _open_sections("csv", layout)[0] == "deal,Ana\n1,8\n10,128\n"
+    # JSON: the games as the layout's key of one object, items as given (encoded), the closings' fields
+    assert json.loads(_open_sections("json", layout)[0]) == {
+        "games": [{"file": "g|1", "deals": [{"deal": "1"}, {"deal": "10"}], "totals": {"Ana": 8}},
+                  {"file": "g2", "deals": [], "totals": {"Ana": 8}}], "errors": []}
+    html = _open_sections("html", layout)[0]
+    assert html.count("<table") == 4 and html.count("</table>") == 4 and html.endswith("</body></html>\n")
+    assert "<p>start 0</p>" in html and "<p>2 games</p>" in html and "g|1" in html
+
+
+def test_an_output_of_open_sections_with_none_is_still_its_format():  # (every file refused, and reported)
+    import io
+
+    from mjscore.cli.streams import SECTION_WRITERS, Closing, Layout
+
+    def nothing(fmt):
+        out = io.StringIO()
+        SECTION_WRITERS[fmt](out, M.PG_GAMES, "en", Layout(columns=("deal", "Ana"), key="games")).close(
+            Closing(tail={"errors": ["x.yaml: no such file"]}))
+        return out.getvalue()
+
+    assert json.loads(nothing("json")) == {"games": [], "errors": ["x.yaml: no such file"]}
+    assert nothing("csv") == "deal,Ana\n"
+    assert nothing("table") == nothing("markdown") == ""
+    assert nothing("html").endswith("<body>\n<h1>Games scored</h1>\n</body></html>\n")  # (titled, in English)
+
+
+def test_batch_has_no_writer_of_its_own():
+    """batch says what a game says (per whom its format is for: render.audience) and hands it to streams.py's
+    writer of the format: it escapes, encodes and lays out nothing itself."""
+    tree = ast.parse((CLI / "batch.py").read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom)) for a in n.names}
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    writing = {"html", "json", "csv", "SafeCsvWriter", "markdown_cell", "markdown_text", "html_row",
+               "html_table_start", "html_page_start", "FittedLines"}
+    assert imported & writing == set() and "mjscore.cli.markup" not in modules
+    assert {"stream", "audience"} <= imported

@@ -1,4 +1,6 @@
-"""`mjscore batch`: play recorded games through, keep running totals, write table, CSV, Markdown, HTML or JSON.
+"""`mjscore batch`: play recorded games through, keep running totals, write table, CSV, Markdown, HTML or JSON:
+what each game says for whom its format is for (a terminal, a club's pages, a spreadsheet, a program), written by
+the format's own writer (cli/streams.py, shared with `sheet`).
 
 Output is streamed deal by deal (a JSON Lines archive of a million deals never sits in
 memory) and written with -o (cli/outfile.py). Rejected deals are reported with their place
@@ -7,13 +9,12 @@ and counted; nothing is dropped silently.
 
 from __future__ import annotations
 
-import html
-import json
-import sys
-from typing import IO, Any
+from typing import Any
 
 from mjscore.cli.terminal import say
-from mjscore.cli.output import RulesNotes, SafeCsvWriter, markdown_cell, markdown_text, tree_encoder
+from mjscore.cli.output import RulesNotes, tree_encoder
+from mjscore.cli.render import Audience, audience, stream
+from mjscore.cli.streams import Closing, Held, Layout, Opening, Sections
 from mjscore.errors import DealError
 from mjscore.loading import read_lines
 from mjscore import standard_input
@@ -81,15 +82,17 @@ def count_deals(paths: list[str]) -> int | None:
     return total
 
 
-# --- writers -----------------------------------------------------------------------------------------
+# --- what a game says, per whom its format is for (render.py's audience); written by cli/streams.py ----------
 
-class Writer:
-    """A deal is written in two steps: `render` (a static function of the settled deal alone, so it
-    runs where the deal was settled, perhaps in another process) and `deal`, which adds the running
-    totals in the main process."""
+class Game:
+    """What a game says, deal by deal, handed to the format's writer (cli/streams.py) as an open section: a deal
+    is said in two steps, `render` (a static function of the settled deal alone, so it runs where the deal was
+    settled, perhaps in another process) and `deal`, which adds the running totals in the main process."""
 
-    def __init__(self, out: IO[str], games: int):
-        self.out, self.games = out, games
+    layout = Layout(fitted=True)  # its lines wrapped to the terminal (cli/fit.py)
+
+    def __init__(self, sections: Sections, games: int):
+        self.sections, self.games = sections, games
 
     def start_game(self, path: str, header: Header, totals: dict[str, int]) -> None: ...
 
@@ -103,25 +106,19 @@ class Writer:
     def finish(self, summary: Summary, errors: list[str]) -> None: ...
 
 
-class TableWriter(Writer):
-    """For people: each deal's seats, result, payments and the running totals; then the standings."""
+class ForTerminal(Game):
+    """For people at a terminal: each deal's seats, result, payments and the running totals; then the standings
+    (with uma and the sticks left)."""
 
     words = Words()  # the game's language (start_game)
 
-    def __init__(self, out: IO[str], games: int):
-        from mjscore.cli.fit import FittedLines, width
-
-        room = width()  # its lines wrapped to the terminal (cli/fit.py)
-        super().__init__(out if room is None else FittedLines(out, room), games)
-
     def start_game(self, path, header, totals):
-        w, t = self.out.write, Words(header.lang)
-        self.players, self.words = header.players, t
-        w(t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
-            players=", ".join(header.players)) + "\n")
-        self.parties = Parties(header)
-        if any(totals.values()):
-            w(t(M.B_STARTING, totals=dw.line(totals)) + "\n")
+        t = Words(header.lang)
+        self.players, self.words, self.parties = header.players, t, Parties(header)
+        self.sections.begin(Opening(
+            t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
+              players=", ".join(header.players)),
+            t(M.B_STARTING, totals=dw.line(totals)) if any(totals.values()) else ""))
 
     @staticmethod
     def render(r):
@@ -140,48 +137,40 @@ class TableWriter(Writer):
         out = sitting_out(self.players, r.seats)
         if out:
             shown += f"  {self.words(M.B_SITTING_OUT, names=', '.join(out))}\n"
-        self.out.write(shown if r.error else f"{shown}  {self.words(M.B_TOTALS, totals=dw.line(totals))}\n"
-                       + ("" if r.pot_total is None else f"  {self.words(M.B_ON_TABLE, points=r.pot_total)}\n"))
+        self.sections.item(shown if r.error else f"{shown}  {self.words(M.B_TOTALS, totals=dw.line(totals))}\n"
+                           + ("" if r.pot_total is None else f"  {self.words(M.B_ON_TABLE, points=r.pot_total)}\n"))
 
     def end_game(self, standings, summary):
-        w, t = self.out.write, self.words
-        w(f"\n{t(M.B_STANDINGS)}:\n")
-        for s in standings:
-            w(f"  {s['rank']}. {s['player']} {s['total']}"
+        t = self.words
+        self.sections.end(Closing(notes=(
+            f"{t(M.B_STANDINGS)}:",
+            *(f"  {s['rank']}. {s['player']} {s['total']}"
               + (t(M.R_OKA_UMA, result=f"{s['result']:+g}") if "result" in s else "")
-              + (t(M.R_STICKS_LEFT, sticks=f"{s['sticks']:+d}") if "sticks" in s else "") + "\n")
-        w(t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected) + "\n")
-        w(dw.parties(self.parties, t))
+              + (t(M.R_STICKS_LEFT, sticks=f"{s['sticks']:+d}") if "sticks" in s else "") for s in standings),
+            t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected),
+            *dw.parties(self.parties, t).splitlines())))
 
     def finish(self, summary, errors):
-        if self.games > 1:
-            self.out.write("\n" + self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored,
-                                     rejected=summary.rejected) + "\n")
+        self.sections.close(Closing(notes=(self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored,
+                                                      rejected=summary.rejected),) if self.games > 1 else ()))
 
 
-class CsvWriter(Writer):
-    """For spreadsheets: one row per player per deal, with the running total."""
+class ForSpreadsheets(Game):
+    """For spreadsheets: one row per player per deal, with the running total; one table for every game."""
 
     # counted: the deal's place among its party's counted deals, 0 = not counted; empty: no fixed number of deals
     # worth: a hand's own value where the deal did not pay on it (a draw that pays nothing: hand_value 0);
     # seats_changed: why the deal's seats are not where passing the deal put them
-    FIELDS = ["file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error",
-              "counted", "worth", "seats_changed"]
-
-    def __init__(self, out, games):
-        super().__init__(out, games)
-        self.csv = SafeCsvWriter(out)  # names as text, never formulas
-        self.path = None  # until the header row is written: a file refused at once leaves no output
+    FIELDS = ("file", "deal", "game", "round", "player", "seat", "winner", "hand_value", "net", "total", "error",
+              "counted", "worth", "seats_changed")
+    layout = Layout(columns=FIELDS)  # (its header row with the first game: a file refused at once leaves none)
 
     def start_game(self, path, header, totals):
-        if self.path is None:
-            self.csv.writerow(self.FIELDS)
-        self.path = path
-        self.players = header.players
+        self.path, self.players = path, header.players
+        self.sections.begin(Opening(path))
 
     def finish(self, summary, errors):
-        if self.path is None:  # every file refused (and reported): still a CSV, its header row
-            self.csv.writerow(self.FIELDS)
+        self.sections.close(Closing())  # every file refused (and reported): still a CSV, its header row
 
     @staticmethod
     def render(r):
@@ -197,29 +186,26 @@ class CsvWriter(Writer):
                 for seat, name in r.seats.items()] + pot  # (riichi: the table's pot, a row of its own)
 
     def deal(self, r, shown, totals):
+        rows = []
         for row in shown:
             total = r.pot_total if row[4] == POT else totals[row[3]]
-            self.csv.writerow([self.path, *row[:-4], "" if total is None else total, *row[-4:]])
+            rows.append([self.path, *row[:-4], "" if total is None else total, *row[-4:]])
         counted = "" if r.counted is None else r.counted
         for name in sitting_out(self.players, r.seats):  # five or six players: a row for each player out
-            self.csv.writerow([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted,
-                               "", r.changed or ""])
+            rows.append([self.path, r.number, r.game, r.round, name, "out", "", "", 0, totals[name], "", counted,
+                         "", r.changed or ""])
+        self.sections.item(rows)
 
 
-class JsonWriter(Writer):
-    """For programs: {"games": [...], "summary", "errors"} (one shape for one file or many), written as
-    the deals come, never held whole."""
+class ForPrograms(Game):
+    """For programs: {"games": [...], "summary", "errors"} (one shape for one file or many), written as the deals
+    come, never held whole; each deal's object encoded where it was settled (a worker), its totals added here."""
 
-    def __init__(self, out, games):
-        super().__init__(out, games)
-        self.first_game = True  # '{"games": [' is written with the first game: a file refused at once prints nothing
+    layout = Layout(key="games")  # (opened with the first game: a file refused at once prints nothing)
 
     def start_game(self, path, header, totals):
-        self.out.write('{"games": [' if self.first_game else ", ")
-        self.first_game = False
-        self.out.write(json.dumps(game_head(path, header, totals), ensure_ascii=False)[:-1] + ', "deals": [')
+        self.sections.begin(Opening(path, head=game_head(path, header, totals), key="deals", encoded=True))
         self.parties = Parties(header)
-        self.first_deal = True
 
     @staticmethod
     def render(r):
@@ -229,44 +215,30 @@ class JsonWriter(Writer):
     def deal(self, r, shown, totals):
         self.parties.add(r)
         pot = "" if r.pot_total is None else f', "pot_total": {r.pot_total}'  # (riichi: the sticks on the table)
-        self.out.write(f'{"" if self.first_deal else ", "}{shown}, "totals": '
-                       f'{_encode(totals)}{pot}}}')
-        self.first_deal = False
+        self.sections.item(f'{shown}, "totals": {_encode(totals)}{pot}}}')
 
     def end_game(self, standings, summary):
-        totals = {s["player"]: s["total"] for s in standings}
         parties = self.parties.to_list()
-        party = f', "parties": {json.dumps(parties)}' if parties else ""
-        self.out.write(f'], "totals": {json.dumps(totals, ensure_ascii=False)}, '
-                       f'"standings": {json.dumps(standings, ensure_ascii=False)}, '
-                       f'"summary": {json.dumps(summary.to_dict())}{party}}}')
+        self.sections.end(Closing(tail={"totals": {s["player"]: s["total"] for s in standings},
+                                        "standings": standings, "summary": summary.to_dict(),
+                                        **({"parties": parties} if parties else {})}))
 
     def finish(self, summary, errors):
-        if self.first_game:  # every file refused (and reported): still the one shape, with no game
-            self.out.write('{"games": [')
-        self.out.write(f'], "summary": {json.dumps(summary.to_dict())}, '
-                       f'"errors": {json.dumps(errors, ensure_ascii=False)}}}\n')
+        self.sections.close(Closing(tail={"summary": summary.to_dict(), "errors": errors}))
 
 
-class PageWriter(Writer):
-    """For a club's pages (`markdown`, `html`): what the table says, as tables. Per game its heading (file,
+class ForPages(Game):
+    """For a club's pages (`markdown`, `html`): what the terminal says, as tables. Per game its heading (file,
     variant, players), a row per deal (deal, round, seats, result, hand values, payments, notes, then each
-    player's running total; a deal not scored: its place and error, no totals), then the standings and the
-    counts. Each row is written as its deal comes, never held: a Markdown table needs no column widths, an
-    HTML table none either. Names are data: escaped cell by cell (markdown_cell, html.escape)."""
+    player's running total; a deal not scored: its place and error, no totals), then the standings (rank, player,
+    total) and the counts. Each row is written as its deal comes, never held."""
 
     HEADERS = [M.G_DEAL, M.G_ROUND, M.G_SEATS, M.G_RESULT, M.B_H_HAND_VALUES, M.B_H_PAYMENTS, M.B_H_NOTES]
     words = Words()  # the game's language (start_game)
 
-    def __init__(self, out: IO[str], games: int):
-        from mjscore.cli.fit import FittedLines, width
-
-        room = width()  # its lines wrapped to the terminal (cli/fit.py)
-        super().__init__(out if room is None else FittedLines(out, room), games)
-
     @staticmethod
     def render(r):
-        """The deal's cells but the running totals, as text (escaped by `deal`, in the main process)."""
+        """The deal's cells but the running totals, as text (escaped by the writer, in the main process)."""
         w = Words(r.lang)
         label = f"{r.number}" + (w(M.B_OF_GAME, game=r.game) if r.game > 1 else "") + dw.counted(r, w)
         if r.error:
@@ -280,12 +252,11 @@ class PageWriter(Writer):
         self.players, self.words = header.players, Words(header.lang)
         self.pot = scheme_of(header.variant.settlement.at(header.options)).counters  # riichi: a column of the sticks
         self.parties, t = Parties(header), self.words
-        self.heading(t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
-                       players=", ".join(header.players)),
-                     t(M.B_STARTING, totals=dw.line(totals)) if any(totals.values()) else "")
-
-    def headers(self) -> list[str]:
-        return [*map(self.words, self.HEADERS), *self.players, *([self.words(M.B_H_ON_TABLE)] if self.pot else [])]
+        self.sections.begin(Opening(
+            t(M.B_GAME_HEAD, path=path, variant=header.variant.name, title=header.variant.title,
+              players=", ".join(header.players)),
+            t(M.B_STARTING, totals=dw.line(totals)) if any(totals.values()) else "",
+            (*map(t, self.HEADERS), *self.players, *([t(M.B_H_ON_TABLE)] if self.pot else [])), "batch", t.lang))
 
     def deal(self, r, shown, totals):
         self.parties.add(r)
@@ -294,104 +265,27 @@ class PageWriter(Writer):
             away = self.words(M.B_SITTING_OUT, names=", ".join(out))
             shown = [*shown[:-1], "; ".join(x for x in (shown[-1], away) if x)]
         pot = [] if not self.pot else [""] if r.error or r.pot_total is None else [r.pot_total]
-        self.row([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players)), *pot])
+        self.sections.item([*shown, *([""] * len(self.players) if r.error else (totals[p] for p in self.players)),
+                            *pot])
 
     def end_game(self, standings, summary):
         t = self.words
-        self.standings([[s["rank"], s["player"], s["total"]] for s in standings],
-                       [t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected),
-                        *dw.parties(self.parties, t).splitlines()])
+        self.sections.end(Closing(
+            Held(t(M.B_STANDINGS), [t(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)],
+                 [[s["rank"], s["player"], s["total"]] for s in standings], "standings"),
+            (t(M.B_DEALS_COUNTED, read=summary.read, scored=summary.scored, rejected=summary.rejected),
+             *dw.parties(self.parties, t).splitlines())))
 
     def finish(self, summary, errors):
-        self.end([self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored, rejected=summary.rejected)]
-                 if self.games > 1 else [])
-
-    def heading(self, title: str, line: str) -> None: ...
-
-    def row(self, cells: list) -> None: ...
-
-    def standings(self, rows: list[list], lines: list[str]) -> None: ...
-
-    def end(self, lines: list[str]) -> None: ...
-
-
-class MarkdownWriter(PageWriter):
-    """`--format markdown`: per game a `##` heading, its table of deals, the standings, the counts."""
-
-    def __init__(self, out, games):
-        super().__init__(out, games)
-        self.first = True
-
-    def _table_head(self, headers: list[str]) -> None:
-        self.out.write(f"| {' | '.join(map(markdown_cell, headers))} |\n|{'---|' * len(headers)}\n")
-
-    def heading(self, title, line):
-        self.out.write(f"{'' if self.first else chr(10)}## {markdown_cell(title)}\n\n"
-                       + (f"{markdown_text(line)}\n\n" if line else ""))
-        self.first = False
-        self._table_head(self.headers())
-
-    def row(self, cells):
-        self.out.write(f"| {' | '.join(markdown_cell(c) for c in cells)} |\n")
-
-    def standings(self, rows, lines):
-        self.out.write(f"\n{self.words(M.B_STANDINGS)}:\n\n")
-        self._table_head([self.words(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)])
-        for row in rows:
-            self.row(row)
-        self.out.write("".join(f"\n{markdown_text(line)}\n" for line in lines))
-
-    def end(self, lines):
-        self.out.write("".join(f"\n{markdown_text(line)}\n" for line in lines))
-
-
-class HtmlWriter(PageWriter):
-    """`--format html`: one page (cli/season.py's), per game a table captioned with its heading, the standings,
-    the counts."""
-
-    def __init__(self, out, games):
-        super().__init__(out, games)
-        self.started = False
-
-    def page(self) -> None:
-        """The page's start, once: titled in the first game's language (its lang attribute), English where no
-        game was read."""
-        from mjscore.cli.markup import html_page_start
-
-        if not self.started:
-            self.out.write(html_page_start(self.words(M.PG_GAMES), lang=self.words.lang))
-            self.started = True
-
-    def heading(self, title, line):
-        from mjscore.cli.markup import html_table_start
-
-        self.page()
-        self.out.write((f"<p>{html.escape(line)}</p>\n" if line else "")
-                       + html_table_start(self.headers(), title, "batch"))
-
-    def row(self, cells):
-        from mjscore.cli.markup import html_row
-
-        self.out.write(html_row(cells))
-
-    def standings(self, rows, lines):
-        from mjscore.cli.markup import HTML_TABLE_END, html_table
-
-        heads = [self.words(h) for h in (M.T_RANK, M.H_PLAYER, M.TOTAL)]
-        self.out.write(HTML_TABLE_END + "\n" + html_table(heads, rows, self.words(M.B_STANDINGS), "standings")
-                       + "\n" + "".join(f"<p>{html.escape(line)}</p>\n" for line in lines))
-
-    def end(self, lines):
-        from mjscore.cli.markup import HTML_PAGE_END
-
-        self.page()
-        self.out.write("".join(f"<p>{html.escape(line)}</p>\n" for line in lines) + HTML_PAGE_END.lstrip("\n") + "\n")
+        self.sections.close(Closing(notes=(self.words(M.B_ALL_GAMES, read=summary.read, scored=summary.scored,
+                                                      rejected=summary.rejected),) if self.games > 1 else ()))
 
 
 # one encoder for every deal (json.dumps with options builds a new one per call); the data is a fresh tree
 _encode = tree_encoder()
 
-WRITERS = {"table": TableWriter, "csv": CsvWriter, "json": JsonWriter, "markdown": MarkdownWriter, "html": HtmlWriter}
+SAYING = {Audience.TERMINAL: ForTerminal, Audience.SPREADSHEETS: ForSpreadsheets, Audience.PROGRAMS: ForPrograms,
+          Audience.PAGES: ForPages}
 
 
 def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool", strict: bool,
@@ -404,7 +298,8 @@ def run_batch(paths, variant, options, tables_dir, fmt: str, jobs: "int | Pool",
     if "-" in paths:  # closed: said before any other file is written out
         standard_input()
     summary, errors, rejected = Summary(), [], []
-    writer = WRITERS[fmt](sys.stdout, len(paths))
+    saying = SAYING[audience(fmt)]
+    writer = saying(stream(fmt, M.PG_GAMES, "en", saying.layout), len(paths))
     shown_deal = writer.deal
 
     def deal(r, shown, totals):

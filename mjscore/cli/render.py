@@ -16,6 +16,7 @@ An output too long to hold (a sheet per game of an archive) is streamed: `stream
 from __future__ import annotations
 
 import sys
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
@@ -23,7 +24,7 @@ import click
 from mjscore.tuples import NamedTuple
 
 if TYPE_CHECKING:
-    from mjscore.cli.streams import Sections
+    from mjscore.cli.streams import Layout, Sections
     from mjscore.messages import M
 
 CsvTable = tuple[list[str], Iterable[list]]  # a CSV table: its header and its rows
@@ -107,11 +108,31 @@ def draw(out: Output, fmt: str) -> None:
     RENDERERS[fmt](out)
 
 
-def stream(fmt: str, title: "M | str", lang: str) -> "Sections":
-    """The writer of `fmt` for an output streamed section by section (cli/streams.py), on standard output."""
-    from mjscore.cli.streams import SECTION_WRITERS
+def stream(fmt: str, title: "M | str", lang: str, layout: "Layout | None" = None) -> "Sections":
+    """The writer of `fmt` for an output streamed section by section (cli/streams.py), on standard output, laid
+    out as the command asks (`layout`: its lines fitted to the terminal, one CSV table, a JSON object)."""
+    from mjscore.cli.streams import SECTION_WRITERS, Layout
 
-    return SECTION_WRITERS[fmt](sys.stdout, title, lang)
+    return SECTION_WRITERS[fmt](sys.stdout, title, lang, layout or Layout())
+
+
+class Audience(Enum):
+    """Whom a format is for: what a streamed command says may differ by it (batch's standings for a terminal
+    show uma and sticks left, a page's its ranks and totals)."""
+
+    TERMINAL = "terminal"  # people at a terminal: lines
+    PAGES = "pages"  # a club's pages: tables
+    SPREADSHEETS = "spreadsheets"  # rows of cells, numbers left numbers
+    PROGRAMS = "programs"  # data
+
+
+AUDIENCES = {TERMINAL: Audience.TERMINAL, "markdown": Audience.PAGES, "html": Audience.PAGES,
+             "csv": Audience.SPREADSHEETS, "json": Audience.PROGRAMS, "yaml": Audience.PROGRAMS}
+
+
+def audience(fmt: str) -> Audience:
+    """Whom `fmt` is for (one of RENDERERS)."""
+    return AUDIENCES[fmt]
 
 
 def for_terminal(fmt: str) -> bool:
