@@ -113,6 +113,11 @@ def test_random_hands_and_situations_score_as_the_generic_engine(monkeypatch):
     ("223344m 223344p 55s", dict(win="2m", also=("riichi",))),  # ryanpeikou beside seven pairs: the order of ties
     ("234m 234m 567p 567p 88s", dict(win="4m", win_set="234m", source="wall")),  # --win-set
     ("111222333m 789p EE", dict(win="3m", seat="S", round="S")),  # san ankou or three chows
+    ("11122345678999p", dict(win="2p", source="wall")),  # nine gates in pin, the winning kind held twice
+    ("11123456678999s", dict(win="7s")),  # nine gates in sou, won on a kind held once
+    ("[123s] 456s 789s 22m 345p", dict(win="5p")),  # open ittsu
+    ("222m 222p 222s 345m 99p", dict(win="9p", source="wall")),  # sanshoku doukou
+    ("[234m] 345p 678s 999s 11p", dict(win="1p", dora="7s")),  # dora only, no yaku: no mah jong
 ])
 def test_special_hands_score_as_the_generic_engine(monkeypatch, hand, kw):
     path, generic, used = _both(monkeypatch, hand, kw)

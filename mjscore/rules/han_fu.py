@@ -11,6 +11,7 @@ from typing import Any, Callable, NamedTuple, cast
 from mjscore.hand import tiles as T
 from mjscore.hand.redfives import with_red_fives
 from mjscore.messages import M, Said, Words, said
+from mjscore.rules import riichi_path
 from mjscore.rules.results import Item, Score, Shown
 
 
@@ -289,13 +290,7 @@ class HanFuValuation:
                    ) -> list[Score] | None:
         """A winning hand's candidates scored by riichi's own path (rules/riichi_path.py), or None: the generic
         engine's (a table or hand the path does not know)."""
-        from mjscore.rules.riichi_path import score_hand
-
-        def value(ctx: Any, shown: Shown, texts: tuple[str, ...], win: str | None, items: list[Item], notes: Any,
-                  win_set: str | None) -> Score:
-            return han_fu_score(ctx, switches, shown, texts, win, items, notes, win_set)
-
-        return score_hand(hand, variant, value, options, notes)
+        return riichi_path.score_hand(hand, variant, han_fu_score, switches, options, notes)
 
     def words(self, h: HanFuRules, w: Words) -> str:
         """How base points are made, in words (its terms, han, fu, mangan..., are the game's own)."""

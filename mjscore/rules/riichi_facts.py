@@ -27,7 +27,7 @@ class Facts:
     __slots__ = ("hand", "sit", "options", "memo", "tiles", "kinds", "called", "self_drawn", "source", "also",
                  "n_suits", "honours", "seat_tile", "round_tile", "groups", "pattern", "win", "items", "set_points",
                  "chows", "pungs", "closed_pungs", "kongs", "dragon_pungs", "dragon_pairs", "wind_pungs",
-                 "wind_pairs", "all_major", "all_terminal", "wait", "declared_done")
+                 "wind_pairs", "all_major", "all_terminal", "wait", "declared_done", "identical")
 
     def __init__(self, hand: AnalysedHand, options: dict[str, Any]) -> None:
         sit = hand.sit
@@ -47,6 +47,7 @@ class Facts:
     def point_at(self, groups: tuple[Group, ...], pattern: str, win: int) -> None:
         """The facts of one candidate: its groups counted by kind and class, its wait."""
         self.groups, self.pattern, self.win = groups, pattern, win
+        self.identical: int | None = None
         chows: list[tuple[int, ...]] = []
         pungs = closed = kongs = dragon_pungs = dragon_pairs = wind_pungs = wind_pairs = 0
         all_major = all_terminal = True
@@ -113,10 +114,19 @@ def _opt(f: Facts, name: str, *values: object) -> bool:
 
 
 def _identical(f: Facts) -> int:
-    seen: dict[tuple[int, ...], int] = {}
-    for c in f.chows:
-        seen[c] = seen.get(c, 0) + 1
-    return sum(n // 2 for n in seen.values())
+    """Pairs of identical chows (asked by iipeikou and ryanpeikou: counted once a candidate)."""
+    n = f.identical
+    if n is None:
+        n = 0
+        chows = f.chows
+        if len(chows) >= 2:
+            seen: dict[tuple[int, ...], int] = {}
+            for c in chows:
+                seen[c] = seen.get(c, 0) + 1
+            for k in seen.values():
+                n += k // 2
+        f.identical = n
+    return n
 
 
 def _same_number(f: Facts, kinds: tuple[str, ...]) -> bool:
@@ -127,26 +137,48 @@ def _same_number(f: Facts, kinds: tuple[str, ...]) -> bool:
         first = g.tiles[0]
         if g.kind in kinds and first < 27:
             seen.setdefault(T.number_of(min(g.tiles)), set()).add(T.suit_of(first))
-    return any(len(s) >= 3 for s in seen.values())
+    for suits in seen.values():
+        if len(suits) >= 3:
+            return True
+    return False
 
 
 def _ittsu(f: Facts) -> bool:
+    if len(f.chows) < 3:
+        return False
     held = {c[0] for c in f.chows}
-    return any(s in held and s + 3 in held and s + 6 in held for s in (0, 9, 18))
+    for s in (0, 9, 18):
+        if s in held and s + 3 in held and s + 6 in held:
+            return True
+    return False
+
+
+def _earned(f: Facts, ignored: tuple[str, ...]) -> bool:
+    """Whether the candidate's items not of an `ignored` rule add up to a double at least."""
+    n = 0
+    for i in f.items:
+        if i.rule not in ignored:
+            n += i.doubles
+    return n >= 1
 
 
 def _all_kinds(f: Facts, cls: frozenset[int]) -> bool:
     return bool(f.kinds) and f.kinds <= cls
 
 
+_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999: what nine gates holds of its suit's 1 to 9
+
+
 def _nine_gates(f: Facts) -> bool:
-    need = (0, 3, 1, 1, 1, 1, 1, 1, 1, 3)
-    for suit in range(3):
-        have = [0] * 10
-        for t in f.tiles:
-            if t < 27 and t // 9 == suit:
-                have[T.number_of(t)] += 1
-        if all(h >= n for h, n in zip(have, need)):
+    held = [0] * 27
+    for t in f.tiles:
+        if t < 27:
+            held[t] += 1
+    for start in (0, 9, 18):
+        for n, need in enumerate(_GATES, start):
+            if held[n] < need:
+                break
+        else:
             return True
     return False
 
@@ -160,6 +192,13 @@ def _no_declared(f: Facts) -> bool:
 
 
 Test = Callable[[Facts], bool]
+
+
+def never_on_path(f: Facts) -> bool:
+    """The test of a rule no hand the path scores can meet (a thirteen-orphans one): its step is left out."""
+    return False
+
+
 Split = tuple["Test | None", "Test | None"]  # (what the situation tells, told once per hand; what the candidate does)
 _RIICHI = frozenset({"riichi", "double-riichi"})
 _OPEN_PINFU = "pattern: standard, called: True, no_set_points: True, self_drawn: False, wait: ryanmen, option: " \
@@ -236,15 +275,12 @@ HAND: dict[str, Split] = {  # a hand rule's `when:` as written (Rule.when) -> (i
         (None, lambda f: f.pattern == "standard" and f.wait in ("kanchan", "penchan", "tanki")),
     _OPEN_PINFU: (lambda f: f.called and not f.self_drawn and _opt(f, "fu_for_open_pinfu", True),
                   lambda f: f.pattern == "standard" and f.set_points == 0 and f.wait == "ryanmen"),
-    # Yakuman (thirteen orphans never reaches the path: the generic engine scores it)
-    "pattern: thirteen_orphans, not: win_kind_held: 2":
-        (None, lambda f: f.pattern == "thirteen_orphans" and _held(f) != 2),
+    # Yakuman (thirteen orphans never reaches the path, the generic engine scores it: never asked of a candidate)
+    "pattern: thirteen_orphans, not: win_kind_held: 2": (None, never_on_path),
     "pattern: thirteen_orphans, win_kind_held: 2, option: double_yakuman: False, double_kokushi13: False":
-        (lambda f: _opt(f, "double_yakuman", False) and _opt(f, "double_kokushi13", False),
-         lambda f: f.pattern == "thirteen_orphans" and _held(f) == 2),
+        (None, never_on_path),
     "pattern: thirteen_orphans, win_kind_held: 2, any: [option: double_yakuman: True; option: double_kokushi13: "
-    "True]": (lambda f: _opt(f, "double_yakuman", True) or _opt(f, "double_kokushi13", True),
-              lambda f: f.pattern == "thirteen_orphans" and _held(f) == 2),
+    "True]": (None, never_on_path),
     "suit_holds: 1112345678999, suits: 1, honours: False, groups: declared: True, max: 0, not: win_kind_held: "
     "[2; 4]": (lambda f: f.n_suits == 1 and not f.honours,
                lambda f: _no_declared(f) and _nine_gates(f) and _held(f) not in (2, 4)),
@@ -319,7 +355,7 @@ for _exposure in (True, False):
 
 NEEDS: dict[str, Test] = {  # a mah-jong requirement's `when:` as written -> its test on the final items' facts
     "earned_doubles: min: 1, ignore: [Dora; Red five; Ura dora]":
-        lambda f: sum(i.doubles for i in f.items if i.rule not in ("Dora", "Red five", "Ura dora")) >= 1,
+        lambda f: _earned(f, ("Dora", "Red five", "Ura dora")),
     "groups: completed: True, declared: True, max: 0": lambda f: not f.declared_done,
     "any: [not: also: [riichi; double-riichi; ippatsu]; called: False]":
         lambda f: not ({"riichi", "double-riichi", "ippatsu"} & f.also) or not f.called,

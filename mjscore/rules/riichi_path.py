@@ -23,7 +23,7 @@ from mjscore.memo import make_room
 from mjscore.messages import named
 from mjscore.rules.counters import COUNTERS
 from mjscore.rules.results import Item, Note, Score, Shown
-from mjscore.rules.riichi_facts import GROUP, HAND, NEEDS, WIND, Facts, GroupTest, Test
+from mjscore.rules.riichi_facts import GROUP, HAND, NEEDS, never_on_path, WIND, Facts, GroupTest, Test
 from mjscore.rules.tables import Rule, Variant
 from mjscore.tuples import NamedTuple
 
@@ -91,6 +91,8 @@ def _compile(variant: Variant) -> Plan | None:
             split = HAND.get(r.when)
             if split is None:
                 return None
+            if split[1] is never_on_path:
+                continue
             hand.append(HandStep(split[0], split[1], r, Item(r.name, "", r.points, r.doubles, r.limit, r.extra,
                                                              r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)))
         else:
@@ -139,14 +141,14 @@ def _asked(plan: Plan, f: Facts) -> list[Asked]:
     return got
 
 
-Valuer = Callable[[Facts, Shown, tuple[str, ...], str, list[Item], list[Note], "str | None"], Score]
+Valuer = Callable[[Facts, Any, Shown, tuple[str, ...], str, list[Item], list[Note], "str | None"], Score]
 
 
-def score_hand(hand: AnalysedHand, variant: Variant, value: Valuer, options: dict[str, Any],
+def score_hand(hand: AnalysedHand, variant: Variant, value: Valuer, switches: Any, options: dict[str, Any],
                notes: list[Note]) -> list[Score] | None:
     """Every candidate's Score of a winning hand, in the generic engine's order, or None: a hand or table the
-    path leaves to the generic engine. `value`: the valuation's own scorer of a candidate's items (han_fu's, with
-    the table's switches), which reads of `Facts` what it reads of the generic engine's context."""
+    path leaves to the generic engine. `value`: the valuation's own scorer of a candidate's items (han_fu's), given
+    the table's `switches`, which reads of `Facts` what it reads of the generic engine's context."""
     sit = hand.sit
     if hand.bonus or sit.win is None or "heaven" in sit.also:
         return None
@@ -162,12 +164,12 @@ def score_hand(hand: AnalysedHand, variant: Variant, value: Valuer, options: dic
     shown = Shown(variant=variant.name, options=options, hand=hand.notation, seat=sit.seat, round=sit.round,
                   mahjong=True, source=sit.source, also=tuple(sorted(sit.also)) if sit.also else (), bonus=())
     win, win_name = sit.win, T.name(sit.win)  # (every candidate's winning tile: the one given)
-    return [_score(plan, asked, f, value, shown, groups, pattern, win, win_name, notes)
+    return [_score(plan, asked, f, value, switches, shown, groups, pattern, win, win_name, notes)
             for groups, pattern, _ in candidates]
 
 
-def _score(plan: Plan, asked: list[Asked], f: Facts, value: Valuer, shown: Shown, groups: tuple[Group, ...],
-           pattern: str, win: int, win_name: str, notes: list[Note]) -> Score:
+def _score(plan: Plan, asked: list[Asked], f: Facts, value: Valuer, switches: Any, shown: Shown,
+           groups: tuple[Group, ...], pattern: str, win: int, win_name: str, notes: list[Note]) -> Score:
     """One candidate's Score, as rules/candidate.py score_candidate and the han_fu valuation make it."""
     f.point_at(groups, pattern, win)
     texts: list[str] = []
@@ -207,7 +209,7 @@ def _score(plan: Plan, asked: list[Asked], f: Facts, value: Valuer, shown: Shown
     if replaced:
         items = [i for i in items if i.rule not in replaced]
         f.items = items
-    score = value(f, shown, tuple(texts), win_name, items, notes, win_set)
+    score = value(f, switches, shown, tuple(texts), win_name, items, notes, win_set)
     for need in plan.needs:
         if not (need.exempt and score.limit_hand) and not need.test(f):
             return score._replace(mahjong=False, notes=score.notes + (need.note,))
