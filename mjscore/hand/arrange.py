@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from functools import lru_cache
-from typing import Iterator, Sequence
+from typing import Any, Hashable, Iterator, Sequence
 
 from mjscore.errors import SituationError
 from mjscore.hand import tiles as T
@@ -51,7 +51,7 @@ class Block:
         # what a scorer judges of each of `partial`'s arrangements, by a key of its own (rules/candidate.py: a
         # situation class's token -> each arrangement's items): kept here, found with the block and gone with it,
         # so that it needs no table of its own over every block and no bound of its own
-        self.judged: dict[object, object] | None = None
+        self.judged: dict[Hashable, Any] | None = None
 
     @property
     def notation(self) -> str:

@@ -6,6 +6,8 @@ mah-jong requirements. The items go to rules/value.py for their value; the score
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import WIN_COUNT, AnalysedHand, Block
 from mjscore.hand.sets import Group
@@ -21,8 +23,19 @@ from mjscore.rules.results import Item, Note, NoteKind, Score
 from mjscore.rules.tables import Variant
 from mjscore.rules.value import combine
 
+if TYPE_CHECKING:
+    from typing import TypeAlias
 
-def score_candidates(hand: AnalysedHand, variant: Variant, options: dict, winner: bool, notes: list,
+    from mjscore.rules.context import SubjectRule
+    from mjscore.rules.tables import Rule
+
+    # what a group (or bonus tile) is judged to: its text, its items, the rules its rules replace
+    Judgement: TypeAlias = tuple[str, tuple[Item, ...], frozenset[str]]
+    # what a block's arrangement is judged to: its groups' texts, their items, the rules they replace
+    BlockJudgement: TypeAlias = tuple[tuple[str, ...], tuple[Item, ...], frozenset[str]]
+
+
+def score_candidates(hand: AnalysedHand, variant: Variant, options: dict[str, Any], winner: bool, notes: Sequence[str],
                      scorer: Scorer, restricted: bool = False, partial: int | None = None,
                      sit: Situation | None = None) -> list[Score]:
     """Every candidate of the hand scored under one context (rules/context.py), in the order the hand gives them:
@@ -36,7 +49,8 @@ def score_candidates(hand: AnalysedHand, variant: Variant, options: dict, winner
     return [score_candidate(ctx, g, None, None, blocks, choice, declared) for g, choice in hand.partial]
 
 
-def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], set[str]]:
+def _judge_all(table: dict[Hashable, Any], rules: tuple[SubjectRule, ...], ctx: Ctx,
+               groups: tuple[Group, ...]) -> tuple[list[str], list[Item], set[str]]:
     """(texts, items, replaced rule names) of several groups together, each group judged once per
     situation (`table` is the situation's memo)."""
     texts: list[str] = []
@@ -53,7 +67,7 @@ def _judge_all(table: dict, rules, ctx, groups) -> tuple[list[str], list[Item], 
     return texts, items, replaced
 
 
-def _judge(rules, ctx, subject, shown) -> tuple:
+def _judge(rules: tuple[SubjectRule, ...], ctx: Ctx, subject: Any, shown: Callable[[Any], str]) -> Judgement:
     """(text, items, replaced rule names) of one group or bonus tile."""
     text = shown(subject)
     matched = [r for test, param, r in rules if test(ctx, param, subject)]  # (context.SubjectRule, unpacked: this
@@ -64,7 +78,7 @@ def _judge(rules, ctx, subject, shown) -> tuple:
 
 
 def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, win: int | None,
-                    blocks: tuple[Block, ...] = (), choice: tuple[int, ...] = (), declared: int = 0) -> Score:
+                    blocks: Sequence[Block] = (), choice: tuple[int, ...] = (), declared: int = 0) -> Score:
     """One candidate's score: its groups under a winning shape (`pattern`) with the winning tile `win`, or a
     non-winning arrangement (no pattern, no tile). For a non-winning hand, `blocks` are the hand's blocks and
     `choice` which of each block's arrangements (Block.partial) make up the groups after the `declared` sets:
@@ -78,7 +92,9 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     if ctx.counts:
         ctx.counts = {}
     if blocks and not declared:  # a non-winner with no declared sets (most): its blocks' arrangements alone
-        texts, items, replaced = [], [], set()
+        texts: list[str] = []
+        items: list[Item] = []
+        replaced: set[str] = set()
     else:
         texts, items, replaced = _judge_all(table, group_rules, ctx, groups[:declared] if blocks else groups)
     if blocks:
@@ -97,8 +113,8 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
             if entry[2]:
                 replaced |= entry[2]
     points = 0
-    for i in items:
-        points += i.points
+    for item in items:
+        points += item.points
     ctx.set_points = points
     if ctx.bonus:
         bonus_table = tables.bonus
@@ -110,20 +126,22 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
             if entry[2]:
                 replaced |= entry[2]
     ctx.items = items
-    unjudged = []
+    unjudged: list[Rule] = []
     partial, restricted = ctx.partial, ctx.restricted
     plan = ctx.hand_rules.get(pattern)
     if plan is None:
         plan = ctx.hand_rules[pattern] = plan_of(ctx)
     counted = plan.counted
+    outcomes: tuple[object, ...] = ()  # what each counted rule gave (by_total)
     if counted:  # the rules read only the group counts: judged once per candidate's counts (plan_of)
         test, p = counted[0]
         first = test(ctx, p, None)  # (which sums the candidate's counts, ctx.group_total)
         by_total = plan.by_total
-        outcomes = by_total.get(ctx.group_total)
-        if outcomes is None:
+        found = by_total.get(ctx.group_total)
+        if found is None:
             make_room(by_total, 256)
-            outcomes = by_total[ctx.group_total] = (first, *[test(ctx, p, None) for test, p in counted[1:]])
+            found = by_total[ctx.group_total] = (first, *[test(ctx, p, None) for test, p in counted[1:]])
+        outcomes = found
     for h in plan.rules:
         test, k = h.test, h.counted_at
         got = True if test is None else test(ctx, h.param, None) if k < 0 else outcomes[k]
@@ -134,9 +152,10 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
                 continue
             item, undoubled = h.item, h.undoubled
             if r.each is not None:  # doubles_each: one double per tile counted (none counted: no item)
-                item = undoubled = each_item(ctx, r.each, item)
-                if item is None:
+                each = each_item(ctx, r.each, item)
+                if each is None:
                     continue
+                item = undoubled = each
             chosen = undoubled if restricted else item
             items.append(chosen if got is True else times(chosen, got))  # (True: once, most rules)
             if r.replaces:
@@ -168,20 +187,22 @@ def score_candidate(ctx: Ctx, groups: tuple[Group, ...], pattern: str | None, wi
     return score
 
 
-def _judged(block: Block, i: int, key, own, table: dict, group_rules, ctx: Ctx) -> tuple:
+def _judged(block: Block, i: int, key: Hashable, own: Hashable, table: dict[Hashable, Any],
+            group_rules: tuple[SubjectRule, ...], ctx: Ctx) -> BlockJudgement:
     """(texts, items, replaced rule names) of the block's arrangement `i`, judged and kept with the block under
     `key` (or under the situation's own token `own`, for a set the suit class was not told by)."""
     arrangement = block.partial[i]
     if key is not own and not PROBED.issuperset(arrangement):  # (judged as this situation alone judges it)
         key = own
     entries = _entries(block, key)
-    if entries[i] is None:
+    got = entries[i]
+    if got is None:
         t, items, r = _judge_all(table, group_rules, ctx, arrangement)
-        entries[i] = (tuple(t), tuple(items), frozenset(r) if r else _NONE_REPLACED)
-    return entries[i]
+        got = entries[i] = (tuple(t), tuple(items), frozenset(r) if r else _NONE_REPLACED)
+    return got
 
 
-def _entries(block: Block, key) -> list:
+def _entries(block: Block, key: Hashable) -> list[BlockJudgement | None]:
     """The block's judged arrangements under `key`, one place per arrangement (None: not judged yet)."""
     if block.judged is None:
         block.judged = {}

@@ -9,7 +9,7 @@ made by, so that a condition asking what a completed hand would score calls the 
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
 
 from mjscore.hand import tiles as T
 from mjscore.hand.arrange import AnalysedHand
@@ -17,14 +17,18 @@ from mjscore.hand.situation import NO_WORDS, Situation
 from mjscore.memo import make_room
 from mjscore.messages import named
 from mjscore.rules.kept import VariantMemo, memo_of
-from mjscore.rules.results import Item, Note, Score
-from mjscore.rules.tables import Variant
+from mjscore.rules.results import Item, Note, Score, Shown
+from mjscore.rules.tables import Rule, Variant
 from mjscore.rules.when import reads_whole_hand
 from mjscore.tuples import NamedTuple
 
+if TYPE_CHECKING:
+    from mjscore.hand.sets import Group
+    from mjscore.rules.when import Node, Predicate, Test
+
 _WIND = {w: T.wind_tile(w) for w in T.WINDS}
 
-Scorer = Callable[[AnalysedHand, Variant, dict], "list[Score]"]  # scoring.score_all, as a condition calls it
+Scorer = Callable[[AnalysedHand, Variant, "dict[str, Any]"], "list[Score]"]  # scoring.score_all, as a condition calls it
 
 
 class Ctx:
@@ -36,7 +40,7 @@ class Ctx:
                  "value", "memo", "counts", "group_memo", "group_total", "tables", "hand_rules", "notes", "restricted",
                  "partial", "shown", "kept", "scorer")
 
-    def __init__(self, hand: AnalysedHand, options: dict, variant: Variant, mahjong: bool, notes: list[str],
+    def __init__(self, hand: AnalysedHand, options: dict[str, Any], variant: Variant, mahjong: bool, notes: Sequence[str],
                  scorer: Scorer, restricted: bool = False, partial: int | None = None, sit: Situation | None = None):
         sit = sit or hand.sit  # (a refused winning hand is scored as a non-winner's: another situation)
         self.hand, self.options, self.variant, self.sit = hand, options, variant, sit
@@ -48,12 +52,14 @@ class Ctx:
         self.bonus = hand.bonus if options.get("flowers", True) else ()
         self.suits, self.has_honours = hand.suits, hand.has_honours
         self.tiles = hand.tiles  # every tile of the hand, bonus aside
-        self.win = self.groups = self.pattern = None
+        self.win: int | None = None  # the candidate's (re-pointed at each: candidate.score_candidate)
+        self.groups: tuple[Group, ...] | None = None
+        self.pattern: str | None = None
         self.set_points = 0
-        self.items: list = []  # items scored so far, for conditions on what the hand earned
+        self.items: list[Item] = []  # items scored so far, for conditions on what the hand earned
         self.value: int | None = None  # the final value, known once combined (for mahjong: requires:)
-        self.memo: dict = {}  # what conditions work out once per hand, not once per candidate or rule
-        self.counts: dict = {}  # what conditions work out once per candidate (emptied for each)
+        self.memo: dict[Any, Any] = {}  # what conditions work out once per hand, not once per candidate or rule
+        self.counts: dict[str, Any] = {}  # what conditions work out once per candidate (emptied for each)
         self.group_total: int | None = None  # the candidate's groups counted by every `groups:` condition at once
         self.kept = kept = memo_of(variant)  # what scoring keeps of the variant (and conditions: special.py)
         self.tables = tables = situation_tables(variant, kept, sit, mahjong, options)  # the situation's memos
@@ -66,7 +72,7 @@ class Ctx:
         self.notes = notes  # the hand's notes, said by every candidate's score
         self.restricted = restricted  # a short or wrong hand: hand rules give no doubles (score_all)
         self.partial = partial  # the tile count of a hand written as only some of its tiles (score_all)
-        self.shown = None  # what every candidate's Score says alike (value.combine)
+        self.shown: Shown | None = None  # what every candidate's Score says alike (value.combine)
         self.scorer = scorer  # the scorer that made this context (score_completed)
 
     def score_completed(self, tile: int) -> Score:
@@ -77,14 +83,14 @@ class Ctx:
     @property
     def single_wait(self) -> bool:
         """Whether the hand waited on the winning tile alone (for single-wait rules; told at once for most)."""
-        return self.win is not None and self.hand.waited_on_one(self.win, self.groups, self.pattern)
+        return self.win is not None and self.hand.waited_on_one(self.win, self.groups or (), self.pattern)
 
     @property
     def wait_count(self) -> int:
         """Tiles the hand waited on before the winning tile (for single-wait rules)."""
         if self.win is None:
             return 0
-        return self.hand.wait_count(self.win, self.groups)
+        return self.hand.wait_count(self.win, self.groups or ())
 
 
 def _applies(who: str, mahjong: bool) -> bool:
@@ -95,8 +101,8 @@ class HandRuleEntry(NamedTuple):
     """A hand rule as every plan starts from it: its `when:`, the rule, its item (made once: the same wherever it
     applies), its item with no doubles (a restricted hand's), whether it reads every tile of the hand."""
 
-    when: Callable
-    rule: object
+    when: "Node | Predicate"
+    rule: Rule
     item: Item
     undoubled: Item
     whole: bool
@@ -106,7 +112,7 @@ class Need(NamedTuple):
     """A mah-jong requirement: its `when:`, whether limit hands are exempt, the note of a hand that fails it (made
     once: every candidate that fails the requirement says the same)."""
 
-    when: Callable
+    when: "Node | Predicate"
     limit_hands_exempt: bool
     note: Note
 
@@ -115,9 +121,9 @@ class SubjectRule(NamedTuple):
     """A group or bonus rule as the scorer asks it of each distinct group or bonus tile: its `when:`'s test and
     parameter (one call, when.Node) and the rule."""
 
-    test: Callable
+    test: "Test"
     param: object
-    rule: object
+    rule: Rule
 
 
 class RuleSets(NamedTuple):
@@ -141,13 +147,13 @@ class SituationTables:
     __slots__ = ("groups", "bonus", "rules", "token", "suit_token", "plans", "group_marks")
 
     def __init__(self, rules: RuleSets):
-        self.groups: dict = {}
-        self.bonus: dict = {}
+        self.groups: dict[Hashable, Any] = {}  # a group (and what of the seat it reads) -> its judged items
+        self.bonus: dict[Hashable, Any] = {}  # a bonus tile -> its judged items
         self.rules = rules
         self.token = object()  # an object of its own, never equal to another's: blocks are shared by every variant
-        self.suit_token = None  # the class's token, told at the situation's first non-winner (kept.suit_class)
-        self.plans: dict = {}
-        self.group_marks: dict = {}
+        self.suit_token: Hashable | None = None  # the class's token, told at the situation's first non-winner (kept.suit_class)
+        self.plans: dict[Hashable, Any] = {}  # what when.folded tells -> the plans by winning shape
+        self.group_marks: dict[Group, int] = {}  # a group -> the counted group conditions it meets
 
 
 def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> RuleSets:
@@ -170,12 +176,12 @@ def _rule_sets(variant: Variant, kept: VariantMemo, mahjong: bool) -> RuleSets:
     return got
 
 
-def _item(r) -> Item:
+def _item(r: Rule) -> Item:
     return Item(r.name, "", r.points, r.doubles, r.limit, r.extra, r.table, r.keep_doubles, r.cite, r.names, 1, r.fan)
 
 
 def situation_tables(variant: Variant, kept: VariantMemo, sit: Situation, mahjong: bool,
-                     options: dict) -> SituationTables:
+                     options: dict[str, Any]) -> SituationTables:
     """A situation's tables, found with one lookup by the options' content (a changed, or another equal, options
     mapping finds its own tables). Group and bonus items depend only on the subject, the seat and prevailing wind,
     the options and winner-or-not (what a group or bonus condition may read: registry.SUBJECT_MEMO), so each is

@@ -3,6 +3,8 @@ non-repeat principle, a rule's `excludes:` (the rules it implies), applied to a 
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from mjscore.messages import M, named
 from mjscore.messages import said as words
 from mjscore.rules.results import Item, Note, NoteKind
@@ -16,7 +18,8 @@ def times(item: Item, got: object) -> Item:
     return item._replace(points=item.points * got, count=got)
 
 
-def exclude(table: dict[str, tuple[str, ...]], items: list[Item], notes: list[str]) -> tuple[list[Item], list[str]]:
+def exclude(table: dict[str, tuple[str, ...]], items: list[Item],
+            notes: Sequence[str]) -> tuple[list[Item], Sequence[str]]:
     """The non-repeat principle: a rule that applied drops the items of the rules it `excludes:` (`table`: rule
     name -> those rules, context.RuleSets.excludes), in file order, so a rule dropped excludes nothing in turn
     (tables.py checks that a rule excludes only rules below it). Each dropped item is said in a note of kind

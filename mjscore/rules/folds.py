@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from typing import TypeAlias
 
     from mjscore.rules.context import Ctx
+    from mjscore.rules.tables import Rule
     from mjscore.rules.when import Judged, Node, Predicate, Test
 
     Seen: TypeAlias = dict[str, object]  # the context's `_KEYED` values by name (_snapshot)
@@ -171,7 +172,7 @@ class HandRule:
 
     __slots__ = ("test", "param", "rule", "item", "undoubled", "whole", "counted_at")
 
-    def __init__(self, test: Test | None, param: object, rule: object, item: Item, undoubled: Item, whole: bool,
+    def __init__(self, test: Test | None, param: object, rule: Rule, item: Item, undoubled: Item, whole: bool,
                  counted_at: int) -> None:
         self.test, self.param, self.rule, self.item, self.undoubled = test, param, rule, item, undoubled
         self.whole, self.counted_at = whole, counted_at

@@ -5,6 +5,8 @@ options; a table whose `value:` chooses another family's valuation is valued by 
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from mjscore.hand import tiles as T
 from mjscore.messages import M, said
 from mjscore.rules.context import Ctx
@@ -12,7 +14,7 @@ from mjscore.rules.results import Item, Note, NoteKind, Score, Shown
 from mjscore.rules.tables import Variant
 
 
-def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None, notes: list[str],
+def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None, notes: Sequence[str],
             win_set: str | None = None) -> Score:
     """Points x 2^doubles, limit hands, rounding, the limit, extras (texts: the arrangement in notation;
     win_set: the set the winning tile completed, in notation without brackets)."""
@@ -65,7 +67,7 @@ def combine(ctx: Ctx, texts: tuple[str, ...], items: list[Item], win: int | None
                  source=shown.source, also=shown.also, bonus=shown.bonus, notes=tuple(notes), win_set=win_set)
 
 
-def final_value(variant: Variant, options: dict, base: int, doubles: int) -> tuple[int, str | None]:
+def final_value(variant: Variant, options: dict[str, Any], base: int, doubles: int) -> tuple[int, str | None]:
     """Base value and doubles to the final value: the variant's grid (a printed table of final values)
     when it has the entry, else base x 2^doubles rounded up and capped at the limit; plus a note when
     a grid had to be left."""
