@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from mjscore.hand import tiles as T
 from mjscore.rules.params import p_bool, p_choices, p_tiles
 from mjscore.rules.registry import Reads, condition
+from mjscore.rules.riichi_facts import group_wait
 from mjscore.rules.when import Invalid
 from mjscore.rules.special import p_runs
 
@@ -36,19 +36,7 @@ def wait_of(c: Any) -> str | None:
         return None
     for g in c.groups:
         if g.completed:
-            if g.kind == "pair":
-                return "tanki"
-            if g.kind in ("pung", "kong"):
-                return "shanpon"
-            if g.kind != "chow":
-                return "tanki"  # a single (thirteen orphans' or seven pairs' own groups)
-            low = T.number_of(g.tiles[0])
-            at = T.number_of(win) - low
-            if at == 1:
-                return "kanchan"
-            if (at == 0 and low == 7) or (at == 2 and low == 1):
-                return "penchan"
-            return "ryanmen"
+            return group_wait(g, win)  # (a single of thirteen orphans' or seven pairs' own groups: tanki)
     return None
 
 

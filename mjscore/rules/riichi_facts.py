@@ -83,7 +83,7 @@ class Facts:
                 if first not in _TERMINAL:
                     all_terminal = False
             if g.completed and wait is None:
-                wait = _wait(g, win)
+                wait = group_wait(g, win)
                 declared_done = g.declared
         self.chows, self.pungs, self.closed_pungs, self.kongs = chows, pungs, closed, kongs
         self.dragon_pungs, self.dragon_pairs, self.wind_pungs, self.wind_pairs = (dragon_pungs, dragon_pairs,
@@ -91,8 +91,8 @@ class Facts:
         self.all_major, self.all_terminal, self.wait, self.declared_done = all_major, all_terminal, wait, declared_done
 
 
-def _wait(g: Group, win: int) -> str:
-    """As riichi.wait_of: the wait the completed group shows."""
+def group_wait(g: Group, win: int) -> str:
+    """The wait the completed group `g` shows, the winning tile `win` in it (riichi.wait_of's, and the path's)."""
     kind = g.kind
     if kind == "pair":
         return "tanki"
